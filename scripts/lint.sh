@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# `npm run lint`: one lint + format check (Biome) and the type checks of every part.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+npx biome check .
+npx tsc -p tsconfig.json --noEmit
+npx tsc -p web/tsconfig.json --noEmit
+shopt -s nullglob
+functions=(supabase/functions/*/index.ts)
+if [ ${#functions[@]} -gt 0 ]; then
+  npx deno check --quiet "${functions[@]}"
+fi
+echo "lint: ok"

@@ -1,0 +1,99 @@
+// Where an instance of the local stack lives and which ports it uses.
+// `dev` is what `npm start` runs; `test` is what `npm test` runs, on other ports, so both can run at once.
+// STACK_PORT_BASE shifts every port of both instances (e.g. 100 → 54421/55421), for parallel checkouts.
+import { createHmac } from 'node:crypto'
+import { existsSync, mkdirSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+/** The JWT secret of every local Supabase (the CLI's documented default); never used in production. */
+export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
+/** Opaque keys as the Supabase CLI prints them locally; the gateway maps them to the JWT keys. */
+export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
+export const LOCAL_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
+export const DB_PASSWORD = 'postgres'
+
+const base64url = (input: string | Buffer) => Buffer.from(input).toString('base64url')
+
+/** Signs an HS256 JWT synchronously (the anon and service_role keys are fixed, like the CLI's demo keys). */
+export function signHs256(payload: Record<string, unknown>, secret = LOCAL_JWT_SECRET): string {
+  const head = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))
+  const body = base64url(JSON.stringify(payload))
+  const signature = createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url')
+  return `${head}.${body}.${signature}`
+}
+
+export const ANON_KEY = signHs256({ iss: 'supabase-demo', role: 'anon', exp: 1983812996 })
+export const SERVICE_ROLE_KEY = signHs256({ iss: 'supabase-demo', role: 'service_role', exp: 1983812996 })
+
+/** Port offsets inside one instance; every service adds these to the instance's first port (54321). */
+const PORT_SLOTS = {
+  api: 0,
+  db: 1,
+  web: 2,
+  functions: 9, // first of the per-function Deno ports (api, admin, stripe-webhook, …)
+  stripe: 19,
+  x: 20,
+  instagram: 21,
+  google: 22,
+  runnerHealth: 23,
+} as const
+
+export type PortName = keyof typeof PORT_SLOTS
+export type StackConfig = ReturnType<typeof stackConfig>
+
+export function instanceName(): string {
+  const name = process.env.STACK_INSTANCE ?? 'dev'
+  if (!/^[a-z][a-z0-9-]{0,30}$/.test(name)) {
+    throw new Error(`STACK_INSTANCE must be a short lowercase name, got "${name}".`)
+  }
+  return name
+}
+
+export function stackConfig(instance = instanceName()) {
+  const portBase = Number(process.env.STACK_PORT_BASE ?? 0)
+  if (!Number.isInteger(portBase) || portBase < 0 || portBase > 9000) {
+    throw new Error(
+      `STACK_PORT_BASE must be a whole number from 0 to 9000, got "${process.env.STACK_PORT_BASE}".`,
+    )
+  }
+  const first = 54321 + portBase + (instance === 'dev' ? 0 : instance === 'test' ? 1000 : 2000)
+  const ports = Object.fromEntries(
+    Object.entries(PORT_SLOTS).map(([name, slot]) => [name, first + slot]),
+  ) as Record<PortName, number>
+  const dir = join(repoRoot, '.stack', instance)
+  const host = '127.0.0.1'
+  const url = (port: number) => `http://${host}:${port}`
+  return {
+    instance,
+    dir,
+    dataDir: join(dir, 'db'),
+    logDir: join(dir, 'logs'),
+    storageDir: join(dir, 'storage'),
+    statusFile: join(dir, 'status.json'),
+    lockFile: join(dir, 'supervisor.pid'),
+    host,
+    ports,
+    apiUrl: url(ports.api),
+    webUrl: url(ports.web),
+    dbUrl: `postgresql://postgres:${DB_PASSWORD}@${host}:${ports.db}/postgres`,
+    sandboxUrls: {
+      stripe: url(ports.stripe),
+      x: url(ports.x),
+      instagram: url(ports.instagram),
+      google: url(ports.google),
+    },
+    jwtSecret: LOCAL_JWT_SECRET,
+    anonKey: ANON_KEY,
+    serviceRoleKey: SERVICE_ROLE_KEY,
+    publishableKey: LOCAL_PUBLISHABLE_KEY,
+    secretKey: LOCAL_SECRET_KEY,
+  }
+}
+
+export function ensureDir(path: string): string {
+  if (!existsSync(path)) mkdirSync(path, { recursive: true })
+  return path
+}

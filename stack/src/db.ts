@@ -1,0 +1,211 @@
+// The local database: a PostgreSQL 15 cluster under .stack/<instance>/db with pg_cron preloaded,
+// the Supabase platform layer, then the project's migrations and seed, as `supabase db reset` does.
+import { createHash } from 'node:crypto'
+import { chownSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import pg from 'pg'
+import { DB_PASSWORD, ensureDir, repoRoot, type StackConfig } from './config.ts'
+import { isRoot, PG_BIN, runAsPostgres, StackError, sleep } from './system.ts'
+
+const platformDir = join(repoRoot, 'stack', 'platform')
+const migrationsDir = join(repoRoot, 'supabase', 'migrations')
+const seedFile = join(repoRoot, 'supabase', 'seed.sql')
+
+function postgresUid(): { uid: number; gid: number } {
+  const passwd = readFileSync('/etc/passwd', 'utf8')
+  const line = passwd.split('\n').find((entry) => entry.startsWith('postgres:'))
+  if (!line)
+    throw new StackError(
+      'The postgres OS user is missing. Reinstall the package: apt-get install -y postgresql-15',
+    )
+  const [, , uid, gid] = line.split(':')
+  return { uid: Number(uid), gid: Number(gid) }
+}
+
+export function clusterExists(config: StackConfig): boolean {
+  return existsSync(join(config.dataDir, 'PG_VERSION'))
+}
+
+export function initCluster(config: StackConfig): void {
+  if (clusterExists(config)) return
+  ensureDir(config.dataDir)
+  if (isRoot()) {
+    const { uid, gid } = postgresUid()
+    chownSync(config.dataDir, uid, gid)
+  }
+  const pwfile = join(config.dataDir, '..', 'pwfile')
+  writeFileSync(pwfile, `${DB_PASSWORD}\n`, { mode: 0o644 })
+  try {
+    runAsPostgres(`${PG_BIN}/initdb`, [
+      '-D',
+      config.dataDir,
+      '-U',
+      'postgres',
+      '--auth-local=trust',
+      '--auth-host=scram-sha-256',
+      `--pwfile=${pwfile}`,
+      '--encoding=UTF8',
+      '--locale=C.UTF-8',
+    ])
+  } finally {
+    rmSync(pwfile, { force: true })
+  }
+  const fastTests = config.instance === 'dev' ? '' : '\nfsync = off\nfull_page_writes = off\n'
+  const settings = `
+# Written by stack/src/db.ts
+listen_addresses = '127.0.0.1'
+port = ${config.ports.db}
+unix_socket_directories = ''
+max_connections = 300
+shared_buffers = 256MB
+shared_preload_libraries = 'pg_cron'
+cron.database_name = 'postgres'
+cron.timezone = 'UTC'
+synchronous_commit = off
+log_min_messages = warning
+log_line_prefix = '%m [%p] %u@%d '
+${fastTests}`
+  const confPath = join(config.dataDir, 'postgresql.auto.conf')
+  writeFileSync(confPath, readFileSync(confPath, 'utf8') + settings)
+}
+
+export function dbIsRunning(config: StackConfig): boolean {
+  if (!clusterExists(config)) return false
+  return runAsPostgres(`${PG_BIN}/pg_ctl`, ['-D', config.dataDir, 'status'], { quiet: true }).status === 0
+}
+
+export async function startDb(config: StackConfig): Promise<void> {
+  if (dbIsRunning(config)) return
+  const logFile = join(config.dataDir, 'server.log')
+  const result = runAsPostgres(
+    `${PG_BIN}/pg_ctl`,
+    ['-D', config.dataDir, '-l', logFile, '-w', '-t', '60', 'start'],
+    {
+      quiet: true,
+    },
+  )
+  if (result.status !== 0) {
+    const tail = existsSync(logFile)
+      ? readFileSync(logFile, 'utf8').trim().split('\n').slice(-5).join('\n')
+      : ''
+    throw new StackError(`PostgreSQL did not start on port ${config.ports.db}. Its log says:\n${tail}`)
+  }
+  await waitForDb(config)
+}
+
+export function stopDb(config: StackConfig): void {
+  if (!dbIsRunning(config)) return
+  runAsPostgres(`${PG_BIN}/pg_ctl`, ['-D', config.dataDir, '-m', 'fast', '-w', 'stop'], { quiet: true })
+}
+
+async function waitForDb(config: StackConfig): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const client = new pg.Client({ connectionString: config.dbUrl })
+    try {
+      await client.connect()
+      await client.end()
+      return
+    } catch {
+      await client.end().catch(() => {})
+      await sleep(100)
+    }
+  }
+  throw new StackError(`PostgreSQL on port ${config.ports.db} does not accept connections.`)
+}
+
+export async function withDb<T>(config: StackConfig, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: config.dbUrl })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+function lineOf(sql: string, position: string | undefined): string {
+  if (!position) return ''
+  const line = sql.slice(0, Number(position)).split('\n').length
+  return ` (line ${line})`
+}
+
+async function runSqlFile(client: pg.Client, file: string, label: string, record?: string): Promise<void> {
+  const sql = readFileSync(file, 'utf8')
+  try {
+    await client.query('begin')
+    await client.query(sql)
+    if (record) await client.query(record)
+    await client.query('commit')
+  } catch (error) {
+    await client.query('rollback').catch(() => {})
+    const e = error as { message: string; position?: string }
+    throw new StackError(
+      `${label} failed${lineOf(sql, e.position)}: ${e.message}. Fix the file and run again.`,
+    )
+  }
+}
+
+export function migrationFiles(): { version: string; name: string; file: string }[] {
+  if (!existsSync(migrationsDir)) return []
+  return readdirSync(migrationsDir)
+    .filter((name) => /^\d{14}_[a-z0-9_]+\.sql$/.test(name))
+    .sort()
+    .map((name) => ({
+      version: name.slice(0, 14),
+      name: name.slice(15, -4),
+      file: join(migrationsDir, name),
+    }))
+}
+
+/** Applies the platform layer, then every migration not applied yet, then the seed once. */
+export async function migrate(config: StackConfig, log: (line: string) => void = () => {}): Promise<void> {
+  await withDb(config, async (client) => {
+    await client.query('set client_min_messages = warning')
+    for (const name of readdirSync(platformDir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()) {
+      await runSqlFile(client, join(platformDir, name), `Platform layer ${name}`)
+    }
+    const applied = new Set(
+      (
+        await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
+      ).rows.map((row) => row.version),
+    )
+    let count = 0
+    for (const migration of migrationFiles()) {
+      if (applied.has(migration.version)) continue
+      const record = client.escapeLiteral(migration.version)
+      await runSqlFile(
+        client,
+        migration.file,
+        `Migration ${migration.version}_${migration.name}.sql`,
+        `insert into supabase_migrations.schema_migrations (version, name) values (${record}, ${client.escapeLiteral(migration.name)})`,
+      )
+      count++
+    }
+    if (count > 0) log(`Applied ${count} migration${count === 1 ? '' : 's'}.`)
+    if (existsSync(seedFile)) {
+      const hash = createHash('sha256').update(readFileSync(seedFile)).digest('hex')
+      const seeded = await client.query<{ hash: string }>(
+        "select hash from supabase_migrations.seed_files where path = 'supabase/seed.sql'",
+      )
+      if (seeded.rowCount === 0) {
+        await runSqlFile(
+          client,
+          seedFile,
+          'supabase/seed.sql',
+          `insert into supabase_migrations.seed_files (path, hash) values ('supabase/seed.sql', '${hash}')`,
+        )
+        log('Loaded supabase/seed.sql.')
+      } else if (seeded.rows[0]?.hash !== hash) {
+        log('supabase/seed.sql changed since it was loaded; run `npm run stack:reset` to load it again.')
+      }
+    }
+    await client.query("notify pgrst, 'reload schema'")
+  })
+}
+
+export function destroyCluster(config: StackConfig): void {
+  stopDb(config)
+  rmSync(config.dir, { recursive: true, force: true })
+}

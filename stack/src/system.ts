@@ -1,0 +1,83 @@
+// Makes sure the Debian packages the stack needs are present: installs them when we are root,
+// otherwise says the exact command to run. Also the small process helpers the stack shares.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+
+export class StackError extends Error {
+  override name = 'StackError'
+}
+
+export const PG_BIN = '/usr/lib/postgresql/15/bin'
+
+/** What must exist on disk, and which apt package provides it. */
+const REQUIRED = [
+  { path: `${PG_BIN}/postgres`, pkg: 'postgresql-15' },
+  { path: '/usr/share/postgresql/15/extension/pg_cron.control', pkg: 'postgresql-15-cron' },
+  { path: '/usr/share/postgresql/15/extension/pgtap.control', pkg: 'postgresql-15-pgtap' },
+  { path: '/usr/bin/pg_prove', pkg: 'libtap-parser-sourcehandler-pgtap-perl' },
+  { path: '/usr/bin/chromium', pkg: 'chromium' },
+] as const
+
+export const isRoot = () => process.getuid?.() === 0
+
+export function ensureSystemPackages(log: (line: string) => void = console.log): void {
+  const missing = REQUIRED.filter((item) => !existsSync(item.path)).map((item) => item.pkg)
+  if (missing.length === 0) return
+  const command = `apt-get update && apt-get install -y ${missing.join(' ')}`
+  if (!isRoot()) {
+    throw new StackError(
+      `Missing system packages: ${missing.join(', ')}. Run as root: sudo sh -c '${command}'`,
+    )
+  }
+  log(`Installing system packages: ${missing.join(', ')} (once; this can take a few minutes)…`)
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', ...missing],
+  ]) {
+    const result = spawnSync('apt-get', args, { stdio: ['ignore', 'inherit', 'inherit'], env })
+    if (result.status !== 0) {
+      throw new StackError(`"apt-get ${args.join(' ')}" failed. Fix apt (network, locks) and run: ${command}`)
+    }
+  }
+}
+
+/** Runs a command as the `postgres` OS user when we are root (initdb and pg_ctl refuse root). */
+export function runAsPostgres(cmd: string, args: string[], options: { quiet?: boolean } = {}) {
+  const [file, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]
+  const result = spawnSync(file, argv, { encoding: 'utf8' })
+  if (result.status !== 0 && !options.quiet) {
+    throw new StackError(`${cmd.split('/').pop()} failed: ${(result.stderr || result.stdout || '').trim()}`)
+  }
+  return result
+}
+
+export function portIsFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, host, () => server.close(() => resolve(true)))
+  })
+}
+
+export async function assertPortsFree(ports: Record<string, number>): Promise<void> {
+  for (const [name, port] of Object.entries(ports)) {
+    if (!(await portIsFree(port))) {
+      throw new StackError(
+        `Port ${port} (${name}) is already in use. Stop whatever uses it (\`ss -ltnp 'sport = :${port}'\` shows it) or set STACK_PORT_BASE=100 to move every port.`,
+      )
+    }
+  }
+}
+
+export function pidIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -1,0 +1,211 @@
+// `npm test`: sets up a fresh `test` instance of the stack (its own ports and data, so it runs beside
+// `npm start`), runs every suite against it, stops it, and ends with one line `N passed, N failed`.
+// REACHFLOW_SUITES=pgtap,vitest,deno,e2e runs a subset (for quick local loops).
+import { spawn } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { startBackground, stopBackground } from './cli.ts'
+import { repoRoot, type StackConfig, stackConfig } from './config.ts'
+import { destroyCluster, withDb } from './db.ts'
+import { sharedEnv } from './services.ts'
+import { ensureSystemPackages, StackError } from './system.ts'
+
+interface SuiteResult {
+  name: string
+  passed: number
+  failed: number
+  seconds: number
+  note?: string
+}
+
+const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name)
+
+function run(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { cwd?: string; capture?: boolean } = {},
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? repoRoot,
+      env: { ...process.env, ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      process.stdout.write(chunk)
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.on('close', (code) => resolve({ code: code ?? 1, output }))
+  })
+}
+
+function testEnv(config: StackConfig): Record<string, string> {
+  return {
+    ...sharedEnv(config),
+    WEB_URL: config.webUrl,
+    STACK_STATUS_FILE: config.statusFile,
+    PGPASSWORD: 'postgres',
+  }
+}
+
+async function pgtapSuite(config: StackConfig, env: Record<string, string>): Promise<SuiteResult> {
+  const dir = join(repoRoot, 'supabase', 'tests', 'database')
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.test.sql')) : []
+  if (files.length === 0) return { name: 'pgTAP', passed: 0, failed: 0, seconds: 0, note: 'no test files' }
+  await withDb(config, (client) =>
+    client.query('create extension if not exists pgtap with schema extensions'),
+  )
+  const started = Date.now()
+  const { code, output } = await run(
+    'pg_prove',
+    [
+      '--verbose',
+      '--ext',
+      '.sql',
+      '-h',
+      config.host,
+      '-p',
+      String(config.ports.db),
+      '-U',
+      'postgres',
+      '-d',
+      'postgres',
+      '--set',
+      'ON_ERROR_STOP=1',
+      ...files.sort().map((f) => join(dir, f)),
+    ],
+    env,
+  )
+  const passed = (output.match(/^\s*ok \d+/gm) ?? []).length
+  let failed = (output.match(/^\s*not ok \d+/gm) ?? []).length
+  if (code !== 0 && failed === 0) failed = 1 // a file that died before its plan finished
+  return { name: 'pgTAP', passed, failed, seconds: (Date.now() - started) / 1000 }
+}
+
+async function vitestSuite(env: Record<string, string>): Promise<SuiteResult> {
+  const report = join(repoRoot, '.stack', 'test', 'vitest-report.json')
+  rmSync(report, { force: true })
+  const started = Date.now()
+  const { code } = await run(
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  )
+  if (!existsSync(report))
+    return { name: 'vitest', passed: 0, failed: 1, seconds: 0, note: 'vitest did not run' }
+  const json = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number
+    numFailedTests: number
+    numFailedTestSuites: number
+  }
+  let failed = json.numFailedTests
+  if (code !== 0 && failed === 0) failed = Math.max(1, json.numFailedTestSuites)
+  return { name: 'vitest', passed: json.numPassedTests, failed, seconds: (Date.now() - started) / 1000 }
+}
+
+async function denoSuite(env: Record<string, string>): Promise<SuiteResult> {
+  const started = Date.now()
+  const { code, output } = await run(
+    bin('deno'),
+    ['test', '--allow-all', '--no-prompt', 'supabase/functions/'],
+    env,
+  )
+  if (/No test modules found/i.test(output)) {
+    return { name: 'deno test', passed: 0, failed: 0, seconds: 0, note: 'no test modules' }
+  }
+  const summary = output.match(/(\d+) passed[^\n]*?(\d+) failed/g)?.pop()
+  const [, passed = '0', failed = '0'] = summary?.match(/(\d+) passed[^\n]*?(\d+) failed/) ?? []
+  let failedCount = Number(failed)
+  if (code !== 0 && failedCount === 0) failedCount = 1
+  return {
+    name: 'deno test',
+    passed: Number(passed),
+    failed: failedCount,
+    seconds: (Date.now() - started) / 1000,
+  }
+}
+
+async function e2eSuite(env: Record<string, string>): Promise<SuiteResult> {
+  const dir = join(repoRoot, 'web', 'e2e')
+  if (!existsSync(dir) || readdirSync(dir).every((f) => !f.endsWith('.spec.ts'))) {
+    return { name: 'Playwright', passed: 0, failed: 0, seconds: 0, note: 'no specs' }
+  }
+  const report = join(repoRoot, '.stack', 'test', 'playwright-report.json')
+  rmSync(report, { force: true })
+  const started = Date.now()
+  const { code } = await run(bin('playwright'), ['test', '--config', 'web/playwright.config.ts'], {
+    ...env,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+  })
+  if (!existsSync(report))
+    return { name: 'Playwright', passed: 0, failed: 1, seconds: 0, note: 'did not run' }
+  const stats = (JSON.parse(readFileSync(report, 'utf8')) as { stats: Record<string, number> }).stats
+  let failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0)
+  if (code !== 0 && failed === 0) failed = 1
+  return { name: 'Playwright', passed: stats.expected ?? 0, failed, seconds: (Date.now() - started) / 1000 }
+}
+
+async function buildWeb(config: StackConfig): Promise<void> {
+  const { code } = await run(
+    bin('vite'),
+    ['build', '--logLevel', 'warn'],
+    {
+      VITE_SUPABASE_URL: config.apiUrl,
+      VITE_SUPABASE_ANON_KEY: config.anonKey,
+    },
+    { cwd: join(repoRoot, 'web') },
+  )
+  if (code !== 0) throw new StackError('The web app did not build; see the errors above.')
+}
+
+async function main(): Promise<void> {
+  const wanted = new Set(
+    (process.env.REACHFLOW_SUITES ?? 'pgtap,vitest,deno,e2e').split(',').map((s) => s.trim()),
+  )
+  ensureSystemPackages()
+  const config = stackConfig('test')
+  process.env.STACK_INSTANCE = 'test'
+  await stopBackground(config)
+  destroyCluster(config)
+  await buildWeb(config)
+  const started = Date.now()
+  await startBackground(config, true)
+  console.log(
+    `[test] Test stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${config.apiUrl}`,
+  )
+  const env = testEnv(config)
+  const results: SuiteResult[] = []
+  try {
+    if (wanted.has('pgtap')) results.push(await pgtapSuite(config, env))
+    if (wanted.has('vitest')) results.push(await vitestSuite(env))
+    if (wanted.has('deno')) results.push(await denoSuite(env))
+    if (wanted.has('e2e')) results.push(await e2eSuite(env))
+  } finally {
+    await stopBackground(config)
+  }
+  console.log('\nSuites:')
+  for (const r of results) {
+    console.log(
+      `  ${r.name.padEnd(12)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed  ${r.seconds.toFixed(1)} s${r.note ? `  (${r.note})` : ''}`,
+    )
+  }
+  const passed = results.reduce((sum, r) => sum + r.passed, 0)
+  const failed = results.reduce((sum, r) => sum + r.failed, 0)
+  if (passed === 0 && failed === 0) {
+    console.log('No test ran.')
+    process.exitCode = 1
+  } else if (failed > 0) {
+    process.exitCode = 1
+  }
+  console.log(`${passed} passed, ${failed} failed`)
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof StackError ? `[test] ${error.message}` : error)
+  console.log('0 passed, 1 failed')
+  process.exit(1)
+})
