@@ -36,6 +36,13 @@ export function serviceSpecs(config: StackConfig): ServiceSpec[] {
   const isTest = config.instance !== 'dev'
   return [
     {
+      name: 'gateway',
+      command: tsx,
+      args: [join(repoRoot, 'stack', 'gateway', 'src', 'main.ts')],
+      env,
+      readyUrl: `${config.apiUrl}/health`,
+    },
+    {
       name: 'web',
       command: join(repoRoot, 'node_modules', '.bin', 'vite'),
       args: isTest

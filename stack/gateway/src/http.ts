@@ -1,0 +1,150 @@
+// Request/response plumbing every gateway service shares: body limits, JSON replies, CORS, and the
+// caller's identity from apikey + Authorization as Supabase's API gateway resolves it.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { JWTPayload } from 'jose'
+import type pg from 'pg'
+import type { StackConfig } from '../../src/config.ts'
+import { JwtError, type Keys } from './keys.ts'
+
+export const MAX_BODY_BYTES = 10 * 1024 * 1024
+
+export const CORS_ALLOW_HEADERS =
+  'authorization, x-client-info, apikey, content-type, prefer, accept-profile, content-profile, x-upsert, x-metadata, x-supabase-api-version, cache-control, range, x-retry-count'
+export const CORS_EXPOSE_HEADERS = 'Content-Range, X-Supabase-Api-Version'
+
+export interface GatewayContext {
+  config: StackConfig
+  keys: Keys
+  /** Connects as `authenticator`; requests switch to anon/authenticated/service_role per transaction. */
+  apiPool: pg.Pool
+  /** Connects as `postgres`; for the auth and storage services' own bookkeeping only. */
+  adminPool: pg.Pool
+  log(level: 'info' | 'warn' | 'error', message: string, meta?: Record<string, unknown>): void
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body === 'object' && body && 'message' in body ? String(body.message) : `HTTP ${status}`)
+  }
+}
+
+export interface GatewayRequest {
+  req: IncomingMessage
+  res: ServerResponse
+  method: string
+  url: URL
+  /** The path after the service prefix: `/rest/v1/users` → `/users`. */
+  path: string
+  /** Reads the whole body once (cached); over `limit` bytes → HttpError 413. */
+  body(limit?: number): Promise<Buffer>
+  /** The body as JSON; malformed → HttpError 400 in the service's own error format via `onBadJson`. */
+  json<T = unknown>(onBadJson: (message: string) => HttpError): Promise<T>
+}
+
+export function makeRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  prefix: string,
+): GatewayRequest {
+  let cached: Promise<Buffer> | undefined
+  const body = (limit = MAX_BODY_BYTES) => {
+    cached ??= new Promise<Buffer>((resolve, reject) => {
+      const declared = Number(req.headers['content-length'] ?? 0)
+      if (declared > limit) {
+        reject(
+          new HttpError(413, { code: 'PGRST413', message: 'Payload Too Large', details: null, hint: null }),
+        )
+        req.resume()
+        return
+      }
+      const chunks: Buffer[] = []
+      let size = 0
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length
+        if (size > limit) {
+          reject(
+            new HttpError(413, { code: 'PGRST413', message: 'Payload Too Large', details: null, hint: null }),
+          )
+          req.destroy()
+          return
+        }
+        chunks.push(chunk)
+      })
+      req.on('end', () => resolve(Buffer.concat(chunks)))
+      req.on('error', reject)
+    })
+    return cached
+  }
+  return {
+    req,
+    res,
+    method: (req.method ?? 'GET').toUpperCase(),
+    url,
+    path: url.pathname.slice(prefix.length) || '/',
+    body,
+    async json<T>(onBadJson: (message: string) => HttpError) {
+      const raw = (await body()).toString('utf8')
+      if (raw.trim() === '') return undefined as T
+      try {
+        return JSON.parse(raw) as T
+      } catch (error) {
+        throw onBadJson((error as Error).message)
+      }
+    },
+  }
+}
+
+export function setCors(res: ServerResponse, req: IncomingMessage): void {
+  res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*')
+  res.setHeader('Vary', 'Origin')
+  res.setHeader('Access-Control-Allow-Credentials', 'true')
+  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD')
+  res.setHeader('Access-Control-Allow-Headers', CORS_ALLOW_HEADERS)
+  res.setHeader('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS)
+  res.setHeader('Access-Control-Max-Age', '86400')
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const payload = body === undefined ? '' : JSON.stringify(body)
+  res.writeHead(status, {
+    ...(payload ? { 'Content-Type': 'application/json; charset=utf-8' } : {}),
+    ...headers,
+  })
+  res.end(payload)
+}
+
+export interface Caller {
+  /** `anon`, `authenticated` or `service_role` — the Postgres role requests run as. */
+  role: string
+  claims: JWTPayload
+  /** The raw token used (user access token or API key JWT). */
+  token: string
+}
+
+/**
+ * Who is calling, from `Authorization: Bearer` (falling back to `apikey`), with opaque sb_ keys
+ * mapped to their JWTs. Throws JwtError for a bad token; the service maps it to its error format.
+ */
+export async function resolveCaller(req: IncomingMessage, keys: Keys): Promise<Caller> {
+  const header = req.headers.authorization
+  const bearer = header?.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : undefined
+  const apikey = typeof req.headers.apikey === 'string' ? req.headers.apikey : undefined
+  const raw = bearer || apikey
+  if (!raw) throw new JwtError('No API key found in request')
+  const token = keys.resolveApiKey(raw)
+  const claims = await keys.verify(token)
+  const role = typeof claims.role === 'string' ? claims.role : 'anon'
+  if (!['anon', 'authenticated', 'service_role'].includes(role))
+    throw new JwtError(`role "${role}" is not allowed`)
+  return { role, claims, token }
+}
