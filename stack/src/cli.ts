@@ -43,7 +43,7 @@ async function startForeground(config: StackConfig): Promise<void> {
         log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl-C to stop everything.`)
         return
       }
-      if (status?.state === 'failed') return
+      if (status?.state === 'failed' && status.pid === process.pid) return
       await sleep(200)
     }
   }

@@ -170,6 +170,7 @@ export async function supervise(config: StackConfig, log: (line: string) => void
   }
 
   try {
+    writeStatus() // replaces whatever an earlier, failed run left
     ensureSystemPackages(log)
     const ports: Record<string, number> = { ...config.ports }
     delete ports.functions // a range, checked by the gateway per function
