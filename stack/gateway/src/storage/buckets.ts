@@ -7,7 +7,8 @@ import type { BlobStore } from './blobs.ts'
 import { fromPostgres, invalidRequest, noSuchBucket, StorageError } from './errors.ts'
 import { parseSize, validateBucketId } from './paths.ts'
 
-const BUCKET_COLUMNS = 'id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at'
+const BUCKET_COLUMNS =
+  'id, name, owner, public, file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at'
 
 async function run<T>(ctx: GatewayContext, caller: Caller, work: Parameters<typeof asCaller<T>>[2]): Promise<T> {
   return asCaller(ctx, caller, work).catch((error: unknown) => {
