@@ -21,7 +21,9 @@ describe('admin users', () => {
 
     const sb = client({ headers: { 'X-Forwarded-For': fakeIp() } })
     const signedIn = await sb.auth.signInWithPassword({ email, password: 'admin-made-password' })
-    expect(decodeJwt(signedIn.data.session?.access_token ?? '').payload.app_metadata).toMatchObject({ role: 'admin' })
+    expect(decodeJwt(signedIn.data.session?.access_token ?? '').payload.app_metadata).toMatchObject({
+      role: 'admin',
+    })
 
     expect((await admin.getUserById(id)).data.user?.email).toBe(email)
     const listed = await admin.listUsers({ page: 1, perPage: 1000 })
@@ -37,7 +39,10 @@ describe('admin users', () => {
 
   it('refuses the admin API to the anon key and to users', async () => {
     const { sb } = await signedUpUser('not-admin')
-    const asUser = await sb.auth.admin.createUser({ email: uniqueEmail('x'), app_metadata: { role: 'admin' } })
+    const asUser = await sb.auth.admin.createUser({
+      email: uniqueEmail('x'),
+      app_metadata: { role: 'admin' },
+    })
     expect(asUser.error).toMatchObject({ status: 403, code: 'not_admin' })
     const asAnon = await client().auth.admin.listUsers()
     expect(asAnon.error).toMatchObject({ status: 403 })
@@ -56,6 +61,9 @@ describe('admin users', () => {
     })
     const body = (await response.json()) as { access_token: string; user: { app_metadata: unknown } }
     expect(body.user.app_metadata).toEqual({ provider: 'email', providers: ['email'] })
-    expect(decodeJwt(body.access_token).payload.app_metadata).toEqual({ provider: 'email', providers: ['email'] })
+    expect(decodeJwt(body.access_token).payload.app_metadata).toEqual({
+      provider: 'email',
+      providers: ['email'],
+    })
   })
 })

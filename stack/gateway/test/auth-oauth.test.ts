@@ -1,7 +1,7 @@
 // Sign-in with Google through the sandbox consent page: implicit and PKCE flows, refusals, the
 // redirect allow-list and forged state, following each redirect as a browser would.
 import { describe, expect, it } from 'vitest'
-import { api, client, db, decodeJwt, rawFetch, siteUrl, signedUpUser, uniqueEmail } from './helpers.ts'
+import { api, client, db, decodeJwt, rawFetch, signedUpUser, siteUrl, uniqueEmail } from './helpers.ts'
 
 const google = process.env.GOOGLE_OAUTH_BASE_URL ?? ''
 
@@ -23,7 +23,11 @@ async function throughGoogle(authorizeUrl: string, email: string, decision: 'all
     name: 'Grace Hopper',
     decision,
   })
-  const approved = await fetch(`${google}/o/oauth2/v2/auth/approve`, { method: 'POST', body: form, redirect: 'manual' })
+  const approved = await fetch(`${google}/o/oauth2/v2/auth/approve`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  })
   expect(approved.status).toBe(302)
   const callback = approved.headers.get('location') ?? ''
   expect(callback.startsWith(`${api}/auth/v1/callback?`)).toBe(true)
@@ -91,7 +95,10 @@ describe('Google sign-in', () => {
 
   it('PKCE flow: a wrong code verifier is refused', async () => {
     const sb = client({ flowType: 'pkce' })
-    const { data } = await sb.auth.signInWithOAuth({ provider: 'google', options: { skipBrowserRedirect: true } })
+    const { data } = await sb.auth.signInWithOAuth({
+      provider: 'google',
+      options: { skipBrowserRedirect: true },
+    })
     const landed = await throughGoogle(data.url ?? '', uniqueEmail('verifier'))
     const response = await rawFetch('/auth/v1/token?grant_type=pkce', {
       method: 'POST',
@@ -105,15 +112,19 @@ describe('Google sign-in', () => {
   it('links Google to an existing e-mail account instead of creating a second user', async () => {
     const { user, email } = await signedUpUser('link')
     const sb = client()
-    const { data } = await sb.auth.signInWithOAuth({ provider: 'google', options: { skipBrowserRedirect: true } })
+    const { data } = await sb.auth.signInWithOAuth({
+      provider: 'google',
+      options: { skipBrowserRedirect: true },
+    })
     const landed = await throughGoogle(data.url ?? '', email)
     const token = new URLSearchParams(landed.hash.slice(1)).get('access_token') ?? ''
     const { payload } = decodeJwt(token)
     expect(payload.sub).toBe(user.id)
     expect((payload.app_metadata as { providers: string[] }).providers.sort()).toEqual(['email', 'google'])
-    const identities = await db().query('select provider from auth.identities where user_id = $1 order by provider', [
-      user.id,
-    ])
+    const identities = await db().query(
+      'select provider from auth.identities where user_id = $1 order by provider',
+      [user.id],
+    )
     expect(identities.rows.map((r) => r.provider)).toEqual(['email', 'google'])
   })
 
@@ -155,11 +166,18 @@ describe('Google sign-in', () => {
   })
 
   it('the sandbox refuses an unregistered redirect_uri and a code used twice', async () => {
-    const bad = await fetch(`${google}/o/oauth2/v2/auth?client_id=x&redirect_uri=https://evil.example&response_type=code`)
+    const bad = await fetch(
+      `${google}/o/oauth2/v2/auth?client_id=x&redirect_uri=https://evil.example&response_type=code`,
+    )
     expect(bad.status).toBe(401)
     const token = await fetch(`${google}/token`, {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'nope', client_id: 'x', client_secret: 'y' }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: 'nope',
+        client_id: 'x',
+        client_secret: 'y',
+      }),
     })
     expect(token.status).toBe(401)
   })

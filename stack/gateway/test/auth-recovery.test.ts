@@ -1,8 +1,8 @@
 // Password recovery through the local outbox, and the sign-in rate limits.
 import { describe, expect, it } from 'vitest'
-import { rateLimitSettings } from '../src/auth/rate-limit.ts'
 import { gatewayEnv } from '../../src/services.ts'
-import { api, client, fakeIp, rawFetch, siteUrl, signedUpUser, uniqueEmail } from './helpers.ts'
+import { rateLimitSettings } from '../src/auth/rate-limit.ts'
+import { api, client, fakeIp, rawFetch, signedUpUser, siteUrl, uniqueEmail } from './helpers.ts'
 
 interface Mail {
   to: string
@@ -84,7 +84,11 @@ describe('password recovery', () => {
     await sb.auth.resetPasswordForEmail(email)
     const [mail] = await mailsTo(email)
     const code = /enter the code: (\d{6})/.exec(mail?.text ?? '')?.[1] ?? ''
-    const wrong = await sb.auth.verifyOtp({ email, token: code === '000000' ? '111111' : '000000', type: 'recovery' })
+    const wrong = await sb.auth.verifyOtp({
+      email,
+      token: code === '000000' ? '111111' : '000000',
+      type: 'recovery',
+    })
     expect(wrong.error).toMatchObject({ status: 403, code: 'otp_expired' })
     const { data, error } = await sb.auth.verifyOtp({ email, token: code, type: 'recovery' })
     expect(error).toBeNull()

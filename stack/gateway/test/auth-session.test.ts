@@ -4,7 +4,17 @@ import { createRemoteJWKSet, jwtVerify, SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { LOCAL_JWT_SECRET, signHs256, stackConfig } from '../../src/config.ts'
 import { loadKeys } from '../src/keys.ts'
-import { api, anonKey, client, db, decodeJwt, fakeIp, rawFetch, signedUpUser, uniqueEmail } from './helpers.ts'
+import {
+  anonKey,
+  api,
+  client,
+  db,
+  decodeJwt,
+  fakeIp,
+  rawFetch,
+  signedUpUser,
+  uniqueEmail,
+} from './helpers.ts'
 
 const CLAIMS = [
   'aal',
@@ -65,7 +75,11 @@ describe('sign-up and password sign-in', () => {
     const sb = client({ headers: { 'X-Forwarded-For': fakeIp() } })
     const again = await sb.auth.signUp({ email, password: 'secret-password' })
     expect(again.error).toBeInstanceOf(AuthApiError)
-    expect(again.error).toMatchObject({ status: 422, code: 'user_already_exists', message: 'User already registered' })
+    expect(again.error).toMatchObject({
+      status: 422,
+      code: 'user_already_exists',
+      message: 'User already registered',
+    })
     const weak = await sb.auth.signUp({ email: uniqueEmail('weak'), password: '12345' })
     expect(weak.error).toBeInstanceOf(AuthWeakPasswordError)
     expect(weak.error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['length'] })
@@ -82,7 +96,11 @@ describe('sign-up and password sign-in', () => {
     ]) {
       const { data, error } = await sb.auth.signInWithPassword(attempt)
       expect(data.session).toBeNull()
-      expect(error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' })
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'invalid_credentials',
+        message: 'Invalid login credentials',
+      })
     }
     const ok = await sb.auth.signInWithPassword({ email: email.toUpperCase(), password })
     expect(ok.error).toBeNull()
@@ -100,9 +118,16 @@ describe('sign-up and password sign-in', () => {
     expect(versioned.status).toBe(400)
     expect(versioned.headers.get('x-supabase-api-version')).toBe('2024-01-01')
     expect(versioned.headers.get('access-control-expose-headers')).toContain('X-Supabase-Api-Version')
-    expect(await versioned.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' })
+    expect(await versioned.json()).toEqual({
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    })
     const legacy = await rawFetch('/auth/v1/token?grant_type=password', { method: 'POST', body, headers })
-    expect(await legacy.json()).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' })
+    expect(await legacy.json()).toEqual({
+      code: 400,
+      error_code: 'invalid_credentials',
+      msg: 'Invalid login credentials',
+    })
     const malformed = await rawFetch('/auth/v1/signup', { method: 'POST', body: '{nope', headers })
     expect(malformed.status).toBe(400)
     expect(await malformed.json()).toMatchObject({ error_code: 'bad_json' })
@@ -111,10 +136,15 @@ describe('sign-up and password sign-in', () => {
   it('requires the project API key on auth endpoints', async () => {
     const missing = await fetch(`${api}/auth/v1/settings`)
     expect(missing.status).toBe(401)
-    const wrong = await fetch(`${api}/auth/v1/settings`, { headers: { apikey: signHs256({ role: 'anon' }, 'x'.repeat(40)) } })
+    const wrong = await fetch(`${api}/auth/v1/settings`, {
+      headers: { apikey: signHs256({ role: 'anon' }, 'x'.repeat(40)) },
+    })
     expect(wrong.status).toBe(401)
     const settings = await rawFetch('/auth/v1/settings')
-    expect(await settings.json()).toMatchObject({ external: { email: true, google: true }, mailer_autoconfirm: true })
+    expect(await settings.json()).toMatchObject({
+      external: { email: true, google: true },
+      mailer_autoconfirm: true,
+    })
   })
 })
 
@@ -142,7 +172,10 @@ describe('the signed-in user', () => {
       expect(response.status).toBe(403)
       expect(await response.json()).toMatchObject({ error_code: 'bad_jwt' })
     }
-    const ghost = await keys.signUserToken({ ...payload, session_id: crypto.randomUUID(), exp: undefined }, 600)
+    const ghost = await keys.signUserToken(
+      { ...payload, session_id: crypto.randomUUID(), exp: undefined },
+      600,
+    )
     const ghostSb = client()
     const set = await ghostSb.auth.setSession({ access_token: ghost, refresh_token: 'unused-refresh' })
     expect(isAuthSessionMissingError(set.error)).toBe(true)
@@ -227,11 +260,19 @@ describe('refresh tokens', () => {
   })
 
   it('answers unknown tokens and expired sessions with their codes', async () => {
-    expect(await refresh('no-such-token')).toMatchObject({ status: 400, body: { code: 'refresh_token_not_found' } })
+    expect(await refresh('no-such-token')).toMatchObject({
+      status: 400,
+      body: { code: 'refresh_token_not_found' },
+    })
     const { session } = await signedUpUser('expired')
     const sessionId = decodeJwt(session.access_token).payload.session_id
-    await db().query(`update auth.sessions set not_after = now() - interval '1 minute' where id = $1`, [sessionId])
-    expect(await refresh(session.refresh_token)).toMatchObject({ status: 400, body: { code: 'session_expired' } })
+    await db().query(`update auth.sessions set not_after = now() - interval '1 minute' where id = $1`, [
+      sessionId,
+    ])
+    expect(await refresh(session.refresh_token)).toMatchObject({
+      status: 400,
+      body: { code: 'session_expired' },
+    })
     const sb = client()
     const viaClient = await sb.auth.refreshSession({ refresh_token: 'no-such-token' })
     expect(viaClient.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' })
@@ -250,7 +291,9 @@ describe('sign-out scopes', () => {
   const alive = async (sb: ReturnType<typeof client>) => {
     const session = (await sb.auth.getSession()).data.session
     if (!session) return false
-    const response = await rawFetch('/auth/v1/user', { headers: { Authorization: `Bearer ${session.access_token}` } })
+    const response = await rawFetch('/auth/v1/user', {
+      headers: { Authorization: `Bearer ${session.access_token}` },
+    })
     return response.status === 200
   }
 
@@ -267,7 +310,9 @@ describe('sign-out scopes', () => {
     })
     expect(local.status).toBe(204)
     expect([await alive(d), await alive(e)]).toEqual([false, true])
-    expect(await refresh(dSession?.refresh_token ?? '')).toMatchObject({ body: { code: 'refresh_token_not_found' } })
+    expect(await refresh(dSession?.refresh_token ?? '')).toMatchObject({
+      body: { code: 'refresh_token_not_found' },
+    })
 
     const [f, g, h] = await threeSessions()
     expect((await f.auth.signOut({ scope: 'global' })).error).toBeNull()

@@ -63,7 +63,10 @@ export function db(): pg.Pool {
   return pool
 }
 
-export function decodeJwt(token: string): { header: Record<string, unknown>; payload: Record<string, unknown> } {
+export function decodeJwt(token: string): {
+  header: Record<string, unknown>
+  payload: Record<string, unknown>
+} {
   const [header = '', payload = ''] = token.split('.')
   return {
     header: JSON.parse(Buffer.from(header, 'base64url').toString()),

@@ -64,7 +64,10 @@ describe('objects under RLS', () => {
       .from(PRIVATE)
       .upload(own(alice, 'notes/raw.txt'), Buffer.from('raw body'), { contentType: 'text/plain' })
     expect(raw.error).toBeNull()
-    expect(raw.data).toMatchObject({ path: own(alice, 'notes/raw.txt'), fullPath: `${PRIVATE}/${own(alice, 'notes/raw.txt')}` })
+    expect(raw.data).toMatchObject({
+      path: own(alice, 'notes/raw.txt'),
+      fullPath: `${PRIVATE}/${own(alice, 'notes/raw.txt')}`,
+    })
     expect(raw.data?.id).toMatch(/^[0-9a-f-]{36}$/)
     const blob = new Blob([JSON.stringify({ a: 1 })], { type: 'application/json' })
     expect((await alice.sb.storage.from(PRIVATE).upload(own(alice, 'data.json'), blob)).error).toBeNull()
@@ -91,7 +94,9 @@ describe('objects under RLS', () => {
     expect(anon.error).toMatchObject({ statusCode: '404' })
     const removed = await alice.sb.storage.from(PRIVATE).remove([own(bob, 'secret.txt')])
     expect(removed.data).toEqual([])
-    expect(await text((await bob.sb.storage.from(PRIVATE).download(own(bob, 'secret.txt'))).data)).toBe('bob only')
+    expect(await text((await bob.sb.storage.from(PRIVATE).download(own(bob, 'secret.txt'))).data)).toBe(
+      'bob only',
+    )
     const anonUpload = await client().storage.from(PRIVATE).upload('anon.txt', Buffer.from('x'))
     expect(anonUpload.error).toMatchObject({ statusCode: '403' })
   })
@@ -101,7 +106,9 @@ describe('objects under RLS', () => {
     await alice.sb.storage.from(PRIVATE).upload(path, Buffer.from('one'))
     const again = await alice.sb.storage.from(PRIVATE).upload(path, Buffer.from('two'))
     expect(again.error).toMatchObject({ status: 400, statusCode: '409' })
-    expect((await alice.sb.storage.from(PRIVATE).upload(path, Buffer.from('two'), { upsert: true })).error).toBeNull()
+    expect(
+      (await alice.sb.storage.from(PRIVATE).upload(path, Buffer.from('two'), { upsert: true })).error,
+    ).toBeNull()
     expect(await text((await alice.sb.storage.from(PRIVATE).download(path)).data)).toBe('two')
     expect((await alice.sb.storage.from(PRIVATE).update(path, Buffer.from('three'))).error).toBeNull()
     expect(await text((await alice.sb.storage.from(PRIVATE).download(path)).data)).toBe('three')
@@ -123,22 +130,26 @@ describe('objects under RLS', () => {
     expect(searched.data?.map((entry) => entry.name)).toEqual(['b.txt'])
     expect((await bob.sb.storage.from(PRIVATE).list(base)).data).toEqual([])
 
-    const { rows } = await db().query('select version from storage.objects where bucket_id = $1 and name = $2', [
-      PRIVATE,
-      `${base}/a.txt`,
-    ])
+    const { rows } = await db().query(
+      'select version from storage.objects where bucket_id = $1 and name = $2',
+      [PRIVATE, `${base}/a.txt`],
+    )
     const blobFile = join(storageDir, 'objects', rows[0].version)
     expect(existsSync(blobFile)).toBe(true)
     const removed = await alice.sb.storage.from(PRIVATE).remove([`${base}/a.txt`, `${base}/sub/c.txt`])
     expect(removed.data?.map((entry) => entry.name).sort()).toEqual([`${base}/a.txt`, `${base}/sub/c.txt`])
     expect(existsSync(blobFile)).toBe(false)
-    expect((await alice.sb.storage.from(PRIVATE).download(`${base}/a.txt`)).error).toMatchObject({ statusCode: '404' })
+    expect((await alice.sb.storage.from(PRIVATE).download(`${base}/a.txt`)).error).toMatchObject({
+      statusCode: '404',
+    })
   })
 })
 
 describe('public and signed URLs', () => {
   it('serves public-bucket objects without a token, and never private ones', async () => {
-    await service.storage.from(PUBLIC).upload('logo.txt', Buffer.from('public bytes'), { contentType: 'text/plain' })
+    await service.storage
+      .from(PUBLIC)
+      .upload('logo.txt', Buffer.from('public bytes'), { contentType: 'text/plain' })
     const { publicUrl } = service.storage.from(PUBLIC).getPublicUrl('logo.txt').data
     expect(publicUrl).toBe(`${api}/storage/v1/object/public/${PUBLIC}/logo.txt`)
     const response = await fetch(publicUrl)
@@ -161,12 +172,18 @@ describe('public and signed URLs', () => {
     expect(await ok.text()).toBe('signed bytes')
     const download = await fetch(`${signed.data?.signedUrl}&download=copy.txt`)
     expect(download.headers.get('content-disposition')).toContain('copy.txt')
-    expect((await bob.sb.storage.from(PRIVATE).createSignedUrl(path, 60)).error).toMatchObject({ statusCode: '404' })
+    expect((await bob.sb.storage.from(PRIVATE).createSignedUrl(path, 60)).error).toMatchObject({
+      statusCode: '404',
+    })
 
     const token = new URL(signed.data?.signedUrl ?? '').searchParams.get('token') ?? ''
-    const otherPath = await fetch(`${api}/storage/v1/object/sign/${PRIVATE}/${own(alice, 'data.json')}?token=${token}`)
+    const otherPath = await fetch(
+      `${api}/storage/v1/object/sign/${PRIVATE}/${own(alice, 'data.json')}?token=${token}`,
+    )
     expect(otherPath.status).toBe(400)
-    const tampered = await fetch(`${api}/storage/v1/object/sign/${PRIVATE}/${path}?token=${token.slice(0, -2)}xx`)
+    const tampered = await fetch(
+      `${api}/storage/v1/object/sign/${PRIVATE}/${path}?token=${token.slice(0, -2)}xx`,
+    )
     expect(await tampered.json()).toMatchObject({ message: 'invalid signature' })
     const now = Math.floor(Date.now() / 1000)
     const expired = await new SignJWT({ url: `${PRIVATE}/${path}` })
@@ -198,7 +215,11 @@ describe('limits and refused input', () => {
     for (const path of attempts) {
       const response = await fetch(`${api}${path}`, {
         method: 'POST',
-        headers: { apikey: anonKey, Authorization: `Bearer ${alice.session.access_token}`, 'Content-Type': 'text/plain' },
+        headers: {
+          apikey: anonKey,
+          Authorization: `Bearer ${alice.session.access_token}`,
+          'Content-Type': 'text/plain',
+        },
         body: 'escape',
       })
       expect(response.status, path).toBe(400)
@@ -206,12 +227,16 @@ describe('limits and refused input', () => {
       expect(['400', '404'], path).toContain(body.statusCode)
     }
     expect(readdirSync(join(storageDir, '..'))).toEqual(before)
-    const viaClient = await alice.sb.storage.from(PRIVATE).upload(`${alice.user.id}/../../x.txt`, Buffer.from('x'))
+    const viaClient = await alice.sb.storage
+      .from(PRIVATE)
+      .upload(`${alice.user.id}/../../x.txt`, Buffer.from('x'))
     expect(viaClient.error).toMatchObject({ statusCode: '400' })
   })
 
   it('honours the bucket size limit (413) and mime types, and lifts the 10 MB body limit for storage', async () => {
-    const tooBig = await service.storage.from(LIMITED).upload('big.txt', Buffer.alloc(2048, 'a'), { contentType: 'text/plain' })
+    const tooBig = await service.storage
+      .from(LIMITED)
+      .upload('big.txt', Buffer.alloc(2048, 'a'), { contentType: 'text/plain' })
     expect(tooBig.error).toMatchObject({ status: 413, statusCode: '413' })
     const multipartBig = await service.storage
       .from(LIMITED)
@@ -221,10 +246,14 @@ describe('limits and refused input', () => {
       .from(LIMITED)
       .upload('script.js', Buffer.from('alert(1)'), { contentType: 'application/javascript' })
     expect(wrongType.error).toMatchObject({ status: 400, statusCode: '415' })
-    const allowed = await service.storage.from(LIMITED).upload('ok.txt', Buffer.from('fine'), { contentType: 'text/csv' })
+    const allowed = await service.storage
+      .from(LIMITED)
+      .upload('ok.txt', Buffer.from('fine'), { contentType: 'text/csv' })
     expect(allowed.error).toBeNull()
     const eleven = Buffer.alloc(11 * 1024 * 1024, 7)
-    const large = await service.storage.from(PRIVATE).upload('large.bin', eleven, { contentType: 'application/octet-stream' })
+    const large = await service.storage
+      .from(PRIVATE)
+      .upload('large.bin', eleven, { contentType: 'application/octet-stream' })
     expect(large.error).toBeNull()
     const back = await service.storage.from(PRIVATE).download('large.bin')
     expect(back.data?.size).toBe(eleven.length)
@@ -234,7 +263,9 @@ describe('limits and refused input', () => {
     const forged = await new SignJWT({ role: 'service_role' })
       .setProtectedHeader({ alg: 'HS256' })
       .sign(new TextEncoder().encode('not-the-secret-not-the-secret-not-the-secret'))
-    const response = await fetch(`${api}/storage/v1/bucket`, { headers: { apikey: anonKey, Authorization: `Bearer ${forged}` } })
+    const response = await fetch(`${api}/storage/v1/bucket`, {
+      headers: { apikey: anonKey, Authorization: `Bearer ${forged}` },
+    })
     expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({ statusCode: '403', code: 'InvalidJWT' })
   })
@@ -246,7 +277,11 @@ describe('buckets', () => {
     const created = await service.storage.createBucket(name, { public: false, fileSizeLimit: '1MB' })
     expect(created.data).toEqual({ name })
     expect((await service.storage.createBucket(name)).error).toMatchObject({ statusCode: '409' })
-    expect((await service.storage.getBucket(name)).data).toMatchObject({ id: name, public: false, file_size_limit: 1048576 })
+    expect((await service.storage.getBucket(name)).data).toMatchObject({
+      id: name,
+      public: false,
+      file_size_limit: 1048576,
+    })
     expect((await service.storage.listBuckets()).data?.some((bucket) => bucket.id === name)).toBe(true)
     expect((await service.storage.updateBucket(name, { public: true })).error).toBeNull()
     expect((await service.storage.getBucket(name)).data?.public).toBe(true)
@@ -257,7 +292,9 @@ describe('buckets', () => {
     expect((await service.storage.getBucket(name)).error).toMatchObject({ statusCode: '404' })
 
     const asUser: SupabaseClient = alice.sb
-    expect((await asUser.storage.createBucket(`gw-user-${suffix}`)).error).toMatchObject({ statusCode: '403' })
+    expect((await asUser.storage.createBucket(`gw-user-${suffix}`)).error).toMatchObject({
+      statusCode: '403',
+    })
     expect((await asUser.storage.listBuckets()).data).toEqual([])
   })
 })

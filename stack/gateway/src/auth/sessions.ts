@@ -177,7 +177,7 @@ export async function refreshSession(
       [presented],
     )
     const row = rows[0]
-    if (!row || !row.session_exists || !row.session_id) {
+    if (!row?.session_exists || !row.session_id) {
       return {
         error: badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
       }

@@ -15,14 +15,25 @@ function functionRoots(): string[] {
   return [new URL('../../../../supabase/functions', import.meta.url).pathname]
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer'])
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+])
 
 export function createFunctionsHandler(config = stackConfig()) {
   let pool: FunctionPool | undefined
   const stop = () => pool?.stopAll()
   process.once('exit', stop)
 
-  const handler = async function functionsHandler(request: GatewayRequest, ctx: GatewayContext): Promise<void> {
+  const handler = async function functionsHandler(
+    request: GatewayRequest,
+    ctx: GatewayContext,
+  ): Promise<void> {
     pool ??= new FunctionPool(config, functionRoots(), ctx.log)
     const { req, res } = request
     const fail = (status: number, body: Record<string, unknown>) => {
@@ -81,7 +92,8 @@ export function createFunctionsHandler(config = stackConfig()) {
       )
       upstream.once('error', (error) => {
         ctx.log('warn', `function ${name} failed mid-request`, { error: error.message })
-        if (!res.headersSent) fail(502, { error: `Function ${name} stopped before it answered`, code: 'WORKER_ERROR' })
+        if (!res.headersSent)
+          fail(502, { error: `Function ${name} stopped before it answered`, code: 'WORKER_ERROR' })
         else res.destroy()
         resolve()
       })

@@ -46,7 +46,11 @@ export class FunctionPool {
   constructor(
     private readonly config: StackConfig,
     private readonly roots: string[],
-    private readonly log: (level: 'info' | 'warn' | 'error', message: string, meta?: Record<string, unknown>) => void,
+    private readonly log: (
+      level: 'info' | 'warn' | 'error',
+      message: string,
+      meta?: Record<string, unknown>,
+    ) => void,
   ) {}
 
   /** The entry file of a function, or undefined when no root has it (names starting `_` are shared code). */
@@ -86,7 +90,9 @@ export class FunctionPool {
       const port = this.config.ports.functions + offset
       if (!used.has(port) && !(await portAnswers(port))) return port
     }
-    const idle = [...this.running.values()].filter((r) => r.inFlight === 0).sort((a, b) => a.lastUsed - b.lastUsed)[0]
+    const idle = [...this.running.values()]
+      .filter((r) => r.inFlight === 0)
+      .sort((a, b) => a.lastUsed - b.lastUsed)[0]
     if (!idle) throw new FunctionStartError('Every function port is busy')
     this.stopOne(idle)
     await new Promise((resolve) => idle.child.once('exit', resolve))
@@ -115,14 +121,23 @@ export class FunctionPool {
       ],
       { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
     )
-    const logFile = createWriteStream(join(ensureDir(this.config.logDir), `function-${name}.log`), { flags: 'a' })
+    const logFile = createWriteStream(join(ensureDir(this.config.logDir), `function-${name}.log`), {
+      flags: 'a',
+    })
     child.stdout?.pipe(logFile)
     child.stderr?.pipe(logFile)
     let stderrTail = ''
     child.stderr?.on('data', (chunk: Buffer) => {
       stderrTail = (stderrTail + chunk.toString()).slice(-2000)
     })
-    const entryState: Running = { name, port, child, ready: Promise.resolve(), inFlight: 0, lastUsed: Date.now() }
+    const entryState: Running = {
+      name,
+      port,
+      child,
+      ready: Promise.resolve(),
+      inFlight: 0,
+      lastUsed: Date.now(),
+    }
     child.once('exit', (code, signal) => {
       if (this.running.get(name) === entryState) this.running.delete(name)
       this.log('warn', `function ${name} exited`, { code, signal, stderr: stderrTail.slice(-500) })
@@ -138,12 +153,16 @@ export class FunctionPool {
     const deadline = Date.now() + START_TIMEOUT_MS
     while (Date.now() < deadline) {
       if (process.child.exitCode !== null || process.child.signalCode !== null) {
-        throw new FunctionStartError(`Function ${process.name} exited while starting: ${stderr().trim().split('\n').pop() ?? ''}`)
+        throw new FunctionStartError(
+          `Function ${process.name} exited while starting: ${stderr().trim().split('\n').pop() ?? ''}`,
+        )
       }
       if (await portAnswers(process.port)) return
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
-    throw new FunctionStartError(`Function ${process.name} did not start listening within ${START_TIMEOUT_MS / 1000} s`)
+    throw new FunctionStartError(
+      `Function ${process.name} did not start listening within ${START_TIMEOUT_MS / 1000} s`,
+    )
   }
 
   private stopOne(process: Running): void {

@@ -15,7 +15,11 @@ export async function asCaller<T>(
     await client.query(
       `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)`,
-      [caller.role, JSON.stringify(caller.claims), typeof caller.claims.sub === 'string' ? caller.claims.sub : ''],
+      [
+        caller.role,
+        JSON.stringify(caller.claims),
+        typeof caller.claims.sub === 'string' ? caller.claims.sub : '',
+      ],
     )
     const result = await work(client)
     await client.query('commit')

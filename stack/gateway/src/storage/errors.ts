@@ -30,10 +30,12 @@ export function sendStorageError(res: ServerResponse, error: StorageError): void
 }
 
 export const noSuchKey = () => new StorageError(404, 'NoSuchKey', 'not_found', 'Object not found')
-export const noSuchBucket = () => new StorageError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found')
+export const noSuchBucket = () =>
+  new StorageError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found')
 export const invalidKey = (key: string) =>
   new StorageError(400, 'InvalidKey', 'Invalid Input', `Invalid key: ${key.slice(0, 200)}`)
-export const invalidRequest = (message: string) => new StorageError(400, 'InvalidRequest', 'Bad Request', message)
+export const invalidRequest = (message: string) =>
+  new StorageError(400, 'InvalidRequest', 'Bad Request', message)
 export const rlsDenied = () =>
   new StorageError(403, 'Unauthorized', 'Unauthorized', 'new row violates row-level security policy')
 export const duplicate = () => new StorageError(409, 'Duplicate', 'Duplicate', 'The resource already exists')

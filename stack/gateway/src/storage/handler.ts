@@ -4,7 +4,7 @@ import { HttpError, resolveCaller, sendJson } from '../http.ts'
 import { JwtError } from '../keys.ts'
 import { BlobStore } from './blobs.ts'
 import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, updateBucket } from './buckets.ts'
-import { invalidRequest, sendStorageError, StorageError } from './errors.ts'
+import { invalidRequest, StorageError, sendStorageError } from './errors.ts'
 import {
   downloadObject,
   downloadPublic,
@@ -32,13 +32,18 @@ async function caller(request: GatewayRequest, ctx: GatewayContext): Promise<Cal
 
 async function jsonBody(request: GatewayRequest): Promise<Record<string, unknown>> {
   const parsed = await request
-    .json<unknown>((message) => new HttpError(400, { statusCode: '400', code: 'InvalidRequest', error: 'Bad Request', message }))
+    .json<unknown>(
+      (message) =>
+        new HttpError(400, { statusCode: '400', code: 'InvalidRequest', error: 'Bad Request', message }),
+    )
     .catch((error: unknown) => {
-      if (error instanceof HttpError && error.status === 413) throw invalidRequest('Request body is too large')
+      if (error instanceof HttpError && error.status === 413)
+        throw invalidRequest('Request body is too large')
       throw error
     })
   if (parsed === undefined) return {}
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalidRequest('Body must be a JSON object')
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw invalidRequest('Body must be a JSON object')
   return parsed as Record<string, unknown>
 }
 
@@ -54,15 +59,16 @@ export function createStorageHandler(storageDir: string) {
     const { method, res } = request
     const path = request.url.pathname.slice('/storage/v1'.length)
     const read = method === 'GET' || method === 'HEAD'
-    let tail: string | undefined
 
     // Routes that need no user: public objects and signed URLs.
-    if (read && (tail = after(path, '/object/public/')) !== undefined) {
-      const { bucket, key } = bucketAndKey(tail)
+    const publicTail = read ? after(path, '/object/public/') : undefined
+    if (publicTail !== undefined) {
+      const { bucket, key } = bucketAndKey(publicTail)
       return downloadPublic(request, ctx, blobs, bucket, key)
     }
-    if (read && (tail = after(path, '/object/sign/')) !== undefined) {
-      const { bucket, key } = bucketAndKey(tail)
+    const signedTail = after(path, '/object/sign/')
+    if (read && signedTail !== undefined) {
+      const { bucket, key } = bucketAndKey(signedTail)
       return downloadSigned(request, ctx, blobs, bucket, key)
     }
 
@@ -71,62 +77,78 @@ export function createStorageHandler(storageDir: string) {
       if (method === 'GET') return sendJson(res, 200, await listBuckets(ctx, who))
       if (method === 'POST') return sendJson(res, 200, await createBucket(ctx, who, await jsonBody(request)))
     }
-    if ((tail = after(path, '/bucket/')) !== undefined) {
-      const [rawId, action] = tail.split('/')
+    const bucketTail = after(path, '/bucket/')
+    if (bucketTail !== undefined) {
+      const [rawId, action] = bucketTail.split('/')
       const id = validateBucketId(decodePath(rawId ?? ''))
-      if (action === 'empty' && method === 'POST') return sendJson(res, 200, await emptyBucket(ctx, blobs, who, id))
+      if (action === 'empty' && method === 'POST')
+        return sendJson(res, 200, await emptyBucket(ctx, blobs, who, id))
       if (action === undefined) {
         if (method === 'GET') return sendJson(res, 200, await getBucket(ctx, who, id))
-        if (method === 'PUT') return sendJson(res, 200, await updateBucket(ctx, who, id, await jsonBody(request)))
+        if (method === 'PUT')
+          return sendJson(res, 200, await updateBucket(ctx, who, id, await jsonBody(request)))
         if (method === 'DELETE') return sendJson(res, 200, await deleteBucket(ctx, who, id))
       }
     }
-    if (method === 'POST' && (tail = after(path, '/object/list/')) !== undefined) {
-      const bucket = validateBucketId(decodePath(tail))
+    const listTail = after(path, '/object/list/')
+    if (method === 'POST' && listTail !== undefined) {
+      const bucket = validateBucketId(decodePath(listTail))
       return sendJson(res, 200, await listObjects(ctx, who, bucket, await jsonBody(request)))
     }
-    if (method === 'POST' && (tail = after(path, '/object/sign/')) !== undefined) {
-      const decoded = decodePath(tail)
+    if (method === 'POST' && signedTail !== undefined) {
+      const decoded = decodePath(signedTail)
       if (!decoded.includes('/')) {
-        return sendJson(res, 200, await signMany(ctx, who, validateBucketId(decoded), await jsonBody(request)))
+        return sendJson(
+          res,
+          200,
+          await signMany(ctx, who, validateBucketId(decoded), await jsonBody(request)),
+        )
       }
-      const { bucket, key } = bucketAndKey(tail)
+      const { bucket, key } = bucketAndKey(signedTail)
       return sendJson(res, 200, await signOne(ctx, who, bucket, key, await jsonBody(request)))
     }
-    if (read && (tail = after(path, '/object/info/')) !== undefined) {
-      const { bucket, key } = bucketAndKey(tail.replace(/^(authenticated|public)\//, ''))
+    const infoTail = after(path, '/object/info/')
+    if (read && infoTail !== undefined) {
+      const { bucket, key } = bucketAndKey(infoTail.replace(/^(authenticated|public)\//, ''))
       return objectInfo(request, ctx, who, bucket, key)
     }
-    if ((tail = after(path, '/object/')) !== undefined) {
-      if (read) {
-        const { bucket, key } = bucketAndKey(tail.replace(/^authenticated\//, ''))
-        return downloadObject(request, ctx, blobs, who, bucket, key)
-      }
-      if (method === 'DELETE' && !decodePath(tail).includes('/')) {
-        const bucket = validateBucketId(decodePath(tail))
-        const body = await jsonBody(request)
-        return sendJson(res, 200, await removeObjects(ctx, blobs, who, bucket, body.prefixes))
-      }
-      if (method === 'DELETE') {
-        const { bucket, key } = bucketAndKey(tail)
-        const removed = await removeObjects(ctx, blobs, who, bucket, [key])
-        if (removed.length === 0) throw new StorageError(404, 'NoSuchKey', 'not_found', 'Object not found')
-        return sendJson(res, 200, { message: 'Successfully deleted' })
-      }
-      if (method === 'POST' || method === 'PUT') {
-        const target = bucketAndKey(tail)
-        const upsert = method === 'PUT' || String(request.req.headers['x-upsert']).toLowerCase() === 'true'
-        return sendJson(res, 200, await uploadObject(request, ctx, blobs, who, target, upsert))
-      }
-    }
+    const objectTail = after(path, '/object/')
+    if (objectTail !== undefined) return objectRoute(request, ctx, who, objectTail)
     throw new StorageError(404, 'NotFound', 'Not Found', `Route ${method}:${path} not found`)
+  }
+
+  /** /object/{bucket}/{key}: download, upload (POST/PUT) and delete; /object/{bucket}: bulk delete. */
+  const objectRoute = async (request: GatewayRequest, ctx: GatewayContext, who: Caller, tail: string) => {
+    const { method, res } = request
+    if (method === 'GET' || method === 'HEAD') {
+      const { bucket, key } = bucketAndKey(tail.replace(/^authenticated\//, ''))
+      return downloadObject(request, ctx, blobs, who, bucket, key)
+    }
+    if (method === 'DELETE' && !decodePath(tail).includes('/')) {
+      const bucket = validateBucketId(decodePath(tail))
+      const body = await jsonBody(request)
+      return sendJson(res, 200, await removeObjects(ctx, blobs, who, bucket, body.prefixes))
+    }
+    if (method === 'DELETE') {
+      const { bucket, key } = bucketAndKey(tail)
+      const removed = await removeObjects(ctx, blobs, who, bucket, [key])
+      if (removed.length === 0) throw new StorageError(404, 'NoSuchKey', 'not_found', 'Object not found')
+      return sendJson(res, 200, { message: 'Successfully deleted' })
+    }
+    if (method === 'POST' || method === 'PUT') {
+      const target = bucketAndKey(tail)
+      const upsert = method === 'PUT' || String(request.req.headers['x-upsert']).toLowerCase() === 'true'
+      return sendJson(res, 200, await uploadObject(request, ctx, blobs, who, target, upsert))
+    }
+    throw new StorageError(404, 'NotFound', 'Not Found', `Route ${method}:/object/${tail} not found`)
   }
 
   return async function storageHandler(request: GatewayRequest, ctx: GatewayContext): Promise<void> {
     try {
       await route(request, ctx)
     } catch (error) {
-      if (error instanceof StorageError && !request.res.headersSent) return sendStorageError(request.res, error)
+      if (error instanceof StorageError && !request.res.headersSent)
+        return sendStorageError(request.res, error)
       throw error
     }
   }

@@ -28,13 +28,16 @@ const OBJECT_COLUMNS =
   'id, bucket_id, name, owner, version, metadata, user_metadata, created_at, updated_at, last_accessed_at'
 
 async function selectAsCaller(ctx: GatewayContext, caller: Caller, bucket: string, key: string) {
-  const rows = await asCaller(ctx, caller, async (db) =>
-    (
-      await db.query<ObjectRow>(
-        `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
-        [bucket, key],
-      )
-    ).rows,
+  const rows = await asCaller(
+    ctx,
+    caller,
+    async (db) =>
+      (
+        await db.query<ObjectRow>(
+          `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+          [bucket, key],
+        )
+      ).rows,
   ).catch((error: unknown) => {
     throw fromPostgres(error) ?? error
   })
@@ -153,13 +156,16 @@ export async function removeObjects(
     if (typeof name !== 'string') throw invalidRequest('prefixes must be strings')
     return validateKey(name.replace(/^\/+|\/+$/g, '').replace(/\/+/g, '/'))
   })
-  const removed = await asCaller(ctx, caller, async (db) =>
-    (
-      await db.query<ObjectRow>(
-        `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`,
-        [bucket, names],
-      )
-    ).rows,
+  const removed = await asCaller(
+    ctx,
+    caller,
+    async (db) =>
+      (
+        await db.query<ObjectRow>(
+          `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`,
+          [bucket, names],
+        )
+      ).rows,
   ).catch((error: unknown) => {
     throw fromPostgres(error) ?? error
   })
@@ -177,7 +183,8 @@ export async function listObjects(
   body: Record<string, unknown>,
 ): Promise<unknown[]> {
   const rawPrefix = typeof body.prefix === 'string' ? body.prefix.replace(/^\/+/, '') : ''
-  if (rawPrefix.includes('\0') || rawPrefix.split('/').some((s) => s === '..')) throw invalidRequest('Invalid prefix')
+  if (rawPrefix.includes('\0') || rawPrefix.split('/').some((s) => s === '..'))
+    throw invalidRequest('Invalid prefix')
   const prefix = rawPrefix === '' || rawPrefix.endsWith('/') ? rawPrefix : `${rawPrefix}/`
   const limit = Math.min(1000, Math.max(1, Number(body.limit ?? 100) || 100))
   const offset = Math.max(0, Number(body.offset ?? 0) || 0)
@@ -211,11 +218,17 @@ const signingKey = (ctx: GatewayContext) => new TextEncoder().encode(ctx.config.
 
 function expiresIn(value: unknown): number {
   const seconds = Number(value)
-  if (!Number.isInteger(seconds) || seconds < 1) throw invalidRequest('expiresIn must be a positive whole number')
+  if (!Number.isInteger(seconds) || seconds < 1)
+    throw invalidRequest('expiresIn must be a positive whole number')
   return seconds
 }
 
-async function signedPath(ctx: GatewayContext, bucket: string, key: string, seconds: number): Promise<string> {
+async function signedPath(
+  ctx: GatewayContext,
+  bucket: string,
+  key: string,
+  seconds: number,
+): Promise<string> {
   const url = `${bucket}/${key}`
   const now = Math.floor(Date.now() / 1000)
   const token = await new SignJWT({ url })
@@ -240,10 +253,20 @@ export async function signOne(
 }
 
 /** POST /object/sign/{bucket} {expiresIn, paths}: one entry per path, an error for unreadable ones. */
-export async function signMany(ctx: GatewayContext, caller: Caller, bucket: string, body: Record<string, unknown>) {
+export async function signMany(
+  ctx: GatewayContext,
+  caller: Caller,
+  bucket: string,
+  body: Record<string, unknown>,
+) {
   const seconds = expiresIn(body.expiresIn)
   const paths = body.paths
-  if (!Array.isArray(paths) || paths.length === 0 || paths.length > 1000 || paths.some((p) => typeof p !== 'string')) {
+  if (
+    !Array.isArray(paths) ||
+    paths.length === 0 ||
+    paths.length > 1000 ||
+    paths.some((p) => typeof p !== 'string')
+  ) {
     throw invalidRequest('paths must be an array of 1 to 1000 object names')
   }
   const names = paths as string[]
@@ -260,7 +283,11 @@ export async function signMany(ctx: GatewayContext, caller: Caller, bucket: stri
     names.map(async (path) =>
       readable.has(path)
         ? { error: null, path, signedURL: await signedPath(ctx, bucket, path, seconds) }
-        : { error: 'Either the object does not exist or you do not have access to it', path, signedURL: null },
+        : {
+            error: 'Either the object does not exist or you do not have access to it',
+            path,
+            signedURL: null,
+          },
     ),
   )
 }
@@ -280,8 +307,14 @@ export async function downloadSigned(
     url = (await jwtVerify(token, signingKey(ctx), { algorithms: ['HS256'] })).payload.url
   } catch (error) {
     const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED'
-    throw new StorageError(400, 'InvalidSignature', 'Invalid JWT', expired ? 'jwt expired' : 'invalid signature')
+    throw new StorageError(
+      400,
+      'InvalidSignature',
+      'Invalid JWT',
+      expired ? 'jwt expired' : 'invalid signature',
+    )
   }
-  if (url !== `${bucket}/${key}`) throw new StorageError(400, 'InvalidSignature', 'Invalid JWT', 'Invalid signature')
+  if (url !== `${bucket}/${key}`)
+    throw new StorageError(400, 'InvalidSignature', 'Invalid JWT', 'Invalid signature')
   return sendObject(request, blobs, await selectAsAdmin(ctx, bucket, key))
 }

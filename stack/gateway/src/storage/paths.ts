@@ -19,7 +19,8 @@ export function validateKey(key: string): string {
 }
 
 export function validateBucketId(id: string): string {
-  if (!BUCKET_ID.test(id) || id === '.' || id === '..') throw invalidRequest(`Bucket name invalid: ${id.slice(0, 100)}`)
+  if (!BUCKET_ID.test(id) || id === '.' || id === '..')
+    throw invalidRequest(`Bucket name invalid: ${id.slice(0, 100)}`)
   return id
 }
 

@@ -41,7 +41,8 @@ function parseMetadata(raw: string | null | undefined): Record<string, unknown> 
   if (!raw) return null
   try {
     const parsed: unknown = JSON.parse(raw)
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>
   } catch {
     // falls through
   }
@@ -106,7 +107,8 @@ export async function uploadObject(
   const bucket = await findBucket(ctx, target.bucket)
   if (!bucket) throw noSuchBucket()
   const bucketLimit = bucket.file_size_limit === null ? null : Number(bucket.file_size_limit)
-  const limit = bucketLimit && bucketLimit > 0 ? Math.min(bucketLimit, globalFileSizeLimit()) : globalFileSizeLimit()
+  const limit =
+    bucketLimit && bucketLimit > 0 ? Math.min(bucketLimit, globalFileSizeLimit()) : globalFileSizeLimit()
   const upload = await readUpload(request, limit)
   if (!mimeAllowed(upload.mimetype, bucket.allowed_mime_types)) {
     throw invalidMimeType(upload.mimetype.split(';')[0] ?? upload.mimetype)
@@ -129,7 +131,8 @@ export async function uploadObject(
       ).rows[0]?.version
     : undefined
   const version = await blobs.write(upload.bytes)
-  const owner = caller.role === 'authenticated' && typeof caller.claims.sub === 'string' ? caller.claims.sub : null
+  const owner =
+    caller.role === 'authenticated' && typeof caller.claims.sub === 'string' ? caller.claims.sub : null
   const values = [target.bucket, target.key, owner, metadata, upload.userMetadata, version]
   try {
     const id = await asCaller(ctx, caller, async (db) => {
