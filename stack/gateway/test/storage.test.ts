@@ -114,6 +114,32 @@ describe('objects under RLS', () => {
     expect(await text((await alice.sb.storage.from(PRIVATE).download(path)).data)).toBe('three')
   })
 
+  it('moves and copies within the policies: own folder yes, another user’s folder no', async () => {
+    const from = own(alice, 'move/from.txt')
+    await alice.sb.storage.from(PRIVATE).upload(from, Buffer.from('moving'))
+    expect((await alice.sb.storage.from(PRIVATE).move(from, own(alice, 'move/to.txt'))).error).toBeNull()
+    expect((await alice.sb.storage.from(PRIVATE).download(from)).error).toMatchObject({ statusCode: '404' })
+    expect(await text((await alice.sb.storage.from(PRIVATE).download(own(alice, 'move/to.txt'))).data)).toBe(
+      'moving',
+    )
+    const copied = await alice.sb.storage
+      .from(PRIVATE)
+      .copy(own(alice, 'move/to.txt'), own(alice, 'move/copy.txt'))
+    expect(copied.data?.path).toBe(`${PRIVATE}/${own(alice, 'move/copy.txt')}`)
+    await alice.sb.storage.from(PRIVATE).remove([own(alice, 'move/to.txt')])
+    expect(
+      await text((await alice.sb.storage.from(PRIVATE).download(own(alice, 'move/copy.txt'))).data),
+    ).toBe('moving')
+    const stolen = await alice.sb.storage
+      .from(PRIVATE)
+      .move(own(alice, 'move/copy.txt'), own(bob, 'gift.txt'))
+    expect(stolen.error).toMatchObject({ statusCode: '403' })
+    const intoBob = await alice.sb.storage
+      .from(PRIVATE)
+      .copy(own(alice, 'move/copy.txt'), own(bob, 'gift.txt'))
+    expect(intoBob.error).toMatchObject({ statusCode: '403' })
+  })
+
   it('lists one folder level with folders first-class, and removes by path, bytes included', async () => {
     const base = own(alice, 'list')
     for (const name of ['b.txt', 'a.txt', 'sub/c.txt']) {

@@ -42,6 +42,8 @@ function portAnswers(port: number): Promise<boolean> {
 
 export class FunctionPool {
   private readonly running = new Map<string, Running>()
+  /** Starts under way, so concurrent first calls share one process instead of racing for ports. */
+  private readonly starting = new Map<string, Promise<Running>>()
 
   constructor(
     private readonly config: StackConfig,
@@ -67,7 +69,12 @@ export class FunctionPool {
   async acquire(name: string, entry: string): Promise<Running> {
     let current = this.running.get(name)
     if (!current || current.child.exitCode !== null || current.child.signalCode !== null) {
-      current = await this.start(name, entry)
+      let pending = this.starting.get(name)
+      if (!pending) {
+        pending = this.start(name, entry).finally(() => this.starting.delete(name))
+        this.starting.set(name, pending)
+      }
+      current = await pending
     }
     current.inFlight++
     current.lastUsed = Date.now()

@@ -2,7 +2,7 @@
 // gateway generates (a UUID), never by the user's key, so no key can reach outside the folder.
 import { randomUUID } from 'node:crypto'
 import { createReadStream, type ReadStream } from 'node:fs'
-import { rm, writeFile } from 'node:fs/promises'
+import { copyFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ensureDir } from '../../../src/config.ts'
 
@@ -24,6 +24,12 @@ export class BlobStore {
     const version = randomUUID()
     await writeFile(this.path(version), bytes, { mode: 0o600 })
     return version
+  }
+
+  async copy(version: string): Promise<string> {
+    const copied = randomUUID()
+    await copyFile(this.path(version), this.path(copied))
+    return copied
   }
 
   read(version: string): ReadStream {

@@ -5,6 +5,7 @@ import { JwtError } from '../keys.ts'
 import { BlobStore } from './blobs.ts'
 import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, updateBucket } from './buckets.ts'
 import { invalidRequest, StorageError, sendStorageError } from './errors.ts'
+import { copyObject, moveObject, parseTransfer } from './move-copy.ts'
 import {
   downloadObject,
   downloadPublic,
@@ -106,6 +107,12 @@ export function createStorageHandler(storageDir: string) {
       }
       const { bucket, key } = bucketAndKey(signedTail)
       return sendJson(res, 200, await signOne(ctx, who, bucket, key, await jsonBody(request)))
+    }
+    if (method === 'POST' && path === '/object/move') {
+      return sendJson(res, 200, await moveObject(ctx, who, parseTransfer(await jsonBody(request))))
+    }
+    if (method === 'POST' && path === '/object/copy') {
+      return sendJson(res, 200, await copyObject(ctx, blobs, who, parseTransfer(await jsonBody(request))))
     }
     const infoTail = after(path, '/object/info/')
     if (read && infoTail !== undefined) {

@@ -91,6 +91,11 @@ export function sendObject(request: GatewayRequest, blobs: BlobStore, row: Objec
       }
     })
     stream.once('end', () => resolve())
+    // A client that goes away mid-download must not leave the request (or the file) open.
+    res.once('close', () => {
+      stream.destroy()
+      resolve()
+    })
   })
 }
 
