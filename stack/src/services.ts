@@ -31,6 +31,21 @@ export function sharedEnv(config: StackConfig): Record<string, string> {
   }
 }
 
+/**
+ * Gateway settings that differ per instance: the test instance also serves the gateway's fixture
+ * functions, and its sign-in limits are ones a conformance test can reach in a few requests.
+ */
+export function gatewayEnv(isTest: boolean): Record<string, string> {
+  const functionRoots = [join(repoRoot, 'supabase', 'functions')]
+  if (isTest) functionRoots.push(join(repoRoot, 'stack', 'gateway', 'test', 'fixtures', 'functions'))
+  return {
+    FUNCTIONS_ROOTS: functionRoots.join(':'),
+    AUTH_SIGN_IN_LIMIT_PER_IP: isTest ? '300' : '30',
+    AUTH_SIGN_IN_LIMIT_PER_EMAIL: '10',
+    AUTH_SIGN_IN_LIMIT_WINDOW_SECONDS: '300',
+  }
+}
+
 export function serviceSpecs(config: StackConfig): ServiceSpec[] {
   const env = sharedEnv(config)
   const isTest = config.instance !== 'dev'
@@ -39,8 +54,15 @@ export function serviceSpecs(config: StackConfig): ServiceSpec[] {
       name: 'gateway',
       command: tsx,
       args: [join(repoRoot, 'stack', 'gateway', 'src', 'main.ts')],
-      env,
+      env: { ...env, ...gatewayEnv(isTest) },
       readyUrl: `${config.apiUrl}/health`,
+    },
+    {
+      name: 'google',
+      command: tsx,
+      args: [join(repoRoot, 'stack', 'sandbox', 'google', 'main.ts')],
+      env,
+      readyUrl: `${config.sandboxUrls.google}/health`,
     },
     {
       name: 'web',

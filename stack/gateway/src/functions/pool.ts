@@ -1,0 +1,183 @@
+// One Deno process per edge function, started on its first call on a port from
+// config.ports.functions upward, restarted on the next call after it dies. When every port of the
+// range is taken, the least recently used idle function is stopped to make room.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createWriteStream, existsSync } from 'node:fs'
+import { connect } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { ensureDir, repoRoot, type StackConfig } from '../../../src/config.ts'
+import { functionEnv } from './env.ts'
+
+/** Ports from config.ports.functions up to (not including) the first sandbox port. */
+export const FUNCTION_PORT_COUNT = 10
+const START_TIMEOUT_MS = 30_000
+
+const bootstrap = fileURLToPath(new URL('./deno-bootstrap.js', import.meta.url))
+const deno = join(repoRoot, 'node_modules', '.bin', 'deno')
+
+interface Running {
+  name: string
+  port: number
+  child: ChildProcess
+  ready: Promise<void>
+  inFlight: number
+  lastUsed: number
+}
+
+export class FunctionStartError extends Error {}
+
+const FUNCTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
+
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port })
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+
+export class FunctionPool {
+  private readonly running = new Map<string, Running>()
+  /** Starts under way, so concurrent first calls share one process instead of racing for ports. */
+  private readonly starting = new Map<string, Promise<Running>>()
+
+  constructor(
+    private readonly config: StackConfig,
+    private readonly roots: string[],
+    private readonly log: (
+      level: 'info' | 'warn' | 'error',
+      message: string,
+      meta?: Record<string, unknown>,
+    ) => void,
+  ) {}
+
+  /** The entry file of a function, or undefined when no root has it (names starting `_` are shared code). */
+  entryOf(name: string): string | undefined {
+    if (!FUNCTION_NAME.test(name)) return undefined
+    for (const root of this.roots) {
+      const file = join(root, name, 'index.ts')
+      if (existsSync(file)) return file
+    }
+    return undefined
+  }
+
+  /** A live process for the function (started if needed); the caller must call `release`. */
+  async acquire(name: string, entry: string): Promise<Running> {
+    let current = this.running.get(name)
+    if (!current || current.child.exitCode !== null || current.child.signalCode !== null) {
+      let pending = this.starting.get(name)
+      if (!pending) {
+        pending = this.start(name, entry).finally(() => this.starting.delete(name))
+        this.starting.set(name, pending)
+      }
+      current = await pending
+    }
+    current.inFlight++
+    current.lastUsed = Date.now()
+    try {
+      await current.ready
+    } catch (error) {
+      current.inFlight--
+      throw error
+    }
+    return current
+  }
+
+  release(process: Running): void {
+    process.inFlight = Math.max(0, process.inFlight - 1)
+  }
+
+  private async freePort(): Promise<number> {
+    const used = new Set([...this.running.values()].map((r) => r.port))
+    for (let offset = 0; offset < FUNCTION_PORT_COUNT; offset++) {
+      const port = this.config.ports.functions + offset
+      if (!used.has(port) && !(await portAnswers(port))) return port
+    }
+    const idle = [...this.running.values()]
+      .filter((r) => r.inFlight === 0)
+      .sort((a, b) => a.lastUsed - b.lastUsed)[0]
+    if (!idle) throw new FunctionStartError('Every function port is busy')
+    this.stopOne(idle)
+    await new Promise((resolve) => idle.child.once('exit', resolve))
+    return idle.port
+  }
+
+  private async start(name: string, entry: string): Promise<Running> {
+    const port = await this.freePort()
+    const env = {
+      ...(await functionEnv(this.config)),
+      REACHFLOW_FUNCTION_PORT: String(port),
+      REACHFLOW_FUNCTION_ENTRY: pathToFileURL(entry).href,
+      REACHFLOW_FUNCTION_NAME: name,
+    }
+    const child = spawn(
+      deno,
+      [
+        'run',
+        '--allow-net',
+        '--allow-env',
+        '--allow-read',
+        '--no-prompt',
+        '--config',
+        join(repoRoot, 'deno.json'),
+        bootstrap,
+      ],
+      { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    const logFile = createWriteStream(join(ensureDir(this.config.logDir), `function-${name}.log`), {
+      flags: 'a',
+    })
+    child.stdout?.pipe(logFile)
+    child.stderr?.pipe(logFile)
+    let stderrTail = ''
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderrTail = (stderrTail + chunk.toString()).slice(-2000)
+    })
+    const entryState: Running = {
+      name,
+      port,
+      child,
+      ready: Promise.resolve(),
+      inFlight: 0,
+      lastUsed: Date.now(),
+    }
+    child.once('exit', (code, signal) => {
+      if (this.running.get(name) === entryState) this.running.delete(name)
+      this.log('warn', `function ${name} exited`, { code, signal, stderr: stderrTail.slice(-500) })
+    })
+    entryState.ready = this.waitListening(entryState, () => stderrTail)
+    entryState.ready.catch(() => this.stopOne(entryState))
+    this.running.set(name, entryState)
+    this.log('info', `function ${name} starting on port ${port}`)
+    return entryState
+  }
+
+  private async waitListening(process: Running, stderr: () => string): Promise<void> {
+    const deadline = Date.now() + START_TIMEOUT_MS
+    while (Date.now() < deadline) {
+      if (process.child.exitCode !== null || process.child.signalCode !== null) {
+        throw new FunctionStartError(
+          `Function ${process.name} exited while starting: ${stderr().trim().split('\n').pop() ?? ''}`,
+        )
+      }
+      if (await portAnswers(process.port)) return
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    throw new FunctionStartError(
+      `Function ${process.name} did not start listening within ${START_TIMEOUT_MS / 1000} s`,
+    )
+  }
+
+  private stopOne(process: Running): void {
+    if (this.running.get(process.name) === process) this.running.delete(process.name)
+    if (process.child.exitCode === null && process.child.signalCode === null) process.child.kill('SIGTERM')
+  }
+
+  stopAll(): void {
+    for (const process of [...this.running.values()]) this.stopOne(process)
+  }
+}
