@@ -37,7 +37,7 @@ button{margin-top:24px;width:100%;padding:12px;border:0;border-radius:6px;backgr
 button.secondary{background:#fff;color:#3c4257;border:1px solid #cfd7df;width:auto;padding:8px 14px;margin-top:8px;font-size:14px}
 .error{background:#fff1f0;color:#c0123c;border:1px solid #ffccc7;border-radius:6px;padding:10px 12px;margin-top:16px}
 .notice{background:#eef9f1;color:#0e6245;border:1px solid #b7ebc6;border-radius:6px;padding:10px 12px;margin-bottom:16px}
-a{color:#635bff}.back{display:inline-block;margin-bottom:24px;text-decoration:none}.test{font-size:12px;color:#697386;margin-top:12px}
+a{color:#635bff}.back{display:block;margin-bottom:24px;text-decoration:none}.test{font-size:12px;color:#697386;margin-top:12px}
 table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:8px 4px;border-bottom:1px solid #e3e8ee;font-size:14px}
 .single{grid-template-columns:1fr;max-width:720px}`
 
