@@ -1,97 +1,23 @@
 // What Stripe Billing does on its own: completing a checkout (customer, card, subscription, first
 // invoice), charging renewals, retrying failed payments, ending trials and cancellations when the
 // clock reaches them. Every change emits the events Stripe would send.
+import { declineFor, readTestCard, type TestCard } from './cards.ts'
 import { StripeApiError } from './errors.ts'
+import { createInvoice, markPaid } from './invoices.ts'
 import {
   addInterval,
   buildCustomer,
-  describeInterval,
-  formatAmount,
   type Invoice,
-  type InvoiceLine,
   type Session,
   type Subscription,
   type SubscriptionItem,
 } from './objects.ts'
-import { type Card, type CardBehaviour, newId, type Store } from './store.ts'
+import { type Card, newId, type Store } from './store.ts'
 import type { WebhookDispatcher } from './webhooks.ts'
 
 const DAY = 86_400
 /** Days after a failed renewal when Stripe's retry schedule tries the card again; then it cancels. */
 const RETRY_AFTER_DAYS = [1, 3, 5]
-
-interface TestCard {
-  behaviour: CardBehaviour
-  brand: string
-}
-
-/** Stripe's documented test card numbers that this sandbox knows. */
-const TEST_CARDS: Record<string, TestCard> = {
-  '4242424242424242': { behaviour: 'succeeds', brand: 'visa' },
-  '5555555555554444': { behaviour: 'succeeds', brand: 'mastercard' },
-  '4000000000000002': { behaviour: 'declined', brand: 'visa' },
-  '4000000000009995': { behaviour: 'insufficient_funds', brand: 'visa' },
-  '4000000000000341': { behaviour: 'charge_fails', brand: 'visa' },
-}
-
-export class CardError extends StripeApiError {
-  constructor(message: string, code: string, declineCode?: string) {
-    super(402, 'card_error', message, code, undefined, declineCode ? { decline_code: declineCode } : {})
-  }
-}
-
-function luhnValid(digits: string): boolean {
-  let sum = 0
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) {
-      digit *= 2
-      if (digit > 9) digit -= 9
-    }
-    sum += digit
-  }
-  return sum % 10 === 0
-}
-
-/** Checks a card as Stripe's checkout would; throws CardError with Stripe's texts. */
-export function readTestCard(
-  number: string,
-  expiry: string,
-  cvc: string,
-  now: number,
-): TestCard & { last4: string } {
-  const digits = number.replace(/[\s-]/g, '')
-  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) {
-    throw new CardError('Your card number is invalid.', 'invalid_number')
-  }
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry)
-  const month = Number(match?.[1])
-  const year = match?.[2]?.length === 2 ? 2000 + Number(match[2]) : Number(match?.[2])
-  if (!match || month < 1 || month > 12)
-    throw new CardError("Your card's expiration date is incomplete.", 'incomplete_expiry')
-  const nowDate = new Date(now * 1000)
-  if (
-    year < nowDate.getUTCFullYear() ||
-    (year === nowDate.getUTCFullYear() && month < nowDate.getUTCMonth() + 1)
-  ) {
-    throw new CardError("Your card's expiration year is in the past.", 'invalid_expiry_year')
-  }
-  if (!/^\d{3,4}$/.test(cvc.trim()))
-    throw new CardError("Your card's security code is incomplete.", 'incomplete_cvc')
-  const known = TEST_CARDS[digits] ?? { behaviour: 'succeeds', brand: 'visa' }
-  return { ...known, last4: digits.slice(-4) }
-}
-
-function declineFor(behaviour: CardBehaviour): CardError | null {
-  if (behaviour === 'declined')
-    return new CardError('Your card was declined.', 'card_declined', 'generic_decline')
-  if (behaviour === 'insufficient_funds') {
-    return new CardError('Your card has insufficient funds.', 'card_declined', 'insufficient_funds')
-  }
-  if (behaviour === 'charge_fails')
-    return new CardError('Your card was declined.', 'card_declined', 'generic_decline')
-  return null
-}
 
 const snapshot = <T>(value: T): T => structuredClone(value)
 
@@ -235,7 +161,9 @@ export class Billing {
     }
     this.state.subscriptions[id] = subscription
     // A trial starts with a $0 invoice; without one the first period is charged at once (checked above).
-    const invoice = this.createInvoice(
+    const invoice = createInvoice(
+      this.store,
+      this.publicUrl(),
       subscription,
       'subscription_create',
       now,
@@ -243,103 +171,16 @@ export class Billing {
       periodEnd,
       trialDays ? 0 : undefined,
     )
-    this.markPaid(invoice, now)
+    markPaid(invoice, now)
     subscription.latest_invoice = invoice.id
     return subscription
-  }
-
-  private createInvoice(
-    subscription: Subscription,
-    reason: Invoice['billing_reason'],
-    at: number,
-    periodStart: number,
-    periodEnd: number,
-    amountOverride?: number,
-  ): Invoice {
-    const customer = this.state.customers[subscription.customer]
-    const id = newId('in')
-    const lines: InvoiceLine[] = subscription.items.data.map((item) => {
-      const amount = amountOverride === 0 ? 0 : item.price.unit_amount * item.quantity
-      const product = this.state.products[item.price.product]
-      const trial = amountOverride === 0 ? 'Trial period for ' : ''
-      return {
-        id: newId('il'),
-        object: 'line_item',
-        amount,
-        currency: item.price.currency,
-        description: `${trial}${item.quantity} × ${product?.name ?? 'Subscription'} (at ${formatAmount(item.price.unit_amount, item.price.currency)} / ${describeInterval(item.price)})`,
-        period: { start: periodStart, end: periodEnd },
-        quantity: item.quantity,
-        pricing: {
-          type: 'price_details',
-          price_details: { price: item.price.id, product: item.price.product },
-          unit_amount_decimal: amountOverride === 0 ? '0' : item.price.unit_amount_decimal,
-        },
-        parent: {
-          type: 'subscription_item_details',
-          subscription_item_details: {
-            subscription: subscription.id,
-            subscription_item: item.id,
-            proration: false,
-          },
-        },
-        metadata: {},
-      }
-    })
-    const total = lines.reduce((sum, line) => sum + line.amount, 0)
-    const invoice: Invoice = {
-      id,
-      object: 'invoice',
-      customer: subscription.customer,
-      customer_email: customer?.email ?? null,
-      customer_name: customer?.name ?? null,
-      status: 'open',
-      billing_reason: reason,
-      collection_method: 'charge_automatically',
-      currency: subscription.currency,
-      amount_due: total,
-      amount_paid: 0,
-      amount_remaining: total,
-      subtotal: total,
-      total,
-      attempt_count: 0,
-      attempted: false,
-      next_payment_attempt: null,
-      number: this.store.nextInvoiceNumber(subscription.customer),
-      description: null,
-      hosted_invoice_url: `${this.publicUrl()}/i/${id}`,
-      invoice_pdf: `${this.publicUrl()}/i/${id}/pdf`,
-      lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${id}/lines` },
-      parent: {
-        type: 'subscription_details',
-        subscription_details: { subscription: subscription.id, metadata: { ...subscription.metadata } },
-      },
-      period_start: periodStart,
-      period_end: periodEnd,
-      status_transitions: { finalized_at: at, paid_at: null, marked_uncollectible_at: null, voided_at: null },
-      metadata: {},
-      created: at,
-      livemode: false,
-    }
-    this.state.invoices[id] = invoice
-    return invoice
-  }
-
-  private markPaid(invoice: Invoice, at: number): void {
-    invoice.status = 'paid'
-    invoice.amount_paid = invoice.amount_due
-    invoice.amount_remaining = 0
-    invoice.attempted = true
-    invoice.attempt_count += invoice.amount_due > 0 ? 1 : 0
-    invoice.next_payment_attempt = null
-    invoice.status_transitions.paid_at = at
   }
 
   /** Tries the customer's card for an open invoice; true when paid. */
   private charge(invoice: Invoice, at: number): boolean {
     const card = this.state.cards[invoice.customer]
     if (card && card.behaviour === 'succeeds') {
-      this.markPaid(invoice, at)
+      markPaid(invoice, at)
       return true
     }
     invoice.attempted = true
@@ -417,7 +258,15 @@ export class Billing {
       item.current_period_end = periodEnd
     }
     subscription.billing_cycle_anchor = subscription.trial_end === at ? at : subscription.billing_cycle_anchor
-    const invoice = this.createInvoice(subscription, 'subscription_cycle', at, at, periodEnd)
+    const invoice = createInvoice(
+      this.store,
+      this.publicUrl(),
+      subscription,
+      'subscription_cycle',
+      at,
+      at,
+      periodEnd,
+    )
     subscription.latest_invoice = invoice.id
     if (this.charge(invoice, at)) {
       subscription.status = 'active'

@@ -11,8 +11,8 @@
 //   POST /__sandbox/checkout_sessions/<id>/pay  {card?, email?, name?}: pays as the hosted page does
 import type { ServerResponse } from 'node:http'
 import { z } from 'zod'
-import type { ApiContext } from './api.ts'
-import { CardError } from './billing.ts'
+import { CardError } from './cards.ts'
+import type { ApiContext } from './context.ts'
 import { successRedirect } from './hosted.ts'
 import { sendJson } from './http.ts'
 

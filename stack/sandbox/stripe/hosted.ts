@@ -1,7 +1,7 @@
 // The browser-facing routes: the hosted checkout page, the billing portal and hosted invoices.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { ApiContext } from './api.ts'
-import { CardError, readTestCard } from './billing.ts'
+import { CardError, readTestCard } from './cards.ts'
+import type { ApiContext } from './context.ts'
 import { StripeApiError } from './errors.ts'
 import { readBody, redirect, send, sendHtml } from './http.ts'
 import { type CheckoutForm, checkoutPage, invoicePage, messagePage, portalPage } from './pages.ts'
