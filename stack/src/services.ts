@@ -2,6 +2,7 @@
 // Each is a child of the supervisor in its own process group, restarted if it crashes.
 import { join } from 'node:path'
 import { repoRoot, type StackConfig } from './config.ts'
+import { functionsEnv } from './functions-env.ts'
 
 export interface ServiceSpec {
   name: string
@@ -48,6 +49,7 @@ export function gatewayEnv(isTest: boolean): Record<string, string> {
 
 export function serviceSpecs(config: StackConfig): ServiceSpec[] {
   const env = sharedEnv(config)
+  const fnEnv = functionsEnv(config)
   const isTest = config.instance !== 'dev'
   return [
     {
@@ -76,6 +78,17 @@ export function serviceSpecs(config: StackConfig): ServiceSpec[] {
         VITE_SUPABASE_ANON_KEY: config.anonKey,
       },
       readyUrl: config.webUrl,
+    },
+    {
+      name: 'stripe',
+      command: tsx,
+      args: [join(repoRoot, 'stack', 'sandbox', 'stripe', 'main.ts')],
+      env: {
+        ...env,
+        STRIPE_SECRET_KEY: fnEnv.STRIPE_SECRET_KEY ?? '',
+        STRIPE_WEBHOOK_SECRET: fnEnv.STRIPE_WEBHOOK_SECRET ?? '',
+      },
+      readyUrl: `${config.sandboxUrls.stripe}/__sandbox/health`,
     },
   ].map((spec) => ({ ...spec, env: { ...spec.env, TSX_BIN: tsx } }))
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { startBackground, stopBackground } from './cli.ts'
 import { repoRoot, type StackConfig, stackConfig } from './config.ts'
 import { destroyCluster, withDb } from './db.ts'
+import { functionsEnv } from './functions-env.ts'
 import { sharedEnv } from './services.ts'
 import { ensureSystemPackages, StackError } from './system.ts'
 
@@ -45,6 +46,7 @@ function run(
 
 function testEnv(config: StackConfig): Record<string, string> {
   return {
+    ...functionsEnv(config),
     ...sharedEnv(config),
     WEB_URL: config.webUrl,
     STACK_STATUS_FILE: config.statusFile,

@@ -1,0 +1,30 @@
+// The environment of the edge functions on the local stack, in one place: the gateway's function
+// host loads `functionsEnv(config)`, the Stripe sandbox and the runner take their shared secrets from
+// the constants here. On hosted Supabase the same names are set with `supabase secrets set`
+// (SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY and SUPABASE_DB_URL are provided there).
+// Every value below is a fixed local development value, useless anywhere else.
+import type { StackConfig } from './config.ts'
+
+/** The only key the Stripe sandbox accepts; real keys (sk_live_/sk_test_ from Stripe) go to real Stripe. */
+export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_51ReachflowLocalSandbox0000000000000000000000000000'
+/** Signs the sandbox's webhook events; the stripe-webhook function verifies with it. */
+export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_reachflowlocalsandbox0000000000000000'
+/** AES-256-GCM key for stored credentials (32 bytes, base64), under the key id below. */
+export const LOCAL_ENCRYPTION_KEY_ID = 'local1'
+export const LOCAL_ENCRYPTION_KEYS = `${LOCAL_ENCRYPTION_KEY_ID}:MuLiHABQuF/92f537bTmEicjx2sVIbyt9rbAR+t4YAw=`
+
+export function functionsEnv(config: StackConfig): Record<string, string> {
+  return {
+    SUPABASE_URL: config.apiUrl,
+    SUPABASE_ANON_KEY: config.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
+    SUPABASE_DB_URL: config.dbUrl,
+    SITE_URL: config.webUrl,
+    STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+    STRIPE_API_BASE: config.sandboxUrls.stripe,
+    STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+    REACHFLOW_ENCRYPTION_KEYS: LOCAL_ENCRYPTION_KEYS,
+    REACHFLOW_ENCRYPTION_KEY_ID: LOCAL_ENCRYPTION_KEY_ID,
+    X_BASE_URL: config.sandboxUrls.x,
+  }
+}
