@@ -314,17 +314,25 @@ begin
    where not i.is_filtered and c.lead_list_id is not null
   on conflict do nothing;
 
-  -- Reaching the target completes a running campaign.
-  update public.scraping_campaigns c
-     set status = 'completed'
-   where c.id in (select distinct scraping_campaign_id from inserted)
-     and c.status = 'running'
-     and c.leads_collected >= c.target_count;
+  -- Reaching the target completes a running campaign, and the customer hears about it.
+  with finished as (
+    update public.scraping_campaigns c
+       set status = 'completed'
+     where c.id in (select distinct scraping_campaign_id from inserted)
+       and c.status = 'running'
+       and c.leads_collected >= c.target_count
+    returning c.id, c.user_id, c.name, c.leads_collected
+  )
+  insert into public.notifications (user_id, type, title, message, metadata)
+  select f.user_id, 'scraping_completed', 'Scraping campaign completed',
+         format('"%s" collected %s valid leads.', f.name, f.leads_collected),
+         jsonb_build_object('scrapingCampaignId', f.id)
+    from finished f;
   return null;
 end
 $$;
 comment on function internal.count_scraping_leads() is
-  'AFTER INSERT (per statement) on scraping_campaign_leads: counters, the campaign''s lead list, completion at the target.';
+  'AFTER INSERT (per statement) on scraping_campaign_leads: counters, the campaign''s lead list, completion at the target (with a scraping_completed notification).';
 
 create trigger scraping_campaign_leads_count
   after insert on public.scraping_campaign_leads

@@ -295,9 +295,13 @@ begin
     raise exception 'Choose one of your social accounts for this campaign' using errcode = '23503';
   end if;
 
-  if new.scraping_campaign_id is not null and (tg_op = 'INSERT' or new.scraping_campaign_id is distinct from old.scraping_campaign_id)
-     and not exists (select 1 from public.scraping_campaigns s where s.id = new.scraping_campaign_id and s.user_id = new.user_id) then
-    raise exception 'Choose one of your scraping campaigns as the lead source' using errcode = '23503';
+  if new.scraping_campaign_id is not null and (tg_op = 'INSERT' or new.scraping_campaign_id is distinct from old.scraping_campaign_id) then
+    if not exists (select 1 from public.scraping_campaigns s where s.id = new.scraping_campaign_id and s.user_id = new.user_id) then
+      raise exception 'Choose one of your scraping campaigns as the lead source' using errcode = '23503';
+    end if;
+    if not exists (select 1 from public.scraping_campaigns s where s.id = new.scraping_campaign_id and s.platform_id = new.platform_id) then
+      raise exception 'The lead source must be on the same platform as the account' using errcode = '22023';
+    end if;
   end if;
   if new.lead_list_id is not null and (tg_op = 'INSERT' or new.lead_list_id is distinct from old.lead_list_id)
      and not exists (select 1 from public.lead_lists l where l.id = new.lead_list_id and l.user_id = new.user_id) then

@@ -130,6 +130,7 @@ declare
   inbox_syncs integer;
   completed integer;
   orphaned integer;
+  summary jsonb;
 begin
   -- Sends the runner started but never confirmed within 30 minutes may have gone out: uncertain.
   update public.campaign_leads l
@@ -279,9 +280,18 @@ begin
            jsonb_build_object('campaignId', f.id)))
     into completed from finished f;
 
-  return jsonb_build_object('at', t, 'campaignTicks', ticks, 'scrapeRuns', scrape_runs, 'inboxSyncs', inbox_syncs,
+  summary := jsonb_build_object('at', t, 'campaignTicks', ticks, 'scrapeRuns', scrape_runs, 'inboxSyncs', inbox_syncs,
     'warmupSteps', warmup_steps, 'warmupsAdvanced', warmups_advanced, 'accountsResumed', resumed,
     'sendsUnconfirmed', unconfirmed, 'campaignsCompleted', completed, 'campaignsOrphaned', orphaned);
+  -- The admin Logs tab shows the minutes in which the scheduler did something.
+  if ticks + scrape_runs + inbox_syncs + warmup_steps + warmups_advanced + resumed + unconfirmed + completed + orphaned > 0 then
+    insert into public.system_logs (level, service, message, metadata)
+    values ('info', 'scheduler',
+            format('Queued %s campaign ticks, %s scraping runs, %s inbox syncs, %s warm-up steps', ticks, scrape_runs,
+                   inbox_syncs, warmup_steps),
+            summary);
+  end if;
+  return summary;
 end
 $$;
 comment on function internal.enqueue_due_work() is
@@ -340,8 +350,10 @@ grant usage on schema cron to postgres;
 grant all privileges on all tables in schema cron to postgres;
 
 select cron.schedule('reachflow-enqueue-due-work', '* * * * *', 'select internal.enqueue_due_work()');
-select cron.schedule('reachflow-purge-cron-history', '17 3 * * *',
-  $$delete from cron.job_run_details where end_time < now() - interval '7 days'$$);
+-- Housekeeping: pg_cron's run history and the system log keep two weeks.
+select cron.schedule('reachflow-purge-history', '17 3 * * *',
+  $$delete from cron.job_run_details where end_time < now() - interval '14 days';
+    delete from public.system_logs where created_at < now() - interval '14 days'$$);
 
 -- Grants ---------------------------------------------------------------------------------------
 

@@ -5,6 +5,8 @@
 
 create schema if not exists tests;
 grant usage on schema tests to anon, authenticated, service_role, reachflow_runner;
+-- pgTAP lives in `extensions`; the runner role needs to reach it while a test acts as the runner.
+grant usage on schema extensions to reachflow_runner;
 
 create or replace function tests.create_supabase_user(identifier text, email text default null, app_metadata jsonb default null)
 returns uuid
@@ -21,11 +23,15 @@ begin
 end
 $$;
 
+-- Security definer so tests can look users up while acting as a client role.
 create or replace function tests.get_supabase_uid(identifier text)
 returns uuid
 language sql
+stable
+security definer
+set search_path = ''
 as $$
-  select id from auth.users where raw_user_meta_data ->> 'test_identifier' = identifier
+  select u.id from auth.users u where u.raw_user_meta_data ->> 'test_identifier' = identifier
 $$;
 
 create or replace function tests.authenticate_as(identifier text)
@@ -35,11 +41,11 @@ as $$
 declare
   found record;
 begin
+  set local role none;
   select id, email, raw_app_meta_data into found from auth.users where raw_user_meta_data ->> 'test_identifier' = identifier;
   if found.id is null then
     raise exception 'No test user "%"', identifier;
   end if;
-  set local role none;
   perform set_config('request.jwt.claims', jsonb_build_object('sub', found.id, 'role', 'authenticated', 'aud', 'authenticated',
     'email', found.email, 'app_metadata', found.raw_app_meta_data)::text, true);
   set local role authenticated;
@@ -96,6 +102,28 @@ returns void
 language sql
 as $$
   update internal.clock set "offset" = at - now()
+$$;
+
+-- Gives a test user an active Growth plan for that many accounts (the account limit is enforced on insert).
+create or replace function tests.give_plan(identifier text, accounts integer default 10, plan text default 'growth', status text default 'active')
+returns uuid
+language sql
+as $$
+  insert into public.subscriptions (user_id, status, plan_type, accounts_purchased)
+  values (tests.get_supabase_uid(identifier), status, plan, accounts)
+  returning id
+$$;
+
+-- Connects a social account for a test user (as the social-accounts function would, with the service role's rights).
+create or replace function tests.create_social_account(identifier text, username text, platform text default 'twitter',
+  timezone text default 'UTC')
+returns uuid
+language sql
+as $$
+  insert into public.social_accounts (user_id, platform_id, username, status, warmup_phase, timezone)
+  select tests.get_supabase_uid(identifier), p.id, username, 'active', 5, timezone
+    from public.platforms p where p.name = platform
+  returning id
 $$;
 
 -- pgTAP assertion: every table of the schema has row-level security enabled.
