@@ -87,10 +87,13 @@ language sql
 stable
 set search_path = ''
 as $$
+  -- current_user is the owner inside security definer triggers, so the request's JWT role counts too.
+  -- The claims are read directly (not through auth.jwt()) so roles without access to auth can call this.
   select current_user in ('anon', 'authenticated')
+      or coalesce(nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role', '') in ('anon', 'authenticated')
 $$;
 comment on function internal.is_client_role() is
-  'True when the statement runs as a browser role (anon or authenticated), so guards apply only to clients.';
+  'True when the statement runs for a browser role (anon or authenticated), directly or through a trigger, so guards apply only to clients.';
 
 -- Grants ---------------------------------------------------------------------------------------
 
