@@ -123,9 +123,13 @@ async function main(): Promise<void> {
         const cold = await client.query<{ s: unknown }>('select internal.enqueue_due_work() as s')
         coldMs.push(Number(process.hrtime.bigint() - began) / 1e6)
         coldSummary = JSON.stringify(cold.rows[0]?.s)
-        // A tenth of the leases end a minute later, as if the runner had set short send gaps.
-        await client.query(`update public.campaigns set next_action_at = internal.now() + interval '30 seconds'
-                             where next_action_at is not null and abs(hashtext(id::text)) % 10 = 0`)
+        // Steady state: the runner worked the ticks and spread every campaign's next send over
+        // the next 10 minutes (50 DMs in an 8-hour window is one every ~10 minutes).
+        await client.query(`update pgboss.job set state = 'completed', completed_on = now()
+                             where name = 'campaign.tick' and state = 'created'`)
+        await client.query(`update public.campaigns
+                               set next_action_at = internal.now() + (abs(hashtext(id::text)) % 600) * interval '1 second'
+                             where status = 'running'`)
         await client.query(`update internal.clock set "offset" = "offset" + interval '1 minute'`)
         began = process.hrtime.bigint()
         const steady = await client.query<{ s: unknown }>('select internal.enqueue_due_work() as s')

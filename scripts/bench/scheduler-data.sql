@@ -62,6 +62,21 @@ select l.campaign_id, l.id, c.account_id, l.user_id, 0, 'initial',
   join public.campaigns c on c.id = l.campaign_id
  where l.user_id = 'b0000000-0000-4000-8000-000000000001' and l.last_sent_at is not null;
 
+-- The daily figures the dm_logs triggers would have kept.
+insert into public.campaign_daily_stats (campaign_id, user_id, day, attempts, sent, failed)
+select l.campaign_id, l.user_id, (l.sent_at at time zone (c.schedule ->> 'timezone'))::date,
+       count(*), count(*) filter (where l.status = 'sent'), count(*) filter (where l.status <> 'sent')
+  from public.dm_logs l
+  join public.campaigns c on c.id = l.campaign_id
+ group by 1, 2, 3;
+insert into public.campaign_daily_stats as s (campaign_id, user_id, day, replies)
+select l.campaign_id, l.user_id, (l.replied_at at time zone (c.schedule ->> 'timezone'))::date, count(*)
+  from public.campaign_leads l
+  join public.campaigns c on c.id = l.campaign_id
+ where l.user_id = 'b0000000-0000-4000-8000-000000000001' and l.replied_at is not null
+ group by 1, 2, 3
+on conflict (campaign_id, day) do update set replies = excluded.replies;
+
 insert into public.scraping_campaigns (id, user_id, account_id, platform_id, name, sources, target_count, status, collected_count,
   leads_collected, started_at)
 select ('5c000000-0000-4000-9000-' || lpad(to_hex(i), 12, '0'))::uuid, a.user_id, a.id, a.platform_id, 'Bench scrape ' || i,

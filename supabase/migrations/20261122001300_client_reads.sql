@@ -72,14 +72,18 @@ stable
 set search_path = ''
 as $$
   with me as (
-    select (select auth.uid()) as id, (select internal.now()) as t
+    select (select auth.uid()) as id,
+           (select internal.now()) as t,
+           pg_catalog.timezone(coalesce((select p.timezone from public.user_profiles p where p.id = (select auth.uid())), 'UTC'),
+                               (select internal.now()))::date as today
   ), windows as (
-    select count(*) filter (where l.status = 'sent' and l.sent_at >= me.t - interval '7 days') as sent_now,
-           count(*) filter (where l.sent_at >= me.t - interval '7 days') as attempts_now,
-           count(*) filter (where l.status = 'sent' and l.sent_at < me.t - interval '7 days') as sent_before,
-           count(*) filter (where l.sent_at < me.t - interval '7 days') as attempts_before
+    -- This week = today and the 6 days before; the week before = the 7 days before that.
+    select coalesce(sum(s.sent) filter (where s.day > me.today - 7), 0) as sent_now,
+           coalesce(sum(s.attempts) filter (where s.day > me.today - 7), 0) as attempts_now,
+           coalesce(sum(s.sent) filter (where s.day <= me.today - 7), 0) as sent_before,
+           coalesce(sum(s.attempts) filter (where s.day <= me.today - 7), 0) as attempts_before
       from me
-      join public.dm_logs l on l.user_id = me.id and l.sent_at >= me.t - interval '14 days' and l.sent_at < me.t
+      join public.campaign_daily_stats s on s.user_id = me.id and s.day > me.today - 14 and s.day <= me.today
   ), campaign_totals as (
     select coalesce(sum(c.messages_sent), 0)::bigint as sent,
            coalesce(sum(c.total_attempts), 0)::bigint as attempts,
@@ -102,7 +106,7 @@ as $$
     from windows w, campaign_totals ct, account_totals at
 $$;
 comment on function public.dashboard_summary() is
-  'The four stat cards. messages_sent: all time, change = % of the last 7 days vs the 7 before (null without a baseline). delivery_rate: sent / attempts %, change in points between the two weeks. active_accounts / active_campaigns: now, change = how many of them are new in the last 7 days.';
+  'The four stat cards. messages_sent: all time, change = % of this week (today and the 6 days before, as each campaign counts days) vs the 7 days before (null without a baseline). delivery_rate: sent / attempts %, change in points between the two weeks. active_accounts / active_campaigns: now, change = how many of them are new in the last 7 days.';
 
 create or replace function public.todays_overview()
 returns table (day date, timezone text, sent_today bigint, replies_today bigint, replies_today_estimate bigint)
@@ -199,23 +203,12 @@ begin
     select d::date as day
       from pg_catalog.generate_series(pg_catalog.timezone(tz, (select internal.now()))::date - (days - 1),
                                       pg_catalog.timezone(tz, (select internal.now()))::date, interval '1 day') d
-  ), sends as (
-    select pg_catalog.timezone(tz, l.sent_at)::date as day,
-           count(*) filter (where l.status = 'sent') as sent,
-           count(*) filter (where l.status in ('failed', 'error')) as failed
-      from public.dm_logs l
-     where l.campaign_id = campaign.id and l.sent_at >= (select internal.now()) - make_interval(days => days + 1)
-     group by 1
-  ), replies as (
-    select pg_catalog.timezone(tz, l.replied_at)::date as day, count(*) as replies
-      from public.campaign_leads l
-     where l.campaign_id = campaign.id and l.replied_at >= (select internal.now()) - make_interval(days => days + 1)
-     group by 1
   )
   select jsonb_agg(jsonb_build_object('date', c.day, 'sent', coalesce(s.sent, 0), 'failed', coalesce(s.failed, 0),
-                                      'replies', coalesce(r.replies, 0)) order by c.day)
+                                      'uncertain', coalesce(s.uncertain, 0), 'replies', coalesce(s.replies, 0)) order by c.day)
     into per_day
-    from calendar c left join sends s on s.day = c.day left join replies r on r.day = c.day;
+    from calendar c
+    left join public.campaign_daily_stats s on s.campaign_id = campaign.id and s.day = c.day;
 
   return jsonb_build_object(
     'campaignId', campaign.id,
