@@ -157,10 +157,12 @@ select results_eq(format($$select response_count from public.campaigns where id 
 update public.campaign_leads set replied_at = now() + interval '1 hour' where id = :'ann';
 select results_eq(format($$select response_count from public.campaigns where id = %L$$, :'campaign'), $$values (1)$$,
   '... once');
+select tests.clear_authentication();
 select results_eq(
   format($$select attempts, sent, failed, uncertain, replies from public.campaign_daily_stats where campaign_id = %L$$, :'campaign'),
   $$values (2, 2, 0, 0, 1)$$,
   'the day''s figures: two attempts, both sent once the uncertain one was confirmed, one reply');
+select tests.authenticate_as_runner();
 select throws_ok(format($$update public.campaigns set name = 'Renamed' where id = %L$$, :'campaign'),
   '42501', 'permission denied for table campaigns', 'the runner cannot rename campaigns');
 select throws_ok(format($$delete from public.campaign_leads where id = %L$$, :'ann'),
