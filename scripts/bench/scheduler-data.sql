@@ -68,6 +68,7 @@ select l.campaign_id, l.user_id, (l.sent_at at time zone (c.schedule ->> 'timezo
        count(*), count(*) filter (where l.status = 'sent'), count(*) filter (where l.status <> 'sent')
   from public.dm_logs l
   join public.campaigns c on c.id = l.campaign_id
+ where l.user_id = 'b0000000-0000-4000-8000-000000000001'
  group by 1, 2, 3;
 insert into public.campaign_daily_stats as s (campaign_id, user_id, day, replies)
 select l.campaign_id, l.user_id, (l.replied_at at time zone (c.schedule ->> 'timezone'))::date, count(*)

@@ -47,7 +47,12 @@ create index campaigns_user_id_created_at_idx on public.campaigns (user_id, crea
 create index campaigns_account_id_idx on public.campaigns (account_id);
 create index campaigns_scraping_campaign_id_idx on public.campaigns (scraping_campaign_id);
 create index campaigns_lead_list_id_idx on public.campaigns (lead_list_id);
-create index campaigns_sending_idx on public.campaigns (account_id)
+-- The scheduler reads sending campaigns whose next send time has come, and queued ones to start.
+create index campaigns_due_idx on public.campaigns ((coalesce(next_action_at, '-infinity'::timestamptz)))
+  where status in ('queued', 'running', 'active');
+create index campaigns_queued_idx on public.campaigns (id) where status = 'queued';
+-- Each sending campaign is checked for completion in its own minute of ten (see internal.enqueue_due_work).
+create index campaigns_completion_slot_idx on public.campaigns ((mod(hashtext(id::text)::bigint + 2147483648, 10)))
   where status in ('queued', 'running', 'active');
 
 comment on table public.campaigns is

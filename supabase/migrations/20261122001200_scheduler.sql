@@ -214,7 +214,7 @@ begin
       join public.social_accounts a on a.id = c.account_id
       join public.platforms p on p.id = a.platform_id
      where c.status in ('queued', 'running', 'active')
-       and (c.next_action_at is null or c.next_action_at <= t)
+       and coalesce(c.next_action_at, '-infinity'::timestamptz) <= t
        and a.status = 'active'
        and internal.campaign_window_open(c.id, c.schedule, t)
        and internal.campaign_sends_left_today(
