@@ -97,7 +97,11 @@ export async function callRoutine(ctx: RestRequest, name: string): Promise<void>
   const routines = ctx.cache.routines.get(qualified(ctx.schema, name)) ?? []
   const post = request.method === 'POST'
   const paramNames = new Set(routines.flatMap((r) => r.params.map((p) => p.name)))
-  const parts = parseQuery(request.url.searchParams, (key) => !post && paramNames.has(key))
+  // Without any function of that name every plain parameter counts as an argument (for the error).
+  const parts = parseQuery(
+    request.url.searchParams,
+    (key) => !post && (routines.length === 0 || paramNames.has(key)),
+  )
 
   let chosen: { routine: Routine; wholeBody: boolean }
   let args: Parameters<typeof callFrom>[1]

@@ -255,7 +255,8 @@ function respondWrite(ctx: RestRequest, relation: Relation, row: BodyRow, return
   }
   const created = method === 'POST' ? 201 : 200
   if (returning.kind !== 'all') {
-    return send(request.res, overrides.status ?? (method === 'POST' ? 201 : 204), headers, undefined)
+    send(request.res, overrides.status ?? (method === 'POST' ? 201 : 204), headers, undefined)
+    return
   }
   const { contentType, payload } = formatBody(ctx.accept, row)
   headers['Content-Type'] = contentType

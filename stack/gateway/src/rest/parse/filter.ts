@@ -51,6 +51,8 @@ function listValue(c: Cursor): string[] {
   c.expect('(')
   c.skipSpaces()
   const values: string[] = []
+  // `in.()` (supabase-js's .in(col, [])) matches nothing.
+  if (c.take(')')) return values
   for (;;) {
     const start = c.pos
     let value: string | undefined
