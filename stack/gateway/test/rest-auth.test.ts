@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { ANON_KEY, LOCAL_PUBLISHABLE_KEY, SERVICE_ROLE_KEY, signHs256 } from '../../src/config.ts'
-import { client, es256UserToken, raw, sql, useFixtures, userToken } from './rest-helpers.ts'
+import { client, cols, es256UserToken, jsonOf, raw, sql, useFixtures, userToken } from './rest-helpers.ts'
 
 const t = useFixtures('au')
 const anon = client()
@@ -20,7 +20,7 @@ describe('tokens', () => {
     expect(response.headers.get('www-authenticate')).toMatch(
       /^Bearer error="invalid_token", error_description=/,
     )
-    expect(await response.json()).toMatchObject({ code: 'PGRST303', message: 'JWT expired' })
+    expect(await jsonOf(response)).toMatchObject({ code: 'PGRST303', message: 'JWT expired' })
   })
 
   it('rejects forged, alg none and malformed tokens with 401 PGRST301', async () => {
@@ -47,7 +47,7 @@ describe('tokens', () => {
     const service = await raw(`/rpc/${t('whoami')}`, {
       headers: { apikey: ANON_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}` },
     })
-    expect((await service.json()).role).toBe('service_role')
+    expect((await jsonOf(service)).role).toBe('service_role')
   })
 })
 
@@ -120,7 +120,7 @@ describe('resources and schemas', () => {
     expect((await raw(`/${t('kinds')}/1`)).status).toBe(404)
     const response = await raw(`/${t('kinds')}`, { method: 'PROPFIND' })
     expect(response.status).toBe(405)
-    expect((await response.json()).code).toBe('PGRST117')
+    expect((await jsonOf(response)).code).toBe('PGRST117')
   })
 
   it('reloads the schema cache after DDL, without a manual NOTIFY', async () => {

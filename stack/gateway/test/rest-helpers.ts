@@ -65,6 +65,17 @@ export function raw(
   return fetch(`${rest}${path}`, { ...init, headers: { apikey: ANON_KEY, ...init.headers } })
 }
 
+/** A response body as JSON of the expected shape. */
+export async function jsonOf<T = Record<string, unknown>>(response: Response): Promise<T> {
+  return (await response.json()) as T
+}
+
+/**
+ * A select string as plain `string`: supabase-js parses literal select strings at the type level,
+ * which cannot follow the fixtures' prefixed table names.
+ */
+export const cols = (text: string): string => text
+
 export const serviceHeaders = { apikey: SERVICE_ROLE_KEY, Authorization: `Bearer ${SERVICE_ROLE_KEY}` }
 
 /**

@@ -1,7 +1,7 @@
 // /rest/v1 reads through the real supabase-js: select grammar, every embed kind, filters, order,
 // ranges and counts, single objects and CSV.
 import { describe, expect, it } from 'vitest'
-import { client, raw, useFixtures } from './rest-helpers.ts'
+import { client, cols, jsonOf, raw, useFixtures } from './rest-helpers.ts'
 
 const t = useFixtures('rd')
 const anon = client()
@@ -53,7 +53,7 @@ describe('select grammar', () => {
   it('reports select syntax errors as PGRST100', async () => {
     const response = await raw(`/${t('authors')}?select=id,(`)
     expect(response.status).toBe(400)
-    const body = await response.json()
+    const body = await jsonOf<{ code: string; message: string }>(response)
     expect(body.code).toBe('PGRST100')
     expect(body.message).toContain('failed to parse select parameter')
   })
@@ -69,7 +69,7 @@ describe('embedding', () => {
   it('embeds many-to-one as an object (null when absent) by FK hint', async () => {
     const { data, error } = await anon
       .from(t('books'))
-      .select(`id, author:${t('authors')}!author_id(name)`)
+      .select(cols(`id, author:${t('authors')}!author_id(name)`))
       .in('id', [1, 5])
       .order('id')
     expect(error).toBeNull()
@@ -82,7 +82,7 @@ describe('embedding', () => {
   it('accepts the FK constraint name and the column name as hints', async () => {
     const byConstraint = await anon
       .from(t('books'))
-      .select(`id, ${t('authors')}!${t('books')}_editor_id_fkey(name)`)
+      .select(cols(`id, ${t('authors')}!${t('books')}_editor_id_fkey(name)`))
       .eq('id', 1)
     expect(byConstraint.data).toEqual([{ id: 1, [t('authors')]: { name: 'Grace' } }])
     const byColumn = await anon.from(t('books')).select('id, editor_id(name)').eq('id', 1)
@@ -92,7 +92,7 @@ describe('embedding', () => {
   it('embeds one-to-many as an array, with embedded order, limit and filters', async () => {
     const { data, error } = await anon
       .from(t('authors'))
-      .select(`name, books:${t('books')}!author_id(title, pages)`)
+      .select(cols(`name, books:${t('books')}!author_id(title, pages)`))
       .eq('id', 1)
       .order('pages', { referencedTable: 'books', ascending: false })
       .limit(1, { referencedTable: 'books' })
@@ -100,7 +100,7 @@ describe('embedding', () => {
     expect(data).toEqual([{ name: 'Ada', books: [{ title: 'Poetical Science', pages: 120 }] }])
     const filtered = await anon
       .from(t('authors'))
-      .select(`name, books:${t('books')}!author_id(title)`)
+      .select(cols(`name, books:${t('books')}!author_id(title)`))
       .eq('id', 3)
       .gt('books.pages', 1000)
     expect(filtered.data).toEqual([{ name: 'Linus', books: [] }])
@@ -109,14 +109,14 @@ describe('embedding', () => {
   it('embeds one-to-one as an object from both sides', async () => {
     const forward = await anon
       .from(t('author_profiles'))
-      .select(`website, ${t('authors')}(name)`)
+      .select(cols(`website, ${t('authors')}(name)`))
       .eq('author_id', 2)
     expect(forward.data).toEqual([{ website: 'https://grace.example', [t('authors')]: { name: 'Grace' } }])
     const backward = await anon
       .from(t('authors'))
-      .select(`name, profile:${t('author_profiles')}(website)`)
+      .select(cols(`name, profile:${t('author_profiles')}(website)`))
       .order('id')
-    expect(backward.data?.map((row) => row.profile)).toEqual([
+    expect((backward.data as { profile: unknown }[] | null)?.map((row) => row.profile)).toEqual([
       { website: 'https://ada.example' },
       { website: 'https://grace.example' },
       null,
@@ -127,14 +127,14 @@ describe('embedding', () => {
   it('embeds many-to-many through the junction table', async () => {
     const { data, error } = await anon
       .from(t('books'))
-      .select(`id, ${t('genres')}(name)`)
+      .select(cols(`id, ${t('genres')}(name)`))
       .eq('id', 1)
       .order('name', { referencedTable: t('genres') })
     expect(error).toBeNull()
     expect(data).toEqual([{ id: 1, [t('genres')]: [{ name: 'computing' }, { name: 'science' }] }])
     const reverse = await anon
       .from(t('genres'))
-      .select(`name, ${t('books')}(id)`)
+      .select(cols(`name, ${t('books')}(id)`))
       .eq('id', 2)
     expect(reverse.data).toEqual([{ name: 'poetry', [t('books')]: [{ id: 2 }] }])
   })
@@ -142,7 +142,7 @@ describe('embedding', () => {
   it('embeds self-references: parent by column name, children by table name', async () => {
     const { data } = await anon
       .from(t('categories'))
-      .select(`name, parent:parent_id(name), children:${t('categories')}(name)`)
+      .select(cols(`name, parent:parent_id(name), children:${t('categories')}(name)`))
       .eq('id', 2)
     expect(data).toEqual([{ name: 'child a', parent: { name: 'root' }, children: [{ name: 'grandchild' }] }])
   })
@@ -150,7 +150,7 @@ describe('embedding', () => {
   it('embeds through a view using the base table foreign key', async () => {
     const { data, error } = await anon
       .from(t('books_view'))
-      .select(`title, ${t('authors')}(name)`)
+      .select(cols(`title, ${t('authors')}(name)`))
       .eq('id', 3)
     expect(error).toBeNull()
     expect(data).toEqual([{ title: 'Compilers for Everyone', [t('authors')]: { name: 'Grace' } }])
@@ -160,7 +160,9 @@ describe('embedding', () => {
     const { data } = await anon
       .from(t('genres'))
       .select(
-        `name, ${t('books')}(title, author:${t('authors')}!author_id(name, profile:${t('author_profiles')}(website)))`,
+        cols(
+          `name, ${t('books')}(title, author:${t('authors')}!author_id(name, profile:${t('author_profiles')}(website)))`,
+        ),
       )
       .eq('id', 2)
     expect(data).toEqual([
@@ -176,23 +178,23 @@ describe('embedding', () => {
   it('!inner drops parents without a match; rel=not.is.null and rel=is.null filter on presence', async () => {
     const inner = await anon
       .from(t('books'))
-      .select(`id, ${t('authors')}!author_id!inner(name)`)
+      .select(cols(`id, ${t('authors')}!author_id!inner(name)`))
       .eq(`${t('authors')}.name`, 'Ada')
       .order('id')
-    expect(inner.data?.map((row) => row.id)).toEqual([1, 2])
+    expect((inner.data as { id: number }[] | null)?.map((row) => row.id)).toEqual([1, 2])
     const present = await anon
       .from(t('books'))
-      .select(`id, ${t('authors')}!author_id(name)`)
+      .select(cols(`id, ${t('authors')}!author_id(name)`))
       .not(t('authors'), 'is', null)
     expect(present.data).toHaveLength(4)
     const absent = await anon
       .from(t('books'))
-      .select(`id, ${t('authors')}!author_id(name)`)
+      .select(cols(`id, ${t('authors')}!author_id(name)`))
       .is(t('authors'), null)
     expect(absent.data).toEqual([{ id: 5, [t('authors')]: null }])
     const left = await anon
       .from(t('books'))
-      .select(`id, ${t('authors')}!author_id!left(name)`)
+      .select(cols(`id, ${t('authors')}!author_id!left(name)`))
       .eq(`${t('authors')}.name`, 'Ada')
     expect(left.data).toHaveLength(5)
   })
@@ -200,7 +202,7 @@ describe('embedding', () => {
   it('rel() joins without output, for filtering only', async () => {
     const { data } = await anon
       .from(t('authors'))
-      .select(`name, ${t('books')}!author_id!inner()`)
+      .select(cols(`name, ${t('books')}!author_id!inner()`))
       .eq(`${t('books')}.title`, 'Just for Fun')
     expect(data).toEqual([{ name: 'Linus' }])
   })
@@ -208,12 +210,12 @@ describe('embedding', () => {
   it('spreads to-one columns into the parent and to-many columns as arrays', async () => {
     const one = await anon
       .from(t('books'))
-      .select(`title, ...${t('authors')}!author_id(author:name)`)
+      .select(cols(`title, ...${t('authors')}!author_id(author:name)`))
       .eq('id', 3)
     expect(one.data).toEqual([{ title: 'Compilers for Everyone', author: 'Grace' }])
     const many = await anon
       .from(t('authors'))
-      .select(`name, ...${t('books')}!author_id(title)`)
+      .select(cols(`name, ...${t('books')}!author_id(title)`))
       .eq('id', 1)
     expect(many.data).toEqual([
       { name: 'Ada', title: ['Notes on the Analytical Engine', 'Poetical Science'] },
@@ -223,19 +225,19 @@ describe('embedding', () => {
   it('orders by a to-one embed column and refuses to-many related orders', async () => {
     const { data } = await anon
       .from(t('books'))
-      .select(`id, author:${t('authors')}!author_id(name)`)
+      .select(cols(`id, author:${t('authors')}!author_id(name)`))
       .order('author(name)', { ascending: false, nullsFirst: false })
       .order('id')
-    expect(data?.map((row) => row.id)).toEqual([4, 3, 1, 2, 5])
+    expect((data as { id: number }[] | null)?.map((row) => row.id)).toEqual([4, 3, 1, 2, 5])
     const bad = await raw(
       `/${t('authors')}?select=id,${t('books')}!author_id(title)&order=${t('books')}(title)`,
     )
     expect(bad.status).toBe(400)
-    expect((await bad.json()).code).toBe('PGRST118')
+    expect((await jsonOf(bad)).code).toBe('PGRST118')
   })
 
   it('answers PGRST201 (300) for ambiguous embeds with the candidates in details', async () => {
-    const { status, error } = await anon.from(t('books')).select(`id, ${t('authors')}(name)`)
+    const { status, error } = await anon.from(t('books')).select(cols(`id, ${t('authors')}(name)`))
     expect(status).toBe(300)
     expect(error?.code).toBe('PGRST201')
     expect(error?.message).toBe(
@@ -257,7 +259,7 @@ describe('embedding', () => {
   })
 
   it('answers PGRST200 (400) when no relationship exists', async () => {
-    const { status, error } = await anon.from(t('kinds')).select(`id, ${t('genres')}(name)`)
+    const { status, error } = await anon.from(t('kinds')).select(cols(`id, ${t('genres')}(name)`))
     expect(status).toBe(400)
     expect(error).toMatchObject({
       code: 'PGRST200',
@@ -317,7 +319,7 @@ describe('filters', () => {
   it('filters in lists, quoting values with commas and quotes', async () => {
     expect(await ids(authors().in('bio', ['kernel', 'quoted, name']))).toEqual([3, 4])
     const escaped = await raw(`/${t('authors')}?select=id&name=in.(Ada,"Barbara, \\"Babs\\"")`)
-    expect(await escaped.json()).toEqual([{ id: 1 }, { id: 4 }])
+    expect(await jsonOf(escaped)).toEqual([{ id: 1 }, { id: 4 }])
     expect(await ids(authors().not('id', 'in', '(1,2)'))).toEqual([3, 4])
     expect(await ids(authors().in('id', []))).toEqual([])
   })
@@ -352,10 +354,10 @@ describe('filters', () => {
     expect(await ids(books().or('and(pages.gt.100,pages.lt.200),id.eq.1'))).toEqual([1, 2])
     expect(await ids(books().or('title.eq."Notes on the Analytical Engine",id.in.(3,4)'))).toEqual([1, 3, 4])
     const response = await raw(`/${t('books')}?select=id&not.and=(pages.gt.10,pages.lt.200)`)
-    expect(((await response.json()) as { id: number }[]).map((r) => r.id).sort()).toEqual([3, 4, 5])
+    expect(((await jsonOf(response)) as { id: number }[]).map((r) => r.id).sort()).toEqual([3, 4, 5])
     const embeddedOr = await anon
       .from(t('authors'))
-      .select(`id, books:${t('books')}!author_id(title)`)
+      .select(cols(`id, books:${t('books')}!author_id(title)`))
       .eq('id', 1)
       .or('pages.eq.50,pages.eq.51', { referencedTable: 'books' })
     expect(embeddedOr.data).toEqual([{ id: 1, books: [{ title: 'Notes on the Analytical Engine' }] }])
@@ -364,7 +366,7 @@ describe('filters', () => {
   it('reports unknown operators and bad values with PostgREST codes', async () => {
     const operator = await raw(`/${t('books')}?id=nope.1`)
     expect(operator.status).toBe(400)
-    expect((await operator.json()).code).toBe('PGRST100')
+    expect((await jsonOf(operator)).code).toBe('PGRST100')
     const value = await anon.from(t('books')).select('id').eq('id', 'abc')
     expect(value.status).toBe(400)
     expect(value.error?.code).toBe('22P02')
@@ -391,7 +393,7 @@ describe('order, ranges and counts', () => {
     expect(all.count).toBe(5)
     const limited = await raw(`/${t('books')}?select=id&order=id&limit=2&offset=3`)
     expect(limited.headers.get('content-range')).toBe('3-4/*')
-    expect(await limited.json()).toEqual([{ id: 4 }, { id: 5 }])
+    expect(await jsonOf(limited)).toEqual([{ id: 4 }, { id: 5 }])
   })
 
   it('accepts the Range header', async () => {
@@ -407,10 +409,10 @@ describe('order, ranges and counts', () => {
   it('answers */0 for an empty result and 416 past the end', async () => {
     const empty = await raw(`/${t('books')}?select=id&id=gt.100`, { headers: { Prefer: 'count=exact' } })
     expect(empty.headers.get('content-range')).toBe('*/0')
-    expect(await empty.json()).toEqual([])
+    expect(await jsonOf(empty)).toEqual([])
     const past = await raw(`/${t('books')}?select=id&offset=10`, { headers: { Prefer: 'count=exact' } })
     expect(past.status).toBe(416)
-    expect((await past.json()).code).toBe('PGRST103')
+    expect((await jsonOf(past)).code).toBe('PGRST103')
   })
 
   it('counts with planned and estimated, and HEAD returns only headers', async () => {
@@ -427,7 +429,7 @@ describe('order, ranges and counts', () => {
   it('counts with !inner embeds applied', async () => {
     const { count } = await anon
       .from(t('books'))
-      .select(`id, ${t('authors')}!author_id!inner(name)`, { count: 'exact' })
+      .select(cols(`id, ${t('authors')}!author_id!inner(name)`), { count: 'exact' })
       .eq(`${t('authors')}.name`, 'Ada')
     expect(count).toBe(2)
   })
@@ -474,6 +476,6 @@ describe('media types', () => {
   it('refuses media types it cannot produce', async () => {
     const response = await raw(`/${t('authors')}`, { headers: { Accept: 'application/xml' } })
     expect(response.status).toBe(406)
-    expect((await response.json()).code).toBe('PGRST107')
+    expect((await jsonOf(response)).code).toBe('PGRST107')
   })
 })

@@ -1,7 +1,7 @@
 // /rest/v1/rpc through the real supabase-js: GET and POST, named and single-json arguments, scalar,
 // set, composite and void returns, filters on set-returning functions, and function errors.
 import { describe, expect, it } from 'vitest'
-import { client, raw, sql, useFixtures, userToken } from './rest-helpers.ts'
+import { client, cols, jsonOf, raw, sql, useFixtures, userToken } from './rest-helpers.ts'
 
 const t = useFixtures('rp')
 const anon = client()
@@ -11,13 +11,13 @@ describe('rpc', () => {
     expect(await anon.rpc(t('add'), { a: 2, b: 3 })).toMatchObject({ data: 5, status: 200 })
     expect((await anon.rpc(t('add'), { a: 2 }, { get: true })).data).toBe(3)
     const response = await raw(`/rpc/${t('add')}?a=40&b=2`)
-    expect(await response.json()).toBe(42)
+    expect(await jsonOf(response)).toBe(42)
   })
 
   it('returns sets with filters, order, limit, count and embeds', async () => {
     const { data, count, error } = await anon
       .rpc(t('books_by'), { author: 1 }, { count: 'exact' })
-      .select(`id, title, author:${t('authors')}!author_id(name)`)
+      .select(cols(`id, title, author:${t('authors')}!author_id(name)`))
       .gt('pages', 60)
       .order('id', { ascending: false })
     expect(error).toBeNull()
@@ -56,7 +56,7 @@ describe('rpc', () => {
       read_only: 'on',
     })
     const viaGet = await raw(`/rpc/${t('whoami')}`, { headers: { 'X-Test-Header': 'hello' } })
-    expect(await viaGet.json()).toMatchObject({ role: 'anon', sub: null, method: 'GET', header: 'hello' })
+    expect(await jsonOf(viaGet)).toMatchObject({ role: 'anon', sub: null, method: 'GET', header: 'hello' })
   })
 
   it('lets functions set response headers and status', async () => {
@@ -87,7 +87,7 @@ describe('rpc', () => {
   it('refuses other methods on rpc', async () => {
     const response = await raw(`/rpc/${t('add')}`, { method: 'PATCH' })
     expect(response.status).toBe(405)
-    expect((await response.json()).code).toBe('PGRST101')
+    expect((await jsonOf(response)).code).toBe('PGRST101')
   })
 
   it('head: true counts rows without a body', async () => {
