@@ -1,7 +1,8 @@
-// One transaction per request on a pipelined connection: BEGIN, the request settings (role, claims,
-// method, path, headers, search_path, statement_timeout), the statements and COMMIT go out together,
-// so a read costs a single round trip. Writes that must look at their result first end in a second step.
+// One transaction per request: BEGIN, the request settings (role, claims, method, path, headers,
+// search_path, statement_timeout), the statements and COMMIT go out as one batch, so a read costs a
+// single round trip. Writes that must look at their result first end the transaction in a second step.
 import pg from 'pg'
+import { type BatchResult, type BatchStep, TransactionBatch } from './batch.ts'
 import type { Statement } from './sql/statements.ts'
 
 export interface RequestSettings {
@@ -45,33 +46,27 @@ class StatementNames {
 
 export interface TransactionOptions {
   readOnly: boolean
-  /** commit/rollback right away (pipelined), or `decide` to look at the results first. */
+  /** commit/rollback in the same batch, or `decide` to look at the results first. */
   end: 'commit' | 'rollback' | 'decide'
 }
 
 export interface TransactionResult {
-  results: pg.QueryResult[]
+  results: BatchResult[]
   /** Only for `decide`: ends the transaction (must be called exactly once). */
   finish(commit: boolean): Promise<void>
 }
+
+const isPgError = (error: unknown): boolean =>
+  typeof (error as { code?: unknown })?.code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((error as { code: string }).code)
 
 export class Executor {
   readonly pool: pg.Pool
   private readonly names = new StatementNames()
 
   constructor(connectionString: string, size: number, onError: (error: Error) => void) {
-    this.pool = new pg.Pool({
-      connectionString,
-      max: size,
-      idleTimeoutMillis: 30_000,
-      pipeline: true,
-    } as pg.PoolConfig)
+    this.pool = new pg.Pool({ connectionString, max: size, idleTimeoutMillis: 30_000 })
     this.pool.on('error', onError)
-  }
-
-  private query(client: pg.PoolClient, statement: Statement): Promise<pg.QueryResult> {
-    const name = this.names.nameFor(statement.text)
-    return client.query({ text: statement.text, values: statement.values, ...(name && { name }) })
   }
 
   async transaction(
@@ -80,46 +75,55 @@ export class Executor {
     options: TransactionOptions,
   ): Promise<TransactionResult> {
     const client = await this.pool.connect()
-    let broken: Error | undefined
-    const begin = client.query(options.readOnly ? 'BEGIN READ ONLY' : 'BEGIN')
-    const set = client.query({
-      name: 'gw_rest_settings',
-      text: SETTINGS_SQL,
-      values: [
-        settings.role,
-        settings.claims,
-        settings.method,
-        settings.path,
-        settings.headers,
-        settings.searchPath,
-        settings.statementTimeout,
-      ],
-    })
-    const work = statements.map((statement) => this.query(client, statement))
-    const end =
-      options.end === 'decide' ? undefined : client.query(options.end === 'commit' ? 'COMMIT' : 'ROLLBACK')
-    const settled = await Promise.allSettled([begin, set, ...work, ...(end ? [end] : [])])
-    const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
-    if (failure) {
-      const error = failure.reason as Error & { code?: string }
-      // A Postgres error leaves the connection usable once the transaction is rolled back.
-      if (typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code)) {
-        if (!end) await client.query('ROLLBACK').catch((e: Error) => (broken = e))
+    const steps: BatchStep[] = [
+      { text: options.readOnly ? 'BEGIN READ ONLY' : 'BEGIN', values: [] },
+      {
+        name: 'gw_rest_settings',
+        text: SETTINGS_SQL,
+        values: [
+          settings.role,
+          settings.claims,
+          settings.method,
+          settings.path,
+          settings.headers,
+          settings.searchPath,
+          settings.statementTimeout,
+        ],
+      },
+      ...statements.map((statement) => {
+        const name = this.names.nameFor(statement.text)
+        return { text: statement.text, values: statement.values, ...(name && { name }) }
+      }),
+    ]
+    if (options.end !== 'decide')
+      steps.push({ text: options.end === 'commit' ? 'COMMIT' : 'ROLLBACK', values: [] })
+    const batch = new TransactionBatch(steps)
+    client.query(batch as unknown as pg.QueryConfig)
+    let results: BatchResult[]
+    try {
+      results = await batch.done
+    } catch (error) {
+      // After a Postgres error the batch stopped inside the transaction: roll it back and reuse the
+      // connection. Anything else (a dropped socket) discards the connection.
+      if (isPgError(error)) {
+        try {
+          await client.query('ROLLBACK')
+          client.release()
+        } catch (rollbackError) {
+          client.release(rollbackError as Error)
+        }
       } else {
-        broken = error
+        client.release(error as Error)
       }
-      client.release(broken)
       throw error
     }
-    const results = settled
-      .slice(2, 2 + work.length)
-      .map((s) => (s as PromiseFulfilledResult<pg.QueryResult>).value)
-    if (end) {
+    const work = results.slice(2, 2 + statements.length)
+    if (options.end !== 'decide') {
       client.release()
-      return { results, finish: async () => {} }
+      return { results: work, finish: async () => {} }
     }
     return {
-      results,
+      results: work,
       finish: async (commit) => {
         try {
           await client.query(commit ? 'COMMIT' : 'ROLLBACK')

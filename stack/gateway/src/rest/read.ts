@@ -1,12 +1,12 @@
 // GET and HEAD on a table or view.
-
 import type { RestRequest } from './context.ts'
 import { RestError } from './errors.ts'
 import { contentRange, requestedRange } from './negotiate.ts'
 import { parseQuery, type QueryParts } from './parse/query.ts'
 import { AliasCounter, attachCondition, attachOrder, buildReadTree, nodeAt, type ReadNode } from './plan.ts'
-import { type BodyRow, formatBody, gucOverrides, send } from './respond.ts'
-import { qualified, type Relation } from './schema-cache.ts'
+import type { Preferences } from './prefer.ts'
+import { type BodyRow, bodyRow, formatBody, gucOverrides, send } from './respond.ts'
+import { qualified, type Relation, type SchemaCache } from './schema-cache.ts'
 import { qualifiedIdent } from './sql/fragments.ts'
 import { bodyStatement, plannedCountStatement, type Statement } from './sql/statements.ts'
 
@@ -62,13 +62,25 @@ export function plannedRows(result: { rows: Record<string, unknown>[] } | undefi
   return typeof rows === 'number' ? rows : undefined
 }
 
-export async function readTable(ctx: RestRequest, name: string): Promise<void> {
-  const relation = findRelation(ctx, name)
-  const { request, service, prefs } = ctx
-  const parts = parseQuery(request.url.searchParams)
+export interface ReadPlanOptions {
+  method: string
+  rangeHeader: string | undefined
+  maxRows: number
+  count: Preferences['count']
+  stripNulls: boolean
+}
+
+/** The statements a table read runs (the benchmark runs exactly these directly, too). */
+export function planTableRead(
+  cache: SchemaCache,
+  relation: Relation,
+  search: URLSearchParams,
+  options: ReadPlanOptions,
+): { statements: Statement[]; offset: number; wantsPlan: boolean } {
+  const parts = parseQuery(search)
   const counter = new AliasCounter()
   const root = buildReadTree(
-    ctx.cache,
+    cache,
     {
       name: relation.name,
       alias: counter.next('_gw'),
@@ -79,34 +91,77 @@ export async function readTable(ctx: RestRequest, name: string): Promise<void> {
     parts.select,
     counter,
   )
-  attachEmbedded(root, parts, service.config.maxRows, true)
-  const range = requestedRange(parts.ranges.get(''), request.req.headers.range, service.config.maxRows)
+  attachEmbedded(root, parts, options.maxRows, true)
+  const range = requestedRange(parts.ranges.get(''), options.rangeHeader, options.maxRows)
   root.offset = range.offset
   if (range.limit !== undefined) root.limit = range.limit
-
   const statements: Statement[] = []
-  const wantsPlan = prefs.count === 'planned' || prefs.count === 'estimated'
+  const wantsPlan = options.count === 'planned' || options.count === 'estimated'
   if (wantsPlan) statements.push(plannedCountStatement(root))
   statements.push(
     bodyStatement(root, {
-      count: prefs.count,
-      maxRows: service.config.maxRows,
-      noBody: request.method === 'HEAD',
-      stripNulls: ctx.accept.stripNulls,
+      count: options.count,
+      maxRows: options.maxRows,
+      noBody: options.method === 'HEAD',
+      stripNulls: options.stripNulls,
     }),
   )
+  return { statements, offset: range.offset, wantsPlan }
+}
+
+type ReadPlan = ReturnType<typeof planTableRead>
+
+/**
+ * Plans of recent reads by everything they depend on, so a repeated request (the common case: the
+ * same screen loading for many users) skips parsing and SQL building. Cleared with each schema cache.
+ */
+const planCache = new WeakMap<SchemaCache, Map<string, ReadPlan>>()
+
+function cachedPlan(ctx: RestRequest, relation: Relation): ReadPlan {
+  const { request, service, prefs } = ctx
+  const key = [
+    request.method,
+    ctx.schema,
+    relation.name,
+    request.url.search,
+    request.req.headers.range ?? '',
+    prefs.count ?? '',
+    ctx.accept.stripNulls,
+  ].join('\u0000')
+  let plans = planCache.get(ctx.cache)
+  if (!plans) {
+    plans = new Map()
+    planCache.set(ctx.cache, plans)
+  }
+  const hit = plans.get(key)
+  if (hit) return hit
+  const plan = planTableRead(ctx.cache, relation, request.url.searchParams, {
+    method: request.method,
+    rangeHeader: request.req.headers.range,
+    maxRows: service.config.maxRows,
+    count: prefs.count,
+    stripNulls: ctx.accept.stripNulls,
+  })
+  if (plans.size >= 1000) plans.clear()
+  plans.set(key, plan)
+  return plan
+}
+
+export async function readTable(ctx: RestRequest, name: string): Promise<void> {
+  const relation = findRelation(ctx, name)
+  const { request, service, prefs } = ctx
+  const { statements, offset, wantsPlan } = cachedPlan(ctx, relation)
   const { results } = await service.executor.transaction(ctx.settings, statements, {
     readOnly: true,
     end: 'commit',
   })
-  const row = results.at(-1)?.rows[0] as BodyRow
+  const row = bodyRow(results.at(-1))
   const total = countFrom(ctx, row, wantsPlan ? plannedRows(results[0]) : undefined)
-  const { status, header } = contentRange(range.offset, row.n, total)
+  const { status, header } = contentRange(offset, row.n, total)
   const overrides = gucOverrides(row)
   const headers: Record<string, string> = { 'Content-Range': header, ...overrides.headers }
-  if (prefs.applied.length > 0)
-    headers['Preference-Applied'] = prefs.applied.filter((p) => p.startsWith('count=')).join(', ')
-  if (!headers['Preference-Applied']) delete headers['Preference-Applied']
+  const applied = prefs.applied.filter((p) => p.startsWith('count='))
+  if (applied.length > 0) headers['Preference-Applied'] = applied.join(', ')
   if (request.method === 'HEAD') {
     headers['Content-Type'] = 'application/json; charset=utf-8'
     return send(request.res, overrides.status ?? status, headers, undefined)

@@ -1,6 +1,7 @@
 // Writing responses: JSON text straight from Postgres, single objects, CSV, Content-Range, the
 // Preference-Applied header and what a function put in response.headers / response.status.
 import type { ServerResponse } from 'node:http'
+import type { BatchResult } from './batch.ts'
 import { toCsv } from './csv.ts'
 import { RestError, singularity } from './errors.ts'
 import type { Accept } from './negotiate.ts'
@@ -11,6 +12,13 @@ export interface BodyRow {
   body: string | null
   response_headers: string | null
   response_status: string | null
+}
+
+/** The single row a body statement returns. */
+export function bodyRow(result: BatchResult | undefined): BodyRow {
+  const row = result?.rows[0]
+  if (!row || typeof row.n !== 'number') throw new Error('The body statement returned no row')
+  return row as unknown as BodyRow
 }
 
 export function sendError(res: ServerResponse, error: RestError): void {

@@ -8,7 +8,7 @@ import { contentRange, requestedRange } from './negotiate.ts'
 import { parseQuery } from './parse/query.ts'
 import { AliasCounter, buildReadTree } from './plan.ts'
 import { attachEmbedded, countFrom, plannedRows } from './read.ts'
-import { type BodyRow, firstElement, formatBody, gucOverrides, send } from './respond.ts'
+import { type BodyRow, bodyRow, firstElement, formatBody, gucOverrides, send } from './respond.ts'
 import { type Column, qualified, type Routine } from './schema-cache.ts'
 import { ident, Params, qualifiedIdent } from './sql/fragments.ts'
 import { bodyStatement, plannedCountStatement, type Statement } from './sql/statements.ts'
@@ -201,7 +201,7 @@ export async function callRoutine(ctx: RestRequest, name: string): Promise<void>
   const needsCheck = maxAffected !== undefined || ctx.accept.type === 'object'
   const end = needsCheck ? 'decide' : prefs.tx === 'rollback' ? 'rollback' : 'commit'
   const tx = await service.executor.transaction(ctx.settings, statements, { readOnly, end })
-  const row = tx.results.at(-1)?.rows[0] as BodyRow
+  const row = bodyRow(tx.results.at(-1))
   if (needsCheck) {
     let failure: RestError | undefined
     if (maxAffected !== undefined && row.n > maxAffected)

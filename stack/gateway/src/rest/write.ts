@@ -7,7 +7,7 @@ import { parseQuery, type QueryParts } from './parse/query.ts'
 import type { OrderTerm } from './parse/types.ts'
 import { AliasCounter, attachCondition, buildReadTree, type ReadNode } from './plan.ts'
 import { attachEmbedded, findRelation } from './read.ts'
-import { type BodyRow, firstElement, formatBody, gucOverrides, send } from './respond.ts'
+import { type BodyRow, bodyRow, firstElement, formatBody, gucOverrides, send } from './respond.ts'
 import type { Column, Relation } from './schema-cache.ts'
 import { Params, qualifiedIdent } from './sql/fragments.ts'
 import { deleteCte, insertCte, type Returning, TARGET_ALIAS, updateCte } from './sql/mutate.ts'
@@ -215,7 +215,7 @@ export async function writeTable(ctx: RestRequest, name: string): Promise<void> 
   const needsCheck = ctx.accept.type === 'object' || (prefs.strict && prefs.maxAffected !== undefined)
   const end = needsCheck ? 'decide' : prefs.tx === 'rollback' ? 'rollback' : 'commit'
   const tx = await service.executor.transaction(ctx.settings, [statement], { readOnly: false, end })
-  const row = tx.results[0]?.rows[0] as BodyRow
+  const row = bodyRow(tx.results[0])
   if (needsCheck) {
     let failure: RestError | undefined
     if (ctx.accept.type === 'object' && row.n !== 1) failure = singularity(row.n)
