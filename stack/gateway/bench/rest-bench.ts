@@ -21,7 +21,8 @@ import type { Statement } from '../src/rest/sql/statements.ts'
 
 const CONNECTIONS = 50
 const WARMUP_SECONDS = 3
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20)
+const ROUNDS = 4
 const USERS = 1000
 const POOL_SIZE = Number(process.env.REST_POOL_SIZE ?? 12)
 
@@ -44,6 +45,10 @@ interface Figures {
   p95: number
   rps: number
   errors: number
+  /** CPU milliseconds per request across Postgres, the gateway and the client side. */
+  cpuPerRequest: number
+  /** The same split into Postgres, gateway and bench process. */
+  cpuSplit: number[]
 }
 
 const config = stackConfig('bench')
@@ -63,21 +68,86 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number
 }
 
-function summarize(latencies: number[], seconds: number, errors: number): Figures {
-  const sorted = [...latencies].sort((a, b) => a - b)
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), rps: latencies.length / seconds, errors }
+interface Sample {
+  latencies: number[]
+  errors: number
+  seconds: number
+  /** CPU seconds used by Postgres, the gateway process and this process (load generator or pg client). */
+  cpu: number
+  cpuPostgres: number
+  cpuGateway: number
+  cpuClient: number
+}
+
+const NO_CPU = { cpu: 0, cpuPostgres: 0, cpuGateway: 0, cpuClient: 0 }
+
+function merge(into: Sample, sample: Sample): void {
+  for (const latency of sample.latencies) into.latencies.push(latency)
+  into.errors += sample.errors
+  into.seconds += sample.seconds
+  into.cpu += sample.cpu
+  into.cpuPostgres += sample.cpuPostgres
+  into.cpuGateway += sample.cpuGateway
+  into.cpuClient += sample.cpuClient
+}
+
+function summarize(sample: Sample): Figures {
+  const sorted = [...sample.latencies].sort((a, b) => a - b)
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    rps: sample.latencies.length / sample.seconds,
+    errors: sample.errors,
+    cpuPerRequest: (sample.cpu * 1000) / Math.max(1, sample.latencies.length),
+    cpuSplit: [sample.cpuPostgres, sample.cpuGateway, sample.cpuClient].map(
+      (seconds) => (seconds * 1000) / Math.max(1, sample.latencies.length),
+    ),
+  }
+}
+
+/** CPU time (seconds) of a process from /proc, or of every postgres process. */
+function cpuSeconds(pids: number[]): number {
+  const ticks = 100
+  let total = 0
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+      total += (Number(fields[11]) + Number(fields[12])) / ticks
+    } catch {
+      // the process ended
+    }
+  }
+  return total
+}
+
+function postgresPids(): number[] {
+  const pid = Number(readFileSync(join(config.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+  return [pid, ...children.map(Number)]
+}
+
+/** Runs a load slice and adds the CPU the gateway, this process and Postgres spent on it. */
+async function measure(run: () => Promise<Sample>, gatewayPid: number | undefined): Promise<Sample> {
+  const postgres = postgresPids()
+  const own = () => (process.cpuUsage().user + process.cpuUsage().system) / 1e6
+  const before = [cpuSeconds(postgres), gatewayPid ? cpuSeconds([gatewayPid]) : 0, own()]
+  const sample = await run()
+  const after = [cpuSeconds(postgres), gatewayPid ? cpuSeconds([gatewayPid]) : 0, own()]
+  const [cpuPostgres = 0, cpuGateway = 0, cpuClient = 0] = after.map((value, i) => value - (before[i] ?? 0))
+  return { ...sample, cpu: cpuPostgres + cpuGateway + cpuClient, cpuPostgres, cpuGateway, cpuClient }
 }
 
 async function startGateway(): Promise<ChildProcess> {
-  const child = spawn(
-    join(repoRoot, 'node_modules', '.bin', 'tsx'),
-    [join(repoRoot, 'stack/gateway/src/main.ts')],
-    {
-      env: { ...process.env, ...sharedEnv(config), REST_POOL_SIZE: String(POOL_SIZE) },
-      stdio: ['ignore', 'ignore', 'inherit'],
-      detached: true,
-    },
-  )
+  // Node itself with tsx as loader (no wrapper process), so the gateway's CPU time is one pid's.
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'stack/gateway/src/main.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, ...sharedEnv(config), REST_POOL_SIZE: String(POOL_SIZE) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  })
   for (let i = 0; i < 200; i++) {
     try {
       if ((await fetch(`${config.apiUrl}/health`)).ok) return child
@@ -93,7 +163,7 @@ function stopGateway(child: ChildProcess): void {
   if (child.pid) process.kill(-child.pid, 'SIGTERM')
 }
 
-async function loadGateway(path: string, tokens: string[], seconds: number): Promise<Figures> {
+async function loadGateway(path: string, tokens: string[], seconds: number): Promise<Sample> {
   const latencies: number[] = []
   let errors = 0
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -122,7 +192,7 @@ async function loadGateway(path: string, tokens: string[], seconds: number): Pro
       else errors++
     })
   })
-  return summarize(latencies, seconds, errors + result.errors + result.timeouts)
+  return { latencies, seconds, errors: errors + result.errors + result.timeouts, ...NO_CPU }
 }
 
 async function loadDirect(
@@ -130,7 +200,7 @@ async function loadDirect(
   statements: Statement[],
   settings: RequestSettings[],
   seconds: number,
-): Promise<Figures> {
+): Promise<Sample> {
   const latencies: number[] = []
   let errors = 0
   const deadline = performance.now() + seconds * 1000
@@ -148,9 +218,11 @@ async function loadDirect(
     }
   }
   await Promise.all(Array.from({ length: CONNECTIONS }, client))
-  return summarize(latencies, seconds, errors)
+  return { latencies, seconds, errors, ...NO_CPU }
 }
 
+const cpu = (f: Figures) =>
+  `${f.cpuPerRequest.toFixed(2)} (${f.cpuSplit.map((n) => n.toFixed(2)).join(' + ')})`
 const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1))
 
 function writeReport(rows: { label: string; path: string; gateway: Figures; direct: Figures }[]): string {
@@ -160,15 +232,17 @@ function writeReport(rows: { label: string; path: string; gateway: Figures; dire
     `/rest/v1 vs. the same SQL run directly with \`pg\` (\`npm run bench:gateway\`, ${new Date().toISOString().slice(0, 10)}).`,
     `${USERS.toLocaleString('en')} users, 1,000,000 rows in \`bench_items\` under the RLS policy \`(select auth.uid()) = user_id\``,
     `(index on \`(user_id, created_at desc)\`), 500 parent rows in \`bench_accounts\`. ${CONNECTIONS} concurrent clients, each request`,
-    `as a random user's ES256 token; ${WARMUP_SECONDS} s warm-up, then ${SECONDS} s measured per run; gateway and direct both use a`,
-    `pipelined pool of ${POOL_SIZE} connections and one transaction per request (role, claims, method, path, headers,`,
-    'search_path). Load from autocannon in the same process as the direct runs; everything on the shared 2-core machine.',
+    `as a random user's ES256 token; ${WARMUP_SECONDS} s warm-up, then ${SECONDS} s measured per side in ${ROUNDS} alternating`,
+    `rounds (so both sides see the same background load); gateway and direct both use a pool of ${POOL_SIZE} connections and`,
+    'one transaction per request sent as one batch (role, claims, method, path, headers, search_path, statement_timeout).',
+    'Load from autocannon in the bench process, which is also the direct pg client; everything on the shared 2-core',
+    'machine (other work was running on it). CPU ms/req adds up Postgres + gateway + bench process (in brackets, in that order).',
     '',
-    '| scenario | path | gateway p50 | gateway p95 | gateway req/s | direct p50 | direct p95 | direct req/s | p95 ratio |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| scenario | path | gateway p50 | gateway p95 | gateway req/s | direct p50 | direct p95 | direct req/s | p95 ratio | CPU ms/req gateway run | CPU ms/req direct run |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map(
       (r) =>
-        `| ${r.label} | \`${r.path}\` | ${fmt(r.gateway.p50)} ms | ${fmt(r.gateway.p95)} ms | ${fmt(r.gateway.rps)} | ${fmt(r.direct.p50)} ms | ${fmt(r.direct.p95)} ms | ${fmt(r.direct.rps)} | ${(r.gateway.p95 / r.direct.p95).toFixed(2)} |`,
+        `| ${r.label} | \`${r.path}\` | ${fmt(r.gateway.p50)} ms | ${fmt(r.gateway.p95)} ms | ${fmt(r.gateway.rps)} | ${fmt(r.direct.p50)} ms | ${fmt(r.direct.p95)} ms | ${fmt(r.direct.rps)} | ${(r.gateway.p95 / r.direct.p95).toFixed(2)} | ${cpu(r.gateway)} | ${cpu(r.direct)} |`,
     ),
     '',
     `Errors: ${rows.map((r) => `${r.label}: gateway ${r.gateway.errors}, direct ${r.direct.errors}`).join('; ')}.`,
@@ -242,6 +316,19 @@ async function main(): Promise<void> {
       if (probe.ok) break
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
+    // Every user signs in once before measuring: the gateway verifies a token on first sight and then
+    // remembers it until it expires, as it would for a real session.
+    for (let i = 0; i < tokens.length; i += CONNECTIONS) {
+      await Promise.all(
+        tokens.slice(i, i + CONNECTIONS).map(async (token) => {
+          const response = await fetch(`${config.apiUrl}/rest/v1/bench_items?select=id&limit=1`, {
+            headers: { apikey: config.anonKey, authorization: `Bearer ${token}` },
+          })
+          if (!response.ok) throw new Error(`Token warm-up failed with ${response.status}`)
+          await response.arrayBuffer()
+        }),
+      )
+    }
     const rows: { label: string; path: string; gateway: Figures; direct: Figures }[] = []
     for (const scenario of SCENARIOS) {
       const path = `/rest/v1/bench_items?${scenario.query}`
@@ -256,20 +343,29 @@ async function main(): Promise<void> {
         headers: { apikey: config.anonKey, authorization: `Bearer ${tokens[7]}` },
       })
       const gatewayBody = (await viaGateway.json()) as unknown[]
-      const direct = await executor.transaction(settings[7] as RequestSettings, statements, {
+      const directCheck = await executor.transaction(settings[7] as RequestSettings, statements, {
         readOnly: true,
         end: 'commit',
       })
-      const directBody = JSON.parse(direct.results.at(-1)?.rows[0]?.body as string) as unknown[]
+      const directBody = JSON.parse(directCheck.results.at(-1)?.rows[0]?.body as string) as unknown[]
       if (gatewayBody.length !== 50 || JSON.stringify(gatewayBody) !== JSON.stringify(directBody))
         throw new Error(`Scenario ${scenario.id}: gateway and direct answers differ`)
 
-      log(`${scenario.label}: direct...`)
+      // Direct and gateway alternate in short rounds so both see the same background load.
+      log(`${scenario.label}: warming up...`)
       await loadDirect(executor, statements, settings, WARMUP_SECONDS)
-      const directFigures = await loadDirect(executor, statements, settings, SECONDS)
-      log(`${scenario.label}: gateway...`)
       await loadGateway(path, tokens, WARMUP_SECONDS)
-      const gatewayFigures = await loadGateway(path, tokens, SECONDS)
+      const direct: Sample = { latencies: [], errors: 0, seconds: 0, ...NO_CPU }
+      const viaHttp: Sample = { latencies: [], errors: 0, seconds: 0, ...NO_CPU }
+      for (let round = 0; round < ROUNDS; round++) {
+        merge(
+          direct,
+          await measure(() => loadDirect(executor, statements, settings, SECONDS / ROUNDS), undefined),
+        )
+        merge(viaHttp, await measure(() => loadGateway(path, tokens, SECONDS / ROUNDS), gateway.pid))
+      }
+      const directFigures = summarize(direct)
+      const gatewayFigures = summarize(viaHttp)
       log(
         `${scenario.label}: gateway p50 ${fmt(gatewayFigures.p50)} p95 ${fmt(gatewayFigures.p95)} ms ${fmt(gatewayFigures.rps)} req/s; direct p50 ${fmt(directFigures.p50)} p95 ${fmt(directFigures.p95)} ms ${fmt(directFigures.rps)} req/s`,
       )

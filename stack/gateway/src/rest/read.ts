@@ -68,6 +68,7 @@ export interface ReadPlanOptions {
   maxRows: number
   count: Preferences['count']
   stripNulls: boolean
+  csv?: boolean
 }
 
 /** The statements a table read runs (the benchmark runs exactly these directly, too). */
@@ -104,6 +105,7 @@ export function planTableRead(
       maxRows: options.maxRows,
       noBody: options.method === 'HEAD',
       stripNulls: options.stripNulls,
+      csv: options.csv ?? false,
     }),
   )
   return { statements, offset: range.offset, wantsPlan }
@@ -127,6 +129,7 @@ function cachedPlan(ctx: RestRequest, relation: Relation): ReadPlan {
     request.req.headers.range ?? '',
     prefs.count ?? '',
     ctx.accept.stripNulls,
+    ctx.accept.type,
   ].join('\u0000')
   let plans = planCache.get(ctx.cache)
   if (!plans) {
@@ -141,6 +144,7 @@ function cachedPlan(ctx: RestRequest, relation: Relation): ReadPlan {
     maxRows: service.config.maxRows,
     count: prefs.count,
     stripNulls: ctx.accept.stripNulls,
+    csv: ctx.accept.type === 'csv',
   })
   if (plans.size >= 1000) plans.clear()
   plans.set(key, plan)

@@ -2,7 +2,7 @@
 // Preference-Applied header and what a function put in response.headers / response.status.
 import type { ServerResponse } from 'node:http'
 import type { BatchResult } from './batch.ts'
-import { toCsv } from './csv.ts'
+import { csvCell } from './csv.ts'
 import { RestError, singularity } from './errors.ts'
 import type { Accept } from './negotiate.ts'
 
@@ -12,6 +12,8 @@ export interface BodyRow {
   body: string | null
   response_headers: string | null
   response_status: string | null
+  csv_body?: string
+  csv_head?: string | null
 }
 
 /** The single row a body statement returns. */
@@ -68,9 +70,11 @@ export function formatBody(accept: Accept, row: BodyRow): { contentType: string;
     return { contentType: 'application/vnd.pgrst.object+json; charset=utf-8', payload: firstElement(body) }
   }
   if (accept.type === 'csv') {
+    const keys = row.csv_head ? Object.keys(JSON.parse(row.csv_head) as Record<string, unknown>) : []
+    const header = keys.map(csvCell).join(',')
     return {
       contentType: 'text/csv; charset=utf-8',
-      payload: toCsv(JSON.parse(body) as Record<string, unknown>[]),
+      payload: keys.length ? `${header}\n${row.csv_body ?? ''}` : '',
     }
   }
   return { contentType: 'application/json; charset=utf-8', payload: body }

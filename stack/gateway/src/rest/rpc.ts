@@ -185,6 +185,7 @@ export async function callRoutine(ctx: RestRequest, name: string): Promise<void>
       maxRows: service.config.maxRows,
       noBody: request.method === 'HEAD' || prefs.return === 'minimal',
       stripNulls: ctx.accept.stripNulls,
+      csv: ctx.accept.type === 'csv',
       ...(scalar && { scalarColumn: SCALAR }),
     },
     params,

@@ -208,6 +208,7 @@ export async function writeTable(ctx: RestRequest, name: string): Promise<void> 
       maxRows: service.config.maxRows,
       noBody: returning.kind === 'none',
       stripNulls: ctx.accept.stripNulls,
+      csv: ctx.accept.type === 'csv',
     },
     params,
   )

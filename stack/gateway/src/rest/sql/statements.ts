@@ -19,6 +19,8 @@ export interface BodyOptions {
   /** HEAD and return=minimal: count only. */
   noBody: boolean
   stripNulls: boolean
+  /** text/csv: rows in their Postgres text form, as PostgREST renders CSV, plus the first row for the header. */
+  csv?: boolean
   /** Aggregate this column's values instead of row objects (functions returning scalars). */
   scalarColumn?: string
 }
@@ -40,7 +42,10 @@ export function bodyStatement(root: ReadNode, options: BodyOptions, params = new
     ? 'NULL::text'
     : `${options.stripNulls ? `json_strip_nulls(${agg})` : agg}::text`
   const rows = rowSelect(root, params)
-  const text = `${options.with ? `WITH ${options.with} ` : ''}SELECT ${total} AS total, count(*)::int AS n, ${body} AS body, ${RESPONSE_GUCS} FROM (${rows}) AS _gwr`
+  const csvColumns = options.csv
+    ? ", coalesce(string_agg(substring(ROW(_gwr.*)::text, 2, length(ROW(_gwr.*)::text) - 2), chr(10)), '') AS csv_body, (array_agg(row_to_json(_gwr.*)))[1]::text AS csv_head"
+    : ''
+  const text = `${options.with ? `WITH ${options.with} ` : ''}SELECT ${total} AS total, count(*)::int AS n, ${options.csv ? 'NULL::text' : body} AS body${csvColumns}, ${RESPONSE_GUCS} FROM (${rows}) AS _gwr`
   return { text, values: params.values }
 }
 
