@@ -140,4 +140,22 @@ describe('resources and schemas', () => {
     }
     expect(status).toBe(404)
   })
+
+  it('recovers when its database connections are cut: requests succeed and DDL is picked up again', async () => {
+    await sql(
+      "select pg_terminate_backend(pid) from pg_stat_activity where usename = 'authenticator' and pid <> pg_backend_pid()",
+    )
+    const { status, error } = await anon.from(t('kinds')).select('id').order('id')
+    expect(error).toBeNull()
+    expect(status).toBe(200)
+    const name = t('after_cut')
+    await sql(`create table public.${name} (id int primary key)`)
+    let seen = 0
+    for (let i = 0; i < 60 && seen !== 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      seen = (await raw(`/${name}?select=id`)).status
+    }
+    await sql(`drop table public.${name}`)
+    expect(seen).toBe(200)
+  })
 })

@@ -460,12 +460,12 @@ describe('media types', () => {
   it('csv() returns a header and quoted fields', async () => {
     const { data, error } = await anon
       .from(t('authors'))
-      .select('id, name, bio')
+      .select('id, name, bio, tags')
       .in('id', [2, 4])
       .order('id')
       .csv()
     expect(error).toBeNull()
-    expect(data).toBe('id,name,bio\n2,Grace,\n4,"Barbara, ""Babs""","quoted, name"')
+    expect(data).toBe('id,name,bio,tags\n2,Grace,,"{navy,cobol}"\n4,"Barbara, ""Babs""","quoted, name",')
   })
 
   it('strips nulls when asked', async () => {
