@@ -1,7 +1,9 @@
 // SQL injection attempts in every position a request can carry text into SQL: each is rejected or
 // treated as data, and afterwards the canary table still exists with its row unchanged.
+
+import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { raw, serviceHeaders, sql, useFixtures } from './rest-helpers.ts'
+import { dbUrl, raw, serviceHeaders, sql, useFixtures } from './rest-helpers.ts'
 
 const t = useFixtures('in')
 
@@ -121,17 +123,24 @@ describe('SQL injection', () => {
 
   it('treats every attempt as data or rejects it, never as SQL', async () => {
     const outcomes: string[] = []
-    for (const attempt of attempts()) {
-      const response = await raw(attempt.path, {
-        ...attempt.init,
-        headers: { ...serviceHeaders, ...(attempt.init?.headers as Record<string, string>) },
-      })
-      const text = await response.text()
-      if (response.status >= 500) outcomes.push(`${attempt.label}: ${response.status} ${text}`)
-      const canary = await sql(`select note from public.${t('canary')}`).catch((error: Error) => ({
-        rows: [{ note: `table gone: ${error.message}` }],
-      }))
-      if (canary.rows[0]?.note !== 'still here') outcomes.push(`${attempt.label}: canary changed`)
+    // One persistent connection checks the canary after every attempt.
+    const db = new pg.Client({ connectionString: dbUrl })
+    await db.connect()
+    try {
+      for (const attempt of attempts()) {
+        const response = await raw(attempt.path, {
+          ...attempt.init,
+          headers: { ...serviceHeaders, ...(attempt.init?.headers as Record<string, string>) },
+        })
+        const text = await response.text()
+        if (response.status >= 500) outcomes.push(`${attempt.label}: ${response.status} ${text}`)
+        const canary = await db
+          .query(`select note from public.${t('canary')}`)
+          .catch((error: Error) => ({ rows: [{ note: `table gone: ${error.message}` }] }))
+        if (canary.rows[0]?.note !== 'still here') outcomes.push(`${attempt.label}: canary changed`)
+      }
+    } finally {
+      await db.end()
     }
     expect(outcomes).toEqual([])
   })
