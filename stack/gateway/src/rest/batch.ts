@@ -52,6 +52,7 @@ export class TransactionBatch {
   private connection: Connection | undefined
   private parsedCount = 0
   private parseSteps: string[] = []
+  private listening = false
   private readonly onParseComplete = () => {
     this.parsedCount++
   }
@@ -72,7 +73,10 @@ export class TransactionBatch {
       prepared = new Set()
       preparedNames.set(connection, prepared)
     }
-    connection.on('parseComplete', this.onParseComplete)
+    // Counting ParseCompletes tells which named statements now exist, should a later step fail.
+    const parsesNamed = this.steps.some((step) => step.name && !prepared.has(step.name))
+    if (parsesNamed) connection.on('parseComplete', this.onParseComplete)
+    this.listening = parsesNamed
     connection.stream.cork()
     try {
       for (const step of this.steps) {
@@ -94,7 +98,8 @@ export class TransactionBatch {
   /** Named statements whose Parse succeeded are prepared on this connection from now on. */
   private settlePrepared(): void {
     const connection = this.connection
-    if (!connection) return
+    if (!connection || !this.listening) return
+    this.listening = false
     connection.off('parseComplete', this.onParseComplete)
     const prepared = preparedNames.get(connection)
     for (const name of this.parseSteps.slice(0, this.parsedCount)) if (name) prepared?.add(name)

@@ -6,8 +6,7 @@ import { JwtError, type Keys } from '../keys.ts'
 import { RestError } from './errors.ts'
 
 interface CachedCaller {
-  caller: Caller
-  claimsJson: string
+  caller: ResolvedCaller
   expiresAt: number
 }
 
@@ -41,7 +40,7 @@ export class CallerCache {
     const cacheKey = `${authorization}\u0000${apikey}`
     const now = Date.now()
     const hit = this.entries.get(cacheKey)
-    if (hit && hit.expiresAt > now) return { ...hit.caller, claimsJson: hit.claimsJson }
+    if (hit && hit.expiresAt > now) return hit.caller
     if (hit) this.entries.delete(cacheKey)
     if (!authorization && !apikey) {
       throw new RestError(
@@ -65,7 +64,8 @@ export class CallerCache {
     const claimsJson = JSON.stringify(caller.claims)
     const exp = typeof caller.claims.exp === 'number' ? caller.claims.exp * 1000 : now + 60_000
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear()
-    this.entries.set(cacheKey, { caller, claimsJson, expiresAt: Math.min(exp, now + 10 * 60_000) })
-    return { ...caller, claimsJson }
+    const resolved = { ...caller, claimsJson }
+    this.entries.set(cacheKey, { caller: resolved, expiresAt: Math.min(exp, now + 10 * 60_000) })
+    return resolved
   }
 }

@@ -51,6 +51,18 @@ function profile(request: GatewayRequest, config: RestConfig): string {
   return schema
 }
 
+const searchPaths = new Map<string, string>()
+
+/** The profile's schema first, then the extra search path (Supabase: public, extensions). */
+function searchPathFor(schema: string, config: RestConfig): string {
+  let path = searchPaths.get(schema)
+  if (!path) {
+    path = [...new Set([schema, ...config.extraSearchPath])].map(ident).join(', ')
+    searchPaths.set(schema, path)
+  }
+  return path
+}
+
 export async function resolveRequest(
   request: GatewayRequest,
   service: RestService,
@@ -61,7 +73,7 @@ export async function resolveRequest(
   const schema = profile(request, service.config)
   const prefs = parsePrefer(request.req.headers.prefer)
   const accept = negotiate(request.req.headers.accept)
-  const searchPath = [...new Set([schema, ...service.config.extraSearchPath])].map(ident).join(', ')
+  const searchPath = searchPathFor(schema, service.config)
   return {
     request,
     service,
