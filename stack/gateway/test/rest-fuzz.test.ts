@@ -128,5 +128,6 @@ describe('fuzzing the query grammar', () => {
     expect(statuses.get(400) ?? 0).toBeGreaterThan(100)
     const { rows } = await sql(`select note from public.${t('canary')}`)
     expect(rows).toEqual([{ note: 'still here' }])
-  }, 60_000)
+    // About 20 s on a quiet machine; the margin is for a machine shared with other work.
+  }, 150_000)
 })
