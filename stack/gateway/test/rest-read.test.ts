@@ -98,6 +98,13 @@ describe('embedding', () => {
       .limit(1, { referencedTable: 'books' })
     expect(error).toBeNull()
     expect(data).toEqual([{ name: 'Ada', books: [{ title: 'Poetical Science', pages: 120 }] }])
+    const second = await anon
+      .from(t('authors'))
+      .select(cols(`name, books:${t('books')}!author_id(title)`))
+      .eq('id', 1)
+      .order('pages', { referencedTable: 'books', ascending: false })
+      .range(1, 1, { referencedTable: 'books' })
+    expect(second.data).toEqual([{ name: 'Ada', books: [{ title: 'Notes on the Analytical Engine' }] }])
     const filtered = await anon
       .from(t('authors'))
       .select(cols(`name, books:${t('books')}!author_id(title)`))

@@ -215,4 +215,25 @@ describe('update and delete', () => {
     expect(error).toBeNull()
     expect(data).toEqual([])
   })
+
+  it('applies preferences it honours and refuses unknown ones under handling=strict', async () => {
+    const lenient = await raw(`/${t('genres')}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Prefer: 'return=minimal, frobnicate' },
+      body: JSON.stringify({ id: 60, name: 'lenient' }),
+    })
+    expect(lenient.status).toBe(201)
+    expect(lenient.headers.get('preference-applied')).toBe('return=minimal')
+    const strict = await raw(`/${t('genres')}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Prefer: 'handling=strict, frobnicate' },
+      body: JSON.stringify({ id: 61, name: 'strict' }),
+    })
+    expect(strict.status).toBe(400)
+    expect(await jsonOf(strict)).toMatchObject({
+      code: 'PGRST122',
+      message: 'Invalid preferences given with handling=strict',
+      details: 'Invalid preferences: frobnicate',
+    })
+  })
 })
