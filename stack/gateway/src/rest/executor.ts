@@ -1,6 +1,6 @@
-// One transaction per request: BEGIN, the request settings (role, claims, method, path, headers,
-// search_path, statement_timeout), the statements and COMMIT go out as one batch, so a read costs a
-// single round trip. Writes that must look at their result first end the transaction in a second step.
+// One transaction per request: the request settings (role, claims, method, path, headers,
+// search_path, statement_timeout, read-only) and the statements go out as one batch, so a request
+// costs a single round trip. Writes that must look at their result first end in a second step.
 import pg from 'pg'
 import { type BatchResult, type BatchStep, TransactionBatch } from './batch.ts'
 import type { Statement } from './sql/statements.ts'
@@ -17,6 +17,9 @@ export interface RequestSettings {
 
 const SETTINGS_SQL =
   "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true), set_config('request.headers', $5, true), set_config('search_path', $6, true), set_config('statement_timeout', coalesce($7, current_setting('statement_timeout')), true)"
+// Making a transaction read-only is allowed at any point before it writes, so the settings statement
+// can do it and no BEGIN READ ONLY is needed.
+const READ_ONLY_SETTINGS_SQL = `${SETTINGS_SQL}, set_config('transaction_read_only', 'on', true)`
 
 /**
  * Prepared statements for query shapes seen more than once (bounded, so random shapes from clients do
@@ -75,11 +78,15 @@ export class Executor {
     options: TransactionOptions,
   ): Promise<TransactionResult> {
     const client = await this.pool.connect()
+    // Everything up to the batch's single Sync is one implicit transaction that Postgres commits at
+    // the Sync (or rolls back on any error). An explicit BEGIN is only needed to end in ROLLBACK or
+    // to decide after looking at the results.
+    const explicit = options.end !== 'commit'
     const steps: BatchStep[] = [
-      { text: options.readOnly ? 'BEGIN READ ONLY' : 'BEGIN', values: [] },
+      ...(explicit ? [{ text: 'BEGIN', values: [] }] : []),
       {
-        name: 'gw_rest_settings',
-        text: SETTINGS_SQL,
+        name: options.readOnly ? 'gw_rest_settings_ro' : 'gw_rest_settings',
+        text: options.readOnly ? READ_ONLY_SETTINGS_SQL : SETTINGS_SQL,
         values: [
           settings.role,
           settings.claims,
@@ -95,8 +102,7 @@ export class Executor {
         return { text: statement.text, values: statement.values, ...(name && { name }) }
       }),
     ]
-    if (options.end !== 'decide')
-      steps.push({ text: options.end === 'commit' ? 'COMMIT' : 'ROLLBACK', values: [] })
+    if (options.end === 'rollback') steps.push({ text: 'ROLLBACK', values: [] })
     const batch = new TransactionBatch(steps)
     client.query(batch as unknown as pg.QueryConfig)
     let results: BatchResult[]
@@ -107,7 +113,7 @@ export class Executor {
       // connection. Anything else (a dropped socket) discards the connection.
       if (isPgError(error)) {
         try {
-          await client.query('ROLLBACK')
+          if (explicit) await client.query('ROLLBACK')
           client.release()
         } catch (rollbackError) {
           client.release(rollbackError as Error)
@@ -117,7 +123,8 @@ export class Executor {
       }
       throw error
     }
-    const work = results.slice(2, 2 + statements.length)
+    const first = explicit ? 2 : 1
+    const work = results.slice(first, first + statements.length)
     if (options.end !== 'decide') {
       client.release()
       return { results: work, finish: async () => {} }
