@@ -11,9 +11,9 @@ export function googleRedirectTarget(origin: string, checkoutFlow: boolean): str
 }
 
 /** Starts Google sign-in; on success the browser leaves for Google, so only failures come back. */
-export async function signInWithGoogle(checkoutFlow: boolean, client = supabase): Promise<AuthResult> {
+export async function signInWithGoogle(checkoutFlow: boolean): Promise<AuthResult> {
   try {
-    const { error } = await client.auth.signInWithOAuth({
+    const { error } = await supabase.auth.signInWithOAuth({
       provider: 'google',
       options: { redirectTo: googleRedirectTarget(window.location.origin, checkoutFlow) },
     })

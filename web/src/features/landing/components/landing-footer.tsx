@@ -27,8 +27,8 @@ export function LandingFooter() {
             </BookingLink>
           </div>
         </div>
-        <div className="grid gap-10 py-12 md:grid-cols-[2fr_1fr_1fr]">
-          <div>
+        <div className="grid grid-cols-2 gap-10 py-12 md:grid-cols-[2fr_1fr_1fr]">
+          <div className="col-span-2 md:col-span-1">
             <Logo light />
             <p className="mt-4 max-w-sm text-sm leading-6 text-slate-400">
               Cloud DM automation for X and Instagram. Find prospects, send personalised sequences and book

@@ -2,6 +2,7 @@ import type { BillingPeriod } from '@shared/pricing'
 import { useState } from 'react'
 import { AccountSlider } from '@/components/ui/account-slider'
 import { BillingPeriodToggle } from '@/components/ui/billing-period-toggle'
+import { links } from '@/config/links'
 import { planFeatures } from '@/lib/plans'
 import { useLandingVariant } from '../landing-context'
 import { growthCardPrice, LANDING_GROWTH_MAX, LANDING_GROWTH_MIN, starterCardPrice } from '../landing-pricing'
@@ -73,14 +74,14 @@ export function PricingSection() {
             footnote={
               <p>
                 Need more than 50 accounts?{' '}
-                <BookingLink
-                  placement="pricing-growth-50"
-                  variant="ghost"
-                  size="sm"
-                  className="h-auto px-1 py-0 text-brand-700 hover:bg-transparent hover:underline"
+                <a
+                  href={links.booking}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-semibold text-brand-700 hover:underline"
                 >
-                  Contact Sales
-                </BookingLink>
+                  Contact Sales<span className="sr-only"> (opens in a new tab)</span>
+                </a>
               </p>
             }
           />

@@ -25,9 +25,9 @@ export function priceIdFor(
 }
 
 /** Returns the payment page address; throws with the texts of spec §8 "Checkout". */
-export async function createCheckoutSession(request: CheckoutRequest, client = supabase): Promise<string> {
+export async function createCheckoutSession(request: CheckoutRequest): Promise<string> {
   const body = checkoutRequestSchema.parse(request)
-  const { data, error } = await client.functions.invoke<{ url?: string; error?: string }>(
+  const { data, error } = await supabase.functions.invoke<{ url?: string; error?: string }>(
     'api/api/create-checkout-session',
     { body },
   )

@@ -16,8 +16,8 @@ export interface CheckoutSession {
 export const NO_SESSION_ID = 'No session ID found'
 export const SESSION_FETCH_FAILED = 'Failed to fetch session data'
 
-export async function getCheckoutSession(sessionId: string, client = supabase): Promise<CheckoutSession> {
-  const { data, error } = await client.functions.invoke<CheckoutSession>(
+export async function getCheckoutSession(sessionId: string): Promise<CheckoutSession> {
+  const { data, error } = await supabase.functions.invoke<CheckoutSession>(
     `api/api/checkout-session/${encodeURIComponent(sessionId)}`,
     { method: 'GET' },
   )
