@@ -28,7 +28,7 @@ describe('Dialog', () => {
     expect(dialog).toHaveAttribute('aria-modal', 'true')
     const close = screen.getByRole('button', { name: 'Close' })
     const save = screen.getByRole('button', { name: 'Save' })
-    expect(document.activeElement).toBe(close)
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }))
     save.focus()
     fireEvent.keyDown(save, { key: 'Tab' })
     expect(document.activeElement).toBe(close)

@@ -42,14 +42,17 @@ export function Dialog({
   className,
 }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null)
+  const bodyRef = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const descriptionId = useId()
 
   useEffect(() => {
     if (!open) return
     const opener = document.activeElement as HTMLElement | null
+    // Focus starts on the first control of the content (not the close button), else the panel.
     const panel = panelRef.current
-    if (panel) (focusables(panel)[0] ?? panel).focus()
+    const body = bodyRef.current
+    if (panel) ((body && focusables(body)[0]) ?? focusables(panel)[0] ?? panel).focus()
     const { overflow } = document.body.style
     document.body.style.overflow = 'hidden'
     return () => {
@@ -132,7 +135,9 @@ export function Dialog({
             )}
           </div>
         </div>
-        <div className="overflow-y-auto px-6 py-5">{children}</div>
+        <div ref={bodyRef} className="overflow-y-auto px-6 py-5">
+          {children}
+        </div>
       </div>
     </div>,
     document.body,

@@ -1,4 +1,6 @@
 import { UpdatePassword } from '@supabase/auth-ui-react'
+import { CheckCircle2 } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { buttonClasses } from '@/components/ui/button'
 import { paths } from '@/config/paths'
@@ -9,6 +11,31 @@ import { authUiAppearance } from './auth-ui-appearance'
 /** Choosing a new password after following the recovery link (which signs the user in). */
 export function UpdatePasswordPanel() {
   const user = useAuth((s) => s.user)
+  const [updated, setUpdated] = useState(false)
+
+  // The Auth UI switches itself to its sign-in view after USER_UPDATED; the panel replaces it
+  // with a confirmation instead, so the user never sees an unrelated form.
+  useEffect(() => {
+    const { data } = supabase.auth.onAuthStateChange((event) => {
+      if (event === 'USER_UPDATED') setUpdated(true)
+    })
+    return () => data.subscription.unsubscribe()
+  }, [])
+
+  if (updated) {
+    return (
+      <div role="status">
+        <CheckCircle2 className="size-10 text-emerald-500" aria-hidden="true" />
+        <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">
+          Your password has been updated
+        </h1>
+        <p className="mt-2 text-slate-600">Use it the next time you sign in. You are signed in now.</p>
+        <Link to={paths.dashboard} className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
+          Go to Dashboard
+        </Link>
+      </div>
+    )
+  }
 
   if (!user) {
     return (
@@ -27,7 +54,7 @@ export function UpdatePasswordPanel() {
   return (
     <div>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Choose a new password</h1>
-      <p className="mt-2 text-slate-600">
+      <p className="mt-2 break-all text-slate-600">
         Signed in as <span className="font-medium text-slate-900">{user.email}</span>
       </p>
       <div className="mt-6">
@@ -47,12 +74,6 @@ export function UpdatePasswordPanel() {
           }}
         />
       </div>
-      <Link
-        to={paths.dashboard}
-        className="mt-2 inline-block text-sm font-medium text-brand-700 hover:text-brand-800"
-      >
-        Go to Dashboard
-      </Link>
     </div>
   )
 }

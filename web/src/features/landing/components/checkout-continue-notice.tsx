@@ -11,13 +11,14 @@ export function CheckoutContinueNotice() {
   const signedIn = useAuth((s) => Boolean(s.user))
   if (params.get('checkout') !== 'continue' || !signedIn) return null
   return (
-    <div className="border-b border-emerald-200 bg-emerald-50">
-      <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-3 text-sm text-emerald-900 sm:flex-row sm:px-6 lg:px-8">
-        <p className="font-medium">You are signed in. Choose your plan to start your 3-day free trial.</p>
-        <StartTrialLink placement="checkout-continue" size="sm">
-          Continue to Free Trial
-        </StartTrialLink>
-      </div>
+    <div
+      role="status"
+      className="mt-8 flex flex-col items-center justify-between gap-3 rounded-2xl bg-emerald-50 px-5 py-4 text-left text-sm text-emerald-900 ring-1 ring-emerald-200 sm:flex-row"
+    >
+      <p className="font-medium">You are signed in. Choose your plan to start your 3-day free trial.</p>
+      <StartTrialLink placement="checkout-continue" size="sm" className="shrink-0">
+        Continue to Free Trial
+      </StartTrialLink>
     </div>
   )
 }

@@ -5,7 +5,6 @@ import { rememberTrafficSource } from '@/lib/traffic-source'
 import { LandingContext } from '../landing-context'
 import { type LandingVariant, variantConfig } from '../variants'
 import { AudienceSection } from './audience-section'
-import { CheckoutContinueNotice } from './checkout-continue-notice'
 import { ComparisonSection } from './comparison-section'
 import { CountdownBanner } from './countdown-banner'
 import { DashboardPreview } from './dashboard-preview'
@@ -41,7 +40,6 @@ export function LandingPage({ variant }: { variant: LandingVariant }) {
       {config.isAds && <CountdownBanner />}
       <LandingNav />
       <main>
-        <CheckoutContinueNotice />
         <HeroSection />
         <ProblemSection />
         <FeaturesSection />

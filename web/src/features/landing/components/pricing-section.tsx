@@ -7,6 +7,7 @@ import { planFeatures } from '@/lib/plans'
 import { useLandingVariant } from '../landing-context'
 import { growthCardPrice, LANDING_GROWTH_MAX, LANDING_GROWTH_MIN, starterCardPrice } from '../landing-pricing'
 import { BundleOffer } from './bundle-offer'
+import { CheckoutContinueNotice } from './checkout-continue-notice'
 import { BookingLink, StartTrialLink } from './cta-links'
 import { PlanCard } from './plan-card'
 import { SpecialOfferCard } from './special-offer-card'
@@ -34,6 +35,7 @@ export function PricingSection() {
           <p className="mt-4 text-lg text-slate-600">
             Every plan starts with a 3-day free trial and includes premium mobile proxies. Cancel anytime.
           </p>
+          <CheckoutContinueNotice />
           <BillingPeriodToggle value={period} onChange={setPeriod} className="mt-8" />
         </div>
 

@@ -88,7 +88,7 @@ export function PlanStep({
           {error}
         </p>
       )}
-      <div className="mt-8 flex flex-col-reverse justify-between gap-3 sm:flex-row">
+      <div className="mt-8 flex flex-col-reverse justify-between gap-3 sm:flex-row sm:items-center">
         <Button variant="secondary" onClick={onBack} disabled={starting}>
           Back
         </Button>
