@@ -23,6 +23,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/testing/setup.ts'],
+          // Rendering whole pages in jsdom takes seconds when the machine is busy.
+          testTimeout: 30_000,
           // Component tests never reach a server: the client only needs a syntactically valid config.
           env: { VITE_SUPABASE_URL: 'http://127.0.0.1:9', VITE_SUPABASE_ANON_KEY: 'unit-test-anon-key' },
         },
