@@ -54,7 +54,9 @@ const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry)
 if (!entryKey) throw new Error('No entry chunk in the manifest')
 const landing = closure(entryKey)
 const css = manifest[entryKey]?.css ?? []
-const supabaseKey = Object.keys(manifest).find((k) => k.endsWith('src/lib/supabase.ts') || /^_supabase-/.test(k))
+const supabaseKey = Object.keys(manifest).find(
+  (k) => k.endsWith('src/lib/supabase.ts') || /^_supabase-/.test(k),
+)
 const signedInExtra = supabaseKey ? [...closure(supabaseKey)].filter((f) => !landing.has(f)) : []
 
 const rows: Array<[string, number]> = [
