@@ -3,7 +3,7 @@
 // an RLS policy; 50 concurrent clients, each request as a random user. The direct side runs exactly
 // the statements the gateway plans, in the same kind of transaction (role, claims, settings), so the
 // difference is what the gateway adds: HTTP, token checks, parsing and planning.
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -263,6 +263,8 @@ function writeReport(rows: { label: string; path: string; gateway: Figures; dire
     updated = `${existing.slice(0, start)}${section}${next < 0 ? '' : existing.slice(next + 1)}`
   }
   writeFileSync(file, `${updated.trimEnd()}\n`)
+  // Biome lays out Markdown tables; format the file as `npm run lint` expects it.
+  spawnSync(join(repoRoot, 'node_modules', '.bin', 'biome'), ['format', '--write', file], { stdio: 'ignore' })
   return section
 }
 
