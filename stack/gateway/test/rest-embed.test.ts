@@ -282,4 +282,19 @@ describe('embedding', () => {
     expect(status).toBe(400)
     expect(error?.code).toBe('PGRST108')
   })
+
+  it('answers deep self-embeds quickly and refuses more than 32 levels', async () => {
+    const deep = (levels: number) =>
+      `${'c:'.concat(t('categories'), '(').repeat(levels)}id${')'.repeat(levels)}`
+    const started = Date.now()
+    const ok = await anon
+      .from(t('categories'))
+      .select(cols(deep(20)))
+      .eq('id', 1)
+    expect(ok.status).toBe(200)
+    expect(Date.now() - started).toBeLessThan(3000)
+    const refused = await anon.from(t('categories')).select(cols(deep(33)))
+    expect(refused.status).toBe(400)
+    expect(refused.error?.code).toBe('PGRST100')
+  })
 })

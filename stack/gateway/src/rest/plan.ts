@@ -63,13 +63,24 @@ export function checkType(cache: SchemaCache, type: string): string {
   return normalized
 }
 
+/** Deeper embeds are refused: each level is a lateral subquery Postgres must plan. */
+const MAX_EMBED_DEPTH = 32
+
 /** Builds the node for `relation` (or a function's result) with its select items. */
 export function buildReadTree(
   cache: SchemaCache,
   base: Omit<ReadNode, 'star' | 'fields' | 'embeds' | 'conditions' | 'order' | 'offset'>,
   items: SelectItem[],
   counter: AliasCounter,
+  depth = 0,
 ): ReadNode {
+  if (depth > MAX_EMBED_DEPTH)
+    throw new RestError(
+      400,
+      'PGRST100',
+      'Embedded resources are nested too deeply',
+      `The limit is ${MAX_EMBED_DEPTH} levels`,
+    )
   const node: ReadNode = {
     ...base,
     star: false,
@@ -114,6 +125,7 @@ export function buildReadTree(
       },
       item.children,
       counter,
+      depth + 1,
     )
     node.embeds.push({
       key: item.alias ?? item.name,
