@@ -56,7 +56,7 @@ function checkColumn(node: ReadNode, name: string): void {
   if (node.columns && !node.columns.has(name)) throw undefinedColumn(node.name, name)
 }
 
-export function checkType(cache: SchemaCache, type: string): string {
+function checkType(cache: SchemaCache, type: string): string {
   const normalized = type.toLowerCase().replace(/\s+/g, ' ').trim()
   if (!/^[a-z_][a-z0-9_$]*( [a-z_][a-z0-9_$]*)*$/.test(normalized) || !cache.typeNames.has(normalized))
     throw new RestError(400, '42704', `type "${type}" does not exist`)
