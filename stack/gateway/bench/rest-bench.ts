@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
@@ -51,6 +52,7 @@ interface Figures {
   cpuSplit: number[]
 }
 
+const LOAD_AT_START = loadavg()[0] ?? 0
 const config = stackConfig('bench')
 process.env.STACK_INSTANCE = 'bench'
 const log = (line: string) => console.log(`[bench] ${line}`)
@@ -246,7 +248,9 @@ function writeReport(rows: { label: string; path: string; gateway: Figures; dire
     ),
     '',
     `Errors: ${rows.map((r) => `${r.label}: gateway ${r.gateway.errors}, direct ${r.direct.errors}`).join('; ')}.`,
-    'Targets: gateway p95 ≤ 1.5× direct p95, ≥ 1,000 req/s for the first scenario.',
+    `Load average of the machine (2 cores): ${LOAD_AT_START.toFixed(1)} when the run started, ${loadavg()[0]?.toFixed(1)} when it ended.`,
+    `Targets: gateway p95 ≤ 1.5× direct p95 (${rows.map((r) => `${r.label}: ${r.gateway.p95 <= 1.5 * r.direct.p95 ? 'met' : 'not met'}`).join('; ')}),`,
+    `≥ 1,000 req/s for the first scenario (${(rows[0]?.gateway.rps ?? 0) >= 1000 ? 'met' : 'not met'}).`,
     '',
   ]
   const section = lines.join('\n')
