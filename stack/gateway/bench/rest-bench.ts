@@ -236,7 +236,7 @@ function writeReport(rows: { label: string; path: string; gateway: Figures; dire
     `(index on \`(user_id, created_at desc)\`), 500 parent rows in \`bench_accounts\`. ${CONNECTIONS} concurrent clients, each request`,
     `as a random user's ES256 token; ${WARMUP_SECONDS} s warm-up, then ${SECONDS} s measured per side in ${ROUNDS} alternating`,
     `rounds (so both sides see the same background load); gateway and direct both use a pool of ${POOL_SIZE} connections and`,
-    'one transaction per request sent as one batch (role, claims, method, path, headers, search_path, statement_timeout).',
+    'one transaction per request sent as one batch (role, claims, method, path, headers, search_path, read-only).',
     'Load from autocannon in the bench process, which is also the direct pg client; everything on the shared 2-core',
     'machine (other work was running on it). CPU ms/req adds up Postgres + gateway + bench process (in brackets, in that order).',
     '',
