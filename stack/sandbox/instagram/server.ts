@@ -1,0 +1,8 @@
+// The Instagram sandbox process (`stack/src/services.ts` starts it): listens on
+// config.ports.instagram and keeps its state in .stack/<instance>/sandbox-instagram.json.
+import { join } from 'node:path'
+import { stackConfig } from '../../src/config.ts'
+import { startInstagramSandbox } from './app.ts'
+
+const config = stackConfig()
+startInstagramSandbox({ port: config.ports.instagram, stateFile: join(config.dir, 'sandbox-instagram.json') })

@@ -1,0 +1,83 @@
+// Assembles the X sandbox: population, world, messaging rules, admin API, internal API and pages.
+// `server.ts` runs it as a process; tests may build it in-process on a free port.
+import { registerAdminRoutes } from '../social/admin.ts'
+import { Router, sendHtml, sendJson } from '../social/http.ts'
+import { Messaging } from '../social/messaging.ts'
+import { Population } from '../social/population.ts'
+import { startSandboxServer } from '../social/server.ts'
+import { World } from '../social/state.ts'
+import {
+  conversationId,
+  createXAccount,
+  describeXAccount,
+  ensureDemoAccounts,
+  sessionOf,
+} from './accounts.ts'
+import { registerXApi } from './api.ts'
+import { userResult } from './graphql.ts'
+import { page, registerXPages } from './pages.ts'
+
+export const X_POPULATION_SIZE = 20_480
+const AVATAR = `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><circle cx="24" cy="24" r="24" fill="#cfd9de"/></svg>`
+
+export function startXSandbox(options: { port: number; stateFile?: string; seed?: number }) {
+  const population = new Population({
+    seed: options.seed ?? 20_260_101,
+    size: X_POPULATION_SIZE,
+    idPrefix: '1400000',
+    allowDots: false,
+  })
+  const world = new World(options.stateFile)
+  world.load()
+  ensureDemoAccounts(world)
+  const messaging = new Messaging(world, population, {
+    seed: 'x',
+    threadId: (account, peerId) => conversationId(account.id, peerId),
+  })
+  const router = new Router()
+  registerAdminRoutes(router, {
+    name: 'x',
+    messaging,
+    createAccount: (body) => createXAccount(world, body),
+    describeAccount: describeXAccount,
+    describeProfile: (p) => ({ ...p, legacy: userResult(p).legacy }),
+  })
+  router.on('GET', '/__sandbox/avatar.svg', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'image/svg+xml' })
+    res.end(AVATAR)
+  })
+  router.on('GET', '/favicon.ico', (_req, res) => {
+    res.writeHead(204)
+    res.end()
+  })
+  registerXApi(router, messaging)
+  registerXPages(router, messaging)
+  const server = startSandboxServer(
+    {
+      name: 'X',
+      router,
+      messaging,
+      faultTarget: (req) =>
+        req.url.pathname.startsWith('/__sandbox/')
+          ? undefined
+          : req.url.pathname.startsWith('/i/api/')
+            ? 'api'
+            : 'page',
+      accountOf: (req) => sessionOf(world, req).account,
+      failure: (_req, res, target) =>
+        target === 'api'
+          ? sendJson(res, 500, { errors: [{ code: 131, message: 'Internal error' }] })
+          : sendHtml(
+              res,
+              500,
+              page({
+                title: 'X',
+                body: `<main><div role="alert"><span>Something went wrong. Try reloading.</span>
+<button onclick="location.reload()">Retry</button></div></main>`,
+              }),
+            ),
+    },
+    options.port,
+  )
+  return { server, world, population, messaging }
+}
