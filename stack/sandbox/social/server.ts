@@ -68,12 +68,20 @@ export function startSandboxServer(options: SandboxServerOptions, port: number, 
   server.listen(port, host, () => console.log(`${options.name} sandbox listening on http://${host}:${port}`))
   const timer = setInterval(() => messaging.deliverDueReplies(), 500)
   timer.unref()
-  const stop = () => {
+  server.on('close', () => {
+    clearInterval(timer)
     messaging.world.saveNow()
+  })
+  return server
+}
+
+/** For the sandbox processes: save the world and exit on SIGTERM/SIGINT (the supervisor's stop). */
+export function exitOnSignals(server: Server): void {
+  const stop = () => {
     server.close()
+    server.closeAllConnections()
     process.exit(0)
   }
   process.once('SIGTERM', stop)
   process.once('SIGINT', stop)
-  return server
 }

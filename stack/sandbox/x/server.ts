@@ -2,7 +2,9 @@
 // its state in .stack/<instance>/sandbox-x.json.
 import { join } from 'node:path'
 import { stackConfig } from '../../src/config.ts'
+import { exitOnSignals } from '../social/server.ts'
 import { startXSandbox } from './app.ts'
 
 const config = stackConfig()
-startXSandbox({ port: config.ports.x, stateFile: join(config.dir, 'sandbox-x.json') })
+const { server } = startXSandbox({ port: config.ports.x, stateFile: join(config.dir, 'sandbox-x.json') })
+exitOnSignals(server)
