@@ -11,6 +11,7 @@ import {
   describeIgAccount,
   ensureDemoAccounts,
   igThreadId,
+  pleaseWait,
   sessionAccount,
 } from './accounts.ts'
 import { registerIgDirect } from './direct.ts'
@@ -66,9 +67,11 @@ export function startInstagramSandbox(options: { port: number; stateFile?: strin
             ? 'api'
             : 'page',
       accountOf: (req) => sessionAccount(world, req),
-      failure: (req, res, target) =>
+      failure: (req, res, target, fault) =>
         target === 'api'
-          ? sendJson(res, 500, { message: 'Something went wrong', status: 'fail' })
+          ? fault.mode === 'error' && fault.code === 429
+            ? sendJson(res, 429, pleaseWait().body)
+            : sendJson(res, 500, { message: 'Something went wrong', status: 'fail' })
           : sendIgPage(
               req,
               res,

@@ -6,8 +6,8 @@ import { exitOnSignals } from '../social/server.ts'
 import { startInstagramSandbox } from './app.ts'
 
 const config = stackConfig()
-const { server } = startInstagramSandbox({
+const { server, world } = startInstagramSandbox({
   port: config.ports.instagram,
   stateFile: join(config.dir, 'sandbox-instagram.json'),
 })
-exitOnSignals(server)
+exitOnSignals(server, world)

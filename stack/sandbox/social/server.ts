@@ -4,7 +4,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import { HttpError, parseCookies, type Request, type Router, readBody, sendHtml, sendJson } from './http.ts'
 import type { Messaging } from './messaging.ts'
-import type { OwnAccount } from './state.ts'
+import type { Fault, OwnAccount, World } from './state.ts'
 
 export interface SandboxServerOptions {
   name: string
@@ -14,8 +14,8 @@ export interface SandboxServerOptions {
   faultTarget(req: Request): 'page' | 'api' | undefined
   /** The signed-in account of a request, if any (faults can be scoped to one account). */
   accountOf(req: Request): OwnAccount | undefined
-  /** The platform's own "something went wrong" answer for a fault of target page/api. */
-  failure(req: Request, res: ServerResponse, target: 'page' | 'api'): void
+  /** The platform's answer for a page/api fault: its "something went wrong", or the fault's error code. */
+  failure(req: Request, res: ServerResponse, target: 'page' | 'api', fault: Fault): void
 }
 
 /** How long a "hang" fault holds a request before dropping the connection. */
@@ -45,7 +45,7 @@ export function startSandboxServer(options: SandboxServerOptions, port: number, 
             setTimeout(() => res.destroy(), HANG_MS).unref()
             return
           }
-          if (fault) return options.failure(req, res, target)
+          if (fault) return options.failure(req, res, target, fault)
         }
         const found = options.router.match(req.method, url.pathname)
         if (!found) {
@@ -76,8 +76,9 @@ export function startSandboxServer(options: SandboxServerOptions, port: number, 
 }
 
 /** For the sandbox processes: save the world and exit on SIGTERM/SIGINT (the supervisor's stop). */
-export function exitOnSignals(server: Server): void {
+export function exitOnSignals(server: Server, world: World): void {
   const stop = () => {
+    world.saveNow()
     server.close()
     server.closeAllConnections()
     process.exit(0)

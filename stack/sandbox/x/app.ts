@@ -1,21 +1,40 @@
 // Assembles the X sandbox: population, world, messaging rules, admin API, internal API and pages.
 // `server.ts` runs it as a process; tests may build it in-process on a free port.
+import type { ServerResponse } from 'node:http'
 import { registerAdminRoutes } from '../social/admin.ts'
 import { Router, sendHtml, sendJson } from '../social/http.ts'
 import { Messaging } from '../social/messaging.ts'
 import { Population } from '../social/population.ts'
 import { startSandboxServer } from '../social/server.ts'
-import { World } from '../social/state.ts'
+import { type Fault, World } from '../social/state.ts'
 import {
   conversationId,
   createXAccount,
   describeXAccount,
   ensureDemoAccounts,
   sessionOf,
+  X_ERRORS,
+  type XErrorCode,
+  xError,
 } from './accounts.ts'
 import { registerXApi } from './api.ts'
 import { userResult } from './graphql.ts'
 import { page, registerXPages } from './pages.ts'
+
+/** A bare 429 (as X's edge sometimes answers), one of X's coded errors, or a 500. */
+function apiFailure(res: ServerResponse, fault: Fault): void {
+  if (fault.mode === 'error' && fault.code === 429) {
+    res.writeHead(429, { 'content-type': 'text/plain' })
+    res.end('Rate limit exceeded')
+    return
+  }
+  if (fault.mode === 'error' && fault.code !== undefined && fault.code in X_ERRORS) {
+    const error = xError(fault.code as XErrorCode)
+    sendJson(res, error.status, error.body)
+    return
+  }
+  sendJson(res, 500, { errors: [{ code: 131, message: 'Internal error' }] })
+}
 
 export const X_POPULATION_SIZE = 20_480
 const AVATAR = `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><circle cx="24" cy="24" r="24" fill="#cfd9de"/></svg>`
@@ -64,9 +83,9 @@ export function startXSandbox(options: { port: number; stateFile?: string; seed?
             ? 'api'
             : 'page',
       accountOf: (req) => sessionOf(world, req).account,
-      failure: (_req, res, target) =>
+      failure: (_req, res, target, fault) =>
         target === 'api'
-          ? sendJson(res, 500, { errors: [{ code: 131, message: 'Internal error' }] })
+          ? apiFailure(res, fault)
           : sendHtml(
               res,
               500,

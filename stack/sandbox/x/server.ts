@@ -6,5 +6,8 @@ import { exitOnSignals } from '../social/server.ts'
 import { startXSandbox } from './app.ts'
 
 const config = stackConfig()
-const { server } = startXSandbox({ port: config.ports.x, stateFile: join(config.dir, 'sandbox-x.json') })
-exitOnSignals(server)
+const { server, world } = startXSandbox({
+  port: config.ports.x,
+  stateFile: join(config.dir, 'sandbox-x.json'),
+})
+exitOnSignals(server, world)

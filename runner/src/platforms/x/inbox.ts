@@ -53,12 +53,9 @@ export async function readXInbox(
 
 /** Messages from the other side that arrived after `since`, per conversation. */
 export async function readXReplies(session: XSession, since: Date): Promise<Reply[]> {
+  // any conversation active since then: a reply may sit under a later message of ours
   const candidates = (await readXInbox(session)).filter(
-    (c) =>
-      c.unread ||
-      (c.lastMessage.direction === 'incoming' &&
-        c.lastMessage.at !== null &&
-        Date.parse(c.lastMessage.at) > since.getTime()),
+    (c) => c.unread || (c.lastMessage.at !== null && Date.parse(c.lastMessage.at) > since.getTime()),
   )
   const replies: Reply[] = []
   for (const conversation of candidates) {
