@@ -1,13 +1,13 @@
 // The X adapter in Chromium (WebDriver BiDi) against the X sandbox: signing in from cookies,
 // expired and locked sessions, the X Chat passcode (right, wrong and never guessed, locked), and
 // scraping every source with cursors and the rate limit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import { BrowserPool } from '../src/browser/pool.ts'
 import { StopSignalError } from '../src/platforms/types.ts'
 import { parseXCookies } from '../src/platforms/x/cookies.ts'
 import { openXSession } from '../src/platforms/x/session.ts'
 import { openProfiles, SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
-import { FAST, newXAccount, openX } from './helpers/x-session.ts'
+import { BROWSER_SUITE, FAST, newXAccount, openX } from './helpers/x-session.ts'
 
 const admin = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
 let pool: BrowserPool
@@ -19,8 +19,8 @@ afterAll(async () => {
   await pool.close()
 })
 
-describe('X sign-in from cookies', () => {
-  it('opens /home with the account and reads who is signed in', async () => {
+describe.concurrent('X sign-in from cookies', BROWSER_SUITE, () => {
+  it('opens /home with the account and reads who is signed in', async ({ expect }) => {
     const account = await newXAccount(admin, { name: 'Cookie Tester' })
     const session = await openX(admin, pool, account)
     expect(session.user).toEqual({ id: account.id, username: account.username, name: 'Cookie Tester' })
@@ -30,7 +30,7 @@ describe('X sign-in from cookies', () => {
     await session.close()
   })
 
-  it('reports an expired session (login page) and a locked one (/account/access)', async () => {
+  it('reports an expired session (login page) and a locked one (/account/access)', async ({ expect }) => {
     for (const [state, status, code] of [
       ['expired', 'expired', '32'],
       ['locked', 'locked', '326'],
@@ -44,8 +44,8 @@ describe('X sign-in from cookies', () => {
   })
 })
 
-describe('X Chat passcode', () => {
-  it('unlocks with the right passcode, after which chat pages open directly', async () => {
+describe.concurrent('X Chat passcode', BROWSER_SUITE, () => {
+  it('unlocks with the right passcode, after which chat pages open directly', async ({ expect }) => {
     const account = await newXAccount(admin, { passcode: '4821' })
     const session = await openX(admin, pool, account, { passcode: '4821' })
     expect(await session.unlockChat()).toEqual({ status: 'unlocked' })
@@ -53,7 +53,7 @@ describe('X Chat passcode', () => {
     await session.close()
   })
 
-  it('enters a wrong passcode once, reports it and never guesses again', async () => {
+  it('enters a wrong passcode once, reports it and never guesses again', async ({ expect }) => {
     const account = await newXAccount(admin, { passcode: '4821' })
     const session = await openX(admin, pool, account, { passcode: '1111' })
     const first = await session.unlockChat()
@@ -71,7 +71,9 @@ describe('X Chat passcode', () => {
     await session.close()
   })
 
-  it('reports X Chat locked after too many wrong tries, and no passcode when none is stored', async () => {
+  it('reports X Chat locked after too many wrong tries, and no passcode when none is stored', async ({
+    expect,
+  }) => {
     const account = await newXAccount(admin, { passcode: '4821' })
     await admin.patchAccount(account.username, { chatLocked: true })
     const session = await openX(admin, pool, account, { passcode: '4821' })
@@ -84,8 +86,8 @@ describe('X Chat passcode', () => {
   })
 })
 
-describe('X scraping', () => {
-  it('pages through followers and following with Bottom cursors, without repeats', async () => {
+describe.concurrent('X scraping', BROWSER_SUITE, () => {
+  it('pages through followers and following with Bottom cursors, without repeats', async ({ expect }) => {
     const session = await openX(admin, pool, await newXAccount(admin))
     const [target] = await admin.profiles({ minFollowers: 45, limit: 1, protected: false })
     if (!target) throw new Error('no target profile')
@@ -114,7 +116,7 @@ describe('X scraping', () => {
     await session.close()
   })
 
-  it('reaches the end of a short follower list (a repeated cursor stops it)', async () => {
+  it('reaches the end of a short follower list (a repeated cursor stops it)', async ({ expect }) => {
     const session = await openX(admin, pool, await newXAccount(admin))
     const [small] = (await admin.profiles({ limit: 400, protected: false })).filter(
       (p) => p.followers > 20 && p.followers < 40,
@@ -137,7 +139,7 @@ describe('X scraping', () => {
     await session.close()
   })
 
-  it('finds hashtag authors (Latest) and keyword people, page after page', async () => {
+  it('finds hashtag authors (Latest) and keyword people, page after page', async ({ expect }) => {
     const session = await openX(admin, pool, await newXAccount(admin))
     const first = await session.scrape({ source: 'hashtag', value: '#saas' })
     const second = await session.scrape({ source: 'hashtag', value: 'saas', cursor: first.nextCursor })
@@ -159,7 +161,7 @@ describe('X scraping', () => {
     await session.close()
   })
 
-  it('stops with a rate-limit signal (code 88) when the window is spent', async () => {
+  it('stops with a rate-limit signal (code 88) when the window is spent', async ({ expect }) => {
     const account = await newXAccount(admin, { behaviour: { scrapeLimit: 2 } })
     const session = await openX(admin, pool, account)
     const [target] = await openProfiles(admin, 1)

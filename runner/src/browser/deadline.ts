@@ -8,7 +8,7 @@ export async function withDeadline<T>(
   work: () => Promise<T>,
   onTimeout: () => void,
 ): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
+  let timer: ReturnType<typeof setTimeout> | undefined
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       onTimeout()

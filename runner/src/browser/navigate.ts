@@ -14,27 +14,47 @@ export class NavigationTimeoutError extends Error {
   }
 }
 
+/** The promise's value, or undefined if it fails or takes longer than ms. */
+async function bounded<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let clear = () => {}
+  const timeout = new Promise<undefined>((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), ms)
+    clear = () => clearTimeout(timer)
+  })
+  try {
+    return await Promise.race([promise.catch(() => undefined), timeout])
+  } finally {
+    clear()
+  }
+}
+
 export async function navigate(page: Page, url: string, timeoutMs: number): Promise<void> {
   const marker = `nav-${Date.now()}-${Math.random().toString(36).slice(2)}`
   const started = Date.now()
-  await page
-    .evaluate(
+  const left = () => Math.max(100, timeoutMs - (Date.now() - started))
+  // the navigation may tear the old document down before we hear back
+  await bounded(
+    page.evaluate(
       (marker, url) => {
         ;(window as unknown as { __reachflowNav?: string }).__reachflowNav = marker
         location.href = url
       },
       marker,
       url,
-    )
-    .catch(() => undefined) // the navigation may tear the old document down before we hear back
+    ),
+    Math.min(5_000, left()),
+  )
   while (Date.now() - started < timeoutMs) {
-    await sleep(50)
-    const state = await page
-      .evaluate(() => [
+    await sleep(100)
+    // while a navigation is pending the browser may hold our script until the new document
+    // exists; with a server that never answers that is forever, so each look is bounded
+    const state = await bounded(
+      page.evaluate(() => [
         (window as unknown as { __reachflowNav?: string }).__reachflowNav ?? '',
         document.readyState,
-      ])
-      .catch(() => undefined)
+      ]),
+      Math.min(2_000, left()),
+    )
     if (state && state[0] !== marker && state[1] !== 'loading') return
   }
   throw new NavigationTimeoutError(url, timeoutMs)

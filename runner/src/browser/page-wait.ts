@@ -15,7 +15,7 @@ export async function waitForFirst<K extends string>(
   page: Page,
   outcomes: Record<K, Outcome>,
   timeoutMs: number,
-  intervalMs = 100,
+  intervalMs = 150,
 ): Promise<K | undefined> {
   const deadline = Date.now() + timeoutMs
   const entries = Object.entries(outcomes) as [K, Outcome][]

@@ -4,11 +4,19 @@ import { parseXCookies } from '../../src/platforms/x/cookies.ts'
 import { openXSession, type XSession, type XSessionOptions } from '../../src/platforms/x/session.ts'
 import type { SandboxAdmin, XSandboxAccount } from './sandbox.ts'
 
-/** Tests compress typing and use short waits so a failure shows quickly. */
+/** Tests compress typing; waits stay generous because the test machine may be busy. */
 export const FAST: Pick<XSessionOptions, 'typing' | 'timeouts'> = {
   typing: { delayFactor: 0 },
-  timeouts: { navigationMs: 10_000, operationMs: 30_000, confirmMs: 5_000 },
+  timeouts: { navigationMs: 20_000, operationMs: 60_000, confirmMs: 10_000 },
 }
+
+/** For sends that are meant to end uncertain: no need to wait long for a confirmation. */
+export const SHORT_CONFIRM: Pick<XSessionOptions, 'timeouts'> = {
+  timeouts: { navigationMs: 20_000, operationMs: 60_000, confirmMs: 3_000 },
+}
+
+/** Browser suites: concurrent tests share one Chromium, each on its own sandbox accounts. */
+export const BROWSER_SUITE = { timeout: 150_000 }
 
 export async function newXAccount(
   admin: SandboxAdmin,

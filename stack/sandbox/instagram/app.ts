@@ -55,7 +55,7 @@ export function startInstagramSandbox(options: { port: number; stateFile?: strin
   registerIgLogin(router, messaging)
   registerIgDirect(router, messaging)
   registerIgScrape(router, messaging)
-  const server = startSandboxServer(
+  const { server, stop } = startSandboxServer(
     {
       name: 'Instagram',
       router,
@@ -84,5 +84,5 @@ export function startInstagramSandbox(options: { port: number; stateFile?: strin
     },
     options.port,
   )
-  return { server, world, population, messaging }
+  return { server, stop, world, population, messaging }
 }

@@ -61,6 +61,7 @@ query.addEventListener('input', () => {
     const r = await igFetch('/api/v1/direct_v2/ranked_recipients/?mode=raven&query=' + encodeURIComponent(query.value));
     const body = await r.json();
     results.textContent = ''; chosen = null; chat.setAttribute('aria-disabled', 'true');
+    if (query.value && body.ranked_recipients.length === 0) { const none = document.createElement('span'); none.textContent = 'No account found.'; results.append(none); }
     for (const item of body.ranked_recipients) {
       const u = item.user;
       const row = document.createElement('div'); row.setAttribute('role', 'button'); row.tabIndex = 0; row.dataset.pk = u.pk;

@@ -211,8 +211,14 @@ export function registerIgDirect(router: Router, messaging: Messaging): void {
   router.on('GET', '/api/v1/direct_v2/ranked_recipients/', (req, res) => {
     apiAccount(world, req)
     const query = (req.url.searchParams.get('query') ?? '').toLowerCase()
+    const exact = messaging.population.byUsername(query)
     const users = query
-      ? messaging.population.profiles.filter((p) => p.username.toLowerCase().startsWith(query)).slice(0, 10)
+      ? [
+          ...(exact ? [exact] : []),
+          ...messaging.population.profiles.filter(
+            (p) => p !== exact && p.username.toLowerCase().startsWith(query),
+          ),
+        ].slice(0, 10)
       : []
     sendJson(res, 200, { ranked_recipients: users.map((u) => ({ user: igUser(u) })), status: 'ok' })
   })
@@ -254,7 +260,13 @@ function broadcast(messaging: Messaging, req: Request, res: ServerResponse): voi
   const fault = messaging.takeFault(account, 'send')
   if (fault?.mode === 'error')
     throw fault.code === 429 || fault.code === 88 ? pleaseWait() : feedbackRequired()
-  if (fault?.mode === 'dropped' || fault?.mode === 'hang')
+  if (fault?.mode === 'delayed') {
+    setTimeout(() => {
+      if (!messaging.checkSend(account, thread.peerId, text))
+        messaging.deliver(account, thread.peerId, text, context)
+    }, fault.delayMs ?? 6_000).unref()
+  }
+  if (fault?.mode === 'dropped' || fault?.mode === 'hang' || fault?.mode === 'delayed')
     return void setTimeout(() => res.destroy(), HANG_MS).unref()
   if (fault?.mode === 'http_500')
     throw new HttpError(500, 'Internal error', { message: 'Internal error', status: 'fail' })

@@ -6,8 +6,8 @@ import { exitOnSignals } from '../social/server.ts'
 import { startInstagramSandbox } from './app.ts'
 
 const config = stackConfig()
-const { server, world } = startInstagramSandbox({
+const { stop } = startInstagramSandbox({
   port: config.ports.instagram,
   stateFile: join(config.dir, 'sandbox-instagram.json'),
 })
-exitOnSignals(server, world)
+exitOnSignals(stop)

@@ -25,7 +25,15 @@ export interface PlatformAdmin {
 }
 
 const FAULT_TARGETS = ['send', 'page', 'api'] as const
-const FAULT_MODES = ['error', 'ack_lost', 'dropped', 'error_after_delivery', 'http_500', 'hang'] as const
+const FAULT_MODES = [
+  'error',
+  'ack_lost',
+  'dropped',
+  'delayed',
+  'error_after_delivery',
+  'http_500',
+  'hang',
+] as const
 const STATES: AccountState[] = ['active', 'locked', 'expired']
 
 export function registerAdminRoutes(router: Router, admin: PlatformAdmin): void {
@@ -142,6 +150,7 @@ export function registerAdminRoutes(router: Router, admin: PlatformAdmin): void 
       mode,
       code: numberField(req.body, 'code'),
       path: stringField(req.body, 'path', false),
+      delayMs: numberField(req.body, 'delayMs'),
       remaining: numberField(req.body, 'count') ?? 1,
     }
     if (fault.account) account(fault.account)

@@ -4,7 +4,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import { HttpError, parseCookies, type Request, type Router, readBody, sendHtml, sendJson } from './http.ts'
 import type { Messaging } from './messaging.ts'
-import type { Fault, OwnAccount, World } from './state.ts'
+import type { Fault, OwnAccount } from './state.ts'
 
 export interface SandboxServerOptions {
   name: string
@@ -21,7 +21,11 @@ export interface SandboxServerOptions {
 /** How long a "hang" fault holds a request before dropping the connection. */
 const HANG_MS = 120_000
 
-export function startSandboxServer(options: SandboxServerOptions, port: number, host = '127.0.0.1'): Server {
+export function startSandboxServer(
+  options: SandboxServerOptions,
+  port: number,
+  host = '127.0.0.1',
+): { server: Server; stop: () => void } {
   const { messaging } = options
   const server = createServer((raw, res) => {
     void (async () => {
@@ -68,21 +72,21 @@ export function startSandboxServer(options: SandboxServerOptions, port: number, 
   server.listen(port, host, () => console.log(`${options.name} sandbox listening on http://${host}:${port}`))
   const timer = setInterval(() => messaging.deliverDueReplies(), 500)
   timer.unref()
-  server.on('close', () => {
+  const stop = () => {
     clearInterval(timer)
     messaging.world.saveNow()
-  })
-  return server
+    server.close()
+    server.closeAllConnections()
+  }
+  return { server, stop }
 }
 
 /** For the sandbox processes: save the world and exit on SIGTERM/SIGINT (the supervisor's stop). */
-export function exitOnSignals(server: Server, world: World): void {
-  const stop = () => {
-    world.saveNow()
-    server.close()
-    server.closeAllConnections()
+export function exitOnSignals(stop: () => void): void {
+  const exit = () => {
+    stop()
     process.exit(0)
   }
-  process.once('SIGTERM', stop)
-  process.once('SIGINT', stop)
+  process.once('SIGTERM', exit)
+  process.once('SIGINT', exit)
 }

@@ -104,10 +104,15 @@ export interface Fault {
   account?: string
   /** send: the next DM sends; page: HTML pages; api: JSON endpoints (optionally under `path`). */
   target: 'send' | 'page' | 'api'
-  mode: 'error' | 'ack_lost' | 'dropped' | 'error_after_delivery' | 'http_500' | 'hang'
+  /**
+   * error: answer with `code`; ack_lost: deliver, never answer; dropped: neither; delayed: answer
+   * nothing and deliver after `delayMs`; error_after_delivery: deliver, then 500; http_500; hang.
+   */
+  mode: 'error' | 'ack_lost' | 'dropped' | 'delayed' | 'error_after_delivery' | 'http_500' | 'hang'
   /** For mode "error": the platform error to answer with (X codes 88/226/326/349/476, 429). */
   code?: number
   path?: string
+  delayMs?: number
   remaining: number
 }
 

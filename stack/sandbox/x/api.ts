@@ -5,7 +5,7 @@ import type { ServerResponse } from 'node:http'
 import { HttpError, type Request, type Router, sendJson, stringField } from '../social/http.ts'
 import type { Messaging, SendRefusal } from '../social/messaging.ts'
 import type { OwnAccount, Thread } from '../social/state.ts'
-import { apiAccount, type XErrorCode, xError } from './accounts.ts'
+import { apiAccount, conversationId, type XErrorCode, xError } from './accounts.ts'
 import { handleGraphql, userResult } from './graphql.ts'
 
 /** How many wrong passcodes lock X Chat. */
@@ -158,10 +158,19 @@ function sendDm(messaging: Messaging, req: Request, res: ServerResponse): void {
   if (requestId !== undefined && !/^[0-9a-f-]{36}$/i.test(requestId))
     throw new HttpError(400, 'Bad request_id')
   const peerId = peerIdOf(account, conversation)
-  if (!peerId || !messaging.person(peerId)) throw new HttpError(404, 'Conversation not found')
+  if (!peerId || !messaging.person(peerId) || conversationId(account.id, peerId) !== conversation)
+    throw new HttpError(404, 'Conversation not found')
 
   const fault = messaging.takeFault(account, 'send')
   if (fault?.mode === 'error') throw xError((fault.code === 429 ? 88 : (fault.code ?? 226)) as XErrorCode)
+  if (fault?.mode === 'delayed') {
+    setTimeout(() => {
+      if (!messaging.checkSend(account, peerId, text))
+        messaging.deliver(account, peerId, text, requestId ?? undefined)
+    }, fault.delayMs ?? 6_000).unref()
+    hang(res)
+    return
+  }
   if (fault?.mode === 'dropped' || fault?.mode === 'hang') {
     hang(res)
     return

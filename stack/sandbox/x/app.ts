@@ -71,7 +71,7 @@ export function startXSandbox(options: { port: number; stateFile?: string; seed?
   })
   registerXApi(router, messaging)
   registerXPages(router, messaging)
-  const server = startSandboxServer(
+  const { server, stop } = startSandboxServer(
     {
       name: 'X',
       router,
@@ -98,5 +98,5 @@ export function startXSandbox(options: { port: number; stateFile?: string; seed?
     },
     options.port,
   )
-  return { server, world, population, messaging }
+  return { server, stop, world, population, messaging }
 }

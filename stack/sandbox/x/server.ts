@@ -6,8 +6,8 @@ import { exitOnSignals } from '../social/server.ts'
 import { startXSandbox } from './app.ts'
 
 const config = stackConfig()
-const { server, world } = startXSandbox({
+const { stop } = startXSandbox({
   port: config.ports.x,
   stateFile: join(config.dir, 'sandbox-x.json'),
 })
-exitOnSignals(server, world)
+exitOnSignals(stop)

@@ -32,6 +32,7 @@ export const IG_SELECTORS = {
   searchBox: 'input[name="queryBox"]',
   searchResult: '#search-results div[role="button"], div[role="dialog"] div[role="button"]',
   chatButton: ['Chat', 'Next'],
+  noSearchResults: /no account found/i,
   dialog: 'div[role="dialog"]',
 } as const
 

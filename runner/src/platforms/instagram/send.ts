@@ -102,8 +102,10 @@ async function threadFromSearch(
   await typeLikeHuman(page, box, username, session.typing)
   const deadline = Date.now() + session.timeouts.navigationMs
   let picked = false
-  while (!picked && Date.now() < deadline) {
+  let noResults = false
+  while (!picked && !noResults && Date.now() < deadline) {
     await sleep(250)
+    noResults = IG_SELECTORS.noSearchResults.test(await textOf(page, IG_SELECTORS.dialog))
     for (const row of await page.$$(IG_SELECTORS.searchResult)) {
       const spans = await row.$$eval('span', (els) => els.map((el) => el.textContent?.trim() ?? ''))
       if (spans.some((s) => s.toLowerCase() === username.toLowerCase())) {

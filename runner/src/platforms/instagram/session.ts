@@ -2,8 +2,8 @@
 // in (cookie banner, username/password, TOTP from the user's 2FA secret, checkpoint detection,
 // "save login info" prompt); then the one-operation-at-a-time page the other modules use.
 import type { Page } from 'puppeteer-core'
-import { withDeadline } from '../../browser/deadline.ts'
 import { navigate } from '../../browser/navigate.ts'
+import { SessionPages } from '../../browser/operations.ts'
 import { clickByText, pathStartsWith, textOf, waitForFirst } from '../../browser/page-wait.ts'
 import type { AccountContext, BrowserPool } from '../../browser/pool.ts'
 import { REALISTIC_TYPING, type TypingOptions, typeLikeHuman } from '../../browser/typing.ts'
@@ -251,8 +251,7 @@ export class InstagramSession implements PlatformSession {
   readonly typing: TypingOptions
   readonly now: () => number
   user = { id: '', username: '', name: '' }
-  #page: Page | undefined
-  #busy = false
+  readonly pages: SessionPages
 
   constructor(
     readonly context: AccountContext,
@@ -260,39 +259,18 @@ export class InstagramSession implements PlatformSession {
     options: InstagramSessionOptions,
   ) {
     this.timeouts = { ...DEFAULT_IG_TIMEOUTS, ...options.timeouts }
+    this.pages = new SessionPages(context, 'Instagram', this.timeouts.navigationMs)
     this.typing = options.typing ?? REALISTIC_TYPING
     this.now = options.now ?? Date.now
   }
 
-  async run<T>(operation: string, ms: number, work: (page: Page) => Promise<T>): Promise<T> {
-    if (this.#busy)
-      throw new Error(`Instagram session busy: ${operation} must wait for the running operation`)
-    this.#busy = true
-    try {
-      const page = await this.page()
-      return await withDeadline(
-        operation,
-        ms,
-        () => work(page),
-        () => this.discardPage(),
-      )
-    } finally {
-      this.#busy = false
-    }
+  /** Runs one operation on the session's page under a hard deadline; a hung page is replaced. */
+  run<T>(operation: string, ms: number, work: (page: Page) => Promise<T>): Promise<T> {
+    return this.pages.run(operation, ms, work)
   }
 
-  async page(): Promise<Page> {
-    if (this.#page && !this.#page.isClosed()) return this.#page
-    const page = await this.context.newPage()
-    page.setDefaultTimeout(this.timeouts.navigationMs)
-    this.#page = page
-    return page
-  }
-
-  discardPage(): void {
-    const page = this.#page
-    this.#page = undefined
-    void page?.close().catch(() => undefined)
+  page(): Promise<Page> {
+    return this.pages.page()
   }
 
   async goto(page: Page, path: string): Promise<void> {
@@ -358,8 +336,7 @@ export class InstagramSession implements PlatformSession {
     }))
   }
 
-  async close(): Promise<void> {
-    this.discardPage()
-    await this.context.close()
+  close(): Promise<void> {
+    return this.pages.close()
   }
 }

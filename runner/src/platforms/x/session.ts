@@ -3,8 +3,8 @@
 // signed-in check on /home, X Chat passcode unlock (entered once, never guessed), and the
 // one-operation-at-a-time page with a hard time limit that the send/read/scrape modules use.
 import type { Page } from 'puppeteer-core'
-import { withDeadline } from '../../browser/deadline.ts'
 import { navigate } from '../../browser/navigate.ts'
+import { SessionPages } from '../../browser/operations.ts'
 import { pathStartsWith, textOf, waitForFirst } from '../../browser/page-wait.ts'
 import type { AccountContext, BrowserPool } from '../../browser/pool.ts'
 import { REALISTIC_TYPING, type TypingOptions, typeLikeHuman } from '../../browser/typing.ts'
@@ -121,8 +121,7 @@ export class XSession implements PlatformSession {
   readonly timeouts: XTimeouts
   readonly typing: TypingOptions
   user: { id: string; username: string; name: string }
-  #page: Page | undefined
-  #busy = false
+  readonly pages: SessionPages
   #passcode: string | null
   #passcodeRejected = false
 
@@ -133,40 +132,19 @@ export class XSession implements PlatformSession {
     userId: string | null,
   ) {
     this.timeouts = { ...DEFAULT_X_TIMEOUTS, ...options.timeouts }
+    this.pages = new SessionPages(context, 'X', this.timeouts.navigationMs)
     this.typing = options.typing ?? REALISTIC_TYPING
     this.#passcode = options.passcode ?? null
     this.user = { id: userId ?? '', username: '', name: '' }
   }
 
-  /** Runs one operation on the session's page under a hard deadline; a hung page is discarded. */
-  async run<T>(operation: string, ms: number, work: (page: Page) => Promise<T>): Promise<T> {
-    if (this.#busy) throw new Error(`X session busy: ${operation} must wait for the running operation`)
-    this.#busy = true
-    try {
-      const page = await this.page()
-      return await withDeadline(
-        operation,
-        ms,
-        () => work(page),
-        () => this.discardPage(),
-      )
-    } finally {
-      this.#busy = false
-    }
+  /** Runs one operation on the session's page under a hard deadline; a hung page is replaced. */
+  run<T>(operation: string, ms: number, work: (page: Page) => Promise<T>): Promise<T> {
+    return this.pages.run(operation, ms, work)
   }
 
-  async page(): Promise<Page> {
-    if (this.#page && !this.#page.isClosed()) return this.#page
-    const page = await this.context.newPage()
-    page.setDefaultTimeout(this.timeouts.navigationMs)
-    this.#page = page
-    return page
-  }
-
-  discardPage(): void {
-    const page = this.#page
-    this.#page = undefined
-    void page?.close().catch(() => undefined)
+  page(): Promise<Page> {
+    return this.pages.page()
   }
 
   url(path: string): string {
@@ -351,9 +329,8 @@ export class XSession implements PlatformSession {
     }))
   }
 
-  async close(): Promise<void> {
-    this.discardPage()
-    await this.context.close()
+  close(): Promise<void> {
+    return this.pages.close()
   }
 }
 
