@@ -318,7 +318,8 @@ export class InstagramSession implements PlatformSession {
     return readIgReplies(this, since)
   }
 
-  scrape(request: ScrapeRequest): Promise<ScrapePage> {
+  /** `enrich: false` skips web_profile_info per author (no counts, bio or business flag). */
+  scrape(request: ScrapeRequest & { enrich?: boolean }): Promise<ScrapePage> {
     return scrapeInstagram(this, request)
   }
 
