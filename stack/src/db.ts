@@ -61,6 +61,9 @@ shared_buffers = 256MB
 shared_preload_libraries = 'pg_cron'
 cron.database_name = 'postgres'
 cron.timezone = 'UTC'
+# pg_cron runs jobs in background workers: no unix socket and no password for it to connect with.
+cron.use_background_workers = on
+max_worker_processes = 16
 synchronous_commit = off
 log_min_messages = warning
 log_line_prefix = '%m [%p] %u@%d '
