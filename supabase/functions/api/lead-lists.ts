@@ -68,15 +68,13 @@ export async function createLeadList(req: Request, ctx: CallContext): Promise<Re
       .single(),
   ) as { id: string }
   if (leadIds.length > 0) {
-    const { error } = await ctx.caller.db
-      .from('lead_list_members')
-      .insert(
-        leadIds.map((leadId) => ({
-          lead_list_id: created.id,
-          scraping_lead_id: leadId,
-          user_id: ctx.caller.id,
-        })),
-      )
+    const { error } = await ctx.caller.db.from('lead_list_members').insert(
+      leadIds.map((leadId) => ({
+        lead_list_id: created.id,
+        scraping_lead_id: leadId,
+        user_id: ctx.caller.id,
+      })),
+    )
     if (error) {
       await ctx.caller.db.from('lead_lists').delete().eq('id', created.id)
       throw fromDbError(error)
