@@ -33,7 +33,7 @@ const accountBody = z.object({
     .object({
       password: text.nullish(),
       secretKey: z.string().max(200).nullish(),
-      cookies: z.unknown(),
+      cookies: z.unknown().optional(),
       chatPasscode: z.string().max(20).nullish(),
     })
     .nullish(),
@@ -42,7 +42,7 @@ const accountBody = z.object({
 
 const cookiesBody = z.object({
   platform: z.string().max(50).nullish(),
-  cookies: z.unknown(),
+  cookies: z.unknown().optional(),
 })
 
 export interface AccountInput {
