@@ -3,7 +3,7 @@
 // check against the X sandbox runs in tests/functions/social-accounts.test.ts.
 import assert from 'node:assert/strict'
 import { parseXCookies } from './x-cookies.ts'
-import { X_WEB_BEARER, verifyXCookies } from './x-verify.ts'
+import { verifyXCookies, X_WEB_BEARER } from './x-verify.ts'
 
 const AUTH = 'a'.repeat(40)
 const CT0 = 'c'.repeat(64)
