@@ -8,6 +8,7 @@
 --                              (the caller's own rows) change the row and cancel or remove its
 --                              waiting pg-boss jobs in the same transaction
 --   account_daily_usage        (the caller) DMs sent and left today per account under every cap
+--   campaign_lead_counts       (the caller) leads per DM campaign, for the campaign cards
 -- Errors use SQLSTATEs the function maps to HTTP: P0002 not found (404), 55000 wrong state (409),
 -- 23505 duplicate (409), 22023 bad value (400), P0001 with hint 'account_limit' (422).
 
@@ -353,15 +354,28 @@ $$;
 comment on function public.account_daily_usage() is
   'Per account of the caller: DMs sent today (account time zone), each cap (account limit, warm-up, platform 450, sum of sending campaigns'' daily limits), daily_cap = the lowest, remaining_today = what the caps still allow today.';
 
+create or replace function public.campaign_lead_counts()
+returns table (campaign_id uuid, leads bigint)
+language sql
+stable
+set search_path = ''
+as $$
+  select l.campaign_id, count(*) from public.campaign_leads l
+   where l.user_id = (select auth.uid())
+   group by l.campaign_id
+$$;
+comment on function public.campaign_lead_counts() is
+  'How many leads each of the caller''s DM campaigns has (the campaign cards'' Total Leads), in one query.';
+
 -- Grants ---------------------------------------------------------------------------------------
 
 revoke execute on all functions in schema internal from public;
 revoke execute on function public.create_social_account(uuid, text, text, text, text, text, boolean),
   public.pause_campaign(uuid), public.delete_campaign(uuid), public.start_scraping_campaign(uuid),
   public.pause_scraping_campaign(uuid), public.delete_scraping_campaign(uuid), public.delete_social_account(uuid),
-  public.account_daily_usage() from public, anon, authenticated;
+  public.account_daily_usage(), public.campaign_lead_counts() from public, anon, authenticated;
 grant execute on function public.create_social_account(uuid, text, text, text, text, text, boolean) to service_role;
 grant execute on function public.pause_campaign(uuid), public.delete_campaign(uuid), public.start_scraping_campaign(uuid),
   public.pause_scraping_campaign(uuid), public.delete_scraping_campaign(uuid), public.delete_social_account(uuid),
-  public.account_daily_usage() to authenticated;
+  public.account_daily_usage(), public.campaign_lead_counts() to authenticated;
 grant execute on function internal.warmup_daily_limit(integer) to authenticated;

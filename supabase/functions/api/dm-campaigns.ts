@@ -37,21 +37,13 @@ function campaignView(row: CampaignRow, leads: number) {
   }
 }
 
-/** Leads per campaign, counted under RLS (one head request per campaign, in parallel). */
-async function leadCounts(ctx: CallContext, ids: string[]): Promise<Map<string, number>> {
-  const counts = new Map<string, number>()
-  if (ids.length === 0) return counts
-  await Promise.all(
-    ids.map(async (id) => {
-      const { count, error } = await ctx.caller.db
-        .from('campaign_leads')
-        .select('id', { count: 'exact', head: true })
-        .eq('campaign_id', id)
-      if (error) throw fromDbError(error)
-      counts.set(id, count ?? 0)
-    }),
-  )
-  return counts
+/** Leads per campaign of the caller (one query, under RLS). */
+async function leadCounts(ctx: CallContext): Promise<Map<string, number>> {
+  const rows = must(await ctx.caller.db.rpc('campaign_lead_counts')) as {
+    campaign_id: string
+    leads: number
+  }[]
+  return new Map(rows.map((r) => [r.campaign_id, Number(r.leads)]))
 }
 
 async function viewOf(ctx: CallContext, id: string) {
@@ -59,7 +51,7 @@ async function viewOf(ctx: CallContext, id: string) {
     await ctx.caller.db.from('campaigns').select(CAMPAIGN_COLUMNS).eq('id', id).maybeSingle(),
     NOT_FOUND,
   ) as unknown as CampaignRow
-  return campaignView(row, (await leadCounts(ctx, [id])).get(id) ?? 0)
+  return campaignView(row, (await leadCounts(ctx)).get(id) ?? 0)
 }
 
 /** The lead source must be the caller's own, finished, and have leads to message (spec §2 DM wizard). */
@@ -140,10 +132,7 @@ export async function listCampaigns(_req: Request, ctx: CallContext): Promise<Re
   const rows = must(
     await ctx.caller.db.from('campaigns').select(CAMPAIGN_COLUMNS).order('created_at', { ascending: false }),
   ) as unknown as CampaignRow[]
-  const counts = await leadCounts(
-    ctx,
-    rows.map((r) => r.id),
-  )
+  const counts = await leadCounts(ctx)
   return jsonResponse(rows.map((row) => campaignView(row, counts.get(row.id) ?? 0)))
 }
 
@@ -197,7 +186,7 @@ export async function launchCampaign(_req: Request, ctx: CallContext): Promise<R
   if (current.status !== 'draft' && current.status !== 'paused') {
     throw conflict(`A ${current.status} campaign cannot be launched again`)
   }
-  const leads = (await leadCounts(ctx, [id])).get(id) ?? 0
+  const leads = (await leadCounts(ctx)).get(id) ?? 0
   if (leads === 0) throw unprocessable('No leads collected yet: the campaign has no one to message')
   // The scheduler ticks running campaigns whose window is open, every minute (pg_cron).
   const { error } = await ctx.caller.db.from('campaigns').update({ status: 'running' }).eq('id', id)

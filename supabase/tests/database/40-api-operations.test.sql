@@ -2,7 +2,7 @@
 -- credentials and test job, pause / start / delete keeping the job queue consistent, and the daily
 -- usage per account. Each acts only on the caller's own rows.
 begin;
-select plan(42);
+select plan(44);
 
 select tests.create_supabase_user('owner');
 select tests.create_supabase_user('other');
@@ -90,7 +90,11 @@ returning id as campaign \gset
 select internal.enqueue_job('campaign.tick', jsonb_build_object('campaignId', :'campaign', 'accountId', (:'created'::jsonb) ->> 'id'),
   'campaign:' || :'campaign') as tick \gset
 
+select tests.authenticate_as('owner');
+select results_eq($$select c.campaign_id::text, c.leads from public.campaign_lead_counts() c$$,
+  format($$values (%L, 2::bigint)$$, :'campaign'), 'the owner''s campaign has its two leads');
 select tests.authenticate_as('other');
+select is((select count(*)::int from public.campaign_lead_counts()), 0, 'another customer sees none of its lead counts');
 select throws_ok(format($$select public.pause_campaign(%L)$$, :'campaign'), 'P0002', 'Campaign not found',
   'another customer cannot pause it');
 select throws_ok(format($$select public.delete_campaign(%L)$$, :'campaign'), 'P0002', 'Campaign not found',
@@ -181,6 +185,7 @@ select results_eq(
   $$values ('owner_third', null::int, 10, 10)$$,
   'a new account in warm-up phase 1 without a sending campaign: 10 a day, all left');
 select is((select count(*)::int from public.account_daily_usage()), 3, 'the owner sees their three accounts only');
+
 select tests.authenticate_as_anon();
 select throws_ok($$select * from public.account_daily_usage()$$, '42501', 'permission denied for function account_daily_usage',
   'visitors cannot call it');
