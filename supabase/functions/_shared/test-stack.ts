@@ -101,18 +101,27 @@ export interface QueuedJob {
   data: Record<string, unknown>
 }
 
-/** pg-boss jobs whose data names `id` under `field` (the queue is not exposed over HTTP). */
-export async function jobsFor(field: string, id: string, env: Env = stackEnv()): Promise<QueuedJob[]> {
+/** A statement straight on the database, for what is not exposed over HTTP (the job queue). */
+export async function sql<T = Record<string, unknown>>(
+  text: string,
+  params: unknown[] = [],
+  env: Env = stackEnv(),
+): Promise<T[]> {
   const { default: pg } = await import('npm:pg@8.23.1')
   const client = new pg.Client({ connectionString: requireEnv('SUPABASE_DB_URL', env) })
   await client.connect()
   try {
-    const { rows } = await client.query(
-      'select id::text, name, state::text, data from pgboss.job where data ->> $1 = $2 order by created_on',
-      [field, id],
-    )
-    return rows as QueuedJob[]
+    return (await client.query(text, params)).rows as T[]
   } finally {
     await client.end()
   }
+}
+
+/** pg-boss jobs whose data names `id` under `field`. */
+export function jobsFor(field: string, id: string, env: Env = stackEnv()): Promise<QueuedJob[]> {
+  return sql<QueuedJob>(
+    'select id::text, name, state::text, data from pgboss.job where data ->> $1 = $2 order by created_on',
+    [field, id],
+    env,
+  )
 }
