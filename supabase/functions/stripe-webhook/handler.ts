@@ -6,8 +6,8 @@
 import { type SupabaseClient, serviceClient } from '../_shared/clients.ts'
 import { DatabaseError } from '../_shared/db-errors.ts'
 import { denoEnv, type Env } from '../_shared/env.ts'
-import { HttpError, handleRequest, jsonResponse } from '../_shared/errors.ts'
-import { createStripeClient, type Stripe, verifyStripeEvent } from '../_shared/stripe.ts'
+import { badRequest, HttpError, handleRequest, jsonResponse } from '../_shared/errors.ts'
+import { createStripeClient, Stripe, verifyStripeEvent } from '../_shared/stripe.ts'
 import { isUuid, type SyncDeps, syncInvoicePayment, syncSubscription } from '../_shared/stripe-sync.ts'
 import { readText } from '../_shared/validation.ts'
 import {
@@ -149,7 +149,18 @@ export async function handleStripeWebhook(req: Request, deps: WebhookDeps): Prom
     throw new HttpError(405, 'Stripe webhooks are POST requests', undefined, { Allow: 'POST, OPTIONS' })
   }
   const raw = await readText(req, { maxBytes: MAX_EVENT_BYTES })
-  const event = await verifyStripeEvent(deps.stripe, raw, req.headers.get('Stripe-Signature'), deps.env)
+  const event = await verifyStripeEvent(
+    deps.stripe,
+    raw,
+    req.headers.get('Stripe-Signature'),
+    deps.env,
+  ).catch((error) => {
+    // A correctly signed body that is not an event: nothing Stripe sends, and nothing to retry.
+    if (error instanceof SyntaxError) throw badRequest('Webhook body must be a JSON event')
+    throw error
+  })
+  if (typeof event?.id !== 'string' || typeof event.type !== 'string')
+    throw badRequest('Webhook body must be a JSON event')
   if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) {
     return jsonResponse({ received: true, ignored: true, reason: 'event type not handled' })
   }
@@ -160,6 +171,10 @@ export async function handleStripeWebhook(req: Request, deps: WebhookDeps): Prom
   try {
     outcome = await dispatch({ stripe: deps.stripe, service: deps.service, now: deps.now }, event)
   } catch (error) {
+    // Stripe no longer has the object (deleted, or another account's): retrying cannot help.
+    if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) {
+      return jsonResponse({ received: true, ignored: true, reason: 'object not found at Stripe' })
+    }
     await releaseEvent(deps.service, event.id)
     throw error
   }
