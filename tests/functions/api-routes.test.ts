@@ -216,7 +216,7 @@ describe('api routes', () => {
   })
 
   it('answer oversize, malformed and mistyped bodies with a clear 4xx, never a 500', async () => {
-    const post = (body: BodyInit, type = 'application/json') =>
+    const post = (body: string | Uint8Array, type = 'application/json') =>
       fetch(`${api}/functions/v1/api/social-accounts`, {
         method: 'POST',
         headers: {
