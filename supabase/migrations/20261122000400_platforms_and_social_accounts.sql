@@ -54,6 +54,9 @@ create table public.social_accounts (
   updated_at timestamptz not null default now()
 );
 
+-- Counters and status change with every send: leave room for HOT updates.
+alter table public.social_accounts set (fillfactor = 80);
+
 create unique index social_accounts_user_platform_username_key
   on public.social_accounts (user_id, platform_id, lower(username));
 create index social_accounts_user_id_created_at_idx on public.social_accounts (user_id, created_at desc);

@@ -245,7 +245,7 @@ comment on function internal.guard_scraping_campaign_status() is
 
 create trigger scraping_campaigns_guard_status
   before update of status on public.scraping_campaigns
-  for each row execute function internal.guard_scraping_campaign_status();
+  for each row when (old.status is distinct from new.status) execute function internal.guard_scraping_campaign_status();
 
 create or replace function internal.create_scraping_lead_list()
 returns trigger

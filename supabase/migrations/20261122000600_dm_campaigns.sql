@@ -33,7 +33,6 @@ create table public.campaigns (
   stage text check (char_length(stage) <= 100),
   error_message text,
   next_action_at timestamptz,
-  last_enqueued_at timestamptz,
   started_at timestamptz,
   completed_at timestamptz,
   paused_at timestamptz,
@@ -41,11 +40,19 @@ create table public.campaigns (
   updated_at timestamptz not null default now()
 );
 
+-- The scheduler and the runner update counters and leases all day: leave room for HOT updates.
+alter table public.campaigns set (fillfactor = 80);
+
 create index campaigns_user_id_created_at_idx on public.campaigns (user_id, created_at desc);
 create index campaigns_account_id_idx on public.campaigns (account_id);
 create index campaigns_scraping_campaign_id_idx on public.campaigns (scraping_campaign_id);
 create index campaigns_lead_list_id_idx on public.campaigns (lead_list_id);
-create index campaigns_sending_idx on public.campaigns (account_id, next_action_at)
+-- The scheduler reads sending campaigns whose next send time has come, and queued ones to start.
+create index campaigns_due_idx on public.campaigns ((coalesce(next_action_at, '-infinity'::timestamptz)))
+  where status in ('queued', 'running', 'active');
+create index campaigns_queued_idx on public.campaigns (id) where status = 'queued';
+-- Each sending campaign is checked for completion in its own minute of ten (see internal.enqueue_due_work).
+create index campaigns_completion_slot_idx on public.campaigns ((mod(hashtext(id::text)::bigint + 2147483648, 10)))
   where status in ('queued', 'running', 'active');
 
 comment on table public.campaigns is
@@ -62,8 +69,7 @@ comment on column public.campaigns.total_attempts is 'Every logged send attempt 
 comment on column public.campaigns.response_count is 'Leads that replied (campaign_leads.replied_at set).';
 comment on column public.campaigns.messages_sent_today is 'Sent or possibly sent today in the schedule''s time zone; valid while sent_today_on is that day.';
 comment on column public.campaigns.next_action_at is
-  'Earliest time the scheduler may queue the next tick. The scheduler sets a lease when it queues one; the runner sets the random gap to the next send.';
-comment on column public.campaigns.last_enqueued_at is 'When the scheduler last queued a tick (round-robin between campaigns of one account).';
+  'Earliest time the scheduler may queue the next tick: the runner sets it after each tick (a random gap to the next send). Null = as soon as possible.';
 
 create table public.campaign_leads (
   id uuid primary key default gen_random_uuid(),
@@ -369,7 +375,7 @@ comment on function internal.guard_campaign_status() is
 
 create trigger campaigns_guard_status
   before update of status on public.campaigns
-  for each row execute function internal.guard_campaign_status();
+  for each row when (old.status is distinct from new.status) execute function internal.guard_campaign_status();
 
 create or replace function internal.attach_campaign_leads(p_campaign_id uuid)
 returns integer

@@ -23,6 +23,17 @@ select pgboss.create_queue('warmup.step',
 -- pg-boss's own queue for boss.schedule(); created here because the runner may not create tables.
 select pgboss.create_queue('__pgboss__send-it', json_build_object('policy', 'standard'));
 
+-- The scheduler skips campaigns whose tick is still waiting or being worked; this index on the
+-- campaign.tick partition (pg-boss names partitions by a hash) answers that per campaign.
+do $$
+declare
+  tick_partition text := (select q.partition_name from pgboss.queue q where q.name = 'campaign.tick');
+begin
+  execute format('create index campaign_tick_unfinished_idx on pgboss.%I (singleton_key) where state < %L',
+                 tick_partition, 'completed');
+end
+$$;
+
 -- Grants ---------------------------------------------------------------------------------------
 
 revoke execute on all functions in schema pgboss from public;

@@ -9,8 +9,8 @@
 --   warmup.step    per warming account once a day, queued at local midnight for a daytime start.
 -- It also resets daily counters and advances warm-up at local midnight, resumes accounts whose
 -- pause ended, marks sends never confirmed as uncertain, and completes finished campaigns.
--- Duplicates are impossible: every queue has policy 'short' (one waiting job per singleton key)
--- and a campaign gets a lease (next_action_at) when its tick is queued.
+-- Duplicates are impossible: every queue has policy 'short' (one waiting job per singleton key),
+-- and a campaign whose tick is still waiting or being worked gets no other.
 
 -- Helper functions -----------------------------------------------------------------------------
 -- The per-row helpers below have no SET search_path on purpose: the planner inlines such SQL
@@ -43,13 +43,13 @@ returns boolean
 language sql
 stable
 as $$
-  select (local_ts)::time >= (schedule ->> 'timeFrom')::time
-     and (local_ts)::time < (schedule ->> 'timeTo')::time
+  -- One expression without FROM, so the planner can inline it.
+  select pg_catalog.timezone(schedule ->> 'timezone', at)::time >= (schedule ->> 'timeFrom')::time
+     and pg_catalog.timezone(schedule ->> 'timezone', at)::time < (schedule ->> 'timeTo')::time
      and schedule -> 'activeDays' ? (array['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'])
-           [pg_catalog.date_part('isodow', local_ts)::integer]
+           [pg_catalog.date_part('isodow', pg_catalog.timezone(schedule ->> 'timezone', at))::integer]
      and not (coalesce((schedule ->> 'randomDaysOff')::boolean, true)
-              and internal.is_random_day_off(campaign_id, (local_ts)::date))
-    from (select pg_catalog.timezone(schedule ->> 'timezone', at) as local_ts) l
+              and internal.is_random_day_off(campaign_id, pg_catalog.timezone(schedule ->> 'timezone', at)::date))
 $$;
 comment on function internal.campaign_window_open(uuid, jsonb, timestamptz) is
   'True when the schedule''s window (timeFrom inclusive, timeTo exclusive) is open at that instant in the schedule''s time zone, on an active day that is not a random day off.';
@@ -90,27 +90,42 @@ $$;
 comment on function internal.sends_left_today(uuid) is
   'For the runner, right before a send: DMs the campaign may still send today under every cap (0 when none; null without an account).';
 
+create or replace function internal.job_defaults(p_queue text)
+returns table (queue text, policy text, retry_limit integer, retry_delay integer, retry_backoff boolean, expire_in interval,
+               retention interval)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  -- The per-queue settings pg-boss's send() applies to a job that names none of its own.
+  select q.name, q.policy, coalesce(q.retry_limit, 2),
+         case when coalesce(q.retry_backoff, false) then greatest(coalesce(q.retry_delay, 0), 1) else coalesce(q.retry_delay, 0) end,
+         coalesce(q.retry_backoff, false), coalesce(q.expire_seconds * interval '1 second', interval '15 minutes'),
+         coalesce(q.retention_minutes * interval '1 minute', interval '14 days')
+    from pgboss.queue q
+   where q.name = p_queue
+$$;
+comment on function internal.job_defaults(text) is 'A pg-boss queue''s job settings (policy, retries, expiry, retention), as send() applies them.';
+
 create or replace function internal.enqueue_job(p_queue text, p_data jsonb, p_singleton_key text, p_start_after timestamptz default now())
 returns uuid
 language sql
 security definer
 set search_path = ''
 as $$
-  -- As pg-boss's insertJob: the queue's policy, retry and expiry settings apply; a waiting job with
-  -- the same singleton key makes this a no-op (returns null).
+  -- As pg-boss's send(): the queue's settings apply; a waiting job with the same singleton key
+  -- makes this a no-op (returns null).
   insert into pgboss.job (name, data, singleton_key, start_after, policy, retry_limit, retry_delay, retry_backoff,
-                          expire_in, keep_until, dead_letter)
-  select q.name, p_data, p_singleton_key, p_start_after, q.policy, coalesce(q.retry_limit, 2),
-         case when coalesce(q.retry_backoff, false) then greatest(coalesce(q.retry_delay, 0), 1) else coalesce(q.retry_delay, 0) end,
-         coalesce(q.retry_backoff, false), coalesce(q.expire_seconds * interval '1 second', interval '15 minutes'),
-         p_start_after + coalesce(q.retention_minutes * interval '1 minute', interval '14 days'), q.dead_letter
-    from pgboss.queue q
-   where q.name = p_queue
+                          expire_in, keep_until)
+  select d.queue, p_data, p_singleton_key, p_start_after, d.policy, d.retry_limit, d.retry_delay, d.retry_backoff,
+         d.expire_in, p_start_after + d.retention
+    from internal.job_defaults(p_queue) d
   on conflict do nothing
   returning id
 $$;
 comment on function internal.enqueue_job(text, jsonb, text, timestamptz) is
-  'Inserts one pg-boss job the way pg-boss''s send() does (queue defaults, singleton key); null if an equal job is already waiting.';
+  'Inserts one pg-boss job the way pg-boss''s send() does (queue settings, singleton key); null if an equal job is already waiting.';
 
 create or replace function internal.enqueue_due_work()
 returns jsonb
@@ -120,7 +135,8 @@ set search_path = ''
 as $$
 declare
   t constant timestamptz := internal.now();
-  tick_queue pgboss.queue;
+  -- Which minute of the quarter hour (inbox syncs) and of ten minutes (completion checks) this is.
+  epoch_minute constant bigint := floor(pg_catalog.date_part('epoch', t) / 60)::bigint;
   unconfirmed integer;
   resumed integer;
   warmups_advanced integer;
@@ -144,62 +160,61 @@ begin
    where a.status = 'paused' and a.paused_until <= t;
   get diagnostics resumed = row_count;
 
-  -- Local midnight: today's counters start at zero (the caps already ignore a past day's count).
+  -- Local midnight: today's counter starts at zero (the caps already ignore a past day's count).
   update public.social_accounts a
      set messages_sent_today = 0, sent_today_on = pg_catalog.timezone(a.timezone, t)::date
    where a.messages_sent_today > 0 and a.sent_today_on < pg_catalog.timezone(a.timezone, t)::date;
-  update public.campaigns c
-     set messages_sent_today = 0, sent_today_on = pg_catalog.timezone(c.schedule ->> 'timezone', t)::date
-   where c.messages_sent_today > 0 and c.sent_today_on < pg_catalog.timezone(c.schedule ->> 'timezone', t)::date;
 
-  -- Warm-up: one phase per local week since the warm-up started; tell the customer at each step.
-  with advanced as (
-    update public.social_accounts a
-       set warmup_phase = w.phase
-      from (select x.id, x.warmup_phase as old_phase,
-                   least(5, 1 + (pg_catalog.timezone(x.timezone, t)::date - pg_catalog.timezone(x.timezone, x.warmup_started_at)::date) / 7) as phase
-              from public.social_accounts x
-             where x.warmup_phase < 5) w
-     where a.id = w.id and w.phase > w.old_phase
-    returning a.id, a.user_id, a.username, w.old_phase, a.warmup_phase
-  )
-  select count(n.id) into warmups_advanced from (
-    select internal.notify(v.user_id, 'warmup_phase_completed', 'Warm-up phase completed',
-             case when v.warmup_phase = 5
-               then format('@%s has finished warming up and can now send up to its full daily limit.', v.username)
-               else format('@%s finished warm-up phase %s and can now send up to %s messages a day.',
-                           v.username, v.old_phase, internal.warmup_daily_limit(v.warmup_phase)) end,
-             jsonb_build_object('accountId', v.id, 'phase', v.warmup_phase)) as id
-      from advanced v) n;
-
-  -- One warm-up step per warming account and local day, queued at midnight to start in the daytime
-  -- (09:00 plus a per-account delay of up to 9 hours, local time).
+  -- The first run of each local day per warming account: one warm-up phase per week since the
+  -- warm-up started (the customer is told), and the day's warm-up step, queued to start in the
+  -- local daytime (09:00 plus a per-account delay of up to 9 hours).
   with due as (
-    select a.id, pg_catalog.timezone(a.timezone, t)::date as today,
-           pg_catalog.timezone(a.timezone, pg_catalog.timezone(a.timezone, t)::date + interval '9 hours'
-             + mod(pg_catalog.abs(pg_catalog.hashtext(a.id::text || pg_catalog.timezone(a.timezone, t)::date::text))::bigint, 540) * interval '1 minute') as start_at
+    select a.id, a.user_id, a.username, a.status, a.warmup_phase as old_phase, l.today,
+           least(5, 1 + (l.today - pg_catalog.timezone(a.timezone, a.warmup_started_at)::date) / 7) as phase,
+           pg_catalog.timezone(a.timezone, l.today + interval '9 hours'
+             + mod(pg_catalog.hashtext(a.id::text || l.today::text)::bigint + 2147483648, 540) * interval '1 minute') as start_at
       from public.social_accounts a
-     where a.status = 'active' and a.warmup_phase < 5
-       and a.warmup_step_on is distinct from pg_catalog.timezone(a.timezone, t)::date
-  ), queued as (
-    select d.id, d.today,
-           internal.enqueue_job('warmup.step', jsonb_build_object('accountId', d.id),
-             'warmup:' || d.id || ':' || d.today, now() + greatest(interval '0', d.start_at - t)) as job_id
+     cross join lateral (select pg_catalog.timezone(a.timezone, t)::date as today) l
+     where a.warmup_phase < 5 and a.warmup_step_on is distinct from l.today
+  ), stepped as (
+    update public.social_accounts a
+       set warmup_step_on = d.today, warmup_phase = greatest(a.warmup_phase, d.phase)
       from due d
+     where a.id = d.id
+    returning a.id, a.user_id, a.username, a.status, d.old_phase, a.warmup_phase as phase, d.today, d.start_at
+  ), notified as (
+    insert into public.notifications (user_id, type, title, message, metadata)
+    select s.user_id, 'warmup_phase_completed', 'Warm-up phase completed',
+           case when s.phase = 5
+             then format('@%s has finished warming up and can now send up to its full daily limit.', s.username)
+             else format('@%s finished warm-up phase %s and can now send up to %s messages a day.',
+                         s.username, s.old_phase, internal.warmup_daily_limit(s.phase)) end,
+           jsonb_build_object('accountId', s.id, 'phase', s.phase)
+      from stepped s
+     where s.phase > s.old_phase
+    returning 1
+  ), queued as (
+    insert into pgboss.job (name, data, singleton_key, start_after, policy, retry_limit, retry_delay, retry_backoff, expire_in, keep_until)
+    select q.queue, jsonb_build_object('accountId', s.id), 'warmup:' || s.id || ':' || s.today,
+           now() + greatest(interval '0', s.start_at - t), q.policy, q.retry_limit, q.retry_delay, q.retry_backoff, q.expire_in,
+           now() + greatest(interval '0', s.start_at - t) + q.retention
+      from stepped s cross join internal.job_defaults('warmup.step') q
+     where s.status = 'active' and s.phase < 5
+    on conflict do nothing
+    returning 1
   )
-  update public.social_accounts a set warmup_step_on = q.today
-    from queued q where a.id = q.id;
-  get diagnostics warmup_steps = row_count;
+  select (select count(*) from notified), (select count(*) from queued) into warmups_advanced, warmup_steps;
 
-  -- Campaign ticks.
-  select * into tick_queue from pgboss.queue q where q.name = 'campaign.tick';
+  -- Campaign ticks: one per account a minute, round-robin between its due campaigns (the one whose
+  -- next send time passed first). A campaign with a tick still waiting or being worked gets none:
+  -- the job is the lease. The runner sets next_action_at after each tick (its gap to the next send).
   with candidates as (
-    select c.id, c.account_id, c.last_enqueued_at
+    select c.id, c.account_id, c.next_action_at
       from public.campaigns c
       join public.social_accounts a on a.id = c.account_id
       join public.platforms p on p.id = a.platform_id
      where c.status in ('queued', 'running', 'active')
-       and (c.next_action_at is null or c.next_action_at <= t)
+       and coalesce(c.next_action_at, '-infinity'::timestamptz) <= t
        and a.status = 'active'
        and internal.campaign_window_open(c.id, c.schedule, t)
        and internal.campaign_sends_left_today(
@@ -207,53 +222,59 @@ begin
              a.daily_message_limit, a.messages_sent_today, a.sent_today_on, a.timezone,
              a.warmup_phase, p.daily_message_ceiling, t) > 0
        and exists (select 1 from public.campaign_leads l where l.campaign_id = c.id and l.next_send_at <= t)
+       -- One hashed set of unfinished ticks, not a probe per campaign: cheap whatever the statistics say.
+       and ('campaign:' || c.id) not in (select j.singleton_key from pgboss.job j
+                                          where j.name = 'campaign.tick' and j.state < 'completed' and j.singleton_key is not null)
   ), chosen as (
     select distinct on (x.account_id) x.id, x.account_id
       from candidates x
-     order by x.account_id, x.last_enqueued_at nulls first, x.id
+     order by x.account_id, x.next_action_at nulls first, x.id
   ), queued as (
     insert into pgboss.job (name, data, singleton_key, policy, retry_limit, retry_delay, retry_backoff, expire_in, keep_until)
-    select tick_queue.name, jsonb_build_object('campaignId', ch.id, 'accountId', ch.account_id), 'campaign:' || ch.id,
-           tick_queue.policy, coalesce(tick_queue.retry_limit, 0), coalesce(tick_queue.retry_delay, 0),
-           coalesce(tick_queue.retry_backoff, false),
-           coalesce(tick_queue.expire_seconds * interval '1 second', interval '15 minutes'),
-           now() + coalesce(tick_queue.retention_minutes * interval '1 minute', interval '14 days')
-      from chosen ch
+    select q.queue, jsonb_build_object('campaignId', ch.id, 'accountId', ch.account_id), 'campaign:' || ch.id,
+           q.policy, q.retry_limit, q.retry_delay, q.retry_backoff, q.expire_in, now() + q.retention
+      from chosen ch cross join internal.job_defaults('campaign.tick') q
     on conflict do nothing
     returning (data ->> 'campaignId')::uuid as campaign_id
+  ), started as (
+    update public.campaigns c set status = 'running'
+      from queued q
+     where c.id = q.campaign_id and c.status = 'queued'
+    returning 1
   )
-  update public.campaigns c
-     set last_enqueued_at = t,
-         -- A lease as long as the job may run; the runner replaces it with the gap to the next send.
-         next_action_at = t + coalesce(tick_queue.expire_seconds * interval '1 second', interval '15 minutes'),
-         status = case when c.status = 'queued' then 'running' else c.status end
-    from queued q
-   where c.id = q.campaign_id;
-  get diagnostics ticks = row_count;
+  select count(*) into ticks from queued;
 
-  -- Scraping runs.
-  with due as (
-    select s.id
+  -- Scraping runs, each leased for as long as the job may run; the runner sets the next run.
+  with queued as (
+    insert into pgboss.job (name, data, singleton_key, policy, retry_limit, retry_delay, retry_backoff, expire_in, keep_until)
+    select q.queue, jsonb_build_object('scrapingCampaignId', s.id), 'scraping:' || s.id,
+           q.policy, q.retry_limit, q.retry_delay, q.retry_backoff, q.expire_in, now() + q.retention
       from public.scraping_campaigns s
       join public.social_accounts a on a.id = s.account_id
+     cross join internal.job_defaults('scrape.run') q
      where s.status = 'running' and (s.next_run_at is null or s.next_run_at <= t) and a.status = 'active'
-  ), queued as (
-    select d.id, internal.enqueue_job('scrape.run', jsonb_build_object('scrapingCampaignId', d.id), 'scraping:' || d.id) as job_id
-      from due d
+    on conflict do nothing
+    returning (data ->> 'scrapingCampaignId')::uuid as scraping_campaign_id, expire_in
   )
   update public.scraping_campaigns s
-     set next_run_at = t + interval '30 minutes'
+     set next_run_at = t + q.expire_in
     from queued q
-   where s.id = q.id and q.job_id is not null;
+   where s.id = q.scraping_campaign_id;
   get diagnostics scrape_runs = row_count;
 
   -- Inbox syncs: each active account in its own minute of the quarter hour.
-  select count(job_id) into inbox_syncs from (
-    select internal.enqueue_job('inbox.sync', jsonb_build_object('accountId', a.id), 'inbox:' || a.id) as job_id
+  with queued as (
+    insert into pgboss.job (name, data, singleton_key, policy, retry_limit, retry_delay, retry_backoff, expire_in, keep_until)
+    select q.queue, jsonb_build_object('accountId', a.id), 'inbox:' || a.id,
+           q.policy, q.retry_limit, q.retry_delay, q.retry_backoff, q.expire_in, now() + q.retention
       from public.social_accounts a
+     cross join internal.job_defaults('inbox.sync') q
      where a.status = 'active'
-       and mod(pg_catalog.hashtext(a.id::text)::bigint + 2147483648, 15) = mod((pg_catalog.date_part('epoch', t) / 60)::bigint, 15)
-  ) s;
+       and mod(pg_catalog.hashtext(a.id::text)::bigint + 2147483648, 15) = mod(epoch_minute, 15)
+    on conflict do nothing
+    returning 1
+  )
+  select count(*) into inbox_syncs from queued;
 
   -- A running campaign whose account was removed cannot go on.
   with orphans as (
@@ -261,24 +282,34 @@ begin
        set status = 'error', error_message = 'The campaign''s account was removed'
      where c.status in ('queued', 'running', 'active') and c.account_id is null
     returning c.id, c.user_id, c.name
+  ), notified as (
+    insert into public.notifications (user_id, type, title, message, metadata)
+    select o.user_id, 'campaign_failed', 'Campaign stopped', format('"%s" stopped because its account was removed.', o.name),
+           jsonb_build_object('campaignId', o.id)
+      from orphans o
+    returning 1
   )
-  select count(internal.notify(o.user_id, 'campaign_failed', 'Campaign stopped',
-           format('"%s" stopped because its account was removed.', o.name), jsonb_build_object('campaignId', o.id)))
-    into orphaned from orphans o;
+  select count(*) into orphaned from notified;
 
-  -- Completed: nothing due now or later and nothing in flight.
+  -- Completed: nothing due now or later and nothing in flight. Each campaign is looked at in its
+  -- own minute of ten, so a run probes a tenth of the running campaigns.
   with finished as (
     update public.campaigns c
        set status = 'completed'
      where c.status in ('queued', 'running', 'active')
+       and mod(pg_catalog.hashtext(c.id::text)::bigint + 2147483648, 10) = mod(epoch_minute, 10)
        and not exists (select 1 from public.campaign_leads l where l.campaign_id = c.id and l.next_send_at is not null)
        and not exists (select 1 from public.campaign_leads l where l.campaign_id = c.id and l.state = 'sending')
     returning c.id, c.user_id, c.name, c.messages_sent
-  )
-  select count(internal.notify(f.user_id, 'campaign_completed', 'Campaign completed',
+  ), notified as (
+    insert into public.notifications (user_id, type, title, message, metadata)
+    select f.user_id, 'campaign_completed', 'Campaign completed',
            format('"%s" has messaged all its leads (%s messages sent).', f.name, f.messages_sent),
-           jsonb_build_object('campaignId', f.id)))
-    into completed from finished f;
+           jsonb_build_object('campaignId', f.id)
+      from finished f
+    returning 1
+  )
+  select count(*) into completed from notified;
 
   summary := jsonb_build_object('at', t, 'campaignTicks', ticks, 'scrapeRuns', scrape_runs, 'inboxSyncs', inbox_syncs,
     'warmupSteps', warmup_steps, 'warmupsAdvanced', warmups_advanced, 'accountsResumed', resumed,
@@ -364,5 +395,6 @@ grant execute on function internal.warmup_daily_limit(integer), internal.is_rand
   internal.campaign_window_open(uuid, jsonb, timestamptz) to authenticated, service_role, reachflow_runner;
 grant execute on function internal.sends_left_today(uuid) to service_role, reachflow_runner;
 grant execute on function internal.enqueue_due_work() to service_role;
+grant execute on function internal.enqueue_job(text, jsonb, text, timestamptz), internal.job_defaults(text) to service_role;
 grant execute on function public.campaign_days_off(uuid, date, integer) to authenticated, service_role;
 grant execute on function public.request_account_test(uuid) to authenticated, service_role;

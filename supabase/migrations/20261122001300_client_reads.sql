@@ -4,46 +4,52 @@
 -- decides what they see; each also filters by (select auth.uid()) so the owner indexes are used.
 
 -- Views ----------------------------------------------------------------------------------------
+-- The lead view runs with its owner's rights and filters by (select auth.uid()) itself, outside the
+-- UNION ALL: PostgreSQL cannot merge-append the two branches in collected_at order when row-level
+-- security quals sit inside them, and would sort every lead of the customer for each page. Campaign
+-- names are scalar subqueries: a page of 20 looks up 20 names, a count looks up none.
 
 create view public.lead_view
-with (security_invoker = true)
+with (security_invoker = false, security_barrier = false)
 as
-select l.id,
-       'campaign'::text as source,
-       l.user_id,
-       l.campaign_id,
-       coalesce(c.name, 'Unknown Campaign') as campaign_name,
-       l.username,
-       coalesce(nullif(l.profile_data ->> 'display_name', ''), nullif(l.profile_data ->> 'full_name', ''), l.username) as display_name,
-       nullif(l.profile_data ->> 'email', '') as email,
-       coalesce(nullif(l.profile_data ->> 'company', ''), nullif(l.profile_data ->> 'business', '')) as company,
-       coalesce(nullif(l.profile_data ->> 'title', ''), nullif(l.profile_data ->> 'job_title', '')) as title,
-       upper(left(l.username, 1)) as avatar,
-       case when l.replied_at is not null then 'replied' else l.state end as status,
-       l.collected_at as last_activity,
-       l.collected_at
-  from public.campaign_leads l
-  left join public.campaigns c on c.id = l.campaign_id
-union all
-select s.id,
-       'scraping'::text,
-       s.user_id,
-       s.scraping_campaign_id,
-       coalesce(sc.name, 'Unknown Scraping Campaign'),
-       s.username,
-       coalesce(nullif(s.profile_data ->> 'display_name', ''), nullif(s.profile_data ->> 'full_name', ''), s.username),
-       nullif(s.profile_data ->> 'email', ''),
-       coalesce(nullif(s.profile_data ->> 'company', ''), nullif(s.profile_data ->> 'business', '')),
-       coalesce(nullif(s.profile_data ->> 'title', ''), nullif(s.profile_data ->> 'job_title', '')),
-       upper(left(s.username, 1)),
-       case when s.is_filtered then 'filtered' else 'active' end,
-       s.collected_at,
-       s.collected_at
-  from public.scraping_campaign_leads s
-  left join public.scraping_campaigns sc on sc.id = s.scraping_campaign_id;
+select leads.*
+  from (
+    select l.id,
+           'campaign'::text as source,
+           l.user_id,
+           l.campaign_id,
+           coalesce((select c.name from public.campaigns c where c.id = l.campaign_id), 'Unknown Campaign') as campaign_name,
+           l.username,
+           coalesce(nullif(l.profile_data ->> 'display_name', ''), nullif(l.profile_data ->> 'full_name', ''), l.username) as display_name,
+           nullif(l.profile_data ->> 'email', '') as email,
+           coalesce(nullif(l.profile_data ->> 'company', ''), nullif(l.profile_data ->> 'business', '')) as company,
+           coalesce(nullif(l.profile_data ->> 'title', ''), nullif(l.profile_data ->> 'job_title', '')) as title,
+           upper(left(l.username, 1)) as avatar,
+           case when l.replied_at is not null then 'replied' else l.state end as status,
+           l.collected_at as last_activity,
+           l.collected_at
+      from public.campaign_leads l
+    union all
+    select s.id,
+           'scraping'::text,
+           s.user_id,
+           s.scraping_campaign_id,
+           coalesce((select sc.name from public.scraping_campaigns sc where sc.id = s.scraping_campaign_id), 'Unknown Scraping Campaign'),
+           s.username,
+           coalesce(nullif(s.profile_data ->> 'display_name', ''), nullif(s.profile_data ->> 'full_name', ''), s.username),
+           nullif(s.profile_data ->> 'email', ''),
+           coalesce(nullif(s.profile_data ->> 'company', ''), nullif(s.profile_data ->> 'business', '')),
+           coalesce(nullif(s.profile_data ->> 'title', ''), nullif(s.profile_data ->> 'job_title', '')),
+           upper(left(s.username, 1)),
+           case when s.is_filtered then 'filtered' else 'active' end,
+           s.collected_at,
+           s.collected_at
+      from public.scraping_campaign_leads s
+  ) leads
+ where leads.user_id = (select auth.uid());
 
 comment on view public.lead_view is
-  'The Leads tab: campaign leads and scraped leads in one list (spec §3 combined lead view). Page it with order=collected_at.desc, limit/offset and count=exact. Row-level security of the base tables applies.';
+  'The Leads tab: the caller''s campaign leads and scraped leads in one list (spec §3 combined lead view). Page it with order=collected_at.desc, limit/offset and count=exact. Shows only the caller''s rows (it filters by auth.uid() itself).';
 comment on column public.lead_view.source is 'campaign (a DM campaign lead) or scraping (a scraped lead).';
 comment on column public.lead_view.status is
   'Campaign leads: pending, sending, sent, failed, uncertain, skipped or replied. Scraped leads: active or filtered.';
@@ -66,14 +72,18 @@ stable
 set search_path = ''
 as $$
   with me as (
-    select (select auth.uid()) as id, internal.now() as t
+    select (select auth.uid()) as id,
+           (select internal.now()) as t,
+           pg_catalog.timezone(coalesce((select p.timezone from public.user_profiles p where p.id = (select auth.uid())), 'UTC'),
+                               (select internal.now()))::date as today
   ), windows as (
-    select count(*) filter (where l.status = 'sent' and l.sent_at >= me.t - interval '7 days') as sent_now,
-           count(*) filter (where l.sent_at >= me.t - interval '7 days') as attempts_now,
-           count(*) filter (where l.status = 'sent' and l.sent_at < me.t - interval '7 days') as sent_before,
-           count(*) filter (where l.sent_at < me.t - interval '7 days') as attempts_before
+    -- This week = today and the 6 days before; the week before = the 7 days before that.
+    select coalesce(sum(s.sent) filter (where s.day > me.today - 7), 0) as sent_now,
+           coalesce(sum(s.attempts) filter (where s.day > me.today - 7), 0) as attempts_now,
+           coalesce(sum(s.sent) filter (where s.day <= me.today - 7), 0) as sent_before,
+           coalesce(sum(s.attempts) filter (where s.day <= me.today - 7), 0) as attempts_before
       from me
-      join public.dm_logs l on l.user_id = me.id and l.sent_at >= me.t - interval '14 days' and l.sent_at < me.t
+      join public.campaign_daily_stats s on s.user_id = me.id and s.day > me.today - 14 and s.day <= me.today
   ), campaign_totals as (
     select coalesce(sum(c.messages_sent), 0)::bigint as sent,
            coalesce(sum(c.total_attempts), 0)::bigint as attempts,
@@ -96,7 +106,7 @@ as $$
     from windows w, campaign_totals ct, account_totals at
 $$;
 comment on function public.dashboard_summary() is
-  'The four stat cards. messages_sent: all time, change = % of the last 7 days vs the 7 before (null without a baseline). delivery_rate: sent / attempts %, change in points between the two weeks. active_accounts / active_campaigns: now, change = how many of them are new in the last 7 days.';
+  'The four stat cards. messages_sent: all time, change = % of this week (today and the 6 days before, as each campaign counts days) vs the 7 days before (null without a baseline). delivery_rate: sent / attempts %, change in points between the two weeks. active_accounts / active_campaigns: now, change = how many of them are new in the last 7 days.';
 
 create or replace function public.todays_overview()
 returns table (day date, timezone text, sent_today bigint, replies_today bigint, replies_today_estimate bigint)
@@ -105,7 +115,7 @@ stable
 set search_path = ''
 as $$
   with me as (
-    select p.id, p.timezone, pg_catalog.timezone(p.timezone, internal.now())::date as day
+    select p.id, p.timezone, pg_catalog.timezone(p.timezone, (select internal.now()))::date as day
       from public.user_profiles p where p.id = (select auth.uid())
   ), bounds as (
     select me.*, pg_catalog.timezone(me.timezone, me.day::timestamp) as starts,
@@ -191,25 +201,14 @@ begin
 
   with calendar as (
     select d::date as day
-      from pg_catalog.generate_series(pg_catalog.timezone(tz, internal.now())::date - (days - 1),
-                                      pg_catalog.timezone(tz, internal.now())::date, interval '1 day') d
-  ), sends as (
-    select pg_catalog.timezone(tz, l.sent_at)::date as day,
-           count(*) filter (where l.status = 'sent') as sent,
-           count(*) filter (where l.status in ('failed', 'error')) as failed
-      from public.dm_logs l
-     where l.campaign_id = campaign.id and l.sent_at >= internal.now() - make_interval(days => days + 1)
-     group by 1
-  ), replies as (
-    select pg_catalog.timezone(tz, l.replied_at)::date as day, count(*) as replies
-      from public.campaign_leads l
-     where l.campaign_id = campaign.id and l.replied_at >= internal.now() - make_interval(days => days + 1)
-     group by 1
+      from pg_catalog.generate_series(pg_catalog.timezone(tz, (select internal.now()))::date - (days - 1),
+                                      pg_catalog.timezone(tz, (select internal.now()))::date, interval '1 day') d
   )
   select jsonb_agg(jsonb_build_object('date', c.day, 'sent', coalesce(s.sent, 0), 'failed', coalesce(s.failed, 0),
-                                      'replies', coalesce(r.replies, 0)) order by c.day)
+                                      'uncertain', coalesce(s.uncertain, 0), 'replies', coalesce(s.replies, 0)) order by c.day)
     into per_day
-    from calendar c left join sends s on s.day = c.day left join replies r on r.day = c.day;
+    from calendar c
+    left join public.campaign_daily_stats s on s.campaign_id = campaign.id and s.day = c.day;
 
   return jsonb_build_object(
     'campaignId', campaign.id,
@@ -225,7 +224,7 @@ begin
                          else round(campaign.messages_sent * 100.0 / campaign.total_attempts, 1) end,
     'progress', case when (leads ->> 'total')::int = 0 then 0
                      else round((leads ->> 'contacted')::int * 100.0 / (leads ->> 'total')::int, 1) end,
-    'sentToday', case when campaign.sent_today_on = pg_catalog.timezone(tz, internal.now())::date
+    'sentToday', case when campaign.sent_today_on = pg_catalog.timezone(tz, (select internal.now()))::date
                       then campaign.messages_sent_today else 0 end,
     'daysOff', (select coalesce(jsonb_agg(d), '[]'::jsonb) from public.campaign_days_off(campaign.id, null, 14) d),
     'perDay', per_day);

@@ -1,7 +1,7 @@
 -- DM campaigns, their leads, message logs, the contact ledger and do-not-contact: validation with
 -- clear errors, the send state machine, counters kept by triggers, and who may do what.
 begin;
-select plan(45);
+select plan(48);
 
 select tests.create_supabase_user('owner');
 select tests.create_supabase_user('other');
@@ -157,6 +157,12 @@ select results_eq(format($$select response_count from public.campaigns where id 
 update public.campaign_leads set replied_at = now() + interval '1 hour' where id = :'ann';
 select results_eq(format($$select response_count from public.campaigns where id = %L$$, :'campaign'), $$values (1)$$,
   '... once');
+select tests.clear_authentication();
+select results_eq(
+  format($$select attempts, sent, failed, uncertain, replies from public.campaign_daily_stats where campaign_id = %L$$, :'campaign'),
+  $$values (2, 2, 0, 0, 1)$$,
+  'the day''s figures: two attempts, both sent once the uncertain one was confirmed, one reply');
+select tests.authenticate_as_runner();
 select throws_ok(format($$update public.campaigns set name = 'Renamed' where id = %L$$, :'campaign'),
   '42501', 'permission denied for table campaigns', 'the runner cannot rename campaigns');
 select throws_ok(format($$delete from public.campaign_leads where id = %L$$, :'ann'),
@@ -170,8 +176,11 @@ select throws_ok($$insert into public.contact_ledger (user_id, platform, target_
 insert into public.do_not_contact (user_id, platform, target_username) values (auth.uid(), 'twitter', 'zed');
 select throws_ok($$insert into public.do_not_contact (user_id, platform, target_username) values (auth.uid(), 'twitter', 'ZED')$$,
   '23505', null, 'do-not-contact entries are unique per platform, ignoring case');
+select results_eq($$select sent from public.campaign_daily_stats$$, $$values (2)$$, 'the owner reads the daily figures');
+select throws_ok($$update public.campaign_daily_stats set sent = 100$$, '42501', 'permission denied for table campaign_daily_stats',
+  'only the triggers write them');
 select tests.authenticate_as('other');
-select is_empty($$select 1 from public.do_not_contact union all select 1 from public.contact_ledger$$,
+select is_empty($$select 1 from public.do_not_contact union all select 1 from public.contact_ledger union all select 1 from public.campaign_daily_stats$$,
   'another customer cannot see the lists');
 select throws_ok(
   format($$insert into public.do_not_contact (user_id, platform, target_username) values (%L, 'twitter', 'x')$$, tests.get_supabase_uid('owner')),

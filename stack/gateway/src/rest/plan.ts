@@ -1,0 +1,236 @@
+// The read plan: the select tree resolved against the schema cache (relationships for embeds, known
+// columns), with filters, logic trees, order and ranges attached to the node they belong to.
+import { RestError, undefinedColumn } from './errors.ts'
+import type { FieldRef, JoinType, LogicTree, OrderTerm, SelectItem } from './parse/types.ts'
+import { findRelationship, isToOne, type Relationship } from './relationships.ts'
+import type { Column, Relation, SchemaCache } from './schema-cache.ts'
+
+export interface FieldItem {
+  kind: 'field'
+  field: FieldRef
+  key: string
+  cast?: string
+}
+
+export interface EmbedNode {
+  key: string
+  name: string
+  alias?: string
+  relationship: Relationship
+  joinType: JoinType
+  spread: boolean
+  /** `rel()`: joined for filtering only, not in the output. */
+  empty: boolean
+  lateral: string
+  /** Used by an `is.null` filter or `!inner`, so the count query must join it too. */
+  filtering: boolean
+  node: ReadNode
+}
+
+export interface ReadNode {
+  /** Name used in messages (`column t.x does not exist`). */
+  name: string
+  alias: string
+  /** The FROM item without alias, e.g. `"public"."t"` or a function call. */
+  from: string
+  /** Known output columns of `from`; undefined when unknown (no checks then). */
+  columns?: Map<string, Column>
+  relation?: Relation
+  star: boolean
+  fields: FieldItem[]
+  embeds: EmbedNode[]
+  conditions: LogicTree[]
+  order: OrderTerm[]
+  limit?: number
+  offset: number
+}
+
+export class AliasCounter {
+  private n = 0
+  next(prefix: string): string {
+    return `${prefix}${this.n++}`
+  }
+}
+
+function checkColumn(node: ReadNode, name: string): void {
+  if (node.columns && !node.columns.has(name)) throw undefinedColumn(node.name, name)
+}
+
+export function checkType(cache: SchemaCache, type: string): string {
+  const normalized = type.toLowerCase().replace(/\s+/g, ' ').trim()
+  if (!/^[a-z_][a-z0-9_$]*( [a-z_][a-z0-9_$]*)*$/.test(normalized) || !cache.typeNames.has(normalized))
+    throw new RestError(400, '42704', `type "${type}" does not exist`)
+  return normalized
+}
+
+/** Builds the node for `relation` (or a function's result) with its select items. */
+export function buildReadTree(
+  cache: SchemaCache,
+  base: Omit<ReadNode, 'star' | 'fields' | 'embeds' | 'conditions' | 'order' | 'offset'>,
+  items: SelectItem[],
+  counter: AliasCounter,
+): ReadNode {
+  const node: ReadNode = {
+    ...base,
+    star: false,
+    fields: [],
+    embeds: [],
+    conditions: [],
+    order: [],
+    offset: 0,
+  }
+  for (const item of items) {
+    if (item.kind === 'star') {
+      node.star = true
+      continue
+    }
+    if (item.kind === 'field') {
+      checkColumn(node, item.field.name)
+      node.fields.push({
+        kind: 'field',
+        field: item.field,
+        key: outputKeyOf(item.field, item.alias),
+        ...(item.cast && { cast: checkType(cache, item.cast) }),
+      })
+      continue
+    }
+    if (!node.relation) {
+      throw new RestError(
+        400,
+        'PGRST200',
+        `Could not find a relationship between '${node.name}' and '${item.name}' in the schema cache`,
+      )
+    }
+    const relationship = findRelationship(cache.relationships, node.relation, item.name, item.hint)
+    const target = relationship.foreignTable
+    const child = buildReadTree(
+      cache,
+      {
+        name: target.name,
+        alias: counter.next('_gw'),
+        from: `${quote(target.schema)}.${quote(target.name)}`,
+        columns: target.columns,
+        relation: target,
+      },
+      item.children,
+      counter,
+    )
+    node.embeds.push({
+      key: item.alias ?? item.name,
+      name: item.name,
+      ...(item.alias !== undefined && { alias: item.alias }),
+      relationship,
+      joinType: item.joinType ?? 'left',
+      spread: item.spread,
+      empty: item.children.length === 0,
+      lateral: counter.next('_gwl'),
+      filtering: item.joinType === 'inner',
+      node: child,
+    })
+  }
+  return node
+}
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`
+
+function outputKeyOf(field: FieldRef, alias?: string): string {
+  if (alias !== undefined) return alias
+  const last = field.path.at(-1)
+  return last ? last.key : field.name
+}
+
+/** The node an embed path (`a.b`) names, by alias, or by name when the embed has no alias. */
+export function nodeAt(root: ReadNode, path: string[]): ReadNode {
+  let node = root
+  for (const segment of path) {
+    const byKey = node.embeds.find((e) => e.key === segment)
+    if (byKey) {
+      node = byKey.node
+      continue
+    }
+    const aliased = node.embeds.find((e) => e.name === segment && e.alias !== undefined)
+    if (aliased?.alias !== undefined) {
+      throw new RestError(
+        400,
+        'PGRST108',
+        `'${segment}' is not an embedded resource in this request`,
+        'Target names are not allowed in filters if they have an alias',
+        `Change '${segment}' to '${aliased.alias}' in filters, orders or limits.`,
+      )
+    }
+    throw new RestError(
+      400,
+      'PGRST108',
+      `'${segment}' is not an embedded resource in this request`,
+      null,
+      `Verify that '${segment}' is included in the 'select' query parameter.`,
+    )
+  }
+  return node
+}
+
+/** The embed a filter field names (`rel=is.null`), if any. */
+export function embedNamed(node: ReadNode, name: string): EmbedNode | undefined {
+  return (
+    node.embeds.find((e) => e.key === name) ??
+    node.embeds.find((e) => e.alias === undefined && e.name === name)
+  )
+}
+
+/** Checks a condition's columns and marks embeds it tests for null. */
+export function attachCondition(node: ReadNode, tree: LogicTree): void {
+  visit(tree)
+  node.conditions.push(tree)
+
+  function visit(t: LogicTree): void {
+    if (t.kind === 'logic') {
+      for (const child of t.children) visit(child)
+      return
+    }
+    const { field, expr } = t.filter
+    const embed = field.path.length === 0 ? embedNamed(node, field.name) : undefined
+    if (embed && !node.columns?.has(field.name)) {
+      if (
+        expr.operation.op !== 'is' ||
+        (expr.operation.value !== 'null' && expr.operation.value !== 'not_null')
+      )
+        throw new RestError(
+          400,
+          'PGRST120',
+          `Bad operator on the '${field.name}' embedded resource`,
+          'Only is null or not is null filters are allowed on embedded resources',
+        )
+      embed.filtering = true
+      return
+    }
+    checkColumn(node, field.name)
+  }
+}
+
+export function attachOrder(node: ReadNode, terms: OrderTerm[]): void {
+  for (const term of terms) {
+    if (term.relation !== undefined) {
+      const embed = embedNamed(node, term.relation)
+      if (!embed) {
+        throw new RestError(
+          400,
+          'PGRST108',
+          `'${term.relation}' is not an embedded resource in this request`,
+          null,
+          `Verify that '${term.relation}' is included in the 'select' query parameter.`,
+        )
+      }
+      if (!isToOne(embed.relationship))
+        throw new RestError(
+          400,
+          'PGRST118',
+          `A related order on '${term.relation}' is not possible`,
+          `'${node.name}' and '${term.relation}' do not form a many-to-one or one-to-one relationship`,
+        )
+      checkColumn(embed.node, term.field.name)
+    } else {
+      checkColumn(node, term.field.name)
+    }
+  }
+  node.order = terms
+}

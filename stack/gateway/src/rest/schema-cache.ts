@@ -1,0 +1,166 @@
+// The schema cache: exposed relations with their columns and keys, the relationships between them
+// (from foreign keys, also through simple views), and the callable functions.
+import type { CatalogSnapshot, ColumnRow, FunctionRow } from './catalog.ts'
+import { buildRelationships, type Relationship } from './relationships.ts'
+import { viewColumnOrigins } from './view-columns.ts'
+
+export interface Column extends ColumnRow {
+  isTsvector: boolean
+}
+
+export interface Relation {
+  oid: number
+  schema: string
+  name: string
+  kind: string
+  isView: boolean
+  columns: Map<string, Column>
+  columnList: Column[]
+  primaryKey: string[]
+}
+
+export interface RoutineParam {
+  name: string
+  type: string
+  required: boolean
+}
+
+export interface Routine {
+  schema: string
+  name: string
+  volatility: 'v' | 's' | 'i'
+  params: RoutineParam[]
+  returnsSet: boolean
+  returnType: string
+  /** void → 204; scalar → a JSON value; composite → rows (a table's, a composite type's or OUT params). */
+  returnKind: 'void' | 'scalar' | 'composite'
+  /** The table or view whose rows the function returns (embedding works from it). */
+  returnRelation?: Relation
+  returnColumns: Column[]
+}
+
+export interface SchemaCache {
+  schemas: readonly string[]
+  relations: Map<string, Relation>
+  relationsByOid: Map<number, Relation>
+  relationships: Map<string, Relationship[]>
+  routines: Map<string, Routine[]>
+  roleTimeouts: Record<string, string>
+  typeNames: Set<string>
+}
+
+export const qualified = (schema: string, name: string) => `${schema}.${name}`
+
+// SQL-standard spellings `::type` casts may use besides the catalog's type names.
+const TYPE_ALIASES = [
+  'int',
+  'integer',
+  'smallint',
+  'bigint',
+  'real',
+  'double precision',
+  'decimal',
+  'boolean',
+  'character',
+  'character varying',
+  'timestamp with time zone',
+  'timestamp without time zone',
+  'time with time zone',
+  'time without time zone',
+]
+
+function toColumn(row: ColumnRow): Column {
+  return { ...row, isTsvector: row.type === 'tsvector' }
+}
+
+export function buildSchemaCache(snapshot: CatalogSnapshot, schemas: readonly string[]): SchemaCache {
+  const relationsByOid = new Map<number, Relation>()
+  const relations = new Map<string, Relation>()
+  const exposed = new Set(schemas)
+  for (const row of snapshot.relations) {
+    const columnList = row.columns.map(toColumn)
+    const relation: Relation = {
+      oid: row.oid,
+      schema: row.schema,
+      name: row.name,
+      kind: row.kind,
+      isView: row.kind === 'v' || row.kind === 'm',
+      columns: new Map(columnList.map((column) => [column.name, column])),
+      columnList,
+      primaryKey: [],
+    }
+    relationsByOid.set(row.oid, relation)
+    if (exposed.has(row.schema) && row.kind !== 'c') relations.set(qualified(row.schema, row.name), relation)
+  }
+  for (const constraint of snapshot.constraints) {
+    const relation = relationsByOid.get(constraint.relid)
+    if (constraint.type === 'p' && relation) relation.primaryKey = constraint.cols
+  }
+
+  const attnames = new Map<string, string>()
+  for (const attribute of snapshot.attributes)
+    attnames.set(`${attribute.relid}:${attribute.attnum}`, attribute.name)
+  const viewOrigins = new Map<number, { column: string; table: number; tableColumn: string }[]>()
+  for (const view of snapshot.views) {
+    viewOrigins.set(
+      view.oid,
+      viewColumnOrigins(view.definition).flatMap((origin) => {
+        const tableColumn = attnames.get(`${origin.table}:${origin.attnum}`)
+        return tableColumn ? [{ column: origin.column, table: origin.table, tableColumn }] : []
+      }),
+    )
+  }
+
+  const relationships = buildRelationships(snapshot.constraints, relationsByOid, viewOrigins, exposed)
+
+  const routines = new Map<string, Routine[]>()
+  for (const row of snapshot.functions) {
+    const routine = toRoutine(row, relationsByOid)
+    const key = qualified(row.schema, row.name)
+    routines.set(key, [...(routines.get(key) ?? []), routine])
+  }
+
+  return {
+    schemas,
+    relations,
+    relationsByOid,
+    relationships,
+    routines,
+    roleTimeouts: snapshot.roleTimeouts,
+    typeNames: new Set([...snapshot.typeNames, ...TYPE_ALIASES]),
+  }
+}
+
+function toRoutine(row: FunctionRow, relationsByOid: Map<number, Relation>): Routine {
+  const inputs = row.args.filter((arg) => arg.mode === 'i' || arg.mode === 'b' || arg.mode === 'v')
+  const outputs = row.args.filter((arg) => arg.mode === 'o' || arg.mode === 'b' || arg.mode === 't')
+  const params = inputs.map((arg, index) => ({
+    name: arg.name,
+    type: arg.type,
+    required: index < inputs.length - row.defaults,
+  }))
+  const relation = row.returnRelid ? relationsByOid.get(row.returnRelid) : undefined
+  let returnKind: Routine['returnKind'] = 'scalar'
+  let returnColumns: Column[] = []
+  if (row.returnType === 'void') returnKind = 'void'
+  else if (relation) {
+    returnKind = 'composite'
+    returnColumns = relation.columnList
+  } else if (row.returnType === 'record' && outputs.length > 0) {
+    returnKind = 'composite'
+    returnColumns = outputs.map((arg) =>
+      toColumn({ name: arg.name, type: arg.type, notNull: false, default: null, generated: false }),
+    )
+  }
+  return {
+    schema: row.schema,
+    name: row.name,
+    volatility: row.volatility,
+    params,
+    returnsSet: row.returnsSet,
+    returnType: row.returnType,
+    returnKind,
+    ...(relation && relation.kind !== 'c' && { returnRelation: relation }),
+    returnColumns,
+  }
+}

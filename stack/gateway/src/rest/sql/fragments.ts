@@ -1,0 +1,42 @@
+// SQL text building blocks: quoted identifiers, bind parameters and column expressions.
+// Input only ever reaches SQL as a bind parameter; names are quoted after the schema cache knew them.
+import { RestError } from '../errors.ts'
+import type { FieldRef } from '../parse/types.ts'
+
+export function ident(name: string): string {
+  if (name.includes('\u0000')) throw new RestError(400, 'PGRST100', 'Names may not contain a NUL character')
+  return `"${name.replace(/"/g, '""')}"`
+}
+
+export function qualifiedIdent(schema: string, name: string): string {
+  return `${ident(schema)}.${ident(name)}`
+}
+
+/** A literal for catalog-sourced text only (column names in jsonb_build_object). */
+export function catalogLiteral(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`
+}
+
+export class Params {
+  readonly values: unknown[] = []
+  add(value: unknown): string {
+    this.values.push(value)
+    return `$${this.values.length}`
+  }
+}
+
+/** `"alias"."col"->$1::text->>$2::int`: the JSON keys travel as parameters too. */
+export function columnExpr(alias: string, field: FieldRef, params: Params): string {
+  let sql = `${ident(alias)}.${ident(field.name)}`
+  for (const step of field.path) {
+    sql += `${step.arrow}${params.add(step.index ? Number(step.key) : step.key)}::${step.index ? 'int' : 'text'}`
+  }
+  return sql
+}
+
+/** The JSON key a selected field gets: its alias, the last JSON key, or the column name. */
+export function outputKey(field: FieldRef, alias?: string): string {
+  if (alias !== undefined) return alias
+  const last = field.path.at(-1)
+  return last ? last.key : field.name
+}
