@@ -15,6 +15,20 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: './web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/testing/setup.ts'],
+          // Rendering whole pages in jsdom takes seconds when the machine is busy.
+          testTimeout: 30_000,
+          // Component tests never reach a server: the client only needs a syntactically valid config.
+          env: { VITE_SUPABASE_URL: 'http://127.0.0.1:9', VITE_SUPABASE_ANON_KEY: 'unit-test-anon-key' },
+        },
+      },
     ],
   },
 })

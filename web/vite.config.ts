@@ -1,9 +1,24 @@
+import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
+const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+// The pricing module is shared with the edge functions, so the web app imports it from there
+// instead of keeping a second copy of every price.
+const sharedFunctionsDir = fromHere('../supabase/functions/_shared')
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   envPrefix: 'VITE_',
+  resolve: {
+    alias: {
+      '@': fromHere('./src'),
+      '@shared': sharedFunctionsDir,
+    },
+    // @supabase/auth-ui-react declares React 18 as a dependency; one React instance only.
+    dedupe: ['react', 'react-dom'],
+  },
+  server: { fs: { allow: [fromHere('.'), sharedFunctionsDir] } },
   build: { target: 'es2022', sourcemap: false },
 })

@@ -14,6 +14,7 @@ export interface ServiceSpec {
 }
 
 const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx')
+const webRoot = join(repoRoot, 'web')
 
 /** Environment every service of the instance shares: where everything is, and the local keys. */
 export function sharedEnv(config: StackConfig): Record<string, string> {
@@ -69,9 +70,10 @@ export function serviceSpecs(config: StackConfig): ServiceSpec[] {
     {
       name: 'web',
       command: join(repoRoot, 'node_modules', '.bin', 'vite'),
+      // The first argument is Vite's root: the services run from the repo root, the app lives in web/.
       args: isTest
-        ? ['preview', '--host', config.host, '--port', String(config.ports.web), '--strictPort']
-        : ['--host', config.host, '--port', String(config.ports.web), '--strictPort'],
+        ? ['preview', webRoot, '--host', config.host, '--port', String(config.ports.web), '--strictPort']
+        : [webRoot, '--host', config.host, '--port', String(config.ports.web), '--strictPort'],
       env: {
         ...env,
         VITE_SUPABASE_URL: config.apiUrl,

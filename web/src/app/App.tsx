@@ -1,8 +1,13 @@
+import { useState } from 'react'
+import { RouterProvider } from 'react-router'
+import { ToastProvider } from '@/components/ui/toast'
+import { createRouter } from './router'
+
 export function App() {
+  const [router] = useState(createRouter)
   return (
-    <main className="mx-auto flex min-h-screen max-w-3xl flex-col items-center justify-center gap-4 px-6 text-center">
-      <h1 className="text-4xl font-bold tracking-tight">Reachflow</h1>
-      <p className="text-lg text-slate-600">DM outreach on X and Instagram, on autopilot.</p>
-    </main>
+    <ToastProvider>
+      <RouterProvider router={router} />
+    </ToastProvider>
   )
 }

@@ -1,0 +1,33 @@
+// End-to-end tests through the real local stack (gateway, auth, sandboxes) with Debian's Chromium.
+// `npm test` starts the test stack and sets WEB_URL / SUPABASE_URL; run alone against `npm start`
+// with WEB_URL=http://127.0.0.1:54323 SUPABASE_URL=http://127.0.0.1:54321 npx playwright test -c web/playwright.config.ts
+import { defineConfig } from '@playwright/test'
+
+const jsonReport = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
+  use: {
+    baseURL: process.env.WEB_URL ?? 'http://127.0.0.1:54323',
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'off',
+  },
+})

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { guardView, withoutPaymentSuccess } from './guard-logic'
+
+const signedIn = { authLoading: false, signedIn: true, profileLoading: false }
+
+describe('route guard (spec §4)', () => {
+  it('waits while the auth lookup runs', () => {
+    expect(guardView({ authLoading: true, signedIn: false, profileLoading: true, profile: null })).toBe(
+      'loading',
+    )
+  })
+
+  it('sends a visitor without a user to /login', () => {
+    expect(guardView({ authLoading: false, signedIn: false, profileLoading: true, profile: null })).toBe(
+      'login',
+    )
+  })
+
+  it('waits for the profile once signed in', () => {
+    expect(guardView({ ...signedIn, profileLoading: true, profile: null })).toBe('loading')
+  })
+
+  it('shows the onboarding wizard only when onboarding_completed is explicitly false', () => {
+    expect(guardView({ ...signedIn, profile: { onboarding_completed: false, post_onboarding: false } })).toBe(
+      'onboarding',
+    )
+    expect(guardView({ ...signedIn, profile: { onboarding_completed: null, post_onboarding: null } })).toBe(
+      'page',
+    )
+  })
+
+  it('shows the page with the setup modal when onboarding is done and post_onboarding is false', () => {
+    expect(guardView({ ...signedIn, profile: { onboarding_completed: true, post_onboarding: false } })).toBe(
+      'page-with-setup',
+    )
+  })
+
+  it('shows the page when both flags are set, and when the profile is missing', () => {
+    expect(guardView({ ...signedIn, profile: { onboarding_completed: true, post_onboarding: true } })).toBe(
+      'page',
+    )
+    expect(guardView({ ...signedIn, profile: null })).toBe('page')
+  })
+})
+
+describe('payment=success in the address', () => {
+  it('is removed, keeping the other parameters and the hash', () => {
+    expect(withoutPaymentSuccess('http://x.test/dashboard?payment=success&source=fb-offer#tab')).toBe(
+      '/dashboard?source=fb-offer#tab',
+    )
+    expect(withoutPaymentSuccess('http://x.test/billing?payment=success')).toBe('/billing')
+  })
+
+  it('leaves other addresses alone', () => {
+    expect(withoutPaymentSuccess('http://x.test/dashboard?source=fb-offer')).toBeNull()
+    expect(withoutPaymentSuccess('http://x.test/dashboard?payment=cancelled')).toBeNull()
+  })
+})

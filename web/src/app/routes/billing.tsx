@@ -1,0 +1,8 @@
+import { BillingPage } from '@/features/billing/components/billing-page'
+import { useAuth } from '@/lib/auth-store'
+
+export default function BillingRoute() {
+  const userId = useAuth((s) => s.user?.id)
+  if (!userId) return null
+  return <BillingPage userId={userId} />
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react'
+import { useNavigate } from 'react-router'
+import { AccountMenu } from '@/components/ui/account-menu'
+import { Logo } from '@/components/ui/logo'
+import { paths } from '@/config/paths'
+import { signOut, useAuth } from '@/lib/auth-store'
+
+/** Top bar of the signed-in pages: the logo, optional actions and the account menu. */
+export function AppHeader({ children, avatarUrl }: { children?: ReactNode; avatarUrl?: string | null }) {
+  const user = useAuth((s) => s.user)
+  const navigate = useNavigate()
+  const fullName = typeof user?.user_metadata?.full_name === 'string' ? user.user_metadata.full_name : null
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Logo href={paths.dashboard} />
+        <div className="flex items-center gap-3">
+          {children}
+          <AccountMenu
+            name={fullName}
+            email={user?.email}
+            avatarUrl={avatarUrl}
+            profileSettingsHref={paths.settings}
+            accountSettingsHref={paths.billing}
+            onSignOut={async () => {
+              await signOut()
+              navigate(paths.login, { replace: true })
+            }}
+          />
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,59 @@
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react'
+import { useStore } from 'zustand'
+import { createToastStore, type ToastOptions, type ToastStore } from './toast-store'
+import { Toaster } from './toaster'
+
+const ToastContext = createContext<ToastStore | null>(null)
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(createToastStore)
+  useEffect(() => () => store.getState().dispose(), [store])
+  return (
+    <ToastContext.Provider value={store}>
+      {children}
+      <Toaster />
+    </ToastContext.Provider>
+  )
+}
+
+/** The store behind the nearest ToastProvider; toasts outside a provider are a programming error. */
+export function useToastStore(): ToastStore {
+  const store = useContext(ToastContext)
+  if (!store) throw new Error('useToast must be used within a ToastProvider')
+  return store
+}
+
+type Shortcut = (
+  message: string,
+  title?: string,
+  options?: Omit<ToastOptions, 'message' | 'title' | 'type'>,
+) => string
+
+export interface ToastApi {
+  show: (options: ToastOptions) => string
+  success: Shortcut
+  error: Shortcut
+  warning: Shortcut
+  info: Shortcut
+  dismiss: (id: string) => void
+}
+
+export function useToast(): ToastApi {
+  const store = useToastStore()
+  const show = useStore(store, (s) => s.show)
+  const dismiss = useStore(store, (s) => s.dismiss)
+  return useMemo(() => {
+    const shortcut =
+      (type: ToastOptions['type']): Shortcut =>
+      (message, title, options) =>
+        show({ ...options, type, message, title })
+    return {
+      show,
+      dismiss,
+      success: shortcut('success'),
+      error: shortcut('error'),
+      warning: shortcut('warning'),
+      info: shortcut('info'),
+    }
+  }, [show, dismiss])
+}

@@ -1,0 +1,16 @@
+// Route paths of spec §2 (plus the password-recovery pages), in one place for links and redirects.
+export const paths = {
+  home: '/',
+  landing: '/landing',
+  fbOffer: '/fb-offer',
+  googleAds: '/google-ads',
+  login: '/login',
+  resetPassword: '/reset-password',
+  updatePassword: '/update-password',
+  dashboard: '/dashboard',
+  admin: '/admin',
+  settings: '/settings',
+  billing: '/billing',
+  success: '/success',
+  cancel: '/cancel',
+} as const

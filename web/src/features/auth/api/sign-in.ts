@@ -1,0 +1,26 @@
+import type { AuthError, User } from '@supabase/supabase-js'
+import { supabase } from '@/lib/supabase'
+import { type AuthResult, type LoginInput, loginSchema, UNEXPECTED_ERROR } from './login-schema'
+
+/** Spec §8: the service's message, else a fixed text; a response without a user is an error too. */
+export function signInOutcome(response: {
+  data: { user: User | null }
+  error: AuthError | null
+}): AuthResult {
+  if (response.error)
+    return { ok: false, error: response.error.message || 'Login failed. Please check your credentials.' }
+  if (!response.data.user)
+    return { ok: false, error: 'User information missing. Please try signing in again.' }
+  return { ok: true }
+}
+
+/** E-mail and password sign-in. */
+export async function signInWithEmail(input: LoginInput): Promise<AuthResult> {
+  const credentials = loginSchema.parse(input)
+  try {
+    return signInOutcome(await supabase.auth.signInWithPassword(credentials))
+  } catch (error) {
+    console.error('Sign in failed', error)
+    return { ok: false, error: UNEXPECTED_ERROR }
+  }
+}

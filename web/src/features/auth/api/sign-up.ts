@@ -1,0 +1,25 @@
+import type { AuthError, User } from '@supabase/supabase-js'
+import { supabase } from '@/lib/supabase'
+import { type AuthResult, type LoginInput, loginSchema, UNEXPECTED_ERROR } from './login-schema'
+
+/** Spec §8: the service's message, else a fixed text; a response without a user is an error too. */
+export function signUpOutcome(response: {
+  data: { user: User | null }
+  error: AuthError | null
+}): AuthResult {
+  if (response.error)
+    return { ok: false, error: response.error.message || 'Sign up failed. Please try again.' }
+  if (!response.data.user) return { ok: false, error: 'Account creation failed. Please try again.' }
+  return { ok: true }
+}
+
+/** E-mail and password sign-up. */
+export async function signUpWithEmail(input: LoginInput): Promise<AuthResult> {
+  const credentials = loginSchema.parse(input)
+  try {
+    return signUpOutcome(await supabase.auth.signUp(credentials))
+  } catch (error) {
+    console.error('Sign up failed', error)
+    return { ok: false, error: UNEXPECTED_ERROR }
+  }
+}

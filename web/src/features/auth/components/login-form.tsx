@@ -1,0 +1,208 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { AlertCircle, Lock, Mail } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { type FieldErrors, useForm } from 'react-hook-form'
+import { Link, useNavigate } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { paths } from '@/config/paths'
+import { analytics } from '@/lib/analytics'
+import { type LoginInput, loginSchema, MISSING_CREDENTIALS } from '../api/login-schema'
+import { signInWithEmail } from '../api/sign-in'
+import { signInWithGoogle } from '../api/sign-in-with-google'
+import { signUpWithEmail } from '../api/sign-up'
+import { GoogleIcon } from './google-icon'
+
+export type LoginMode = 'signin' | 'signup'
+type Busy = 'email' | 'google' | null
+
+/** Spec §4: redirect to /dashboard about 100 ms after a successful e-mail sign-in or sign-up. */
+export const LOGIN_REDIRECT_MS = 100
+
+const copy = {
+  signin: {
+    title: 'Welcome Back',
+    subtitle: 'Sign in to continue your automation',
+    submit: 'Sign In',
+    busy: 'Signing In...',
+    google: 'Sign in with Google',
+    toggleQuestion: "Don't have an account?",
+    toggleAction: 'Sign up here',
+  },
+  signup: {
+    title: 'Create Account',
+    subtitle: 'Start automating your DMs today',
+    submit: 'Create Account',
+    busy: 'Creating Account...',
+    google: 'Sign up with Google',
+    toggleQuestion: 'Already have an account?',
+    toggleAction: 'Sign in here',
+  },
+} as const
+
+interface LoginFormProps {
+  initialMode?: LoginMode
+  /** /login?checkout=true: Google returns to /?checkout=continue instead of /dashboard. */
+  checkoutFlow?: boolean
+  /** Called when a valid e-mail submit starts, so the page lets the form do the redirect. */
+  onSubmitted?: () => void
+}
+
+export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubmitted }: LoginFormProps) {
+  const [mode, setMode] = useState<LoginMode>(initialMode)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState<Busy>(null)
+  const navigate = useNavigate()
+  const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const text = copy[mode]
+  const { register, handleSubmit } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  })
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), [])
+
+  // Spec §4: any input change clears the error.
+  const clearError = () => setError(null)
+
+  const onValid = async (input: LoginInput) => {
+    setError(null)
+    setBusy('email')
+    onSubmitted?.()
+    if (mode === 'signin') analytics.track('login_attempt', { method: 'email' })
+    const result = mode === 'signin' ? await signInWithEmail(input) : await signUpWithEmail(input)
+    if (!result.ok) {
+      setError(result.error)
+      setBusy(null)
+      return
+    }
+    redirectTimer.current = setTimeout(() => navigate(paths.dashboard, { replace: true }), LOGIN_REDIRECT_MS)
+  }
+
+  const onInvalid = (errors: FieldErrors<LoginInput>) =>
+    setError(errors.email?.message ?? errors.password?.message ?? MISSING_CREDENTIALS)
+
+  const onGoogle = async () => {
+    setError(null)
+    setBusy('google')
+    analytics.track('login_attempt', { method: 'google' })
+    const result = await signInWithGoogle(checkoutFlow)
+    if (!result.ok) {
+      setError(result.error)
+      setBusy(null)
+    }
+  }
+
+  const inputClass =
+    'block h-11 w-full rounded-lg border-0 bg-white pr-3 pl-10 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:outline-none'
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{text.title}</h1>
+      <p className="mt-2 text-slate-600">{text.subtitle}</p>
+
+      {error && (
+        <div
+          role="alert"
+          className="mt-6 flex gap-2.5 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700"
+        >
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <p>{error}</p>
+        </div>
+      )}
+
+      <form onSubmit={handleSubmit(onValid, onInvalid)} className="mt-6 space-y-5">
+        <div>
+          <label htmlFor="login-email" className="block text-sm font-medium text-slate-700">
+            Email address
+          </label>
+          <div className="relative mt-1.5">
+            <Mail
+              className="pointer-events-none absolute top-3 left-3 size-5 text-slate-400"
+              aria-hidden="true"
+            />
+            <input
+              id="login-email"
+              type="email"
+              autoComplete="email"
+              placeholder="you@company.com"
+              className={inputClass}
+              {...register('email', { onChange: clearError })}
+            />
+          </div>
+        </div>
+        <div>
+          <div className="flex items-center justify-between">
+            <label htmlFor="login-password" className="block text-sm font-medium text-slate-700">
+              Password
+            </label>
+            {mode === 'signin' && (
+              <Link
+                to={paths.resetPassword}
+                className="text-sm font-medium text-brand-700 hover:text-brand-800"
+              >
+                Forgot password?
+              </Link>
+            )}
+          </div>
+          <div className="relative mt-1.5">
+            <Lock
+              className="pointer-events-none absolute top-3 left-3 size-5 text-slate-400"
+              aria-hidden="true"
+            />
+            <input
+              id="login-password"
+              type="password"
+              autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
+              placeholder="••••••••"
+              className={inputClass}
+              {...register('password', { onChange: clearError })}
+            />
+          </div>
+        </div>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          loading={busy === 'email'}
+          loadingText={text.busy}
+          disabled={busy !== null}
+        >
+          {text.submit}
+        </Button>
+      </form>
+
+      <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-400 uppercase">
+        <span className="h-px flex-1 bg-slate-200" />
+        or
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+
+      <Button
+        variant="secondary"
+        size="lg"
+        className="w-full"
+        onClick={onGoogle}
+        loading={busy === 'google'}
+        loadingText="Processing..."
+        disabled={busy !== null}
+        icon={<GoogleIcon />}
+      >
+        {text.google}
+      </Button>
+
+      <p className="mt-8 text-center text-sm text-slate-600">
+        <button
+          type="button"
+          className="rounded-md font-medium"
+          onClick={() => {
+            setMode(mode === 'signin' ? 'signup' : 'signin')
+            setError(null)
+          }}
+        >
+          {text.toggleQuestion}{' '}
+          <span className="font-semibold text-brand-700 hover:text-brand-800">{text.toggleAction}</span>
+        </button>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,29 @@
+import { supabase } from '@/lib/supabase'
+
+/** Spec §3 "Checkout session", as GET {api}/api/checkout-session/{id} returns it. */
+export interface CheckoutSession {
+  amount_total: number | null
+  customer: { email?: string | null } | null
+  customer_details?: { email?: string | null } | null
+  metadata: {
+    planType?: string
+    billing_cycle?: string
+    accounts?: string | number
+    traffic_source?: string
+  } | null
+}
+
+export const NO_SESSION_ID = 'No session ID found'
+export const SESSION_FETCH_FAILED = 'Failed to fetch session data'
+
+export async function getCheckoutSession(sessionId: string): Promise<CheckoutSession> {
+  const { data, error } = await supabase.functions.invoke<CheckoutSession>(
+    `api/api/checkout-session/${encodeURIComponent(sessionId)}`,
+    { method: 'GET' },
+  )
+  if (error || !data) {
+    if (error) console.error('Error fetching checkout session', error)
+    throw new Error(SESSION_FETCH_FAILED)
+  }
+  return data
+}

@@ -1,0 +1,84 @@
+import { ArrowLeft } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { AppHeader } from '@/components/layouts/app-header'
+import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import { useAuth } from '@/lib/auth-store'
+import { fetchUserProfile, type UserProfile } from '@/lib/user-profile'
+import { AvatarUpload } from './avatar-upload'
+import { ProfileForm } from './profile-form'
+
+export function SettingsPage() {
+  const user = useAuth((s) => s.user)
+  const [profile, setProfile] = useState<UserProfile | null>(null)
+  const [loading, setLoading] = useState(true)
+
+  useEffect(() => {
+    if (!user) return
+    let cancelled = false
+    fetchUserProfile(user.id).then((row) => {
+      if (cancelled) return
+      setProfile(row)
+      setLoading(false)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [user])
+
+  if (!user) return null
+  const fullName = profile?.full_name ?? (user.user_metadata?.full_name as string | undefined) ?? ''
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <AppHeader avatarUrl={profile?.avatar_url} />
+      <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+        <Link
+          to={paths.dashboard}
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to Dashboard
+        </Link>
+        <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Settings</h1>
+        <p className="mt-1 text-slate-600">Manage your profile and how you appear in Reachflow.</p>
+        {loading ? (
+          <div className="flex justify-center py-20 text-brand-600">
+            <Spinner size={32} label="Loading settings" />
+          </div>
+        ) : (
+          <div className="mt-8 space-y-6">
+            <Card>
+              <CardHeader>
+                <CardTitle>Profile photo</CardTitle>
+              </CardHeader>
+              <CardBody>
+                <AvatarUpload
+                  userId={user.id}
+                  avatarUrl={profile?.avatar_url ?? null}
+                  name={fullName}
+                  email={user.email ?? null}
+                  onUploaded={(url) => setProfile((p) => (p ? { ...p, avatar_url: url } : p))}
+                />
+              </CardBody>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Profile</CardTitle>
+              </CardHeader>
+              <CardBody>
+                <ProfileForm
+                  userId={user.id}
+                  email={user.email ?? ''}
+                  initial={{ full_name: fullName, business_name: profile?.business_name ?? '' }}
+                />
+              </CardBody>
+            </Card>
+          </div>
+        )}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,157 @@
+import type { User } from '@supabase/supabase-js'
+import { AlertCircle } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { useToast } from '@/components/ui/toast'
+import { setProfileFlag } from '@/lib/user-profile'
+import { checkAccountLimit, LIMIT_REACHED } from '../api/check-account-limit'
+import { type ConnectAccountForm, connectAccount, connectFormProblem } from '../api/connect-account'
+import { getPlatforms } from '../api/get-platforms'
+import type { AccountLimit, Platform } from '../api/types'
+import { AccountCredentials } from './account-credentials'
+import { LimitBanner } from './limit-banner'
+import { PlatformPicker } from './platform-picker'
+
+/** Spec §4/§9: the success toast shows 4 s; the flow moves on 0.8 s after connecting. */
+export const CONNECTED_TOAST_MS = 4000
+export const ADVANCE_AFTER_CONNECT_MS = 800
+
+const emptyForm: ConnectAccountForm = {
+  platform: '',
+  username: '',
+  password: '',
+  secretKey: '',
+  cookies: '',
+  proxyUrl: '',
+}
+
+async function celebrate() {
+  const { default: confetti } = await import('canvas-confetti')
+  void confetti({ particleCount: 120, spread: 75, origin: { y: 0.6 }, disableForReducedMotion: true })
+}
+
+interface SetupModalProps {
+  user: User
+  /** The close (X) button: hide without saving. */
+  onClose: () => void
+  /** Completion or 'Don't show again': post_onboarding is already saved (or its failure logged). */
+  onFinished: () => void
+}
+
+/**
+ * 'Complete Your Setup' (spec §2): shown once onboarding is done while post_onboarding is false.
+ * The active flow has one step, connecting a social account.
+ */
+export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
+  const toast = useToast()
+  const [platforms, setPlatforms] = useState<Platform[] | null>(null)
+  const [limit, setLimit] = useState<AccountLimit | null>(null)
+  const [form, setForm] = useState<ConnectAccountForm>(emptyForm)
+  const [connecting, setConnecting] = useState(false)
+  const [alert, setAlert] = useState<string | null>(null)
+  const advanceTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+
+  useEffect(() => {
+    let cancelled = false
+    getPlatforms().then((list) => !cancelled && setPlatforms(list))
+    checkAccountLimit(user.id).then((result) => !cancelled && setLimit(result))
+    return () => {
+      cancelled = true
+      clearTimeout(advanceTimer.current)
+    }
+  }, [user.id])
+
+  const finish = async () => {
+    // Spec §4: the modal goes away even when saving the flag fails (the failure is logged).
+    await setProfileFlag(user.id, 'post_onboarding', true)
+    onFinished()
+  }
+
+  const problem = connectFormProblem(form)
+  const canConnect = problem === null && !connecting && limit?.canAddAccount === true
+
+  const connect = async () => {
+    setAlert(null)
+    if (problem) {
+      setAlert(problem)
+      return
+    }
+    setConnecting(true)
+    const fresh = await checkAccountLimit(user.id)
+    setLimit(fresh)
+    if (!fresh.canAddAccount) {
+      setAlert(fresh.error ?? LIMIT_REACHED)
+      setConnecting(false)
+      return
+    }
+    try {
+      await connectAccount(form)
+    } catch (error) {
+      setAlert((error as Error).message)
+      setConnecting(false)
+      return
+    }
+    toast.success('Account connected successfully!', 'Ready for outreach', { duration: CONNECTED_TOAST_MS })
+    void celebrate()
+    // There is no further step in the active flow, so moving on completes the setup.
+    advanceTimer.current = setTimeout(() => void finish(), ADVANCE_AFTER_CONNECT_MS)
+  }
+
+  const patch = (change: Partial<ConnectAccountForm>) => {
+    setAlert(null)
+    setForm((current) => ({ ...current, ...change }))
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Complete Your Setup"
+      size="2xl"
+      headerExtra={<span className="text-sm font-medium text-slate-500">Step 1 of 1</span>}
+    >
+      <div className="space-y-5">
+        <div>
+          <h3 className="text-base font-semibold text-slate-900">Connect Your Social Account</h3>
+          <p className="mt-1 text-sm text-slate-600">
+            Connect the account your campaigns will send from. Credentials are encrypted and never shown
+            again.
+          </p>
+        </div>
+        <LimitBanner limit={limit} />
+        {platforms === null ? (
+          <p className="text-sm text-slate-500">Loading platforms...</p>
+        ) : platforms.length === 0 ? (
+          <p className="text-sm text-red-700">
+            Platforms could not be loaded. Close this window and try again later.
+          </p>
+        ) : (
+          <PlatformPicker
+            platforms={platforms}
+            value={form.platform}
+            onChange={(platform) => patch({ platform })}
+          />
+        )}
+        {form.platform && <AccountCredentials form={form} onChange={patch} />}
+        {alert && (
+          <p
+            role="alert"
+            className="flex items-center gap-2 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-700 ring-1 ring-red-200"
+          >
+            <AlertCircle className="size-4 shrink-0" aria-hidden="true" />
+            {alert}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-between">
+          <Button variant="ghost" onClick={() => void finish()} disabled={connecting}>
+            Don't show again
+          </Button>
+          <Button onClick={connect} disabled={!canConnect} loading={connecting} loadingText="Connecting...">
+            Connect Account
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  )
+}

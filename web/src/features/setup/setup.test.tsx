@@ -1,0 +1,97 @@
+import { render, screen } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import {
+  COOKIES_REQUIRED,
+  connectAccountSchema,
+  connectFormProblem,
+  INVALID_COOKIES,
+  MISSING_DETAILS,
+  PASSWORD_REQUIRED,
+} from './api/connect-account'
+import type { AccountLimit } from './api/types'
+import { LimitBanner } from './components/limit-banner'
+
+const form = { platform: '', username: '', password: '', secretKey: '', cookies: '', proxyUrl: '' }
+
+describe('connect account validation (spec §5)', () => {
+  it('needs a platform and a username', () => {
+    expect(connectFormProblem(form)).toBe(MISSING_DETAILS)
+    expect(connectFormProblem({ ...form, platform: 'twitter', username: '   ' })).toBe(MISSING_DETAILS)
+    expect(MISSING_DETAILS).toBe('Please fill in all required account details')
+  })
+
+  it('needs a password for Instagram', () => {
+    expect(connectFormProblem({ ...form, platform: 'instagram', username: 'ana' })).toBe(PASSWORD_REQUIRED)
+    expect(PASSWORD_REQUIRED).toBe('Password is required for Instagram accounts')
+    expect(connectFormProblem({ ...form, platform: 'instagram', username: 'ana', password: 'pw' })).toBeNull()
+  })
+
+  it('needs cookies for Twitter, as JSON', () => {
+    expect(connectFormProblem({ ...form, platform: 'twitter', username: 'ana' })).toBe(COOKIES_REQUIRED)
+    expect(COOKIES_REQUIRED).toBe('Cookies are required for Twitter accounts')
+    expect(
+      connectFormProblem({ ...form, platform: 'twitter', username: 'ana', cookies: 'auth_token=1' }),
+    ).toBe(INVALID_COOKIES)
+    expect(
+      connectFormProblem({
+        ...form,
+        platform: 'twitter',
+        username: 'ana',
+        cookies: '[{"name":"ct0","value":"x"}]',
+      }),
+    ).toBeNull()
+  })
+
+  it('drops a leading @ from the username', () => {
+    expect(
+      connectAccountSchema.parse({ ...form, platform: 'instagram', username: '@ana', password: 'x' })
+        .username,
+    ).toBe('ana')
+  })
+})
+
+function renderBanner(limit: AccountLimit | null) {
+  const router = createMemoryRouter([{ path: '*', element: <LimitBanner limit={limit} /> }])
+  render(<RouterProvider router={router} />)
+}
+
+describe('limit banner (spec §2, §8)', () => {
+  it("says 'Checking account limits...' while checking", () => {
+    renderBanner(null)
+    expect(screen.getByText('Checking account limits...')).toBeInTheDocument()
+  })
+
+  it("says 'Ready to Add Account' when allowed", () => {
+    renderBanner({ canAddAccount: true, currentCount: 0, limit: 1, planType: 'free' })
+    expect(screen.getByText('Ready to Add Account')).toBeInTheDocument()
+  })
+
+  it("says 'Account Limit Reached' with the free-plan text and an upgrade link", () => {
+    renderBanner({
+      canAddAccount: false,
+      currentCount: 1,
+      limit: 1,
+      planType: 'free',
+      error: 'No subscription found',
+    })
+    expect(screen.getByText('Account Limit Reached')).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'You are currently limited to 1 social media account. Upgrade your plan to add more accounts.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/billing')
+  })
+
+  it('shows the count on a paid plan at its limit', () => {
+    renderBanner({
+      canAddAccount: false,
+      currentCount: 3,
+      limit: 3,
+      planType: 'growth',
+      error: 'Account limit reached. You have 3/3 accounts.',
+    })
+    expect(screen.getByText('Account limit reached. You have 3/3 accounts.')).toBeInTheDocument()
+  })
+})
