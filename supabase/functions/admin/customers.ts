@@ -116,7 +116,15 @@ export const getCampaign = detail('admin_campaign_detail', 'p_campaign_id', NOT_
 export const getAccount = detail('admin_social_account_detail', 'p_account_id', NOT_FOUND.account)
 
 // Pause for a while (the scheduler resumes it when the time comes) or, without minutes, until resumed.
-const pauseBody = z.strictObject({ minutes: z.number().int().min(1).max(60 * 24 * 30).nullable().optional() })
+const pauseBody = z.strictObject({
+  minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 30)
+    .nullable()
+    .optional(),
+})
 
 async function readPauseBody(req: Request) {
   const text = await readText(req, { maxBytes: 1024 })
@@ -148,7 +156,8 @@ async function setSending(ctx: AdminContext, id: string, paused: boolean, until:
     p_until: until,
   })
   if (outcome === 'not_found') throw notFound(NOT_FOUND.account)
-  if (outcome === 'not_allowed') throw conflict(paused ? ACCOUNT_MESSAGES.cannotPause : ACCOUNT_MESSAGES.cannotResume)
+  if (outcome === 'not_allowed')
+    throw conflict(paused ? ACCOUNT_MESSAGES.cannotPause : ACCOUNT_MESSAGES.cannotResume)
   const account = await rpc<Record<string, unknown> | null>(ctx.db, 'admin_social_account_detail', {
     p_account_id: id,
   })

@@ -33,7 +33,11 @@ export function adminOnly(deps: AdminDeps, handler: AdminHandler): RouteHandler 
 }
 
 /** Calls an admin RPC and returns its data; a database error is thrown as its HTTP answer (or a 500). */
-export async function rpc<T>(db: SupabaseClient, name: string, args: Record<string, unknown> = {}): Promise<T> {
+export async function rpc<T>(
+  db: SupabaseClient,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<T> {
   const { data, error } = await db.rpc(name, args)
   if (error) throw fromDbError(error as DbError)
   return data as T

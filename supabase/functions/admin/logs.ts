@@ -8,14 +8,19 @@ import { type LogRow, num, toLog } from './views.ts'
 
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const
 
-// 'all' (or nothing) means no filter. Services are free-form in system_logs (the spec lists
+// 'all' means no filter. Services are free-form in system_logs (the spec lists
 // instagram, twitter, scheduler, warmup, api; the runner adds its own), so any sane name filters.
+// The spec's client sends `level=&service=` for "all": an empty value is no filter.
+const blankIsAll = (value: unknown) => (value === '' ? undefined : value)
 const logsQuery = z.object({
-  level: z.enum(['', 'all', ...LOG_LEVELS]).default('all'),
-  service: z
-    .string()
-    .regex(/^(all|[a-z][a-z0-9_.-]{0,49})?$/, 'service must be all or a service name')
-    .default('all'),
+  level: z.preprocess(blankIsAll, z.enum(['all', ...LOG_LEVELS]).default('all')),
+  service: z.preprocess(
+    blankIsAll,
+    z
+      .string()
+      .regex(/^(all|[a-z][a-z0-9_.-]{0,49})$/, 'service must be all or a service name')
+      .default('all'),
+  ),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 })
 
@@ -27,8 +32,8 @@ export async function listLogs(_req: Request, { db, url }: AdminContext): Promis
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .limit(limit)
-  if (level && level !== 'all') query = query.eq('level', level)
-  if (service && service !== 'all') query = query.eq('service', service)
+  if (level !== 'all') query = query.eq('level', level)
+  if (service !== 'all') query = query.eq('service', service)
   const rows = must(await query) as LogRow[]
   return jsonResponse(rows.map(toLog))
 }

@@ -44,7 +44,10 @@ function requestCommand(command: 'restart' | 'stop') {
       p_by: admin.id,
     })
     if (!id) throw notFound(PROCESS_NOT_FOUND)
-    await writeAuditLog(db, admin, `${COMMAND_WORDS[command]} requested for runner ${name}`, { runner: name, commandId: id })
+    await writeAuditLog(db, admin, `${COMMAND_WORDS[command]} requested for runner ${name}`, {
+      runner: name,
+      commandId: id,
+    })
     return jsonResponse({ id, name, command, status: 'pending' }, 202)
   }
 }

@@ -70,7 +70,10 @@ export interface SystemInfo {
  */
 export function systemInfo(hosts: HostRow[]): SystemInfo {
   const loads = hosts.map((h) => (h.load_average ?? []).map((v) => round1(num(v))))
-  const busiest = loads.reduce<number[] | null>((best, load) => ((load[0] ?? 0) > (best?.[0] ?? -1) ? load : best), null)
+  const busiest = loads.reduce<number[] | null>(
+    (best, load) => ((load[0] ?? 0) > (best?.[0] ?? -1) ? load : best),
+    null,
+  )
   return {
     cpu: { usage: round1(Math.max(0, ...hosts.map((h) => num(h.cpu_percent)))) },
     memory: { percentage: round1(Math.max(0, ...hosts.map((h) => num(h.memory_percent)))) },
