@@ -19,6 +19,12 @@ const item = (id: string, read = false): Notification => ({
   created_at: '2026-01-01T00:00:00Z',
 })
 
+/** Reads the store without a provider around it. */
+function UnreadCountProbe() {
+  useNotifications((s) => s.unreadCount)
+  return null
+}
+
 describe('notification rules (spec §4)', () => {
   it("shows the count, '99+' above 99 and no badge at 0", () => {
     expect(badgeLabel(0)).toBeNull()
@@ -54,14 +60,12 @@ describe('notification rules (spec §4)', () => {
   })
 
   it('is an error outside its provider', () => {
-    function Probe() {
-      useNotifications((s) => s.unreadCount)
-      return null
-    }
     const quiet = console.error
     console.error = () => {}
     try {
-      expect(() => render(<Probe />)).toThrow('useNotifications must be used within a NotificationsProvider')
+      expect(() => render(<UnreadCountProbe />)).toThrow(
+        'useNotifications must be used within a NotificationsProvider',
+      )
     } finally {
       console.error = quiet
     }
