@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { analytics } from '@/lib/analytics'
+import { dismissOAuthSignInError, pendingOAuthSignInError } from '@/lib/auth-store'
 import { type LoginInput, loginSchema, MISSING_CREDENTIALS } from '../api/login-schema'
 import { signInWithEmail } from '../api/sign-in'
 import { signInWithGoogle } from '../api/sign-in-with-google'
@@ -49,7 +50,14 @@ interface LoginFormProps {
 
 export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubmitted }: LoginFormProps) {
   const [mode, setMode] = useState<LoginMode>(initialMode)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setErrorState] = useState<string | null>(() => {
+    const oauthError = pendingOAuthSignInError()
+    return oauthError && `Google sign in error: ${oauthError}`
+  })
+  const setError = (next: string | null) => {
+    dismissOAuthSignInError()
+    setErrorState(next)
+  }
   const [busy, setBusy] = useState<Busy>(null)
   const navigate = useNavigate()
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
