@@ -179,7 +179,7 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
         </Button>
       </form>
 
-      <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-400 uppercase">
+      <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-500 uppercase">
         <span className="h-px flex-1 bg-slate-200" />
         or
         <span className="h-px flex-1 bg-slate-200" />
