@@ -5,9 +5,9 @@
 // stack/gateway/test/{keys,rest-auth,auth-session}.test.ts; these go through the real product.
 import { generateKeyPair, SignJWT } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { signHs256, stackConfig } from '../../stack/src/config.ts'
 import { loadKeys } from '../../stack/gateway/src/keys.ts'
 import { client, decodeJwt, fakeIp } from '../../stack/gateway/test/helpers.ts'
+import { signHs256, stackConfig } from '../../stack/src/config.ts'
 import { customer, db, invoke } from '../functions/helpers.ts'
 import { call } from './probes.ts'
 import type { Customer } from './tenants.ts'
@@ -20,17 +20,40 @@ beforeAll(async () => {
 
 /** The surfaces a stolen or forged token would be used on, and what each must answer. */
 const surfaces = (token: string) => [
-  { name: 'rest', run: () => call('/rest/v1/user_profiles?select=*', { token }), refused: (s: number) => s === 401 },
-  { name: 'api', run: () => call('/functions/v1/api/user/credits', { token }), refused: (s: number) => s === 401 },
-  { name: 'admin', run: () => call('/functions/v1/admin/stats', { token }), refused: (s: number) => s === 401 },
-  { name: 'storage', run: () => call('/storage/v1/object/list/avatars', { method: 'POST', token, body: { prefix: '' } }), refused: (s: number) => s === 400 || s === 401 || s === 403 },
-  { name: 'auth', run: () => call('/auth/v1/user', { token }), refused: (s: number) => s === 401 || s === 403 },
+  {
+    name: 'rest',
+    run: () => call('/rest/v1/user_profiles?select=*', { token }),
+    refused: (s: number) => s === 401,
+  },
+  {
+    name: 'api',
+    run: () => call('/functions/v1/api/user/credits', { token }),
+    refused: (s: number) => s === 401,
+  },
+  {
+    name: 'admin',
+    run: () => call('/functions/v1/admin/stats', { token }),
+    refused: (s: number) => s === 401,
+  },
+  {
+    name: 'storage',
+    run: () => call('/storage/v1/object/list/avatars', { method: 'POST', token, body: { prefix: '' } }),
+    refused: (s: number) => s === 400 || s === 401 || s === 403,
+  },
+  {
+    name: 'auth',
+    run: () => call('/auth/v1/user', { token }),
+    refused: (s: number) => s === 401 || s === 403,
+  },
 ]
 
 async function expectRefusedEverywhere(label: string, token: string) {
   for (const surface of surfaces(token)) {
     const reply = await surface.run()
-    expect(surface.refused(reply.status), `${label} on ${surface.name}: ${reply.status} ${reply.text.slice(0, 120)}`).toBe(true)
+    expect(
+      surface.refused(reply.status),
+      `${label} on ${surface.name}: ${reply.status} ${reply.text.slice(0, 120)}`,
+    ).toBe(true)
     expect(reply.text, `${label} on ${surface.name}`).not.toContain(victimUser.email)
   }
 }
@@ -50,7 +73,9 @@ describe('forged and stale tokens', () => {
       'expired ES256 from the real key': await keys.signUserToken(real, -120),
       'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${b64(admin)}.`,
       'alg none, empty signature dropped': `${b64({ alg: 'none' })}.${b64(admin)}`,
-      'unknown kid': await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: 'attacker' }).sign(other.privateKey),
+      'unknown kid': await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'ES256', kid: 'attacker' })
+        .sign(other.privateKey),
       'the real kid, another key': await new SignJWT(claims)
         .setProtectedHeader({ alg: 'ES256', kid: String(keys.jwks.keys[0]?.kid) })
         .sign(other.privateKey),
@@ -82,15 +107,24 @@ describe('forged and stale tokens', () => {
   it('reusing a rotated refresh token revokes the whole family: neither thief nor owner can refresh', async () => {
     const user = await customer('reuse')
     const first = user.session.refresh_token
-    const rotated = await call('/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token: first } })
+    const rotated = await call('/auth/v1/token?grant_type=refresh_token', {
+      method: 'POST',
+      body: { refresh_token: first },
+    })
     expect(rotated.status).toBe(200)
     const { access_token, refresh_token } = rotated.json as { access_token: string; refresh_token: string }
-    const second = await call('/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token } })
+    const second = await call('/auth/v1/token?grant_type=refresh_token', {
+      method: 'POST',
+      body: { refresh_token },
+    })
     expect(second.status).toBe(200)
     const latest = (second.json as { refresh_token: string }).refresh_token
     // The first token again, long after its rotation: a thief replaying it.
     await new Promise((resolve) => setTimeout(resolve, 50))
-    const replay = await call('/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token: first } })
+    const replay = await call('/auth/v1/token?grant_type=refresh_token', {
+      method: 'POST',
+      body: { refresh_token: first },
+    })
     if (replay.status === 200) {
       // Inside the reuse interval the gateway answers with the current token (GoTrue's grace): not a theft.
       expect(decodeJwt((replay.json as { access_token: string }).access_token).payload.session_id).toBe(
@@ -100,7 +134,10 @@ describe('forged and stale tokens', () => {
     }
     expect(replay.status).toBe(400)
     expect(replay.json).toMatchObject({ error_code: 'refresh_token_already_used' })
-    const afterTheft = await call('/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token: latest } })
+    const afterTheft = await call('/auth/v1/token?grant_type=refresh_token', {
+      method: 'POST',
+      body: { refresh_token: latest },
+    })
     expect(afterTheft.status).toBe(400)
     // As with GoTrue, access tokens already issued stay valid until they expire (at most 1 hour).
   })
@@ -145,7 +182,9 @@ describe('privilege escalation by a customer', () => {
       const token = session?.access_token ?? ''
       expect(decodeJwt(token).payload.app_metadata).not.toHaveProperty('role')
       expect((await call('/functions/v1/admin/stats', { token })).status).toBe(403)
-      expect((await call('/rest/v1/rpc/admin_queue_overview', { method: 'POST', token, body: {} })).status).toBeGreaterThanOrEqual(400)
+      expect(
+        (await call('/rest/v1/rpc/admin_queue_overview', { method: 'POST', token, body: {} })).status,
+      ).toBeGreaterThanOrEqual(400)
       expect((await call('/rest/v1/system_logs?select=id&limit=1', { token })).json).toEqual([])
     }
   })
@@ -154,12 +193,36 @@ describe('privilege escalation by a customer', () => {
     const user = await customer('freeloader')
     const token = user.session.access_token
     const attempts = [
-      call(`/rest/v1/user_profiles?id=eq.${user.id}`, { method: 'PATCH', token, body: { subscription_plan: 'enterprise', subscription_status: 'active' } }),
-      call('/rest/v1/subscriptions', { method: 'POST', token, body: { user_id: user.id, status: 'active', plan_type: 'enterprise', accounts_purchased: 100 } }),
-      call(`/rest/v1/subscriptions?user_id=eq.${user.id}`, { method: 'PATCH', token, body: { accounts_purchased: 100 } }),
-      call('/rest/v1/payments', { method: 'POST', token, body: { user_id: user.id, amount: 100, status: 'succeeded' } }),
-      call(`/rest/v1/social_accounts?user_id=eq.${user.id}`, { method: 'PATCH', token, body: { daily_message_limit: 100000, warmup_phase: 5 } }),
-      call('/rest/v1/stripe_events', { method: 'POST', token, body: { id: 'evt_forged', type: 'checkout.session.completed' } }),
+      call(`/rest/v1/user_profiles?id=eq.${user.id}`, {
+        method: 'PATCH',
+        token,
+        body: { subscription_plan: 'enterprise', subscription_status: 'active' },
+      }),
+      call('/rest/v1/subscriptions', {
+        method: 'POST',
+        token,
+        body: { user_id: user.id, status: 'active', plan_type: 'enterprise', accounts_purchased: 100 },
+      }),
+      call(`/rest/v1/subscriptions?user_id=eq.${user.id}`, {
+        method: 'PATCH',
+        token,
+        body: { accounts_purchased: 100 },
+      }),
+      call('/rest/v1/payments', {
+        method: 'POST',
+        token,
+        body: { user_id: user.id, amount: 100, status: 'succeeded' },
+      }),
+      call(`/rest/v1/social_accounts?user_id=eq.${user.id}`, {
+        method: 'PATCH',
+        token,
+        body: { daily_message_limit: 100000, warmup_phase: 5 },
+      }),
+      call('/rest/v1/stripe_events', {
+        method: 'POST',
+        token,
+        body: { id: 'evt_forged', type: 'checkout.session.completed' },
+      }),
     ]
     for (const reply of await Promise.all(attempts)) {
       expect(reply.status, reply.text).toBeGreaterThanOrEqual(400)

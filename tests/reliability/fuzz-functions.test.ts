@@ -8,8 +8,8 @@ import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { stackConfig } from '../../stack/src/config.ts'
 import { anonKey, api, client } from '../../stack/gateway/test/helpers.ts'
+import { stackConfig } from '../../stack/src/config.ts'
 import { customer, db, givePlan } from '../functions/helpers.ts'
 import { body, nastyString, pastedCookies } from './fuzz-arbitraries.ts'
 import { inBatches } from './probes.ts'
@@ -18,7 +18,11 @@ import { functionNames, functionRoutes, hasRouter, type Route } from './routes.t
 const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 800)
 const SEED = Number(process.env.RELIABILITY_FUZZ_SEED ?? 20261122)
 /** Admin actions that would disturb other suites running beside this one (they are tested in tests/admin). */
-const NOT_FUZZED = new Set(['POST /logs/clear', 'POST /processes/:name/kill', 'POST /processes/:name/restart'])
+const NOT_FUZZED = new Set([
+  'POST /logs/clear',
+  'POST /processes/:name/kill',
+  'POST /processes/:name/restart',
+])
 
 const serverLog = join(stackConfig().dataDir, 'server.log')
 let logOffset = 0
@@ -38,18 +42,31 @@ beforeAll(async () => {
   const user = await customer('fuzz')
   await givePlan(user.id, 3)
   customerToken = user.session.access_token
-  const admin = await client().auth.signInWithPassword({ email: 'admin@reachflow.test', password: 'admin-password' })
+  const admin = await client().auth.signInWithPassword({
+    email: 'admin@reachflow.test',
+    password: 'admin-password',
+  })
   adminToken = admin.data.session?.access_token ?? ''
   expect(adminToken).not.toBe('')
 })
 
 afterAll(async () => {
   await db().query('drop table if exists public.reliability_fuzz_canary')
-  const summary = [...statuses.entries()].sort(([x], [y]) => x - y).map(([s, n]) => `${s}×${n}`).join(' ')
-  console.log(`[reliability] function fuzz: ${[...statuses.values()].reduce((s, n) => s + n, 0)} requests (${summary})`)
+  const summary = [...statuses.entries()]
+    .sort(([x], [y]) => x - y)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ')
+  console.log(
+    `[reliability] function fuzz: ${[...statuses.values()].reduce((s, n) => s + n, 0)} requests (${summary})`,
+  )
 })
 
-async function send(route: Route, path: string, payload: string | undefined, contentType = 'application/json') {
+async function send(
+  route: Route,
+  path: string,
+  payload: string | undefined,
+  contentType = 'application/json',
+) {
   const token = route.fn === 'admin' ? adminToken : customerToken
   const response = await fetch(`${api}/functions/v1/${route.fn}${path}`, {
     method: route.method,
@@ -67,12 +84,16 @@ async function send(route: Route, path: string, payload: string | undefined, con
     } catch {
       error = undefined
     }
-    if (typeof error !== 'string' || error.length === 0) failures.push(`unclear ${response.status} ${where}: ${text.slice(0, 200)}`)
+    if (typeof error !== 'string' || error.length === 0)
+      failures.push(`unclear ${response.status} ${where}: ${text.slice(0, 200)}`)
   }
 }
 
 const segment = fc.oneof(nastyString, fc.uuid()).map((s) => encodeURIComponent(s.slice(0, 300)) || 'x')
-const query = fc.array(fc.tuple(fc.constantFrom('status', 'limit', 'level', 'service', 'page', 'search', 'days'), nastyString), { maxLength: 3 })
+const query = fc.array(
+  fc.tuple(fc.constantFrom('status', 'limit', 'level', 'service', 'page', 'search', 'days'), nastyString),
+  { maxLength: 3 },
+)
 
 describe('fuzzing the functions', () => {
   it(`every function route answers ${RUNS} random bodies, ids and queries without a 5xx`, async () => {
@@ -82,12 +103,25 @@ describe('fuzzing the functions', () => {
       .filter((r) => !NOT_FUZZED.has(`${r.method} ${r.path}`) || r.fn !== 'admin')
     routes.push({ fn: 'stripe-webhook', method: 'POST', path: '' })
     const cases = fc.sample(
-      fc.tuple(fc.constantFrom(...routes), segment, body, query, fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data')),
+      fc.tuple(
+        fc.constantFrom(...routes),
+        segment,
+        body,
+        query,
+        fc.constantFrom(
+          'application/json',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data',
+        ),
+      ),
       { numRuns: RUNS, seed: SEED },
     )
     await inBatches(cases, 4, async ([route, id, payload, params, type]) => {
       const path = route.path.replace(/:\w+/g, id)
-      const search = params.length ? `?${new URLSearchParams(params.map(([k, v]) => [k, v.slice(0, 200)]))}` : ''
+      const search = params.length
+        ? `?${new URLSearchParams(params.map(([k, v]) => [k, v.slice(0, 200)]))}`
+        : ''
       await send(route, `${path}${search}`, payload, route.method === 'GET' ? 'application/json' : type)
     })
     expect(failures).toEqual([])
@@ -104,13 +138,19 @@ describe('fuzzing the functions', () => {
     })
     const create: Route = { fn: 'api', method: 'POST', path: '/social-accounts' }
     for (const cookies of cases.slice(0, 50))
-      await send(create, create.path, JSON.stringify({ platform: 'twitter', username: 'fuzzed', authData: { cookies } }))
+      await send(
+        create,
+        create.path,
+        JSON.stringify({ platform: 'twitter', username: 'fuzzed', authData: { cookies } }),
+      )
     expect(failures).toEqual([])
   }, 600_000)
 
   it('no input became SQL: no fuzz string in a Postgres STATEMENT line, the canary table intact', async () => {
     const log = readFileSync(serverLog, 'utf8').slice(logOffset)
-    const spliced = log.split('\n').filter((line) => line.includes('STATEMENT:') && /reliability_fuzz_canary|alert\(1\)|or 1=1/.test(line))
+    const spliced = log
+      .split('\n')
+      .filter((line) => line.includes('STATEMENT:') && /reliability_fuzz_canary|alert\(1\)|or 1=1/.test(line))
     expect(spliced).toEqual([])
     const { rows } = await db().query('select note from public.reliability_fuzz_canary')
     expect(rows).toEqual([{ note: 'still here' }])

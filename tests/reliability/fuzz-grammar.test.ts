@@ -19,10 +19,54 @@ const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 800)
 const SEED = Number(process.env.RELIABILITY_FUZZ_SEED ?? 20261122)
 
 const PIECES = [
-  'select', 'order', 'limit', 'offset', 'or', 'and', 'not', 'eq', 'neq', 'gt', 'like', 'ilike', 'in',
-  'is', 'cs', 'cd', 'ov', 'fts', 'id', 'user_id', 'name', 'status', '*', ',', '.', '(', ')', '!', ':',
-  '::', '->', '->>', '"', '\\', "'", '...', 'inner', 'left', 'null', 'true', 'asc', 'desc',
-  'nullsfirst', 'count()', '{', '}', '%', ' ',
+  'select',
+  'order',
+  'limit',
+  'offset',
+  'or',
+  'and',
+  'not',
+  'eq',
+  'neq',
+  'gt',
+  'like',
+  'ilike',
+  'in',
+  'is',
+  'cs',
+  'cd',
+  'ov',
+  'fts',
+  'id',
+  'user_id',
+  'name',
+  'status',
+  '*',
+  ',',
+  '.',
+  '(',
+  ')',
+  '!',
+  ':',
+  '::',
+  '->',
+  '->>',
+  '"',
+  '\\',
+  "'",
+  '...',
+  'inner',
+  'left',
+  'null',
+  'true',
+  'asc',
+  'desc',
+  'nullsfirst',
+  'count()',
+  '{',
+  '}',
+  '%',
+  ' ',
 ]
 const piece = fc.oneof(
   fc.array(fc.constantFrom(...PIECES), { maxLength: 16 }).map((p) => p.join('')),
@@ -30,8 +74,26 @@ const piece = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 60 }),
   nastyString.map((s) => s.slice(0, 2000)),
 )
-const KEYS = ['select', 'order', 'limit', 'offset', 'or', 'and', 'not.and', 'columns', 'on_conflict', 'id', 'name', 'status', 'x.order', 'campaigns.limit']
-const params = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...KEYS), piece), piece), { minLength: 1, maxLength: 5 })
+const KEYS = [
+  'select',
+  'order',
+  'limit',
+  'offset',
+  'or',
+  'and',
+  'not.and',
+  'columns',
+  'on_conflict',
+  'id',
+  'name',
+  'status',
+  'x.order',
+  'campaigns.limit',
+]
+const params = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...KEYS), piece), piece), {
+  minLength: 1,
+  maxLength: 5,
+})
 
 describe('fuzzing the query grammar', () => {
   it('the parser takes 10,000 arbitrary queries: a parse or a 4xx RestError, nothing else', () => {
@@ -43,7 +105,8 @@ describe('fuzzing the query grammar', () => {
           parseQuery(new URLSearchParams(pairs))
         } catch (error) {
           if (!(error instanceof RestError)) throw error
-          if (error.status < 400 || error.status >= 500) throw new Error(`status ${error.status}: ${error.message}`)
+          if (error.status < 400 || error.status >= 500)
+            throw new Error(`status ${error.status}: ${error.message}`)
           refused++
         }
       }),
@@ -76,7 +139,11 @@ describe('fuzzing the query grammar', () => {
       ...(await customerRpcs()).map((r) => `rpc/${r.name}`),
     ]
     const cases = fc.sample(
-      fc.tuple(fc.constantFrom(...targets), params, fc.constantFrom('GET', 'HEAD', 'PATCH', 'DELETE', 'POST')),
+      fc.tuple(
+        fc.constantFrom(...targets),
+        params,
+        fc.constantFrom('GET', 'HEAD', 'PATCH', 'DELETE', 'POST'),
+      ),
       { numRuns: RUNS, seed: SEED },
     )
     const failures: string[] = []
@@ -91,9 +158,15 @@ describe('fuzzing the query grammar', () => {
         body: verb === 'GET' || verb === 'HEAD' ? undefined : {},
       })
       statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1)
-      if (reply.status >= 500) failures.push(`${reply.status} ${verb} ${target}?${search}: ${reply.text.slice(0, 200)}`)
+      if (reply.status >= 500)
+        failures.push(`${reply.status} ${verb} ${target}?${search}: ${reply.text.slice(0, 200)}`)
     })
-    console.log(`[reliability] grammar fuzz over HTTP: ${cases.length} requests (${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')})`)
+    console.log(
+      `[reliability] grammar fuzz over HTTP: ${cases.length} requests (${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ')})`,
+    )
     expect(failures).toEqual([])
     expect(statuses.get(200) ?? 0).toBeGreaterThan(0)
   }, 600_000)

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { client, fakeIp } from '../../stack/gateway/test/helpers.ts'
 import { stackConfig } from '../../stack/src/config.ts'
 import { PG_BIN } from '../../stack/src/system.ts'
-import { client, fakeIp } from '../../stack/gateway/test/helpers.ts'
 import { db, givePlan, invoke, xCookies } from '../functions/helpers.ts'
 import { call } from './probes.ts'
 
@@ -70,13 +70,29 @@ beforeAll(async () => {
   })
   replies.push(JSON.stringify(x.body), JSON.stringify(ig.body), JSON.stringify(validated.body))
   const token = signIn.data.session?.access_token ?? ''
-  for (const path of ['/functions/v1/api/social-accounts', '/functions/v1/api/user/credits', `/functions/v1/api/social-accounts/${accounts[0]}/test`])
+  for (const path of [
+    '/functions/v1/api/social-accounts',
+    '/functions/v1/api/user/credits',
+    `/functions/v1/api/social-accounts/${accounts[0]}/test`,
+  ])
     replies.push((await call(path, { token, method: path.endsWith('/test') ? 'POST' : 'GET' })).text)
-  for (const path of ['/rest/v1/social_accounts?select=*', '/rest/v1/social_account_credentials?select=*', '/auth/v1/user'])
+  for (const path of [
+    '/rest/v1/social_accounts?select=*',
+    '/rest/v1/social_account_credentials?select=*',
+    '/auth/v1/user',
+  ])
     replies.push((await call(path, { token })).text)
-  const admin = await client().auth.signInWithPassword({ email: 'admin@reachflow.test', password: 'admin-password' })
+  const admin = await client().auth.signInWithPassword({
+    email: 'admin@reachflow.test',
+    password: 'admin-password',
+  })
   const adminToken = admin.data.session?.access_token ?? ''
-  for (const path of [`/functions/v1/admin/social-accounts/${accounts[0]}`, `/functions/v1/admin/social-accounts/${accounts[1]}`, `/functions/v1/admin/users/${userId}`, '/functions/v1/admin/logs'])
+  for (const path of [
+    `/functions/v1/admin/social-accounts/${accounts[0]}`,
+    `/functions/v1/admin/social-accounts/${accounts[1]}`,
+    `/functions/v1/admin/users/${userId}`,
+    '/functions/v1/admin/logs',
+  ])
     replies.push((await call(path, { token: adminToken })).text)
 }, 120_000)
 
@@ -104,7 +120,9 @@ describe('secrets', () => {
   })
 
   it('no log holds them: system_logs, and every log file of the stack', async () => {
-    const { rows } = await db().query(`select coalesce(string_agg(message || ' ' || coalesce(metadata::text, ''), E'\\n'), '') as text from public.system_logs`)
+    const { rows } = await db().query(
+      `select coalesce(string_agg(message || ' ' || coalesce(metadata::text, ''), E'\\n'), '') as text from public.system_logs`,
+    )
     expect(leaked(rows[0]?.text ?? '')).toEqual([])
     const config = stackConfig()
     const files = [
