@@ -18,7 +18,11 @@ const USERS = Number(process.env.BENCH_LOAD_USERS ?? 200)
 const config = stackConfig('load')
 const fakeIp = () => `10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`
 
-async function token(email: string, password: string, signUp: boolean): Promise<{ token: string; id: string }> {
+async function token(
+  email: string,
+  password: string,
+  signUp: boolean,
+): Promise<{ token: string; id: string }> {
   const path = signUp ? '/auth/v1/signup' : '/auth/v1/token?grant_type=password'
   const response = await fetch(`${config.apiUrl}${path}`, {
     method: 'POST',
@@ -26,7 +30,8 @@ async function token(email: string, password: string, signUp: boolean): Promise<
     body: JSON.stringify({ email, password }),
   })
   const body = (await response.json()) as { access_token?: string; user?: { id: string } }
-  if (!body.access_token || !body.user) throw new Error(`${path} for ${email}: ${response.status} ${JSON.stringify(body)}`)
+  if (!body.access_token || !body.user)
+    throw new Error(`${path} for ${email}: ${response.status} ${JSON.stringify(body)}`)
   return { token: body.access_token, id: body.user.id }
 }
 
@@ -93,17 +98,24 @@ async function main(): Promise<void> {
           context.token ??= tokens[next++ % tokens.length]
           return {
             ...request,
-            headers: { apikey: config.anonKey, Authorization: `Bearer ${String(context.token)}`, 'Content-Type': 'application/json' },
+            headers: {
+              apikey: config.anonKey,
+              Authorization: `Bearer ${String(context.token)}`,
+              'Content-Type': 'application/json',
+            },
             ...(path.includes('/rpc/') ? { body: '{}' } : {}),
           }
         },
       })),
     })
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, time: number) => latencies.push(time))
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, time: number) =>
+      latencies.push(time),
+    )
     const result = await instance
     clearInterval(sampler)
     latencies.sort((a, b) => a - b)
-    const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0
+    const at = (p: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0
     const total = result.requests.total
     const errors = result.non2xx + result.errors + result.timeouts
     const figures = {
@@ -116,8 +128,17 @@ async function main(): Promise<void> {
       non2xx: result.non2xx,
       errors: result.errors,
       timeouts: result.timeouts,
-      latencyMs: { p50: Math.round(at(50)), p95: Math.round(at(95)), p99: Math.round(at(99)), max: Math.round(latencies.at(-1) ?? 0) },
-      machine: { cpus: cpus().length, loadAverage1mMax: Number(Math.max(...load).toFixed(2)), loadAverage1mMean: Number((load.reduce((s, v) => s + v, 0) / Math.max(1, load.length)).toFixed(2)) },
+      latencyMs: {
+        p50: Math.round(at(50)),
+        p95: Math.round(at(95)),
+        p99: Math.round(at(99)),
+        max: Math.round(latencies.at(-1) ?? 0),
+      },
+      machine: {
+        cpus: cpus().length,
+        loadAverage1mMax: Number(Math.max(...load).toFixed(2)),
+        loadAverage1mMean: Number((load.reduce((s, v) => s + v, 0) / Math.max(1, load.length)).toFixed(2)),
+      },
     }
     console.log(JSON.stringify(figures, null, 2))
     writeFileSync(join(config.dir, 'bench-load.json'), `${JSON.stringify(figures, null, 2)}\n`)

@@ -14,7 +14,12 @@ function pg(config: StackConfig, tool: string, args: string[], input?: string) {
   const result = spawnSync(
     join(PG_BIN, tool),
     ['-h', config.host, '-p', String(config.ports.db), '-U', 'postgres', ...args],
-    { env: { ...process.env, PGPASSWORD: 'postgres' }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, input },
+    {
+      env: { ...process.env, PGPASSWORD: 'postgres' },
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+      input,
+    },
   )
   if (result.status !== 0) throw new StackError(`${tool} failed: ${result.stderr || result.stdout}`)
   return result.stdout
@@ -30,14 +35,32 @@ export function dumpDatabase(config: StackConfig, file: string, snapshot?: strin
  * pg_cron's extension and job table are left out: the extension refuses any other database.
  */
 export function restoreDatabase(config: StackConfig, file: string, database: string): void {
-  const exists = pg(config, 'psql', ['-Atc', `select 1 from pg_database where datname = '${database.replaceAll("'", "''")}'`, 'postgres'])
+  const exists = pg(config, 'psql', [
+    '-Atc',
+    `select 1 from pg_database where datname = '${database.replaceAll("'", "''")}'`,
+    'postgres',
+  ])
   if (exists.trim() !== '1') pg(config, 'createdb', [database])
   const list = pg(config, 'pg_restore', ['-l', file])
-  const keep = database === 'postgres' ? list : list.split('\n').filter((line) => !/\bpg_cron\b|\bcron\b/.test(line)).join('\n')
+  const keep =
+    database === 'postgres'
+      ? list
+      : list
+          .split('\n')
+          .filter((line) => !/\bpg_cron\b|\bcron\b/.test(line))
+          .join('\n')
   const listFile = `${file}.list`
   writeFileSync(listFile, keep)
   try {
-    pg(config, 'pg_restore', ['--exit-on-error', '--single-transaction', '-L', listFile, '-d', database, file])
+    pg(config, 'pg_restore', [
+      '--exit-on-error',
+      '--single-transaction',
+      '-L',
+      listFile,
+      '-d',
+      database,
+      file,
+    ])
   } finally {
     rmSync(listFile, { force: true })
   }

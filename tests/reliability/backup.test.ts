@@ -42,7 +42,8 @@ describe('backup and restore', () => {
     let before: Record<string, number>
     try {
       await source.query('begin isolation level repeatable read read only')
-      const snapshot = (await source.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]?.id ?? ''
+      const snapshot =
+        (await source.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]?.id ?? ''
       before = await rowCounts(source)
       dumpDatabase(config, file, snapshot)
     } finally {
@@ -60,9 +61,14 @@ describe('backup and restore', () => {
       expect(before['public.platforms']).toBeGreaterThan(0)
       expect(Object.keys(before).length).toBeGreaterThan(30)
       // Sealed credentials come back byte for byte (the key is not in the database, by design).
-      const sample = await db().query('select account_id, ciphertext from public.social_account_credentials order by account_id limit 3')
+      const sample = await db().query(
+        'select account_id, ciphertext from public.social_account_credentials order by account_id limit 3',
+      )
       for (const row of sample.rows) {
-        const copy = await restored.query('select ciphertext from public.social_account_credentials where account_id = $1', [row.account_id])
+        const copy = await restored.query(
+          'select ciphertext from public.social_account_credentials where account_id = $1',
+          [row.account_id],
+        )
         if (copy.rowCount) expect(copy.rows[0]?.ciphertext).toBe(row.ciphertext)
       }
     } finally {

@@ -46,11 +46,13 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  if (xUsername) await xSandbox(`faults?account=${encodeURIComponent(xUsername)}`, 'DELETE').catch(() => undefined)
+  if (xUsername)
+    await xSandbox(`faults?account=${encodeURIComponent(xUsername)}`, 'DELETE').catch(() => undefined)
 })
 
 const accountRow = async () =>
-  (await db().query('select status, flag_reason from public.social_accounts where id = $1', [accountId])).rows[0]
+  (await db().query('select status, flag_reason from public.social_accounts where id = $1', [accountId]))
+    .rows[0]
 
 describe('X failing while an account is tested', () => {
   it('X answering 500: a 502 that says so, and the account stays active', async () => {
@@ -86,7 +88,12 @@ describe('uploads that cannot be stored', () => {
   const upload = (path: string, body: Buffer, type: string) =>
     fetch(`${api}/storage/v1/object/avatars/${path}`, {
       method: 'POST',
-      headers: { apikey: anonKey, Authorization: `Bearer ${owner.session.access_token}`, 'Content-Type': type, 'x-upsert': 'true' },
+      headers: {
+        apikey: anonKey,
+        Authorization: `Bearer ${owner.session.access_token}`,
+        'Content-Type': type,
+        'x-upsert': 'true',
+      },
       body,
     }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }))
 
@@ -95,7 +102,10 @@ describe('uploads that cannot be stored', () => {
     const result = await upload(`${owner.id}/avatar.png`, big, 'image/png')
     expect(result.status).toBe(413)
     expect(String(result.body.message)).toMatch(/size|large|exceed/i)
-    const { rows } = await db().query(`select 1 from storage.objects where bucket_id = 'avatars' and name like $1`, [`${owner.id}/%`])
+    const { rows } = await db().query(
+      `select 1 from storage.objects where bucket_id = 'avatars' and name like $1`,
+      [`${owner.id}/%`],
+    )
     expect(rows).toEqual([])
   })
 
@@ -108,7 +118,11 @@ describe('uploads that cannot be stored', () => {
   })
 
   it('bytes that lie about being an image are only ever served back as that image type', async () => {
-    const stored = await upload(`${owner.id}/avatar.png`, Buffer.from('<html><script>alert(1)</script></html>'), 'image/png')
+    const stored = await upload(
+      `${owner.id}/avatar.png`,
+      Buffer.from('<html><script>alert(1)</script></html>'),
+      'image/png',
+    )
     expect(stored.status).toBe(200)
     const served = await fetch(`${api}/storage/v1/object/public/avatars/${owner.id}/avatar.png`)
     expect(served.headers.get('content-type')).toBe('image/png')

@@ -17,6 +17,7 @@ export const nastyString = fc.oneof(
     '\u0000',
     '\ud800',
     '{{7*7}}',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection attempt, on purpose
     '${process.env}',
     '<script>alert(1)</script>',
     '__proto__',

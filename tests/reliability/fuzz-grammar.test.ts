@@ -7,7 +7,7 @@
 //    security and real column types are in play: RELIABILITY_FUZZ_RUNS requests (default 800;
 //    `npm run soak` runs 10,000), never a 5xx.
 import fc from 'fast-check'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RestError } from '../../stack/gateway/src/rest/errors.ts'
 import { parseQuery } from '../../stack/gateway/src/rest/parse/query.ts'
 import { customer } from '../functions/helpers.ts'
