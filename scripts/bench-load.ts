@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     const load: number[] = []
     let next = 0
     const sampler = setInterval(() => load.push(loadavg()[0] ?? 0), 1000)
-    const instance = autocannon({
+    const options: autocannon.Options = {
       url: config.apiUrl,
       connections: tokens.length,
       duration: SECONDS,
@@ -94,24 +94,25 @@ async function main(): Promise<void> {
       requests: READS.map((path) => ({
         method: path.includes('/rpc/') ? 'POST' : 'GET',
         path,
-        setupRequest: (request: Record<string, unknown>, context: Record<string, unknown>) => {
-          context.token ??= tokens[next++ % tokens.length]
+        setupRequest: (request: autocannon.Request, context: object) => {
+          const state = context as { token?: string }
+          state.token ??= tokens[next++ % tokens.length]
           return {
             ...request,
             headers: {
               apikey: config.anonKey,
-              Authorization: `Bearer ${String(context.token)}`,
+              Authorization: `Bearer ${String(state.token)}`,
               'Content-Type': 'application/json',
             },
             ...(path.includes('/rpc/') ? { body: '{}' } : {}),
           }
         },
       })),
+    }
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)))
+      instance.on('response', (_client, _status, _bytes, time) => latencies.push(time))
     })
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, time: number) =>
-      latencies.push(time),
-    )
-    const result = await instance
     clearInterval(sampler)
     latencies.sort((a, b) => a - b)
     const at = (p: number) =>

@@ -94,7 +94,7 @@ describe('uploads that cannot be stored', () => {
         'Content-Type': type,
         'x-upsert': 'true',
       },
-      body,
+      body: new Uint8Array(body),
     }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }))
 
   it('an avatar over 5 MB is refused with 413 and a message, and nothing is stored', async () => {

@@ -113,7 +113,8 @@ describe('fuzzing the query grammar', () => {
       { numRuns: 10_000, seed: SEED },
     )
     expect(refused).toBeGreaterThan(1000)
-    expect(Date.now() - started).toBeLessThan(30_000)
+    // Bounded, not a benchmark: 10,000 parses take ~5 s on a quiet machine, 40 s on a busy one.
+    expect(Date.now() - started).toBeLessThan(120_000)
   })
 
   it('a write to any view is a clear 4xx (or touches nothing), never a rewriter 500', async () => {

@@ -185,7 +185,7 @@ describe('tenant isolation through storage', () => {
             'Content-Type': 'image/png',
             'x-upsert': String(upsert),
           },
-          body: PNG,
+          body: new Uint8Array(PNG),
         }).then(
           async (r) => ({ status: r.status, text: await r.text(), json: null, headers: r.headers }) as Reply,
         )

@@ -30,7 +30,7 @@ export async function uploadAvatar(who: Customer, path: string, bytes: Buffer = 
       'Content-Type': 'image/png',
       'x-upsert': 'true',
     },
-    body: bytes,
+    body: new Uint8Array(bytes),
   })
 }
 

@@ -33,7 +33,7 @@ describe('a full disk', () => {
           'Content-Type': 'image/png',
           'x-upsert': 'true',
         },
-        body: Buffer.alloc(bytes, 7),
+        body: new Uint8Array(bytes).fill(7),
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }))
 
     const full = await upload(1024 * 1024)

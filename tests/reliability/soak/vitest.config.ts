@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 // `npm run soak` only: the long fuzz runs and the faults that would disturb other suites (a database
@@ -5,7 +6,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     name: 'soak',
-    root: '../../..',
+    root: fileURLToPath(new URL('../../..', import.meta.url)),
     environment: 'node',
     include: ['tests/reliability/soak/*.soak.ts', 'tests/reliability/fuzz-*.test.ts'],
     fileParallelism: false,
