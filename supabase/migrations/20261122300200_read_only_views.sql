@@ -13,6 +13,8 @@ begin
 end
 $$;
 
+revoke execute on function internal.refuse_view_write() from public;
+
 comment on function internal.refuse_view_write() is
   'INSTEAD OF trigger for read-only views in public: a write is a 403, not a 500 from the rewriter.';
 
