@@ -117,8 +117,11 @@ async function main(): Promise<void> {
     latencies.sort((a, b) => a - b)
     const at = (p: number) =>
       latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0
-    const total = result.requests.total
-    const errors = result.non2xx + result.errors + result.timeouts
+    // autocannon counts timeouts among `errors` too; a request either answered (2xx or not) or failed.
+    const answered = latencies.length
+    const failed = result.non2xx + result.errors
+    const total = answered + result.errors
+    const errors = failed
     const figures = {
       at: new Date().toISOString(),
       customers: tokens.length,
