@@ -23,9 +23,12 @@ export class DatabaseError extends Error {
 export function fromDbError(error: DbError, notFoundMessage = 'Not found'): HttpError | DatabaseError {
   switch (error.code) {
     case 'PGRST116': // .single() found no row: under RLS that is also "not yours"
+      return notFound(notFoundMessage)
+    case 'PT404': // the migrations' "… not found" (PostgREST answers a direct RPC call with 404)
     case 'P0002':
-      return notFound(error.code === 'P0002' ? error.message : notFoundMessage)
-    case '55000': // object not in prerequisite state: the row's status does not allow it
+      return notFound(error.message)
+    case 'PT409': // the row's status does not allow it (PostgREST: 409)
+    case '55000':
     case '23505':
       return conflict(error.message)
     case '42501':

@@ -74,3 +74,14 @@ Deno.test('signed out, locked, rate limited and unreachable each say what to do'
   const down = await verifyXCookies(cookies(), { baseUrl, timeoutMs: 2000 })
   assert.equal(down.status, 'unreachable')
 })
+
+Deno.test('X failing with a 5xx is "unreachable", never a verdict on the cookies', async () => {
+  for (const status of [500, 502, 503]) {
+    const failing = () => Promise.resolve(new Response('{"errors":[{"code":131}]}', { status }))
+    const result = await verifyXCookies(cookies(), { baseUrl: 'http://x.invalid', fetch: failing })
+    assert.deepEqual(result, {
+      status: 'unreachable',
+      message: `X could not answer (HTTP ${status}) when checking the cookies. Please try again in a few minutes.`,
+    })
+  }
+})

@@ -70,6 +70,14 @@ export async function verifyXCookies(
     }
     return { status: 'error', message: 'X answered without an account.' }
   }
+  // X itself failing (500, 503 "over capacity", a proxy's 502) says nothing about the cookies: the
+  // check could not be made, exactly as if X were unreachable, so no account is marked broken for it.
+  if (response.status >= 500) {
+    return {
+      status: 'unreachable',
+      message: `X could not answer (HTTP ${response.status}) when checking the cookies. Please try again in a few minutes.`,
+    }
+  }
   const codes = errorCodes(body)
   // A redirect is X sending a signed-out browser to /i/flow/login, or a locked one to /account/access.
   const location = response.headers.get('location') ?? ''

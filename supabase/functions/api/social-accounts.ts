@@ -147,7 +147,8 @@ export async function testAccount(
     csrfToken: ct0,
     userId: null,
   })
-  if (result.status === 'unreachable') throw verifyFailure(result)
+  // X down, slow or rate limiting is not the account's fault: answer, but leave its status alone.
+  if (result.status === 'unreachable' || result.status === 'rate_limited') throw verifyFailure(result)
   const testedAt = deps.now().toISOString()
   // A working session does not lift the runner's stop: a paused (circuit breaker) or flagged account
   // stays so until the runner resumes it.

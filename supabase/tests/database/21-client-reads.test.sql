@@ -87,9 +87,9 @@ select results_eq($$select * from public.dashboard_summary()$$,
   $$values (0::bigint, 0::numeric, 0::numeric, null::numeric, 0::bigint, 0::bigint, 0::bigint, 0::bigint)$$,
   'another customer''s summary is empty');
 select is_empty($$select 1 from public.lead_view$$, 'another customer sees no leads in the view');
-select throws_ok(format($$select public.campaign_stats(%L)$$, :'campaign'), 'P0002', 'Campaign not found',
+select throws_ok(format($$select public.campaign_stats(%L)$$, :'campaign'), 'PT404', 'Campaign not found',
   'another customer''s campaign is not found');
-select throws_ok(format($$select public.scraping_campaign_stats(%L)$$, :'scrape'), 'P0002', 'Campaign not found',
+select throws_ok(format($$select public.scraping_campaign_stats(%L)$$, :'scrape'), 'PT404', 'Campaign not found',
   '... nor their scraping campaign');
 select results_eq($$select sent_today, replies_today from public.todays_overview()$$, $$values (0::bigint, 0::bigint)$$,
   'another customer''s today is empty');
@@ -104,7 +104,7 @@ select throws_ok($$select public.check_account_limit()$$, '42501', 'permission d
 select tests.authenticate_as('reader');
 select throws_ok(
   format($$select public.request_account_test(%L)$$, (select id from public.social_accounts where username = 'seed_never' union all select gen_random_uuid() limit 1)),
-  'P0002', 'Account not found', 'an account test can only be requested for one''s own account');
+  'PT404', 'Account not found', 'an account test can only be requested for one''s own account');
 select isnt(public.request_account_test(:'account'), null, 'the owner queues a test of their account');
 
 select * from finish();

@@ -72,7 +72,7 @@ select throws_ok(
   'P0001', 'Subscription is not active', 'and says the subscription is not active for a second');
 select throws_ok(
   $$select public.create_social_account('00000000-0000-4000-8000-000000000000', 'twitter', 'ghost', null, 'k1', 'k1:eA==')$$,
-  'P0002', 'User not authenticated', 'a user without a profile is refused');
+  'PT404', 'User not authenticated', 'a user without a profile is refused');
 
 -- DM campaigns: pause and delete keep the queue consistent ---------------------------------------
 select tests.clear_authentication();
@@ -95,9 +95,9 @@ select results_eq($$select c.campaign_id::text, c.leads from public.campaign_lea
   format($$values (%L, 2::bigint)$$, :'campaign'), 'the owner''s campaign has its two leads');
 select tests.authenticate_as('other');
 select is((select count(*)::int from public.campaign_lead_counts()), 0, 'another customer sees none of its lead counts');
-select throws_ok(format($$select public.pause_campaign(%L)$$, :'campaign'), 'P0002', 'Campaign not found',
+select throws_ok(format($$select public.pause_campaign(%L)$$, :'campaign'), 'PT404', 'Campaign not found',
   'another customer cannot pause it');
-select throws_ok(format($$select public.delete_campaign(%L)$$, :'campaign'), 'P0002', 'Campaign not found',
+select throws_ok(format($$select public.delete_campaign(%L)$$, :'campaign'), 'PT404', 'Campaign not found',
   'nor delete it');
 
 select tests.authenticate_as('owner');
@@ -127,12 +127,12 @@ insert into public.campaigns (user_id, name, account_id, sequences)
 values (tests.get_supabase_uid('owner'), 'Draft', ((:'created'::jsonb) ->> 'id')::uuid, '{"messages": ["Hi"]}')
 returning id as draft \gset
 select tests.authenticate_as('owner');
-select throws_ok(format($$select public.pause_campaign(%L)$$, :'draft'), '55000',
+select throws_ok(format($$select public.pause_campaign(%L)$$, :'draft'), 'PT409',
   'Only a running campaign can be paused (this one is draft)', 'a draft cannot be paused');
 
 -- Scraping campaigns: start, pause, delete ----------------------------------------------------------
 select tests.authenticate_as('other');
-select throws_ok(format($$select public.start_scraping_campaign(%L)$$, :'source'), 'P0002', 'Scraping campaign not found',
+select throws_ok(format($$select public.start_scraping_campaign(%L)$$, :'source'), 'PT404', 'Scraping campaign not found',
   'another customer cannot start it');
 select tests.authenticate_as('owner');
 select results_eq(
@@ -155,7 +155,7 @@ select results_eq(format($$select public.start_scraping_campaign(%L) ->> 'status
 
 insert into public.campaigns (user_id, name, account_id, scraping_campaign_id, sequences, run_immediately)
 values (auth.uid(), 'Uses source', ((:'created'::jsonb) ->> 'id')::uuid, :'source', '{"messages": ["Hi"]}', true);
-select throws_ok(format($$select public.delete_scraping_campaign(%L)$$, :'source'), '55000',
+select throws_ok(format($$select public.delete_scraping_campaign(%L)$$, :'source'), 'PT409',
   'This scraping campaign is the lead source of the DM campaign "Uses source": delete that campaign first',
   'a scraping campaign feeding a launched DM campaign cannot be deleted');
 delete from public.campaigns where name = 'Uses source';
@@ -194,7 +194,7 @@ select throws_ok($$select * from public.account_daily_usage()$$, '42501', 'permi
 select tests.clear_authentication();
 select internal.enqueue_job('inbox.sync', jsonb_build_object('accountId', :'other_account'), 'inbox:' || :'other_account') as sync_job \gset
 select tests.authenticate_as('owner');
-select throws_ok(format($$select public.delete_social_account(%L)$$, :'other_account'), 'P0002', 'Account not found',
+select throws_ok(format($$select public.delete_social_account(%L)$$, :'other_account'), 'PT404', 'Account not found',
   'a customer cannot delete another customer''s account');
 select tests.authenticate_as('other');
 select lives_ok(format($$select public.delete_social_account(%L)$$, :'other_account'), 'the owner deletes it');

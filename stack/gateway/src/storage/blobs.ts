@@ -5,6 +5,7 @@ import { createReadStream, type ReadStream } from 'node:fs'
 import { copyFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ensureDir } from '../../../src/config.ts'
+import { notStored } from './errors.ts'
 
 const VERSION = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
@@ -20,9 +21,15 @@ export class BlobStore {
     return join(this.dir, version)
   }
 
+  /** Stores the bytes under a new version; a failed write (a full disk) leaves no partial file behind. */
   async write(bytes: Buffer): Promise<string> {
     const version = randomUUID()
-    await writeFile(this.path(version), bytes, { mode: 0o600 })
+    try {
+      await writeFile(this.path(version), bytes, { mode: 0o600 })
+    } catch {
+      await rm(this.path(version), { force: true }).catch(() => undefined)
+      throw notStored()
+    }
     return version
   }
 

@@ -41,6 +41,14 @@ export const rlsDenied = () =>
 export const duplicate = () => new StorageError(409, 'Duplicate', 'Duplicate', 'The resource already exists')
 export const tooLarge = () =>
   new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size')
+/** The disk (or the object store) refused the bytes: HTTP 500, as the storage server answers a backend failure. */
+export const notStored = () =>
+  new StorageError(
+    500,
+    'InternalError',
+    'Internal Server Error',
+    'The object could not be stored: the storage is full or unavailable. Nothing was saved.',
+  )
 export const invalidMimeType = (type: string) =>
   new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${type} is not supported`)
 

@@ -1,0 +1,133 @@
+// Two customers for the isolation probes: A, who has a row in every customer table (made through the
+// product API where the product makes it, as the runner or Stripe would otherwise), and B, the
+// attacker, with a little data of their own. A's texts carry a canary so a leak is visible in any
+// response, whatever its shape.
+import { randomBytes } from 'node:crypto'
+import { expect } from 'vitest'
+import { anonKey, api } from '../../stack/gateway/test/helpers.ts'
+import { customer, db, givePlan, invoke, xCookies } from '../functions/helpers.ts'
+
+export type Customer = Awaited<ReturnType<typeof customer>>
+
+export interface Victim extends Customer {
+  canary: string
+  accountId: string
+  scrapingId: string
+  campaignId: string
+  listId: string
+  avatarPath: string
+}
+
+/** A PNG header and a few bytes: enough for the avatars bucket, which checks the declared type. */
+export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex')
+
+export async function uploadAvatar(who: Customer, path: string, bytes: Buffer = PNG) {
+  return fetch(`${api}/storage/v1/object/avatars/${path}`, {
+    method: 'POST',
+    headers: {
+      apikey: anonKey,
+      Authorization: `Bearer ${who.session.access_token}`,
+      'Content-Type': 'image/png',
+      'x-upsert': 'true',
+    },
+    body: new Uint8Array(bytes),
+  })
+}
+
+export async function victim(): Promise<Victim> {
+  const canary = `CANARY-A-${randomBytes(6).toString('hex')}`
+  const a = await customer('victim')
+  await givePlan(a.id, 5)
+  const profile = await a.sb
+    .from('user_profiles')
+    .update({ full_name: `${canary} name`, business_name: canary })
+    .eq('id', a.id)
+  expect(profile.error).toBeNull()
+
+  const account = await invoke(a.sb, 'api/social-accounts', 'POST', {
+    platform: 'twitter',
+    username: `victim_${randomBytes(3).toString('hex')}`,
+    authData: { cookies: xCookies(), chatPasscode: '4711' },
+    proxyUrl: null,
+  })
+  expect(account.status, JSON.stringify(account.body)).toBe(201)
+  const accountId = account.body.id as string
+  await db().query(`update public.social_accounts set status = 'active', warmup_phase = 5 where id = $1`, [
+    accountId,
+  ])
+
+  const scraping = await invoke(a.sb, 'api/scraping-campaigns', 'POST', {
+    name: `${canary} scraping`,
+    account_id: accountId,
+    sources: { type: 'keyword', value: 'saas' },
+    target_count: 3,
+    filters: { min_followers: 0, max_followers: null },
+  })
+  expect(scraping.status, JSON.stringify(scraping.body)).toBe(201)
+  const scrapingId = scraping.body.id as string
+  const start = await invoke(a.sb, `api/scraping-campaigns/${scrapingId}/start`, 'POST')
+  expect(start.status, JSON.stringify(start.body)).toBe(200)
+  // What the runner writes while scraping: leads (the list members follow by trigger).
+  await db().query(
+    `insert into public.scraping_campaign_leads (scraping_campaign_id, username, profile_data)
+     select $1, u, jsonb_build_object('bio', $2::text) from unnest(array['lead_ann', 'lead_ben', 'lead_cat']) u`,
+    [scrapingId, canary],
+  )
+
+  const campaign = await invoke(a.sb, 'api/v2/campaigns', 'POST', {
+    name: `${canary} campaign`,
+    account_id: accountId,
+    platform: 'twitter',
+    scraping_campaign_id: scrapingId,
+    sequences: { messages: [`Hi {username} ${canary}`, '', ''] },
+    schedule: { timezone: 'UTC', timeFrom: '09:00', timeTo: '17:00', activeDays: ['monday'] },
+    run_immediately: false,
+    target_count: 50,
+  })
+  expect(campaign.status, JSON.stringify(campaign.body)).toBe(201)
+  const campaignId = campaign.body.id as string
+
+  const list = await invoke(a.sb, 'api/lead-lists', 'POST', { name: `${canary} list` })
+  expect(list.status).toBe(201)
+
+  // What the runner writes when it sends one message, and what Stripe's webhook stores.
+  await db().query(
+    `with lead as (select id, username from public.campaign_leads where campaign_id = $1 order by username limit 1),
+          ledger as (insert into public.contact_ledger (user_id, platform, target_username, campaign_id, account_id)
+                     select $2, 'twitter', username, $1, $3 from lead)
+     insert into public.dm_logs (campaign_id, campaign_lead_id, account_id, user_id, step, message_type, status,
+                                 target_username, message_sent)
+     select $1, id, $3, $2, 0, 'initial', 'sent', username, $4 from lead`,
+    [campaignId, a.id, accountId, `Hi ${canary}`],
+  )
+  await db().query(
+    `insert into public.do_not_contact (user_id, platform, target_username, reason) values ($1, 'twitter', 'stop_me', $2);
+     `.trim(),
+    [a.id, canary],
+  )
+  await db().query(
+    `insert into public.notifications (user_id, type, title, message) values ($1, 'campaign_started', $2, $2)`,
+    [a.id, canary],
+  )
+  await db().query(
+    `insert into public.payments (user_id, subscription_id, amount, currency, status, payment_type, description,
+                                  stripe_invoice_id)
+     select $1::uuid, id, 4900, 'usd', 'succeeded', 'subscription', $2, 'in_' || replace($1::text, '-', '')
+       from public.subscriptions where user_id = $1::uuid limit 1`,
+    [a.id, canary],
+  )
+
+  const avatarPath = `${a.id}/avatar.png`
+  const upload = await uploadAvatar(a, avatarPath)
+  expect(upload.status, await upload.clone().text()).toBe(200)
+
+  return { ...a, canary, accountId, scrapingId, campaignId, listId: list.body.id as string, avatarPath }
+}
+
+/** The attacker: signed in, with a profile, an account and a lead list of their own. */
+export async function attacker(): Promise<Customer> {
+  const b = await customer('attacker')
+  const list = await invoke(b.sb, 'api/lead-lists', 'POST', { name: 'attacker list' })
+  expect(list.status).toBe(201)
+  return b
+}
