@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { BrowserPool } from '../src/browser/pool.ts'
 import { type InstagramSessionOptions, openInstagramSession } from '../src/platforms/instagram/session.ts'
-import type { StopSignalError } from '../src/platforms/types.ts'
+import type { SessionCookie, StopSignalError } from '../src/platforms/types.ts'
 import { type IgSandboxAccount, openProfiles, SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
 import { BROWSER_SUITE } from './helpers/x-session.ts'
 
@@ -29,10 +29,18 @@ async function open(account: IgSandboxAccount, options: Partial<InstagramSession
   )
 }
 
+/** A signed-in account: the sandbox hands over session cookies, so the adapter reuses them. */
 async function session(body: Record<string, unknown> = {}, options: Partial<InstagramSessionOptions> = {}) {
-  const account = await admin.createAccount<IgSandboxAccount>({ twoFactor: false, ...body })
-  const result = await open(account, options)
-  if (result.status !== 'ok') throw new Error(JSON.stringify(result))
+  const account = await admin.createAccount<IgSandboxAccount & { sessionCookies: SessionCookie[] }>({
+    twoFactor: false,
+    signedIn: true,
+    ...body,
+  })
+  const result = await openInstagramSession(
+    { username: account.username, password: account.password, cookies: account.sessionCookies },
+    { pool, baseUrl: admin.base, ...FAST, ...options },
+  )
+  if (result.status !== 'ok' || !result.reused) throw new Error(JSON.stringify(result))
   return { account, session: result.session }
 }
 

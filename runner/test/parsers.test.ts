@@ -117,6 +117,18 @@ describe('X timelines', () => {
                         itemContent: { user_results: { result: { ...legacyUser, rest_id: '43' } } },
                       },
                     },
+                    {
+                      content: {
+                        itemContent: {
+                          tweet_results: {
+                            result: {
+                              __typename: 'TweetWithVisibilityResults',
+                              tweet: { core: { user_results: { result: { ...legacyUser, rest_id: '44' } } } },
+                            },
+                          },
+                        },
+                      },
+                    },
                   ],
                 },
                 { type: 'TimelineReplaceEntry', entry: { content: { cursorType: 'Bottom', value: 'NEXT' } } },
@@ -127,7 +139,7 @@ describe('X timelines', () => {
       },
     }
     const parsed = parseTimeline(body)
-    expect(parsed.profiles.map((p) => p.platformId)).toEqual(['42', '43'])
+    expect(parsed.profiles.map((p) => p.platformId)).toEqual(['42', '43', '44'])
     expect(parsed.bottomCursor).toBe('NEXT')
     expect(parseTimeline({ data: {} })).toEqual({ profiles: [], bottomCursor: null })
   })

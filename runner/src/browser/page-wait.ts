@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // Waiting on pages that navigate on their own (client-side redirects, SPA routing): poll from
 // Node for the first of several outcomes (a selector present, a URL matched, a text shown), so a
 // navigation mid-wait never breaks the wait the way an in-page waitForFunction would.
@@ -10,7 +11,16 @@ export type Outcome =
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Which outcome happened first (its key), or undefined when none did before the timeout. */
+type DomCheck =
+  | { selector: string; visible: boolean }
+  | { pattern: string; flags: string; within: string }
+  | null
+
+/**
+ * Which outcome happened first (its key), or undefined when none did before the timeout. All
+ * DOM checks of one round run in a single in-page call: with many sessions per runner the
+ * number of protocol round trips is what costs.
+ */
 export async function waitForFirst<K extends string>(
   page: Page,
   outcomes: Record<K, Outcome>,
@@ -19,29 +29,65 @@ export async function waitForFirst<K extends string>(
 ): Promise<K | undefined> {
   const deadline = Date.now() + timeoutMs
   const entries = Object.entries(outcomes) as [K, Outcome][]
+  const checks: DomCheck[] = entries.map(([, o]) =>
+    'url' in o
+      ? null
+      : 'selector' in o
+        ? { selector: o.selector, visible: o.visible ?? false }
+        : { pattern: o.text.source, flags: o.text.flags, within: o.within ?? 'body' },
+  )
   do {
-    for (const [key, outcome] of entries) {
-      if (await matches(page, outcome)) return key
+    const url = safeUrl(page)
+    const dom = await domMatches(page, checks)
+    for (const [i, [key, outcome]] of entries.entries()) {
+      if ('url' in outcome ? url !== undefined && outcome.url(url) : dom?.[i] === true) return key
     }
     await sleep(intervalMs)
   } while (Date.now() < deadline)
   return undefined
 }
 
-async function matches(page: Page, outcome: Outcome): Promise<boolean> {
+function safeUrl(page: Page): URL | undefined {
   try {
-    if ('url' in outcome) return outcome.url(new URL(page.url()))
-    if ('selector' in outcome) {
-      const handle = await page.$(outcome.selector)
-      if (!handle) return false
-      const ok = outcome.visible ? await handle.isVisible() : true
-      await handle.dispose()
-      return ok
-    }
-    const text = await textOf(page, outcome.within ?? 'body')
-    return outcome.text.test(text)
+    return new URL(page.url())
   } catch {
-    return false // the page navigated while we looked; the next round sees the new one
+    return undefined
+  }
+}
+
+/** One in-page call answering every DOM check (undefined while the page is between documents). */
+async function domMatches(page: Page, checks: DomCheck[]): Promise<boolean[] | undefined> {
+  if (checks.every((c) => c === null)) return []
+  let clear = () => {}
+  const timeout = new Promise<undefined>((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), 2_000)
+    clear = () => clearTimeout(timer)
+  })
+  const look = page
+    .evaluate(
+      (checks) =>
+        checks.map((check) => {
+          if (!check) return false
+          if ('selector' in check) {
+            const el = document.querySelector(check.selector)
+            if (!el) return false
+            return (
+              !check.visible ||
+              (el as Element & { checkVisibility?: () => boolean }).checkVisibility?.() !== false
+            )
+          }
+          const text = Array.from(document.querySelectorAll(check.within))
+            .map((el) => (el as HTMLElement).innerText ?? '')
+            .join('\n')
+          return new RegExp(check.pattern, check.flags).test(text)
+        }),
+      checks,
+    )
+    .catch(() => undefined) // the page navigated while we looked; the next round sees the new one
+  try {
+    return await Promise.race([look, timeout])
+  } finally {
+    clear()
   }
 }
 

@@ -1,5 +1,6 @@
 // Assembles the Instagram sandbox: population, world, messaging rules, admin API, login, Direct
 // and scraping endpoints. `server.ts` runs it as a process.
+import { randomBytes } from 'node:crypto'
 import { registerAdminRoutes } from '../social/admin.ts'
 import { Router, sendJson } from '../social/http.ts'
 import { Messaging } from '../social/messaging.ts'
@@ -16,7 +17,7 @@ import {
 } from './accounts.ts'
 import { registerIgDirect } from './direct.ts'
 import { igPage, sendIgPage } from './layout.ts'
-import { registerIgLogin } from './login.ts'
+import { newSession, registerIgLogin } from './login.ts'
 import { registerIgScrape } from './scrape.ts'
 
 export const IG_POPULATION_SIZE = 20_480
@@ -40,7 +41,25 @@ export function startInstagramSandbox(options: { port: number; stateFile?: strin
   registerAdminRoutes(router, {
     name: 'instagram',
     messaging,
-    createAccount: (body) => createIgAccount(world, body),
+    createAccount: (body) => {
+      const account = createIgAccount(world, body)
+      // `signedIn: true` hands back a live session, as if a browser had logged in already
+      if (body.signedIn !== true) return { account }
+      const cookie = (name: string, value: string, httpOnly: boolean) => ({
+        name,
+        value,
+        domain: '.instagram.com',
+        path: '/',
+        httpOnly,
+        secure: true,
+      })
+      const sessionCookies = [
+        cookie('sessionid', newSession(world, account), true),
+        cookie('ds_user_id', account.id, false),
+        cookie('csrftoken', randomBytes(16).toString('hex'), false),
+      ]
+      return { account, extra: { sessionCookies } }
+    },
     describeAccount: describeIgAccount,
     describeProfile: (p) => ({ ...p }),
   })

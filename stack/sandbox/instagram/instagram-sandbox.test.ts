@@ -180,6 +180,22 @@ describe('Instagram sandbox login', () => {
     expect((await new Client().login(busy)).body).toMatchObject({ message: 'checkpoint_required' })
   })
 
+  it('hands out a live session for an account created signed in', async () => {
+    const created = (
+      await json<Account & { sessionCookies: { name: string; value: string }[] }>(
+        app.base,
+        '/__sandbox/accounts',
+        { body: { signedIn: true } },
+      )
+    ).body
+    const client = new Client()
+    for (const c of created.sessionCookies) client.cookies.set(c.name, c.value)
+    expect((await client.page('/direct/inbox/')).status).toBe(200)
+    expect((await client.api('/api/v1/direct_v2/inbox/')).body).toMatchObject({
+      viewer: { username: created.username },
+    })
+  })
+
   it('sends signed-out pages to login and refuses API calls without the app id or a session', async () => {
     const client = new Client()
     expect((await client.page('/direct/inbox/')).location).toBe('/accounts/login/?next=%2Fdirect%2Finbox%2F')

@@ -142,11 +142,16 @@ export function safeNext(next: string | null): string {
   return next?.startsWith('/') && !next.startsWith('//') ? next : '/'
 }
 
-function signIn(world: World, account: OwnAccount, res: ServerResponse): void {
-  const now = world.now()
-  const session = `${account.id}%3A${randomBytes(10).toString('base64url')}%3A${Math.floor(now / 1000)}`
+/** A new session id for the account (the last ten stay valid). */
+export function newSession(world: World, account: OwnAccount): string {
+  const session = `${account.id}%3A${randomBytes(10).toString('base64url')}%3A${Math.floor(world.now() / 1000)}`
   account.sessionIds = [...account.sessionIds.slice(-9), session]
   world.changed()
+  return session
+}
+
+function signIn(world: World, account: OwnAccount, res: ServerResponse): void {
+  const session = newSession(world, account)
   const year = 31_536_000
   sendJson(
     res,

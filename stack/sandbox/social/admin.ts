@@ -16,8 +16,8 @@ import {
 export interface PlatformAdmin {
   name: 'x' | 'instagram'
   messaging: Messaging
-  /** Creates one of "our" accounts from the request body and returns how to sign in as it. */
-  createAccount(body: Record<string, unknown>): OwnAccount
+  /** Creates one of "our" accounts from the request body; `extra` joins the answer (e.g. session cookies). */
+  createAccount(body: Record<string, unknown>): { account: OwnAccount; extra?: Record<string, unknown> }
   /** The account as the admin API shows it (with its cookies or password and TOTP secret). */
   describeAccount(account: OwnAccount): Record<string, unknown>
   /** The profile as the admin API shows it. */
@@ -73,11 +73,11 @@ export function registerAdminRoutes(router: Router, admin: PlatformAdmin): void 
   })
 
   router.on('POST', '/__sandbox/accounts', (req, res) => {
-    const created = admin.createAccount(req.body)
+    const { account: created, extra } = admin.createAccount(req.body)
     if (req.body.behaviour !== undefined)
       created.behaviour = behaviourPatch(objectField(req.body, 'behaviour'))
     world.changed()
-    sendJson(res, 201, admin.describeAccount(created))
+    sendJson(res, 201, { ...admin.describeAccount(created), ...extra })
   })
   router.on('GET', '/__sandbox/accounts/:username', (req, res) =>
     sendJson(res, 200, admin.describeAccount(account(req.params.username))),

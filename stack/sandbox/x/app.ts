@@ -57,7 +57,7 @@ export function startXSandbox(options: { port: number; stateFile?: string; seed?
   registerAdminRoutes(router, {
     name: 'x',
     messaging,
-    createAccount: (body) => createXAccount(world, body),
+    createAccount: (body) => ({ account: createXAccount(world, body) }),
     describeAccount: describeXAccount,
     describeProfile: (p) => ({ ...p, legacy: userResult(p).legacy }),
   })

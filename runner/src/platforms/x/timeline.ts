@@ -58,10 +58,11 @@ export function parseTimeline(body: unknown): { profiles: ScrapedProfile[]; bott
       return
     }
     const item = obj(content.itemContent)
-    const userResult =
-      obj(item.user_results).result ?? obj(obj(obj(obj(item.tweet_results).result).core).user_results).result
-    const tweet = obj(obj(item.tweet_results).result)
-    const author = userResult ?? obj(obj(obj(obj(tweet.tweet).core).user_results)).result
+    // a tweet may come wrapped as TweetWithVisibilityResults { tweet: {...} }
+    const tweetResult = obj(obj(item.tweet_results).result)
+    const tweet =
+      tweetResult.__typename === 'TweetWithVisibilityResults' ? obj(tweetResult.tweet) : tweetResult
+    const author = obj(item.user_results).result ?? obj(obj(tweet.core).user_results).result
     const profile = parseXUser(author)
     if (profile && !profiles.has(profile.platformId)) profiles.set(profile.platformId, profile)
   }

@@ -87,6 +87,11 @@ export class FunctionPool {
     return current
   }
 
+  /** Forgets a process that refused a connection: it is dying, and the next acquire starts a new one. */
+  discard(process: Running): void {
+    this.stopOne(process)
+  }
+
   release(process: Running): void {
     process.inFlight = Math.max(0, process.inFlight - 1)
   }
