@@ -27,6 +27,8 @@ export class AccountLeases {
   #connecting: Promise<pg.Client> | undefined
   readonly #held = new Map<string, Lease>()
   #closed = false
+  /** One statement at a time on the lock connection (pg does not queue them for us any more). */
+  #queue: Promise<unknown> = Promise.resolve()
 
   constructor(
     readonly connectionString: string,
@@ -43,8 +45,7 @@ export class AccountLeases {
   /** Takes the account if no runner (this one included) holds it; null when it is taken. */
   async tryAcquire(accountId: string): Promise<Lease | null> {
     if (this.#held.has(accountId)) return null
-    const client = await this.#connection()
-    const { rows } = await client.query<{ locked: boolean }>(
+    const { rows } = await this.#query<{ locked: boolean }>(
       'select pg_try_advisory_lock($1, hashtext($2)) as locked',
       [ACCOUNT_LOCKS, accountId],
     )
@@ -58,17 +59,15 @@ export class AccountLeases {
     if (this.#held.get(lease.accountId) !== lease) return
     this.#held.delete(lease.accountId)
     lease.invalidate()
-    const client = this.#client
-    if (!client) return
-    await client
-      .query('select pg_advisory_unlock($1, hashtext($2))', [ACCOUNT_LOCKS, lease.accountId])
-      .catch(() => undefined)
+    if (!this.#client) return
+    await this.#query('select pg_advisory_unlock($1, hashtext($2))', [ACCOUNT_LOCKS, lease.accountId]).catch(
+      () => undefined,
+    )
   }
 
   /** Whether a runner is alive: its connection still holds its liveness lock. */
   async isRunnerAlive(runnerId: string): Promise<boolean> {
-    const client = await this.#connection()
-    const { rows } = await client.query<{ alive: boolean }>(
+    const { rows } = await this.#query<{ alive: boolean }>(
       `select exists (select 1 from pg_catalog.pg_locks
                        where locktype = 'advisory' and classid = $1 and objid = hashtext($2)::oid
                          and objsubid = 2 and granted) as alive`,
@@ -88,6 +87,12 @@ export class AccountLeases {
     const client = this.#client
     this.#client = undefined
     await client?.end().catch(() => undefined)
+  }
+
+  #query<T extends pg.QueryResultRow>(sql: string, params: unknown[]): Promise<pg.QueryResult<T>> {
+    const run = this.#queue.then(async () => (await this.#connection()).query<T>(sql, params))
+    this.#queue = run.catch(() => undefined)
+    return run
   }
 
   #connection(): Promise<pg.Client> {

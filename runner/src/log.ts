@@ -39,10 +39,12 @@ export class Logger {
     readonly db: Db | undefined,
     readonly base: Record<string, unknown> = {},
     readonly minLevel: LogLevel = 'info',
+    /** Also print each line as JSON on stdout/stderr (off in tests). */
+    readonly echo = true,
   ) {}
 
   with(fields: Record<string, unknown>): Logger {
-    return new Logger(this.db, { ...this.base, ...fields }, this.minLevel)
+    return new Logger(this.db, { ...this.base, ...fields }, this.minLevel, this.echo)
   }
 
   error(service: LogService, message: string, metadata: Record<string, unknown> = {}): Promise<void> {
@@ -67,8 +69,10 @@ export class Logger {
     if (LEVELS.indexOf(level) > LEVELS.indexOf(this.minLevel)) return
     const meta = redact({ ...this.base, ...metadata }) as Record<string, unknown>
     const line = { at: new Date().toISOString(), level, service, message, ...meta }
-    const out = level === 'error' || level === 'warn' ? process.stderr : process.stdout
-    out.write(`${JSON.stringify(line)}\n`)
+    if (this.echo)
+      (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(
+        `${JSON.stringify(line)}\n`,
+      )
     if (!this.db) return
     try {
       await this.db.query(

@@ -29,7 +29,7 @@ const people = (count: number) => {
 
 beforeAll(async () => {
   runner = await testRunner()
-  offset = 6000 + Math.floor(Math.random() * 4000)
+  offset = 5300 + Math.floor(Math.random() * 1500)
 })
 afterAll(async () => {
   await runner.close()

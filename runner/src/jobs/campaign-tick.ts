@@ -80,6 +80,8 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
     pacingFactor: ctx.config.pacingFactor,
   }
   const started = Date.now()
+  // a lead is tried once per tick: one whose send failed waits for its retry time, not the next loop
+  const tried = new Set<string>()
   try {
     const settled = await settleUncertainSends(ctx.db, session, account.id, handle.lease, {
       minAgeMs: ctx.config.uncertainCheckAfterMs,
@@ -95,7 +97,8 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
       const allowance = await sendAllowance(ctx.db, campaign.id)
       if (!allowance?.windowOpen || allowance.left <= 0) break
       const lead = await nextDueLead(ctx.db, campaign.id)
-      if (!lead) break
+      if (!lead || tried.has(lead.id)) break
+      tried.add(lead.id)
       const outcome = await sendToLead(deps, campaign, lead)
       count(outcome)
       if (outcome === 'account_stopped') {

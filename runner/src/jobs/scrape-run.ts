@@ -90,12 +90,27 @@ async function collect(
   const result: ScrapeRunResult = { pages: 0, collected: 0, status: 'running' }
   let nextRunMs = NEXT_RUN_MS
 
-  for (const source of campaign.sources) {
+  const sources = campaign.sources.map((source) => {
     const key = keyOf(source)
     const state = progress.sources[key] ?? { cursor: null, done: false, pages: 0, collected: 0 }
     progress.sources[key] = state
-    while (!state.done && result.pages < PAGES_PER_RUN && result.status === 'running') {
-      if (ctx.signal.aborted || !handle.lease.valid) break
+    return { source, state }
+  })
+  // one page of each unfinished source in turn, so every source contributes from the first run
+  let stopped = false
+  while (!stopped && result.status === 'running') {
+    const unfinished = sources.filter((s) => !s.state.done)
+    if (unfinished.length === 0) break
+    for (const { source, state } of unfinished) {
+      if (
+        result.pages >= PAGES_PER_RUN ||
+        result.status !== 'running' ||
+        ctx.signal.aborted ||
+        !handle.lease.valid
+      ) {
+        stopped = true
+        break
+      }
       let page: ScrapePage
       try {
         page = await session.scrape({ source: source.type, value: source.value, cursor: state.cursor })
@@ -104,6 +119,7 @@ async function collect(
           // listing limits are per endpoint and reset on their own: wait for the reset, no pause
           nextRunMs = Math.max(NEXT_RUN_MS, Date.parse(error.signal.resetAt ?? '') - Date.now() || 900_000)
           result.note = `Rate limited until ${error.signal.resetAt ?? 'later'}.`
+          stopped = true
           break
         }
         if (error instanceof StopSignalError) {
@@ -129,10 +145,10 @@ async function collect(
       result.status = stored.status
       if (page.rateLimit && page.rateLimit.remaining <= 0) {
         nextRunMs = Math.max(NEXT_RUN_MS, Date.parse(page.rateLimit.resetAt) - Date.now())
+        stopped = true
         break
       }
     }
-    if (result.status !== 'running' || result.pages >= PAGES_PER_RUN) break
   }
   await saveProgress(ctx, campaign.id, progress)
   if (result.status === 'running' && campaign.sources.every((s) => progress.sources[keyOf(s)]?.done)) {

@@ -48,6 +48,8 @@ export interface OpenOptions {
   typing: TypingOptions
   /** The runner's notion of now (ms), which follows the test clock; TOTP codes use it. */
   now: () => number
+  /** Overrides of the adapters' page, operation and confirmation limits. */
+  timeouts?: { navigationMs?: number; operationMs?: number; confirmMs?: number }
 }
 
 export type FailedOpen = {
@@ -88,6 +90,7 @@ async function openX(
       proxy: account.proxy_url,
       passcode: secrets.credentials.chatPasscode,
       typing: options.typing,
+      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     })
     if (result.status === 'ok')
       return { status: 'ok', session: result.session, reusedSession: cookies === saved && index === 0 }
@@ -126,6 +129,7 @@ async function openInstagram(
       proxy: account.proxy_url,
       typing: options.typing,
       now: options.now,
+      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     },
   )
   switch (result.status) {

@@ -20,7 +20,14 @@ export interface TestRunner {
   close(): Promise<void>
 }
 
-export async function testRunner(config: Partial<HandlerConfig> = {}): Promise<TestRunner> {
+export async function testRunner(
+  config: Partial<HandlerConfig> = {},
+  timeouts: { navigationMs?: number; operationMs?: number; confirmMs?: number } = {
+    navigationMs: 20_000,
+    operationMs: 60_000,
+    confirmMs: 8_000,
+  },
+): Promise<TestRunner> {
   const databaseUrl = env('RUNNER_DATABASE_URL')
   const db = createDb(databaseUrl, 8)
   const pool = new BrowserPool()
@@ -45,9 +52,10 @@ export async function testRunner(config: Partial<HandlerConfig> = {}): Promise<T
       instagramBaseUrl: env('INSTAGRAM_BASE_URL'),
       typing: { delayFactor: 0 },
       now: Date.now,
+      timeouts,
     },
   })
-  const log = new Logger(db, { test: true }, 'warn')
+  const log = new Logger(db, { test: true }, 'info', false)
   return {
     db,
     pool,
