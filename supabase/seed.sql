@@ -397,8 +397,9 @@ select x.id::uuid, a.user_id, a.id, a.platform_id, x.name,
     ('ca000000-0000-4000-8000-000000000006', 'ac000000-0000-4000-8000-000000000006', 'Brightline launch', 120, interval '170 days')
   ) as x (id, account_id, name, target, age)
   join public.social_accounts a on a.id = x.account_id::uuid;
-update public.campaigns set status = 'paused', started_at = now() - interval '38 days', paused_at = now() - interval '50 minutes'
+update public.campaigns set status = 'paused', started_at = now() - interval '38 days'
  where id = 'ca000000-0000-4000-8000-000000000005';
+update public.campaigns set paused_at = now() - interval '50 minutes' where id = 'ca000000-0000-4000-8000-000000000005';
 update public.campaigns set status = 'completed', started_at = now() - interval '168 days', completed_at = now() - interval '140 days'
  where id = 'ca000000-0000-4000-8000-000000000006';
 

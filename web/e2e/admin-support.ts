@@ -1,7 +1,8 @@
 // Shared steps of the admin end-to-end tests: the seeded operator signed in once per file (Auth
 // limits sign-ins per address, so tests reuse the saved session), and the database for what the
 // page cannot show directly (whether a runner is up, a job's state).
-import { existsSync } from 'node:fs'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, expect, type Page } from '@playwright/test'
@@ -59,7 +60,57 @@ export async function closeDb(): Promise<void> {
 export async function liveRunners(): Promise<{ runner_id: string; pid: number }[]> {
   const { rows } = await db().query<{ runner_id: string; pid: number }>(
     `select runner_id, pid from public.runner_heartbeats
-      where status = 'running' and last_seen_at > now() - interval '30 seconds' order by runner_id`,
+      where status = 'running' and last_seen_at > now() - interval '30 seconds' order by started_at`,
   )
   return rows
+}
+
+const repoRoot = join(import.meta.dirname, '..', '..')
+
+export interface RunnerHandle {
+  stop: () => Promise<void>
+}
+
+/**
+ * The runner as `npm start` runs it, for a test instance (which has no runner service): started
+ * with the instance's settings and started again whenever it exits, as the stack's supervisor
+ * does (a restart command makes it exit with 75). Its output goes to .stack/test/logs.
+ */
+export function startSupervisedRunner(): RunnerHandle {
+  const logDir = join(repoRoot, '.stack', 'test', 'logs')
+  mkdirSync(logDir, { recursive: true })
+  const log = createWriteStream(join(logDir, 'admin-e2e-runner.log'), { flags: 'a' })
+  let child: ChildProcess | undefined
+  let stopping = false
+  const launch = () => {
+    child = spawn(
+      join(repoRoot, 'node_modules', '.bin', 'tsx'),
+      [join(repoRoot, 'runner', 'src', 'main.ts')],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, RUNNER_PACING_FACTOR: '0.05', RUNNER_TYPING_FACTOR: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      },
+    )
+    child.stdout?.pipe(log, { end: false })
+    child.stderr?.pipe(log, { end: false })
+    child.on('exit', () => {
+      if (!stopping) setTimeout(launch, 500)
+    })
+  }
+  launch()
+  return {
+    stop: async () => {
+      stopping = true
+      const running = child
+      if (!running?.pid || running.exitCode !== null) return
+      const exited = new Promise((resolve) => running.once('exit', resolve))
+      process.kill(-running.pid, 'SIGTERM')
+      const killed = setTimeout(() => running.pid && process.kill(-running.pid, 'SIGKILL'), 15_000)
+      await exited
+      clearTimeout(killed)
+      log.end()
+    },
+  }
 }

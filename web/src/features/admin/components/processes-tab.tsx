@@ -37,15 +37,16 @@ export function ProcessesTab({ autoRefresh, refreshKey }: TabProps) {
   const [restarting, setRestarting] = useState<Record<string, { pid: number; since: number }>>({})
   const [killTarget, setKillTarget] = useState<AdminProcess | null>(null)
 
-  // A restart is over once the process reports another PID (or the wait is up).
+  // A restart is over once the process has gone (or reports another PID), or the wait is up.
   useEffect(() => {
     if (!data) return
     setRestarting((current) => {
       const next = { ...current }
       for (const [name, pending] of Object.entries(current)) {
+        // Runners come back under a new name and PID: this one is done once it stops or moves on.
         const now = data.processes.find((p) => p.name === name)
-        if ((now && now.pid !== pending.pid) || Date.now() - pending.since > RESTART_WINDOW_MS)
-          delete next[name]
+        const over = !now || now.pid !== pending.pid || now.status === 'stopped'
+        if (over || Date.now() - pending.since > RESTART_WINDOW_MS) delete next[name]
       }
       return Object.keys(next).length === Object.keys(current).length ? current : next
     })
@@ -190,9 +191,13 @@ export function ProcessesTab({ autoRefresh, refreshKey }: TabProps) {
                   <span className="font-medium text-slate-900">{host.host}</span>
                 </div>
                 <div className="flex flex-wrap gap-x-5 gap-y-1 text-slate-600 tabular-nums">
-                  <span>CPU {formatPercent(host.cpu)}</span>
+                  {/* A runner host reports its runners' share; the database host the whole machine. */}
                   <span>
-                    Memory {host.memoryPercentage === null ? '—' : formatPercent(host.memoryPercentage)}
+                    {host.role === 'runner' ? 'Runners CPU' : 'CPU'} {formatPercent(host.cpu)}
+                  </span>
+                  <span>
+                    {host.role === 'runner' ? 'Runners memory' : 'Memory'}{' '}
+                    {host.memoryPercentage === null ? '—' : formatPercent(host.memoryPercentage)}
                   </span>
                   <span>Load {host.loadAvg.map((v) => v.toFixed(2)).join(' / ') || '—'}</span>
                 </div>
@@ -210,8 +215,8 @@ export function ProcessesTab({ autoRefresh, refreshKey }: TabProps) {
         onConfirm={() => void kill()}
         onCancel={() => setKillTarget(null)}
       >
-        The runner finishes its current step and stops. It does not come back by itself: its jobs wait until a
-        runner is started again.
+        The runner finishes the step it is on and exits; its jobs wait for another runner. A supervisor (npm
+        start has one) may start it again.
       </ConfirmDialog>
     </div>
   )
