@@ -26,8 +26,9 @@ describe('adminRequest', () => {
     await expect(adminRequest('queue-stats')).resolves.toEqual({ totalJobs: 3 })
     const [url, init] = fetchMock.mock.calls[0] ?? []
     expect(String(url)).toBe('http://127.0.0.1:9/functions/v1/admin/queue-stats')
-    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer token-123')
-    expect((init?.headers as Record<string, string>).apikey).toBe('unit-test-anon-key')
+    const headers = (init?.headers ?? {}) as Record<string, string>
+    expect(headers.Authorization).toBe('Bearer token-123')
+    expect(headers.apikey).toBe('unit-test-anon-key')
   })
 
   it('puts filters in the query and bodies as JSON', async () => {

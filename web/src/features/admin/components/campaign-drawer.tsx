@@ -18,7 +18,7 @@ function LeadBar({ leads }: { leads: CampaignDetail['leads'] }) {
     ['inFlight', 'Sending', 'bg-sky-400'],
     ['failed', 'Failed', 'bg-red-400'],
     ['skipped', 'Skipped', 'bg-slate-300'],
-    ['pending', 'Waiting', 'bg-slate-100'],
+    ['pending', 'Waiting', 'bg-slate-200'],
   ]
   const total = Math.max(1, leads.total)
   return (

@@ -15,6 +15,8 @@ export interface Column<T> {
   primary?: boolean
   /** Buttons: at the card's foot on phones. */
   actions?: boolean
+  /** Long text (an error): the card's full width on phones, wrapped, not cut. */
+  wide?: boolean
   className?: string
 }
 
@@ -112,9 +114,11 @@ export function DataTable<T>({
                 )}
               >
                 {details.map((column) => (
-                  <div key={column.key} className="min-w-0">
+                  <div key={column.key} className={cn('min-w-0', column.wide && 'col-span-full')}>
                     <dt className="text-xs font-medium text-slate-500">{column.header}</dt>
-                    <dd className="mt-0.5 truncate text-slate-800">{column.cell(row)}</dd>
+                    <dd className={cn('mt-0.5 text-slate-800', column.wide ? 'break-words' : 'truncate')}>
+                      {column.cell(row)}
+                    </dd>
                   </div>
                 ))}
               </dl>

@@ -82,6 +82,7 @@ export function RetriesTab({ autoRefresh, refreshKey }: TabProps) {
     {
       key: 'error',
       header: 'Error',
+      wide: true,
       className: 'max-w-xs',
       cell: (j) => (
         <span className="line-clamp-2 break-words text-red-700" title={j.error}>

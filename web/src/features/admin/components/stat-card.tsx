@@ -11,6 +11,12 @@ const accents = {
   slate: 'bg-slate-100 text-slate-600',
 } as const
 
+/** Load near full is a warning; a success rate near full is good news. */
+function toneFor(percent: number, highIsGood: boolean): string {
+  if (highIsGood) return percent >= 90 ? 'bg-emerald-500' : percent >= 70 ? 'bg-amber-500' : 'bg-red-500'
+  return percent >= 90 ? 'bg-red-500' : percent >= 70 ? 'bg-amber-500' : 'bg-brand-500'
+}
+
 interface StatCardProps {
   label: string
   value: ReactNode
@@ -32,10 +38,10 @@ export function StatCard({
   accent = 'brand',
   detail,
   meter,
+  meterHighIsGood = false,
   testId,
 }: StatCardProps) {
-  const meterTone =
-    meter === undefined ? '' : meter >= 90 ? 'bg-red-500' : meter >= 70 ? 'bg-amber-500' : 'bg-brand-500'
+  const meterTone = meter === undefined ? '' : toneFor(meter, meterHighIsGood)
   return (
     <Card className="p-4 sm:p-5" data-testid={testId}>
       <div className="flex items-start justify-between gap-3">
