@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPercent, formatUptime, humanize, shortId } from './format'
+import { formatLogStamp, formatPercent, formatUptime, humanize, shortId } from './format'
 
 describe('admin formatting', () => {
   it('writes uptimes with their two largest units', () => {
@@ -16,5 +16,13 @@ describe('admin formatting', () => {
     expect(humanize('campaign.tick')).toBe('Campaign tick')
     expect(shortId('f0a3c5d2-0000-4000-8000-00000000abcd')).toBe('0000abcd')
     expect(formatPercent(12.345)).toBe('12.3%')
+  })
+
+  it("stamps today's log lines with the time and older ones with the day", () => {
+    const now = new Date(2026, 10, 22, 15, 0, 0)
+    expect(formatLogStamp(new Date(2026, 10, 22, 4, 48, 20).toISOString(), now)).toBe('04:48:20')
+    expect(formatLogStamp(new Date(2026, 10, 17, 4, 48, 20).toISOString(), now)).toBe('Nov 17 04:48')
+    expect(formatLogStamp(new Date(2026, 10, 2, 23, 5, 0).toISOString(), now)).toBe('Nov 02 23:05')
+    expect(formatLogStamp('not a date', now)).toBe('')
   })
 })

@@ -51,9 +51,22 @@ export const formatDate = (value: string | null | undefined, empty = '—') => {
   return d && !Number.isNaN(d.getTime()) ? date.format(d) : empty
 }
 
-export const formatTime = (value: string | null | undefined) => {
+const dayAndMinute = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+})
+
+/**
+ * A log line's stamp: the time to the second for today's lines, the day and minute for older ones
+ * (a bare time on a line from last week reads as today). Both fit the same monospace column.
+ */
+export const formatLogStamp = (value: string | null | undefined, now = new Date()) => {
   const d = valid(value)
-  return d && !Number.isNaN(d.getTime()) ? time.format(d) : ''
+  if (!d || Number.isNaN(d.getTime())) return ''
+  return d.toDateString() === now.toDateString() ? time.format(d) : dayAndMinute.format(d).replace(',', '')
 }
 
 export const formatNumber = (value: number) => new Intl.NumberFormat('en-US').format(value)

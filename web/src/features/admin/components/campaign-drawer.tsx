@@ -100,10 +100,12 @@ function CampaignDetailBody({ id, autoRefresh }: { id: string; autoRefresh: bool
             {c.recentMessages.map((m) => (
               <li key={m.id} className="px-4 py-3 text-sm">
                 <div className="flex items-center justify-between gap-3">
-                  <span className="min-w-0 truncate font-medium text-slate-900">
+                  <span className="min-w-0 break-words font-medium text-slate-900">
                     @{m.target_username}
                     {m.message_type === 'follow_up' && (
-                      <span className="ml-2 text-xs font-normal text-slate-500">follow-up</span>
+                      <span className="ml-2 whitespace-nowrap text-xs font-normal text-slate-500">
+                        follow-up
+                      </span>
                     )}
                   </span>
                   <span className="flex shrink-0 items-center gap-2">

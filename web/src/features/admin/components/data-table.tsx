@@ -15,7 +15,7 @@ export interface Column<T> {
   primary?: boolean
   /** Buttons: at the card's foot on phones. */
   actions?: boolean
-  /** Long text (an error): the card's full width on phones, wrapped, not cut. */
+  /** Long text (an error): the card's full width on phones. */
   wide?: boolean
   className?: string
 }
@@ -116,9 +116,7 @@ export function DataTable<T>({
                 {details.map((column) => (
                   <div key={column.key} className={cn('min-w-0', column.wide && 'col-span-full')}>
                     <dt className="text-xs font-medium text-slate-500">{column.header}</dt>
-                    <dd className={cn('mt-0.5 text-slate-800', column.wide ? 'break-words' : 'truncate')}>
-                      {column.cell(row)}
-                    </dd>
+                    <dd className="mt-0.5 break-words text-slate-800">{column.cell(row)}</dd>
                   </div>
                 ))}
               </dl>

@@ -99,7 +99,7 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 truncate text-sm text-slate-900">{children}</dd>
+      <dd className="mt-0.5 break-words text-sm text-slate-900">{children}</dd>
     </div>
   )
 }

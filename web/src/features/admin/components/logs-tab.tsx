@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn'
 import { clearLogs } from '../api/clear-logs'
 import { getLogs } from '../api/get-logs'
 import type { AdminLog } from '../api/types'
-import { formatDateTime, formatTime } from '../format'
+import { formatDateTime, formatLogStamp } from '../format'
 import { useAdminAction } from '../hooks/use-admin-action'
 import { usePolling } from '../hooks/use-polling'
 import { ConfirmDialog } from './confirm-dialog'
@@ -71,9 +71,9 @@ function LogLine({ log }: { log: AdminLog }) {
         <time
           dateTime={log.timestamp}
           title={formatDateTime(log.timestamp)}
-          className="shrink-0 font-mono text-xs text-slate-500 tabular-nums"
+          className="shrink-0 font-mono text-xs whitespace-nowrap text-slate-500 tabular-nums sm:w-[5.5rem]"
         >
-          {formatTime(log.timestamp)}
+          {formatLogStamp(log.timestamp)}
         </time>
         <span
           className={cn(
@@ -89,7 +89,7 @@ function LogLine({ log }: { log: AdminLog }) {
         <span className="min-w-0 basis-full break-words text-slate-800 sm:basis-auto">{log.message}</span>
       </div>
       {hasMetadata && (
-        <details className="mt-1.5 sm:ml-[9.5rem]">
+        <details className="mt-1.5 sm:ml-[10.5rem]">
           <summary className="w-fit text-xs font-medium text-slate-500 hover:text-slate-700">
             metadata
           </summary>

@@ -108,10 +108,11 @@ export function ProcessesTab({ autoRefresh, refreshKey }: TabProps) {
           >
             Restart
           </Button>
+          {/* red beats the ghost variant's slate only when marked important (cn does not merge) */}
           <Button
             size="sm"
             variant="ghost"
-            className="text-red-600 hover:bg-red-50"
+            className="text-red-600! hover:bg-red-50! disabled:text-red-300!"
             icon={<Power className="size-3.5" />}
             disabled={p.status === 'stopped'}
             onClick={() => setKillTarget(p)}

@@ -108,10 +108,11 @@ export function RetriesTab({ autoRefresh, refreshKey }: TabProps) {
           >
             Retry
           </Button>
+          {/* red beats the ghost variant's slate only when marked important (cn does not merge) */}
           <Button
             size="sm"
             variant="ghost"
-            className="text-red-600 hover:bg-red-50"
+            className="text-red-600! hover:bg-red-50! disabled:text-red-300!"
             icon={<Trash2 className="size-3.5" />}
             onClick={() => setDeleting(j)}
             aria-label={`Delete job ${shortId(j.id)}`}
