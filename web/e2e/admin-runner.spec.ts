@@ -29,6 +29,12 @@ test.beforeAll(async () => {
     'insert into public.paused_queues (name) select unnest($1::text[]) on conflict do nothing',
     [UNTOUCHED],
   )
+  // Earlier suites leave account tests of their made-up accounts queued; each takes the runner
+  // seconds of browser work, so this file's jobs would wait behind them. They are not ours: cancel.
+  await db().query(
+    `update pgboss.job set state = 'cancelled', completed_on = now()
+      where name = 'account.test' and state in ('created', 'retry')`,
+  )
   const before = new Set((await liveRunners()).map((r) => r.pid))
   runner = startSupervisedRunner()
   await expect
