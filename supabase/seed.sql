@@ -322,3 +322,127 @@ values
   ('info', 'warmup', 'Warm-up step done for @demo.studio (phase 2)', '{"accountId": "ac000000-0000-4000-8000-000000000002"}', now() - interval '7 hours'),
   ('error', 'api', 'Stripe webhook signature did not verify', '{"status": 400}', now() - interval '2 days'),
   ('debug', 'scheduler', 'No due work for paused campaign "Agency partnerships"', null, now() - interval '1 hour');
+
+-- What the operator sees on the admin tab: a few more customers in every billing state, accounts
+-- the system stopped (flagged, paused, could not sign in), recent job history and three failed
+-- jobs (one out of attempts). The extra accounts do not send, so they add no work for the runner.
+
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, last_sign_in_at, is_sso_user, is_anonymous)
+select '00000000-0000-0000-0000-000000000000', x.id::uuid, 'authenticated', 'authenticated', x.email,
+       extensions.crypt('demo-password', extensions.gen_salt('bf')), now() - x.age,
+       '{"provider": "email", "providers": ["email"]}', jsonb_build_object('full_name', x.full_name),
+       now() - x.age, now() - x.seen, now() - x.seen, false, false
+  from (values
+    ('d0000000-0000-4000-8000-000000000002', 'maya@northwind.test', 'Maya Keller', interval '120 days', interval '3 hours'),
+    ('d0000000-0000-4000-8000-000000000003', 'leo@kitebase.test', 'Leo Novak', interval '75 days', interval '6 days'),
+    ('d0000000-0000-4000-8000-000000000004', 'sara@loopwise.test', 'Sara Haddad', interval '1 day', interval '20 hours'),
+    ('d0000000-0000-4000-8000-000000000005', 'owen@brightline.test', 'Owen Walsh', interval '200 days', interval '64 days')
+  ) as x (id, email, full_name, age, seen);
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select u.id::text, u.id, jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true),
+       'email', u.last_sign_in_at, u.created_at, u.updated_at
+  from auth.users u
+ where u.id in ('d0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000003',
+                'd0000000-0000-4000-8000-000000000004', 'd0000000-0000-4000-8000-000000000005');
+
+update public.user_profiles p
+   set business_name = x.business, onboarding_completed = true, post_onboarding = true
+  from (values
+    ('d0000000-0000-4000-8000-000000000002', 'Northwind'), ('d0000000-0000-4000-8000-000000000003', 'Kitebase'),
+    ('d0000000-0000-4000-8000-000000000004', 'Loopwise'), ('d0000000-0000-4000-8000-000000000005', 'Brightline')
+  ) as x (id, business)
+ where p.id = x.id::uuid;
+
+insert into public.subscriptions (user_id, status, plan_type, billing_period, accounts_purchased, stripe_customer_id,
+  stripe_subscription_id, current_period_start, current_period_end, canceled_at, trial_end, created_at, updated_at)
+values
+  ('d0000000-0000-4000-8000-000000000002', 'active', 'growth', 'yearly', 3, 'cus_demo0002', 'sub_demo_northwind',
+   now() - interval '110 days', now() + interval '255 days', null, null, now() - interval '110 days', now() - interval '110 days'),
+  ('d0000000-0000-4000-8000-000000000003', 'past_due', 'starter', 'monthly', 1, 'cus_demo0003', 'sub_demo_kitebase',
+   now() - interval '32 days', now() - interval '2 days', null, null, now() - interval '70 days', now() - interval '2 days'),
+  ('d0000000-0000-4000-8000-000000000004', 'trialing', 'starter', 'monthly', 1, 'cus_demo0004', 'sub_demo_loopwise',
+   now() - interval '1 day', now() + interval '2 days', null, now() + interval '2 days', now() - interval '1 day',
+   now() - interval '1 day'),
+  ('d0000000-0000-4000-8000-000000000005', 'canceled', 'growth', 'monthly', 2, 'cus_demo0005', 'sub_demo_brightline',
+   now() - interval '95 days', now() - interval '65 days', now() - interval '65 days', null, now() - interval '190 days',
+   now() - interval '65 days');
+
+-- Stopped by the system (the flag), by the customer's operator, or unable to sign in.
+insert into public.social_accounts (id, user_id, platform_id, username, status, flag_reason, daily_message_limit,
+  warmup_phase, warmup_started_at, trust_score, last_login_at, last_synced_at, created_at, updated_at)
+select x.id::uuid, x.user_id::uuid, p.id, x.username, x.status, x.flag_reason, 50, x.phase, now() - x.age, x.trust,
+       now() - x.login, now() - x.login, now() - x.age, now() - x.changed
+  from (values
+    ('ac000000-0000-4000-8000-000000000003', 'd0000000-0000-4000-8000-000000000002', 'twitter', 'northwind_hq', 'flagged',
+     'X locked the account (326): confirm it on x.com, then resume', 5, 0.31, interval '100 days', interval '50 minutes',
+     interval '51 minutes'),
+    ('ac000000-0000-4000-8000-000000000004', 'd0000000-0000-4000-8000-000000000002', 'instagram', 'northwind.studio', 'paused',
+     null, 3, 0.58, interval '16 days', interval '5 hours', interval '2 days'),
+    ('ac000000-0000-4000-8000-000000000005', 'd0000000-0000-4000-8000-000000000003', 'instagram', 'kitebase.app', 'paused',
+     null, 5, 0.74, interval '60 days', interval '6 days', interval '2 days'),
+    ('ac000000-0000-4000-8000-000000000006', 'd0000000-0000-4000-8000-000000000005', 'twitter', 'brightline_io', 'error',
+     null, 4, 0.12, interval '180 days', interval '66 days', interval '64 days')
+  ) as x (id, user_id, platform, username, status, flag_reason, phase, trust, age, login, changed)
+  join public.platforms p on p.name = x.platform;
+
+insert into public.campaigns (id, user_id, account_id, platform_id, name, sequences, target_count, daily_message_limit,
+  industry, stage, status, started_at, created_at)
+select x.id::uuid, a.user_id, a.id, a.platform_id, x.name,
+       '{"messages": ["Hi {name}, quick question about your outbound process - open to a chat?", "", ""], "followUpEnabled": false, "followUpMessages": [], "followUpDays": 3}',
+       x.target, 40, 'SaaS', 'Outreach', 'draft', null, now() - x.age
+  from (values
+    ('ca000000-0000-4000-8000-000000000005', 'ac000000-0000-4000-8000-000000000003', 'Northwind - CTOs in fintech', 400, interval '40 days'),
+    ('ca000000-0000-4000-8000-000000000006', 'ac000000-0000-4000-8000-000000000006', 'Brightline launch', 120, interval '170 days')
+  ) as x (id, account_id, name, target, age)
+  join public.social_accounts a on a.id = x.account_id::uuid;
+update public.campaigns set status = 'paused', started_at = now() - interval '38 days'
+ where id = 'ca000000-0000-4000-8000-000000000005';
+update public.campaigns set paused_at = now() - interval '50 minutes' where id = 'ca000000-0000-4000-8000-000000000005';
+update public.campaigns set status = 'completed', started_at = now() - interval '168 days', completed_at = now() - interval '140 days'
+ where id = 'ca000000-0000-4000-8000-000000000006';
+
+-- Job history: what the runner finished in the last three hours, and what failed for good.
+insert into pgboss.job (name, data, state, singleton_key, policy, retry_limit, created_on, start_after, started_on, completed_on)
+select q.name, q.data, 'completed', q.key, 'short', q.retry_limit,
+       now() - g * interval '7 minutes' - interval '40 seconds', now() - g * interval '7 minutes' - interval '40 seconds',
+       now() - g * interval '7 minutes' - interval '30 seconds', now() - g * interval '7 minutes'
+  from generate_series(0, 25) g
+  join lateral (values
+    ('campaign.tick', '{"campaignId": "ca000000-0000-4000-8000-000000000001", "accountId": "ac000000-0000-4000-8000-000000000001"}'::jsonb,
+     'campaign:ca000000-0000-4000-8000-000000000001', 0),
+    ('inbox.sync', '{"accountId": "ac000000-0000-4000-8000-000000000002"}'::jsonb, 'inbox:ac000000-0000-4000-8000-000000000002', 1)
+  ) as q (name, data, key, retry_limit) on (g % 3 <> 0) = (q.name = 'campaign.tick');
+
+insert into pgboss.job (id, name, data, state, singleton_key, policy, retry_limit, retry_count, created_on, start_after,
+  started_on, completed_on, output)
+values
+  ('f0000000-0000-4000-8000-000000000001', 'scrape.run', '{"scrapingCampaignId": "5c000000-0000-4000-8000-000000000003"}',
+   'failed', 'scraping:5c000000-0000-4000-8000-000000000003', 'short', 2, 2, now() - interval '3 hours',
+   now() - interval '3 hours', now() - interval '2 hours', now() - interval '2 hours',
+   '{"message": "Rate limited by X (88): the search listing is spent until the window resets"}'),
+  ('f0000000-0000-4000-8000-000000000002', 'inbox.sync', '{"accountId": "ac000000-0000-4000-8000-000000000003"}',
+   'failed', 'inbox:ac000000-0000-4000-8000-000000000003', 'short', 1, 1, now() - interval '58 minutes',
+   now() - interval '58 minutes', now() - interval '52 minutes', now() - interval '51 minutes',
+   '{"message": "Account locked (326): X asks the owner to confirm the account"}'),
+  ('f0000000-0000-4000-8000-000000000003', 'warmup.step', '{"accountId": "ac000000-0000-4000-8000-000000000006"}',
+   'failed', 'warmup:ac000000-0000-4000-8000-000000000006:seed', 'short', 5, 5, now() - interval '2 days',
+   now() - interval '2 days', now() - interval '26 hours', now() - interval '26 hours',
+   '{"message": "Could not authenticate you (32): the saved session expired"}');
+
+insert into public.system_logs (level, service, message, metadata, created_at)
+values
+  ('warn', 'twitter', 'X locked @northwind_hq (326); account flagged and its campaign paused',
+   '{"accountId": "ac000000-0000-4000-8000-000000000003", "code": 326}', now() - interval '51 minutes'),
+  ('error', 'twitter', 'inbox.sync failed for @northwind_hq: Account locked (326)',
+   '{"jobId": "f0000000-0000-4000-8000-000000000002"}', now() - interval '51 minutes'),
+  ('info', 'instagram', 'Synced inbox of @demo.studio: 1 new reply, 0 message requests',
+   '{"accountId": "ac000000-0000-4000-8000-000000000002"}', now() - interval '14 minutes'),
+  ('error', 'twitter', 'scrape.run for "Growth marketers" failed for good after 3 attempts',
+   '{"jobId": "f0000000-0000-4000-8000-000000000001"}', now() - interval '2 hours'),
+  ('info', 'warmup', 'Advanced @northwind.studio to warm-up phase 3 (35 DMs a day)',
+   '{"accountId": "ac000000-0000-4000-8000-000000000004", "phase": 3}', now() - interval '9 hours'),
+  ('warn', 'api', 'Checkout session expired before payment for sara@loopwise.test', null, now() - interval '22 hours'),
+  ('debug', 'twitter', 'Reused the saved session of @demo_growth (no fresh login)',
+   '{"accountId": "ac000000-0000-4000-8000-000000000001"}', now() - interval '35 minutes');

@@ -105,18 +105,12 @@ as $$
             'campaign', c.status
        from public.campaigns c order by c.updated_at desc limit (select n from lim))
     union all
-    -- Accounts: when one was connected, or when the system stopped it (flag, pause, sign-in failure).
-    (select 'account:' || a.id || ':' || a.status, '@' || a.username || ' (' || p.display_name || ') ' || case a.status
-              when 'flagged' then 'was flagged' || coalesce(': ' || a.flag_reason, '')
-              when 'paused' then 'was paused'
-              when 'error' then 'could not sign in'
-              when 'inactive' then 'was switched off'
-              else 'was connected' end,
-            case when a.status in ('flagged', 'paused', 'error', 'inactive') then a.updated_at else a.created_at end, 'account',
-            case a.status when 'flagged' then 'warning' when 'paused' then 'paused' when 'error' then 'error'
-                          when 'inactive' then 'inactive' else 'success' end
+    -- Accounts: when one was connected. Status changes are not timed (counters and warm-up touch
+    -- updated_at all day); the runner's warnings below say when an account was flagged or paused.
+    (select 'account:' || a.id, '@' || a.username || ' (' || p.display_name || ') was connected', a.created_at,
+            'account', 'success'
        from public.social_accounts a join public.platforms p on p.id = a.platform_id
-      order by a.updated_at desc limit (select n from lim))
+      order by a.created_at desc limit (select n from lim))
     union all
     (select 'job:' || j.id, 'Job ' || j.name || ' failed' || coalesce(': ' || coalesce(j.output ->> 'message', j.output -> 'value' ->> 'message'), ''),
             j.completed_on, 'job', 'failed'
@@ -127,14 +121,15 @@ as $$
             c.created_at, 'system', case c.status when 'done' then 'completed' else c.status end
        from public.runner_commands c order by c.created_at desc limit (select n from lim))
     union all
-    (select 'log:' || l.id, initcap(l.service) || ': ' || l.message, l.created_at, 'system', 'error'
-       from public.system_logs l where l.level = 'error' order by l.created_at desc limit (select n from lim))
+    (select 'log:' || l.id, initcap(l.service) || ': ' || l.message, l.created_at, 'system',
+            case l.level when 'error' then 'error' else 'warning' end
+       from public.system_logs l where l.level in ('error', 'warn') order by l.created_at desc limit (select n from lim))
   )
   select e.id, e.description, e.at, e.type, e.status
     from events e where e.at is not null order by e.at desc limit (select n from lim)
 $$;
 comment on function public.admin_recent_activity(integer) is
-  'Admin Recent Activity: the newest sign-ups, subscription changes, campaign and account changes, failed jobs, runner commands and error logs.';
+  'Admin Recent Activity: the newest sign-ups, subscription changes, campaign changes, connected accounts, failed jobs, runner commands, and warnings and errors from the logs.';
 
 -- RPCs: lists ----------------------------------------------------------------------------------
 

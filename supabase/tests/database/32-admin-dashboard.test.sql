@@ -61,7 +61,7 @@ select ok((public.admin_dashboard_stats() -> 'system' ->> 'uptime')::int >= 3600
 select ok((public.admin_dashboard_stats() -> 'users' ->> 'trial')::int >= 1, 'a trialing customer counts as trial');
 select ok((public.admin_dashboard_stats() -> 'accounts' ->> 'warming')::int >= 1, 'an account in warm-up counts as warming');
 select is(
-  (select status from public.admin_recent_activity(50) where id = 'account:' || :'account' || ':active'), 'success',
+  (select status from public.admin_recent_activity(50) where id = 'account:' || :'account'), 'success',
   'recent activity lists a connected account');
 
 -- Users, campaigns, accounts -----------------------------------------------------------------

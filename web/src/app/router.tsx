@@ -51,7 +51,8 @@ export function createRouter() {
         { path: paths.resetPassword, lazy: publicPage(() => import('./routes/reset-password')) },
         { path: paths.updatePassword, lazy: publicPage(() => import('./routes/update-password')) },
         { path: paths.dashboard, lazy: guarded(() => import('./routes/dashboard')) },
-        { path: paths.admin, lazy: guarded(() => import('./routes/admin')) },
+        // /admin checks the role before the signed-in guard's onboarding steps (routes/admin.tsx).
+        { path: paths.admin, lazy: publicPage(() => import('./routes/admin')) },
         { path: paths.settings, lazy: guarded(() => import('./routes/settings')) },
         { path: paths.billing, lazy: guarded(() => import('./routes/billing')) },
         { path: paths.success, lazy: publicPage(() => import('./routes/success')) },

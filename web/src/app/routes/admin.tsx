@@ -1,17 +1,36 @@
-// PLACEHOLDER — issue 9 (Operator admin) replaces this file with the admin dashboard.
-// It only keeps the guarded /admin route in the table until then; no admin data is shown.
-import { AppHeader } from '@/components/layouts/app-header'
+// /admin: operators only. Signed-out visitors go to /login; anyone signed in without
+// app_metadata.role = 'admin' goes to /dashboard with a toast, before any onboarding step could
+// show here. The admin function's server-side check (403 otherwise) stays the real guard.
+import { useEffect, useRef } from 'react'
+import { Navigate } from 'react-router'
+import { FullPageSpinner } from '@/components/ui/spinner'
+import { useToast } from '@/components/ui/toast'
+import { paths } from '@/config/paths'
+import { ADMIN_REQUEST_ERRORS } from '@/features/admin/api/admin-request'
+import { AdminPage } from '@/features/admin/components/admin-page'
+import { useAuth } from '@/lib/auth-store'
+import { ProtectedRoute } from '../guards/protected-route'
 
 export default function AdminRoute() {
+  const user = useAuth((s) => s.user)
+  const loading = useAuth((s) => s.loading)
+  const isAdmin = user?.app_metadata?.role === 'admin'
+  const refused = !loading && user !== null && !isAdmin
+  const toast = useToast()
+  const warned = useRef(false)
+
+  useEffect(() => {
+    if (!refused || warned.current) return
+    warned.current = true
+    toast.show({ type: 'error', message: ADMIN_REQUEST_ERRORS.forbidden, duration: 6000 })
+  }, [refused, toast])
+
+  if (loading) return <FullPageSpinner />
+  if (!user) return <Navigate to={paths.login} replace />
+  if (refused) return <Navigate to={paths.dashboard} replace />
   return (
-    <div className="min-h-screen bg-slate-50">
-      <AppHeader />
-      <main className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-        <h1 className="text-2xl font-bold text-slate-900">Admin Dashboard</h1>
-        <p className="mt-2 text-slate-600" data-placeholder="issue-9">
-          The admin dashboard is being built (issue 9).
-        </p>
-      </main>
-    </div>
+    <ProtectedRoute>
+      <AdminPage />
+    </ProtectedRoute>
   )
 }

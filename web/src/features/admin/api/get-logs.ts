@@ -1,0 +1,13 @@
+import { adminRequest } from './admin-request'
+import type { AdminLog } from './types'
+
+export interface LogFilters {
+  level: string
+  service: string
+}
+
+/** Spec §7: GET /admin/logs?level=&service=&limit=100 ('all' sends an empty filter). */
+export const getLogs = ({ level, service }: LogFilters, limit = 100) =>
+  adminRequest<AdminLog[]>('logs', {
+    query: { level: level === 'all' ? '' : level, service: service === 'all' ? '' : service, limit },
+  })

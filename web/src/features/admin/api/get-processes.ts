@@ -1,0 +1,4 @@
+import { adminRequest } from './admin-request'
+import type { AdminProcess } from './types'
+
+export const getProcesses = () => adminRequest<AdminProcess[]>('processes')

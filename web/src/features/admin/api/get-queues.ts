@@ -1,0 +1,4 @@
+import { adminRequest } from './admin-request'
+import type { Queue } from './types'
+
+export const getQueues = () => adminRequest<Queue[]>('queues')

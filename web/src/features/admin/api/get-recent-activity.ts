@@ -1,0 +1,6 @@
+import { adminRequest } from './admin-request'
+import type { Activity } from './types'
+
+/** Spec §9: the overview lists the 5 most recent activities. */
+export const getRecentActivity = (limit = 5) =>
+  adminRequest<Activity[]>('recent-activity', { query: { limit } })

@@ -1,0 +1,4 @@
+import { adminRequest } from './admin-request'
+import type { SystemInfo } from './types'
+
+export const getSystemInfo = () => adminRequest<SystemInfo>('system-info')

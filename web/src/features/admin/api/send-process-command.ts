@@ -1,0 +1,6 @@
+import { adminRequest } from './admin-request'
+import type { CommandRequest } from './types'
+
+/** Restart or Kill: the runner acts on the command within one heartbeat (10 s). */
+export const sendProcessCommand = (name: string, action: 'restart' | 'kill') =>
+  adminRequest<CommandRequest>(`processes/${encodeURIComponent(name)}/${action}`, { method: 'POST' })

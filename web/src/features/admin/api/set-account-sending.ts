@@ -1,0 +1,9 @@
+import { adminRequest } from './admin-request'
+import type { AccountDetail } from './types'
+
+/** Pause for `minutes` (null: until resumed) or resume an account's sending. */
+export const setAccountSending = (id: string, paused: boolean, minutes: number | null = null) =>
+  adminRequest<AccountDetail>(`social-accounts/${encodeURIComponent(id)}/${paused ? 'pause' : 'resume'}`, {
+    method: 'POST',
+    ...(paused ? { body: { minutes } } : {}),
+  })

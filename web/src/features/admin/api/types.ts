@@ -1,0 +1,255 @@
+// The admin entities of spec §3, as the admin function answers them, plus the detail views behind
+// View Details, Monitor, Manage and queue Details.
+
+export interface AdminStats {
+  users: { total: number; active: number; trial: number; paid: number }
+  campaigns: { total: number; active: number; paused: number; completed: number }
+  accounts: { total: number; verified: number; warming: number; flagged: number }
+  system: { uptime: number; activeWorkers: number; errorRate: number }
+}
+
+export interface Activity {
+  id: string
+  description: string
+  timestamp: string
+  type: string
+  status: string
+}
+
+export interface AdminProcess {
+  name: string
+  pid: number
+  status: string
+  cpu: number
+  memory: number
+  uptime: number
+}
+
+export interface SystemInfo {
+  cpu: { usage: number }
+  memory: { percentage: number }
+  loadAvg: number[]
+}
+
+export interface HostInfo {
+  host: string
+  role: 'runner' | 'database'
+  cpu: number
+  memoryPercentage: number | null
+  loadAvg: number[]
+  processes: number
+}
+
+export type LogLevel = 'error' | 'warn' | 'info' | 'debug'
+
+export interface AdminLog {
+  timestamp: string
+  level: LogLevel
+  service: string
+  message: string
+  metadata: Record<string, unknown> | null
+}
+
+export interface Queue {
+  name: string
+  status: 'active' | 'paused'
+  pending: number
+  active: number
+  completed: number
+  failed: number
+  retrying: number
+  rate: number
+}
+
+export interface QueueStats {
+  totalJobs: number
+  activeJobs: number
+  failedJobs: number
+  jobsPerHour: number
+}
+
+export interface QueueJob {
+  id: string
+  state: string
+  created_on: string
+  started_on: string | null
+  completed_on: string | null
+  retry_count: number
+  retry_limit: number
+  singleton_key: string | null
+  data: Record<string, unknown> | null
+  error: string | null
+}
+
+export interface QueueDetail {
+  name: string
+  policy: string | null
+  retryLimit: number
+  retryDelaySeconds: number
+  retryBackoff: boolean
+  expireSeconds: number | null
+  paused: boolean
+  pausedAt: string | null
+  pausedBy: string | null
+  recentJobs: QueueJob[]
+  counts?: Queue
+}
+
+export interface FailedJob {
+  id: string
+  jobType: string
+  queue: string
+  failedAt: string | null
+  attempts: number
+  maxAttempts: number
+  error: string
+}
+
+export interface RetryStats {
+  failedJobs: number
+  retryingJobs: number
+  maxRetriesJobs: number
+  successRate: number
+}
+
+export interface AdminUser {
+  id: string
+  email: string
+  subscription_status: string
+  account_count: number
+  campaign_count: number
+  status: string
+}
+
+export interface AdminCampaign {
+  id: string
+  name: string
+  user_email: string
+  status: string
+  messages_sent: number
+  target_count: number
+  response_count: number
+  started_at: string | null
+}
+
+export interface AdminAccount {
+  id: string
+  username: string
+  platform_name: string
+  user_email: string
+  status: string
+  warmup_phase: number
+  trust_score: number
+  last_login: string | null
+}
+
+export interface UserDetail {
+  id: string
+  email: string
+  fullName: string | null
+  businessName: string | null
+  isAdmin: boolean
+  status: string
+  subscriptionStatus: string
+  subscriptionPlan: string
+  onboardingCompleted: boolean
+  createdAt: string
+  lastSignInAt: string | null
+  subscriptions: {
+    id: string
+    status: string
+    planType: string
+    billingPeriod: string
+    accountsPurchased: number
+    currentPeriodStart: string | null
+    currentPeriodEnd: string | null
+    cancelAtPeriodEnd: boolean
+    trialEnd: string | null
+    createdAt: string
+  }[]
+  accounts: Omit<AdminAccount, 'user_email'>[]
+  campaigns: Omit<AdminCampaign, 'user_email'>[]
+  payments: {
+    id: string
+    amount: number
+    currency: string
+    status: string
+    description: string | null
+    created_at: string
+  }[]
+}
+
+export interface MessageLogEntry {
+  id: string
+  status: string
+  target_username: string
+  message_sent?: string | null
+  message_type?: string
+  step?: number
+  error: string | null
+  sent_at: string
+}
+
+export interface CampaignDetail {
+  id: string
+  name: string
+  status: string
+  userEmail: string
+  accountUsername: string | null
+  platformName: string
+  targetCount: number
+  dailyMessageLimit: number
+  messagesSent: number
+  messagesFailed: number
+  totalAttempts: number
+  responseCount: number
+  messagesSentToday: number
+  errorMessage: string | null
+  schedule: { timezone?: string; timeFrom?: string; timeTo?: string; activeDays?: string[] }
+  createdAt: string
+  startedAt: string | null
+  pausedAt: string | null
+  completedAt: string | null
+  updatedAt: string
+  nextActionAt: string | null
+  leads: {
+    total: number
+    pending: number
+    inFlight: number
+    contacted: number
+    replied: number
+    failed: number
+    skipped: number
+  }
+  recentMessages: MessageLogEntry[]
+}
+
+export interface AccountDetail {
+  id: string
+  username: string
+  platform_name: string
+  platformDisplayName: string
+  userEmail: string
+  status: string
+  flagReason: string | null
+  pausedUntil: string | null
+  warmupPhase: number
+  warmupStartedAt: string
+  trustScore: number
+  dailyMessageLimit: number
+  messagesSentToday: number
+  requestsPending: number
+  lastLogin: string | null
+  lastSyncedAt: string | null
+  lastTestedAt: string | null
+  createdAt: string
+  campaigns: { id: string; name: string; status: string; messages_sent: number }[]
+  recentMessages: MessageLogEntry[]
+}
+
+export interface CommandRequest {
+  id: string
+  name: string
+  command: 'restart' | 'stop'
+  status: string
+}

@@ -1,0 +1,14 @@
+/** What the admin page hands every tab: the Auto Refresh switch and the Refresh button's count. */
+export interface TabProps {
+  autoRefresh: boolean
+  refreshKey: number
+}
+
+/** Spec §9 polling intervals. */
+export const POLL_MS = {
+  overview: 30_000,
+  processes: 5_000,
+  queues: 5_000,
+  retries: 10_000,
+  logs: 3_000,
+} as const
