@@ -9,15 +9,17 @@ import {
   closeAdminDb,
   createCampaign,
   createCustomer,
+  createInstagramAccount,
   createXAccount,
   EVERY_DAY,
   leadsOf,
   logsOf,
 } from './helpers/fixtures.ts'
-import { openProfiles, SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
+import { type IgSandboxAccount, openProfiles, SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
 import { BROWSER_SUITE, newXAccount } from './helpers/x-session.ts'
 
 const x = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
+const ig = new SandboxAdmin(sandboxUrl('INSTAGRAM_BASE_URL'))
 let runner: TestRunner
 let offset = 0
 /** Fresh recipients per test (tests run concurrently). */
@@ -296,5 +298,28 @@ describe.concurrent('campaign.tick recipients', BROWSER_SUITE, () => {
     expect((await leadsOf(campaignId))[0]).toMatchObject({ state: 'skipped', skip_reason: 'dms_closed' })
     expect(await logsOf(campaignId)).toEqual([])
     expect(await x.deliveries(sandbox.username)).toEqual([])
+  })
+})
+
+describe.concurrent('campaign.tick on Instagram', BROWSER_SUITE, () => {
+  it('sends by username, and settles a lost send through the inbox before sending it again', async ({ expect }) => {
+    const userId = await createCustomer()
+    const sandbox = await ig.createAccount<IgSandboxAccount>({ behaviour: { replyShare: 0 } })
+    const accountId = await createInstagramAccount(userId, sandbox)
+    const leads = await openProfiles(ig, 3, 3000 + Math.floor(Math.random() * 3000))
+    const campaignId = await createCampaign(userId, accountId, leads, { messages: ['Hi {name}, love your feed!'] })
+    await ig.fault({ account: sandbox.username, target: 'send', mode: 'dropped' })
+    const first = await campaignTick(runner.context(), { campaignId, accountId })
+    expect(first).toMatchObject({ uncertain: 1, sent: 2 })
+    const second = await campaignTick(runner.context(), { campaignId, accountId })
+    expect(second).toMatchObject({ settledNotSent: 1, sent: 1 })
+    const delivered = await ig.deliveries(sandbox.username)
+    expect(delivered.map((d) => d.recipientUsername).sort()).toEqual(leads.map((l) => l.username).sort())
+    for (const lead of leads) {
+      expect(delivered.find((d) => d.recipientUsername === lead.username)?.text).toBe(
+        `Hi ${lead.name.split(' ')[0]}, love your feed!`,
+      )
+    }
+    expect((await leadsOf(campaignId)).map((l) => l.state)).toEqual(['sent', 'sent', 'sent'])
   })
 })

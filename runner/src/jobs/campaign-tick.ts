@@ -107,10 +107,8 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
       }
       if (outcome !== 'sent' && outcome !== 'uncertain' && outcome !== 'not_sent') continue
       const gap = nextGapMs({ ...allowance, left: allowance.left - 1 }, ctx.config.pacingFactor, ctx.random)
-      if (Date.now() - started + gap <= ctx.config.tickBudgetMs) {
-        if (!(await pause(gap, ctx.signal))) break
-        continue
-      }
+      // wait inside this tick while the gap fits its budget; an interrupted wait still keeps the gap
+      if (Date.now() - started + gap <= ctx.config.tickBudgetMs && (await pause(gap, ctx.signal))) continue
       await ctx.db.query(
         `update public.campaigns set next_action_at = internal.now() + make_interval(secs => $2::float8 / 1000)
           where id = $1`,
