@@ -56,6 +56,6 @@ export class SessionPages {
   async close(): Promise<void> {
     this.discard()
     await Promise.all(this.#stale.splice(0).map((p) => p.close().catch(() => undefined)))
-    await this.context.close()
+    await this.context.close().catch(() => undefined) // already gone with its browser
   }
 }

@@ -136,7 +136,10 @@ export class BrowserPool {
 async function closeBrowser(running: RunningBrowser | undefined): Promise<void> {
   if (!running) return
   try {
-    await Promise.race([running.browser.close(), new Promise((resolve) => setTimeout(resolve, 10_000))])
+    // A browser that is already gone rejects close() (TargetCloseError), possibly after the timeout
+    // won the race: swallow it here, or it surfaces later as an unhandled rejection.
+    const closing = running.browser.close().catch(() => undefined)
+    await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 10_000))])
   } finally {
     running.browser.process()?.kill('SIGKILL')
     await rm(running.profileDir, { recursive: true, force: true })

@@ -1,0 +1,39 @@
+// What social_account_credentials.ciphertext holds once decrypted: one JSON document per account,
+// sealed with crypto.ts (`<keyId>:<base64>`; key_id repeats the key id). The runner decrypts it with
+// runner/src/crypto.ts and reads these fields; nothing here ever goes back to a client.
+import { encryptSecret, type Keyring, keyIdOf } from './crypto.ts'
+import type { XCookie } from './x-cookies.ts'
+
+export const CREDENTIALS_VERSION = 1
+
+export interface InstagramCredentials {
+  v: typeof CREDENTIALS_VERSION
+  platform: 'instagram'
+  password: string
+  /** Base32 TOTP secret of the account's 2FA, when it has one. */
+  totpSecret: string | null
+}
+
+export interface XCredentials {
+  v: typeof CREDENTIALS_VERSION
+  platform: 'twitter'
+  /** Normalised for the browser (x-cookies.ts): name, value, domain, path, expires, httpOnly, secure, sameSite. */
+  cookies: XCookie[]
+  /** The 4-digit X Chat passcode, when the customer gave it. */
+  chatPasscode: string | null
+}
+
+export type AccountCredentials = InstagramCredentials | XCredentials
+
+export interface SealedCredentials {
+  keyId: string
+  ciphertext: string
+}
+
+export async function sealCredentials(
+  credentials: AccountCredentials,
+  keyring?: Keyring,
+): Promise<SealedCredentials> {
+  const ciphertext = await encryptSecret(JSON.stringify(credentials), keyring)
+  return { keyId: keyIdOf(ciphertext), ciphertext }
+}

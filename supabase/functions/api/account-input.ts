@@ -1,0 +1,119 @@
+// The body of POST /social-accounts (spec §7: platform, username, authData, proxyUrl) and of
+// POST /social-accounts/validate-cookies, checked with the spec's texts (§5, §8), and the
+// credentials they turn into. X cookies are parsed (every format of platforms.md) before anything
+// is stored, so the runner only ever receives cookies that make a session.
+import type { AccountCredentials } from '../_shared/credentials.ts'
+import { badRequest } from '../_shared/errors.ts'
+import { parseWith, z } from '../_shared/validation.ts'
+import { type ParsedXCookies, parseXCookies } from '../_shared/x-cookies.ts'
+
+export const ACCOUNT_MESSAGES = {
+  missingDetails: 'Please fill in all required account details',
+  passwordRequired: 'Password is required for Instagram accounts',
+  cookiesRequired: 'Cookies are required for Twitter accounts',
+  invalidCookies: 'Invalid cookie format or validation failed',
+  username: 'Usernames may use letters, numbers, dots and underscores only (enter them without @)',
+  proxy: 'Proxy URL must look like user:pass@host:port',
+  secretKey: 'The 2FA secret key must be the base32 key shown when you set up the authenticator app',
+  passcode: 'The X Chat passcode must be 4 digits',
+  cookiesOnlyForX: 'Cookie validation is only available for Twitter accounts',
+} as const
+
+/** The same rule as social_accounts.proxy_url's check constraint. */
+const PROXY_URL = /^([a-z][a-z0-9+.-]*:\/\/)?([^:@/\s]+(:[^@/\s]*)?@)?[A-Za-z0-9.-]+:[0-9]{1,5}$/
+const USERNAME = /^[A-Za-z0-9._]{1,64}$/
+const BASE32 = /^[A-Z2-7]{16,128}=*$/
+
+const text = z.string().max(20_000)
+
+const accountBody = z.object({
+  platform: z.string().max(50).nullish(),
+  username: z.string().max(200).nullish(),
+  authData: z
+    .object({
+      password: text.nullish(),
+      secretKey: z.string().max(200).nullish(),
+      cookies: z.unknown().optional(),
+      chatPasscode: z.string().max(20).nullish(),
+    })
+    .nullish(),
+  proxyUrl: z.string().max(500).nullish(),
+})
+
+const cookiesBody = z.object({
+  platform: z.string().max(50).nullish(),
+  cookies: z.unknown().optional(),
+})
+
+export interface AccountInput {
+  platform: string
+  username: string
+  proxyUrl: string | null
+  credentials: AccountCredentials
+}
+
+/** `twitter` is the platform's name in the data; `x` is accepted for it. */
+function platformName(value: string | null | undefined): string {
+  const name = (value ?? '').trim().toLowerCase()
+  return name === 'x' ? 'twitter' : name
+}
+
+function blank(value: unknown): boolean {
+  if (value === undefined || value === null) return true
+  if (typeof value === 'string') return value.trim() === ''
+  if (Array.isArray(value)) return value.length === 0
+  if (typeof value === 'object') return Object.keys(value).length === 0
+  return false
+}
+
+/** The parsed cookies, or a 400 with what is wrong with them. */
+export function readXCookies(input: unknown): ParsedXCookies {
+  if (blank(input)) throw badRequest(ACCOUNT_MESSAGES.cookiesRequired)
+  const parsed = parseXCookies(input)
+  if (!parsed.ok) throw badRequest(parsed.error, { reason: ACCOUNT_MESSAGES.invalidCookies })
+  return parsed.value
+}
+
+export function readAccountInput(json: unknown): AccountInput {
+  const body = parseWith(accountBody, json)
+  const platform = platformName(body.platform)
+  const username = (body.username ?? '').trim().replace(/^@/, '')
+  if (!platform || !username) throw badRequest(ACCOUNT_MESSAGES.missingDetails)
+  if (!USERNAME.test(username)) throw badRequest(ACCOUNT_MESSAGES.username)
+  const proxyUrl = body.proxyUrl?.trim() || null
+  if (proxyUrl && !PROXY_URL.test(proxyUrl)) throw badRequest(ACCOUNT_MESSAGES.proxy)
+  const auth = body.authData ?? { password: null, secretKey: null, cookies: undefined, chatPasscode: null }
+
+  if (platform === 'instagram') {
+    if (!auth.password) throw badRequest(ACCOUNT_MESSAGES.passwordRequired)
+    const secret = (auth.secretKey ?? '').replace(/[\s-]/g, '').toUpperCase()
+    if (secret && !BASE32.test(secret)) throw badRequest(ACCOUNT_MESSAGES.secretKey)
+    return {
+      platform,
+      username,
+      proxyUrl,
+      credentials: { v: 1, platform, password: auth.password, totpSecret: secret || null },
+    }
+  }
+  if (platform === 'twitter') {
+    const cookies = readXCookies(auth.cookies)
+    const passcode = auth.chatPasscode?.trim() || null
+    if (passcode && !/^\d{4}$/.test(passcode)) throw badRequest(ACCOUNT_MESSAGES.passcode)
+    return {
+      platform,
+      username,
+      proxyUrl,
+      credentials: { v: 1, platform, cookies: cookies.cookies, chatPasscode: passcode },
+    }
+  }
+  // Any other name: the database answers "This platform cannot be connected yet" for known ones.
+  throw badRequest('This platform cannot be connected yet')
+}
+
+export function readCookiesInput(json: unknown): ParsedXCookies {
+  const body = parseWith(cookiesBody, json)
+  const platform = platformName(body.platform)
+  if (!platform) throw badRequest(ACCOUNT_MESSAGES.missingDetails)
+  if (platform !== 'twitter') throw badRequest(ACCOUNT_MESSAGES.cookiesOnlyForX)
+  return readXCookies(body.cookies)
+}

@@ -1,0 +1,105 @@
+// A social account as the dashboard shows it (spec §3 "Social account" and its list view), built
+// from the row, its platform and today's usage. Secrets never appear: credentials live in another
+// table, and the proxy's user:password is cut down to host:port.
+
+export interface PlatformRow {
+  id: string
+  name: string
+  display_name: string
+  is_active: boolean
+  coming_soon: boolean
+}
+
+export const ACCOUNT_COLUMNS =
+  'id, user_id, username, status, daily_message_limit, warmup_phase, trust_score, requests_pending, ' +
+  'last_login_at, last_synced_at, last_tested_at, proxy_url, flag_reason, paused_until, has_chat_passcode, ' +
+  'timezone, created_at, updated_at, platform:platforms(id, name, display_name, is_active, coming_soon)'
+
+export interface AccountRow {
+  id: string
+  user_id: string
+  username: string
+  status: string
+  daily_message_limit: number
+  warmup_phase: number
+  trust_score: number | string
+  requests_pending: number
+  last_login_at: string | null
+  last_synced_at: string | null
+  last_tested_at: string | null
+  proxy_url: string | null
+  flag_reason: string | null
+  paused_until: string | null
+  has_chat_passcode: boolean
+  timezone: string
+  created_at: string
+  updated_at: string
+  platform: PlatformRow | null
+}
+
+/** One row of the account_daily_usage() RPC. */
+export interface AccountUsage {
+  account_id: string
+  platform: string
+  username: string
+  status: string
+  timezone: string
+  local_day: string
+  sent_today: number
+  account_limit: number
+  warmup_limit: number | null
+  platform_limit: number
+  campaign_limit: number | null
+  sending_campaigns: number
+  daily_cap: number
+  remaining_today: number
+}
+
+/** `user:pass@host:port` or `http://host:port` → `host:port`. */
+export function proxyHost(proxyUrl: string | null): string | null {
+  if (!proxyUrl) return null
+  const withoutScheme = proxyUrl.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+  return withoutScheme.slice(withoutScheme.lastIndexOf('@') + 1)
+}
+
+export function accountView(row: AccountRow, usage: AccountUsage | undefined) {
+  // Without usage (a brand-new account) the caps are the account's own limit and warm-up phase 1's.
+  const accountCap = usage
+    ? Math.min(usage.account_limit, usage.warmup_limit ?? usage.platform_limit, usage.platform_limit)
+    : row.daily_message_limit
+  const remaining = usage?.remaining_today ?? accountCap
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    username: row.username,
+    platform_id: row.platform?.id ?? null,
+    platform_name: row.platform?.name ?? null,
+    platform_display_name: row.platform?.display_name ?? null,
+    platform: row.platform,
+    status: row.status,
+    daily_message_limit: row.daily_message_limit,
+    has_chat_passcode: row.has_chat_passcode,
+    proxy: proxyHost(row.proxy_url),
+    timezone: row.timezone,
+    flag_reason: row.flag_reason,
+    paused_until: row.paused_until,
+    last_tested_at: row.last_tested_at,
+    last_login_at: row.last_login_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    warmup: {
+      phase: row.warmup_phase,
+      trustScore: Number(row.trust_score),
+      dailyLimits: { messages: accountCap },
+      remainingLimits: { messages: remaining, canSendMore: remaining > 0 && row.status === 'active' },
+      sentToday: usage?.sent_today ?? 0,
+    },
+    // The dashboard list view (spec §3).
+    messagesPerDay: accountCap,
+    connectionRequests: row.requests_pending,
+    connected: row.status === 'active',
+    lastSync: row.last_synced_at,
+  }
+}
+
+export type AccountView = ReturnType<typeof accountView>

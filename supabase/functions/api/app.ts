@@ -1,0 +1,91 @@
+// The api function's routes (spec §7 "Product backend", `{api}` = /functions/v1/api). Every route
+// authenticates the caller from the JWT and touches only the caller's rows.
+import { handleRequest } from '../_shared/errors.ts'
+import { Router } from '../_shared/router.ts'
+import { billingPortal, cancelSubscription, invoiceLink, resumeSubscription } from './billing.ts'
+import { createCheckoutSession, getCheckoutSession } from './checkout.ts'
+import { getCredits } from './credits.ts'
+import { type ApiDeps, authed, type CallerHandler, defaultDeps } from './deps.ts'
+import {
+  createCampaign,
+  deleteCampaign,
+  getCampaign,
+  launchCampaign,
+  listCampaigns,
+  pauseCampaign,
+  updateCampaign,
+} from './dm-campaigns.ts'
+import { createLeadList, deleteLeadList, getLeadList, listLeadLists } from './lead-lists.ts'
+import {
+  createScrapingCampaign,
+  deleteScrapingCampaign,
+  getScrapingCampaign,
+  listScrapingCampaigns,
+  pauseScrapingCampaign,
+  startScrapingCampaign,
+} from './scraping-campaigns.ts'
+import {
+  createAccount,
+  deleteAccount,
+  listAccounts,
+  listPlatforms,
+  testAccount,
+  validateCookies,
+} from './social-accounts.ts'
+
+export function createApiRouter(deps: ApiDeps): Router {
+  const router = new Router('api')
+  const get = (path: string, handler: CallerHandler) => router.get(path, authed(deps, handler))
+  const post = (path: string, handler: CallerHandler) => router.post(path, authed(deps, handler))
+  const put = (path: string, handler: CallerHandler) => router.put(path, authed(deps, handler))
+  const del = (path: string, handler: CallerHandler) => router.delete(path, authed(deps, handler))
+
+  get('/social-accounts', listAccounts)
+  get('/social-accounts/platforms', listPlatforms)
+  post('/social-accounts', createAccount)
+  post('/social-accounts/validate-cookies', validateCookies)
+  post('/social-accounts/:id/test', testAccount)
+  del('/social-accounts/:id', deleteAccount)
+
+  // The spec names scraping campaigns under two paths; both reach the same handlers.
+  for (const base of ['/lead-scraping/campaigns', '/scraping-campaigns']) {
+    get(base, listScrapingCampaigns)
+    post(base, createScrapingCampaign)
+    get(`${base}/:id`, getScrapingCampaign)
+    post(`${base}/:id/start`, startScrapingCampaign)
+    post(`${base}/:id/pause`, pauseScrapingCampaign)
+    del(`${base}/:id`, deleteScrapingCampaign)
+  }
+
+  get('/v2/campaigns', listCampaigns)
+  post('/v2/campaigns', createCampaign)
+  get('/v2/campaigns/:id', getCampaign)
+  put('/v2/campaigns/:id', updateCampaign)
+  del('/v2/campaigns/:id', deleteCampaign)
+  post('/v2/campaigns/:id/launch', launchCampaign)
+  post('/v2/campaigns/:id/pause', pauseCampaign)
+
+  get('/lead-lists', listLeadLists)
+  get('/lead-lists/:id', getLeadList)
+  post('/lead-lists', createLeadList)
+  del('/lead-lists/:id', deleteLeadList)
+
+  get('/user/credits', getCredits)
+
+  post('/api/create-checkout-session', createCheckoutSession)
+  get('/api/checkout-session/:id', getCheckoutSession)
+  // The billing page: the web app calls /api/subscription/* and /api/invoices/*; /billing/* names the same.
+  for (const base of ['/billing', '/api/subscription']) {
+    post(`${base}/cancel`, cancelSubscription)
+    post(`${base}/resume`, resumeSubscription)
+  }
+  post('/billing/portal', billingPortal)
+  get('/api/invoices/:id', invoiceLink)
+  get('/billing/invoices/:id', invoiceLink)
+  return router
+}
+
+/** The whole function as Deno.serve runs it: CORS, routing, JSON errors. */
+export function createApiHandler(deps: ApiDeps = defaultDeps()): (req: Request) => Promise<Response> {
+  return handleRequest(createApiRouter(deps).handle)
+}

@@ -1,0 +1,4 @@
+// The product backend (spec §7): every route is in app.ts.
+import { createApiHandler } from './app.ts'
+
+Deno.serve(createApiHandler())

@@ -1,0 +1,175 @@
+// Lead scraping campaigns (spec §7: /lead-scraping/campaigns and /scraping-campaigns name the same
+// thing): create (pending), list, start (the wizard's "started manually from the list"), pause and
+// delete. Start, pause and delete are one transaction each with the job queue (api_operations).
+import { fromDbError, must } from '../_shared/db-errors.ts'
+import { badRequest, jsonResponse } from '../_shared/errors.ts'
+import { parseBody, parseId, z } from '../_shared/validation.ts'
+import type { CallContext } from './deps.ts'
+
+const NOT_FOUND = 'Scraping campaign not found'
+
+const SOURCE_TYPES: Record<string, 'followers' | 'following' | 'hashtag' | 'keyword'> = {
+  followers: 'followers',
+  following: 'following',
+  hashtag: 'hashtag',
+  hashtags: 'hashtag',
+  hashtag_posts: 'hashtag',
+  keyword: 'keyword',
+  keywords: 'keyword',
+  keyword_search: 'keyword',
+  search: 'keyword',
+}
+
+const source = z.object({
+  type: z
+    .string()
+    .transform((t) => SOURCE_TYPES[t.trim().toLowerCase()])
+    .refine(
+      (t) => t !== undefined,
+      'Choose a lead source: followers, following, hashtag posts or keyword search',
+    ),
+  value: z.string().max(200, 'The source value may be at most 200 characters').optional(),
+})
+
+const wholeNumber = (message: string) => z.number(message).int(message)
+
+const filters = z
+  .object({
+    min_followers: wholeNumber('Min followers must be a whole number of 0 or more').min(
+      0,
+      'Min followers must be a whole number of 0 or more',
+    ),
+    max_followers: wholeNumber('Max followers must be a whole number, or empty for no limit')
+      .min(0)
+      .nullable(),
+    verified_only: z.boolean(),
+    has_bio: z.boolean(),
+    exclude_business: z.boolean(),
+  })
+  .partial()
+  .refine(
+    (f) => f.max_followers == null || f.min_followers === undefined || f.max_followers >= f.min_followers,
+    'Max followers must be empty (no limit) or at least min followers',
+  )
+
+const createBody = z.object({
+  name: z.string('Campaign name is required').trim().min(1, 'Campaign name is required').max(200),
+  account_id: z.uuid('Choose one of your social accounts for this campaign'),
+  sources: z.union([source, z.array(source).min(1).max(20)], 'Choose a lead source for this campaign'),
+  target_count: wholeNumber('Target count must be a whole number from 1 to 10,000')
+    .min(1, 'Target count must be a whole number from 1 to 10,000')
+    .max(10_000, 'Target count must be a whole number from 1 to 10,000')
+    .default(100),
+  filters: filters.nullish(),
+})
+
+/** Values as the data model keeps them: hashtags without #, usernames without @ (spec §5). */
+function normalisedSources(input: z.output<typeof createBody>['sources']) {
+  const list = Array.isArray(input) ? input : [input]
+  return list.map((s) => {
+    let value = (s.value ?? '').trim()
+    if (s.type === 'hashtag') value = value.replace(/^#+/, '')
+    if (s.type === 'followers' || s.type === 'following') value = value.replace(/^@+/, '')
+    if (!value) throw badRequest('Enter the source value (a username, hashtag or keyword)')
+    return { type: s.type as string, value }
+  })
+}
+
+export const SCRAPING_COLUMNS =
+  '*, account:social_accounts(id, username, status), platform:platforms(name, display_name), ' +
+  'lead_list:lead_lists!scraping_campaigns_lead_list_id_fkey(id, name, lead_count)'
+
+interface ScrapingRow {
+  id: string
+  sources: { type: string; value: string }[]
+  collected_count: number
+  leads_collected: number
+  last_run_at: string | null
+  next_run_at: string | null
+  platform: { name: string; display_name: string } | null
+  [column: string]: unknown
+}
+
+const CRITERIA: Record<string, (value: string) => string> = {
+  followers: (v) => `Followers of @${v}`,
+  following: (v) => `Following of @${v}`,
+  hashtag: (v) => `#${v}`,
+  keyword: (v) => `"${v}"`,
+}
+
+/** Spec §3 scraping campaign, with its list view (platform, criteria, scraped, verified, lastRun, nextRun). */
+function scrapingView(row: ScrapingRow) {
+  return {
+    ...row,
+    platform_name: row.platform?.name ?? null,
+    criteria: row.sources.map((s) => (CRITERIA[s.type] ?? String)(s.value)).join(', '),
+    scraped: row.collected_count,
+    verified: row.leads_collected,
+    lastRun: row.last_run_at,
+    nextRun: row.next_run_at,
+  }
+}
+
+async function viewOf(ctx: CallContext, id: string) {
+  const row = must(
+    await ctx.caller.db.from('scraping_campaigns').select(SCRAPING_COLUMNS).eq('id', id).maybeSingle(),
+    NOT_FOUND,
+  ) as unknown as ScrapingRow
+  return scrapingView(row)
+}
+
+export async function createScrapingCampaign(req: Request, ctx: CallContext): Promise<Response> {
+  const body = await parseBody(req, createBody)
+  const { data, error } = await ctx.caller.db
+    .from('scraping_campaigns')
+    .insert({
+      user_id: ctx.caller.id,
+      name: body.name,
+      account_id: body.account_id,
+      sources: normalisedSources(body.sources),
+      target_count: body.target_count,
+      filters: body.filters ?? {},
+    })
+    .select('id')
+    .single()
+  if (error) throw fromDbError(error)
+  return jsonResponse(await viewOf(ctx, (data as { id: string }).id), 201)
+}
+
+export async function listScrapingCampaigns(_req: Request, ctx: CallContext): Promise<Response> {
+  const rows = must(
+    await ctx.caller.db
+      .from('scraping_campaigns')
+      .select(SCRAPING_COLUMNS)
+      .order('created_at', { ascending: false }),
+  ) as unknown as ScrapingRow[]
+  return jsonResponse(rows.map(scrapingView))
+}
+
+export async function getScrapingCampaign(_req: Request, ctx: CallContext): Promise<Response> {
+  const id = parseId(ctx.params.id, NOT_FOUND)
+  const view = await viewOf(ctx, id)
+  const stats = must(
+    await ctx.caller.db.rpc('scraping_campaign_stats', { p_scraping_campaign_id: id }),
+    NOT_FOUND,
+  )
+  return jsonResponse({ ...view, stats })
+}
+
+/** start / pause / delete: the RPCs check ownership themselves (another customer's id is a 404). */
+function operation(rpc: string, message: string) {
+  return async (_req: Request, ctx: CallContext): Promise<Response> => {
+    const id = parseId(ctx.params.id, NOT_FOUND)
+    const { data, error } = await ctx.caller.db.rpc(rpc, { p_scraping_campaign_id: id })
+    if (error) throw fromDbError(error, NOT_FOUND)
+    if ((data as { deleted?: boolean }).deleted) return jsonResponse({ id, deleted: true, message })
+    return jsonResponse({ ...(await viewOf(ctx, id)), message })
+  }
+}
+
+export const startScrapingCampaign = operation('start_scraping_campaign', 'Scraping campaign started!')
+export const pauseScrapingCampaign = operation('pause_scraping_campaign', 'Scraping campaign paused!')
+export const deleteScrapingCampaign = operation(
+  'delete_scraping_campaign',
+  'Scraping campaign deleted successfully!',
+)

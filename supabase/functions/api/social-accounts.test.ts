@@ -1,0 +1,312 @@
+// /social-accounts in-process against the test stack: the plan limit (also under a race), sealed
+// credentials that never come back, the account.test job, the live cookie check and the account
+// test (against a local stand-in for x.com; the X sandbox is used by tests/functions), delete with
+// its jobs, and another customer's ids answering 404.
+import assert from 'node:assert/strict'
+import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
+import {
+  functionRequest,
+  givePlan,
+  jobsFor,
+  jsonOf,
+  newCustomer,
+  serviceDb,
+  stackEnv,
+} from '../_shared/test-stack.ts'
+import { X_WEB_BEARER } from '../_shared/x-verify.ts'
+import { createApiHandler } from './app.ts'
+import { defaultDeps } from './deps.ts'
+
+const GOOD_AUTH = '1'.repeat(40)
+const EXPIRED_AUTH = '2'.repeat(40)
+const CT0 = 'c0'.repeat(20)
+const cookieExport = (auth = GOOD_AUTH) => [
+  {
+    name: 'auth_token',
+    value: auth,
+    domain: '.x.com',
+    path: '/',
+    httpOnly: true,
+    secure: true,
+    sameSite: 'no_restriction',
+    expirationDate: 4102444800,
+  },
+  {
+    name: 'ct0',
+    value: CT0,
+    domain: '.x.com',
+    path: '/',
+    secure: true,
+    sameSite: 'lax',
+    expirationDate: 4102444800,
+  },
+]
+
+/** Stands in for x.com's verify_credentials (outside the machine); the X sandbox plays it in tests/functions. */
+function startFakeX() {
+  const server = Deno.serve({ port: 0, hostname: '127.0.0.1', onListen() {} }, (req) => {
+    const cookie = req.headers.get('cookie') ?? ''
+    const ok =
+      req.headers.get('authorization') === `Bearer ${X_WEB_BEARER}` && req.headers.get('x-csrf-token') === CT0
+    if (ok && cookie.includes(`auth_token=${GOOD_AUTH}`))
+      return Response.json({ id_str: '777', screen_name: 'ann_x', name: 'Ann' })
+    return Response.json({ errors: [{ code: 32, message: 'Could not authenticate you.' }] }, { status: 401 })
+  })
+  return { server, url: `http://127.0.0.1:${server.addr.port}` }
+}
+
+function api(xUrl: string) {
+  const env = stackEnv({ X_BASE_URL: xUrl })
+  return createApiHandler({ ...defaultDeps(env) })
+}
+
+const xAccount = (username: string, auth = GOOD_AUTH) => ({
+  platform: 'twitter',
+  username,
+  authData: { cookies: cookieExport(auth), chatPasscode: '4321' },
+  proxyUrl: 'proxyuser:proxypass@proxy.example.com:3128',
+})
+
+Deno.test('creating an X account: stored sealed, never returned, tested by a queued job; the free plan stops at one', async () => {
+  const fakeX = startFakeX()
+  try {
+    const handle = api(fakeX.url)
+    const ann = await newCustomer('ann')
+    const created = await handle(
+      functionRequest('api', '/social-accounts', { token: ann.token, body: xAccount('@ann_x') }),
+    )
+    assert.equal(created.status, 201)
+    const text = await created.text()
+    for (const secret of [GOOD_AUTH, CT0, '4321', 'proxypass'])
+      assert.ok(!text.includes(secret), `response leaks ${secret}`)
+    const account = JSON.parse(text)
+    assert.equal(account.username, 'ann_x')
+    assert.equal(account.status, 'testing')
+    assert.equal(account.platform_name, 'twitter')
+    assert.equal(account.has_chat_passcode, true)
+    assert.equal(account.proxy, 'proxy.example.com:3128')
+    assert.equal(account.testQueued, true)
+
+    const { data: stored } = await serviceDb()
+      .from('social_account_credentials')
+      .select('key_id, ciphertext')
+      .eq('account_id', account.id)
+      .single()
+    assert.equal(stored?.key_id, 'local1')
+    const sealed = JSON.parse(await decryptSecret(stored?.ciphertext, await keyringFromEnv(stackEnv())))
+    assert.equal(sealed.platform, 'twitter')
+    assert.equal(sealed.chatPasscode, '4321')
+    assert.deepEqual(
+      sealed.cookies.map((c: { name: string }) => c.name),
+      ['auth_token', 'ct0'],
+    )
+    const { data: direct, error } = await ann.db.from('social_account_credentials').select('*')
+    assert.ok(error || direct?.length === 0, 'the customer cannot read credentials')
+
+    const jobs = await jobsFor('accountId', account.id)
+    assert.deepEqual(
+      jobs.map((j) => [j.name, j.state]),
+      [['account.test', 'created']],
+    )
+
+    const second = await handle(
+      functionRequest('api', '/social-accounts', { token: ann.token, body: xAccount('ann_second') }),
+    )
+    assert.equal(second.status, 422)
+    assert.deepEqual(await second.json(), {
+      error: 'You are currently limited to 1 social media account. Upgrade your plan to add more accounts.',
+    })
+  } finally {
+    await fakeX.server.shutdown()
+  }
+})
+
+Deno.test('two parallel creates on a 1-account plan: exactly one succeeds', async () => {
+  const handle = api('http://127.0.0.1:9')
+  const ben = await newCustomer('ben')
+  await givePlan(ben, 1, 'active', 'starter')
+  const results = await Promise.all(
+    ['ben_one', 'ben_two', 'ben_three'].map((name) =>
+      handle(functionRequest('api', '/social-accounts', { token: ben.token, body: xAccount(name) })),
+    ),
+  )
+  const statuses = results.map((r) => r.status).sort()
+  assert.deepEqual(statuses, [201, 422, 422])
+  const refused = await Promise.all(results.filter((r) => r.status === 422).map((r) => jsonOf(r)))
+  for (const body of refused) assert.equal(body.error, 'Account limit reached. You have 1/1 accounts.')
+  const { data } = await serviceDb().from('social_accounts').select('id').eq('user_id', ben.id)
+  assert.equal(data?.length, 1)
+})
+
+Deno.test('the live cookie check, and testing a stored account, against X', async () => {
+  const fakeX = startFakeX()
+  try {
+    const handle = api(fakeX.url)
+    const cat = await newCustomer('cat')
+    await givePlan(cat, 3)
+    const valid = await handle(
+      functionRequest('api', '/social-accounts/validate-cookies', {
+        token: cat.token,
+        body: { platform: 'twitter', cookies: cookieExport() },
+      }),
+    )
+    assert.equal(valid.status, 200)
+    assert.deepEqual(await valid.json(), {
+      valid: true,
+      message: 'Cookies valid!',
+      user: { id: '777', username: 'ann_x', name: 'Ann' },
+    })
+
+    const expired = await handle(
+      functionRequest('api', '/social-accounts/validate-cookies', {
+        token: cat.token,
+        body: { platform: 'twitter', cookies: cookieExport(EXPIRED_AUTH) },
+      }),
+    )
+    assert.equal(expired.status, 422)
+    assert.match((await jsonOf(expired)).error as string, /no longer signed in to X/)
+
+    const missing = await handle(
+      functionRequest('api', '/social-accounts/validate-cookies', {
+        token: cat.token,
+        body: { platform: 'twitter', cookies: [cookieExport()[1]] },
+      }),
+    )
+    assert.equal(missing.status, 400)
+    assert.match((await jsonOf(missing)).error as string, /auth_token and ct0/)
+
+    const good = await jsonOf(
+      await handle(
+        functionRequest('api', '/social-accounts', { token: cat.token, body: xAccount('cat_good') }),
+      ),
+    )
+    const tested = await handle(
+      functionRequest('api', `/social-accounts/${good.id}/test`, { token: cat.token, method: 'POST' }),
+    )
+    assert.equal(tested.status, 200)
+    const testedBody = await jsonOf(tested)
+    assert.equal(testedBody.message, 'Account tested successfully!')
+    assert.equal(testedBody.status, 'active')
+    assert.equal(testedBody.connected, true)
+
+    await serviceDb()
+      .from('social_accounts')
+      .update({ status: 'flagged', flag_reason: 'X said 226' })
+      .eq('id', good.id)
+    const held = await jsonOf(
+      await handle(
+        functionRequest('api', `/social-accounts/${good.id}/test`, { token: cat.token, method: 'POST' }),
+      ),
+    )
+    assert.equal(held.status, 'flagged', "a working session does not lift the runner's stop")
+
+    const bad = await jsonOf(
+      await handle(
+        functionRequest('api', '/social-accounts', {
+          token: cat.token,
+          body: xAccount('cat_bad', EXPIRED_AUTH),
+        }),
+      ),
+    )
+    const failed = await handle(
+      functionRequest('api', `/social-accounts/${bad.id}/test`, { token: cat.token, method: 'POST' }),
+    )
+    assert.equal(failed.status, 422)
+    const { data: row } = await serviceDb()
+      .from('social_accounts')
+      .select('status, flag_reason')
+      .eq('id', bad.id)
+      .single()
+    assert.equal(row?.status, 'error')
+    assert.match(row?.flag_reason ?? '', /no longer signed in/)
+
+    const ig = await jsonOf(
+      await handle(
+        functionRequest('api', '/social-accounts', {
+          token: cat.token,
+          body: { platform: 'instagram', username: 'cat.ig', authData: { password: 'pw', secretKey: null } },
+        }),
+      ),
+    )
+    const queued = await handle(
+      functionRequest('api', `/social-accounts/${ig.id}/test`, { token: cat.token, method: 'POST' }),
+    )
+    assert.equal(queued.status, 202, "Instagram needs the runner's browser: the test is queued")
+  } finally {
+    await fakeX.server.shutdown()
+  }
+})
+
+Deno.test("list, delete and another customer's ids", async () => {
+  const handle = api('http://127.0.0.1:9')
+  const dan = await newCustomer('dan')
+  const eve = await newCustomer('eve')
+  const account = await jsonOf(
+    await handle(functionRequest('api', '/social-accounts', { token: dan.token, body: xAccount('dan_x') })),
+  )
+
+  const list = await jsonOf<Record<string, unknown>[]>(
+    await handle(functionRequest('api', '/social-accounts', { token: dan.token })),
+  )
+  assert.equal(list.length, 1)
+  assert.deepEqual(
+    Object.keys(list[0] ?? {})
+      .filter((k) =>
+        ['messagesPerDay', 'connectionRequests', 'connected', 'lastSync', 'warmup', 'platform'].includes(k),
+      )
+      .sort(),
+    ['connected', 'connectionRequests', 'lastSync', 'messagesPerDay', 'platform', 'warmup'],
+  )
+  assert.equal(list[0]?.messagesPerDay, 10, 'a new account is in warm-up phase 1: 10 a day')
+  assert.deepEqual(
+    await jsonOf(await handle(functionRequest('api', '/social-accounts', { token: eve.token }))),
+    [],
+  )
+
+  for (const [method, path] of [
+    ['DELETE', `/social-accounts/${account.id}`],
+    ['POST', `/social-accounts/${account.id}/test`],
+  ]) {
+    const response = await handle(functionRequest('api', path, { token: eve.token, method }))
+    assert.equal(response.status, 404, `${method} ${path} as another customer`)
+    assert.equal((await jsonOf(response)).error, 'Account not found')
+  }
+  assert.equal(
+    (
+      await handle(
+        functionRequest('api', '/social-accounts/not-a-uuid', { token: dan.token, method: 'DELETE' }),
+      )
+    ).status,
+    404,
+  )
+
+  const deleted = await handle(
+    functionRequest('api', `/social-accounts/${account.id}`, { token: dan.token, method: 'DELETE' }),
+  )
+  assert.equal(deleted.status, 200)
+  assert.equal((await jsonOf(deleted)).message, 'Account deleted successfully!')
+  assert.deepEqual(await jobsFor('accountId', account.id as string), [], 'its queued test job is gone')
+  const { data: creds } = await serviceDb()
+    .from('social_account_credentials')
+    .select('account_id')
+    .eq('account_id', account.id)
+  assert.deepEqual(creds, [], 'its credentials are gone')
+})
+
+Deno.test('every route needs a signed-in caller', async () => {
+  const handle = api('http://127.0.0.1:9')
+  for (const [method, path] of [
+    ['GET', '/social-accounts'],
+    ['POST', '/social-accounts'],
+    ['GET', '/user/credits'],
+    ['POST', '/api/create-checkout-session'],
+  ]) {
+    const anonymous = await handle(functionRequest('api', path, { method }))
+    assert.equal(anonymous.status, 401)
+    const withAnonKey = await handle(
+      functionRequest('api', path, { method, token: stackEnv()('SUPABASE_ANON_KEY') }),
+    )
+    assert.equal(withAnonKey.status, 401)
+    assert.equal((await jsonOf(withAnonKey)).error, 'User not authenticated')
+  }
+})

@@ -1,0 +1,173 @@
+// /social-accounts: list (with platform and today's usage), platforms, create (plan limit, sealed
+// credentials and the account.test job in one database transaction), the live cookie check, a
+// test of a stored account, and delete (with its waiting jobs).
+import type { Caller } from '../_shared/auth.ts'
+import { sealCredentials, type XCredentials } from '../_shared/credentials.ts'
+import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
+import { DatabaseError, fromDbError, must } from '../_shared/db-errors.ts'
+import { requireEnv } from '../_shared/env.ts'
+import { HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
+import { parseId, parseQuery, readJson, z } from '../_shared/validation.ts'
+import type { ParsedXCookies } from '../_shared/x-cookies.ts'
+import { verifyXCookies, type XVerifyResult } from '../_shared/x-verify.ts'
+import { readAccountInput, readCookiesInput } from './account-input.ts'
+import {
+  ACCOUNT_COLUMNS,
+  type AccountRow,
+  type AccountUsage,
+  accountView,
+  type PlatformRow,
+} from './account-view.ts'
+import type { ApiDeps, CallContext } from './deps.ts'
+
+const NOT_FOUND = 'Account not found'
+export const COOKIES_VALID = 'Cookies valid!'
+export const ACCOUNT_TESTED = 'Account tested successfully!'
+
+const listQuery = z.object({ status: z.string().max(20).optional() })
+
+async function usageByAccount(caller: Caller): Promise<Map<string, AccountUsage>> {
+  const usage = must(await caller.db.rpc('account_daily_usage')) as AccountUsage[]
+  return new Map(usage.map((u) => [u.account_id, u]))
+}
+
+async function viewOf(caller: Caller, accountId: string) {
+  const row = must(
+    await caller.db.from('social_accounts').select(ACCOUNT_COLUMNS).eq('id', accountId).maybeSingle(),
+    NOT_FOUND,
+  ) as unknown as AccountRow
+  return accountView(row, (await usageByAccount(caller)).get(accountId))
+}
+
+export async function listAccounts(_req: Request, { caller, url }: CallContext): Promise<Response> {
+  const { status } = parseQuery(url, listQuery)
+  let query = caller.db
+    .from('social_accounts')
+    .select(ACCOUNT_COLUMNS)
+    .order('created_at', { ascending: false })
+  if (status) query = query.eq('status', status)
+  const rows = must(await query) as unknown as AccountRow[]
+  const usage = await usageByAccount(caller)
+  return jsonResponse(rows.map((row) => accountView(row, usage.get(row.id))))
+}
+
+export async function listPlatforms(_req: Request, { caller }: CallContext): Promise<Response> {
+  const rows = must(
+    await caller.db
+      .from('platforms')
+      .select('id, name, display_name, is_active, coming_soon')
+      .order('coming_soon')
+      .order('display_name'),
+  ) as PlatformRow[]
+  return jsonResponse(rows)
+}
+
+export async function createAccount(req: Request, { caller, deps, service }: CallContext): Promise<Response> {
+  const input = readAccountInput(await readJson(req))
+  const sealed = await sealCredentials(input.credentials, await keyringFromEnv(deps.env))
+  const { data, error } = await service().rpc('create_social_account', {
+    p_user_id: caller.id,
+    p_platform: input.platform,
+    p_username: input.username,
+    p_proxy_url: input.proxyUrl,
+    p_credentials_key_id: sealed.keyId,
+    p_credentials: sealed.ciphertext,
+    p_has_chat_passcode: input.credentials.platform === 'twitter' && input.credentials.chatPasscode !== null,
+  })
+  if (error) throw fromDbError(error)
+  const created = data as { id: string; test_job_id: string | null }
+  const view = await viewOf(caller, created.id)
+  return jsonResponse({ ...view, testQueued: created.test_job_id !== null }, 201)
+}
+
+function xBaseUrl(deps: ApiDeps): string {
+  return requireEnv('X_BASE_URL', deps.env)
+}
+
+/** The HTTP answer for a failed live check: what X said, in words the customer can act on. */
+function verifyFailure(result: Exclude<XVerifyResult, { status: 'valid' }>): HttpError {
+  if (result.status === 'unreachable') return new HttpError(502, result.message)
+  return unprocessable(result.message, { valid: false, reason: result.status })
+}
+
+async function checkCookiesLive(deps: ApiDeps, cookies: ParsedXCookies): Promise<XVerifyResult> {
+  return verifyXCookies(cookies, { baseUrl: xBaseUrl(deps), fetch: deps.fetch })
+}
+
+export async function validateCookies(req: Request, { deps }: CallContext): Promise<Response> {
+  const cookies = readCookiesInput(await readJson(req))
+  const result = await checkCookiesLive(deps, cookies)
+  if (result.status !== 'valid') throw verifyFailure(result)
+  return jsonResponse({ valid: true, message: COOKIES_VALID, user: result.user })
+}
+
+/**
+ * Tests a stored account. X: the stored cookies are checked live at once and the status follows;
+ * Instagram needs a browser sign-in, so it is queued for the runner. Either way an account.test job
+ * is queued so the runner checks the full session (and the X Chat passcode).
+ */
+export async function testAccount(
+  _req: Request,
+  { caller, deps, service, params }: CallContext,
+): Promise<Response> {
+  const id = parseId(params.id, NOT_FOUND)
+  const account = must(
+    await caller.db
+      .from('social_accounts')
+      .select('id, status, platform:platforms(name)')
+      .eq('id', id)
+      .maybeSingle(),
+    NOT_FOUND,
+  ) as unknown as { id: string; status: string; platform: { name: string } | null }
+  const db = service()
+  const queued = await caller.db.rpc('request_account_test', { p_account_id: id })
+  if (queued.error) throw fromDbError(queued.error, NOT_FOUND)
+
+  if (account.platform?.name !== 'twitter') {
+    const marked = await db.from('social_accounts').update({ status: 'testing' }).eq('id', id)
+    if (marked.error) throw new DatabaseError(marked.error)
+    return jsonResponse(
+      { ...(await viewOf(caller, id)), message: 'The account test is queued and may take a few minutes.' },
+      202,
+    )
+  }
+
+  const stored = must(
+    await db.from('social_account_credentials').select('ciphertext').eq('account_id', id).maybeSingle(),
+    NOT_FOUND,
+  ) as { ciphertext: string }
+  const credentials = JSON.parse(
+    await decryptSecret(stored.ciphertext, await keyringFromEnv(deps.env)),
+  ) as XCredentials
+  const auth = credentials.cookies.find((c) => c.name === 'auth_token')?.value ?? ''
+  const ct0 = credentials.cookies.find((c) => c.name === 'ct0')?.value ?? ''
+  const result = await checkCookiesLive(deps, {
+    cookies: credentials.cookies,
+    authToken: auth,
+    csrfToken: ct0,
+    userId: null,
+  })
+  if (result.status === 'unreachable') throw verifyFailure(result)
+  const testedAt = deps.now().toISOString()
+  // A working session does not lift the runner's stop: a paused (circuit breaker) or flagged account
+  // stays so until the runner resumes it.
+  const held = account.status === 'paused' || account.status === 'flagged'
+  const update =
+    result.status === 'valid'
+      ? held
+        ? { platform_user_id: result.user.id, last_tested_at: testedAt }
+        : { status: 'active', flag_reason: null, platform_user_id: result.user.id, last_tested_at: testedAt }
+      : { status: 'error', flag_reason: result.message, last_tested_at: testedAt }
+  const saved = await db.from('social_accounts').update(update).eq('id', id)
+  if (saved.error) throw new DatabaseError(saved.error)
+  if (result.status !== 'valid') throw verifyFailure(result)
+  return jsonResponse({ ...(await viewOf(caller, id)), message: ACCOUNT_TESTED })
+}
+
+export async function deleteAccount(_req: Request, { caller, params }: CallContext): Promise<Response> {
+  const id = parseId(params.id, NOT_FOUND)
+  const result = await caller.db.rpc('delete_social_account', { p_account_id: id })
+  if (result.error) throw fromDbError(result.error, NOT_FOUND)
+  if (!result.data) throw notFound(NOT_FOUND)
+  return jsonResponse({ id, deleted: true, message: 'Account deleted successfully!' })
+}
