@@ -107,7 +107,8 @@ export class Runner {
         for (const job of jobs) await this.boss.fail(job.name, job.id, { reason })
       },
       onBeat: async () => {
-        if (this.state === 'running') await queueSettlingSyncs(this.db, this.boss, config.uncertainCheckAfterMs)
+        if (this.state === 'running')
+          await queueSettlingSyncs(this.db, this.boss, config.uncertainCheckAfterMs)
       },
     })
     await this.heartbeat.start()

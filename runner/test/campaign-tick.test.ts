@@ -81,6 +81,29 @@ describe.concurrent('campaign.tick sends', BROWSER_SUITE, () => {
     expect(await x.deliveries(sandbox.username)).toHaveLength(3)
   })
 
+  it('ends every tick with next_action_at: the gap still owed, or now when nothing is', async ({
+    expect,
+  }) => {
+    const userId = await createCustomer()
+    const { sandbox, accountId } = await xAccount(userId)
+    const campaignId = await createCampaign(userId, accountId, await people(3))
+    const nextAction = async () =>
+      (
+        await adminDb().query<{ in_s: number }>(
+          'select extract(epoch from next_action_at - internal.now())::float8 as in_s from public.campaigns where id = $1',
+          [campaignId],
+        )
+      ).rows[0]?.in_s ?? null
+    // real pacing: the gap after the first DM (at least 45 s) does not fit a 1 s tick budget
+    const paced = runner.context({ config: { ...runner.config, pacingFactor: 1, tickBudgetMs: 1_000 } })
+    expect((await campaignTick(paced, { campaignId, accountId })).sent).toBe(1)
+    expect(await nextAction()).toBeGreaterThan(40)
+    expect(await x.deliveries(sandbox.username)).toHaveLength(1)
+    // compressed pacing: the tick sends the rest, and the campaign may be ticked again at once
+    expect((await campaignTick(runner.context(), { campaignId, accountId })).sent).toBe(2)
+    expect(Math.abs((await nextAction()) ?? 99)).toBeLessThan(5)
+  })
+
   it('uses the no-first-name message for a lead without a usable name', async ({ expect }) => {
     const userId = await createCustomer()
     const { sandbox, accountId } = await xAccount(userId)
@@ -302,12 +325,16 @@ describe.concurrent('campaign.tick recipients', BROWSER_SUITE, () => {
 })
 
 describe.concurrent('campaign.tick on Instagram', BROWSER_SUITE, () => {
-  it('sends by username, and settles a lost send through the inbox before sending it again', async ({ expect }) => {
+  it('sends by username, and settles a lost send through the inbox before sending it again', async ({
+    expect,
+  }) => {
     const userId = await createCustomer()
     const sandbox = await ig.createAccount<IgSandboxAccount>({ behaviour: { replyShare: 0 } })
     const accountId = await createInstagramAccount(userId, sandbox)
     const leads = await openProfiles(ig, 3, 3000 + Math.floor(Math.random() * 3000))
-    const campaignId = await createCampaign(userId, accountId, leads, { messages: ['Hi {name}, love your feed!'] })
+    const campaignId = await createCampaign(userId, accountId, leads, {
+      messages: ['Hi {name}, love your feed!'],
+    })
     await ig.fault({ account: sandbox.username, target: 'send', mode: 'dropped' })
     const first = await campaignTick(runner.context(), { campaignId, accountId })
     expect(first).toMatchObject({ uncertain: 1, sent: 2 })

@@ -39,7 +39,9 @@ describe('composing messages', () => {
     expect(composeMessage(sequences, 0, nameless)).toBe('Hi there!')
     expect(composeMessage({ messages: ['Hi {name}!'] }, 0, nameless)).toBe('Hi ghost!')
     // a variant without {name} does not need the fallback
-    expect(composeMessage({ messages: ['Hello!'], noFirstnameMessage: 'Hi there!' }, 0, nameless)).toBe('Hello!')
+    expect(composeMessage({ messages: ['Hello!'], noFirstnameMessage: 'Hi there!' }, 0, nameless)).toBe(
+      'Hello!',
+    )
   })
 
   it('picks among the non-blank first messages and returns follow-ups by step', () => {
@@ -75,7 +77,9 @@ describe('pacing', () => {
     expect(rateFactor(0.25)).toBe(0.5)
     expect(rateFactor(0.05)).toBe(0.25)
     const window = { now: at('2026-01-05T09:00:00Z'), windowEnd: at('2026-01-05T17:00:00Z'), left: 48 }
-    expect(nextGapMs({ ...window, rateFactor: 0.5 }, 1, () => 0.5)).toBe(2 * nextGapMs({ ...window, rateFactor: 1 }, 1, () => 0.5))
+    expect(nextGapMs({ ...window, rateFactor: 0.5 }, 1, () => 0.5)).toBe(
+      2 * nextGapMs({ ...window, rateFactor: 1 }, 1, () => 0.5),
+    )
   })
 })
 
@@ -83,7 +87,12 @@ describe('replies and filters', () => {
   it('recognises opt-outs without catching ordinary replies', () => {
     for (const text of ['stop', 'STOP!', 'Stop please', 'Please unsubscribe me', 'unsubscribe'])
       expect(isOptOut(text)).toBe(true)
-    for (const text of ['Sure, tell me more', "Don't stop", 'stop by our booth next week please', 'Not interested'])
+    for (const text of [
+      'Sure, tell me more',
+      "Don't stop",
+      'stop by our booth next week please',
+      'Not interested',
+    ])
       expect(isOptOut(text)).toBe(false)
   })
 
@@ -106,7 +115,13 @@ describe('replies and filters', () => {
   })
 
   it('rejects by the first failing filter, with the reason stored', () => {
-    const filters = readFilters({ min_followers: 500, max_followers: 5000, verified_only: true, has_bio: true, exclude_business: true })
+    const filters = readFilters({
+      min_followers: 500,
+      max_followers: 5000,
+      verified_only: true,
+      has_bio: true,
+      exclude_business: true,
+    })
     expect(filterReason(profile({ followers: 100 }), filters)).toBe('Fewer followers than the minimum')
     expect(filterReason(profile({ followers: null }), filters)).toBe('Fewer followers than the minimum')
     expect(filterReason(profile({ followers: 9000 }), filters)).toBe('More followers than the maximum')
@@ -133,6 +148,9 @@ describe('safety of logs and jobs', () => {
   it('refuses job data without the ids it needs', () => {
     expect(() => readJobData('campaign.tick', { campaignId: 'x' })).toThrow(/campaignId as a uuid/)
     const id = '6f1f4c1e-1d7a-4c51-9d38-2f0b5a7f9a10'
-    expect(readJobData('campaign.tick', { campaignId: id, accountId: id })).toEqual({ campaignId: id, accountId: id })
+    expect(readJobData('campaign.tick', { campaignId: id, accountId: id })).toEqual({
+      campaignId: id,
+      accountId: id,
+    })
   })
 })

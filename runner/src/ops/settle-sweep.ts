@@ -16,7 +16,11 @@ export async function queueSettlingSyncs(db: Db, boss: PgBoss, minAgeMs: number)
   )
   let queued = 0
   for (const { account_id } of rows) {
-    const id = await boss.send('inbox.sync', { accountId: account_id }, { singletonKey: `inbox:${account_id}` })
+    const id = await boss.send(
+      'inbox.sync',
+      { accountId: account_id },
+      { singletonKey: `inbox:${account_id}` },
+    )
     if (id) queued++
   }
   return queued

@@ -4,7 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { campaignTick } from '../../src/jobs/campaign-tick.ts'
 import { type TestRunner, testRunner } from '../helpers/context.ts'
-import { adminDb, closeAdminDb, createCampaign, createCustomer, createXAccount, leadsOf } from '../helpers/fixtures.ts'
+import {
+  adminDb,
+  closeAdminDb,
+  createCampaign,
+  createCustomer,
+  createXAccount,
+  leadsOf,
+} from '../helpers/fixtures.ts'
 import { quietOtherWork } from '../helpers/process.ts'
 import { openProfiles, SandboxAdmin, sandboxUrl } from '../helpers/sandbox.ts'
 import { newXAccount } from '../helpers/x-session.ts'
@@ -15,7 +22,9 @@ let runner: TestRunner
 
 /** Moves both clocks to real time + offset. */
 async function clockAt(offsetMs: number): Promise<void> {
-  await adminDb().query(`update internal.clock set "offset" = make_interval(secs => $1::float8 / 1000)`, [offsetMs])
+  await adminDb().query(`update internal.clock set "offset" = make_interval(secs => $1::float8 / 1000)`, [
+    offsetMs,
+  ])
   await x.call('POST', '/clock', { offsetMs })
 }
 
@@ -56,13 +65,20 @@ describe('follow-ups on the test clock', () => {
 
       await clockAt(2 * DAY)
       expect((await tick()).sent).toBeUndefined()
-      await x.message({ account: sandbox.username, from: replier.username, text: 'Thanks, what does it cost?' })
+      await x.message({
+        account: sandbox.username,
+        from: replier.username,
+        text: 'Thanks, what does it cost?',
+      })
 
       await clockAt(3 * DAY + 60_000)
       const due = await tick()
       expect(due).toMatchObject({ sent: 1, replied: 1 })
       expect(await texts(replier.username)).toEqual([`Hi ${first(replier.name)}!`])
-      expect(await texts(quiet.username)).toEqual([`Hi ${first(quiet.name)}!`, `Following up, ${first(quiet.name)}.`])
+      expect(await texts(quiet.username)).toEqual([
+        `Hi ${first(quiet.name)}!`,
+        `Following up, ${first(quiet.name)}.`,
+      ])
       const replied = (await leadsOf(campaignId)).find((l) => l.username === replier.username)
       expect(replied).toMatchObject({ next_send_at: null })
       expect(replied?.replied_at).not.toBeNull()

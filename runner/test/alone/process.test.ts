@@ -3,7 +3,14 @@
 // and exits 75 on a restart command, shuts down gracefully on SIGTERM mid-tick, and releases the
 // jobs of a runner that was killed as soon as it is gone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminDb, closeAdminDb, createCampaign, createCustomer, createXAccount, leadsOf } from '../helpers/fixtures.ts'
+import {
+  adminDb,
+  closeAdminDb,
+  createCampaign,
+  createCustomer,
+  createXAccount,
+  leadsOf,
+} from '../helpers/fixtures.ts'
 import { enqueue, jobState, quietOtherWork, RunnerProcess, waitFor } from '../helpers/process.ts'
 import { openProfiles, SandboxAdmin, sandboxUrl } from '../helpers/sandbox.ts'
 import { newXAccount } from '../helpers/x-session.ts'
@@ -25,15 +32,24 @@ async function campaignWith(leadCount: number) {
   const leads = await openProfiles(x, leadCount, offset)
   offset += leadCount
   const campaignId = await createCampaign(userId, accountId, leads)
-  return { userId, sandbox, accountId, campaignId, tick: () => enqueue('campaign.tick', { campaignId, accountId }, `campaign:${campaignId}`) }
+  return {
+    userId,
+    sandbox,
+    accountId,
+    campaignId,
+    tick: () => enqueue('campaign.tick', { campaignId, accountId }, `campaign:${campaignId}`),
+  }
 }
 
 const heartbeat = async (runnerId: string) =>
   (
-    await adminDb().query<{ status: string; pid: number; host: string; memory_mb: string; current_jobs: unknown[] }>(
-      'select * from public.runner_heartbeats where runner_id = $1',
-      [runnerId],
-    )
+    await adminDb().query<{
+      status: string
+      pid: number
+      host: string
+      memory_mb: string
+      current_jobs: unknown[]
+    }>('select * from public.runner_heartbeats where runner_id = $1', [runnerId])
   ).rows[0]
 
 beforeAll(async () => {
@@ -72,7 +88,11 @@ describe('a runner process', () => {
     expect(await x.deliveries(paused.sandbox.username)).toEqual([])
 
     await adminDb().query(`delete from public.paused_queues where name = 'campaign.tick'`)
-    await waitFor('the paused tick to complete', async () => (await jobState(waiting))?.state === 'completed', 90_000)
+    await waitFor(
+      'the paused tick to complete',
+      async () => (await jobState(waiting))?.state === 'completed',
+      90_000,
+    )
     expect(await x.deliveries(paused.sandbox.username)).toHaveLength(1)
     await runner.stop()
   })
@@ -88,8 +108,11 @@ describe('a runner process', () => {
         )
       ).rows[0]?.id as string
     const commandStatus = async (id: string) =>
-      (await adminDb().query<{ status: string }>('select status from public.runner_commands where id = $1', [id]))
-        .rows[0]?.status
+      (
+        await adminDb().query<{ status: string }>('select status from public.runner_commands where id = $1', [
+          id,
+        ])
+      ).rows[0]?.status
 
     const stop = await command('stop')
     await waitFor('the stop command to be done', async () => (await commandStatus(stop)) === 'done', 30_000)
@@ -141,10 +164,16 @@ describe('a runner process', () => {
 
     const successor = start()
     await successor.runnerId()
-    await waitFor('the dead runner’s job to be released', async () => (await jobState(job))?.state === 'failed', 20_000)
+    await waitFor(
+      'the dead runner’s job to be released',
+      async () => (await jobState(job))?.state === 'failed',
+      20_000,
+    )
     expect((await heartbeat(victimId))?.status).toBe('stopped')
     // the account is free again: the successor's tick sends the rest, each lead once
-    await adminDb().query('update public.campaigns set next_action_at = null where account_id = $1', [accountId])
+    await adminDb().query('update public.campaigns set next_action_at = null where account_id = $1', [
+      accountId,
+    ])
     await tick()
     await waitFor('every lead sent', async () => (await x.deliveries(sandbox.username)).length === 3, 120_000)
     const delivered = await x.deliveries(sandbox.username)

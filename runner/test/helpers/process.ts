@@ -107,11 +107,15 @@ export async function waitFor<T>(
  */
 export async function quietOtherWork(keepUserIds: string[] = []): Promise<void> {
   const db = adminDb()
-  await db.query(`update public.social_accounts set status = 'inactive' where not (user_id = any($1::uuid[]))`, [
-    keepUserIds,
-  ])
-  await db.query(`update public.campaigns set status = 'paused' where status in ('queued', 'running', 'active')
-                    and not (user_id = any($1::uuid[]))`, [keepUserIds])
+  await db.query(
+    `update public.social_accounts set status = 'inactive' where not (user_id = any($1::uuid[]))`,
+    [keepUserIds],
+  )
+  await db.query(
+    `update public.campaigns set status = 'paused' where status in ('queued', 'running', 'active')
+                    and not (user_id = any($1::uuid[]))`,
+    [keepUserIds],
+  )
   await db.query(`delete from pgboss.job where state in ('created', 'retry')`)
   await db.query('delete from public.paused_queues')
 }
@@ -120,7 +124,11 @@ export async function quietOtherWork(keepUserIds: string[] = []): Promise<void> 
  * Enqueues a job as the scheduler does (the queue's settings, its singleton key); when the scheduler
  * queued the same one first, that job's id.
  */
-export async function enqueue(queue: string, data: Record<string, string>, singletonKey: string): Promise<string> {
+export async function enqueue(
+  queue: string,
+  data: Record<string, string>,
+  singletonKey: string,
+): Promise<string> {
   const db = adminDb()
   const { rows } = await db.query<{ id: string | null }>('select internal.enqueue_job($1, $2, $3) as id', [
     queue,
