@@ -339,7 +339,13 @@ describe.concurrent('campaign.tick on Instagram', BROWSER_SUITE, () => {
     const first = await campaignTick(runner.context(), { campaignId, accountId })
     expect(first).toMatchObject({ uncertain: 1, sent: 2 })
     const second = await campaignTick(runner.context(), { campaignId, accountId })
-    expect(second).toMatchObject({ settledNotSent: 1, sent: 1 })
+    expect(second).toMatchObject({ settledNotSent: 1 })
+    // not delivered: due again after the retry backoff, then sent once
+    await adminDb().query(
+      `update public.campaign_leads set next_send_at = now() where campaign_id = $1 and state = 'pending'`,
+      [campaignId],
+    )
+    expect(await campaignTick(runner.context(), { campaignId, accountId })).toMatchObject({ sent: 1 })
     const delivered = await ig.deliveries(sandbox.username)
     expect(delivered.map((d) => d.recipientUsername).sort()).toEqual(leads.map((l) => l.username).sort())
     for (const lead of leads) {

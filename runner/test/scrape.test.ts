@@ -132,7 +132,7 @@ describe.concurrent('scrape.run on X', BROWSER_SUITE, () => {
     const id = await createScraping(
       userId,
       accountId,
-      [{ type: 'following', value: source.username }],
+      [{ type: 'followers', value: source.username }],
       10_000,
     )
     const before = await testRunner()
@@ -143,7 +143,7 @@ describe.concurrent('scrape.run on X', BROWSER_SUITE, () => {
       await before.close()
     }
     const afterFirst = await scraping(id)
-    const key = `following:${source.username.toLowerCase()}`
+    const key = `followers:${source.username.toLowerCase()}`
     expect(afterFirst?.progress.sources[key]).toMatchObject({ pages: 10, done: false })
     expect(afterFirst?.next_run_at).not.toBeNull()
 
@@ -171,7 +171,7 @@ describe.concurrent('scrape.run on X', BROWSER_SUITE, () => {
     })
     if (opened.status !== 'ok') throw new Error('no session')
     for (let page = 0; page < 20; page++) {
-      const next = await opened.session.scrape({ source: 'following', value: source.username, cursor })
+      const next = await opened.session.scrape({ source: 'followers', value: source.username, cursor })
       continuous.push(...next.profiles.map((p) => p.username.toLowerCase()))
       cursor = next.nextCursor
       if (!cursor) break
