@@ -4,6 +4,9 @@
 import { configFromEnv } from './config.ts'
 import { Runner } from './runner.ts'
 
+/** The graceful shutdown's own time limit (its steps have shorter ones; this is the backstop). */
+const SHUTDOWN_LIMIT_MS = 60_000
+
 async function main(): Promise<void> {
   let config: ReturnType<typeof configFromEnv>
   try {
@@ -21,6 +24,9 @@ async function main(): Promise<void> {
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
+      // a shutdown step that hangs (a browser that no longer answers) must not keep the process:
+      // whatever is unfinished then is what a crash leaves, which the next runner settles
+      setTimeout(() => exit(0), SHUTDOWN_LIMIT_MS).unref()
       void runner.stop(signal).finally(() => exit(0))
     })
   }

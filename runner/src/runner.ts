@@ -19,6 +19,7 @@ import { AccountLeases } from './leases.ts'
 import { Logger } from './log.ts'
 import { Control, type RunnerCommand } from './ops/control.ts'
 import { Heartbeat } from './ops/heartbeat.ts'
+import { queueSettlingSyncs } from './ops/settle-sweep.ts'
 import { type QueueHandler, Workers } from './ops/workers.ts'
 import { SessionManager } from './sessions/manager.ts'
 
@@ -104,6 +105,10 @@ export class Runner {
       log: this.log,
       failJobs: async (jobs, reason) => {
         for (const job of jobs) await this.boss.fail(job.name, job.id, { reason })
+      },
+      onBeat: async () => {
+        if (this.state === 'running')
+          await queueSettlingSyncs(this.db, this.boss, config.uncertainCheckAfterMs)
       },
     })
     await this.heartbeat.start()

@@ -9,15 +9,17 @@ import {
   closeAdminDb,
   createCampaign,
   createCustomer,
+  createInstagramAccount,
   createXAccount,
   EVERY_DAY,
   leadsOf,
   logsOf,
 } from './helpers/fixtures.ts'
-import { openProfiles, SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
+import { type IgSandboxAccount, openProfiles, SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
 import { BROWSER_SUITE, newXAccount } from './helpers/x-session.ts'
 
 const x = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
+const ig = new SandboxAdmin(sandboxUrl('INSTAGRAM_BASE_URL'))
 let runner: TestRunner
 let offset = 0
 /** Fresh recipients per test (tests run concurrently). */
@@ -77,6 +79,29 @@ describe.concurrent('campaign.tick sends', BROWSER_SUITE, () => {
     // a second tick finds nothing due: nobody gets a second message
     expect((await campaignTick(runner.context(), { campaignId, accountId })).sent).toBeUndefined()
     expect(await x.deliveries(sandbox.username)).toHaveLength(3)
+  })
+
+  it('ends every tick with next_action_at: the gap still owed, or now when nothing is', async ({
+    expect,
+  }) => {
+    const userId = await createCustomer()
+    const { sandbox, accountId } = await xAccount(userId)
+    const campaignId = await createCampaign(userId, accountId, await people(3))
+    const nextAction = async () =>
+      (
+        await adminDb().query<{ in_s: number }>(
+          'select extract(epoch from next_action_at - internal.now())::float8 as in_s from public.campaigns where id = $1',
+          [campaignId],
+        )
+      ).rows[0]?.in_s ?? null
+    // real pacing: the gap after the first DM (at least 45 s) does not fit a 1 s tick budget
+    const paced = runner.context({ config: { ...runner.config, pacingFactor: 1, tickBudgetMs: 1_000 } })
+    expect((await campaignTick(paced, { campaignId, accountId })).sent).toBe(1)
+    expect(await nextAction()).toBeGreaterThan(40)
+    expect(await x.deliveries(sandbox.username)).toHaveLength(1)
+    // compressed pacing: the tick sends the rest, and the campaign may be ticked again at once
+    expect((await campaignTick(runner.context(), { campaignId, accountId })).sent).toBe(2)
+    expect(Math.abs((await nextAction()) ?? 99)).toBeLessThan(5)
   })
 
   it('uses the no-first-name message for a lead without a usable name', async ({ expect }) => {
@@ -296,5 +321,38 @@ describe.concurrent('campaign.tick recipients', BROWSER_SUITE, () => {
     expect((await leadsOf(campaignId))[0]).toMatchObject({ state: 'skipped', skip_reason: 'dms_closed' })
     expect(await logsOf(campaignId)).toEqual([])
     expect(await x.deliveries(sandbox.username)).toEqual([])
+  })
+})
+
+describe.concurrent('campaign.tick on Instagram', BROWSER_SUITE, () => {
+  it('sends by username, and settles a lost send through the inbox before sending it again', async ({
+    expect,
+  }) => {
+    const userId = await createCustomer()
+    const sandbox = await ig.createAccount<IgSandboxAccount>({ behaviour: { replyShare: 0 } })
+    const accountId = await createInstagramAccount(userId, sandbox)
+    const leads = await openProfiles(ig, 3, 3000 + Math.floor(Math.random() * 3000))
+    const campaignId = await createCampaign(userId, accountId, leads, {
+      messages: ['Hi {name}, love your feed!'],
+    })
+    await ig.fault({ account: sandbox.username, target: 'send', mode: 'dropped' })
+    const first = await campaignTick(runner.context(), { campaignId, accountId })
+    expect(first).toMatchObject({ uncertain: 1, sent: 2 })
+    const second = await campaignTick(runner.context(), { campaignId, accountId })
+    expect(second).toMatchObject({ settledNotSent: 1 })
+    // not delivered: due again after the retry backoff, then sent once
+    await adminDb().query(
+      `update public.campaign_leads set next_send_at = now() where campaign_id = $1 and state = 'pending'`,
+      [campaignId],
+    )
+    expect(await campaignTick(runner.context(), { campaignId, accountId })).toMatchObject({ sent: 1 })
+    const delivered = await ig.deliveries(sandbox.username)
+    expect(delivered.map((d) => d.recipientUsername).sort()).toEqual(leads.map((l) => l.username).sort())
+    for (const lead of leads) {
+      expect(delivered.find((d) => d.recipientUsername === lead.username)?.text).toBe(
+        `Hi ${lead.name.split(' ')[0]}, love your feed!`,
+      )
+    }
+    expect((await leadsOf(campaignId)).map((l) => l.state)).toEqual(['sent', 'sent', 'sent'])
   })
 })

@@ -62,9 +62,10 @@ async function leadsOf(id: string) {
     is_filtered: boolean
     filter_reason: string | null
     source_type: string
+    source_value: string
     profile_data: Record<string, unknown>
   }>(
-    'select username, is_filtered, filter_reason, source_type, profile_data from public.scraping_campaign_leads where scraping_campaign_id = $1',
+    'select username, is_filtered, filter_reason, source_type, source_value, profile_data from public.scraping_campaign_leads where scraping_campaign_id = $1',
     [id],
   )
   return rows
@@ -72,7 +73,7 @@ async function leadsOf(id: string) {
 
 /** A population profile with a long follower list. */
 async function popular(admin: SandboxAdmin, skip: number) {
-  const [profile] = await admin.profiles({ minFollowers: 20_000, limit: 1, offset: skip })
+  const [profile] = await admin.profiles({ minFollowers: 20_000, protected: false, limit: 1, offset: skip })
   if (!profile) throw new Error('no popular profile')
   return profile
 }
@@ -131,7 +132,7 @@ describe.concurrent('scrape.run on X', BROWSER_SUITE, () => {
     const id = await createScraping(
       userId,
       accountId,
-      [{ type: 'following', value: source.username }],
+      [{ type: 'followers', value: source.username }],
       10_000,
     )
     const before = await testRunner()
@@ -142,7 +143,7 @@ describe.concurrent('scrape.run on X', BROWSER_SUITE, () => {
       await before.close()
     }
     const afterFirst = await scraping(id)
-    const key = `following:${source.username.toLowerCase()}`
+    const key = `followers:${source.username.toLowerCase()}`
     expect(afterFirst?.progress.sources[key]).toMatchObject({ pages: 10, done: false })
     expect(afterFirst?.next_run_at).not.toBeNull()
 
@@ -170,7 +171,7 @@ describe.concurrent('scrape.run on X', BROWSER_SUITE, () => {
     })
     if (opened.status !== 'ok') throw new Error('no session')
     for (let page = 0; page < 20; page++) {
-      const next = await opened.session.scrape({ source: 'following', value: source.username, cursor })
+      const next = await opened.session.scrape({ source: 'followers', value: source.username, cursor })
       continuous.push(...next.profiles.map((p) => p.username.toLowerCase()))
       cursor = next.nextCursor
       if (!cursor) break
@@ -223,6 +224,51 @@ describe.concurrent('scrape.run on X', BROWSER_SUITE, () => {
     expect(campaign?.status).toBe('running')
     expect((campaign?.next_run_at?.getTime() ?? 0) - Date.now()).toBeGreaterThan(8 * 60_000)
     expect((await accountRow(accountId)).status).toBe('active')
+  })
+})
+
+describe.concurrent('scrape.run following', BROWSER_SUITE, () => {
+  it('collects who a profile follows on X and on Instagram; a private Instagram source is unreadable', async ({
+    expect,
+  }) => {
+    const userId = await createCustomer()
+    const xAccountId = await createXAccount(userId, await newXAccount(x))
+    const xSource = await popular(x, 60 + Math.floor(Math.random() * 50))
+    const xRun = await createScraping(
+      userId,
+      xAccountId,
+      [{ type: 'following', value: xSource.username }],
+      15,
+    )
+    expect((await scrapeRun(runner.context(), { scrapingCampaignId: xRun })).status).toBe('completed')
+    const xLeads = await leadsOf(xRun)
+    expect(xLeads.length).toBeGreaterThanOrEqual(15)
+    expect(new Set(xLeads.map((l) => `${l.source_type}:${l.source_value}`))).toEqual(
+      new Set([`following:${xSource.username}`]),
+    )
+
+    const igAccountId = await createInstagramAccount(userId, await ig.createAccount<IgSandboxAccount>({}))
+    const igSource = await popular(ig, 60 + Math.floor(Math.random() * 50))
+    const [hidden] = await ig.profiles({ protected: true, limit: 1, offset: Math.floor(Math.random() * 20) })
+    const igRun = await createScraping(
+      userId,
+      igAccountId,
+      [
+        { type: 'following', value: hidden?.username ?? 'nobody' },
+        { type: 'following', value: igSource.username },
+      ],
+      15,
+    )
+    let result = await scrapeRun(runner.context(), { scrapingCampaignId: igRun })
+    for (let run = 0; run < 3 && result.status === 'running'; run++)
+      result = await scrapeRun(runner.context(), { scrapingCampaignId: igRun })
+    expect(result.status).toBe('completed')
+    const progress = (await scraping(igRun))?.progress
+    expect(progress?.sources[`following:${hidden?.username}`]).toMatchObject({ done: true })
+    expect(JSON.stringify(progress)).toContain('is private')
+    const igLeads = await leadsOf(igRun)
+    expect(igLeads.length).toBeGreaterThanOrEqual(15)
+    expect(igLeads.every((l) => l.source_value === igSource.username)).toBe(true)
   })
 })
 

@@ -174,8 +174,15 @@ describe.concurrent('unconfirmed sends', BROWSER_SUITE, () => {
     await x.fault({ account: sandbox.username, target: 'send', mode: 'dropped' })
     expect((await tick()).uncertain).toBe(1)
     expect(await x.deliveries(sandbox.username)).toEqual([])
-    // the next tick finds it missing, and only then sends the step again
-    expect(await tick()).toMatchObject({ settledNotSent: 1, sent: 1 })
+    // the next tick finds it missing: the step is due again after the retry backoff, then sent once
+    expect(await tick()).toMatchObject({ settledNotSent: 1 })
+    const [waiting] = await leadsOf(campaignId)
+    expect(waiting?.state).toBe('pending')
+    expect((waiting?.next_send_at?.getTime() ?? 0) - Date.now()).toBeGreaterThan(4 * 60_000)
+    await adminDb().query('update public.campaign_leads set next_send_at = now() where campaign_id = $1', [
+      campaignId,
+    ])
+    expect(await tick()).toMatchObject({ sent: 1 })
     const delivered = await x.deliveries(sandbox.username)
     expect(delivered).toHaveLength(1)
     // the retry sent the very text of the first attempt

@@ -11,6 +11,8 @@ export interface ServiceSpec {
   env: Record<string, string>
   /** Answered with any HTTP status below 500 once the service is ready. */
   readyUrl?: string
+  /** Started only once the others are ready and the demo is prepared (stack/src/demo.ts). */
+  startsLast?: boolean
 }
 
 const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx')
@@ -71,6 +73,7 @@ function runnerService(
       RUNNER_SEND_CONCURRENCY: '4',
     },
     readyUrl: `http://${config.host}:${config.ports.runnerHealth}/health`,
+    startsLast: true,
   }
 }
 

@@ -1,13 +1,14 @@
 // campaign.tick {campaignId, accountId}: the next DMs of one campaign from its account. Holding the
 // account, it first settles unconfirmed sends, then sends due leads one by one while the window is
-// open and the caps allow, waiting a random gap between them; when the next gap does not fit in
-// this tick it stores the time in next_action_at and the scheduler queues the next tick then.
+// open and the caps allow, waiting a random gap between them. Every tick ends by storing when the
+// campaign should send next in next_action_at (the gap that did not fit in this tick, or now), and
+// the scheduler queues the next tick then.
 import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
 import { serviceOf } from '../log.ts'
 import type { Sequences } from '../sending/compose.ts'
 import { nextDueLead } from '../sending/intent.ts'
 import { nextGapMs, sendAllowance } from '../sending/pacing.ts'
-import { type LeadOutcome, retryDelayMs, sendToLead } from '../sending/send-lead.ts'
+import { type LeadOutcome, sendToLead } from '../sending/send-lead.ts'
 import { settleUncertainSends } from '../sending/uncertain.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
@@ -82,11 +83,12 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
   const started = Date.now()
   // a lead is tried once per tick: one whose send failed waits for its retry time, not the next loop
   const tried = new Set<string>()
+  /** When the campaign should send next, from the end of this tick (the scheduler's next_action_at). */
+  let nextInMs = 0
   try {
     const settled = await settleUncertainSends(ctx.db, session, account.id, handle.lease, {
       minAgeMs: ctx.config.uncertainCheckAfterMs,
       limit: 5,
-      retryDelayMs: retryDelayMs(1, ctx.config.pacingFactor),
     })
     count('settledSent', settled.sent)
     count('settledNotSent', settled.notSent)
@@ -107,15 +109,10 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
       }
       if (outcome !== 'sent' && outcome !== 'uncertain' && outcome !== 'not_sent') continue
       const gap = nextGapMs({ ...allowance, left: allowance.left - 1 }, ctx.config.pacingFactor, ctx.random)
-      if (Date.now() - started + gap <= ctx.config.tickBudgetMs) {
-        if (!(await pause(gap, ctx.signal))) break
-        continue
-      }
-      await ctx.db.query(
-        `update public.campaigns set next_action_at = internal.now() + make_interval(secs => $2::float8 / 1000)
-          where id = $1`,
-        [campaign.id, gap],
-      )
+      // wait inside this tick while the gap fits its budget; an interrupted wait still keeps the gap
+      const waitStarted = Date.now()
+      if (Date.now() - started + gap <= ctx.config.tickBudgetMs && (await pause(gap, ctx.signal))) continue
+      nextInMs = Math.max(0, gap - (Date.now() - waitStarted))
       break
     }
   } catch (error) {
@@ -128,6 +125,13 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
       },
     )
     count('account_stopped')
+  } finally {
+    // after every tick: the gap still owed, or now (the scheduler ticks again once something is due)
+    await ctx.db.query(
+      `update public.campaigns set next_action_at = internal.now() + make_interval(secs => $2::float8 / 1000)
+        where id = $1`,
+      [campaign.id, nextInMs],
+    )
   }
   return result
 }

@@ -4,7 +4,6 @@
 import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
 import { recordReply } from '../inbox/replies.ts'
 import { serviceOf } from '../log.ts'
-import { retryDelayMs } from '../sending/send-lead.ts'
 import { settleUncertainSends } from '../sending/uncertain.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
@@ -76,7 +75,6 @@ async function sync(ctx: JobContext, handle: AccountHandle, account: AccountRow)
     const settled = await settleUncertainSends(ctx.db, session, account.id, handle.lease, {
       minAgeMs: ctx.config.uncertainCheckAfterMs,
       limit: 10,
-      retryDelayMs: retryDelayMs(1, ctx.config.pacingFactor),
     })
     result.settledSent = settled.sent
     result.settledNotSent = settled.notSent

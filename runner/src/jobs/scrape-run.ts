@@ -127,7 +127,7 @@ async function collect(
           await setError(ctx, campaign.id, `The account was ${status}: ${error.signal.message}`)
           return { ...result, status: 'running', note: `The account was ${status}.` }
         }
-        if (/not supported|has no user/i.test((error as Error).message)) {
+        if (/not supported|has no user|is private/i.test((error as Error).message)) {
           // a source that can never be read is done (the campaign shows why), the others go on
           state.done = true
           state.error = (error as Error).message

@@ -4,6 +4,7 @@
 // jobs of runners that died: a runner whose liveness lock is gone (leases.ts) is dead for sure,
 // and its active jobs are failed so pg-boss retries them and the scheduler can queue new ticks.
 import type { Db } from '../db.ts'
+import { QUEUES } from '../jobs/queues.ts'
 import type { AccountLeases } from '../leases.ts'
 import type { Logger } from '../log.ts'
 import { UsageMeter } from '../process-stats.ts'
@@ -15,6 +16,9 @@ export interface CurrentJob {
   startedAt: string
 }
 
+/** A job active this long without any live runner naming it is orphaned (runners name theirs at once). */
+const ORPHAN_GRACE_SECONDS = 30
+
 export interface HeartbeatOptions {
   db: Db
   runnerId: string
@@ -25,6 +29,8 @@ export interface HeartbeatOptions {
   log: Logger
   /** Fails jobs of a dead runner the pg-boss way (retry policy applies). */
   failJobs: (jobs: { name: string; id: string }[], reason: string) => Promise<void>
+  /** More upkeep on the heartbeat's rhythm (errors are ignored: the next beat tries again). */
+  onBeat?: () => Promise<void>
 }
 
 export class Heartbeat {
@@ -49,6 +55,7 @@ export class Heartbeat {
   async beat(): Promise<void> {
     await this.#queueWrite()
     await this.reapDeadRunners().catch(() => undefined)
+    await this.options.onBeat?.().catch(() => undefined)
   }
 
   jobStarted(job: CurrentJob): Promise<void> {
@@ -104,6 +111,15 @@ export class Heartbeat {
         },
       )
     }
+    // a runner killed between fetching a job and naming it in its heartbeat left a job no one holds
+    const { rows: orphans } = await db.query<{ id: string; name: string }>(
+      `select j.id, j.name from pgboss.job j
+        where j.name = any($1) and j.state = 'active' and j.started_on < now() - make_interval(secs => $2)
+          and not exists (select 1 from public.runner_heartbeats h cross join lateral jsonb_array_elements(h.current_jobs) c
+                           where h.status <> 'stopped' and c ->> 'id' = j.id::text)`,
+      [QUEUES, ORPHAN_GRACE_SECONDS],
+    )
+    if (orphans.length > 0) await this.options.failJobs(orphans, 'No runner holds this job')
     await db.query(
       `delete from public.runner_heartbeats where status = 'stopped' and last_seen_at < now() - interval '1 day'`,
     )

@@ -58,8 +58,11 @@ export class Workers {
       await this.options.boss.work(
         queue,
         { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, this.options.pollMs / 1000) },
+        // batches of one: what the handler returns is stored as the job's output
         async (jobs) => {
-          for (const job of jobs) await this.#track(this.#run(queue, job))
+          let output: unknown
+          for (const job of jobs) output = await this.#track(this.#run(queue, job))
+          return output
         },
       )
     }

@@ -228,15 +228,15 @@ export const MAX_ATTEMPTS = 5
 
 /**
  * Nothing went out (the send failed before the message left, or the thread shows it never
- * arrived): the step is due again after retryDelayMs, unless the lead failed too often.
+ * arrived): the lead goes back to where it was, and the lead's trigger, seeing the step's log say
+ * so, keeps its step and makes it due again after a backoff; unless the lead failed too often.
  * `logStatus` says why: error (platform or page trouble), failed (checked: not delivered).
  */
 export async function recordNotSent(
   db: Db,
-  intent: Pick<Intent, 'logId' | 'leadId' | 'step' | 'previousState'>,
+  intent: Pick<Intent, 'logId' | 'leadId' | 'previousState'>,
   logStatus: 'error' | 'failed',
   reason: string,
-  retryDelayMs: number,
 ): Promise<'retry' | 'failed'> {
   return inTransaction(db, async (client) => {
     await client.query('update public.dm_logs set status = $2, error = left($3, 1000) where id = $1', [
@@ -248,41 +248,16 @@ export async function recordNotSent(
       'select attempts from public.campaign_leads where id = $1',
       [intent.leadId],
     )
-    if ((rows[0]?.attempts ?? 0) >= MAX_ATTEMPTS) {
-      await client.query(
-        `update public.campaign_leads set state = 'failed', last_error = left($2, 1000) where id = $1`,
-        [intent.leadId, `Gave up after ${MAX_ATTEMPTS} attempts: ${reason}`],
-      )
-      return 'failed'
-    }
-    await requeue(client, intent, reason, retryDelayMs)
-    return 'retry'
-  })
-}
-
-/** Puts the lead's step back in the queue, due after delayMs, without moving its step. */
-async function requeue(
-  client: Queryable,
-  intent: Pick<Intent, 'leadId' | 'step' | 'previousState'>,
-  reason: string,
-  delayMs: number,
-): Promise<void> {
-  if (intent.previousState === 'pending') {
+    const gaveUp = (rows[0]?.attempts ?? 0) >= MAX_ATTEMPTS
     await client.query(
-      `update public.campaign_leads
-          set state = 'pending', last_error = left($2, 1000), next_send_at = internal.now() + make_interval(secs => $3::float8 / 1000)
-        where id = $1`,
-      [intent.leadId, reason, delayMs],
+      `update public.campaign_leads set state = $2, last_error = left($3, 1000)
+        where id = $1 and state in ('sending', 'uncertain')`,
+      [
+        intent.leadId,
+        gaveUp ? 'failed' : intent.previousState,
+        gaveUp ? `Gave up after ${MAX_ATTEMPTS} attempts: ${reason}` : reason,
+      ],
     )
-    return
-  }
-  // Back to `sent` for a follow-up: the lead's trigger treats any move into `sent` as a new send
-  // and advances the step, so the step and its due time are put back in a second statement.
-  await client.query(`update public.campaign_leads set state = 'sent' where id = $1`, [intent.leadId])
-  await client.query(
-    `update public.campaign_leads
-        set current_step = $2, last_error = left($3, 1000), next_send_at = internal.now() + make_interval(secs => $4::float8 / 1000)
-      where id = $1`,
-    [intent.leadId, intent.step, reason, delayMs],
-  )
+    return gaveUp ? 'failed' : 'retry'
+  })
 }

@@ -56,11 +56,6 @@ export function stopsAccount(signal: StopSignal | undefined): signal is StopSign
   return signal !== undefined && signal.scope === 'account' && signal.kind !== 'page_error'
 }
 
-/** The wait before a step that failed without sending is tried again: 5 min doubling, at most 6 h. */
-export function retryDelayMs(attempts: number, pacingFactor: number): number {
-  return Math.min(6 * 3_600_000, 300_000 * 2 ** Math.max(0, attempts - 1)) * pacingFactor
-}
-
 export async function sendToLead(
   deps: SendDeps,
   campaign: CampaignForSend,
@@ -84,8 +79,12 @@ export async function sendToLead(
       await skipLead(db, lead.id, 'no_message', 'The campaign has no message to send.')
       return 'skipped'
     }
-    // the follow-ups were removed after this lead was scheduled for one: its sequence is done
-    await db.query('update public.campaign_leads set next_send_at = null where id = $1', [lead.id])
+    // the follow-ups were removed after this lead was scheduled for one: its sequence is done (the
+    // lead's trigger clears the due time of a lead whose campaign has no follow-up for its step)
+    await db.query(
+      `update public.campaign_leads set last_error = 'No follow-up is left to send' where id = $1`,
+      [lead.id],
+    )
     return 'done'
   }
 
@@ -99,7 +98,7 @@ export async function sendToLead(
   if (claim.status !== 'claimed') return claim.status
   const intent = claim.intent
   if (!deps.lease.valid || deps.signal.aborted) {
-    await recordNotSent(db, intent, 'error', 'The runner let go of the account before sending.', 0)
+    await recordNotSent(db, intent, 'error', 'The runner let go of the account before sending.')
     return 'not_sent'
   }
 
@@ -155,7 +154,7 @@ async function recordFailure(
     return 'skipped'
   }
   if (stopsAccount(signal)) {
-    await recordNotSent(db, intent, 'error', `${reason} (${signal.code})`, 0)
+    await recordNotSent(db, intent, 'error', `${reason} (${signal.code})`)
     const status = await stopAccount(db, account, signal)
     await log.warn(service, `@${account.username} ${status} after ${signal.kind} (${signal.code})`, {
       code: signal.code,
@@ -163,13 +162,7 @@ async function recordFailure(
     })
     return 'account_stopped'
   }
-  const outcome = await recordNotSent(
-    db,
-    intent,
-    'error',
-    reason,
-    retryDelayMs(lead.attempts + 1, deps.pacingFactor),
-  )
+  const outcome = await recordNotSent(db, intent, 'error', reason)
   await log.warn(
     service,
     `DM to @${lead.username} failed before it was sent (${outcome === 'retry' ? 'will retry' : 'gave up'})`,

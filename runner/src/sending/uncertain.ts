@@ -51,7 +51,7 @@ export async function settleUncertainSends(
   session: PlatformSession,
   accountId: string,
   lease: Lease,
-  options: { minAgeMs: number; limit: number; retryDelayMs: number },
+  options: { minAgeMs: number; limit: number },
 ): Promise<SettleSummary> {
   const summary: SettleSummary = { sent: 0, notSent: 0 }
   for (const send of await unsettledSends(db, accountId, options.minAgeMs, options.limit)) {
@@ -75,7 +75,6 @@ export async function settleUncertainSends(
         intent,
         'failed',
         `Not delivered: the conversation shows no such message (checked ${new Date().toISOString()})`,
-        options.retryDelayMs,
       )
       summary.notSent++
     }

@@ -23,9 +23,9 @@ export interface TestRunner {
 export async function testRunner(
   config: Partial<HandlerConfig> = {},
   timeouts: { navigationMs?: number; operationMs?: number; confirmMs?: number } = {
-    navigationMs: 20_000,
+    navigationMs: 40_000,
     operationMs: 60_000,
-    confirmMs: 8_000,
+    confirmMs: 20_000,
   },
 ): Promise<TestRunner> {
   const databaseUrl = env('RUNNER_DATABASE_URL')

@@ -7,7 +7,7 @@ import type { SandboxAdmin, XSandboxAccount } from './sandbox.ts'
 /** Tests compress typing; waits stay generous because the test machine may be busy. */
 export const FAST: Pick<XSessionOptions, 'typing' | 'timeouts'> = {
   typing: { delayFactor: 0 },
-  timeouts: { navigationMs: 20_000, operationMs: 60_000, confirmMs: 10_000 },
+  timeouts: { navigationMs: 40_000, operationMs: 60_000, confirmMs: 20_000 },
 }
 
 /** For sends that are meant to end uncertain: no need to wait long for a confirmation. */
@@ -16,7 +16,7 @@ export const SHORT_CONFIRM: Pick<XSessionOptions, 'timeouts'> = {
 }
 
 /** Browser suites: concurrent tests share one Chromium, each on its own sandbox accounts. */
-export const BROWSER_SUITE = { timeout: 150_000 }
+export const BROWSER_SUITE = { timeout: 300_000 }
 
 export async function newXAccount(
   admin: SandboxAdmin,
