@@ -1,8 +1,11 @@
-// Full-page screenshots of the public pages at desktop and phone widths, for review and docs.
+// Full-page screenshots of every page at desktop and phone widths, for review and docs: the public
+// pages, then the signed-in ones as the demo customer (dashboard, settings, billing, the
+// notifications panel) and a new user's onboarding wizard.
 // Usage: WEB_URL=http://127.0.0.1:54323 OUT_DIR=docs/screenshots npx tsx scripts/screenshots.ts [path ...]
+// (public paths only when paths are given; the signed-in pages need the dev stack's seeded demo).
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium } from 'playwright-core'
+import { type BrowserContext, chromium, type Page } from 'playwright-core'
 
 const webUrl = process.env.WEB_URL ?? 'http://127.0.0.1:54323'
 const outDir = process.env.OUT_DIR ?? 'docs/screenshots'
@@ -13,10 +16,70 @@ const widths = [
 const pages =
   process.argv.slice(2).length > 0
     ? process.argv.slice(2)
-    : ['/', '/fb-offer', '/login', '/login?checkout=true', '/reset-password', '/cancel', '/success']
+    : [
+        '/',
+        '/fb-offer',
+        '/google-ads',
+        '/login',
+        '/login?checkout=true',
+        '/reset-password',
+        '/cancel',
+        '/success',
+      ]
+const publicOnly = process.argv.slice(2).length > 0
 
 const slug = (path: string) =>
   path === '/' ? 'landing' : path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-')
+
+async function shoot(page: Page, name: string, size: string, fullPage = true): Promise<void> {
+  await page.waitForLoadState('networkidle')
+  await page.waitForTimeout(300)
+  const file = join(outDir, `${name}-${size}.png`)
+  await page.screenshot({ path: file, fullPage })
+  console.log(file)
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(new URL('/login', webUrl).toString())
+  await page.getByLabel('Email address').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await page.waitForURL(/\/dashboard/)
+}
+
+/** The demo customer's pages, then a brand-new user's onboarding wizard. */
+async function signedInPages(context: BrowserContext, size: string): Promise<void> {
+  const page = await context.newPage()
+  await signIn(page, 'demo@reachflow.test', 'demo-password')
+  for (const path of ['/dashboard', '/settings', '/billing']) {
+    await page.goto(new URL(path, webUrl).toString())
+    await shoot(page, path.slice(1), size)
+  }
+  await page.getByRole('tab', { name: 'Subscription' }).click()
+  await shoot(page, 'billing-subscription', size)
+  await page.getByRole('tab', { name: 'Payment History' }).click()
+  await shoot(page, 'billing-history', size)
+  await page.goto(new URL('/settings', webUrl).toString())
+  await page.getByRole('button', { name: /^Notifications/ }).click()
+  await page.getByRole('dialog', { name: 'Notifications' }).getByRole('listitem').first().waitFor()
+  await shoot(page, 'notifications', size, false)
+  await page.close()
+
+  const fresh = await context.browser()?.newContext({ viewport: page.viewportSize() ?? undefined })
+  if (!fresh) return
+  const newcomer = await fresh.newPage()
+  await newcomer.goto(new URL('/login', webUrl).toString())
+  await newcomer.getByRole('button', { name: "Don't have an account? Sign up here" }).click()
+  await newcomer.getByLabel('Email address').fill(`shots-${Date.now()}-${size}@example.com`)
+  await newcomer.getByLabel('Password').fill('screenshot-password')
+  await newcomer.getByRole('button', { name: 'Create Account' }).click()
+  await newcomer.getByRole('button', { name: "Let's Get Started" }).click()
+  await shoot(newcomer, 'onboarding-goals', size)
+  await newcomer.getByText('Lead Generation').click()
+  await newcomer.getByRole('button', { name: 'Continue' }).click()
+  await shoot(newcomer, 'onboarding-plan', size)
+  await fresh.close()
+}
 
 async function main() {
   mkdirSync(outDir, { recursive: true })
@@ -35,12 +98,10 @@ async function main() {
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height } })
       const page = await context.newPage()
       for (const path of pages) {
-        await page.goto(new URL(path, webUrl).toString(), { waitUntil: 'networkidle' })
-        await page.waitForTimeout(300)
-        const file = join(outDir, `${slug(path)}-${size.name}.png`)
-        await page.screenshot({ path: file, fullPage: true })
-        console.log(file)
+        await page.goto(new URL(path, webUrl).toString())
+        await shoot(page, slug(path), size.name)
       }
+      if (!publicOnly) await signedInPages(context, size.name)
       await context.close()
     }
   } finally {

@@ -12,10 +12,12 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   envPrefix: 'VITE_',
   resolve: {
-    alias: {
-      '@': fromHere('./src'),
-      '@shared': sharedFunctionsDir,
-    },
+    alias: [
+      { find: /^@\/(.*)$/, replacement: `${fromHere('./src')}/$1` },
+      { find: /^@shared\/(.*)$/, replacement: `${sharedFunctionsDir}/$1` },
+      // The app never subscribes to realtime channels; see src/lib/realtime-disabled.ts.
+      { find: /^@supabase\/realtime-js$/, replacement: fromHere('./src/lib/realtime-disabled.ts') },
+    ],
     // @supabase/auth-ui-react declares React 18 as a dependency; one React instance only.
     dedupe: ['react', 'react-dom'],
   },

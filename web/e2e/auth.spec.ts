@@ -47,6 +47,29 @@ test.describe('sign-in and sign-up (spec §2, §4, §8)', () => {
     await expect(page.getByRole('alert')).toHaveText('User already registered')
   })
 
+  test("a too-short password on sign-up shows the service's message", async ({ page }) => {
+    await page.goto('/login')
+    await page.getByRole('button', { name: "Don't have an account? Sign up here" }).click()
+    await page.getByLabel('Email address').fill(uniqueEmail('short'))
+    await page.getByLabel('Password').fill('123')
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Password should be at least 6 characters.')
+    await expect(page.getByRole('button', { name: 'Create Account' })).toBeEnabled()
+  })
+
+  test('an unreachable auth service shows the client error and clears the loading state', async ({
+    page,
+  }) => {
+    await page.goto('/login')
+    // The network, not our service, fails: the request never leaves the browser.
+    await page.route('**/auth/v1/token**', (route) => route.abort('internetdisconnected'))
+    await page.getByLabel('Email address').fill(uniqueEmail('offline'))
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+    await expect(page.getByRole('alert')).toHaveText('Failed to fetch')
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled()
+  })
+
   test('guarded pages send a signed-out visitor to /login', async ({ page }) => {
     for (const path of ['/dashboard', '/settings', '/billing', '/admin']) {
       await page.goto(path)
@@ -71,6 +94,16 @@ test.describe('Google sign-in through the sandbox', () => {
     await page.getByRole('button', { name: 'Sign in with Google' }).click()
     await page.getByText('Gina Google').click()
     await expect(page).toHaveURL(/\/dashboard/)
+  })
+
+  test("cancelling on Google's page shows 'Google sign in error: …' on /login", async ({ page }) => {
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Sign in with Google' }).click()
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByRole('alert')).toHaveText('Google sign in error: The user denied access')
+    await page.getByLabel('Email address').fill('a')
+    await expect(page.getByRole('alert')).toHaveCount(0)
   })
 
   test('from a checkout flow returns to /?checkout=continue, signed in', async ({ page }) => {

@@ -27,3 +27,51 @@ export async function outboxLink(recipient: string, needle: string): Promise<str
   if (!link) throw new Error(`No link containing ${needle} in the mail to ${recipient}`)
   return link
 }
+
+function requiredEnv(name: string): string {
+  const value = process.env[name]
+  if (!value) throw new Error(`${name} is not set: run the e2e tests through \`npm test\`.`)
+  return value
+}
+
+/** Writes rows as the system would (service role), through the gateway's REST API. */
+async function asService(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<void> {
+  const key = requiredEnv('SUPABASE_SERVICE_ROLE_KEY')
+  const response = await fetch(`${apiUrl}/rest/v1/${path}`, {
+    method,
+    headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+}
+
+export const insertAsService = (table: string, rows: Record<string, unknown>[]) =>
+  asService('POST', table, rows)
+
+/** Marks a user's onboarding and setup done, for tests about the pages behind them. */
+export const skipOnboarding = (userId: string) =>
+  asService('PATCH', `user_profiles?id=eq.${userId}`, { onboarding_completed: true, post_onboarding: true })
+
+/** A fresh, signed-in account on the X sandbox; its cookies as a browser extension exports them. */
+export async function xSandboxAccount(): Promise<{ username: string; cookies: unknown[] }> {
+  const response = await fetch(`${requiredEnv('X_BASE_URL')}/__sandbox/accounts`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  })
+  if (!response.ok) throw new Error(`X sandbox account: ${response.status} ${await response.text()}`)
+  return (await response.json()) as { username: string; cookies: unknown[] }
+}
+
+/** The signed-in user's id, read from the session supabase-js keeps in localStorage. */
+export async function signedInUserId(page: Page): Promise<string> {
+  const id = await page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i) ?? ''
+      if (/^sb-.*-auth-token$/.test(key)) return JSON.parse(localStorage.getItem(key) ?? '{}')?.user?.id
+    }
+    return undefined
+  })
+  if (typeof id !== 'string') throw new Error('No signed-in session in this page')
+  return id
+}

@@ -79,11 +79,32 @@ export function attachAuthListener(client: SupabaseClient): () => void {
   }
 }
 
+let pendingOAuthError: string | null = null
+
+/** The description of a failed OAuth return in the address (query or fragment), if any. */
+export function oauthErrorIn(location: Pick<Location, 'search' | 'hash'>): string | null {
+  const fromQuery = new URLSearchParams(location.search).get('error_description')
+  const fromHash = new URLSearchParams(location.hash.replace(/^#/, '')).get('error_description')
+  return fromQuery ?? fromHash ?? null
+}
+
+/**
+ * Why the last Google sign-in came back without a session: the provider returns to /dashboard
+ * with error_description, the guard then sends the visitor to /login, which shows it until the
+ * visitor acts (a pure read, so React's double render in development shows it too).
+ */
+export const pendingOAuthSignInError = (): string | null => pendingOAuthError
+
+export function dismissOAuthSignInError(): void {
+  pendingOAuthError = null
+}
+
 /**
  * At start-up: load the client when a session may exist; otherwise the visitor is signed out
  * right away and the client loads with the first page that needs it (login, guarded pages).
  */
 export function startAuth(storageKey: string): void {
+  pendingOAuthError = oauthErrorIn(window.location)
   if (mayHaveSession(storageKey, window.location)) void loadClient()
   else useAuth.setState({ user: null, session: null, loading: false })
 }

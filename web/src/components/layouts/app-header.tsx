@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router'
 import { AccountMenu } from '@/components/ui/account-menu'
 import { Logo } from '@/components/ui/logo'
 import { paths } from '@/config/paths'
+import { NotificationsMenu } from '@/features/notifications/components/notifications-menu'
 import { signOut, useAuth } from '@/lib/auth-store'
 
 /** Top bar of the signed-in pages: the logo, optional actions and the account menu. */
@@ -16,6 +17,7 @@ export function AppHeader({ children, avatarUrl }: { children?: ReactNode; avata
         <Logo href={paths.dashboard} />
         <div className="flex items-center gap-3">
           {children}
+          <NotificationsMenu />
           <AccountMenu
             name={fullName}
             email={user?.email}

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { analytics } from '@/lib/analytics'
+import { dismissOAuthSignInError, pendingOAuthSignInError } from '@/lib/auth-store'
 import { type LoginInput, loginSchema, MISSING_CREDENTIALS } from '../api/login-schema'
 import { signInWithEmail } from '../api/sign-in'
 import { signInWithGoogle } from '../api/sign-in-with-google'
@@ -49,7 +50,14 @@ interface LoginFormProps {
 
 export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubmitted }: LoginFormProps) {
   const [mode, setMode] = useState<LoginMode>(initialMode)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setErrorState] = useState<string | null>(() => {
+    const oauthError = pendingOAuthSignInError()
+    return oauthError && `Google sign in error: ${oauthError}`
+  })
+  const setError = (next: string | null) => {
+    dismissOAuthSignInError()
+    setErrorState(next)
+  }
   const [busy, setBusy] = useState<Busy>(null)
   const navigate = useNavigate()
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -171,7 +179,7 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
         </Button>
       </form>
 
-      <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-400 uppercase">
+      <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-500 uppercase">
         <span className="h-px flex-1 bg-slate-200" />
         or
         <span className="h-px flex-1 bg-slate-200" />

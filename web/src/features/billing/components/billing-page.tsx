@@ -64,7 +64,7 @@ export function BillingPage({ userId }: { userId: string }) {
               tabIndex={tab === t.id ? 0 : -1}
               onClick={() => setTab(t.id)}
               className={cn(
-                '-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors',
+                '-mb-px border-b-2 px-3 py-2.5 sm:px-4 text-sm font-semibold whitespace-nowrap transition-colors',
                 tab === t.id
                   ? 'border-brand-600 text-brand-700'
                   : 'border-transparent text-slate-500 hover:text-slate-800',

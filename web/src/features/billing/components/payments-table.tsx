@@ -33,7 +33,7 @@ export function PaymentsTable({ payments, emptyText }: { payments: Payment[]; em
   if (payments.length === 0) return <p className="py-8 text-center text-sm text-slate-500">{emptyText}</p>
 
   return (
-    <div className="-mx-6 overflow-x-auto">
+    <div className="relative -mx-6 overflow-x-auto">
       <table className="min-w-full text-left text-sm">
         <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>

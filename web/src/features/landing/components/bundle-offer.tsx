@@ -15,7 +15,7 @@ export function BundleOffer() {
     >
       <div className="grid gap-8 p-7 sm:p-10 lg:grid-cols-[1.3fr_1fr] lg:items-center">
         <div>
-          <p className="inline-flex items-center gap-1.5 rounded-full bg-orange-500 px-3 py-1 text-xs font-semibold text-white">
+          <p className="inline-flex items-center gap-1.5 rounded-full bg-orange-700 px-3 py-1 text-xs font-semibold text-white">
             <Gift className="size-3.5" aria-hidden="true" />
             One month free
           </p>

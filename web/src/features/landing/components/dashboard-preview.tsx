@@ -72,7 +72,7 @@ export function DashboardPreview() {
                   <div key={stat.label} className="rounded-xl border border-slate-100 p-4">
                     <dt className="text-xs font-medium text-slate-500">{stat.label}</dt>
                     <dd className="mt-1 text-xl font-bold text-slate-900">{stat.value}</dd>
-                    <dd className="text-xs font-semibold text-emerald-600">{stat.change}</dd>
+                    <dd className="text-xs font-semibold text-emerald-700">{stat.change}</dd>
                   </div>
                 ))}
               </dl>

@@ -76,7 +76,7 @@ export function LandingFooter() {
             </ul>
           </nav>
         </div>
-        <div className="flex flex-col items-center justify-between gap-3 border-t border-white/10 py-8 text-sm text-slate-500 sm:flex-row">
+        <div className="flex flex-col items-center justify-between gap-3 border-t border-white/10 py-8 text-sm text-slate-400 sm:flex-row">
           <p>
             © {new Date().getFullYear()} {brand.name}. All rights reserved.
           </p>

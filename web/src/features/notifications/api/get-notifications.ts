@@ -1,0 +1,28 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { NOTIFICATION_COLUMNS, NOTIFICATIONS_LIMIT, type Notification } from './types'
+
+export interface NotificationsPage {
+  items: Notification[]
+  /** Unread notifications in total, also those older than the newest 20 (the badge can read 99+). */
+  unreadCount: number
+}
+
+/** The user's newest notifications and how many are unread (spec §7). Errors are thrown. */
+export async function getNotifications(client: SupabaseClient, userId: string): Promise<NotificationsPage> {
+  const [list, unread] = await Promise.all([
+    client
+      .from('notifications')
+      .select(NOTIFICATION_COLUMNS)
+      .eq('user_id', userId)
+      .order('created_at', { ascending: false })
+      .limit(NOTIFICATIONS_LIMIT),
+    client
+      .from('notifications')
+      .select('id', { count: 'exact', head: true })
+      .eq('user_id', userId)
+      .eq('read', false),
+  ])
+  if (list.error) throw new Error(`Could not load notifications: ${list.error.message}`)
+  if (unread.error) throw new Error(`Could not count unread notifications: ${unread.error.message}`)
+  return { items: (list.data ?? []) as Notification[], unreadCount: unread.count ?? 0 }
+}

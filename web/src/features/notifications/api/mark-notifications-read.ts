@@ -1,0 +1,26 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+
+// Spec §7: "Update one by id: read true, read_at now. Update all of the user's unread the same way."
+// The database also stamps read_at when read turns true, so the two always agree.
+
+/** Marks one notification read; returns the read_at the database stored. Errors are thrown. */
+export async function markNotificationRead(client: SupabaseClient, id: string): Promise<string> {
+  const { data, error } = await client
+    .from('notifications')
+    .update({ read: true, read_at: new Date().toISOString() })
+    .eq('id', id)
+    .select('read_at')
+    .single()
+  if (error) throw new Error(`Could not mark the notification read: ${error.message}`)
+  return (data as { read_at: string }).read_at
+}
+
+/** Marks every unread notification of the user read. Errors are thrown. */
+export async function markAllNotificationsRead(client: SupabaseClient, userId: string): Promise<void> {
+  const { error } = await client
+    .from('notifications')
+    .update({ read: true, read_at: new Date().toISOString() })
+    .eq('user_id', userId)
+    .eq('read', false)
+  if (error) throw new Error(`Could not mark notifications read: ${error.message}`)
+}

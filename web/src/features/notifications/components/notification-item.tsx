@@ -1,0 +1,42 @@
+import { cn } from '@/lib/cn'
+import { relativeTime } from '@/lib/relative-time'
+import type { Notification } from '../api/types'
+import { NotificationIcon } from './notification-icon'
+
+interface NotificationItemProps {
+  notification: Notification
+  onMarkRead: (id: string) => void
+}
+
+/** One row of the panel; unread rows are highlighted and a click marks them read (spec §4). */
+export function NotificationItem({ notification, onMarkRead }: NotificationItemProps) {
+  const { id, type, title, message, read, created_at } = notification
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => !read && onMarkRead(id)}
+        data-read={read}
+        className={cn(
+          'flex w-full gap-3 px-4 py-3 text-left transition-colors focus:outline-none focus-visible:bg-slate-100',
+          read ? 'cursor-default hover:bg-slate-50' : 'bg-brand-50/60 hover:bg-brand-50',
+        )}
+      >
+        <NotificationIcon type={type} />
+        <span className="min-w-0 flex-1">
+          <span className="flex items-start justify-between gap-2">
+            <span className={cn('text-sm text-slate-900', read ? 'font-medium' : 'font-semibold')}>
+              {!read && <span className="sr-only">Unread: </span>}
+              {title}
+            </span>
+            {!read && (
+              <span className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-600" aria-hidden="true" />
+            )}
+          </span>
+          {message && <span className="mt-0.5 block text-sm text-slate-600">{message}</span>}
+          <span className="mt-1 block text-xs text-slate-500">{relativeTime(created_at)}</span>
+        </span>
+      </button>
+    </li>
+  )
+}

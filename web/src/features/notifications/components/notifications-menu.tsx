@@ -1,0 +1,15 @@
+import { useAuth } from '@/lib/auth-store'
+import { supabase } from '@/lib/supabase'
+import { NotificationsBell } from './notifications-bell'
+import { NotificationsProvider } from './notifications-provider'
+
+/** The bell for the signed-in header: one line to mount, scoped to the signed-in user. */
+export function NotificationsMenu() {
+  const userId = useAuth((s) => s.user?.id)
+  if (!userId) return null
+  return (
+    <NotificationsProvider key={userId} client={supabase} userId={userId}>
+      <NotificationsBell />
+    </NotificationsProvider>
+  )
+}

@@ -1,0 +1,185 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { serviceClient, signedUpUser } from '@/testing/gateway'
+import type { Notification } from './api/types'
+import { notificationIconKind } from './components/notification-icon'
+import { NotificationsBell } from './components/notifications-bell'
+import { NotificationsProvider, useNotifications } from './components/notifications-provider'
+import { badgeLabel, withAllRead, withRead } from './notification-rules'
+
+const item = (id: string, read = false): Notification => ({
+  id,
+  user_id: 'u1',
+  type: 'generic',
+  title: `Title ${id}`,
+  message: '',
+  read,
+  read_at: read ? '2026-01-01T00:00:00Z' : null,
+  created_at: '2026-01-01T00:00:00Z',
+})
+
+/** Reads the store without a provider around it. */
+function UnreadCountProbe() {
+  useNotifications((s) => s.unreadCount)
+  return null
+}
+
+describe('notification rules (spec §4)', () => {
+  it("shows the count, '99+' above 99 and no badge at 0", () => {
+    expect(badgeLabel(0)).toBeNull()
+    expect(badgeLabel(-3)).toBeNull()
+    expect(badgeLabel(1)).toBe('1')
+    expect(badgeLabel(99)).toBe('99')
+    expect(badgeLabel(100)).toBe('99+')
+  })
+
+  it('marking one read sets read_at and never takes the count below 0', () => {
+    const data = { items: [item('a'), item('b', true)], unreadCount: 0 }
+    const after = withRead(data, 'a', '2026-02-02T00:00:00Z')
+    expect(after.unreadCount).toBe(0)
+    expect(after.items[0]).toMatchObject({ read: true, read_at: '2026-02-02T00:00:00Z' })
+    expect(withRead({ ...data, unreadCount: 2 }, 'a', 'x').unreadCount).toBe(1)
+    // An item already read does not count again.
+    expect(withRead({ ...data, unreadCount: 2 }, 'b', 'x').unreadCount).toBe(2)
+  })
+
+  it('mark all reads every item and sets the count to 0', () => {
+    const after = withAllRead({ items: [item('a'), item('b', true)], unreadCount: 7 }, 'now')
+    expect(after.unreadCount).toBe(0)
+    expect(after.items.map((i) => [i.read, i.read_at])).toEqual([
+      [true, 'now'],
+      [true, '2026-01-01T00:00:00Z'],
+    ])
+  })
+
+  it('gives the four known types their own icon and every other type the generic one', () => {
+    for (const type of ['campaign_completed', 'campaign_failed', 'account_flagged', 'warmup_phase_completed'])
+      expect(notificationIconKind(type)).toBe(type)
+    expect(notificationIconKind('scraping_completed')).toBe('generic')
+  })
+
+  it('is an error outside its provider', () => {
+    const quiet = console.error
+    console.error = () => {}
+    try {
+      expect(() => render(<UnreadCountProbe />)).toThrow(
+        'useNotifications must be used within a NotificationsProvider',
+      )
+    } finally {
+      console.error = quiet
+    }
+  })
+})
+
+/** Inserts notifications for a user as the system would (service role), oldest first. */
+async function notify(userId: string, rows: Array<{ type: string; title: string; read?: boolean }>) {
+  const base = Date.now() - rows.length * 60_000
+  const { error } = await serviceClient()
+    .from('notifications')
+    .insert(
+      rows.map((row, i) => ({
+        user_id: userId,
+        type: row.type,
+        title: row.title,
+        message: `About ${row.title}`,
+        read: row.read ?? false,
+        read_at: row.read ? new Date(base).toISOString() : null,
+        created_at: new Date(base + i * 60_000).toISOString(),
+      })),
+    )
+  if (error) throw error
+}
+
+async function storedRows(userId: string) {
+  const { data, error } = await serviceClient()
+    .from('notifications')
+    .select('title, read, read_at')
+    .eq('user_id', userId)
+  if (error) throw error
+  return data as Array<{ title: string; read: boolean; read_at: string | null }>
+}
+
+describe('notifications dropdown against the gateway (spec §2, §7)', () => {
+  it("shows 'Loading...', then 'No notifications yet' for a new user", async () => {
+    const { client, userId } = await signedUpUser('bell-empty')
+    render(
+      <NotificationsProvider client={client} userId={userId}>
+        <NotificationsBell />
+      </NotificationsProvider>,
+    )
+    // Opened synchronously, before the first request can have answered.
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }))
+    const panel = screen.getByRole('dialog', { name: 'Notifications' })
+    expect(within(panel).getByText('Loading...')).toBeInTheDocument()
+    await within(panel).findByText('No notifications yet')
+    expect(screen.queryByTestId('notifications-badge')).toBeNull()
+    expect(within(panel).getByRole('button', { name: 'Mark all as read' })).toBeDisabled()
+  })
+
+  it('lists newest first, marks one read (read_at stored), then marks all read', async () => {
+    const { client, userId } = await signedUpUser('bell-read')
+    await notify(userId, [
+      { type: 'campaign_completed', title: 'Old and read', read: true },
+      { type: 'campaign_failed', title: 'Campaign failed' },
+      { type: 'account_flagged', title: 'Account flagged' },
+      { type: 'warmup_phase_completed', title: 'Warm-up done' },
+    ])
+    render(
+      <NotificationsProvider client={client} userId={userId}>
+        <NotificationsBell />
+      </NotificationsProvider>,
+    )
+    const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread' })
+    expect(screen.getByTestId('notifications-badge')).toHaveTextContent('3')
+    await userEvent.click(bell)
+    const panel = screen.getByRole('dialog', { name: 'Notifications' })
+    const rows = within(panel).getAllByRole('listitem')
+    expect(rows.map((row) => row.querySelector('[data-icon]')?.getAttribute('data-icon'))).toEqual([
+      'warmup_phase_completed',
+      'account_flagged',
+      'campaign_failed',
+      'campaign_completed',
+    ])
+
+    await userEvent.click(within(panel).getByRole('button', { name: /Unread:\s*Account flagged/ }))
+    await waitFor(() => expect(screen.getByTestId('notifications-badge')).toHaveTextContent('2'))
+    const flagged = (await storedRows(userId)).find((row) => row.title === 'Account flagged')
+    expect(flagged?.read).toBe(true)
+    expect(flagged?.read_at).not.toBeNull()
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Mark all as read' }))
+    await waitFor(() => expect(screen.queryByTestId('notifications-badge')).toBeNull())
+    expect((await storedRows(userId)).every((row) => row.read && row.read_at)).toBe(true)
+    expect(within(panel).queryByText('Unread:', { exact: false })).toBeNull()
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Close notifications' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it("caps the badge at '99+' and lists the newest 20; polling picks up new ones", async () => {
+    const { client, userId } = await signedUpUser('bell-many')
+    await notify(
+      userId,
+      Array.from({ length: 105 }, (_, i) => ({ type: 'scraping_completed', title: `Batch ${i + 1}` })),
+    )
+    render(
+      <NotificationsProvider client={client} userId={userId} pollMs={300}>
+        <NotificationsBell />
+      </NotificationsProvider>,
+    )
+    await waitFor(() => expect(screen.getByTestId('notifications-badge')).toHaveTextContent('99+'))
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications, 99+ unread' }))
+    const rows = within(screen.getByRole('dialog')).getAllByRole('listitem')
+    expect(rows).toHaveLength(20)
+    expect(rows[0]).toHaveTextContent('Batch 105')
+
+    await act(async () => {
+      await serviceClient().from('notifications').update({ read: true }).eq('user_id', userId)
+    })
+    await notify(userId, [{ type: 'campaign_completed', title: 'Fresh one' }])
+    await waitFor(() => expect(screen.getByTestId('notifications-badge')).toHaveTextContent('1'), {
+      timeout: 5000,
+    })
+  })
+})
