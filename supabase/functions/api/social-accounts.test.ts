@@ -189,6 +189,17 @@ Deno.test('the live cookie check, and testing a stored account, against X', asyn
     assert.equal(testedBody.status, 'active')
     assert.equal(testedBody.connected, true)
 
+    await serviceDb()
+      .from('social_accounts')
+      .update({ status: 'flagged', flag_reason: 'X said 226' })
+      .eq('id', good.id)
+    const held = await jsonOf(
+      await handle(
+        functionRequest('api', `/social-accounts/${good.id}/test`, { token: cat.token, method: 'POST' }),
+      ),
+    )
+    assert.equal(held.status, 'flagged', "a working session does not lift the runner's stop")
+
     const bad = await jsonOf(
       await handle(
         functionRequest('api', '/social-accounts', {

@@ -148,15 +148,16 @@ export async function testAccount(
     userId: null,
   })
   if (result.status === 'unreachable') throw verifyFailure(result)
+  const testedAt = deps.now().toISOString()
+  // A working session does not lift the runner's stop: a paused (circuit breaker) or flagged account
+  // stays so until the runner resumes it.
+  const held = account.status === 'paused' || account.status === 'flagged'
   const update =
     result.status === 'valid'
-      ? {
-          status: 'active',
-          flag_reason: null,
-          platform_user_id: result.user.id,
-          last_tested_at: deps.now().toISOString(),
-        }
-      : { status: 'error', flag_reason: result.message, last_tested_at: deps.now().toISOString() }
+      ? held
+        ? { platform_user_id: result.user.id, last_tested_at: testedAt }
+        : { status: 'active', flag_reason: null, platform_user_id: result.user.id, last_tested_at: testedAt }
+      : { status: 'error', flag_reason: result.message, last_tested_at: testedAt }
   const saved = await db.from('social_accounts').update(update).eq('id', id)
   if (saved.error) throw new DatabaseError(saved.error)
   if (result.status !== 'valid') throw verifyFailure(result)
