@@ -2,8 +2,8 @@ import { AlertTriangle, CheckCircle2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
-import { FREE_PLAN_LIMIT_TEXT, LIMIT_REACHED } from '../api/check-account-limit'
-import type { AccountLimit } from '../api/types'
+import { FREE_PLAN_LIMIT_TEXT, LIMIT_REACHED } from '@/lib/accounts/check-account-limit'
+import type { AccountLimit } from '@/lib/accounts/types'
 
 /** 'Checking account limits...', then 'Ready to Add Account' (green) or 'Account Limit Reached' (red). */
 export function LimitBanner({ limit }: { limit: AccountLimit | null }) {

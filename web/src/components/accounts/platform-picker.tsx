@@ -1,5 +1,5 @@
+import type { Platform } from '@/lib/accounts/types'
 import { cn } from '@/lib/cn'
-import type { Platform } from '../api/types'
 
 /** The connectable platforms; inactive or coming-soon ones are shown but cannot be picked (spec §5). */
 export function PlatformPicker({

@@ -1,4 +1,4 @@
-import type { ConnectAccountForm } from '../api/connect-account'
+import type { ConnectAccountForm } from '@/lib/accounts/connect-account'
 
 const inputClass =
   'mt-1.5 block w-full rounded-lg border-0 px-3 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:outline-none'

@@ -6,6 +6,11 @@ export const MISSING_DETAILS = 'Please fill in all required account details'
 export const PASSWORD_REQUIRED = 'Password is required for Instagram accounts'
 export const COOKIES_REQUIRED = 'Cookies are required for Twitter accounts'
 export const INVALID_COOKIES = 'Invalid cookie format or validation failed'
+export const PASSCODE_FORMAT = 'The X Chat passcode must be 4 digits'
+export const PROXY_FORMAT = 'Proxy URL must look like user:pass@host:port'
+
+/** The rule of social_accounts.proxy_url (user:pass@host:port, scheme and credentials optional). */
+const PROXY_URL = /^([a-z][a-z0-9+.-]*:\/\/)?([^:@/\s]+(:[^@/\s]*)?@)?[A-Za-z0-9.-]+:[0-9]{1,5}$/
 
 /** The connect form; the same schema turns it into the spec §7 POST /social-accounts body. */
 export const connectAccountSchema = z
@@ -19,6 +24,8 @@ export const connectAccountSchema = z
     secretKey: z.string().trim(),
     cookies: z.string().trim(),
     proxyUrl: z.string().trim(),
+    /** X only: the 4-digit X Chat passcode, so the runner can open encrypted chats. */
+    chatPasscode: z.string().trim().optional(),
   })
   .superRefine((form, ctx) => {
     if (!form.platform || !form.username) {
@@ -32,12 +39,18 @@ export const connectAccountSchema = z
       if (!form.cookies) ctx.addIssue({ code: 'custom', message: COOKIES_REQUIRED, path: ['cookies'] })
       else if (parseCookies(form.cookies) === undefined)
         ctx.addIssue({ code: 'custom', message: INVALID_COOKIES, path: ['cookies'] })
+      if (form.chatPasscode && !/^\d{4}$/.test(form.chatPasscode))
+        ctx.addIssue({ code: 'custom', message: PASSCODE_FORMAT, path: ['chatPasscode'] })
+    }
+    if (form.proxyUrl && !PROXY_URL.test(form.proxyUrl)) {
+      ctx.addIssue({ code: 'custom', message: PROXY_FORMAT, path: ['proxyUrl'] })
     }
   })
 
 export type ConnectAccountForm = z.input<typeof connectAccountSchema>
 
-function parseCookies(text: string): unknown {
+/** The pasted cookies as JSON, or undefined when they do not parse (spec §5). */
+export function parseCookies(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch {
@@ -52,17 +65,18 @@ export function connectFormProblem(form: ConnectAccountForm): string | null {
 }
 
 /** POST {api}/social-accounts; throws with the spec §8 texts. */
-export async function connectAccount(form: ConnectAccountForm): Promise<void> {
+export async function connectAccount(form: ConnectAccountForm): Promise<{ id: string; username: string }> {
   const values = connectAccountSchema.parse(form)
   const authData =
     values.platform === 'instagram'
       ? { password: values.password, secretKey: values.secretKey || null }
       : values.platform === 'twitter'
-        ? { cookies: parseCookies(values.cookies) }
+        ? { cookies: parseCookies(values.cookies), chatPasscode: values.chatPasscode || null }
         : {}
-  let response: Awaited<ReturnType<typeof supabase.functions.invoke<{ error?: string }>>>
+  type Created = { id: string; username: string; error?: string }
+  let response: Awaited<ReturnType<typeof supabase.functions.invoke<Created>>>
   try {
-    response = await supabase.functions.invoke<{ error?: string }>('api/social-accounts', {
+    response = await supabase.functions.invoke<Created>('api/social-accounts', {
       body: {
         platform: values.platform,
         username: values.username,
@@ -79,5 +93,8 @@ export async function connectAccount(form: ConnectAccountForm): Promise<void> {
       throw new Error('Failed to add account. Please try again.')
     throw new Error(`Failed to add account: ${text ?? 'Unknown error'}`)
   }
-  if (response.data?.error) throw new Error(`Failed to add account: ${response.data.error}`)
+  if (!response.data || response.data.error) {
+    throw new Error(`Failed to add account: ${response.data?.error ?? 'Unknown error'}`)
+  }
+  return response.data
 }
