@@ -11,7 +11,9 @@ const widths = [
   { name: 'mobile', width: 390, height: 844 },
 ]
 const pages =
-  process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/fb-offer', '/login', '/cancel']
+  process.argv.slice(2).length > 0
+    ? process.argv.slice(2)
+    : ['/', '/fb-offer', '/login', '/login?checkout=true', '/reset-password', '/cancel', '/success']
 
 const slug = (path: string) =>
   path === '/' ? 'landing' : path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-')

@@ -126,6 +126,13 @@ async function main(): Promise<void> {
       console.log(JSON.stringify(status, null, 2))
       return
     }
+    case 'env': {
+      // `eval "$(npx tsx stack/src/cli.ts env)"` gives a shell what `npm test` gives the suites,
+      // so one test file can run against an instance started with stack:up.
+      const { testEnv } = await import('./test-all.ts')
+      for (const [key, value] of Object.entries(testEnv(config))) console.log(`export ${key}='${value}'`)
+      return
+    }
     case 'reset':
       await stopBackground(config)
       destroyCluster(config)
@@ -133,7 +140,7 @@ async function main(): Promise<void> {
       await startBackground(config)
       return
     default:
-      throw new StackError('Usage: tsx stack/src/cli.ts start|up|down|status|reset')
+      throw new StackError('Usage: tsx stack/src/cli.ts start|up|down|status|reset|env')
   }
 }
 

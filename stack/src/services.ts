@@ -92,5 +92,19 @@ export function serviceSpecs(config: StackConfig): ServiceSpec[] {
       },
       readyUrl: `${config.sandboxUrls.stripe}/__sandbox/health`,
     },
+    {
+      name: 'sandbox-x',
+      command: tsx,
+      args: [join(repoRoot, 'stack', 'sandbox', 'x', 'server.ts')],
+      env,
+      readyUrl: `${config.sandboxUrls.x}/__sandbox/health`,
+    },
+    {
+      name: 'sandbox-instagram',
+      command: tsx,
+      args: [join(repoRoot, 'stack', 'sandbox', 'instagram', 'server.ts')],
+      env,
+      readyUrl: `${config.sandboxUrls.instagram}/__sandbox/health`,
+    },
   ].map((spec) => ({ ...spec, env: { ...spec.env, TSX_BIN: tsx } }))
 }

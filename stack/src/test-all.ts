@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { startBackground, stopBackground } from './cli.ts'
 import { repoRoot, type StackConfig, stackConfig } from './config.ts'
 import { destroyCluster, withDb } from './db.ts'
@@ -44,7 +45,7 @@ function run(
   })
 }
 
-function testEnv(config: StackConfig): Record<string, string> {
+export function testEnv(config: StackConfig): Record<string, string> {
   return {
     ...functionsEnv(config),
     ...sharedEnv(config),
@@ -206,8 +207,10 @@ async function main(): Promise<void> {
   console.log(`${passed} passed, ${failed} failed`)
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof StackError ? `[test] ${error.message}` : error)
-  console.log('0 passed, 1 failed')
-  process.exit(1)
-})
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof StackError ? `[test] ${error.message}` : error)
+    console.log('0 passed, 1 failed')
+    process.exit(1)
+  })
+}

@@ -62,7 +62,7 @@ comment on column public.campaigns.sequences is
 comment on column public.campaigns.schedule is
   '{timezone (IANA, default UTC), timeFrom, timeTo (HH:MM, from < to), activeDays (lowercase weekdays), randomDaysOff (default true)}.';
 comment on column public.campaigns.status is
-  'draft, queued (launched, waiting for its first tick), running/active (sending), paused, completed, error, failed. Clients may only launch, pause and resume.';
+  'draft, queued (launched, waiting for its first tick), running/active (sending), paused, completed, error, failed. Clients may only launch (also relaunch after an error), pause and resume.';
 comment on column public.campaigns.target_count is 'The customer''s goal for messages, shown as sent/target; not a stop rule.';
 comment on column public.campaigns.daily_message_limit is 'Most DMs this campaign sends per day in its schedule''s time zone (1-500, default 50).';
 comment on column public.campaigns.total_attempts is 'Every logged send attempt (sent, failed, error, uncertain): the delivery rate''s denominator.';
@@ -345,11 +345,11 @@ set search_path = ''
 as $$
 begin
   if new.status is distinct from old.status then
-    -- Customers launch, pause and resume; completing or failing a campaign is the system's call.
+    -- Customers launch, pause and resume (also after an error, e.g. with a new account);
+    -- completing or failing a campaign is the system's call.
     if internal.is_client_role() and not (
-         (old.status = 'draft' and new.status in ('queued', 'running'))
-      or (old.status in ('queued', 'running', 'active') and new.status = 'paused')
-      or (old.status = 'paused' and new.status in ('queued', 'running'))) then
+         (old.status in ('draft', 'paused', 'error', 'failed') and new.status in ('queued', 'running'))
+      or (old.status in ('queued', 'running', 'active') and new.status = 'paused')) then
       raise exception 'A campaign cannot go from % to %', old.status, new.status using errcode = '42501';
     end if;
     if new.status in ('queued', 'running', 'active') and old.status not in ('queued', 'running', 'active') then

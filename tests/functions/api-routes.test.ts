@@ -216,7 +216,7 @@ describe('api routes', () => {
   })
 
   it('answer oversize, malformed and mistyped bodies with a clear 4xx, never a 500', async () => {
-    const post = (body: string | Uint8Array, type = 'application/json') =>
+    const post = (body: string | Uint8Array<ArrayBuffer>, type = 'application/json') =>
       fetch(`${api}/functions/v1/api/social-accounts`, {
         method: 'POST',
         headers: {
@@ -238,7 +238,7 @@ describe('api routes', () => {
     ])
     const empty = await post('')
     expect([empty.status, await empty.json()]).toEqual([400, { error: 'Request body is required' }])
-    const notUtf8 = await post(new Uint8Array([0xff, 0xfe, 0x7b]), 'text/plain')
+    const notUtf8 = await post(Uint8Array.from([0xff, 0xfe, 0x7b]), 'text/plain')
     expect(notUtf8.status).toBe(400)
     const wrongTypes = await invoke(owner.sb, 'api/v2/campaigns', 'POST', { name: 42, sequences: 'hi' })
     expect(wrongTypes.status).toBe(400)

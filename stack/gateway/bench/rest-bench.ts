@@ -3,9 +3,10 @@
 // an RLS policy; 50 concurrent clients, each request as a random user. The direct side runs exactly
 // the statements the gateway plans, in the same kind of transaction (role, claims, settings), so the
 // difference is what the gateway adds: HTTP, token checks, parsing and planning.
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
@@ -51,6 +52,7 @@ interface Figures {
   cpuSplit: number[]
 }
 
+const LOAD_AT_START = loadavg()[0] ?? 0
 const config = stackConfig('bench')
 process.env.STACK_INSTANCE = 'bench'
 const log = (line: string) => console.log(`[bench] ${line}`)
@@ -234,7 +236,7 @@ function writeReport(rows: { label: string; path: string; gateway: Figures; dire
     `(index on \`(user_id, created_at desc)\`), 500 parent rows in \`bench_accounts\`. ${CONNECTIONS} concurrent clients, each request`,
     `as a random user's ES256 token; ${WARMUP_SECONDS} s warm-up, then ${SECONDS} s measured per side in ${ROUNDS} alternating`,
     `rounds (so both sides see the same background load); gateway and direct both use a pool of ${POOL_SIZE} connections and`,
-    'one transaction per request sent as one batch (role, claims, method, path, headers, search_path, statement_timeout).',
+    'one transaction per request sent as one batch (role, claims, method, path, headers, search_path, read-only).',
     'Load from autocannon in the bench process, which is also the direct pg client; everything on the shared 2-core',
     'machine (other work was running on it). CPU ms/req adds up Postgres + gateway + bench process (in brackets, in that order).',
     '',
@@ -246,7 +248,9 @@ function writeReport(rows: { label: string; path: string; gateway: Figures; dire
     ),
     '',
     `Errors: ${rows.map((r) => `${r.label}: gateway ${r.gateway.errors}, direct ${r.direct.errors}`).join('; ')}.`,
-    'Targets: gateway p95 ≤ 1.5× direct p95, ≥ 1,000 req/s for the first scenario.',
+    `Load average of the machine (2 cores): ${LOAD_AT_START.toFixed(1)} when the run started, ${loadavg()[0]?.toFixed(1)} when it ended.`,
+    `Targets: gateway p95 ≤ 1.5× direct p95 (${rows.map((r) => `${r.label}: ${r.gateway.p95 <= 1.5 * r.direct.p95 ? 'met' : 'not met'}`).join('; ')}),`,
+    `≥ 1,000 req/s for the first scenario (${(rows[0]?.gateway.rps ?? 0) >= 1000 ? 'met' : 'not met'}).`,
     '',
   ]
   const section = lines.join('\n')
@@ -263,6 +267,8 @@ function writeReport(rows: { label: string; path: string; gateway: Figures; dire
     updated = `${existing.slice(0, start)}${section}${next < 0 ? '' : existing.slice(next + 1)}`
   }
   writeFileSync(file, `${updated.trimEnd()}\n`)
+  // Biome lays out Markdown tables; format the file as `npm run lint` expects it.
+  spawnSync(join(repoRoot, 'node_modules', '.bin', 'biome'), ['format', '--write', file], { stdio: 'ignore' })
   return section
 }
 

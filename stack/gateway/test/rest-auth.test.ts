@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { ANON_KEY, LOCAL_PUBLISHABLE_KEY, SERVICE_ROLE_KEY, signHs256 } from '../../src/config.ts'
-import { client, cols, es256UserToken, jsonOf, raw, sql, useFixtures, userToken } from './rest-helpers.ts'
+import { client, es256UserToken, jsonOf, raw, sql, useFixtures, userToken } from './rest-helpers.ts'
 
 const t = useFixtures('au')
 const anon = client()

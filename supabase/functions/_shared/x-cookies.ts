@@ -1,10 +1,9 @@
 // X session cookies as users paste them: a browser extension's JSON array, `{cookies: [...]}`,
 // a name → value object, a raw `a=b; c=d` header, or a Netscape cookies.txt. Parsed into the
 // cookies a browser needs, with the checks that tell a user what is wrong.
-// Pure TypeScript with no Deno, Node or browser dependency. It is the runner's parser
-// (runner/src/platforms/x/cookies.ts, branch `sandboxes`) taken as it is, so the function that
-// stores cookies and the runner that uses them agree on every format; once both live on main the
-// runner should import this file instead of keeping its own copy.
+// Pure TypeScript with no Deno, Node or browser dependency: the api function parses and stores
+// cookies with it, and the runner imports the same file (runner/src/platforms/x/cookies.ts), so both
+// agree on every format. Written for the runner's X adapter and moved here to be shared.
 
 /** A browser cookie as sessions are saved and restored (expires in Unix seconds). */
 export interface SessionCookie {

@@ -2,7 +2,7 @@
 -- row-level security on every table, no EXECUTE for everyone on helpers, a fixed search_path on
 -- every security definer function, and the secret tables out of every client role's reach.
 begin;
-select plan(9);
+select plan(11);
 
 select tests.rls_enabled('public');
 select tests.rls_enabled('internal');
@@ -51,6 +51,20 @@ select ok(
 select ok(
   not has_schema_privilege('anon', 'internal', 'create') and not has_schema_privilege('authenticated', 'internal', 'create'),
   'client roles cannot create objects in internal');
+
+select is(
+  (select coalesce(array_agg(c.oid::regclass::text order by 1), '{}')
+     from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname in ('public', 'internal') and c.relkind in ('r', 'p', 'v') and obj_description(c.oid, 'pg_class') is null),
+  '{}'::text[],
+  'every table and view says what it is for (comment on, shown in Supabase Studio)');
+
+select is(
+  (select coalesce(array_agg(p.oid::regprocedure::text order by 1), '{}')
+     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname in ('public', 'internal') and obj_description(p.oid, 'pg_proc') is null),
+  '{}'::text[],
+  'every function says what it is for');
 
 select * from finish();
 rollback;

@@ -1,7 +1,7 @@
 -- DM campaigns, their leads, message logs, the contact ledger and do-not-contact: validation with
 -- clear errors, the send state machine, counters kept by triggers, and who may do what.
 begin;
-select plan(48);
+select plan(49);
 
 select tests.create_supabase_user('owner');
 select tests.create_supabase_user('other');
@@ -91,6 +91,8 @@ select throws_ok(format($$update public.campaigns set status = 'draft' where id 
   '42501', 'A campaign cannot go from paused to draft', 'a launched campaign does not go back to draft');
 select results_eq(format($$update public.campaigns set status = 'running' where id = %L returning status, paused_at$$, :'campaign'),
   $$values ('running', null::timestamptz)$$, 'the owner resumes it');
+select throws_ok(format($$update public.campaigns set status = 'error' where id = %L$$, :'campaign'),
+  '42501', 'A campaign cannot go from running to error', 'customers cannot fail a campaign');
 select throws_ok(format($$update public.campaigns set scraping_campaign_id = null where id = %L$$, :'campaign'),
   '22023', 'The lead source can only change while the campaign is a draft', 'the lead source is fixed once launched');
 select throws_ok(format($$update public.campaigns set response_count = 9 where id = %L$$, :'campaign'),

@@ -35,13 +35,14 @@ export function createFunctionsHandler(config = stackConfig()) {
     ctx: GatewayContext,
   ): Promise<void> {
     pool ??= new FunctionPool(config, functionRoots(), ctx.log)
+    const functions = pool
     const { req, res } = request
     const fail = (status: number, body: Record<string, unknown>) => {
       setCors(res, req)
       sendJson(res, status, body)
     }
     const [, name = '', ...rest] = request.path.split('/')
-    const entry = pool.entryOf(name)
+    const entry = functions.entryOf(name)
     if (!entry) {
       req.resume()
       return fail(404, { error: 'Requested function was not found', code: 'NOT_FOUND' })
@@ -56,52 +57,64 @@ export function createFunctionsHandler(config = stackConfig()) {
         return fail(401, { error: missing ? 'Missing authorization header' : 'Invalid JWT', code: 401 })
       }
     }
-    let running: Awaited<ReturnType<FunctionPool['acquire']>>
-    try {
-      running = await pool.acquire(name, entry)
-    } catch (error) {
-      if (!(error instanceof FunctionStartError)) throw error
-      ctx.log('error', error.message)
-      req.resume()
-      return fail(503, { error: `Function ${name} could not start; see its log`, code: 'BOOT_ERROR' })
-    }
     const headers = { ...req.headers }
     for (const header of HOP_BY_HOP) delete headers[header]
     headers['x-forwarded-proto'] = 'http'
     headers['x-forwarded-host'] = req.headers.host ?? ''
-    await new Promise<void>((resolve) => {
-      const upstream = httpRequest(
-        {
-          host: '127.0.0.1',
-          port: running.port,
-          method: request.method,
-          path: `/${[name, ...rest].join('/')}${request.url.search}`,
-          headers,
-        },
-        (response) => {
-          const outHeaders = { ...response.headers }
-          for (const header of HOP_BY_HOP) delete outHeaders[header]
-          res.writeHead(response.statusCode ?? 502, outHeaders)
-          response.pipe(res)
-          response.once('end', resolve)
-          response.once('error', () => {
-            res.destroy()
-            resolve()
-          })
-        },
-      )
-      upstream.once('error', (error) => {
-        ctx.log('warn', `function ${name} failed mid-request`, { error: error.message })
-        if (!res.headersSent)
-          fail(502, { error: `Function ${name} stopped before it answered`, code: 'WORKER_ERROR' })
-        else res.destroy()
-        resolve()
-      })
-      req.pipe(upstream)
-      res.once('close', () => {
-        if (!res.writableFinished) upstream.destroy()
-      })
-    }).finally(() => pool?.release(running))
+    // Buffered (bounded by the gateway's body limit) so a request refused by a process that has
+    // just died can be sent again to its replacement: the function never saw it.
+    const body = await request.body()
+    delete headers['transfer-encoding']
+    headers['content-length'] = String(body.length)
+    for (let attempt = 1; ; attempt++) {
+      let running: Awaited<ReturnType<FunctionPool['acquire']>>
+      try {
+        running = await functions.acquire(name, entry)
+      } catch (error) {
+        if (!(error instanceof FunctionStartError)) throw error
+        ctx.log('error', error.message)
+        return fail(503, { error: `Function ${name} could not start; see its log`, code: 'BOOT_ERROR' })
+      }
+      const outcome = await new Promise<'done' | 'refused'>((resolve) => {
+        const upstream = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: running.port,
+            method: request.method,
+            path: `/${[name, ...rest].join('/')}${request.url.search}`,
+            headers,
+          },
+          (response) => {
+            const outHeaders = { ...response.headers }
+            for (const header of HOP_BY_HOP) delete outHeaders[header]
+            res.writeHead(response.statusCode ?? 502, outHeaders)
+            response.pipe(res)
+            response.once('end', () => resolve('done'))
+            response.once('error', () => {
+              res.destroy()
+              resolve('done')
+            })
+          },
+        )
+        upstream.once('error', (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ECONNREFUSED' && attempt === 1 && !res.headersSent) {
+            functions.discard(running)
+            resolve('refused')
+            return
+          }
+          ctx.log('warn', `function ${name} failed mid-request`, { error: error.message })
+          if (!res.headersSent)
+            fail(502, { error: `Function ${name} stopped before it answered`, code: 'WORKER_ERROR' })
+          else res.destroy()
+          resolve('done')
+        })
+        upstream.end(body)
+        res.once('close', () => {
+          if (!res.writableFinished) upstream.destroy()
+        })
+      }).finally(() => functions.release(running))
+      if (outcome === 'done') return
+    }
   }
   return Object.assign(handler, { stop })
 }

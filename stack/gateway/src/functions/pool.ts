@@ -33,8 +33,11 @@ function portAnswers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port })
     socket.once('connect', () => {
+      // A connect to a free port in the ephemeral range can land on itself (TCP simultaneous open):
+      // that is nobody listening.
+      const self = socket.localPort === port
       socket.destroy()
-      resolve(true)
+      resolve(!self)
     })
     socket.once('error', () => resolve(false))
   })
@@ -87,6 +90,11 @@ export class FunctionPool {
     return current
   }
 
+  /** Forgets a process that refused a connection: it is dying, and the next acquire starts a new one. */
+  discard(process: Running): void {
+    this.stopOne(process)
+  }
+
   release(process: Running): void {
     process.inFlight = Math.max(0, process.inFlight - 1)
   }
@@ -133,6 +141,14 @@ export class FunctionPool {
     })
     child.stdout?.pipe(logFile)
     child.stderr?.pipe(logFile)
+    // deno-bootstrap.js prints this from Deno.serve's onListen. Waiting for it rather than probing the
+    // port with connects avoids the self-connect that leaves the port in TIME_WAIT (AddrInUse).
+    let listening = false
+    let stdoutTail = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdoutTail = (stdoutTail + chunk.toString()).slice(-300)
+      if (stdoutTail.includes(`listening on 127.0.0.1:${port}`)) listening = true
+    })
     let stderrTail = ''
     child.stderr?.on('data', (chunk: Buffer) => {
       stderrTail = (stderrTail + chunk.toString()).slice(-2000)
@@ -149,14 +165,22 @@ export class FunctionPool {
       if (this.running.get(name) === entryState) this.running.delete(name)
       this.log('warn', `function ${name} exited`, { code, signal, stderr: stderrTail.slice(-500) })
     })
-    entryState.ready = this.waitListening(entryState, () => stderrTail)
+    entryState.ready = this.waitListening(
+      entryState,
+      () => stderrTail,
+      () => listening,
+    )
     entryState.ready.catch(() => this.stopOne(entryState))
     this.running.set(name, entryState)
     this.log('info', `function ${name} starting on port ${port}`)
     return entryState
   }
 
-  private async waitListening(process: Running, stderr: () => string): Promise<void> {
+  private async waitListening(
+    process: Running,
+    stderr: () => string,
+    listening: () => boolean,
+  ): Promise<void> {
     const deadline = Date.now() + START_TIMEOUT_MS
     while (Date.now() < deadline) {
       if (process.child.exitCode !== null || process.child.signalCode !== null) {
@@ -164,8 +188,8 @@ export class FunctionPool {
           `Function ${process.name} exited while starting: ${stderr().trim().split('\n').pop() ?? ''}`,
         )
       }
-      if (await portAnswers(process.port)) return
-      await new Promise((resolve) => setTimeout(resolve, 50))
+      if (listening()) return
+      await new Promise((resolve) => setTimeout(resolve, 20))
     }
     throw new FunctionStartError(
       `Function ${process.name} did not start listening within ${START_TIMEOUT_MS / 1000} s`,

@@ -18,11 +18,7 @@ const MAX_ENTRIES = 20_000
 
 function jwtError(error: JwtError): RestError {
   const expired = /expired/.test(error.message)
-  const message = expired
-    ? 'JWT expired'
-    : error.message.startsWith('invalid JWT')
-      ? error.message
-      : error.message
+  const message = expired ? 'JWT expired' : error.message
   const code = expired ? 'PGRST303' : 'PGRST301'
   return new RestError(401, code, message, null, null, {
     'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(message)}`,

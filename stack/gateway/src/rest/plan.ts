@@ -56,12 +56,15 @@ function checkColumn(node: ReadNode, name: string): void {
   if (node.columns && !node.columns.has(name)) throw undefinedColumn(node.name, name)
 }
 
-export function checkType(cache: SchemaCache, type: string): string {
+function checkType(cache: SchemaCache, type: string): string {
   const normalized = type.toLowerCase().replace(/\s+/g, ' ').trim()
   if (!/^[a-z_][a-z0-9_$]*( [a-z_][a-z0-9_$]*)*$/.test(normalized) || !cache.typeNames.has(normalized))
     throw new RestError(400, '42704', `type "${type}" does not exist`)
   return normalized
 }
+
+/** Deeper embeds are refused: each level is a lateral subquery Postgres must plan. */
+const MAX_EMBED_DEPTH = 32
 
 /** Builds the node for `relation` (or a function's result) with its select items. */
 export function buildReadTree(
@@ -69,7 +72,15 @@ export function buildReadTree(
   base: Omit<ReadNode, 'star' | 'fields' | 'embeds' | 'conditions' | 'order' | 'offset'>,
   items: SelectItem[],
   counter: AliasCounter,
+  depth = 0,
 ): ReadNode {
+  if (depth > MAX_EMBED_DEPTH)
+    throw new RestError(
+      400,
+      'PGRST100',
+      'Embedded resources are nested too deeply',
+      `The limit is ${MAX_EMBED_DEPTH} levels`,
+    )
   const node: ReadNode = {
     ...base,
     star: false,
@@ -114,6 +125,7 @@ export function buildReadTree(
       },
       item.children,
       counter,
+      depth + 1,
     )
     node.embeds.push({
       key: item.alias ?? item.name,

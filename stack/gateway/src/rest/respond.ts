@@ -24,9 +24,12 @@ export function bodyRow(result: BatchResult | undefined): BodyRow {
 }
 
 export function sendError(res: ServerResponse, error: RestError): void {
-  const payload = JSON.stringify(error.body())
-  res.writeHead(error.status, { ...error.headers, 'Content-Type': 'application/json; charset=utf-8' })
-  res.end(payload)
+  send(
+    res,
+    error.status,
+    { ...error.headers, 'Content-Type': 'application/json; charset=utf-8' },
+    JSON.stringify(error.body()),
+  )
 }
 
 /** Headers and status a function set with set_config('response.headers' / 'response.status'). */
@@ -89,9 +92,11 @@ export function firstElement(body: string): string {
 export function send(
   res: ServerResponse,
   status: number,
-  headers: Record<string, string>,
+  headers: Record<string, string | number>,
   payload: string | undefined,
 ): void {
+  // A known length spares the chunked framing.
+  if (payload !== undefined) headers['Content-Length'] = Buffer.byteLength(payload)
   res.writeHead(status, headers)
   res.end(payload)
 }

@@ -77,13 +77,11 @@ async function readUpload(request: GatewayRequest, limit: number): Promise<Uploa
   } catch {
     throw invalidRequest('The multipart body could not be parsed')
   }
+  // forEach, not values(): the runner's `lib="dom"` files put DOM's FormData (no iterator) in this program.
   let file: File | undefined
-  for (const value of form.values()) {
-    if (typeof value !== 'string') {
-      file = value
-      break
-    }
-  }
+  form.forEach((value) => {
+    if (!file && typeof value !== 'string') file = value
+  })
   if (!file) throw invalidRequest('No file found in the multipart body')
   if (file.size > limit) throw tooLarge()
   const cacheControl = form.get('cacheControl')

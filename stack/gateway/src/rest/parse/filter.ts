@@ -128,16 +128,6 @@ export function parseOpExpr(value: string): OpExpr {
   return opExpr(new Cursor(value, 'filter'), restOfInput)
 }
 
-/** Is this parameter value an operator expression (RPC GET tells arguments from filters so)? */
-export function looksLikeOpExpr(value: string): boolean {
-  try {
-    parseOpExpr(value)
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** `a.b.col->>k` → embed path [a, b] and the field. */
 export function parseTreePath(key: string): { path: string[]; field: FieldRef } {
   const c = new Cursor(key, 'tree path')

@@ -33,10 +33,3 @@ export function columnExpr(alias: string, field: FieldRef, params: Params): stri
   }
   return sql
 }
-
-/** The JSON key a selected field gets: its alias, the last JSON key, or the column name. */
-export function outputKey(field: FieldRef, alias?: string): string {
-  if (alias !== undefined) return alias
-  const last = field.path.at(-1)
-  return last ? last.key : field.name
-}

@@ -21,8 +21,8 @@ export function SpecialOfferCard() {
           Your first month free, then {usd(STARTER_YEARLY_PER_MONTH)}/month
         </h3>
         <p className="max-w-xl text-slate-600">
-          Launch your first campaign today and only pay once Reachflow has filled your inbox. Same features,
-          same support, no contract.
+          Launch your first campaign today and pay nothing for the first month. Every feature, the same
+          support, no contract.
         </p>
         <SpotsLeft reading={spotsReadings.adsOffer} label="spots left at this price" />
         <StartTrialLink placement="special-offer" className="w-full sm:w-auto">

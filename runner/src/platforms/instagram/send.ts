@@ -1,0 +1,174 @@
+// Sending one Instagram DM: open the thread (or find the user through "New message"), type into
+// the composer, press Enter, and confirm from the thread's own JSON that exactly one new item
+// from us with the exact text appeared and the composer cleared. Anything less after pressing
+// Enter is uncertain; a refusal dialog (feedback_required, "Please wait", "can't receive") is
+// a stop signal.
+import type { Page } from 'puppeteer-core'
+import { clickByText, textOf, waitForFirst } from '../../browser/page-wait.ts'
+import { typeLikeHuman, typingBudgetMs } from '../../browser/typing.ts'
+import { type DmTarget, type SendResult, StopSignalError, stopSignal } from '../types.ts'
+import { igMessages } from './items.ts'
+import { igFetchInPage } from './page-api.ts'
+import { IG_API, IG_PATHS, IG_SELECTORS } from './selectors.ts'
+import type { InstagramSession } from './session.ts'
+import { igSignalFromResponse, igSignalFromText } from './signals.ts'
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export async function sendIgDm(
+  session: InstagramSession,
+  target: DmTarget,
+  text: string,
+): Promise<SendResult> {
+  if (!text.trim()) return { status: 'failed', threadId: null, reason: 'The message is empty.' }
+  const state = { pressedSend: false, threadId: target.threadId ?? null }
+  const budget =
+    session.timeouts.operationMs + typingBudgetMs(text, session.typing) + session.timeouts.confirmMs
+  try {
+    return await session.run('send DM', budget, (page) => send(session, page, target, text, state))
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    const signal = error instanceof StopSignalError ? error.signal : undefined
+    const status = state.pressedSend ? 'uncertain' : 'failed'
+    return { status, threadId: state.threadId, reason, ...(signal ? { signal } : {}) }
+  }
+}
+
+async function threadItems(page: Page, threadId: string) {
+  const answer = await igFetchInPage(page, IG_API.thread(threadId))
+  const signal = igSignalFromResponse(answer.status, answer.body)
+  if (signal) throw new StopSignalError(signal)
+  if (answer.status !== 200) throw new Error(`Instagram thread ${threadId} answered HTTP ${answer.status}`)
+  return igMessages((answer.body as { thread?: unknown }).thread)
+}
+
+async function composerText(page: Page): Promise<string> {
+  const text = await page
+    .$eval(IG_SELECTORS.composer, (el) => (el as unknown as { innerText: string }).innerText)
+    .catch(() => '')
+  return text.replace(/\n$/, '')
+}
+
+async function send(
+  session: InstagramSession,
+  page: Page,
+  target: DmTarget,
+  text: string,
+  state: { pressedSend: boolean; threadId: string | null },
+): Promise<SendResult> {
+  const threadId = target.threadId ?? (await threadFromSearch(session, page, target))
+  if (typeof threadId !== 'string') return threadId
+  state.threadId = threadId
+  await session.goto(page, IG_PATHS.thread(threadId))
+  const ready = await waitForFirst(
+    page,
+    { composer: { selector: IG_SELECTORS.composer } },
+    session.timeouts.navigationMs,
+  )
+  session.assertSignedIn(page)
+  if (!ready) return { status: 'failed', threadId, reason: 'The Instagram thread did not show a composer.' }
+  const before = new Set((await threadItems(page, threadId)).map((m) => m.id))
+  const composer = await page.$(IG_SELECTORS.composer)
+  if (!composer) throw new Error('The Instagram composer is missing')
+  await typeLikeHuman(page, composer, text, session.typing)
+  if ((await composerText(page)) !== text) {
+    await composer.evaluate((el) => {
+      el.textContent = ''
+    })
+    return {
+      status: 'failed',
+      threadId,
+      reason: 'The composer did not hold the exact text after typing; nothing was sent.',
+    }
+  }
+  state.pressedSend = true
+  await page.keyboard.press('Enter')
+  return confirm(session, page, threadId, text, before)
+}
+
+/** "New message" → search the username → select it → Chat: the thread id, or why not. */
+async function threadFromSearch(
+  session: InstagramSession,
+  page: Page,
+  target: DmTarget,
+): Promise<string | SendResult> {
+  const username = target.username?.replace(/^@/, '').trim()
+  if (!username) return { status: 'failed', threadId: null, reason: 'No thread or username to send to.' }
+  await session.goto(page, IG_PATHS.newMessage)
+  await waitForFirst(page, { box: { selector: IG_SELECTORS.searchBox } }, session.timeouts.navigationMs)
+  session.assertSignedIn(page)
+  const box = await page.$(IG_SELECTORS.searchBox)
+  if (!box) throw new Error('The Instagram "New message" search box is missing')
+  await typeLikeHuman(page, box, username, session.typing)
+  const deadline = Date.now() + session.timeouts.navigationMs
+  let picked = false
+  let noResults = false
+  while (!picked && !noResults && Date.now() < deadline) {
+    await sleep(250)
+    noResults = IG_SELECTORS.noSearchResults.test(await textOf(page, IG_SELECTORS.dialog))
+    for (const row of await page.$$(IG_SELECTORS.searchResult)) {
+      const spans = await row.$$eval('span', (els) => els.map((el) => el.textContent?.trim() ?? ''))
+      if (spans.some((s) => s.toLowerCase() === username.toLowerCase())) {
+        await row.click()
+        picked = true
+        break
+      }
+    }
+  }
+  if (!picked) {
+    const message = `Instagram finds no user @${username}.`
+    return {
+      status: 'failed',
+      threadId: null,
+      reason: message,
+      signal: stopSignal('instagram', 'user_not_found', 'user_not_found', message),
+    }
+  }
+  await clickByText(page, 'div[role="button"], button', IG_SELECTORS.chatButton)
+  const opened = await waitForFirst(
+    page,
+    { thread: { url: (url) => /^\/direct\/t\/\d+\/?$/.test(url.pathname) } },
+    session.timeouts.navigationMs,
+  )
+  if (!opened) throw new Error(`Choosing @${username} did not open a thread`)
+  return new URL(page.url()).pathname.split('/').filter(Boolean).pop() ?? ''
+}
+
+async function confirm(
+  session: InstagramSession,
+  page: Page,
+  threadId: string,
+  text: string,
+  before: Set<string>,
+): Promise<SendResult> {
+  const threadPath = IG_PATHS.thread(threadId)
+  const deadline = Date.now() + session.timeouts.confirmMs
+  while (Date.now() < deadline) {
+    await sleep(500)
+    const path = new URL(page.url()).pathname
+    if (path !== threadPath) {
+      session.assertSignedIn(page)
+      return { status: 'uncertain', threadId, reason: `The page left the thread after send (now ${path}).` }
+    }
+    const signal = igSignalFromText(await textOf(page, IG_SELECTORS.dialog))
+    const mine = (await threadItems(page, threadId)).filter(
+      (m) => !before.has(m.id) && m.direction === 'outgoing',
+    )
+    if (signal && mine.length === 0) return { status: 'failed', threadId, reason: signal.message, signal }
+    if (signal) return { status: 'uncertain', threadId, reason: signal.message, signal }
+    if (mine.length > 1)
+      return { status: 'uncertain', threadId, reason: `${mine.length} new items appeared after one send.` }
+    const item = mine[0]
+    if (!item) continue
+    if (item.text !== text)
+      return { status: 'uncertain', threadId, reason: 'The new item does not hold the exact text.' }
+    if ((await composerText(page)) !== '')
+      return { status: 'uncertain', threadId, reason: 'The composer was not cleared after send.' }
+    return { status: 'sent', threadId, messageId: item.id, sentAt: item.at ?? new Date().toISOString() }
+  }
+  return {
+    status: 'uncertain',
+    threadId,
+    reason: `Not confirmed within ${session.timeouts.confirmMs / 1000} s.`,
+  }
+}

@@ -1,0 +1,184 @@
+// What the platform adapters hand back to the job handlers, the same for X and Instagram.
+// Pure types and one error class: no browser or Node dependency.
+
+export type Platform = 'x' | 'instagram'
+
+/** A browser cookie as sessions are saved and restored (expires in Unix seconds). */
+export interface SessionCookie {
+  name: string
+  value: string
+  domain: string
+  path: string
+  expires?: number
+  httpOnly: boolean
+  secure: boolean
+  sameSite?: 'Strict' | 'Lax' | 'None'
+}
+
+export type StopKind =
+  /** X 88 / HTTP 429 / Instagram "Please wait a few minutes". Pause the account, resume later. */
+  | 'rate_limit'
+  /** X 226 "looks automated" / Instagram feedback_required. Stop the account. */
+  | 'automation'
+  /** X 326, /account/access. Stop the account: the user must unlock it. */
+  | 'locked'
+  /** X 32, /i/flow/login; Instagram login_required. The saved session no longer works. */
+  | 'unauthenticated'
+  /** Instagram checkpoint (/challenge/) or X "Verify your identity": needs the user. */
+  | 'challenge'
+  /** X Chat passcode missing, wrong, or X Chat locked after too many tries. */
+  | 'chat_locked'
+  /** "Something went wrong. Try reloading." */
+  | 'page_error'
+  /** X 349 / Instagram "can't receive your message": skip this lead. */
+  | 'cannot_message'
+  /** X 476: the recipient accepts requests only from verified senders: skip this lead. */
+  | 'requires_verified'
+  /** The recipient does not exist (any more): skip this lead. */
+  | 'user_not_found'
+
+export interface StopSignal {
+  platform: Platform
+  kind: StopKind
+  /** The platform's own code: '88', '429', '226', '326', '32', '349', '476', 'feedback_required', … */
+  code: string
+  /** account: pause the account (account_flagged); lead: skip this lead with the reason. */
+  scope: 'account' | 'lead'
+  message: string
+  /** When a rate limit resets, if the platform said so. */
+  resetAt?: string
+}
+
+const LEAD_KINDS: StopKind[] = ['cannot_message', 'requires_verified', 'user_not_found']
+
+export function stopSignal(
+  platform: Platform,
+  kind: StopKind,
+  code: string,
+  message: string,
+  resetAt?: string,
+): StopSignal {
+  return {
+    platform,
+    kind,
+    code,
+    scope: LEAD_KINDS.includes(kind) ? 'lead' : 'account',
+    message,
+    ...(resetAt ? { resetAt } : {}),
+  }
+}
+
+/** Thrown by scraping and inbox reads when the platform gives a stop signal. */
+export class StopSignalError extends Error {
+  constructor(readonly signal: StopSignal) {
+    super(`${signal.platform} stop signal ${signal.kind} (${signal.code}): ${signal.message}`)
+    this.name = 'StopSignalError'
+  }
+}
+
+/** Thrown when an operation exceeds its hard time limit (the page is discarded). */
+export class OperationTimeoutError extends Error {
+  constructor(
+    readonly operation: string,
+    readonly ms: number,
+  ) {
+    super(`${operation} did not finish within ${Math.round(ms / 1000)} s`)
+    this.name = 'OperationTimeoutError'
+  }
+}
+
+/**
+ * The outcome of one DM. `sent` only when the page confirmed delivery (platforms.md's rule);
+ * `uncertain` when the send button was pressed but delivery was not confirmed: record it and
+ * resolve it by reading the thread, never resend blindly; `failed` when nothing was sent
+ * (safe to retry later unless `signal` says to stop the account or skip the lead).
+ */
+export type SendResult =
+  | { status: 'sent'; threadId: string; messageId: string; sentAt: string }
+  | { status: 'uncertain'; threadId: string | null; reason: string; signal?: StopSignal }
+  | { status: 'failed'; threadId: string | null; reason: string; signal?: StopSignal }
+
+/** Where to send: an existing thread id, or the recipient (id when known, else username). */
+export interface DmTarget {
+  threadId?: string
+  userId?: string
+  username?: string
+}
+
+export interface ThreadMessage {
+  id: string
+  text: string
+  direction: 'outgoing' | 'incoming'
+  /** X: pending | sending | sent | delivered | read | failed; Instagram: sent. */
+  status: string
+  at: string | null
+}
+
+export interface InboxConversation {
+  threadId: string
+  peer: { id: string | null; username: string }
+  unread: boolean
+  /** A message request (the peer wrote first and we never answered). */
+  request: boolean
+  lastMessage: { text: string; direction: 'outgoing' | 'incoming' | null; at: string | null }
+}
+
+export interface Reply {
+  threadId: string
+  peer: { id: string | null; username: string }
+  messages: ThreadMessage[]
+}
+
+/** How an uncertain send turned out after reading the thread. */
+export type UncertainResolution =
+  | { status: 'sent'; messageId: string; sentAt: string | null }
+  | { status: 'not_sent' }
+
+export type ScrapeSource = 'followers' | 'following' | 'hashtag' | 'keyword'
+
+export interface ScrapedProfile {
+  platformId: string
+  username: string
+  name: string
+  bio: string
+  location: string
+  followers: number | null
+  following: number | null
+  posts: number | null
+  /** Legacy/organisation verification (X) or the verified badge (Instagram). */
+  verified: boolean
+  /** X Premium's blue check; false on Instagram. */
+  blueVerified: boolean
+  professionalType: 'Business' | 'Creator' | null
+  isBusiness: boolean
+  /** Whether the profile accepts our DMs, when the platform says (X can_dm); null when unknown. */
+  canDm: boolean | null
+  protected: boolean
+}
+
+export interface ScrapePage {
+  profiles: ScrapedProfile[]
+  /** Pass back to get the next page; null at the end (or when the platform repeated the cursor). */
+  nextCursor: string | null
+  rateLimit?: { limit: number; remaining: number; resetAt: string }
+}
+
+export interface ScrapeRequest {
+  source: ScrapeSource
+  /** A username (followers/following), a hashtag with or without #, or keywords. */
+  value: string
+  cursor?: string | null
+}
+
+/** What a job handler needs from a signed-in account, the same on both platforms. */
+export interface PlatformSession {
+  readonly platform: Platform
+  readonly user: { id: string; username: string; name: string }
+  sendDm(target: DmTarget, text: string): Promise<SendResult>
+  readThread(threadId: string): Promise<ThreadMessage[]>
+  resolveUncertain(sent: { threadId: string; text: string; since: Date }): Promise<UncertainResolution>
+  readInbox(options?: { includeRequests?: boolean }): Promise<InboxConversation[]>
+  readReplies(since: Date): Promise<Reply[]>
+  scrape(request: ScrapeRequest): Promise<ScrapePage>
+  close(): Promise<void>
+}

@@ -1,0 +1,95 @@
+// Test helpers: the sandboxes' admin API (accounts, faults, behaviour, delivery log, profiles)
+// at the URLs the test stack passes in (X_BASE_URL, INSTAGRAM_BASE_URL).
+
+export function sandboxUrl(name: 'X_BASE_URL' | 'INSTAGRAM_BASE_URL'): string {
+  const url = process.env[name]
+  if (!url) throw new Error(`${name} is not set: run the tests with \`npm test\` (it starts the sandboxes).`)
+  return url.replace(/\/$/, '')
+}
+
+export class SandboxAdmin {
+  constructor(readonly base: string) {}
+
+  async call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.base}/__sandbox${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    const json = (await response.json()) as T
+    if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`)
+    return json
+  }
+
+  createAccount<T = Record<string, unknown>>(body: Record<string, unknown> = {}): Promise<T> {
+    return this.call<T>('POST', '/accounts', body)
+  }
+
+  patchAccount(username: string, body: Record<string, unknown>) {
+    return this.call('PATCH', `/accounts/${encodeURIComponent(username)}`, body)
+  }
+
+  fault(body: Record<string, unknown>) {
+    return this.call('POST', '/faults', body)
+  }
+
+  async deliveries(
+    account: string,
+  ): Promise<{ text: string; recipientUsername: string; threadId: string }[]> {
+    const { deliveries } = await this.call<{
+      deliveries: { text: string; recipientUsername: string; threadId: string }[]
+    }>('GET', `/deliveries?account=${encodeURIComponent(account)}`)
+    return deliveries
+  }
+
+  async profiles(query: Record<string, string | number | boolean>): Promise<SandboxProfile[]> {
+    const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))
+    return (await this.call<{ profiles: SandboxProfile[] }>('GET', `/profiles?${params}`)).profiles
+  }
+
+  message(body: { account: string; from: string; text: string; delayMs?: number }) {
+    return this.call('POST', '/messages', body)
+  }
+
+  async clock(): Promise<{ now: number; offsetMs: number }> {
+    return this.call('GET', '/clock')
+  }
+}
+
+export interface SandboxProfile {
+  id: string
+  username: string
+  name: string
+  bio: string
+  followers: number
+  following: number
+  canDm: boolean
+  protected: boolean
+  verifiedOnlyRequests: boolean
+  professional: string | null
+  topics: string[]
+}
+
+export interface XSandboxAccount {
+  id: string
+  username: string
+  passcode: string | null
+  cookies: Record<string, unknown>[]
+  cookieHeader: string
+}
+
+export interface IgSandboxAccount {
+  id: string
+  username: string
+  password: string
+  totpSecret: string | null
+}
+
+/** A messageable profile: DMs open, no verified-only requests, public. */
+export async function openProfiles(
+  admin: SandboxAdmin,
+  count: number,
+  offset = 0,
+): Promise<SandboxProfile[]> {
+  return admin.profiles({ canDm: true, verifiedOnlyRequests: false, protected: false, limit: count, offset })
+}

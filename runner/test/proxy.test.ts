@@ -1,0 +1,87 @@
+// One stable proxy per account: the account's context reaches the site through its proxy (with
+// the proxy's credentials), and proxy URLs in the forms users paste are understood.
+import { createServer, request, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BrowserPool } from '../src/browser/pool.ts'
+import { parseProxyUrl } from '../src/browser/proxy.ts'
+import { SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
+import { BROWSER_SUITE, newXAccount, openX } from './helpers/x-session.ts'
+
+describe('parseProxyUrl', () => {
+  it('reads user:pass@host:port with or without a scheme, and host:port:user:pass', () => {
+    expect(parseProxyUrl('alice:s3cret@10.0.0.5:8080')).toEqual({
+      server: 'http://10.0.0.5:8080',
+      username: 'alice',
+      password: 's3cret',
+    })
+    expect(parseProxyUrl('socks5://bob:p%40ss@proxy.example:1080')).toEqual({
+      server: 'socks5://proxy.example:1080',
+      username: 'bob',
+      password: 'p@ss',
+    })
+    expect(parseProxyUrl('proxy.example:3128')).toEqual({ server: 'http://proxy.example:3128' })
+    expect(parseProxyUrl('proxy.example:3128:carol:pw')).toEqual({
+      server: 'http://proxy.example:3128',
+      username: 'carol',
+      password: 'pw',
+    })
+  })
+
+  it('explains bad proxy URLs', () => {
+    expect(() => parseProxyUrl('')).toThrow(/empty/)
+    expect(() => parseProxyUrl('ftp://h:21')).toThrow(/scheme/)
+    expect(() => parseProxyUrl('user:pw@host')).toThrow(/port/)
+    expect(() => parseProxyUrl('host:99999')).toThrow(/port|look like/)
+  })
+})
+
+describe('browser traffic through the account proxy', BROWSER_SUITE, () => {
+  const admin = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
+  let proxy: Server
+  let port = 0
+  const seen: { url: string; auth: string | undefined }[] = []
+  let pool: BrowserPool
+
+  beforeAll(async () => {
+    // a minimal forward proxy asking for Basic credentials, as paid proxies do
+    proxy = createServer((req, res) => {
+      const auth = req.headers['proxy-authorization']
+      if (auth !== `Basic ${Buffer.from('alice:s3cret').toString('base64')}`) {
+        res.writeHead(407, { 'proxy-authenticate': 'Basic realm="proxy"' })
+        res.end()
+        return
+      }
+      seen.push({ url: req.url ?? '', auth })
+      const target = new URL(req.url ?? '')
+      const headers = { ...req.headers }
+      delete headers['proxy-authorization']
+      const upstream = request(target, { method: req.method, headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      })
+      upstream.on('error', () => res.destroy())
+      req.pipe(upstream)
+    })
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    port = (proxy.address() as AddressInfo).port
+    pool = new BrowserPool()
+  })
+  afterAll(async () => {
+    await pool.close()
+    proxy.close()
+  })
+
+  it('opens the X session through the proxy with its credentials, and other accounts do not use it', async () => {
+    const session = await openX(admin, pool, await newXAccount(admin), {
+      proxy: `alice:s3cret@127.0.0.1:${port}`,
+    })
+    expect(seen.some((r) => r.url.startsWith(`${admin.base}/home`))).toBe(true)
+    const before = seen.length
+    const direct = await openX(admin, pool, await newXAccount(admin))
+    expect(seen.length).toBe(before)
+    expect((await pool.stats()).browsers).toBe(2)
+    await direct.close()
+    await session.close()
+  })
+})

@@ -1,0 +1,282 @@
+// Sending X DMs in Chromium against the X sandbox: the delivery-confirmation rule, every stop
+// signal (88, 429, 226, 326, 349, 476), uncertain sends resolved by reading the thread, reply
+// detection, message requests, and a hung page that must not block.
+import { afterAll, beforeAll, describe, it } from 'vitest'
+import { BrowserPool } from '../src/browser/pool.ts'
+import type { StopSignalError } from '../src/platforms/types.ts'
+import { xThreadId } from '../src/platforms/x/send.ts'
+import { openProfiles, SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
+import { BROWSER_SUITE, newXAccount, openX, SHORT_CONFIRM } from './helpers/x-session.ts'
+
+const admin = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
+let pool: BrowserPool
+let leadOffset = 0
+/** Fresh recipients for each test, so no test sees another's threads. */
+const leads = (count: number) => {
+  const offset = leadOffset
+  leadOffset += count // taken before awaiting: tests run concurrently
+  return openProfiles(admin, count, offset)
+}
+
+beforeAll(() => {
+  pool = new BrowserPool()
+  leadOffset = 200 + Math.floor(Math.random() * 5000)
+})
+afterAll(async () => {
+  await pool.close()
+})
+
+describe.concurrent('X send with delivery confirmation', BROWSER_SUITE, () => {
+  it('sends by username (profile → Message), by user id and by thread id, each exactly once', async ({
+    expect,
+  }) => {
+    const account = await newXAccount(admin, { passcode: '2468' })
+    const session = await openX(admin, pool, account, { passcode: '2468' })
+    const [a, b] = await leads(2)
+    if (!a || !b) throw new Error('no leads')
+    const byName = await session.sendDm({ username: a.username }, 'Hi there! Quick question about your shop.')
+    expect(byName).toMatchObject({ status: 'sent', threadId: xThreadId(account.id, a.id) })
+    const byId = await session.sendDm({ userId: b.id }, 'First line\nsecond line ✓ — ünïcödé')
+    expect(byId).toMatchObject({ status: 'sent', threadId: xThreadId(account.id, b.id) })
+    const again = await session.sendDm({ threadId: xThreadId(account.id, a.id) }, 'A follow-up.')
+    expect(again.status).toBe('sent')
+    const log = await admin.deliveries(account.username)
+    expect(log.map((d) => [d.recipientUsername, d.text])).toEqual([
+      [a.username, 'Hi there! Quick question about your shop.'],
+      [b.username, 'First line\nsecond line ✓ — ünïcödé'],
+      [a.username, 'A follow-up.'],
+    ])
+    const thread = await session.readThread(xThreadId(account.id, a.id))
+    expect(thread.map((m) => [m.direction, m.text])).toEqual([
+      ['outgoing', 'Hi there! Quick question about your shop.'],
+      ['outgoing', 'A follow-up.'],
+    ])
+    expect(thread.every((m) => ['sent', 'delivered'].includes(m.status))).toBe(true)
+    await session.close()
+  })
+
+  it('types like a person: each key paced, spaces slower', async ({ expect }) => {
+    const account = await newXAccount(admin)
+    const session = await openX(admin, pool, account, { typing: { delayFactor: 1 } })
+    const [lead] = await leads(1)
+    const text = 'Hey there friend'
+    const started = Date.now()
+    const result = await session.sendDm({ userId: lead?.id }, text)
+    const elapsed = Date.now() - started
+    expect(result.status).toBe('sent')
+    // 16 keys at 40–130 ms plus extra on 2 spaces: at least ~0.76 s of typing
+    expect(elapsed).toBeGreaterThan(16 * 40 + 2 * 60)
+    await session.close()
+  })
+})
+
+describe.concurrent('X stop signals on send', BROWSER_SUITE, () => {
+  it('349: a lead who does not accept DMs is skipped (by id and by username)', async ({ expect }) => {
+    const session = await openX(admin, pool, await newXAccount(admin))
+    const [closed] = await admin.profiles({ canDm: false, limit: 1, offset: Math.floor(Math.random() * 100) })
+    if (!closed) throw new Error('no closed profile')
+    const byId = await session.sendDm({ userId: closed.id }, 'Hello')
+    expect(byId).toMatchObject({
+      status: 'failed',
+      signal: { kind: 'cannot_message', code: '349', scope: 'lead' },
+    })
+    const byName = await session.sendDm({ username: closed.username }, 'Hello')
+    expect(byName).toMatchObject({ status: 'failed', signal: { code: '349', scope: 'lead' } })
+    const missing = await session.sendDm({ username: 'nobody_here_x' }, 'Hello')
+    expect(missing).toMatchObject({ status: 'failed', signal: { kind: 'user_not_found', scope: 'lead' } })
+    await session.close()
+  })
+
+  it('476: a lead who takes requests only from verified senders is skipped', async ({ expect }) => {
+    const session = await openX(admin, pool, await newXAccount(admin, { blueVerified: false }))
+    const [picky] = await admin.profiles({ canDm: true, verifiedOnlyRequests: true, limit: 1 })
+    const result = await session.sendDm({ userId: picky?.id }, 'Hello')
+    expect(result).toMatchObject({
+      status: 'failed',
+      signal: { kind: 'requires_verified', code: '476', scope: 'lead' },
+    })
+    await session.close()
+  })
+
+  it('226: sending too fast, or the same text too often, stops the account', async ({ expect }) => {
+    const fast = await newXAccount(admin, { behaviour: { maxSendsPerMinute: 1 } })
+    const session = await openX(admin, pool, fast)
+    const [a, b, c] = await leads(3)
+    expect((await session.sendDm({ userId: a?.id }, 'One')).status).toBe('sent')
+    const blocked = await session.sendDm({ userId: b?.id }, 'Two')
+    expect(blocked).toMatchObject({
+      status: 'failed',
+      signal: { kind: 'automation', code: '226', scope: 'account' },
+    })
+    await session.close()
+
+    const repetitive = await newXAccount(admin, { behaviour: { maxSameText: 1 } })
+    const second = await openX(admin, pool, repetitive)
+    expect((await second.sendDm({ userId: a?.id }, 'Same words')).status).toBe('sent')
+    expect(await second.sendDm({ userId: c?.id }, 'Same words')).toMatchObject({
+      status: 'failed',
+      signal: { code: '226' },
+    })
+    expect(await admin.deliveries(repetitive.username)).toHaveLength(1)
+    await second.close()
+  })
+
+  it('88 / 429: the daily limit and a rate-limited send stop the account', async ({ expect }) => {
+    const account = await newXAccount(admin, { behaviour: { dailyDmLimit: 1 } })
+    const session = await openX(admin, pool, account)
+    const [a, b] = await leads(2)
+    expect((await session.sendDm({ userId: a?.id }, 'Only one today')).status).toBe('sent')
+    expect(await session.sendDm({ userId: b?.id }, 'Second')).toMatchObject({
+      status: 'failed',
+      signal: { kind: 'rate_limit', code: '88', scope: 'account' },
+    })
+    await session.close()
+
+    const other = await newXAccount(admin)
+    const s2 = await openX(admin, pool, other)
+    await admin.fault({ account: other.username, target: 'send', mode: 'error', code: 429 })
+    expect(await s2.sendDm({ userId: a?.id }, 'Hello')).toMatchObject({
+      status: 'failed',
+      signal: { kind: 'rate_limit' },
+    })
+    // scoped to GraphQL: the open thread page polls the conversation API too
+    await admin.fault({
+      account: other.username,
+      target: 'api',
+      mode: 'error',
+      code: 429,
+      path: '/i/api/graphql/',
+    })
+    const error = await s2.scrape({ source: 'keyword', value: 'coffee' }).catch((e: unknown) => e)
+    expect((error as StopSignalError).signal).toMatchObject({ kind: 'rate_limit', code: '429' })
+    await s2.close()
+  })
+
+  it('326: an account locked mid-session stops before anything is typed', async ({ expect }) => {
+    const account = await newXAccount(admin)
+    const session = await openX(admin, pool, account)
+    await admin.patchAccount(account.username, { state: 'locked' })
+    const [lead] = await leads(1)
+    expect(await session.sendDm({ userId: lead?.id }, 'Hello')).toMatchObject({
+      status: 'failed',
+      signal: { kind: 'locked', code: '326', scope: 'account' },
+    })
+    await admin.fault({ account: account.username, target: 'send', mode: 'error', code: 326 })
+    await admin.patchAccount(account.username, { state: 'active' })
+    expect(await session.sendDm({ userId: lead?.id }, 'Hello')).toMatchObject({
+      status: 'failed',
+      signal: { code: '326' },
+    })
+    expect(await admin.deliveries(account.username)).toHaveLength(0)
+    await session.close()
+  })
+})
+
+describe.concurrent('X uncertain sends', BROWSER_SUITE, () => {
+  const open = (account: Awaited<ReturnType<typeof newXAccount>>) =>
+    openX(admin, pool, account, SHORT_CONFIRM)
+  it('an unanswered send is uncertain; reading the thread shows it arrived', async ({ expect }) => {
+    const account = await newXAccount(admin)
+    const session = await open(account)
+    const [lead] = await leads(1)
+    const since = new Date()
+    await admin.fault({ account: account.username, target: 'send', mode: 'ack_lost' })
+    const result = await session.sendDm({ userId: lead?.id }, 'Did this arrive?')
+    expect(result).toMatchObject({ status: 'uncertain', threadId: xThreadId(account.id, lead?.id ?? '') })
+    expect(await admin.deliveries(account.username)).toHaveLength(1)
+    const resolved = await session.resolveUncertain({
+      threadId: xThreadId(account.id, lead?.id ?? ''),
+      text: 'Did this arrive?',
+      since,
+    })
+    expect(resolved).toMatchObject({ status: 'sent', messageId: expect.any(String) })
+    await session.close()
+  })
+
+  it('a dropped send is uncertain; reading the thread shows it did not arrive', async ({ expect }) => {
+    const account = await newXAccount(admin)
+    const session = await open(account)
+    const [lead] = await leads(1)
+    const since = new Date()
+    await admin.fault({ account: account.username, target: 'send', mode: 'dropped' })
+    const result = await session.sendDm({ userId: lead?.id }, 'Lost in transit')
+    expect(result.status).toBe('uncertain')
+    expect(await admin.deliveries(account.username)).toHaveLength(0)
+    const threadId = xThreadId(account.id, lead?.id ?? '')
+    expect(await session.resolveUncertain({ threadId, text: 'Lost in transit', since })).toEqual({
+      status: 'not_sent',
+    })
+    await session.close()
+  })
+
+  it('"Something went wrong" after send is uncertain with the page_error signal', async ({ expect }) => {
+    const account = await newXAccount(admin)
+    const session = await open(account)
+    const [lead] = await leads(1)
+    await admin.fault({ account: account.username, target: 'send', mode: 'error_after_delivery' })
+    const result = await session.sendDm({ userId: lead?.id }, 'Server hiccup')
+    expect(result).toMatchObject({ status: 'uncertain', signal: { kind: 'page_error' } })
+    const resolved = await session.resolveUncertain({
+      threadId: xThreadId(account.id, lead?.id ?? ''),
+      text: 'Server hiccup',
+      since: new Date(Date.now() - 60_000),
+    })
+    expect(resolved.status).toBe('sent')
+    await session.close()
+  })
+
+  it('a hung page fails the send before typing within the time limit, and the next send works', async ({
+    expect,
+  }) => {
+    const account = await newXAccount(admin)
+    const session = await openX(admin, pool, account, {
+      typing: { delayFactor: 0 },
+      timeouts: { navigationMs: 6_000, operationMs: 10_000, confirmMs: 10_000 },
+    })
+    const [lead] = await leads(1)
+    await admin.fault({ account: account.username, target: 'page', mode: 'hang', path: '/i/chat/' })
+    const started = Date.now()
+    const hung = await session.sendDm({ userId: lead?.id }, 'Will this hang?')
+    expect(hung.status).toBe('failed')
+    expect(Date.now() - started).toBeLessThan(15_000) // navigation limit 6 s; the hard limit would be 20 s
+    const after = await session.sendDm({ userId: lead?.id }, 'After the hang')
+    expect(after, JSON.stringify(after)).toMatchObject({ status: 'sent' })
+    expect((await admin.deliveries(account.username)).map((d) => d.text)).toEqual(['After the hang'])
+    await session.close()
+  })
+})
+
+describe.concurrent('X replies', BROWSER_SUITE, () => {
+  it('detects a reply that arrives after a send, and message requests', async ({ expect }) => {
+    const account = await newXAccount(admin, {
+      behaviour: { replyShare: 1, replyDelayMs: [0, 0], optOutShare: 0 },
+    })
+    const session = await openX(admin, pool, account)
+    const [lead, stranger] = await leads(2)
+    const since = new Date(Date.now() - 1000)
+    expect((await session.sendDm({ userId: lead?.id }, 'Would you like a demo?')).status).toBe('sent')
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    await admin.message({
+      account: account.username,
+      from: stranger?.username ?? '',
+      text: 'Hi, saw your profile',
+    })
+    const inbox = await session.readInbox()
+    // the open thread page marks the reply read as it arrives, as x.com does
+    expect(inbox.find((c) => c.peer.username === lead?.username)).toMatchObject({
+      request: false,
+      lastMessage: { direction: 'incoming' },
+    })
+    expect(inbox.find((c) => c.peer.username === stranger?.username)).toMatchObject({
+      request: true,
+      lastMessage: { text: 'Hi, saw your profile', direction: 'incoming' },
+    })
+    const replies = await session.readReplies(since)
+    const fromLead = replies.find((r) => r.peer.id === lead?.id)
+    expect(fromLead?.messages).toHaveLength(1)
+    expect(fromLead?.messages[0]).toMatchObject({ direction: 'incoming', text: expect.any(String) })
+    expect(replies.find((r) => r.peer.id === stranger?.id)?.messages[0]?.text).toBe('Hi, saw your profile')
+    expect(await session.readReplies(new Date())).toEqual([])
+    await session.close()
+  })
+})

@@ -1,0 +1,131 @@
+// Browser-side scripts of the Instagram sandbox pages: the cookie banner and login form, the
+// two-factor form, "new message" search, and the thread composer (Enter or Send).
+
+export const LOGIN_JS = `
+const banner = document.getElementById('cookie-banner');
+if (banner) banner.querySelectorAll('button').forEach(b => b.addEventListener('click', () => {
+  document.cookie = 'ig_nrcb=1; path=/; max-age=31536000'; banner.remove();
+}));
+const form = document.getElementById('loginForm');
+const submit = form.querySelector('button[type="submit"]');
+const alertBox = document.getElementById('slfErrorAlert');
+const sync = () => { submit.disabled = !(form.username.value && form.password.value.length >= 6); };
+form.addEventListener('input', sync);
+form.addEventListener('submit', async (e) => {
+  e.preventDefault(); alertBox.textContent = ''; submit.disabled = true;
+  const next = new URLSearchParams(location.search).get('next') || '/';
+  let r, body;
+  try {
+    r = await igFetch('/api/v1/web/accounts/login/ajax/', { method: 'POST', form: {
+      username: form.username.value,
+      enc_password: '#PWD_INSTAGRAM_BROWSER:0:' + Math.floor(Date.now() / 1000) + ':' + form.password.value,
+      queryParams: '{}', optIntoOneTap: 'false' } });
+    body = await r.json();
+  } catch (err) { alertBox.textContent = 'Sorry, there was a problem with your request.'; sync(); return; }
+  if (body.authenticated) { location.assign('/accounts/onetap/?next=' + encodeURIComponent(next)); return; }
+  if (body.two_factor_required) {
+    sessionStorage.setItem('ig:2fa', JSON.stringify({ identifier: body.two_factor_info.two_factor_identifier, username: body.two_factor_info.username, next }));
+    location.assign('/accounts/login/two_factor?next=' + encodeURIComponent(next)); return;
+  }
+  if (body.checkpoint_url) { location.assign(body.checkpoint_url); return; }
+  if (r.status === 429) alertBox.textContent = body.message;
+  else if (body.user === false) alertBox.textContent = ${JSON.stringify("The username you entered doesn't belong to an account. Please check your username and try again.")};
+  else alertBox.textContent = 'Sorry, your password was incorrect. Please double-check your password.';
+  sync();
+});
+`
+
+export const TWO_FACTOR_JS = `
+const state = JSON.parse(sessionStorage.getItem('ig:2fa') || 'null');
+if (!state) location.replace('/accounts/login/');
+const form = document.getElementById('twoFactorForm');
+const alertBox = document.getElementById('twoFactorErrorAlert');
+form.addEventListener('submit', async (e) => {
+  e.preventDefault(); alertBox.textContent = '';
+  const r = await igFetch('/api/v1/web/accounts/login/ajax/two_factor/', { method: 'POST', form: {
+    username: state.username, identifier: state.identifier, verificationCode: form.verificationCode.value, queryParams: '{}' } });
+  const body = await r.json().catch(() => ({}));
+  if (body.authenticated) { sessionStorage.removeItem('ig:2fa'); location.assign('/accounts/onetap/?next=' + encodeURIComponent(state.next || '/')); return; }
+  alertBox.textContent = body.message || 'Please check the security code and try again.';
+});
+`
+
+export const NEW_MESSAGE_JS = `
+const query = document.querySelector('input[name="queryBox"]');
+const results = document.getElementById('search-results');
+const chat = document.getElementById('chat-button');
+let chosen = null, timer;
+query.addEventListener('input', () => {
+  clearTimeout(timer);
+  timer = setTimeout(async () => {
+    const r = await igFetch('/api/v1/direct_v2/ranked_recipients/?mode=raven&query=' + encodeURIComponent(query.value));
+    const body = await r.json();
+    results.textContent = ''; chosen = null; chat.setAttribute('aria-disabled', 'true');
+    if (query.value && body.ranked_recipients.length === 0) { const none = document.createElement('span'); none.textContent = 'No account found.'; results.append(none); }
+    for (const item of body.ranked_recipients) {
+      const u = item.user;
+      const row = document.createElement('div'); row.setAttribute('role', 'button'); row.tabIndex = 0; row.dataset.pk = u.pk;
+      row.innerHTML = '<span></span> <span></span> <input type="checkbox" aria-label="Toggle selection">';
+      row.children[0].textContent = u.full_name; row.children[1].textContent = u.username;
+      row.addEventListener('click', () => {
+        results.querySelectorAll('input').forEach(i => { i.checked = false; });
+        row.querySelector('input').checked = true; chosen = u.pk; chat.setAttribute('aria-disabled', 'false');
+      });
+      results.append(row);
+    }
+  }, 150);
+});
+chat.addEventListener('click', async () => {
+  if (!chosen) return;
+  const r = await igFetch('/api/v1/direct_v2/create_group_thread/', { method: 'POST', form: { recipient_users: JSON.stringify([chosen]) } });
+  const body = await r.json();
+  if (r.ok) location.assign('/direct/t/' + body.thread_id + '/');
+  else dialog('Error', body.message || 'Something went wrong.');
+});
+`
+
+export const THREAD_JS = `
+const grid = document.querySelector('[role="grid"]');
+const box = document.querySelector('div[role="textbox"][contenteditable="true"][aria-label="Message"]');
+const send = document.getElementById('send-button');
+const inflight = new Map();
+const sync = () => { send.hidden = !box.textContent.trim(); };
+box.addEventListener('input', sync); sync();
+box.addEventListener('keydown', e => { if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); submit(); } });
+send.addEventListener('click', submit);
+function bubble(text, mine, id) {
+  const row = document.createElement('div'); row.setAttribute('role', 'row');
+  const b = document.createElement('div'); b.className = 'bubble ' + (mine ? 'mine' : 'theirs'); b.dir = 'auto'; b.textContent = text;
+  if (id) row.dataset.itemId = id;
+  row.append(b); grid.append(row); return row;
+}
+async function submit() {
+  const text = box.innerText.replace(/\\n$/, '');
+  if (!text.trim()) return;
+  const context = String(Date.now()) + String(Math.floor(Math.random() * 1e6));
+  const row = bubble(text, true);
+  inflight.set(context, row);
+  box.textContent = ''; sync();
+  let r, body;
+  try {
+    r = await igFetch('/api/v1/direct_v2/threads/broadcast/text/', { method: 'POST', form: {
+      action: 'send_item', thread_ids: JSON.stringify([DATA.threadId]), text, client_context: context, mutation_token: context } });
+    body = await r.json().catch(() => ({}));
+  } catch (e) { inflight.delete(context); row.append('Not Delivered'); return; }
+  inflight.delete(context);
+  if (r.ok) { row.dataset.itemId = body.payload.item_id; return; }
+  row.append('Not Delivered');
+  if (body.message === 'feedback_required') dialog(body.feedback_title, body.feedback_message);
+  else if (body.message === 'login_required') location.assign('/accounts/login/');
+  else dialog('Message failed to send', body.message || 'Something went wrong.');
+}
+setInterval(async () => {
+  const r = await igFetch('/api/v1/direct_v2/threads/' + DATA.threadId + '/?limit=20');
+  if (!r.ok) return;
+  const body = await r.json();
+  for (const item of body.thread.items.slice().reverse()) {
+    if (inflight.has(item.client_context) || grid.querySelector('[data-item-id="' + item.item_id + '"]')) continue;
+    bubble(item.text, item.is_sent_by_viewer, item.item_id);
+  }
+}, 1500);
+`

@@ -1,0 +1,65 @@
+// The admin function's routes (spec §7 "Admin", `/functions/v1/admin/...`), plus the detail and
+// action routes the admin tab's drawers need. Every route is for admins only: 401 without a valid
+// session, 403 'Access denied - admin privileges required' for anyone whose app_metadata.role is
+// not admin (checked on the server from Supabase Auth, never trusted from the client).
+import { handleRequest } from '../_shared/errors.ts'
+import { Router } from '../_shared/router.ts'
+import {
+  getAccount,
+  getCampaign,
+  getUser,
+  listAccounts,
+  listCampaigns,
+  listUsers,
+  pauseAccount,
+  resumeAccount,
+} from './customers.ts'
+import { type AdminDeps, type AdminHandler, adminOnly, defaultDeps } from './deps.ts'
+import { clearLogs, listLogs } from './logs.ts'
+import { getRecentActivity, getStats } from './overview.ts'
+import { getSystemInfo, killProcess, listHosts, listProcesses, restartProcess } from './processes.ts'
+import { getQueueDetail, getQueueStats, listQueues, pauseQueue, resumeQueue } from './queues.ts'
+import { deleteJob, getRetryStats, listFailedJobs, retryJob } from './retries.ts'
+
+export function createAdminRouter(deps: AdminDeps): Router {
+  const router = new Router('admin')
+  const get = (path: string, handler: AdminHandler) => router.get(path, adminOnly(deps, handler))
+  const post = (path: string, handler: AdminHandler) => router.post(path, adminOnly(deps, handler))
+  const del = (path: string, handler: AdminHandler) => router.delete(path, adminOnly(deps, handler))
+
+  // Spec §7 Admin, in its order.
+  get('/stats', getStats)
+  get('/recent-activity', getRecentActivity)
+  get('/processes', listProcesses)
+  get('/system-info', getSystemInfo)
+  get('/logs', listLogs)
+  post('/logs/clear', clearLogs)
+  get('/queues', listQueues)
+  get('/queue-stats', getQueueStats)
+  post('/queues/:name/pause', pauseQueue)
+  post('/queues/:name/resume', resumeQueue)
+  get('/retries', listFailedJobs)
+  get('/retry-stats', getRetryStats)
+  post('/retries/:id/retry', retryJob)
+  del('/retries/:id', deleteJob)
+  get('/users', listUsers)
+  get('/campaigns', listCampaigns)
+  get('/social-accounts', listAccounts)
+
+  // Actions and details behind the tab's buttons.
+  post('/processes/:name/restart', restartProcess)
+  post('/processes/:name/kill', killProcess)
+  get('/hosts', listHosts)
+  get('/queues/:name', getQueueDetail)
+  get('/users/:id', getUser)
+  get('/campaigns/:id', getCampaign)
+  get('/social-accounts/:id', getAccount)
+  post('/social-accounts/:id/pause', pauseAccount)
+  post('/social-accounts/:id/resume', resumeAccount)
+  return router
+}
+
+/** The whole function as Deno.serve runs it: CORS, routing, JSON errors. */
+export function createAdminHandler(deps: AdminDeps = defaultDeps()): (req: Request) => Promise<Response> {
+  return handleRequest(createAdminRouter(deps).handle)
+}

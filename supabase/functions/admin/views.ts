@@ -1,0 +1,188 @@
+// Rows from the admin_* RPCs as the JSON shapes of spec §3 "Admin entities", key for key. Postgres
+// numerics may arrive as strings, so every figure goes through num(). Pure functions: tested in
+// views.test.ts without a database.
+
+export const num = (value: unknown, fallback = 0): number => {
+  const n = typeof value === 'string' ? Number(value) : value
+  return typeof n === 'number' && Number.isFinite(n) ? n : fallback
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10
+
+// pg-boss 10 names a job by its queue; the Retries table also shows what kind of work it was.
+const JOB_TYPES: Record<string, string> = {
+  'campaign.tick': 'Send DM',
+  'scrape.run': 'Scrape leads',
+  'inbox.sync': 'Sync inbox',
+  'warmup.step': 'Warm-up step',
+  'account.test': 'Test account',
+}
+
+export const jobType = (queue: string): string => JOB_TYPES[queue] ?? queue
+
+export interface ProcessRow {
+  name: string
+  pid: number
+  status: string
+  cpu: number | string | null
+  memory: number | string | null
+  uptime: number | string | null
+}
+
+export interface AdminProcess {
+  name: string
+  pid: number
+  status: string
+  cpu: number
+  memory: number
+  uptime: number
+}
+
+export function toProcess(row: ProcessRow): AdminProcess {
+  return {
+    name: row.name,
+    pid: num(row.pid),
+    status: row.status,
+    cpu: round1(num(row.cpu)),
+    memory: round1(num(row.memory)),
+    uptime: Math.round(num(row.uptime)),
+  }
+}
+
+export interface HostRow {
+  host: string
+  role: string
+  cpu_percent: number | string | null
+  memory_percent: number | string | null
+  load_average: (number | string)[] | null
+  runners: number
+}
+
+export interface SystemInfo {
+  cpu: { usage: number }
+  memory: { percentage: number }
+  loadAvg: number[]
+}
+
+/**
+ * The platform's figures are those of its busiest host (runner hosts and the database's): an
+ * operator needs to see the machine that is about to run out, not an average that hides it.
+ */
+export function systemInfo(hosts: HostRow[]): SystemInfo {
+  const loads = hosts.map((h) => (h.load_average ?? []).map((v) => round1(num(v))))
+  const busiest = loads.reduce<number[] | null>(
+    (best, load) => ((load[0] ?? 0) > (best?.[0] ?? -1) ? load : best),
+    null,
+  )
+  return {
+    cpu: { usage: round1(Math.max(0, ...hosts.map((h) => num(h.cpu_percent)))) },
+    memory: { percentage: round1(Math.max(0, ...hosts.map((h) => num(h.memory_percent)))) },
+    loadAvg: busiest && busiest.length === 3 ? busiest : [0, 0, 0],
+  }
+}
+
+export interface QueueRow {
+  name: string
+  paused: boolean
+  pending: number | string
+  active: number | string
+  completed: number | string
+  failed: number | string
+  retrying: number | string
+  rate_per_minute: number | string
+}
+
+export interface AdminQueue {
+  name: string
+  status: 'active' | 'paused'
+  pending: number
+  active: number
+  completed: number
+  failed: number
+  retrying: number
+  rate: number
+}
+
+export function toQueue(row: QueueRow): AdminQueue {
+  return {
+    name: row.name,
+    status: row.paused ? 'paused' : 'active',
+    pending: num(row.pending),
+    active: num(row.active),
+    completed: num(row.completed),
+    failed: num(row.failed),
+    retrying: num(row.retrying),
+    rate: num(row.rate_per_minute),
+  }
+}
+
+export interface FailedJobRow {
+  id: string
+  queue: string
+  failed_at: string | null
+  attempts: number
+  max_attempts: number
+  error: string | null
+}
+
+export interface FailedJob {
+  id: string
+  jobType: string
+  queue: string
+  failedAt: string | null
+  attempts: number
+  maxAttempts: number
+  error: string
+}
+
+export function toFailedJob(row: FailedJobRow): FailedJob {
+  return {
+    id: row.id,
+    jobType: jobType(row.queue),
+    queue: row.queue,
+    failedAt: row.failed_at,
+    attempts: num(row.attempts),
+    maxAttempts: num(row.max_attempts),
+    error: row.error?.trim() || 'No error message was recorded',
+  }
+}
+
+export interface LogRow {
+  created_at: string
+  level: string
+  service: string
+  message: string
+  metadata: Record<string, unknown> | null
+}
+
+export interface AdminLog {
+  timestamp: string
+  level: string
+  service: string
+  message: string
+  metadata: Record<string, unknown> | null
+}
+
+export const toLog = (row: LogRow): AdminLog => ({
+  timestamp: row.created_at,
+  level: row.level,
+  service: row.service,
+  message: row.message,
+  metadata: row.metadata ?? null,
+})
+
+export interface ActivityRow {
+  id: string
+  description: string
+  timestamp: string
+  type: string
+  status: string
+}
+
+export const toActivity = (row: ActivityRow) => ({
+  id: row.id,
+  description: row.description,
+  timestamp: row.timestamp,
+  type: row.type,
+  status: row.status,
+})
