@@ -113,7 +113,9 @@ const shots: Shot[] = [
       await next(page)
       await d.getByRole('button', { pressed: false }).first().click()
       await next(page)
-      await d.getByLabel('Initial message 1').fill('Hey {name}, saw your post about shipping weekly. How do you find your first users?')
+      await d
+        .getByLabel('Initial message 1')
+        .fill('Hey {name}, saw your post about shipping weekly. How do you find your first users?')
       await settle(page)
     },
   },
@@ -184,7 +186,9 @@ const shots: Shot[] = [
     run: async (page) => {
       await openTab(page, 'social-accounts')
       await page.getByRole('button', { name: 'Add Account' }).click()
-      await dialog(page).getByText(/Account Limit Reached|Ready to Add Account/).waitFor()
+      await dialog(page)
+        .getByText(/Account Limit Reached|Ready to Add Account/)
+        .waitFor()
       await settle(page)
     },
   },
@@ -196,7 +200,10 @@ async function signIn(browser: Browser, width: number, height: number): Promise<
   await page.goto(new URL('/login', webUrl).toString())
   await page.getByLabel(/e-?mail/i).fill(email)
   await page.getByLabel(/password/i).fill(password)
-  await page.getByRole('button', { name: /sign in/i }).first().click()
+  await page
+    .getByRole('button', { name: /sign in/i })
+    .first()
+    .click()
   await page.waitForURL('**/dashboard**')
   return page
 }
@@ -205,7 +212,13 @@ async function main() {
   mkdirSync(outDir, { recursive: true })
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
   })
   try {
     for (const size of sizes) {

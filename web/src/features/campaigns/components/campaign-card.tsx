@@ -1,10 +1,10 @@
 import { Clock } from 'lucide-react'
 import { ProgressBar } from '@/components/ui/progress-bar'
-import { CampaignStatusBadge } from './campaign-status-badge'
 import { formatCount, percentOf } from '@/lib/format'
 import { relativeTime } from '@/lib/relative-time'
 import type { Campaign } from '../api/types'
 import { campaignFilterOf } from '../campaign-status'
+import { CampaignStatusBadge } from './campaign-status-badge'
 
 /** A figure that reads 'Running' while the campaign sends (spec §2), with the live count beneath. */
 function Figure({ label, value, running }: { label: string; value: number; running: boolean }) {
