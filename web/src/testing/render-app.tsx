@@ -7,7 +7,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { ToastProvider } from '@/components/ui/toast'
 
 export function renderApp(ui: ReactElement) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  })
   const router = createMemoryRouter([{ path: '*', element: ui }])
   return render(
     <QueryClientProvider client={queryClient}>

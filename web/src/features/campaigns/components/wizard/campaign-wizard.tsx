@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useToast } from '@/components/ui/toast'
 import { WizardDialog } from '@/components/ui/wizard-dialog'
@@ -12,6 +12,7 @@ import {
   type CampaignForm,
   campaignRequest,
   defaultCampaignForm,
+  nameForSource,
   stepProblems,
 } from '../../campaign-form'
 import { LeadSourceStep } from './lead-source-step'
@@ -39,6 +40,13 @@ export function CampaignWizard({
   // Spec §4: account loading starts when the modal opens.
   const accounts = useQuery({ queryKey: [queryRoots.accounts, 'senders'], queryFn: getSenderAccounts })
   const sources = useQuery({ queryKey: [queryRoots.scraping, 'lead-sources'], queryFn: getLeadSources })
+
+  // Opened from a scraping campaign: its name fills an empty campaign name, as choosing it would (spec §5).
+  useEffect(() => {
+    const source = sources.data?.find((s) => s.id === initialSourceId)
+    if (source)
+      form.setValue('name', nameForSource(form.getValues('name'), source.name), { shouldDirty: true })
+  }, [sources.data, initialSourceId, form])
 
   const values = form.watch()
   const problems = stepProblems(values, step)

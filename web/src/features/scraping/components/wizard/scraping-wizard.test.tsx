@@ -46,7 +46,9 @@ describe('Create Scraping Campaign wizard (spec §2 Modals 1, §5)', () => {
     api.accounts.mockResolvedValue([])
     renderApp(<ScrapingWizard onClose={() => {}} />)
     expect(await screen.findByText(NO_ACTIVE_ACCOUNTS)).toBeInTheDocument()
-    expect(NO_ACTIVE_ACCOUNTS).toBe('No active accounts found. Please add and verify a social media account first.')
+    expect(NO_ACTIVE_ACCOUNTS).toBe(
+      'No active accounts found. Please add and verify a social media account first.',
+    )
     expect(screen.getByLabelText('Account')).toBeDisabled()
   })
 
@@ -136,7 +138,13 @@ describe('Create Scraping Campaign wizard (spec §2 Modals 1, §5)', () => {
         account_id: 'acc-1',
         sources: { type: 'hashtag', value: 'buildinpublic' },
         target_count: 250,
-        filters: { min_followers: 0, max_followers: null, verified_only: false, has_bio: true, exclude_business: false },
+        filters: {
+          min_followers: 0,
+          max_followers: null,
+          verified_only: false,
+          has_bio: true,
+          exclude_business: false,
+        },
       },
     })
   })
@@ -151,7 +159,9 @@ describe('Create Scraping Campaign wizard (spec §2 Modals 1, §5)', () => {
     await user.click(next())
     await user.click(next())
     await user.click(screen.getByRole('button', { name: 'Create Campaign' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create campaign: Account is not active')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to create campaign: Account is not active',
+    )
     api.create.mockRejectedValueOnce(new ApiError('offline', null, null))
     await user.click(screen.getByRole('button', { name: 'Create Campaign' }))
     await waitFor(() =>

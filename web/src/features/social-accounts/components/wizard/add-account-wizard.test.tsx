@@ -8,7 +8,9 @@ import { ACCOUNT_REVIEW_TEXT, AddAccountWizard } from './add-account-wizard'
 // Only the transport is replaced: every request the wizard makes goes through supabase-js, so the
 // real request builders, limit check and error texts run.
 const transport = vi.hoisted(() => ({ invoke: vi.fn(), rpc: vi.fn() }))
-vi.mock('@/lib/supabase', () => ({ supabase: { functions: { invoke: transport.invoke }, rpc: transport.rpc } }))
+vi.mock('@/lib/supabase', () => ({
+  supabase: { functions: { invoke: transport.invoke }, rpc: transport.rpc },
+}))
 
 const PLATFORMS = [
   { id: 1, name: 'twitter', display_name: 'Twitter', is_active: true, coming_soon: false },
@@ -29,7 +31,10 @@ beforeEach(() => {
   transport.invoke.mockReset().mockImplementation(async (path: string, options?: { body?: unknown }) => {
     if (path === 'api/social-accounts/platforms') return { data: PLATFORMS, error: null }
     if (path === 'api/social-accounts/validate-cookies')
-      return { data: { valid: true, message: 'Cookies valid!', user: { screen_name: 'dana_x' } }, error: null }
+      return {
+        data: { valid: true, message: 'Cookies valid!', user: { screen_name: 'dana_x' } },
+        error: null,
+      }
     if (path === 'api/social-accounts') {
       created = options?.body
       return { data: { id: 'new', username: 'dana_x' }, error: null }
@@ -127,9 +132,14 @@ describe('Add Social Media Account wizard (spec §2 Modals 2, §5)', () => {
     await user.paste(COOKIES)
     await user.click(screen.getByRole('button', { name: 'Validate cookies' }))
     expect(await screen.findByRole('status')).toHaveTextContent('Cookies valid! Signed in as @dana_x.')
-    transport.invoke.mockResolvedValueOnce({ data: null, error: httpError(422, { error: 'Session expired' }) })
+    transport.invoke.mockResolvedValueOnce({
+      data: null,
+      error: httpError(422, { error: 'Session expired' }),
+    })
     await user.click(screen.getByRole('button', { name: 'Validate cookies' }))
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Validation failed: Session expired'))
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Validation failed: Session expired'),
+    )
   })
 
   it('the X Chat passcode is optional and must be 4 digits', async () => {
@@ -170,7 +180,13 @@ describe('Add Social Media Account wizard (spec §2 Modals 2, §5)', () => {
   it("with the limit reached: 'Account Limit Reached', the free-plan text and an upgrade link; Next is disabled", async () => {
     const user = userEvent.setup()
     transport.rpc.mockResolvedValue({
-      data: { canAddAccount: false, currentCount: 1, limit: 1, planType: 'free', error: 'No subscription found' },
+      data: {
+        canAddAccount: false,
+        currentCount: 1,
+        limit: 1,
+        planType: 'free',
+        error: 'No subscription found',
+      },
       error: null,
     })
     renderApp(<AddAccountWizard onClose={() => {}} />)
@@ -224,7 +240,10 @@ describe('Add Social Media Account wizard (spec §2 Modals 2, §5)', () => {
     const invoke = transport.invoke.getMockImplementation()
     transport.invoke.mockImplementation(async (path: string, options?: unknown) => {
       if (path === 'api/social-accounts')
-        return { data: null, error: httpError(422, { error: 'Account limit reached. You have 1/1 accounts.' }) }
+        return {
+          data: null,
+          error: httpError(422, { error: 'Account limit reached. You have 1/1 accounts.' }),
+        }
       return invoke?.(path, options)
     })
     await user.click(screen.getByRole('button', { name: 'Add Account' }))
