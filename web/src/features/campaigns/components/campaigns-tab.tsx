@@ -106,7 +106,7 @@ export function CampaignsTab({
 
       {campaigns.isPending ? (
         <div
-          className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3"
+          className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3"
           aria-busy="true"
           data-testid="campaigns-loading"
         >
@@ -137,7 +137,7 @@ export function CampaignsTab({
           }
         />
       ) : (
-        <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
           {shown.map((campaign) => (
             <CampaignCard key={campaign.id} campaign={campaign} onOpen={() => onOpen(campaign.id)} />
           ))}

@@ -122,7 +122,7 @@ export function DashboardShell({
             </div>
           </div>
         </header>
-        <main className="space-y-6 px-4 py-6 sm:px-6 lg:px-8">
+        <main className="min-w-0 space-y-6 px-4 py-6 sm:px-6 lg:px-8">
           <div className="flex flex-wrap items-end justify-between gap-3 lg:hidden">
             <div>
               <h1 className="text-xl font-semibold text-slate-900">Dashboard</h1>

@@ -144,7 +144,7 @@ export function ScrapingTab({ onCreate, onOpen }: { onCreate: () => void; onOpen
         />
       </div>
       {campaigns.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-busy="true">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-busy="true">
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-64 rounded-2xl" />
           ))}
@@ -169,7 +169,7 @@ export function ScrapingTab({ onCreate, onOpen }: { onCreate: () => void; onOpen
           description="Choose another status or platform."
         />
       ) : (
-        <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
           {shown.map((c) => (
             <ScrapingCard
               key={c.id}

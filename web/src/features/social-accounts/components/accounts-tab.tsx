@@ -69,7 +69,7 @@ export function AccountsTab({ onAdd }: { onAdd: () => void }) {
         </Button>
       </div>
       {accounts.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-busy="true">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-busy="true">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-56 rounded-2xl" />
           ))}
@@ -88,7 +88,7 @@ export function AccountsTab({ onAdd }: { onAdd: () => void }) {
           }
         />
       ) : (
-        <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
           {accounts.data.map((account) => (
             <AccountCard
               key={account.id}
