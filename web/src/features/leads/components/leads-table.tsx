@@ -69,7 +69,11 @@ export function LeadsTable({
             : rows.map((lead) => {
                 const status = statusOf(lead.status)
                 return (
-                  <tr key={`${lead.source}-${lead.id}`} className="hover:bg-slate-50/70">
+                  <tr
+                    key={`${lead.source}-${lead.id}`}
+                    data-testid="lead-row"
+                    className="hover:bg-slate-50/70"
+                  >
                     <td className="px-4 py-3">
                       <div className="flex items-center gap-3">
                         <span
