@@ -42,7 +42,7 @@ test.describe('outreach flow on the real stack', () => {
   test.afterAll(async () => {
     await runner.stop()
   })
-  test.afterEach(({}, info) => {
+  test.afterEach(async ({ page: _page }, info) => {
     if (info.status !== info.expectedStatus) console.log(`runner output:\n${runner.tail()}`)
   })
 

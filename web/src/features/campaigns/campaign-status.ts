@@ -30,5 +30,4 @@ export function campaignBadgeStatus(status: string): string {
 }
 
 /** While a campaign sends, its cards say 'Running' and its figures refresh. */
-export const isSending = (status: string) =>
-  status === 'running' || status === 'active' || status === 'queued'
+export const isSending = (status: string) => status === 'running' || status === 'active'

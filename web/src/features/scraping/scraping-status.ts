@@ -2,7 +2,7 @@
 // everything else as Paused. A pending campaign has never run, so it reads Pending (the wizard's own
 // review says it is created pending and started from the list; docs/decisions.md).
 export function scrapingBadgeStatus(status: string): string {
-  if (status === 'running' || status === 'completed' || status === 'pending') return status
+  if (status === 'running' || status === 'completed') return status
   return 'paused'
 }
 
