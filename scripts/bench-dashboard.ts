@@ -1,6 +1,6 @@
 // `npm run bench:dashboard`: how long the dashboard takes to become interactive for a big customer.
 // Scales the demo customer of the running dev stack (`npm start` / `npm run stack:up`) to 50 DM
-// campaigns and 10,000 leads (rows named 'Bench …', replaced on every run), builds the web app and
+// campaigns and 10,000 leads (rows named 'Bench …', removed again at the end), builds the web app and
 // serves the build with `vite preview`, then times in Chromium, over 5 cold page loads each:
 //   - dashboard: navigation start → stat cards, tab badges and the first campaign cards shown;
 //   - leads tab: click → the first page of the leads table shown (server-paged with a count).
@@ -24,6 +24,21 @@ const status = JSON.parse(readFileSync(join(repoRoot, '.stack', 'dev', 'status.j
 }
 const previewPort = 54_399 + Number(process.env.STACK_PORT_BASE ?? 0)
 const webUrl = `http://127.0.0.1:${previewPort}`
+
+/** Puts the demo customer back as the seed made it. */
+async function removeBenchRows(): Promise<void> {
+  const db = new pg.Client({ connectionString: status.db_url })
+  await db.connect()
+  try {
+    const demo = `(select id from auth.users where email = 'demo@reachflow.test')`
+    await db.query(`delete from public.campaigns where user_id = ${demo} and name like 'Bench %'`)
+    await db.query(
+      `delete from public.scraping_campaign_leads where user_id = ${demo} and username like 'bench_%'`,
+    )
+  } finally {
+    await db.end()
+  }
+}
 
 async function scaleDemoCustomer(): Promise<{ campaigns: number; leads: number }> {
   const db = new pg.Client({ connectionString: status.db_url })
@@ -223,6 +238,7 @@ async function main() {
     )
   } finally {
     preview.kill('SIGTERM')
+    await removeBenchRows()
   }
 }
 

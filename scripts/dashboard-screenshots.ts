@@ -192,6 +192,62 @@ const shots: Shot[] = [
       await settle(page)
     },
   },
+  {
+    name: 'modal-campaign-details-leads',
+    run: async (page) => {
+      await openTab(page, 'campaigns')
+      await page.getByTestId('campaign-card').filter({ hasText: 'SaaS founders' }).click()
+      await dialog(page).getByRole('tab', { name: 'Leads' }).click()
+      await settle(page, 1500)
+    },
+  },
+  {
+    name: 'modal-scraping-details-overview',
+    run: async (page) => {
+      await openTab(page, 'lead-scraping')
+      await page.getByTestId('scraping-card').first().getByRole('button').first().click()
+      await settle(page, 1500)
+    },
+  },
+  {
+    name: 'modal-dm-wizard-source',
+    run: async (page) => {
+      await openTab(page, 'campaigns')
+      await page.getByRole('button', { name: 'New Campaign' }).first().click()
+      const d = dialog(page)
+      await d.getByLabel('Campaign name').fill('Founders in Berlin')
+      await d.getByLabel('Send from account').selectOption({ index: 1 })
+      await next(page)
+      await d.getByRole('button', { pressed: false }).first().click()
+      await settle(page)
+    },
+  },
+  {
+    name: 'modal-add-account-x-cookies',
+    run: async (page) => {
+      await openTab(page, 'social-accounts')
+      await page.getByRole('button', { name: 'Add Account' }).click()
+      const d = dialog(page)
+      await d.getByRole('button', { name: /Twitter/ }).click()
+      await d.getByRole('button', { name: 'Next' }).click()
+      await d.getByLabel('Username').fill('reachflow_demo')
+      await d.getByRole('button', { name: 'Next' }).click()
+      await d.getByLabel('Cookies (JSON)').fill('auth_token=not-json')
+      await settle(page)
+    },
+  },
+  {
+    name: 'confirm-delete-account',
+    run: async (page) => {
+      await openTab(page, 'social-accounts')
+      await page
+        .getByTestId('account-card')
+        .first()
+        .getByRole('button', { name: /^Delete/ })
+        .click()
+      await settle(page)
+    },
+  },
 ]
 
 async function signIn(browser: Browser, width: number, height: number): Promise<Page> {
