@@ -111,7 +111,7 @@ const shots: Shot[] = [
       await d.getByLabel('Campaign name').fill('Founders in Berlin')
       await d.getByLabel('Send from account').selectOption({ index: 1 })
       await next(page)
-      await d.getByRole('button', { pressed: false }).first().click()
+      await d.getByRole('button', { name: /SaaS founders on X/ }).click()
       await next(page)
       await d
         .getByLabel('Initial message 1')
@@ -128,7 +128,7 @@ const shots: Shot[] = [
       await d.getByLabel('Campaign name').fill('Founders in Berlin')
       await d.getByLabel('Send from account').selectOption({ index: 1 })
       await next(page)
-      await d.getByRole('button', { pressed: false }).first().click()
+      await d.getByRole('button', { name: /SaaS founders on X/ }).click()
       await next(page)
       await d.getByLabel('Initial message 1').fill('Hey {name}, quick question about your launch.')
       await next(page)
@@ -145,7 +145,7 @@ const shots: Shot[] = [
       await d.getByLabel('Campaign name').fill('Founders in Berlin')
       await d.getByLabel('Send from account').selectOption({ index: 1 })
       await next(page)
-      await d.getByRole('button', { pressed: false }).first().click()
+      await d.getByRole('button', { name: /SaaS founders on X/ }).click()
       await next(page)
       await d.getByLabel('Initial message 1').fill('Hey {name}, quick question about your launch.')
       await next(page)
@@ -218,7 +218,7 @@ const shots: Shot[] = [
       await d.getByLabel('Campaign name').fill('Founders in Berlin')
       await d.getByLabel('Send from account').selectOption({ index: 1 })
       await next(page)
-      await d.getByRole('button', { pressed: false }).first().click()
+      await d.getByRole('button', { name: /SaaS founders on X/ }).click()
       await settle(page)
     },
   },

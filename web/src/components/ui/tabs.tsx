@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId } from 'react'
+import { type KeyboardEvent, type ReactNode, useEffect, useId } from 'react'
 import { cn } from '@/lib/cn'
 
 export interface TabItem<T extends string> {
@@ -31,6 +31,12 @@ export function Tabs<T extends string>({
       document.getElementById(`${base}-${next.id}`)?.focus()
     }
   }
+  // On a narrow screen the strip scrolls: keep the selected tab in sight.
+  useEffect(() => {
+    const selected = document.getElementById(`${base}-${value}`)
+    if (selected && typeof selected.scrollIntoView === 'function')
+      selected.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }, [base, value])
   return (
     <div
       role="tablist"

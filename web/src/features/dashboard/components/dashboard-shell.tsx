@@ -140,7 +140,7 @@ export function DashboardShell({
             <StatCards summary={summary.data} loading={summary.isPending} />
           )}
           <section aria-label="Dashboard sections" className="space-y-5">
-            <div className="flex items-end gap-3">
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
               <Tabs
                 label="Dashboard sections"
                 value={tab}
@@ -155,7 +155,7 @@ export function DashboardShell({
               <Button
                 variant="secondary"
                 size="sm"
-                className="mb-1.5"
+                className="self-end sm:mb-1.5"
                 onClick={runExport}
                 disabled={!exporter}
                 loading={exporting}

@@ -30,7 +30,7 @@ export function StatCard({ label, value, change, hint, icon: Icon }: StatCardPro
       >
         {value}
       </p>
-      <p className="mt-1 flex h-5 items-center gap-1 text-xs">
+      <p className="mt-1 flex min-h-5 flex-wrap items-center gap-x-1 text-xs">
         {tone !== 'hidden' && (
           <span
             data-tone={tone}
