@@ -26,18 +26,20 @@ function jwtError(error: JwtError): RestError {
 }
 
 export class CallerCache {
-  private entries = new Map<string, CachedCaller>()
+  /** By API key, then by Authorization header: no key is built from the two per request. */
+  private entries = new Map<string, Map<string, CachedCaller>>()
+  private size = 0
 
   constructor(private readonly keys: Keys) {}
 
   async resolve(req: IncomingMessage): Promise<ResolvedCaller> {
     const authorization = req.headers.authorization ?? ''
     const apikey = typeof req.headers.apikey === 'string' ? req.headers.apikey : ''
-    const cacheKey = `${authorization}\u0000${apikey}`
     const now = Date.now()
-    const hit = this.entries.get(cacheKey)
+    const byAuthorization = this.entries.get(apikey)
+    const hit = byAuthorization?.get(authorization)
     if (hit && hit.expiresAt > now) return hit.caller
-    if (hit) this.entries.delete(cacheKey)
+    if (hit && byAuthorization?.delete(authorization)) this.size--
     if (!authorization && !apikey) {
       throw new RestError(
         401,
@@ -59,9 +61,18 @@ export class CallerCache {
     }
     const claimsJson = JSON.stringify(caller.claims)
     const exp = typeof caller.claims.exp === 'number' ? caller.claims.exp * 1000 : now + 60_000
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear()
+    if (this.size >= MAX_ENTRIES) {
+      this.entries.clear()
+      this.size = 0
+    }
     const resolved = { ...caller, claimsJson }
-    this.entries.set(cacheKey, { caller: resolved, expiresAt: Math.min(exp, now + 10 * 60_000) })
+    let forKey = this.entries.get(apikey)
+    if (!forKey) {
+      forKey = new Map()
+      this.entries.set(apikey, forKey)
+    }
+    if (!forKey.has(authorization)) this.size++
+    forKey.set(authorization, { caller: resolved, expiresAt: Math.min(exp, now + 10 * 60_000) })
     return resolved
   }
 }

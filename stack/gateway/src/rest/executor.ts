@@ -17,11 +17,14 @@ export interface RequestSettings {
 
 // JIT is off for API requests: their plans are small, and on tables without statistics nested embeds
 // get cost estimates that trigger JIT compiles costing far more than the query itself.
-const SETTINGS_SQL =
-  "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true), set_config('request.headers', $5, true), set_config('search_path', $6, true), set_config('statement_timeout', coalesce($7, current_setting('statement_timeout')), true), set_config('jit', 'off', true)"
+// num_nulls() takes every set_config() as an argument, so all of them run, and answers one small
+// integer instead of echoing each value (the claims and headers would travel back on every request).
+const SETTING_CALLS =
+  "set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true), set_config('request.headers', $5, true), set_config('search_path', $6, true), set_config('statement_timeout', coalesce($7, current_setting('statement_timeout')), true), set_config('jit', 'off', true)"
+const SETTINGS_SQL = `select num_nulls(${SETTING_CALLS})`
 // Making a transaction read-only is allowed at any point before it writes, so the settings statement
 // can do it and no BEGIN READ ONLY is needed.
-const READ_ONLY_SETTINGS_SQL = `${SETTINGS_SQL}, set_config('transaction_read_only', 'on', true)`
+const READ_ONLY_SETTINGS_SQL = `select num_nulls(${SETTING_CALLS}, set_config('transaction_read_only', 'on', true))`
 
 /**
  * Prepared statements for query shapes seen more than once (bounded, so random shapes from clients do

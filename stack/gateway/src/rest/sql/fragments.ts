@@ -25,6 +25,16 @@ export class Params {
   }
 }
 
+/**
+ * A LIMIT or OFFSET count. A parsed non-negative integer goes into the SQL text, as PostgREST writes
+ * it: with the count as a bind parameter Postgres cannot cost a cached generic plan (it assumes a
+ * tenth of the table), so it keeps planning every execution of a prepared statement afresh, which
+ * cost about as much as running the query. Anything else stays a parameter.
+ */
+export function rowCount(value: number, params: Params): string {
+  return Number.isSafeInteger(value) && value >= 0 ? String(value) : params.add(value)
+}
+
 /** `"alias"."col"->$1::text->>$2::int`: the JSON keys travel as parameters too. */
 export function columnExpr(alias: string, field: FieldRef, params: Params): string {
   let sql = `${ident(alias)}.${ident(field.name)}`

@@ -5,7 +5,7 @@ import type { OrderTerm } from '../parse/types.ts'
 import type { ReadNode } from '../plan.ts'
 import type { Column, Relation } from '../schema-cache.ts'
 import { conditionSql } from './conditions.ts'
-import { catalogLiteral, columnExpr, ident, type Params, qualifiedIdent } from './fragments.ts'
+import { catalogLiteral, columnExpr, ident, type Params, qualifiedIdent, rowCount } from './fragments.ts'
 
 export const TARGET_ALIAS = '_gwm'
 
@@ -85,8 +85,8 @@ function mutationWhere(
     let sub = `SELECT ${innerKeys} FROM ${target.from} AS "_gwk"`
     if (innerConditions.length > 0) sub += ` WHERE ${innerConditions.join(' AND ')}`
     sub += ` ORDER BY ${order}`
-    if (limited.limit !== undefined) sub += ` LIMIT ${params.add(limited.limit)}`
-    if (limited.offset > 0) sub += ` OFFSET ${params.add(limited.offset)}`
+    if (limited.limit !== undefined) sub += ` LIMIT ${rowCount(limited.limit, params)}`
+    if (limited.offset > 0) sub += ` OFFSET ${rowCount(limited.offset, params)}`
     conditions.push(`ROW(${outerKeys}) IN (${sub})`)
   }
   return conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''

@@ -5,7 +5,7 @@ import type { OrderTerm } from '../parse/types.ts'
 import type { EmbedNode, ReadNode } from '../plan.ts'
 import { isToOne } from '../relationships.ts'
 import { conditionSql } from './conditions.ts'
-import { columnExpr, ident, type Params } from './fragments.ts'
+import { columnExpr, ident, type Params, rowCount } from './fragments.ts'
 
 /** The child rows' link to their parent row (and the junction join for many-to-many). */
 function parentLink(
@@ -134,8 +134,8 @@ export function rowSelect(node: ReadNode, params: Params, options: RowSelectOpti
   if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`
   if (!countOnly) {
     sql += orderSql(node, node.order, params)
-    if (node.limit !== undefined) sql += ` LIMIT ${params.add(node.limit)}`
-    if (node.offset > 0) sql += ` OFFSET ${params.add(node.offset)}`
+    if (node.limit !== undefined) sql += ` LIMIT ${rowCount(node.limit, params)}`
+    if (node.offset > 0) sql += ` OFFSET ${rowCount(node.offset, params)}`
   }
   return sql
 }
