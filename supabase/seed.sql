@@ -158,6 +158,8 @@ update public.scraping_campaigns set next_run_at = now() + interval '12 minutes'
  where id = '5c000000-0000-4000-8000-000000000002';
 
 -- DM campaigns and 30 days of sends -------------------------------------------------------------
+-- The running campaign's window is the whole day (and no days off) so `npm start` shows it sending
+-- to the X sandbox whenever the stack starts (stack/src/demo.ts signs its account in).
 
 insert into public.campaigns (id, user_id, account_id, platform_id, scraping_campaign_id, name, sequences, schedule,
   target_count, daily_message_limit, industry, stage, status, started_at, created_at)
@@ -167,7 +169,7 @@ select x.id::uuid, 'd0000000-0000-4000-8000-000000000001', a.id, a.platform_id, 
     ('ca000000-0000-4000-8000-000000000001', 'ac000000-0000-4000-8000-000000000001', '5c000000-0000-4000-8000-000000000001',
      'SaaS founders outreach',
      '{"messages": ["Hey {name}, loved your posts about building in public. We help SaaS founders book demos on autopilot - open to a quick chat?", "", ""], "noFirstnameMessage": "Hey there, loved your posts about building in public - open to a quick chat?", "followUpEnabled": true, "followUpMessages": ["Just bumping this in case it got buried, {name}. Happy to share a 2-minute demo."], "followUpDays": 3}',
-     '{"timezone": "Europe/Berlin", "timeFrom": "09:00", "timeTo": "18:00", "activeDays": ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"], "randomDaysOff": true}',
+     '{"timezone": "Europe/Berlin", "timeFrom": "00:00", "timeTo": "23:59", "activeDays": ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"], "randomDaysOff": false}',
      150, 50, 'SaaS', 'Outreach', interval '30 days'),
     ('ca000000-0000-4000-8000-000000000002', 'ac000000-0000-4000-8000-000000000002', '5c000000-0000-4000-8000-000000000002',
      'Agency partnerships',

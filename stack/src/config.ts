@@ -14,6 +14,8 @@ export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-charact
 export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
 export const LOCAL_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
 export const DB_PASSWORD = 'postgres'
+/** The local password of the runner's role (NOLOGIN in the migrations; each environment sets its own). */
+export const RUNNER_DB_PASSWORD = 'reachflow-runner-local'
 
 const base64url = (input: string | Buffer) => Buffer.from(input).toString('base64url')
 
@@ -79,6 +81,7 @@ export function stackConfig(instance = instanceName()) {
     apiUrl: url(ports.api),
     webUrl: url(ports.web),
     dbUrl: `postgresql://postgres:${DB_PASSWORD}@${host}:${ports.db}/postgres`,
+    runnerDbUrl: `postgresql://reachflow_runner:${RUNNER_DB_PASSWORD}@${host}:${ports.db}/postgres`,
     sandboxUrls: {
       stripe: url(ports.stripe),
       x: url(ports.x),

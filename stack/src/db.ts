@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import { chownSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
-import { DB_PASSWORD, ensureDir, repoRoot, type StackConfig } from './config.ts'
+import { DB_PASSWORD, ensureDir, RUNNER_DB_PASSWORD, repoRoot, type StackConfig } from './config.ts'
 import { isRoot, PG_BIN, runAsPostgres, StackError, sleep } from './system.ts'
 
 const platformDir = join(repoRoot, 'stack', 'platform')
@@ -187,6 +187,7 @@ export async function migrate(config: StackConfig, log: (line: string) => void =
       count++
     }
     if (count > 0) log(`Applied ${count} migration${count === 1 ? '' : 's'}.`)
+    await allowRunnerLogin(client)
     if (existsSync(seedFile)) {
       const hash = createHash('sha256').update(readFileSync(seedFile)).digest('hex')
       const seeded = await client.query<{ hash: string }>(
@@ -206,6 +207,16 @@ export async function migrate(config: StackConfig, log: (line: string) => void =
     }
     await client.query("notify pgrst, 'reload schema'")
   })
+}
+
+/**
+ * The runner's role is NOLOGIN in the migrations (each environment gives it its own password);
+ * the local stack lets it log in with a fixed local password so the runner service and tests connect as it.
+ */
+async function allowRunnerLogin(client: pg.Client): Promise<void> {
+  const role = await client.query("select 1 from pg_roles where rolname = 'reachflow_runner'")
+  if (role.rowCount === 0) return
+  await client.query(`alter role reachflow_runner login password ${client.escapeLiteral(RUNNER_DB_PASSWORD)}`)
 }
 
 export function destroyCluster(config: StackConfig): void {

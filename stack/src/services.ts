@@ -11,6 +11,8 @@ export interface ServiceSpec {
   env: Record<string, string>
   /** Answered with any HTTP status below 500 once the service is ready. */
   readyUrl?: string
+  /** Started only once the others are ready and the demo is prepared (stack/src/demo.ts). */
+  startsLast?: boolean
 }
 
 const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx')
@@ -25,6 +27,7 @@ export function sharedEnv(config: StackConfig): Record<string, string> {
     SUPABASE_ANON_KEY: config.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
     SUPABASE_DB_URL: config.dbUrl,
+    RUNNER_DATABASE_URL: config.runnerDbUrl,
     SITE_URL: config.webUrl,
     STRIPE_API_BASE: config.sandboxUrls.stripe,
     X_BASE_URL: config.sandboxUrls.x,
@@ -45,6 +48,32 @@ export function gatewayEnv(isTest: boolean): Record<string, string> {
     AUTH_SIGN_IN_LIMIT_PER_IP: isTest ? '300' : '30',
     AUTH_SIGN_IN_LIMIT_PER_EMAIL: '10',
     AUTH_SIGN_IN_LIMIT_WINDOW_SECONDS: '300',
+  }
+}
+
+/**
+ * The runner for `npm start`: as the least-privilege role, with the shared encryption keys, and
+ * gaps between DMs compressed (RUNNER_PACING_FACTOR) so the demo campaign visibly sends.
+ */
+function runnerService(
+  config: StackConfig,
+  env: Record<string, string>,
+  fnEnv: Record<string, string>,
+): ServiceSpec {
+  return {
+    name: 'runner',
+    command: tsx,
+    args: [join(repoRoot, 'runner', 'src', 'main.ts')],
+    env: {
+      ...env,
+      REACHFLOW_ENCRYPTION_KEYS: fnEnv.REACHFLOW_ENCRYPTION_KEYS ?? '',
+      REACHFLOW_ENCRYPTION_KEY_ID: fnEnv.REACHFLOW_ENCRYPTION_KEY_ID ?? '',
+      RUNNER_HEALTH_PORT: String(config.ports.runnerHealth),
+      RUNNER_PACING_FACTOR: process.env.RUNNER_PACING_FACTOR ?? '0.05',
+      RUNNER_SEND_CONCURRENCY: '4',
+    },
+    readyUrl: `http://${config.host}:${config.ports.runnerHealth}/health`,
+    startsLast: true,
   }
 }
 
@@ -106,5 +135,7 @@ export function serviceSpecs(config: StackConfig): ServiceSpec[] {
       env,
       readyUrl: `${config.sandboxUrls.instagram}/__sandbox/health`,
     },
+    // The test instance has no runner of its own: runner tests start the runners they need.
+    ...(isTest ? [] : [runnerService(config, env, fnEnv)]),
   ].map((spec) => ({ ...spec, env: { ...spec.env, TSX_BIN: tsx } }))
 }

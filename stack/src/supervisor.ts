@@ -6,6 +6,7 @@ import { createWriteStream, existsSync, readFileSync, rmSync, writeFileSync } fr
 import { join } from 'node:path'
 import { ensureDir, type StackConfig } from './config.ts'
 import { dbIsRunning, initCluster, migrate, startDb, stopDb } from './db.ts'
+import { prepareDemo } from './demo.ts'
 import { type ServiceSpec, serviceSpecs } from './services.ts'
 import { assertPortsFree, ensureSystemPackages, pidIsAlive, StackError, sleep } from './system.ts'
 
@@ -180,15 +181,23 @@ export async function supervise(config: StackConfig, log: (line: string) => void
     await startDb(config)
     await migrate(config, log)
     writeStatus()
-    for (const entry of running) entry.child = launch(entry)
-    writeStatus()
-    await Promise.all(
-      running.map((entry) =>
-        entry.spec.readyUrl && entry.child
-          ? waitReady(entry.spec.readyUrl, entry.child, entry.spec.name)
-          : undefined,
-      ),
-    )
+    const launchAndWait = async (entries: Running[]) => {
+      for (const entry of entries) entry.child = launch(entry)
+      writeStatus()
+      await Promise.all(
+        entries.map((entry) =>
+          entry.spec.readyUrl && entry.child
+            ? waitReady(entry.spec.readyUrl, entry.child, entry.spec.name)
+            : undefined,
+        ),
+      )
+    }
+    await launchAndWait(running.filter((entry) => !entry.spec.startsLast))
+    if (config.instance === 'dev')
+      await prepareDemo(config, log).catch((error: unknown) =>
+        log(`The demo account could not be signed in: ${error instanceof Error ? error.message : error}`),
+      )
+    await launchAndWait(running.filter((entry) => entry.spec.startsLast))
     status.state = 'ready'
     writeStatus()
     if (config.instance === 'dev')

@@ -112,6 +112,13 @@ export class BrowserPool {
       const browser = await puppeteer.launch({
         executablePath: this.options.executablePath ?? CHROMIUM_PATH,
         protocol: 'webDriverBiDi',
+        // over a pipe Chromium exits with the runner, even one killed with SIGKILL: no orphaned browsers
+        pipe: true,
+        // the runner's own shutdown closes browsers after the DM in hand is confirmed; puppeteer's
+        // default would kill them at the signal, mid-send
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
         headless: this.options.headless ?? true,
         userDataDir: profileDir,
         args,

@@ -62,6 +62,7 @@ export function startInstagramSandbox(options: { port: number; stateFile?: strin
     },
     describeAccount: describeIgAccount,
     describeProfile: (p) => ({ ...p }),
+    validUsername: (u) => /^[A-Za-z0-9._]{1,30}$/.test(u),
   })
   router.on('GET', '/__sandbox/avatar.svg', (_req, res) => {
     res.writeHead(200, { 'content-type': 'image/svg+xml' })

@@ -4,7 +4,7 @@
 import type { ServerResponse } from 'node:http'
 import { HttpError, type Request, type Router, sendJson, stringField } from './http.ts'
 import type { Messaging } from './messaging.ts'
-import type { Profile } from './population.ts'
+import type { NamedProfile, Profile } from './population.ts'
 import {
   type AccountState,
   type BehaviourConfig,
@@ -22,6 +22,8 @@ export interface PlatformAdmin {
   describeAccount(account: OwnAccount): Record<string, unknown>
   /** The profile as the admin API shows it. */
   describeProfile(profile: Profile): Record<string, unknown>
+  /** Whether a username is one the platform allows. */
+  validUsername(username: string): boolean
 }
 
 const FAULT_TARGETS = ['send', 'page', 'api'] as const
@@ -180,6 +182,36 @@ export function registerAdminRoutes(router: Router, admin: PlatformAdmin): void 
 
   router.on('GET', '/__sandbox/profiles', (req, res) => {
     sendJson(res, 200, { profiles: findProfiles(messaging, req).map(admin.describeProfile) })
+  })
+
+  // people by name, e.g. the demo's seeded leads: {profiles: [{username, name?, bio?, followers?}]}
+  router.on('POST', '/__sandbox/profiles', (req, res) => {
+    const list = (req.body as { profiles?: unknown }).profiles
+    if (!Array.isArray(list) || list.length > 5000)
+      throw new HttpError(
+        400,
+        '"profiles" must be a list of at most 5000 {username, name?, bio?, followers?}',
+      )
+    const added: Profile[] = []
+    for (const item of list as Record<string, unknown>[]) {
+      const username = typeof item?.username === 'string' ? item.username.replace(/^@/, '') : ''
+      if (!admin.validUsername(username))
+        throw new HttpError(400, `"${username}" is not a valid username here`)
+      const known = population.byUsername(username)
+      if (known) {
+        added.push(known)
+        continue
+      }
+      const spec: NamedProfile = { username }
+      if (typeof item.name === 'string') spec.name = item.name.slice(0, 50)
+      if (typeof item.bio === 'string') spec.bio = item.bio.slice(0, 160)
+      if (typeof item.followers === 'number' && Number.isFinite(item.followers))
+        spec.followers = Math.max(0, Math.floor(item.followers))
+      added.push(population.addNamed(spec))
+      world.namedProfiles.push(spec)
+    }
+    world.changed()
+    sendJson(res, 200, { profiles: added.map(admin.describeProfile) })
   })
 
   router.on('POST', '/__sandbox/reset', (req, res) => {

@@ -42,6 +42,7 @@ export class Messaging {
     readonly options: MessagingOptions,
   ) {
     for (const thread of world.threads.values()) if (thread.pendingReply) this.#pendingReplies.add(thread.id)
+    for (const named of world.namedProfiles) population.addNamed(named)
   }
 
   /** A profile of the population or one of our accounts (they can message each other). */

@@ -106,8 +106,18 @@ export interface PopulationOptions {
 /** The longest follower/following list served per profile (counts above it are real numbers only). */
 export const LIST_CAP = 3000
 
+/** A person added by name (the demo's seeded leads), on top of the generated crowd. */
+export interface NamedProfile {
+  username: string
+  name?: string
+  bio?: string
+  followers?: number
+}
+
 export class Population {
   readonly profiles: Profile[]
+  /** Added by name, in order (their ids follow from it): found by id and username, never listed. */
+  readonly named: NamedProfile[] = []
   readonly #byId = new Map<string, Profile>()
   readonly #byUsername = new Map<string, Profile>()
   readonly #byTopic = new Map<string, Profile[]>()
@@ -130,6 +140,39 @@ export class Population {
 
   byUsername(username: string): Profile | undefined {
     return this.#byUsername.get(username.replace(/^@/, '').toLowerCase())
+  }
+
+  /**
+   * Adds a person by name (the demo's seeded leads, so its campaign has someone to message): open
+   * to DMs, public, not verified. Kept out of `profiles`, so lists and search stay as generated.
+   */
+  addNamed(spec: NamedProfile): Profile {
+    const existing = this.byUsername(spec.username)
+    if (existing) return existing
+    const index = this.profiles.length + this.named.length
+    const profile: Profile = {
+      index,
+      id: `${this.options.idPrefix}${String(index).padStart(8, '0')}`,
+      username: spec.username.replace(/^@/, ''),
+      name: spec.name ?? spec.username,
+      bio: spec.bio ?? '',
+      location: '',
+      followers: spec.followers ?? 500,
+      following: 300,
+      posts: 120,
+      verified: false,
+      blueVerified: false,
+      professional: null,
+      canDm: true,
+      protected: false,
+      verifiedOnlyRequests: false,
+      topics: ['saas'],
+      createdAt: Date.UTC(2016, 0, 1),
+    }
+    this.named.push(spec)
+    this.#byId.set(profile.id, profile)
+    this.#byUsername.set(profile.username.toLowerCase(), profile)
+    return profile
   }
 
   /** How many entries the follower (or following) list of a profile really has. */

@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { SandboxClock } from './clock.ts'
+import type { NamedProfile } from './population.ts'
 
 export type AccountState = 'active' | 'locked' | 'expired'
 
@@ -122,6 +123,8 @@ export interface SavedWorld {
   deliveries: Delivery[]
   behaviour: BehaviourConfig
   clockOffsetMs: number
+  /** People added by name (Population.addNamed), re-added in this order on load. */
+  namedProfiles?: NamedProfile[]
 }
 
 export class World {
@@ -130,6 +133,7 @@ export class World {
   deliveries: Delivery[] = []
   behaviour: BehaviourConfig = { ...DEFAULT_BEHAVIOUR }
   faults: Fault[] = []
+  namedProfiles: NamedProfile[] = []
   readonly clock = new SandboxClock()
   #saveTimer: NodeJS.Timeout | undefined
 
@@ -164,6 +168,7 @@ export class World {
       this.deliveries = saved.deliveries
       this.behaviour = { ...DEFAULT_BEHAVIOUR, ...saved.behaviour }
       this.clock.setOffset(saved.clockOffsetMs ?? 0)
+      this.namedProfiles = saved.namedProfiles ?? []
     } catch (error) {
       console.error(`Ignoring unreadable sandbox state ${this.file}:`, error)
     }
@@ -186,6 +191,7 @@ export class World {
       deliveries: this.deliveries,
       behaviour: this.behaviour,
       clockOffsetMs: this.clock.offsetMs,
+      namedProfiles: this.namedProfiles,
     }
     mkdirSync(dirname(this.file), { recursive: true })
     // write-then-rename so a crash mid-write never leaves a truncated file

@@ -49,6 +49,8 @@ export const DEMO_ACCOUNTS = [
     passcode: '1234',
     blueVerified: true,
   },
+  // the demo customer's account in supabase/seed.sql: `npm start` signs it in here (stack/src/demo.ts)
+  { username: 'demo_growth', name: 'Demo Growth Co', state: 'active', passcode: '1234', blueVerified: true },
   { username: 'rf_locked_demo', name: 'Locked Demo', state: 'locked', passcode: '1234', blueVerified: false },
   {
     username: 'rf_expired_demo',

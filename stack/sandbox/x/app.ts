@@ -60,6 +60,7 @@ export function startXSandbox(options: { port: number; stateFile?: string; seed?
     createAccount: (body) => ({ account: createXAccount(world, body) }),
     describeAccount: describeXAccount,
     describeProfile: (p) => ({ ...p, legacy: userResult(p).legacy }),
+    validUsername: (u) => /^[A-Za-z0-9_]{1,15}$/.test(u),
   })
   router.on('GET', '/__sandbox/avatar.svg', (_req, res) => {
     res.writeHead(200, { 'content-type': 'image/svg+xml' })

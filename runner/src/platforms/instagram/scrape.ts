@@ -73,6 +73,8 @@ export async function scrapeInstagram(
       const answer = await igFetchInPage(page, path, form)
       const signal = igSignalFromResponse(answer.status, answer.body)
       if (signal) throw new StopSignalError(signal)
+      if (answer.status === 400 && /not authorized/i.test(String(obj(answer.body).message ?? '')))
+        throw new Error(`Instagram @${value} is private: its lists cannot be read.`)
       if (answer.status !== 200)
         throw new Error(
           `Instagram ${path.split('?')[0]} answered HTTP ${answer.status}: ${String(obj(answer.body).message ?? '')}`,

@@ -12,6 +12,7 @@ export const IG_PATHS = {
   inbox: '/direct/inbox/',
   newMessage: '/direct/new/',
   thread: (id: string) => `/direct/t/${id}/`,
+  profile: (username: string) => `/${encodeURIComponent(username)}/`,
 } as const
 
 export const IG_SELECTORS = {

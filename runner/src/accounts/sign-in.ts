@@ -1,0 +1,75 @@
+// Turning a failed sign-in into the account's status: a platform stop (locked, checkpoint, signed
+// out, rate limited) goes through stopAccount; wrong details need the customer; anything else is
+// trouble worth retrying (the job fails and pg-boss tries again later).
+import { DecryptionError } from '../crypto.ts'
+import type { Queryable } from '../db.ts'
+import { RetryLaterError } from '../jobs/context.ts'
+import { type PlatformSession, StopSignalError, stopSignal } from '../platforms/types.ts'
+import { CredentialsError } from '../sessions/credentials.ts'
+import type { AccountHandle } from '../sessions/manager.ts'
+import type { AccountRow, FailedOpen } from '../sessions/open.ts'
+import { accountNeedsCustomer, stopAccount } from './status.ts'
+
+export async function recordSignInFailure(
+  db: Queryable,
+  account: AccountRow,
+  failure: FailedOpen,
+): Promise<string> {
+  if (failure.signal) return stopAccount(db, account, failure.signal)
+  switch (failure.reason) {
+    case 'expired':
+      return stopAccount(
+        db,
+        account,
+        stopSignal(platformOf(account), 'unauthenticated', '32', failure.message),
+      )
+    case 'bad_credentials':
+    case 'two_factor':
+      await accountNeedsCustomer(db, account, failure.message)
+      return 'error'
+    default:
+      throw new RetryLaterError(`Signing in @${account.username} failed: ${failure.message}`)
+  }
+}
+
+export function platformOf(account: Pick<AccountRow, 'platform'>): 'x' | 'instagram' {
+  return account.platform === 'twitter' ? 'x' : 'instagram'
+}
+
+/** The account's session, or why there is none (the status is already recorded). */
+export async function signIn(
+  db: Queryable,
+  handle: AccountHandle,
+  account: AccountRow,
+): Promise<{ session: PlatformSession } | { note: string }> {
+  try {
+    const opened = await handle.open(account)
+    if (opened.status === 'ok') return { session: opened.session }
+    return { note: `Sign-in failed: ${await recordSignInFailure(db, account, opened)}` }
+  } catch (error) {
+    if (!(error instanceof CredentialsError) && !(error instanceof DecryptionError)) throw error
+    await accountNeedsCustomer(db, account, error.message)
+    return { note: error.message }
+  }
+}
+
+/**
+ * For a StopSignalError thrown while the account works: an account signal pauses or flags it
+ * and closes its session (returns the new status); anything else is rethrown.
+ */
+export async function stopOnSignal(
+  db: Queryable,
+  handle: AccountHandle,
+  account: AccountRow,
+  error: unknown,
+): Promise<string> {
+  if (
+    !(error instanceof StopSignalError) ||
+    error.signal.scope !== 'account' ||
+    error.signal.kind === 'page_error'
+  )
+    throw error
+  const status = await stopAccount(db, account, error.signal)
+  await handle.discard()
+  return status
+}

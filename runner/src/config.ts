@@ -1,0 +1,98 @@
+// The runner's settings, read once from the environment with a clear message for each bad value.
+// Production needs RUNNER_DATABASE_URL and the encryption keys; everything else has a default that
+// suits one runner machine. Tests and benchmarks compress pacing and typing with the factors.
+import { hostname } from 'node:os'
+import { type Keyring, keyringFromEnv } from './crypto.ts'
+import type { QueueName } from './jobs/queues.ts'
+
+export interface RunnerConfig {
+  databaseUrl: string
+  /** Unique per process: host, pid and start time. */
+  runnerId: string
+  host: string
+  keyring: Keyring
+  xBaseUrl: string
+  instagramBaseUrl: string
+  /** Workers per queue (each works one job at a time). */
+  concurrency: Record<QueueName, number>
+  /** How often an idle worker asks for a job, and how often paused queues and commands are read. */
+  pollMs: number
+  heartbeatMs: number
+  /** A warm browser context of an account is closed after this long without a job. */
+  sessionIdleMs: number
+  /** Scales every gap between sends (1 = realistic spread over the window; 0.01 = a hundred times faster). */
+  pacingFactor: number
+  /** Scales human typing (1 = realistic, 0 = instant). */
+  typingFactor: number
+  /** An uncertain send is checked in the thread only once it is this old (late deliveries show up first). */
+  uncertainCheckAfterMs: number
+  /** One tick keeps sending while the next gap fits in this budget. */
+  tickBudgetMs: number
+  /** Sent to a job's handler as an abort after this long; pg-boss's own expiry is later. */
+  jobTimeLimitMs: Record<QueueName, number>
+  /** How long a job waits for its account while another job of this runner uses it. */
+  accountWaitMs: number
+  healthPort: number | null
+  chromiumPath: string | undefined
+  version: string
+}
+
+function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value < min || value > max)
+    throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw}".`)
+  return value
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim() || fallback
+  try {
+    return new URL(raw).toString().replace(/\/$/, '')
+  } catch {
+    throw new Error(`${name} must be a URL, got "${raw}".`)
+  }
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfig {
+  const databaseUrl = env.RUNNER_DATABASE_URL?.trim()
+  if (!databaseUrl)
+    throw new Error('RUNNER_DATABASE_URL must be set (postgres://reachflow_runner:…@host:5432/postgres).')
+  const host = hostname()
+  const sends = number(env, 'RUNNER_SEND_CONCURRENCY', 8, 1, 64)
+  return {
+    databaseUrl,
+    runnerId: `${host}:${process.pid}:${Date.now().toString(36)}`,
+    host,
+    keyring: keyringFromEnv(env),
+    xBaseUrl: url(env, 'X_BASE_URL', 'https://x.com'),
+    instagramBaseUrl: url(env, 'INSTAGRAM_BASE_URL', 'https://www.instagram.com'),
+    concurrency: {
+      'account.test': number(env, 'RUNNER_TEST_CONCURRENCY', 2, 1, 16),
+      'scrape.run': number(env, 'RUNNER_SCRAPE_CONCURRENCY', 2, 1, 16),
+      'campaign.tick': sends,
+      'inbox.sync': number(env, 'RUNNER_INBOX_CONCURRENCY', 2, 1, 16),
+      'warmup.step': number(env, 'RUNNER_WARMUP_CONCURRENCY', 1, 1, 16),
+    },
+    pollMs: number(env, 'RUNNER_POLL_MS', 2000, 500, 60_000),
+    heartbeatMs: number(env, 'RUNNER_HEARTBEAT_MS', 10_000, 500, 60_000),
+    sessionIdleMs: number(env, 'RUNNER_SESSION_IDLE_MS', 120_000, 1000, 3_600_000),
+    pacingFactor: number(env, 'RUNNER_PACING_FACTOR', 1, 0, 10),
+    typingFactor: number(env, 'RUNNER_TYPING_FACTOR', 1, 0, 10),
+    uncertainCheckAfterMs: number(env, 'RUNNER_UNCERTAIN_CHECK_AFTER_MS', 120_000, 0, 86_400_000),
+    tickBudgetMs: number(env, 'RUNNER_TICK_BUDGET_MS', 45_000, 0, 600_000),
+    jobTimeLimitMs: {
+      'account.test': 240_000,
+      'scrape.run': 600_000,
+      // a tick's sends plus their gaps; the queue expires a tick after 15 minutes
+      'campaign.tick': number(env, 'RUNNER_TICK_TIME_LIMIT_MS', 300_000, 10_000, 840_000),
+      'inbox.sync': 300_000,
+      'warmup.step': 600_000,
+    },
+    accountWaitMs: number(env, 'RUNNER_ACCOUNT_WAIT_MS', 60_000, 0, 600_000),
+    healthPort: env.RUNNER_HEALTH_PORT ? number(env, 'RUNNER_HEALTH_PORT', 0, 1, 65_535) : null,
+    chromiumPath: env.CHROMIUM_PATH?.trim() || undefined,
+    version: env.RUNNER_VERSION?.trim() || 'dev',
+  }
+}

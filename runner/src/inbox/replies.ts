@@ -1,0 +1,101 @@
+// What a reply does: the lead is marked replied (which stops its follow-ups and counts a response
+// on the campaign, by trigger), the customer is notified once, and a reply that opts out ("stop",
+// "unsubscribe") puts the person on the customer's do-not-contact list. Idempotent: a reply
+// already recorded changes nothing.
+import { type Db, inTransaction } from '../db.ts'
+import type { ThreadMessage } from '../platforms/types.ts'
+
+/** "stop", "STOP!", "stop please", "Please unsubscribe me", "unsubscribe": the person wants no more. */
+export function isOptOut(text: string): boolean {
+  const words = text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+  if (words.includes('unsubscribe')) return true
+  return words[0] === 'stop' && words.length <= 3
+}
+
+export interface ReplyInput {
+  accountId: string
+  userId: string
+  platform: 'twitter' | 'instagram'
+  peerUsername: string
+  /** Incoming messages, oldest first. */
+  messages: ThreadMessage[]
+}
+
+export interface ReplyOutcome {
+  leadsReplied: number
+  optedOut: boolean
+}
+
+export async function recordReply(db: Db, reply: ReplyInput): Promise<ReplyOutcome> {
+  const incoming = reply.messages.filter((m) => m.direction === 'incoming' && m.text.trim() !== '')
+  const first = incoming[0]
+  if (!first) return { leadsReplied: 0, optedOut: false }
+  const optedOut = incoming.some((m) => isOptOut(m.text))
+  return inTransaction(db, async (client) => {
+    // leads this account has messaged (whatever campaign), not yet marked replied
+    const { rows: leads } = await client.query<{
+      id: string
+      campaign_id: string
+      campaign_name: string
+      state: string
+    }>(
+      `select l.id, l.campaign_id, c.name as campaign_name, l.state
+         from public.campaign_leads l
+         join public.campaigns c on c.id = l.campaign_id
+        where l.user_id = $1 and lower(l.username) = lower($2) and l.replied_at is null
+          and exists (select 1 from public.dm_logs d
+                       where d.campaign_lead_id = l.id and d.account_id = $3 and d.status in ('sent', 'uncertain'))
+        for update of l`,
+      [reply.userId, reply.peerUsername, reply.accountId],
+    )
+    const repliedAt = first.at && !Number.isNaN(Date.parse(first.at)) ? first.at : null
+    for (const lead of leads) {
+      // a reply proves an unconfirmed first message arrived
+      if (lead.state === 'uncertain' || lead.state === 'sending') {
+        await client.query(
+          `update public.dm_logs set status = 'sent', error = null
+            where campaign_lead_id = $1 and status = 'uncertain' and account_id = $2`,
+          [lead.id, reply.accountId],
+        )
+      }
+      await client.query(
+        `update public.campaign_leads
+            set replied_at = coalesce($2::timestamptz, internal.now()), reply_text = left($3, 2000),
+                state = case when state in ('uncertain', 'sending') then 'sent' else state end
+          where id = $1 and replied_at is null`,
+        [lead.id, repliedAt, first.text],
+      )
+      await client.query(
+        `insert into public.notifications (user_id, type, title, message, metadata)
+         values ($1, 'lead_replied', 'New reply', $2, $3)`,
+        [
+          reply.userId,
+          `@${reply.peerUsername} replied to "${lead.campaign_name}": ${preview(first.text)}`,
+          { campaignId: lead.campaign_id, leadId: lead.id, accountId: reply.accountId },
+        ],
+      )
+    }
+    if (optedOut) {
+      await client.query(
+        `insert into public.do_not_contact (user_id, platform, target_username, reason)
+         values ($1, $2, $3, $4) on conflict do nothing`,
+        [
+          reply.userId,
+          reply.platform,
+          reply.peerUsername,
+          `Opted out by reply: "${preview(incoming.find((m) => isOptOut(m.text))?.text ?? '')}"`,
+        ],
+      )
+    }
+    return { leadsReplied: leads.length, optedOut }
+  })
+}
+
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > 140 ? `${flat.slice(0, 139)}…` : flat
+}

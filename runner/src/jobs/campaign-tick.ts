@@ -1,0 +1,137 @@
+// campaign.tick {campaignId, accountId}: the next DMs of one campaign from its account. Holding the
+// account, it first settles unconfirmed sends, then sends due leads one by one while the window is
+// open and the caps allow, waiting a random gap between them. Every tick ends by storing when the
+// campaign should send next in next_action_at (the gap that did not fit in this tick, or now), and
+// the scheduler queues the next tick then.
+import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
+import { serviceOf } from '../log.ts'
+import type { Sequences } from '../sending/compose.ts'
+import { nextDueLead } from '../sending/intent.ts'
+import { nextGapMs, sendAllowance } from '../sending/pacing.ts'
+import { type LeadOutcome, sendToLead } from '../sending/send-lead.ts'
+import { settleUncertainSends } from '../sending/uncertain.ts'
+import type { AccountHandle } from '../sessions/manager.ts'
+import { type AccountRow, loadAccount } from '../sessions/open.ts'
+import { type JobContext, pause } from './context.ts'
+import type { JobData } from './queues.ts'
+
+const SENDING = ['queued', 'running', 'active']
+/** Leads looked at per tick at most (skips are cheap, but a tick must end). */
+const MAX_LEADS_PER_TICK = 50
+
+interface CampaignRow {
+  id: string
+  user_id: string
+  account_id: string | null
+  name: string
+  status: string
+  sequences: Sequences
+}
+
+export type TickResult = Partial<Record<LeadOutcome | 'settledSent' | 'settledNotSent', number>> & {
+  note?: string
+}
+
+async function loadCampaign(ctx: JobContext, campaignId: string): Promise<CampaignRow | undefined> {
+  const { rows } = await ctx.db.query<CampaignRow>(
+    'select id, user_id, account_id, name, status, sequences from public.campaigns where id = $1',
+    [campaignId],
+  )
+  return rows[0]
+}
+
+/** Still sending: the campaign running on this account, the account active. */
+async function stillSending(ctx: JobContext, campaignId: string, accountId: string): Promise<boolean> {
+  const { rows } = await ctx.db.query<{ ok: boolean }>(
+    `select c.status = any($3) and c.account_id = $2 and a.status = 'active' as ok
+       from public.campaigns c join public.social_accounts a on a.id = $2 where c.id = $1`,
+    [campaignId, accountId, SENDING],
+  )
+  return rows[0]?.ok ?? false
+}
+
+export async function campaignTick(ctx: JobContext, data: JobData['campaign.tick']): Promise<TickResult> {
+  const campaign = await loadCampaign(ctx, data.campaignId)
+  if (!campaign || !SENDING.includes(campaign.status) || campaign.account_id !== data.accountId)
+    return { note: 'The campaign is not sending from this account.' }
+  const account = await loadAccount(ctx.db, data.accountId)
+  if (account?.status !== 'active') return { note: 'The account is not active.' }
+  const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>
+    tick(ctx, handle, campaign, account),
+  )
+  return used.status === 'done' ? used.value : { note: `The account is busy (${used.where}).` }
+}
+
+async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRow, account: AccountRow) {
+  const result: TickResult = {}
+  const count = (key: keyof Omit<TickResult, 'note'>, n = 1) => {
+    result[key] = (result[key] ?? 0) + n
+  }
+  const signedIn = await signIn(ctx.db, handle, account)
+  if ('note' in signedIn) return { note: signedIn.note }
+  const session = signedIn.session
+  const deps = {
+    db: ctx.db,
+    log: ctx.log,
+    session,
+    account,
+    lease: handle.lease,
+    signal: ctx.signal,
+    random: ctx.random,
+    pacingFactor: ctx.config.pacingFactor,
+  }
+  const started = Date.now()
+  // a lead is tried once per tick: one whose send failed waits for its retry time, not the next loop
+  const tried = new Set<string>()
+  /** When the campaign should send next, from the end of this tick (the scheduler's next_action_at). */
+  let nextInMs = 0
+  try {
+    const settled = await settleUncertainSends(ctx.db, session, account.id, handle.lease, {
+      minAgeMs: ctx.config.uncertainCheckAfterMs,
+      limit: 5,
+    })
+    count('settledSent', settled.sent)
+    count('settledNotSent', settled.notSent)
+
+    for (let looked = 0; looked < MAX_LEADS_PER_TICK; looked++) {
+      if (ctx.signal.aborted || !handle.lease.valid) break
+      if (!(await stillSending(ctx, campaign.id, account.id))) break
+      const allowance = await sendAllowance(ctx.db, campaign.id)
+      if (!allowance?.windowOpen || allowance.left <= 0) break
+      const lead = await nextDueLead(ctx.db, campaign.id)
+      if (!lead || tried.has(lead.id)) break
+      tried.add(lead.id)
+      const outcome = await sendToLead(deps, campaign, lead)
+      count(outcome)
+      if (outcome === 'account_stopped') {
+        await handle.discard()
+        break
+      }
+      if (outcome !== 'sent' && outcome !== 'uncertain' && outcome !== 'not_sent') continue
+      const gap = nextGapMs({ ...allowance, left: allowance.left - 1 }, ctx.config.pacingFactor, ctx.random)
+      // wait inside this tick while the gap fits its budget; an interrupted wait still keeps the gap
+      const waitStarted = Date.now()
+      if (Date.now() - started + gap <= ctx.config.tickBudgetMs && (await pause(gap, ctx.signal))) continue
+      nextInMs = Math.max(0, gap - (Date.now() - waitStarted))
+      break
+    }
+  } catch (error) {
+    const status = await stopOnSignal(ctx.db, handle, account, error)
+    await ctx.log.warn(
+      serviceOf(account.platform),
+      `@${account.username} ${status}: ${(error as Error).message}`,
+      {
+        accountId: account.id,
+      },
+    )
+    count('account_stopped')
+  } finally {
+    // after every tick: the gap still owed, or now (the scheduler ticks again once something is due)
+    await ctx.db.query(
+      `update public.campaigns set next_action_at = internal.now() + make_interval(secs => $2::float8 / 1000)
+        where id = $1`,
+      [campaign.id, nextInMs],
+    )
+  }
+  return result
+}

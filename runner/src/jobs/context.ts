@@ -1,0 +1,42 @@
+// What every job handler gets: the database, the account sessions, the log, the settings, and an
+// abort signal that fires at the job's time limit or when the runner shuts down.
+import type { RunnerConfig } from '../config.ts'
+import type { Db } from '../db.ts'
+import type { Logger } from '../log.ts'
+import type { SessionManager } from '../sessions/manager.ts'
+
+export type HandlerConfig = Pick<
+  RunnerConfig,
+  'pacingFactor' | 'uncertainCheckAfterMs' | 'tickBudgetMs' | 'accountWaitMs' | 'keyring'
+>
+
+export interface JobContext {
+  db: Db
+  sessions: SessionManager
+  log: Logger
+  config: HandlerConfig
+  signal: AbortSignal
+  /** Random numbers for gaps and message variants (tests pass a seeded one). */
+  random: () => number
+}
+
+/** Thrown to make pg-boss retry the job later (with the queue's backoff). */
+export class RetryLaterError extends Error {
+  override name = 'RetryLaterError'
+}
+
+/** Waits ms unless the signal fires first; says whether the whole wait happened. */
+export function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false)
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort)
+      resolve(true)
+    }, ms)
+    const onAbort = () => {
+      clearTimeout(timer)
+      resolve(false)
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+}

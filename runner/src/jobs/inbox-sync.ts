@@ -1,0 +1,95 @@
+// inbox.sync {accountId}: reads the account's inbox and message requests, records replies that
+// came in since the last sync (lead replied, follow-ups stopped, response counted, customer told,
+// opt-outs to do-not-contact), counts waiting requests, and settles unconfirmed sends.
+import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
+import { recordReply } from '../inbox/replies.ts'
+import { serviceOf } from '../log.ts'
+import { settleUncertainSends } from '../sending/uncertain.ts'
+import type { AccountHandle } from '../sessions/manager.ts'
+import { type AccountRow, loadAccount } from '../sessions/open.ts'
+import { type JobContext, RetryLaterError } from './context.ts'
+import type { JobData } from './queues.ts'
+
+/** Looks back this far before the last sync, so a reply that arrived during it is not missed. */
+const OVERLAP_MS = 10 * 60_000
+/** How far back the first sync of an account looks. */
+const FIRST_SYNC_MS = 7 * 24 * 3_600_000
+
+export interface InboxSyncResult {
+  conversations?: number
+  requests?: number
+  replies?: number
+  optOuts?: number
+  settledSent?: number
+  settledNotSent?: number
+  note?: string
+}
+
+export async function inboxSync(ctx: JobContext, data: JobData['inbox.sync']): Promise<InboxSyncResult> {
+  const account = await loadAccount(ctx.db, data.accountId)
+  if (account?.status !== 'active') return { note: 'The account is not active.' }
+  const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>
+    sync(ctx, handle, account),
+  )
+  // another job has the account: try again later rather than skip a sync
+  if (used.status === 'busy') throw new RetryLaterError(`The account is busy (${used.where}).`)
+  return used.value
+}
+
+async function sync(ctx: JobContext, handle: AccountHandle, account: AccountRow): Promise<InboxSyncResult> {
+  const signedIn = await signIn(ctx.db, handle, account)
+  if ('note' in signedIn) return { note: signedIn.note }
+  const session = signedIn.session
+  const { rows } = await ctx.db.query<{ now: Date; since: Date }>(
+    `select internal.now() as now,
+            coalesce(last_synced_at, internal.now() - make_interval(secs => $2::float8 / 1000))
+              - make_interval(secs => $3::float8 / 1000) as since
+       from public.social_accounts where id = $1`,
+    [account.id, FIRST_SYNC_MS, OVERLAP_MS],
+  )
+  const since = rows[0]?.since ?? new Date(Date.now() - FIRST_SYNC_MS)
+  const result: InboxSyncResult = { replies: 0, optOuts: 0 }
+  try {
+    const conversations = await session.readInbox({ includeRequests: true })
+    result.conversations = conversations.length
+    result.requests = conversations.filter((c) => c.request).length
+    const recent = conversations.filter(
+      (c) => c.unread || (c.lastMessage.at !== null && Date.parse(c.lastMessage.at) > since.getTime()),
+    )
+    for (const conversation of recent) {
+      if (ctx.signal.aborted) break
+      const incoming = (await session.readThread(conversation.threadId)).filter(
+        (m) => m.direction === 'incoming' && (m.at === null || Date.parse(m.at) > since.getTime()),
+      )
+      if (incoming.length === 0) continue
+      const outcome = await recordReply(ctx.db, {
+        accountId: account.id,
+        userId: account.user_id,
+        platform: account.platform,
+        peerUsername: conversation.peer.username,
+        messages: incoming,
+      })
+      result.replies = (result.replies ?? 0) + outcome.leadsReplied
+      if (outcome.optedOut) result.optOuts = (result.optOuts ?? 0) + 1
+    }
+    const settled = await settleUncertainSends(ctx.db, session, account.id, handle.lease, {
+      minAgeMs: ctx.config.uncertainCheckAfterMs,
+      limit: 10,
+    })
+    result.settledSent = settled.sent
+    result.settledNotSent = settled.notSent
+  } catch (error) {
+    const status = await stopOnSignal(ctx.db, handle, account, error)
+    return { ...result, note: `The account was ${status}.` }
+  }
+  await ctx.db.query(
+    'update public.social_accounts set last_synced_at = $2, requests_pending = $3 where id = $1',
+    [account.id, rows[0]?.now ?? new Date(), result.requests ?? 0],
+  )
+  if (result.replies || result.optOuts)
+    await ctx.log.info(serviceOf(account.platform), `@${account.username}: ${result.replies} new replies`, {
+      accountId: account.id,
+      optOuts: result.optOuts,
+    })
+  return result
+}

@@ -1,0 +1,148 @@
+// pg-boss workers for the runner's queues: a capped number per queue, each working one job at a
+// time under the queue's hard time limit (the handler's signal aborts at the limit; a handler that
+// still does not end is abandoned shortly after, so a hung job never holds a worker). A queue is
+// started and stopped as a whole when operators pause and resume it.
+import type PgBoss from 'pg-boss'
+import { QUEUES, type QueueName } from '../jobs/queues.ts'
+import type { Logger } from '../log.ts'
+import type { CurrentJob } from './heartbeat.ts'
+
+export type QueueHandler = (data: unknown, signal: AbortSignal) => Promise<unknown>
+
+export class JobTimeLimitError extends Error {
+  override name = 'JobTimeLimitError'
+}
+
+export interface WorkersOptions {
+  boss: PgBoss
+  concurrency: Record<QueueName, number>
+  timeLimitMs: Record<QueueName, number>
+  pollMs: number
+  handlers: Record<QueueName, QueueHandler>
+  /** Fires when the runner shuts down: running handlers stop starting new work. */
+  shutdown: AbortSignal
+  log: Logger
+  jobStarted: (job: CurrentJob) => Promise<void>
+  jobEnded: (id: string) => Promise<void>
+}
+
+/** How long past its time limit a handler that ignores its abort is waited for. */
+const ABANDON_AFTER_MS = 30_000
+
+export class Workers {
+  readonly #running = new Set<QueueName>()
+  readonly #inFlight = new Set<Promise<unknown>>()
+
+  constructor(readonly options: WorkersOptions) {}
+
+  get runningQueues(): ReadonlySet<QueueName> {
+    return this.#running
+  }
+
+  get inFlight(): number {
+    return this.#inFlight.size
+  }
+
+  /** Starts every queue that is not paused and stops every queue that is. */
+  async apply(paused: ReadonlySet<QueueName>): Promise<void> {
+    for (const queue of QUEUES) {
+      if (paused.has(queue) && this.#running.has(queue)) await this.stopQueue(queue)
+      else if (!paused.has(queue) && !this.#running.has(queue)) await this.startQueue(queue)
+    }
+  }
+
+  async startQueue(queue: QueueName): Promise<void> {
+    if (this.options.shutdown.aborted) return
+    this.#running.add(queue)
+    for (let i = 0; i < this.options.concurrency[queue]; i++) {
+      await this.options.boss.work(
+        queue,
+        { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, this.options.pollMs / 1000) },
+        // batches of one: what the handler returns is stored as the job's output
+        async (jobs) => {
+          let output: unknown
+          for (const job of jobs) output = await this.#track(this.#run(queue, job))
+          return output
+        },
+      )
+    }
+  }
+
+  async stopQueue(queue: QueueName): Promise<void> {
+    this.#running.delete(queue)
+    await this.options.boss.offWork(queue)
+  }
+
+  async stopAll(): Promise<void> {
+    for (const queue of [...this.#running]) await this.stopQueue(queue)
+  }
+
+  /** Resolves when the jobs running now have ended, or after waitMs. */
+  async drain(waitMs: number): Promise<boolean> {
+    const deadline = Date.now() + waitMs
+    while (this.#inFlight.size > 0 && Date.now() < deadline) {
+      await Promise.race([Promise.allSettled([...this.#inFlight]), sleep(Math.max(0, deadline - Date.now()))])
+    }
+    return this.#inFlight.size === 0
+  }
+
+  async #track<T>(work: Promise<T>): Promise<T> {
+    this.#inFlight.add(work)
+    try {
+      return await work
+    } finally {
+      this.#inFlight.delete(work)
+    }
+  }
+
+  async #run(queue: QueueName, job: PgBoss.Job<unknown>): Promise<unknown> {
+    const limit = this.options.timeLimitMs[queue]
+    const controller = new AbortController()
+    const onShutdown = () => controller.abort(new Error('The runner is shutting down.'))
+    this.options.shutdown.addEventListener('abort', onShutdown, { once: true })
+    const accountId = (job.data as { accountId?: unknown } | null)?.accountId
+    await this.options.jobStarted({
+      id: job.id,
+      name: queue,
+      ...(typeof accountId === 'string' ? { accountId } : {}),
+      startedAt: new Date().toISOString(),
+    })
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const abandoned = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort(new JobTimeLimitError(`${queue} reached its time limit of ${limit / 1000} s`))
+        timer = setTimeout(
+          () =>
+            reject(
+              new JobTimeLimitError(
+                `${queue} did not stop within ${ABANDON_AFTER_MS / 1000} s of its time limit`,
+              ),
+            ),
+          ABANDON_AFTER_MS,
+        )
+      }, limit)
+    })
+    try {
+      const result = await Promise.race([
+        this.options.handlers[queue](job.data, controller.signal),
+        abandoned,
+      ])
+      if (controller.signal.reason instanceof JobTimeLimitError) throw controller.signal.reason
+      return result
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      const level = error instanceof Error && error.name === 'RetryLaterError' ? 'info' : 'error'
+      await this.options.log.write(level, 'scheduler', `${queue} job failed: ${message}`, {
+        jobId: job.id,
+        queue,
+      })
+      throw error
+    } finally {
+      clearTimeout(timer)
+      this.options.shutdown.removeEventListener('abort', onShutdown)
+      await this.options.jobEnded(job.id)
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

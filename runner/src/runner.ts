@@ -1,0 +1,250 @@
+// One runner process: the database pool and lease connection, Chromium, the warm account sessions,
+// pg-boss with a capped set of workers per queue, the heartbeat, and the operators' controls.
+// One shutdown path (SIGTERM/SIGINT, a restart or stop command): stop fetching, let running jobs
+// finish their current step (their signal fires), release what is left to pg-boss, save and close
+// the browser sessions, close Chromium, mark the heartbeat stopped, let go of the leases.
+import { createServer, type Server } from 'node:http'
+import PgBoss from 'pg-boss'
+import { BrowserPool } from './browser/pool.ts'
+import type { RunnerConfig } from './config.ts'
+import { createDb, type Db, dbNow } from './db.ts'
+import { accountTest } from './jobs/account-test.ts'
+import { campaignTick } from './jobs/campaign-tick.ts'
+import type { JobContext } from './jobs/context.ts'
+import { inboxSync } from './jobs/inbox-sync.ts'
+import { QUEUES, type QueueName, readJobData } from './jobs/queues.ts'
+import { scrapeRun } from './jobs/scrape-run.ts'
+import { warmupStep } from './jobs/warmup-step.ts'
+import { AccountLeases } from './leases.ts'
+import { Logger } from './log.ts'
+import { Control, type RunnerCommand } from './ops/control.ts'
+import { Heartbeat } from './ops/heartbeat.ts'
+import { queueSettlingSyncs } from './ops/settle-sweep.ts'
+import { type QueueHandler, Workers } from './ops/workers.ts'
+import { SessionManager } from './sessions/manager.ts'
+
+/** Exit code asking the supervisor (systemd, the local stack) to start the runner again. */
+export const RESTART_EXIT_CODE = 75
+
+export type RunnerState = 'starting' | 'running' | 'halted' | 'stopping' | 'stopped'
+
+export class Runner {
+  state: RunnerState = 'starting'
+  readonly db: Db
+  readonly log: Logger
+  readonly pool: BrowserPool
+  readonly leases: AccountLeases
+  readonly sessions: SessionManager
+  readonly boss: PgBoss
+  readonly #shutdown = new AbortController()
+  heartbeat!: Heartbeat
+  control!: Control
+  workers!: Workers
+  #health: Server | undefined
+  #stopping: Promise<void> | undefined
+  #exit!: (code: number) => void
+  /** Resolves with the exit code the process should end with (a restart command, a fatal error). */
+  readonly exitRequested: Promise<number>
+
+  constructor(readonly config: RunnerConfig) {
+    this.exitRequested = new Promise((resolve) => {
+      this.#exit = resolve
+    })
+    this.db = createDb(config.databaseUrl, Math.max(10, config.concurrency['campaign.tick'] + 6))
+    this.log = new Logger(this.db, { runner: config.runnerId })
+    this.pool = new BrowserPool(config.chromiumPath ? { executablePath: config.chromiumPath } : {})
+    this.leases = new AccountLeases(config.databaseUrl, config.runnerId, (lost) => {
+      void this.log.error('scheduler', `The lease connection dropped; ${lost.length} accounts released`, {
+        accounts: lost.length,
+      })
+    })
+    this.sessions = new SessionManager({
+      db: this.db,
+      pool: this.pool,
+      leases: this.leases,
+      keyring: config.keyring,
+      idleMs: config.sessionIdleMs,
+      openOptions: {
+        xBaseUrl: config.xBaseUrl,
+        instagramBaseUrl: config.instagramBaseUrl,
+        typing: { delayFactor: config.typingFactor },
+        now: () => Date.now() + this.clockOffsetMs,
+      },
+    })
+    this.boss = new PgBoss({
+      connectionString: config.databaseUrl,
+      schema: 'pgboss',
+      migrate: false,
+      schedule: false,
+      supervise: true,
+      max: 4,
+      application_name: 'reachflow-runner-jobs',
+    })
+    this.boss.on('error', (error) => {
+      void this.log.error('scheduler', `pg-boss: ${error.message}`)
+    })
+  }
+
+  /** internal.now() minus the real time: the test clock, which TOTP codes must follow. */
+  clockOffsetMs = 0
+
+  async start(): Promise<void> {
+    const { config } = this
+    await this.leases.start()
+    const dbTime = await dbNow(this.db)
+    this.clockOffsetMs = dbTime.getTime() - Date.now()
+    const startedAt = (await this.db.query<{ now: Date }>('select now()')).rows[0]?.now ?? new Date()
+    await this.boss.start()
+    this.heartbeat = new Heartbeat({
+      db: this.db,
+      runnerId: config.runnerId,
+      host: config.host,
+      version: config.version,
+      intervalMs: config.heartbeatMs,
+      leases: this.leases,
+      log: this.log,
+      failJobs: async (jobs, reason) => {
+        for (const job of jobs) await this.boss.fail(job.name, job.id, { reason })
+      },
+      onBeat: async () => {
+        if (this.state === 'running')
+          await queueSettlingSyncs(this.db, this.boss, config.uncertainCheckAfterMs)
+      },
+    })
+    await this.heartbeat.start()
+    this.workers = new Workers({
+      boss: this.boss,
+      concurrency: config.concurrency,
+      timeLimitMs: config.jobTimeLimitMs,
+      pollMs: config.pollMs,
+      handlers: this.#handlers(),
+      shutdown: this.#shutdown.signal,
+      log: this.log,
+      jobStarted: (job) => this.heartbeat.jobStarted(job),
+      jobEnded: (id) => this.heartbeat.jobEnded(id),
+    })
+    this.control = new Control({
+      db: this.db,
+      runnerId: config.runnerId,
+      startedAt,
+      pollMs: config.pollMs,
+      log: this.log,
+      onPausedChange: async (paused) => {
+        if (this.state !== 'running') return
+        await this.workers.apply(paused)
+        await this.log.info(
+          'scheduler',
+          `Working ${QUEUES.filter((q) => !paused.has(q)).join(', ') || 'no queue'}`,
+          {
+            paused: [...paused],
+          },
+        )
+      },
+      onCommand: (command, id) => this.#command(command, id),
+    })
+    await this.control.start()
+    this.state = 'running'
+    await this.workers.apply(this.control.paused)
+    if (config.healthPort) this.#health = await this.#serveHealth(config.healthPort)
+    await this.log.info('scheduler', `Runner ${config.runnerId} started`, {
+      pid: process.pid,
+      concurrency: config.concurrency,
+      paused: [...this.control.paused],
+    })
+  }
+
+  #context(signal: AbortSignal): JobContext {
+    return {
+      db: this.db,
+      sessions: this.sessions,
+      log: this.log,
+      config: this.config,
+      signal,
+      random: Math.random,
+    }
+  }
+
+  #handlers(): Record<QueueName, QueueHandler> {
+    return {
+      'account.test': (data, signal) => accountTest(this.#context(signal), readJobData('account.test', data)),
+      'scrape.run': (data, signal) => scrapeRun(this.#context(signal), readJobData('scrape.run', data)),
+      'campaign.tick': (data, signal) =>
+        campaignTick(this.#context(signal), readJobData('campaign.tick', data)),
+      'inbox.sync': (data, signal) => inboxSync(this.#context(signal), readJobData('inbox.sync', data)),
+      'warmup.step': (data, signal) => warmupStep(this.#context(signal), readJobData('warmup.step', data)),
+    }
+  }
+
+  async #command(command: RunnerCommand, id: string): Promise<string> {
+    if (command === 'restart') {
+      await this.control.finish(id, 'Restarting')
+      // not awaited: the shutdown waits for this very poll of the commands to end
+      void this.stop('restart command').finally(() => this.#exit(RESTART_EXIT_CODE))
+      return 'Restarting'
+    }
+    await this.halt()
+    return 'Stopped: no jobs are worked until a restart'
+  }
+
+  /** Stops working jobs but keeps the process (and its command polling) alive. */
+  async halt(): Promise<void> {
+    if (this.state !== 'running') return
+    this.state = 'halted'
+    await this.workers.stopAll()
+    await this.workers.drain(60_000)
+    await this.sessions.closeIdle(Number.POSITIVE_INFINITY)
+    await this.heartbeat.setStatus('stopped')
+    await this.log.info('scheduler', `Runner ${this.config.runnerId} stopped working jobs`)
+  }
+
+  /** The graceful shutdown; safe to call more than once. */
+  stop(reason = 'shutdown'): Promise<void> {
+    this.#stopping ??= this.#stop(reason)
+    return this.#stopping
+  }
+
+  async #stop(reason: string): Promise<void> {
+    this.state = 'stopping'
+    await this.log.info('scheduler', `Runner ${this.config.runnerId} stopping (${reason})`)
+    await this.heartbeat?.setStatus('stopping').catch(() => undefined)
+    await this.control?.stop()
+    await this.workers?.stopAll().catch(() => undefined)
+    // running jobs see their signal: no new sends; what they are doing now may finish
+    this.#shutdown.abort()
+    await this.workers?.drain(25_000)
+    // whatever still runs goes back to pg-boss (retried, or the next tick)
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5_000 }).catch(() => undefined)
+    await this.sessions.closeAll(5_000).catch(() => undefined)
+    await this.pool.close().catch(() => undefined)
+    await this.heartbeat?.stop().catch(() => undefined)
+    await this.leases.close()
+    await new Promise<void>((resolve) => (this.#health ? this.#health.close(() => resolve()) : resolve()))
+    await this.db.end().catch(() => undefined)
+    this.state = 'stopped'
+  }
+
+  async #serveHealth(port: number): Promise<Server> {
+    const server = createServer((req, res) => {
+      if (req.url !== '/health') {
+        res.writeHead(404).end()
+        return
+      }
+      const ok = this.state === 'running' || this.state === 'halted'
+      res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' })
+      res.end(
+        JSON.stringify({
+          status: this.state,
+          runnerId: this.config.runnerId,
+          jobs: this.workers?.inFlight ?? 0,
+          warmSessions: this.sessions.warmCount,
+          pausedQueues: [...(this.control?.paused ?? [])],
+        }),
+      )
+    })
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, '127.0.0.1', () => resolve())
+    })
+    return server
+  }
+}

@@ -1,0 +1,105 @@
+// The text one lead gets: the campaign's message for the lead's step, spintax spun ({Hi|Hello}),
+// {name} and {username} filled in. A lead without a usable first name gets the campaign's
+// no-first-name message when there is one. Pure functions: the randomness is passed in.
+
+export interface Sequences {
+  messages: string[]
+  noFirstnameMessage?: string
+  followUpEnabled?: boolean
+  followUpMessages?: string[]
+  followUpDays?: number
+}
+
+export interface LeadIdentity {
+  username: string
+  profile: Record<string, unknown>
+}
+
+const NAME_KEYS = ['first_name', 'display_name', 'full_name', 'name'] as const
+
+/** The lead's first name as people would write it, or null when the profile has none usable. */
+export function firstNameOf(profile: Record<string, unknown>): string | null {
+  for (const key of NAME_KEYS) {
+    const value = profile[key]
+    if (typeof value !== 'string') continue
+    const first = value
+      .trim()
+      .split(/\s+/)[0]
+      ?.replace(/^[^\p{L}]+|[^\p{L}'’-]+$/gu, '')
+    if (first && /\p{L}/u.test(first) && first.length <= 30) return first
+  }
+  return null
+}
+
+const nonBlank = (texts: unknown): string[] =>
+  Array.isArray(texts) ? texts.filter((t): t is string => typeof t === 'string' && t.trim() !== '') : []
+
+/** The template for a step (0 = first message), or null when the sequence has no such step. */
+export function templateFor(
+  sequences: Sequences,
+  step: number,
+  hasName: boolean,
+  random: () => number,
+): string | null {
+  if (step === 0) {
+    const options = nonBlank(sequences.messages)
+    const chosen = options[Math.floor(random() * options.length)] ?? null
+    const fallback = sequences.noFirstnameMessage?.trim() ? sequences.noFirstnameMessage : null
+    if (!hasName && fallback && (chosen === null || /\{name\}/i.test(chosen))) return fallback
+    return chosen
+  }
+  if (!sequences.followUpEnabled) return null
+  return nonBlank(sequences.followUpMessages)[step - 1] ?? null
+}
+
+/** Picks one option of every {a|b|c} group (groups may nest); braces without "|" stay as they are. */
+export function spin(text: string, random: () => number): string {
+  let position = 0
+  // the options of one group (or of the whole text), and whether its closing brace was found
+  const parse = (insideGroup: boolean): { options: string[]; closed: boolean } => {
+    const options: string[] = ['']
+    const append = (part: string) => {
+      options[options.length - 1] += part
+    }
+    while (position < text.length) {
+      const char = text.charAt(position)
+      position++
+      if (char === '{') {
+        const inner = parse(true)
+        if (!inner.closed) append(`{${inner.options.join('|')}`)
+        else if (inner.options.length > 1)
+          append(inner.options[Math.floor(random() * inner.options.length)] ?? '')
+        else append(`{${inner.options[0]}}`)
+      } else if (insideGroup && char === '}') {
+        return { options, closed: true }
+      } else if (insideGroup && char === '|') {
+        options.push('')
+      } else {
+        append(char)
+      }
+    }
+    return { options, closed: false }
+  }
+  return parse(false).options.join('|')
+}
+
+/** {name} and {username} (any case) filled in; the username is the fallback for a missing name. */
+export function fillPlaceholders(text: string, lead: LeadIdentity): string {
+  const name = firstNameOf(lead.profile) ?? lead.username
+  return text.replace(/\{(name|username)\}/gi, (_, key: string) =>
+    key.toLowerCase() === 'name' ? name : lead.username,
+  )
+}
+
+/** The message for a lead's step, or null when the step has no message. */
+export function composeMessage(
+  sequences: Sequences,
+  step: number,
+  lead: LeadIdentity,
+  random: () => number = Math.random,
+): string | null {
+  const template = templateFor(sequences, step, firstNameOf(lead.profile) !== null, random)
+  if (template === null) return null
+  const text = fillPlaceholders(spin(template, random), lead).trim()
+  return text === '' ? null : text
+}

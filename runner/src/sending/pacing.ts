@@ -1,0 +1,80 @@
+// How much a campaign may still send today and how long to wait before its next DM. Caps are the
+// lowest of the campaign's daily limit, the account's limit, its warm-up ramp and the platform
+// ceiling (internal.sends_left_today, the scheduler's own rule), lowered further for an account
+// whose trust dropped after a stop signal. Gaps are random and spread what is left over what
+// remains of today's window, so a day's DMs do not bunch at the start of it.
+import type { Queryable } from '../db.ts'
+
+export interface SendAllowance {
+  /** DMs the campaign may still send today (0 = none). */
+  left: number
+  windowOpen: boolean
+  /** When today's window closes (an instant). */
+  windowEnd: Date
+  now: Date
+  /** 1 normally; below 1 while the account recovers from a stop signal. */
+  rateFactor: number
+}
+
+/** Full speed from trust 0.5 up; below that the account sends proportionally less (at least a quarter). */
+export function rateFactor(trustScore: number): number {
+  return trustScore >= 0.5 ? 1 : Math.max(0.25, trustScore / 0.5)
+}
+
+export async function sendAllowance(db: Queryable, campaignId: string): Promise<SendAllowance | undefined> {
+  const { rows } = await db.query<{
+    left: number | null
+    window_open: boolean
+    window_end: Date
+    now: Date
+    trust: number
+    account_cap: number
+    account_sent_today: number
+  }>(
+    `select internal.sends_left_today(c.id) as left,
+            internal.campaign_window_open(c.id, c.schedule, internal.now()) as window_open,
+            pg_catalog.timezone(c.schedule ->> 'timezone',
+              pg_catalog.timezone(c.schedule ->> 'timezone', internal.now())::date + (c.schedule ->> 'timeTo')::time) as window_end,
+            internal.now() as now,
+            a.trust_score::float8 as trust,
+            least(a.daily_message_limit, coalesce(internal.warmup_daily_limit(a.warmup_phase), p.daily_message_ceiling),
+                  p.daily_message_ceiling) as account_cap,
+            case when a.sent_today_on = pg_catalog.timezone(a.timezone, internal.now())::date
+                 then a.messages_sent_today else 0 end as account_sent_today
+       from public.campaigns c
+       join public.social_accounts a on a.id = c.account_id
+       join public.platforms p on p.id = a.platform_id
+      where c.id = $1`,
+    [campaignId],
+  )
+  const row = rows[0]
+  if (!row) return undefined
+  const factor = rateFactor(row.trust)
+  const reducedLeft = Math.floor(row.account_cap * factor) - row.account_sent_today
+  return {
+    left: Math.max(0, Math.min(row.left ?? 0, reducedLeft)),
+    windowOpen: row.window_open,
+    windowEnd: row.window_end,
+    now: row.now,
+    rateFactor: factor,
+  }
+}
+
+/** The shortest gap between two DMs of one account at realistic pacing. */
+export const MIN_GAP_MS = 45_000
+
+/**
+ * The wait before the next DM: what remains of the window shared among the sends left, times a
+ * random 0.5–1.5, never shorter than MIN_GAP_MS, slower while the account recovers, then scaled
+ * by the pacing factor (1 in production; tests and benchmarks compress it).
+ */
+export function nextGapMs(
+  allowance: Pick<SendAllowance, 'left' | 'windowEnd' | 'now' | 'rateFactor'>,
+  pacingFactor: number,
+  random: () => number = Math.random,
+): number {
+  const remaining = Math.max(0, allowance.windowEnd.getTime() - allowance.now.getTime())
+  const share = allowance.left > 0 ? remaining / allowance.left : remaining
+  const gap = Math.max(MIN_GAP_MS, share * (0.5 + random())) / allowance.rateFactor
+  return Math.round(Math.min(gap, Math.max(remaining, MIN_GAP_MS)) * pacingFactor)
+}

@@ -1,0 +1,83 @@
+// Settling sends nobody could confirm. Run by whoever holds the account (so no send of it is in
+// flight): a lead still `sending` was left by a runner that died mid-send, and is as uncertain as
+// one whose confirmation never came. Each is checked in the thread once it is old enough for a
+// late delivery to show: found → sent; not there → not sent, and the step may be sent again.
+import type { Db } from '../db.ts'
+import type { Lease } from '../leases.ts'
+import type { PlatformSession } from '../platforms/types.ts'
+import { recordNotSent, recordSent } from './intent.ts'
+import { threadWith } from './threads.ts'
+
+export interface UnsettledSend {
+  log_id: string
+  lead_id: string
+  step: number
+  text: string
+  created_at: Date
+  sent_at: Date
+  username: string
+  profile_data: Record<string, unknown>
+}
+
+/** Unconfirmed sends of this account at least minAgeMs old, oldest first. */
+export async function unsettledSends(
+  db: Db,
+  accountId: string,
+  minAgeMs: number,
+  limit: number,
+): Promise<UnsettledSend[]> {
+  const { rows } = await db.query<UnsettledSend>(
+    `select d.id as log_id, l.id as lead_id, d.step, coalesce(d.message_sent, '') as text, d.created_at, d.sent_at,
+            l.username, l.profile_data
+       from public.dm_logs d
+       join public.campaign_leads l on l.id = d.campaign_lead_id and l.current_step = d.step
+      where d.account_id = $1 and d.status = 'uncertain' and l.state in ('sending', 'uncertain')
+        and d.created_at <= now() - make_interval(secs => $2::float8 / 1000)
+      order by d.created_at
+      limit $3`,
+    [accountId, minAgeMs, limit],
+  )
+  return rows
+}
+
+export interface SettleSummary {
+  sent: number
+  notSent: number
+}
+
+/** Reads the thread of each unsettled send and records what it shows. Stops when the lease is lost. */
+export async function settleUncertainSends(
+  db: Db,
+  session: PlatformSession,
+  accountId: string,
+  lease: Lease,
+  options: { minAgeMs: number; limit: number },
+): Promise<SettleSummary> {
+  const summary: SettleSummary = { sent: 0, notSent: 0 }
+  for (const send of await unsettledSends(db, accountId, options.minAgeMs, options.limit)) {
+    if (!lease.valid) break
+    const intent = {
+      logId: send.log_id,
+      leadId: send.lead_id,
+      step: send.step,
+      previousState: send.step === 0 ? ('pending' as const) : ('sent' as const),
+    }
+    const threadId = await threadWith(session, send)
+    const found = threadId
+      ? await session.resolveUncertain({ threadId, text: send.text, since: send.created_at })
+      : ({ status: 'not_sent' } as const)
+    if (found.status === 'sent') {
+      await recordSent(db, intent, send.sent_at)
+      summary.sent++
+    } else {
+      await recordNotSent(
+        db,
+        intent,
+        'failed',
+        `Not delivered: the conversation shows no such message (checked ${new Date().toISOString()})`,
+      )
+      summary.notSent++
+    }
+  }
+  return summary
+}

@@ -1,0 +1,120 @@
+// An account's sign-in data as the functions sealed it, and the browser session the runner saved:
+// read from social_account_credentials, decrypted with the shared keyring, checked for shape.
+// The decrypted values live only in memory for the session being opened; they are never logged.
+import { decryptSecret, encryptSecret, type Keyring } from '../crypto.ts'
+import type { Queryable } from '../db.ts'
+import type { SessionCookie } from '../platforms/types.ts'
+import { type ParsedXCookies, parseXCookies } from '../platforms/x/cookies.ts'
+
+/** What the social-accounts function seals (docs/api.md, "credentials format"). */
+export type StoredCredentials =
+  | { v: 1; platform: 'twitter'; cookies: unknown[]; chatPasscode: string | null }
+  | { v: 1; platform: 'instagram'; password: string; totpSecret: string | null }
+
+/** What the runner seals after a session: the browser's cookies, reused on the next run. */
+export interface SavedSession {
+  v: 1
+  cookies: SessionCookie[]
+  savedAt: string
+}
+
+export class CredentialsError extends Error {
+  override name = 'CredentialsError'
+}
+
+export interface AccountSecrets {
+  credentials: StoredCredentials
+  saved: SavedSession | null
+}
+
+export async function loadSecrets(
+  db: Queryable,
+  accountId: string,
+  keyring: Keyring,
+): Promise<AccountSecrets> {
+  const { rows } = await db.query<{ ciphertext: string; session_ciphertext: string | null }>(
+    'select ciphertext, session_ciphertext from public.social_account_credentials where account_id = $1',
+    [accountId],
+  )
+  const row = rows[0]
+  if (!row) throw new CredentialsError('No sign-in details are stored for this account.')
+  const credentials = parseCredentials(decryptSecret(row.ciphertext, keyring))
+  let saved: SavedSession | null = null
+  if (row.session_ciphertext) {
+    try {
+      saved = parseSaved(decryptSecret(row.session_ciphertext, keyring))
+    } catch {
+      saved = null // a session that cannot be read is simply not reused
+    }
+  }
+  return { credentials, saved }
+}
+
+function parseCredentials(plaintext: string): StoredCredentials {
+  let value: unknown
+  try {
+    value = JSON.parse(plaintext)
+  } catch {
+    throw new CredentialsError('The stored sign-in details are not readable.')
+  }
+  const c = value as Record<string, unknown>
+  if (c?.v !== 1) throw new CredentialsError('The stored sign-in details have an unknown format.')
+  if (c.platform === 'twitter' && Array.isArray(c.cookies))
+    return {
+      v: 1,
+      platform: 'twitter',
+      cookies: c.cookies,
+      chatPasscode: typeof c.chatPasscode === 'string' ? c.chatPasscode : null,
+    }
+  if (c.platform === 'instagram' && typeof c.password === 'string')
+    return {
+      v: 1,
+      platform: 'instagram',
+      password: c.password,
+      totpSecret: typeof c.totpSecret === 'string' && c.totpSecret ? c.totpSecret : null,
+    }
+  throw new CredentialsError('The stored sign-in details have an unknown format.')
+}
+
+function parseSaved(plaintext: string): SavedSession | null {
+  const value = JSON.parse(plaintext) as Partial<SavedSession>
+  if (value?.v !== 1 || !Array.isArray(value.cookies)) return null
+  return { v: 1, cookies: value.cookies, savedAt: String(value.savedAt ?? '') }
+}
+
+/** The X cookies to sign in with: the pasted ones, checked as when they were connected. */
+export function xCookiesFromCredentials(credentials: StoredCredentials): ParsedXCookies {
+  if (credentials.platform !== 'twitter') throw new CredentialsError('Not an X account.')
+  const parsed = parseXCookies(credentials.cookies)
+  if (!parsed.ok) throw new CredentialsError(parsed.error)
+  return parsed.value
+}
+
+/** A saved browser session as X cookies, when it still holds a session (auth_token and ct0). */
+export function xCookiesFromSaved(saved: SavedSession | null): ParsedXCookies | null {
+  if (!saved) return null
+  const auth = saved.cookies.find((c) => c.name === 'auth_token')
+  const ct0 = saved.cookies.find((c) => c.name === 'ct0')
+  if (!auth || !ct0) return null
+  const twid = saved.cookies.find((c) => c.name === 'twid')
+  const userId = twid ? (/u(?:=|%3D)(\d+)/i.exec(twid.value)?.[1] ?? null) : null
+  return { cookies: saved.cookies, authToken: auth.value, csrfToken: ct0.value, userId }
+}
+
+/** Seals and stores the browser's cookies for the next session of the account. */
+export async function saveSession(
+  db: Queryable,
+  accountId: string,
+  cookies: SessionCookie[],
+  keyring: Keyring,
+): Promise<void> {
+  if (cookies.length === 0) return
+  const sealed = encryptSecret(
+    JSON.stringify({ v: 1, cookies, savedAt: new Date().toISOString() } satisfies SavedSession),
+    keyring,
+  )
+  await db.query(
+    'update public.social_account_credentials set session_ciphertext = $2 where account_id = $1',
+    [accountId, sealed],
+  )
+}

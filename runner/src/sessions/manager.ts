@@ -1,0 +1,172 @@
+// Browser sessions per account, kept warm between jobs and closed when idle. A job uses an
+// account through `use`: one job at a time per account in this runner (a mutex), and the
+// account's lease (an advisory lock) so no other runner drives it while this one holds a session.
+// The lease is kept as long as the session stays warm and released when it closes.
+
+import type { BrowserPool } from '../browser/pool.ts'
+import type { Keyring } from '../crypto.ts'
+import type { Db } from '../db.ts'
+import type { AccountLeases, Lease } from '../leases.ts'
+import type { PlatformSession, SessionCookie } from '../platforms/types.ts'
+import { loadSecrets, saveSession } from './credentials.ts'
+import { Mutex, WaitTimeoutError } from './mutex.ts'
+import { type AccountRow, type OpenOptions, type OpenOutcome, openAccountSession } from './open.ts'
+
+interface Entry {
+  mutex: Mutex
+  lease: Lease | null
+  session: PlatformSession | null
+  lastUsed: number
+}
+
+/** What a job gets while it holds an account. */
+export interface AccountHandle {
+  readonly lease: Lease
+  /** The signed-in session, opened on first call (and reused while warm). */
+  open(account: AccountRow): Promise<OpenOutcome>
+  /** Closes the session (e.g. after the platform signed it out); the next job signs in again. */
+  discard(): Promise<void>
+}
+
+export type UseResult<T> = { status: 'done'; value: T } | { status: 'busy'; where: 'here' | 'elsewhere' }
+
+export interface SessionManagerOptions {
+  db: Db
+  pool: BrowserPool
+  leases: AccountLeases
+  keyring: Keyring
+  openOptions: Omit<OpenOptions, 'pool'>
+  idleMs: number
+}
+
+export class SessionManager {
+  readonly #entries = new Map<string, Entry>()
+  readonly #sweeper: ReturnType<typeof setInterval>
+  #closed = false
+
+  constructor(readonly options: SessionManagerOptions) {
+    this.#sweeper = setInterval(() => void this.closeIdle(), Math.min(10_000, options.idleMs))
+    this.#sweeper.unref()
+  }
+
+  /** Runs work holding the account; busy when another job (here or on another runner) has it. */
+  async use<T>(
+    accountId: string,
+    waitMs: number,
+    work: (handle: AccountHandle) => Promise<T>,
+  ): Promise<UseResult<T>> {
+    if (this.#closed) throw new Error('The runner is shutting down.')
+    const entry = this.#entry(accountId)
+    let release: () => void
+    try {
+      release = await entry.mutex.acquire(waitMs)
+    } catch (error) {
+      if (error instanceof WaitTimeoutError) return { status: 'busy', where: 'here' }
+      throw error
+    }
+    try {
+      if (entry.lease && !entry.lease.valid) await this.#close(accountId, entry)
+      if (!entry.lease) {
+        entry.lease = await this.options.leases.tryAcquire(accountId)
+        if (!entry.lease) return { status: 'busy', where: 'elsewhere' }
+      }
+      const lease = entry.lease
+      const handle: AccountHandle = {
+        lease,
+        open: (account) => this.#open(entry, account),
+        discard: () => this.#closeSession(entry),
+      }
+      return { status: 'done', value: await work(handle) }
+    } finally {
+      entry.lastUsed = Date.now()
+      release()
+    }
+  }
+
+  /** Accounts with a warm session (for heartbeats and benchmarks). */
+  get warmCount(): number {
+    return [...this.#entries.values()].filter((e) => e.session).length
+  }
+
+  /** Closes sessions nobody used for idleMs, releasing their leases. */
+  async closeIdle(now = Date.now()): Promise<void> {
+    for (const [accountId, entry] of this.#entries) {
+      const idle = now - entry.lastUsed >= this.options.idleMs
+      if ((!idle && entry.lease?.valid !== false) || entry.mutex.locked || entry.mutex.waiting > 0) continue
+      const release = await entry.mutex.acquire(0).catch(() => undefined)
+      if (!release) continue
+      try {
+        await this.#close(accountId, entry)
+        if (!entry.mutex.waiting) this.#entries.delete(accountId)
+      } finally {
+        release()
+      }
+    }
+  }
+
+  /** Closes every session (saving it) once running jobs let go of their accounts. */
+  async closeAll(waitMs = 30_000): Promise<void> {
+    this.#closed = true
+    clearInterval(this.#sweeper)
+    await Promise.all(
+      [...this.#entries].map(async ([accountId, entry]) => {
+        const release = await entry.mutex.acquire(waitMs).catch(() => undefined)
+        try {
+          await this.#close(accountId, entry)
+        } finally {
+          release?.()
+        }
+      }),
+    )
+  }
+
+  #entry(accountId: string): Entry {
+    let entry = this.#entries.get(accountId)
+    if (!entry) {
+      entry = { mutex: new Mutex(), lease: null, session: null, lastUsed: Date.now() }
+      this.#entries.set(accountId, entry)
+    }
+    return entry
+  }
+
+  async #open(entry: Entry, account: AccountRow): Promise<OpenOutcome> {
+    if (entry.session) return { status: 'ok', session: entry.session, reusedSession: true }
+    const secrets = await loadSecrets(this.options.db, account.id, this.options.keyring)
+    const outcome = await openAccountSession(account, secrets, {
+      ...this.options.openOptions,
+      pool: this.options.pool,
+    })
+    if (outcome.status === 'ok') {
+      entry.session = outcome.session
+      if (!outcome.reusedSession) await this.#save(account.id, outcome.session)
+    }
+    return outcome
+  }
+
+  async #save(accountId: string, session: PlatformSession): Promise<void> {
+    const exportable = session as PlatformSession & { exportCookies?: () => Promise<SessionCookie[]> }
+    try {
+      const cookies = (await exportable.exportCookies?.()) ?? []
+      await saveSession(this.options.db, accountId, cookies, this.options.keyring)
+    } catch {
+      // a session that cannot be saved is only a fresh sign-in next time
+    }
+  }
+
+  async #closeSession(entry: Entry): Promise<void> {
+    const session = entry.session
+    entry.session = null
+    await session?.close().catch(() => undefined)
+  }
+
+  async #close(accountId: string, entry: Entry): Promise<void> {
+    const session = entry.session
+    entry.session = null
+    if (session) {
+      if (entry.lease?.valid) await this.#save(accountId, session)
+      await session.close().catch(() => undefined)
+    }
+    if (entry.lease) await this.options.leases.release(entry.lease)
+    entry.lease = null
+  }
+}

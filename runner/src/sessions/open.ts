@@ -1,0 +1,161 @@
+// Loading an account and signing it in with the adapters: X from the saved session (falling back
+// to the pasted cookies when the saved one expired), Instagram from saved cookies or a login with
+// the password and TOTP. Outcomes are plain values the handlers turn into statuses.
+
+import type { BrowserPool } from '../browser/pool.ts'
+import type { TypingOptions } from '../browser/typing.ts'
+import type { Queryable } from '../db.ts'
+import { openInstagramSession } from '../platforms/instagram/session.ts'
+import type { PlatformSession, StopSignal } from '../platforms/types.ts'
+import { openXSession } from '../platforms/x/session.ts'
+import { type AccountSecrets, xCookiesFromCredentials, xCookiesFromSaved } from './credentials.ts'
+
+export type AccountPlatform = 'twitter' | 'instagram'
+
+export interface AccountRow {
+  id: string
+  user_id: string
+  username: string
+  platform: AccountPlatform
+  status: string
+  proxy_url: string | null
+  timezone: string
+  trust_score: number
+  paused_until: Date | null
+  flag_reason: string | null
+  platform_user_id: string | null
+  daily_message_limit: number
+  warmup_phase: number
+  last_synced_at: Date | null
+}
+
+export async function loadAccount(db: Queryable, accountId: string): Promise<AccountRow | undefined> {
+  const { rows } = await db.query<AccountRow>(
+    `select a.id, a.user_id, a.username, p.name as platform, a.status, a.proxy_url, a.timezone,
+            a.trust_score::float8 as trust_score, a.paused_until, a.flag_reason, a.platform_user_id,
+            a.daily_message_limit, a.warmup_phase, a.last_synced_at
+       from public.social_accounts a join public.platforms p on p.id = a.platform_id
+      where a.id = $1`,
+    [accountId],
+  )
+  return rows[0]
+}
+
+export interface OpenOptions {
+  pool: BrowserPool
+  xBaseUrl: string
+  instagramBaseUrl: string
+  typing: TypingOptions
+  /** The runner's notion of now (ms), which follows the test clock; TOTP codes use it. */
+  now: () => number
+  /** Overrides of the adapters' page, operation and confirmation limits. */
+  timeouts?: { navigationMs?: number; operationMs?: number; confirmMs?: number }
+}
+
+export type FailedOpen = {
+  status: 'failed'
+  reason: 'expired' | 'locked' | 'challenge' | 'bad_credentials' | 'two_factor' | 'rate_limited' | 'error'
+  message: string
+  signal?: StopSignal
+}
+
+export type OpenOutcome = { status: 'ok'; session: PlatformSession; reusedSession: boolean } | FailedOpen
+
+export async function openAccountSession(
+  account: AccountRow,
+  secrets: AccountSecrets,
+  options: OpenOptions,
+): Promise<OpenOutcome> {
+  return account.platform === 'twitter'
+    ? openX(account, secrets, options)
+    : openInstagram(account, secrets, options)
+}
+
+async function openX(
+  account: AccountRow,
+  secrets: AccountSecrets,
+  options: OpenOptions,
+): Promise<OpenOutcome> {
+  if (secrets.credentials.platform !== 'twitter')
+    return { status: 'failed', reason: 'error', message: 'The stored sign-in details are not for X.' }
+  const pasted = xCookiesFromCredentials(secrets.credentials)
+  const saved = xCookiesFromSaved(secrets.saved)
+  const attempts =
+    saved && saved.authToken === pasted.authToken ? [saved] : saved ? [saved, pasted] : [pasted]
+  let last: FailedOpen = { status: 'failed', reason: 'error', message: 'X did not open a session.' }
+  for (const [index, cookies] of attempts.entries()) {
+    const result = await openXSession(cookies, {
+      pool: options.pool,
+      baseUrl: options.xBaseUrl,
+      proxy: account.proxy_url,
+      passcode: secrets.credentials.chatPasscode,
+      typing: options.typing,
+      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    })
+    if (result.status === 'ok')
+      return { status: 'ok', session: result.session, reusedSession: cookies === saved && index === 0 }
+    last =
+      result.status === 'error'
+        ? { status: 'failed', reason: 'error', message: result.message }
+        : {
+            status: 'failed',
+            reason: result.status,
+            message: result.signal.message,
+            signal: result.signal,
+          }
+    // only an expired saved session is worth retrying with the pasted cookies
+    if (result.status !== 'expired') break
+  }
+  return last
+}
+
+async function openInstagram(
+  account: AccountRow,
+  secrets: AccountSecrets,
+  options: OpenOptions,
+): Promise<OpenOutcome> {
+  if (secrets.credentials.platform !== 'instagram')
+    return { status: 'failed', reason: 'error', message: 'The stored sign-in details are not for Instagram.' }
+  const result = await openInstagramSession(
+    {
+      username: account.username,
+      password: secrets.credentials.password,
+      totpSecret: secrets.credentials.totpSecret,
+      cookies: secrets.saved?.cookies ?? null,
+    },
+    {
+      pool: options.pool,
+      baseUrl: options.instagramBaseUrl,
+      proxy: account.proxy_url,
+      typing: options.typing,
+      now: options.now,
+      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    },
+  )
+  switch (result.status) {
+    case 'ok':
+      return { status: 'ok', session: result.session, reusedSession: result.reused }
+    case 'bad_credentials':
+      return { status: 'failed', reason: 'bad_credentials', message: result.message }
+    case 'two_factor_failed':
+    case 'two_factor_required':
+      return { status: 'failed', reason: 'two_factor', message: result.message }
+    case 'challenge':
+      return { status: 'failed', reason: 'challenge', message: result.signal.message, signal: result.signal }
+    case 'rate_limited':
+      return {
+        status: 'failed',
+        reason: 'rate_limited',
+        message: result.signal.message,
+        signal: result.signal,
+      }
+    default:
+      return { status: 'failed', reason: 'error', message: result.message }
+  }
+}
+
+/** The cookies of an open session, to save for the next run. */
+export async function exportSessionCookies(session: PlatformSession) {
+  const withExport = session as PlatformSession & { exportCookies?: () => Promise<unknown[]> }
+  return (await withExport.exportCookies?.()) ?? []
+}

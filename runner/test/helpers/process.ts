@@ -1,0 +1,157 @@
+// Runner processes for the tests that need the real thing: `node --import tsx runner/src/main.ts`
+// with the stack's environment, fast polling, and whatever the test overrides. Its output is kept
+// for when a test fails; its heartbeat row tells its runner id.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { adminDb } from './fixtures.ts'
+
+const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..')
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export class RunnerProcess {
+  readonly output: string[] = []
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+
+  private constructor(readonly child: ChildProcess) {
+    const collect = (chunk: Buffer) => {
+      this.output.push(chunk.toString())
+      if (this.output.length > 2000) this.output.splice(0, 1000)
+    }
+    child.stdout?.on('data', collect)
+    child.stderr?.on('data', collect)
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  }
+
+  static start(env: Record<string, string> = {}): RunnerProcess {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'runner', 'src', 'main.ts')], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        RUNNER_POLL_MS: '500',
+        RUNNER_HEARTBEAT_MS: '1000',
+        RUNNER_TYPING_FACTOR: '0',
+        RUNNER_PACING_FACTOR: '0',
+        RUNNER_UNCERTAIN_CHECK_AFTER_MS: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    return new RunnerProcess(child)
+  }
+
+  get pid(): number {
+    if (!this.child.pid) throw new Error('runner did not start')
+    return this.child.pid
+  }
+
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null
+  }
+
+  /** The runner's id once its heartbeat row exists. */
+  async runnerId(timeoutMs = 60_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs
+    while (Date.now() < deadline) {
+      if (!this.running) throw new Error(`runner exited while starting:\n${this.tail()}`)
+      const { rows } = await adminDb().query<{ runner_id: string }>(
+        `select runner_id from public.runner_heartbeats where pid = $1 and status = 'running' order by started_at desc limit 1`,
+        [this.pid],
+      )
+      if (rows[0]) return rows[0].runner_id
+      await sleep(200)
+    }
+    throw new Error(`no heartbeat from runner ${this.pid}:\n${this.tail()}`)
+  }
+
+  kill(signal: NodeJS.Signals): void {
+    if (this.running) this.child.kill(signal)
+  }
+
+  /** Stops it gracefully if still running; SIGKILL after waitMs. */
+  async stop(waitMs = 30_000): Promise<void> {
+    if (!this.running) return
+    this.kill('SIGTERM')
+    const done = await Promise.race([this.exited.then(() => true), sleep(waitMs).then(() => false)])
+    if (!done) {
+      this.kill('SIGKILL')
+      await this.exited
+    }
+  }
+
+  tail(lines = 40): string {
+    return this.output.join('').split('\n').slice(-lines).join('\n')
+  }
+}
+
+/** Polls until check returns a value other than undefined/false, or fails after timeoutMs. */
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 60_000,
+  everyMs = 250,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value !== undefined && value !== false) return value
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
+    await sleep(everyMs)
+  }
+}
+
+/**
+ * The alone-suites own the system: other suites' leftovers (queued jobs, active accounts the
+ * scheduler would keep queueing inbox syncs for) are cleared so the runners work only what the
+ * test made. Accounts of the given customers are left as they are.
+ */
+export async function quietOtherWork(keepUserIds: string[] = []): Promise<void> {
+  const db = adminDb()
+  await db.query(
+    `update public.social_accounts set status = 'inactive' where not (user_id = any($1::uuid[]))`,
+    [keepUserIds],
+  )
+  await db.query(
+    `update public.campaigns set status = 'paused' where status in ('queued', 'running', 'active')
+                    and not (user_id = any($1::uuid[]))`,
+    [keepUserIds],
+  )
+  await db.query(`delete from pgboss.job where state in ('created', 'retry')`)
+  await db.query('delete from public.paused_queues')
+}
+
+/**
+ * Enqueues a job as the scheduler does (the queue's settings, its singleton key); when the scheduler
+ * queued the same one first, that job's id.
+ */
+export async function enqueue(
+  queue: string,
+  data: Record<string, string>,
+  singletonKey: string,
+): Promise<string> {
+  const db = adminDb()
+  const { rows } = await db.query<{ id: string | null }>('select internal.enqueue_job($1, $2, $3) as id', [
+    queue,
+    data,
+    singletonKey,
+  ])
+  const id =
+    rows[0]?.id ??
+    (
+      await db.query<{ id: string }>(
+        `select id from pgboss.job where name = $1 and singleton_key = $2 and state < 'completed'
+          order by created_on desc limit 1`,
+        [queue, singletonKey],
+      )
+    ).rows[0]?.id
+  if (!id) throw new Error(`${queue} job not queued`)
+  return id
+}
+
+export async function jobState(id: string): Promise<{ state: string; output: unknown } | undefined> {
+  const { rows } = await adminDb().query<{ state: string; output: unknown }>(
+    'select state, output from pgboss.job where id = $1',
+    [id],
+  )
+  return rows[0]
+}

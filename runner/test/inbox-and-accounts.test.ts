@@ -1,0 +1,216 @@
+// inbox.sync, account.test and warmup.step against the sandboxes in Chromium: replies mark leads
+// replied (follow-ups stop, responses counted, the customer told once), opt-outs go to
+// do-not-contact, requests are counted; account tests set the status, last login, the platform id
+// and a saved (encrypted) session, or say what is wrong; warm-up browses and builds trust.
+import { afterAll, beforeAll, describe, it } from 'vitest'
+import { decryptSecret, keyringFromEnv } from '../src/crypto.ts'
+import { accountTest } from '../src/jobs/account-test.ts'
+import { campaignTick } from '../src/jobs/campaign-tick.ts'
+import { inboxSync } from '../src/jobs/inbox-sync.ts'
+import { warmupStep } from '../src/jobs/warmup-step.ts'
+import { type TestRunner, testRunner } from './helpers/context.ts'
+import {
+  accountRow,
+  adminDb,
+  closeAdminDb,
+  createCampaign,
+  createCustomer,
+  createInstagramAccount,
+  createXAccount,
+  leadsOf,
+  notificationsOf,
+} from './helpers/fixtures.ts'
+import { type IgSandboxAccount, openProfiles, SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
+import { BROWSER_SUITE, newXAccount } from './helpers/x-session.ts'
+
+const x = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
+const ig = new SandboxAdmin(sandboxUrl('INSTAGRAM_BASE_URL'))
+let runner: TestRunner
+let offset = 0
+const people = (count: number) => {
+  const start = offset
+  offset += count
+  return openProfiles(x, count, start)
+}
+
+beforeAll(async () => {
+  runner = await testRunner()
+  offset = 9000 + Math.floor(Math.random() * 1500)
+})
+afterAll(async () => {
+  await runner.close()
+  await closeAdminDb()
+})
+
+async function savedSession(accountId: string): Promise<{ cookies: { name: string }[] } | null> {
+  const { rows } = await adminDb().query<{ session_ciphertext: string | null }>(
+    'select session_ciphertext from public.social_account_credentials where account_id = $1',
+    [accountId],
+  )
+  const sealed = rows[0]?.session_ciphertext
+  return sealed ? JSON.parse(decryptSecret(sealed, keyringFromEnv())) : null
+}
+
+describe.concurrent('inbox.sync', BROWSER_SUITE, () => {
+  it('records replies, stops their follow-ups, honours "stop", counts requests, and tells the customer once', async ({
+    expect,
+  }) => {
+    const userId = await createCustomer()
+    const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
+    const accountId = await createXAccount(userId, sandbox)
+    const [keen, stopper, quiet] = await people(3)
+    if (!keen || !stopper || !quiet) throw new Error('no leads')
+    const campaignId = await createCampaign(userId, accountId, [keen, stopper, quiet], {
+      followUpMessages: ['Just bumping this, {name}.'],
+    })
+    expect((await campaignTick(runner.context(), { campaignId, accountId })).sent).toBe(3)
+
+    await x.message({ account: sandbox.username, from: keen.username, text: 'Interesting, tell me more!' })
+    await x.message({ account: sandbox.username, from: stopper.username, text: 'STOP' })
+    const [stranger] = await openProfiles(x, 1, offset + 500)
+    await x.message({
+      account: sandbox.username,
+      from: stranger?.username ?? '',
+      text: 'Hi, saw your profile',
+    })
+
+    const result = await inboxSync(runner.context(), { accountId })
+    expect(result).toMatchObject({ replies: 2, optOuts: 1, requests: 1 })
+    const leads = await leadsOf(campaignId)
+    const byName = (name: string) => leads.find((l) => l.username === name)
+    expect(byName(keen.username)).toMatchObject({ next_send_at: null })
+    expect(byName(keen.username)?.replied_at).not.toBeNull()
+    expect(byName(stopper.username)?.replied_at).not.toBeNull()
+    expect(byName(quiet.username)?.replied_at).toBeNull()
+    expect(byName(quiet.username)?.next_send_at).not.toBeNull()
+    const db = adminDb()
+    const campaign = await db.query('select response_count from public.campaigns where id = $1', [campaignId])
+    expect(campaign.rows[0]?.response_count).toBe(2)
+    const optOuts = await db.query('select target_username from public.do_not_contact where user_id = $1', [
+      userId,
+    ])
+    expect(optOuts.rows.map((r) => r.target_username)).toEqual([stopper.username])
+    const account = await accountRow(accountId)
+    expect(account.requests_pending).toBe(1)
+    expect(account.last_synced_at).not.toBeNull()
+
+    // a second sync changes nothing
+    await inboxSync(runner.context(), { accountId })
+    const notes = (await notificationsOf(userId)).filter((n) => n.type === 'lead_replied')
+    expect(notes).toHaveLength(2)
+    expect(notes.map((n) => n.message).join('\n')).toContain('Interesting, tell me more!')
+    expect(
+      (await db.query('select response_count from public.campaigns where id = $1', [campaignId])).rows[0]
+        ?.response_count,
+    ).toBe(2)
+  })
+})
+
+describe.concurrent('account.test', BROWSER_SUITE, () => {
+  it('X: signs in with the cookies, unlocks X Chat, and saves the session encrypted', async ({ expect }) => {
+    const userId = await createCustomer()
+    const sandbox = await newXAccount(x, { passcode: '4321' })
+    const accountId = await createXAccount(userId, sandbox, { status: 'testing' })
+    const result = await accountTest(runner.context(), { accountId })
+    expect(result.status).toBe('active')
+    const account = await accountRow(accountId)
+    expect(account).toMatchObject({ status: 'active', platform_user_id: sandbox.id, flag_reason: null })
+    expect(account.last_login_at).not.toBeNull()
+    expect(Number(account.trust_score)).toBeGreaterThan(0.5)
+    expect((await savedSession(accountId))?.cookies.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['auth_token', 'ct0']),
+    )
+  })
+
+  it('X: expired cookies, a locked account and a wrong passcode each say what is wrong', async ({
+    expect,
+  }) => {
+    const userId = await createCustomer()
+    const expired = await createXAccount(userId, await newXAccount(x, { state: 'expired' }), {
+      status: 'testing',
+    })
+    const locked = await createXAccount(userId, await newXAccount(x, { state: 'locked' }), {
+      status: 'testing',
+    })
+    const wrongPin = await newXAccount(x, { passcode: '1111' })
+    const wrongPinId = await createXAccount(userId, { ...wrongPin, passcode: '2222' }, { status: 'testing' })
+    await accountTest(runner.context(), { accountId: expired })
+    await accountTest(runner.context(), { accountId: locked })
+    await accountTest(runner.context(), { accountId: wrongPinId })
+    expect((await accountRow(expired)).status).toBe('error')
+    expect((await accountRow(locked)).status).toBe('flagged')
+    expect(await accountRow(wrongPinId)).toMatchObject({ status: 'error' })
+    expect((await accountRow(wrongPinId)).flag_reason).toMatch(/passcode/i)
+    expect((await notificationsOf(userId)).map((n) => n.type)).toEqual([
+      'account_flagged',
+      'account_flagged',
+      'account_flagged',
+    ])
+  })
+
+  it('Instagram: logs in with password and TOTP, saves the session, and reuses it next time', async ({
+    expect,
+  }) => {
+    const userId = await createCustomer()
+    const sandbox = await ig.createAccount<IgSandboxAccount>({})
+    const accountId = await createInstagramAccount(userId, sandbox, { status: 'testing' })
+    expect((await accountTest(runner.context(), { accountId })).status).toBe('active')
+    expect((await savedSession(accountId))?.cookies.map((c) => c.name)).toContain('sessionid')
+    // the next fresh password login would meet a checkpoint: the second test must reuse the session
+    await ig.patchAccount(sandbox.username, { challenge: 'next' })
+    expect((await accountTest(runner.context(), { accountId })).status).toBe('active')
+    expect((await accountRow(accountId)).status).toBe('active')
+  })
+
+  it('Instagram: a wrong password and a checkpoint need the customer', async ({ expect }) => {
+    const userId = await createCustomer()
+    const wrong = await ig.createAccount<IgSandboxAccount>({})
+    const wrongId = await createInstagramAccount(
+      userId,
+      { ...wrong, password: 'not-the-password' },
+      { status: 'testing' },
+    )
+    const checkpoint = await ig.createAccount<IgSandboxAccount>({ challenge: 'always' })
+    const checkpointId = await createInstagramAccount(userId, checkpoint, { status: 'testing' })
+    await accountTest(runner.context(), { accountId: wrongId })
+    await accountTest(runner.context(), { accountId: checkpointId })
+    expect((await accountRow(wrongId)).status).toBe('error')
+    expect((await accountRow(checkpointId)).status).toBe('flagged')
+  })
+
+  it('a flagged account that works again is active; a paused one stays paused', async ({ expect }) => {
+    const userId = await createCustomer()
+    const flagged = await createXAccount(userId, await newXAccount(x), { status: 'flagged' })
+    const paused = await createXAccount(userId, await newXAccount(x), { status: 'paused' })
+    await adminDb().query(
+      `update public.social_accounts set paused_until = now() + interval '1 hour' where id = $1`,
+      [paused],
+    )
+    await accountTest(runner.context(), { accountId: flagged })
+    await accountTest(runner.context(), { accountId: paused })
+    expect((await accountRow(flagged)).status).toBe('active')
+    expect((await accountRow(paused)).status).toBe('paused')
+  })
+})
+
+describe.concurrent('warmup.step', BROWSER_SUITE, () => {
+  it('browses like a person on X and Instagram and raises the trust score', async ({ expect }) => {
+    const userId = await createCustomer()
+    const xAccount = await createXAccount(userId, await newXAccount(x), { warmupPhase: 1 })
+    const igAccount = await createInstagramAccount(userId, await ig.createAccount<IgSandboxAccount>({}), {
+      warmupPhase: 2,
+    })
+    const [onX, onIg] = await Promise.all([
+      warmupStep(runner.context(), { accountId: xAccount }),
+      warmupStep(runner.context(), { accountId: igAccount }),
+    ])
+    expect(onX.pages).toBeGreaterThanOrEqual(2)
+    expect(onIg.pages).toBeGreaterThanOrEqual(2)
+    expect(Number((await accountRow(xAccount)).trust_score)).toBeCloseTo(0.52)
+    const logs = await adminDb().query(
+      `select count(*)::int as n from public.system_logs where service = 'warmup' and metadata ->> 'accountId' = any($1)`,
+      [[xAccount, igAccount]],
+    )
+    expect(logs.rows[0]?.n).toBe(2)
+  })
+})

@@ -1,0 +1,244 @@
+// What campaign.tick does when sending goes wrong, against the X sandbox in Chromium: every stop
+// signal pauses or flags the account (with one notification) and leaves the lead to send later;
+// unconfirmed sends are settled by reading the thread, never resent blindly; a send interrupted by
+// a crash (lead left `sending`) is treated the same; page errors retry without flagging; a burst
+// of unconfirmed sends trips the circuit breaker.
+import { afterAll, beforeAll, describe, it } from 'vitest'
+import { encryptSecret, keyringFromEnv } from '../src/crypto.ts'
+import { campaignTick } from '../src/jobs/campaign-tick.ts'
+import { claimIntent, nextDueLead } from '../src/sending/intent.ts'
+import { loadAccount } from '../src/sessions/open.ts'
+import { type TestRunner, testRunner } from './helpers/context.ts'
+import {
+  accountRow,
+  adminDb,
+  closeAdminDb,
+  createCampaign,
+  createCustomer,
+  createXAccount,
+  leadsOf,
+  logsOf,
+  notificationsOf,
+} from './helpers/fixtures.ts'
+import { openProfiles, SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
+import { BROWSER_SUITE, newXAccount } from './helpers/x-session.ts'
+
+const x = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
+let runner: TestRunner
+let offset = 0
+const people = (count: number) => {
+  const start = offset
+  offset += count
+  return openProfiles(x, count, start)
+}
+
+beforeAll(async () => {
+  runner = await testRunner()
+  offset = 7000 + Math.floor(Math.random() * 1500)
+})
+afterAll(async () => {
+  await runner.close()
+  await closeAdminDb()
+})
+
+async function setUp(leadCount: number, body: Record<string, unknown> = {}) {
+  const userId = await createCustomer()
+  const sandbox = await newXAccount(x, body)
+  const accountId = await createXAccount(userId, sandbox)
+  const leads = await people(leadCount)
+  const campaignId = await createCampaign(userId, accountId, leads)
+  const tick = () => campaignTick(runner.context(), { campaignId, accountId })
+  return { userId, sandbox, accountId, leads, campaignId, tick }
+}
+
+describe.concurrent('stop signals while sending', BROWSER_SUITE, () => {
+  for (const [code, kind] of [
+    [88, 'rate limit'],
+    [429, 'rate limit'],
+    [226, 'automation'],
+  ] as const) {
+    it(`${code}: pauses the account, tells the customer, keeps the lead for later`, async ({ expect }) => {
+      const { userId, sandbox, accountId, campaignId, tick } = await setUp(2)
+      await x.fault({ account: sandbox.username, target: 'send', mode: 'error', code })
+      const result = await tick()
+      expect(result.account_stopped).toBe(1)
+      const account = await accountRow(accountId)
+      expect(account.status).toBe('paused')
+      expect(account.flag_reason).toContain(kind)
+      expect(account.flag_reason).toContain(`(${code === 429 ? 88 : code})`)
+      const pausedForHours = ((account.paused_until?.getTime() ?? 0) - Date.now()) / 3_600_000
+      if (code === 226) expect(pausedForHours).toBeGreaterThan(23)
+      else expect(pausedForHours).toBeGreaterThan(0.5)
+      expect(Number(account.trust_score)).toBeLessThan(0.5)
+      expect((await notificationsOf(userId)).map((n) => n.type)).toEqual(['account_flagged'])
+      expect(await x.deliveries(sandbox.username)).toEqual([])
+      // nothing went out: the lead waits for the account to resume, the attempt is logged as an error
+      expect((await leadsOf(campaignId)).map((l) => l.state).sort()).toEqual(['pending', 'pending'])
+      expect((await logsOf(campaignId)).map((l) => l.status)).toEqual(['error'])
+      // a paused account's ticks do nothing
+      expect(await tick()).toEqual({ note: 'The account is not active.' })
+    })
+  }
+
+  it('326: flags a locked account for the customer', async ({ expect }) => {
+    const { userId, sandbox, accountId, tick } = await setUp(1)
+    await x.fault({ account: sandbox.username, target: 'send', mode: 'error', code: 326 })
+    await tick()
+    const account = await accountRow(accountId)
+    expect(account).toMatchObject({ status: 'flagged', paused_until: null })
+    expect(account.flag_reason).toContain('(326)')
+    expect((await notificationsOf(userId))[0]).toMatchObject({
+      type: 'account_flagged',
+      title: 'Account needs attention',
+    })
+  })
+
+  it('an account X locked or signed out is flagged or put in error at sign-in', async ({ expect }) => {
+    const locked = await setUp(1, { state: 'locked' })
+    const expired = await setUp(1, { state: 'expired' })
+    await locked.tick()
+    await expired.tick()
+    expect((await accountRow(locked.accountId)).status).toBe('flagged')
+    expect((await accountRow(expired.accountId)).status).toBe('error')
+    expect((await notificationsOf(expired.userId)).map((n) => n.type)).toEqual(['account_flagged'])
+    expect(await x.deliveries(locked.sandbox.username)).toEqual([])
+  })
+
+  it('a wrong X Chat passcode is entered once and never guessed again', async ({ expect }) => {
+    const { sandbox, accountId, tick } = await setUp(1, { passcode: '1357' })
+    await adminDb().query(
+      `update public.social_account_credentials set ciphertext = $2 where account_id = $1`,
+      [accountId, sealedX(sandbox.cookies, '9999')],
+    )
+    await tick()
+    const account = await accountRow(accountId)
+    expect(account.status).toBe('error')
+    expect(account.flag_reason).toMatch(/passcode/i)
+    const state = await x.call<{ chatLocked: boolean }>('GET', `/accounts/${sandbox.username}`)
+    expect(state.chatLocked).toBe(false)
+    expect(await x.deliveries(sandbox.username)).toEqual([])
+  })
+
+  it('a page error before anything was sent retries later without flagging', async ({ expect }) => {
+    const { sandbox, accountId, campaignId, tick } = await setUp(1)
+    await x.fault({ account: sandbox.username, target: 'page', mode: 'http_500', path: '/i/chat/', count: 3 })
+    const result = await tick()
+    expect(result.not_sent).toBe(1)
+    expect((await accountRow(accountId)).status).toBe('active')
+    const [lead] = await leadsOf(campaignId)
+    expect(lead?.state).toBe('pending')
+    expect(lead?.next_send_at?.getTime() ?? 0).toBeGreaterThanOrEqual(Date.now() - 5_000)
+    expect((await logsOf(campaignId)).map((l) => l.status)).toEqual(['error'])
+    // once due again it goes out, once
+    await adminDb().query('update public.campaign_leads set next_send_at = now() where campaign_id = $1', [
+      campaignId,
+    ])
+    await x.call('DELETE', `/faults?account=${sandbox.username}`)
+    expect((await tick()).sent).toBe(1)
+    expect(await x.deliveries(sandbox.username)).toHaveLength(1)
+    expect((await logsOf(campaignId)).map((l) => l.status)).toEqual(['sent'])
+  })
+})
+
+describe.concurrent('unconfirmed sends', BROWSER_SUITE, () => {
+  it('a send whose answer was lost is uncertain, then found in the thread: sent, once', async ({
+    expect,
+  }) => {
+    const { sandbox, campaignId, tick } = await setUp(1)
+    await x.fault({ account: sandbox.username, target: 'send', mode: 'ack_lost' })
+    expect((await tick()).uncertain).toBe(1)
+    expect((await leadsOf(campaignId))[0]?.state).toBe('uncertain')
+    expect((await logsOf(campaignId))[0]?.status).toBe('uncertain')
+    const settled = await tick()
+    expect(settled.settledSent).toBe(1)
+    expect((await leadsOf(campaignId))[0]).toMatchObject({ state: 'sent', current_step: 1 })
+    expect((await logsOf(campaignId)).map((l) => l.status)).toEqual(['sent'])
+    expect(await x.deliveries(sandbox.username)).toHaveLength(1)
+  })
+
+  it('"Something went wrong" after delivery is uncertain and settles as sent, not sent again', async ({
+    expect,
+  }) => {
+    const { sandbox, campaignId, tick } = await setUp(1)
+    await x.fault({ account: sandbox.username, target: 'send', mode: 'error_after_delivery' })
+    expect((await tick()).uncertain).toBe(1)
+    expect((await tick()).settledSent).toBe(1)
+    expect(await x.deliveries(sandbox.username)).toHaveLength(1)
+    expect((await leadsOf(campaignId))[0]?.state).toBe('sent')
+  })
+
+  it('a send that never arrived is found missing in the thread, then sent again exactly once', async ({
+    expect,
+  }) => {
+    const { sandbox, campaignId, tick } = await setUp(1)
+    await x.fault({ account: sandbox.username, target: 'send', mode: 'dropped' })
+    expect((await tick()).uncertain).toBe(1)
+    expect(await x.deliveries(sandbox.username)).toEqual([])
+    // the next tick finds it missing, and only then sends the step again
+    expect(await tick()).toMatchObject({ settledNotSent: 1, sent: 1 })
+    const delivered = await x.deliveries(sandbox.username)
+    expect(delivered).toHaveLength(1)
+    // the retry sent the very text of the first attempt
+    expect((await logsOf(campaignId)).map((l) => [l.status, l.message_sent])).toEqual([
+      ['sent', delivered[0]?.text],
+    ])
+  })
+
+  it('a lead left `sending` by a runner that died is checked in the thread before anything else', async ({
+    expect,
+  }) => {
+    const { userId, sandbox, accountId, campaignId, leads, tick } = await setUp(2)
+    const [first] = leads
+    if (!first) throw new Error('no lead')
+    // what a runner leaves behind when it is killed right after the send left: the intent, and the message
+    const lead = await nextDueLead(runner.db, campaignId)
+    if (!lead) throw new Error('no due lead')
+    const claimed = await claimIntent(runner.db, {
+      lead,
+      accountId,
+      userId,
+      platform: 'twitter',
+      text: 'Sent just before the crash',
+    })
+    expect(claimed.status).toBe('claimed')
+    const used = await runner.sessions.use(accountId, 10_000, async (handle) => {
+      const account = await loadAccount(runner.db, accountId)
+      if (!account) throw new Error('no account')
+      const opened = await handle.open(account)
+      if (opened.status !== 'ok') throw new Error('no session')
+      return opened.session.sendDm({ username: lead.username }, 'Sent just before the crash')
+    })
+    expect(used).toMatchObject({ status: 'done', value: { status: 'sent' } })
+    expect((await leadsOf(campaignId)).find((l) => l.username === lead.username)?.state).toBe('sending')
+
+    const result = await tick()
+    expect(result).toMatchObject({ settledSent: 1, sent: 1 })
+    const delivered = await x.deliveries(sandbox.username)
+    expect(delivered.map((d) => d.recipientUsername).sort()).toEqual(leads.map((l) => l.username).sort())
+    expect((await leadsOf(campaignId)).map((l) => l.state)).toEqual(['sent', 'sent'])
+  })
+
+  it('three unconfirmed sends in a row trip the circuit breaker', async ({ expect }) => {
+    const { userId, sandbox, accountId, campaignId } = await setUp(4)
+    await x.fault({ account: sandbox.username, target: 'send', mode: 'dropped', count: 3 })
+    // settle nothing in between: a fresh check would find them missing
+    const slow = await testRunner({ uncertainCheckAfterMs: 3_600_000 })
+    try {
+      const result = await campaignTick(slow.context(), { campaignId, accountId })
+      expect(result).toMatchObject({ uncertain: 2, account_stopped: 1 })
+    } finally {
+      await slow.close()
+    }
+    const account = await accountRow(accountId)
+    expect(account.status).toBe('paused')
+    expect(account.flag_reason).toMatch(/could not be confirmed/)
+    expect((await notificationsOf(userId)).map((n) => n.type)).toEqual(['account_flagged'])
+  })
+})
+
+function sealedX(cookies: unknown[], passcode: string): string {
+  return encryptSecret(
+    JSON.stringify({ v: 1, platform: 'twitter', cookies, chatPasscode: passcode }),
+    keyringFromEnv(),
+  )
+}
