@@ -55,7 +55,10 @@ test.describe('outreach flow on the real stack', () => {
       method: 'POST',
       body: { username, passcode: '1234', behaviour: { replyShare: 0 } },
     })
-    const [seed] = await sandbox<{ username: string }[]>('profiles?minFollowers=5000&canDm=true&limit=1')
+    const { profiles } = await sandbox<{ profiles: { username: string }[] }>(
+      'profiles?minFollowers=5000&canDm=true&limit=1',
+    )
+    const seed = profiles[0]
     if (!seed) throw new Error('no sandbox profile to scrape')
 
     const email = uniqueEmail('outreach')
@@ -152,15 +155,15 @@ test.describe('outreach flow on the real stack', () => {
     await eventually(
       page,
       async () => {
-        const sent = await sandbox<{ recipientUsername: string }[]>(`deliveries?account=${username}`)
-        expect(sent.length).toBeGreaterThan(0)
+        const { deliveries } = await sandbox<{ deliveries: unknown[] }>(`deliveries?account=${username}`)
+        expect(deliveries.length).toBeGreaterThan(0)
         await expect(page.getByTestId('stat-Messages Sent')).not.toHaveText('0')
       },
       accountId,
     )
-    const delivered = await sandbox<{ recipientUsername: string; text: string }[]>(
-      `deliveries?account=${username}`,
-    )
+    const { deliveries: delivered } = await sandbox<{
+      deliveries: { recipientUsername: string; text: string }[]
+    }>(`deliveries?account=${username}`)
     expect(delivered[0]?.text).toMatch(/^Hi .+, quick question about what you build\?$/)
     const recipient = delivered[0]?.recipientUsername as string
 
