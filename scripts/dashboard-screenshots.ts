@@ -223,20 +223,6 @@ const shots: Shot[] = [
     },
   },
   {
-    name: 'modal-add-account-x-cookies',
-    run: async (page) => {
-      await openTab(page, 'social-accounts')
-      await page.getByRole('button', { name: 'Add Account' }).click()
-      const d = dialog(page)
-      await d.getByRole('button', { name: /Twitter/ }).click()
-      await d.getByRole('button', { name: 'Next' }).click()
-      await d.getByLabel('Username').fill('reachflow_demo')
-      await d.getByRole('button', { name: 'Next' }).click()
-      await d.getByLabel('Cookies (JSON)').fill('auth_token=not-json')
-      await settle(page)
-    },
-  },
-  {
     name: 'confirm-delete-account',
     run: async (page) => {
       await openTab(page, 'social-accounts')
