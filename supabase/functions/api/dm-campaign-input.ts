@@ -100,8 +100,14 @@ const fields = {
   stage: z.string().trim().max(100).nullish(),
 }
 
+// The wizard may choose the campaign's id itself, so the random days off it previews are the ones
+// the campaign gets (they are drawn per campaign id and date).
 export const createCampaignSchema = z
-  .object({ ...fields, run_immediately: z.boolean().default(false) })
+  .object({
+    ...fields,
+    id: z.uuid('The campaign id must be a UUID').optional(),
+    run_immediately: z.boolean().default(false),
+  })
   .refine((b) => Boolean(b.scraping_campaign_id || b.lead_list_id), {
     message: DM_MESSAGES.leadSource,
     path: ['scraping_campaign_id'],

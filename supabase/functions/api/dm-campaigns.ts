@@ -108,6 +108,7 @@ export async function createCampaign(req: Request, ctx: CallContext): Promise<Re
   const { data, error } = await ctx.caller.db
     .from('campaigns')
     .insert({
+      ...(body.id ? { id: body.id } : {}),
       user_id: ctx.caller.id,
       name: body.name,
       account_id: body.account_id,

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import { LimitBanner } from '@/components/accounts/limit-banner'
 import {
   COOKIES_REQUIRED,
   connectAccountSchema,
@@ -8,9 +9,8 @@ import {
   INVALID_COOKIES,
   MISSING_DETAILS,
   PASSWORD_REQUIRED,
-} from './api/connect-account'
-import type { AccountLimit } from './api/types'
-import { LimitBanner } from './components/limit-banner'
+} from '@/lib/accounts/connect-account'
+import type { AccountLimit } from '@/lib/accounts/types'
 
 const form = { platform: '', username: '', password: '', secretKey: '', cookies: '', proxyUrl: '' }
 

@@ -1,0 +1,290 @@
+// Screenshots of the dashboard's tabs, wizards and detail views at desktop and phone widths, signed in
+// as the demo customer, for review and docs/screenshots.
+// Usage: WEB_URL=http://127.0.0.1:54323 OUT_DIR=docs/screenshots npx tsx scripts/dashboard-screenshots.ts [only-name ...]
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { type Browser, chromium, type Page } from 'playwright-core'
+
+const webUrl = process.env.WEB_URL ?? 'http://127.0.0.1:54323'
+const outDir = process.env.OUT_DIR ?? 'docs/screenshots'
+const email = process.env.DEMO_EMAIL ?? 'demo@reachflow.test'
+const password = process.env.DEMO_PASSWORD ?? 'demo-password'
+const only = new Set(process.argv.slice(2))
+const sizes = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 390, height: 844 },
+]
+
+type Shot = { name: string; fullPage?: boolean; run: (page: Page) => Promise<void> }
+
+const dialog = (page: Page) => page.getByRole('dialog').last()
+const settle = (page: Page, ms = 600) => page.waitForTimeout(ms)
+
+async function openTab(page: Page, tab: string) {
+  await page.goto(new URL(`/dashboard${tab === 'campaigns' ? '' : `?tab=${tab}`}`, webUrl).toString())
+  await page.getByRole('tabpanel').waitFor()
+  await page.waitForLoadState('networkidle')
+  await settle(page)
+}
+
+async function next(page: Page) {
+  await dialog(page).getByRole('button', { name: 'Next' }).click()
+  await settle(page, 300)
+}
+
+const shots: Shot[] = [
+  { name: 'dashboard-campaigns', fullPage: true, run: (page) => openTab(page, 'campaigns') },
+  { name: 'dashboard-leads', fullPage: true, run: (page) => openTab(page, 'leads') },
+  { name: 'dashboard-social-accounts', fullPage: true, run: (page) => openTab(page, 'social-accounts') },
+  { name: 'dashboard-lead-scraping', fullPage: true, run: (page) => openTab(page, 'lead-scraping') },
+  {
+    name: 'dashboard-mobile-menu',
+    run: async (page) => {
+      await openTab(page, 'campaigns')
+      const menu = page.getByRole('button', { name: 'Open menu' })
+      if (await menu.isVisible()) await menu.click()
+      await settle(page)
+    },
+  },
+  {
+    name: 'modal-campaign-details-overview',
+    run: async (page) => {
+      await openTab(page, 'campaigns')
+      await page.getByTestId('campaign-card').filter({ hasText: 'SaaS founders' }).click()
+      await dialog(page).getByTestId('detail-Reply Rate').waitFor()
+      await settle(page)
+    },
+  },
+  {
+    name: 'modal-campaign-details-messages',
+    run: async (page) => {
+      await openTab(page, 'campaigns')
+      await page.getByTestId('campaign-card').filter({ hasText: 'SaaS founders' }).click()
+      await dialog(page).getByRole('tab', { name: 'Messages' }).click()
+      await settle(page, 1500)
+    },
+  },
+  {
+    name: 'modal-campaign-details-analytics',
+    run: async (page) => {
+      await openTab(page, 'campaigns')
+      await page.getByTestId('campaign-card').filter({ hasText: 'SaaS founders' }).click()
+      await dialog(page).getByRole('tab', { name: 'Analytics' }).click()
+      await dialog(page).getByTestId('chart-per-day').waitFor()
+      await settle(page, 1500)
+    },
+  },
+  {
+    name: 'modal-scraping-details-sources',
+    run: async (page) => {
+      await openTab(page, 'lead-scraping')
+      await page.getByTestId('scraping-card').first().getByRole('button').first().click()
+      await dialog(page).getByRole('tab', { name: 'Sources' }).click()
+      await settle(page, 1000)
+    },
+  },
+  {
+    name: 'modal-scraping-details-analytics',
+    run: async (page) => {
+      await openTab(page, 'lead-scraping')
+      await page.getByTestId('scraping-card').first().getByRole('button').first().click()
+      await dialog(page).getByRole('tab', { name: 'Analytics' }).click()
+      await dialog(page).getByTestId('chart-per-hour').waitFor()
+      await settle(page, 1500)
+    },
+  },
+  {
+    name: 'modal-scraping-details-leads',
+    run: async (page) => {
+      await openTab(page, 'lead-scraping')
+      await page.getByTestId('scraping-card').first().getByRole('button').first().click()
+      await dialog(page).getByRole('tab', { name: 'Scraped Leads' }).click()
+      await settle(page, 1000)
+    },
+  },
+  {
+    name: 'modal-dm-wizard-messages',
+    run: async (page) => {
+      await openTab(page, 'campaigns')
+      await page.getByRole('button', { name: 'New Campaign' }).first().click()
+      const d = dialog(page)
+      await d.getByLabel('Campaign name').fill('Founders in Berlin')
+      await d.getByLabel('Send from account').selectOption({ index: 1 })
+      await next(page)
+      await d.getByRole('button', { name: /SaaS founders on X/ }).click()
+      await next(page)
+      await d
+        .getByLabel('Initial message 1')
+        .fill('Hey {name}, saw your post about shipping weekly. How do you find your first users?')
+      await settle(page)
+    },
+  },
+  {
+    name: 'modal-dm-wizard-schedule',
+    run: async (page) => {
+      await openTab(page, 'campaigns')
+      await page.getByRole('button', { name: 'New Campaign' }).first().click()
+      const d = dialog(page)
+      await d.getByLabel('Campaign name').fill('Founders in Berlin')
+      await d.getByLabel('Send from account').selectOption({ index: 1 })
+      await next(page)
+      await d.getByRole('button', { name: /SaaS founders on X/ }).click()
+      await next(page)
+      await d.getByLabel('Initial message 1').fill('Hey {name}, quick question about your launch.')
+      await next(page)
+      await d.getByTestId('days-off-preview').waitFor()
+      await settle(page, 1000)
+    },
+  },
+  {
+    name: 'modal-dm-wizard-review',
+    run: async (page) => {
+      await openTab(page, 'campaigns')
+      await page.getByRole('button', { name: 'New Campaign' }).first().click()
+      const d = dialog(page)
+      await d.getByLabel('Campaign name').fill('Founders in Berlin')
+      await d.getByLabel('Send from account').selectOption({ index: 1 })
+      await next(page)
+      await d.getByRole('button', { name: /SaaS founders on X/ }).click()
+      await next(page)
+      await d.getByLabel('Initial message 1').fill('Hey {name}, quick question about your launch.')
+      await next(page)
+      await next(page)
+      await settle(page)
+    },
+  },
+  {
+    name: 'modal-scraping-wizard-source',
+    run: async (page) => {
+      await openTab(page, 'lead-scraping')
+      await page.getByRole('button', { name: 'New Campaign' }).last().click()
+      const d = dialog(page)
+      await d.getByLabel('Campaign name').fill('Indie hackers')
+      await d.getByLabel('Account').selectOption({ index: 1 })
+      await next(page)
+      await d.getByRole('button', { name: 'Hashtag posts' }).click()
+      await d.getByLabel('Hashtag').fill('buildinpublic')
+      await settle(page)
+    },
+  },
+  {
+    name: 'modal-scraping-wizard-filters',
+    run: async (page) => {
+      await openTab(page, 'lead-scraping')
+      await page.getByRole('button', { name: 'New Campaign' }).last().click()
+      const d = dialog(page)
+      await d.getByLabel('Campaign name').fill('Indie hackers')
+      await d.getByLabel('Account').selectOption({ index: 1 })
+      await next(page)
+      await d.getByLabel('Username').fill('levelsio')
+      await next(page)
+      await settle(page)
+    },
+  },
+  {
+    name: 'modal-add-account',
+    run: async (page) => {
+      await openTab(page, 'social-accounts')
+      await page.getByRole('button', { name: 'Add Account' }).click()
+      await dialog(page)
+        .getByText(/Account Limit Reached|Ready to Add Account/)
+        .waitFor()
+      await settle(page)
+    },
+  },
+  {
+    name: 'modal-campaign-details-leads',
+    run: async (page) => {
+      await openTab(page, 'campaigns')
+      await page.getByTestId('campaign-card').filter({ hasText: 'SaaS founders' }).click()
+      await dialog(page).getByRole('tab', { name: 'Leads' }).click()
+      await settle(page, 1500)
+    },
+  },
+  {
+    name: 'modal-scraping-details-overview',
+    run: async (page) => {
+      await openTab(page, 'lead-scraping')
+      await page.getByTestId('scraping-card').first().getByRole('button').first().click()
+      await settle(page, 1500)
+    },
+  },
+  {
+    name: 'modal-dm-wizard-source',
+    run: async (page) => {
+      await openTab(page, 'campaigns')
+      await page.getByRole('button', { name: 'New Campaign' }).first().click()
+      const d = dialog(page)
+      await d.getByLabel('Campaign name').fill('Founders in Berlin')
+      await d.getByLabel('Send from account').selectOption({ index: 1 })
+      await next(page)
+      await d.getByRole('button', { name: /SaaS founders on X/ }).click()
+      await settle(page)
+    },
+  },
+  {
+    name: 'confirm-delete-account',
+    run: async (page) => {
+      await openTab(page, 'social-accounts')
+      await page
+        .getByTestId('account-card')
+        .first()
+        .getByRole('button', { name: /^Delete/ })
+        .click()
+      await settle(page)
+    },
+  },
+]
+
+async function signIn(browser: Browser, width: number, height: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height } })
+  const page = await context.newPage()
+  await page.goto(new URL('/login', webUrl).toString())
+  await page.getByLabel(/e-?mail/i).fill(email)
+  await page.getByLabel(/password/i).fill(password)
+  await page
+    .getByRole('button', { name: /sign in/i })
+    .first()
+    .click()
+  await page.waitForURL('**/dashboard**')
+  return page
+}
+
+async function main() {
+  mkdirSync(outDir, { recursive: true })
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  })
+  try {
+    for (const size of sizes) {
+      const page = await signIn(browser, size.width, size.height)
+      for (const shot of shots) {
+        if (only.size > 0 && !only.has(shot.name)) continue
+        try {
+          await shot.run(page)
+          const file = join(outDir, `${shot.name}-${size.name}.png`)
+          await page.screenshot({ path: file, fullPage: shot.fullPage ?? false })
+          console.log(file)
+        } catch (error) {
+          console.error(`${shot.name} (${size.name}) failed:`, error instanceof Error ? error.message : error)
+          process.exitCode = 1
+        }
+      }
+      await page.context().close()
+    }
+  } finally {
+    await browser.close()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

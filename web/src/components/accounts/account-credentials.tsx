@@ -1,0 +1,92 @@
+import type { ConnectAccountForm } from '@/lib/accounts/connect-account'
+
+const inputClass =
+  'mt-1.5 block w-full rounded-lg border-0 px-3 py-2.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:outline-none'
+
+interface AccountCredentialsProps {
+  form: ConnectAccountForm
+  onChange: (patch: Partial<ConnectAccountForm>) => void
+}
+
+/** Username plus what the chosen platform needs: Instagram password (and 2FA key), X cookies. */
+export function AccountCredentials({ form, onChange }: AccountCredentialsProps) {
+  return (
+    <div className="space-y-4">
+      <div>
+        <label htmlFor="setup-username" className="block text-sm font-medium text-slate-700">
+          Username
+        </label>
+        <input
+          id="setup-username"
+          className={inputClass}
+          placeholder="yourhandle (without @)"
+          autoComplete="off"
+          value={form.username}
+          onChange={(e) => onChange({ username: e.target.value })}
+        />
+      </div>
+      {form.platform === 'instagram' && (
+        <>
+          <div>
+            <label htmlFor="setup-password" className="block text-sm font-medium text-slate-700">
+              Instagram password
+            </label>
+            <input
+              id="setup-password"
+              type="password"
+              autoComplete="off"
+              className={inputClass}
+              value={form.password}
+              onChange={(e) => onChange({ password: e.target.value })}
+            />
+          </div>
+          <div>
+            <label htmlFor="setup-secret" className="block text-sm font-medium text-slate-700">
+              2FA secret key <span className="font-normal text-slate-400">(optional)</span>
+            </label>
+            <input
+              id="setup-secret"
+              autoComplete="off"
+              className={inputClass}
+              value={form.secretKey}
+              onChange={(e) => onChange({ secretKey: e.target.value })}
+            />
+          </div>
+        </>
+      )}
+      {form.platform === 'twitter' && (
+        <div>
+          <label htmlFor="setup-cookies" className="block text-sm font-medium text-slate-700">
+            Cookies (JSON)
+          </label>
+          <textarea
+            id="setup-cookies"
+            rows={4}
+            className={`${inputClass} font-mono text-xs`}
+            placeholder='[{"name":"auth_token","value":"…"},{"name":"ct0","value":"…"}]'
+            value={form.cookies}
+            onChange={(e) => onChange({ cookies: e.target.value })}
+            aria-describedby="setup-cookies-hint"
+          />
+          <p id="setup-cookies-hint" className="mt-1 text-xs text-slate-500">
+            Export your x.com cookies with a cookie editor extension while signed in. We need auth_token and
+            ct0.
+          </p>
+        </div>
+      )}
+      <div>
+        <label htmlFor="setup-proxy" className="block text-sm font-medium text-slate-700">
+          Proxy URL <span className="font-normal text-slate-400">(optional)</span>
+        </label>
+        <input
+          id="setup-proxy"
+          className={inputClass}
+          placeholder="user:pass@host:port"
+          autoComplete="off"
+          value={form.proxyUrl}
+          onChange={(e) => onChange({ proxyUrl: e.target.value })}
+        />
+      </div>
+    </div>
+  )
+}

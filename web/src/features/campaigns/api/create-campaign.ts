@@ -1,0 +1,13 @@
+import { actionErrorText, callApi } from '@/lib/api-client'
+import type { campaignRequest } from '../campaign-form'
+
+/** POST {api}/v2/campaigns; throws with spec §8 'Failed to create campaign: …' texts. */
+export async function createCampaign(
+  body: ReturnType<typeof campaignRequest>,
+): Promise<{ id: string; status: string }> {
+  try {
+    return await callApi<{ id: string; status: string }>('v2/campaigns', { method: 'POST', body })
+  } catch (error) {
+    throw new Error(actionErrorText('Failed to create campaign', error))
+  }
+}

@@ -1,0 +1,23 @@
+import { supabase } from '@/lib/supabase'
+
+export interface SenderAccount {
+  id: string
+  username: string
+  status: string
+  daily_message_limit: number
+  platform: { name: string; display_name: string } | null
+}
+
+export const NO_ACTIVE_ACCOUNTS =
+  'No active accounts found. Please add and verify a social media account first.'
+
+/** The accounts a campaign can send from: the caller's active ones (spec §7: the client keeps status active). */
+export async function getSenderAccounts(): Promise<SenderAccount[]> {
+  const { data, error } = await supabase
+    .from('social_accounts')
+    .select('id, username, status, daily_message_limit, platform:platforms(name, display_name)')
+    .eq('status', 'active')
+    .order('created_at', { ascending: false })
+  if (error) throw new Error(`Could not load your accounts: ${error.message}`)
+  return data as unknown as SenderAccount[]
+}

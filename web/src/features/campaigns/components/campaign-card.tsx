@@ -1,0 +1,92 @@
+import { Clock } from 'lucide-react'
+import { ProgressBar } from '@/components/ui/progress-bar'
+import { formatCount, percentOf } from '@/lib/format'
+import { relativeTime } from '@/lib/relative-time'
+import type { Campaign } from '../api/types'
+import { campaignFilterOf } from '../campaign-status'
+import { CampaignStatusBadge } from './campaign-status-badge'
+
+/** A figure that reads 'Running' while the campaign sends (spec §2), with the live count beneath. */
+function Figure({ label, value, running }: { label: string; value: number; running: boolean }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums">
+        {running ? (
+          <>
+            <span className="inline-flex items-center gap-1.5 text-emerald-700">
+              <span className="size-1.5 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
+              Running
+            </span>
+            <span className="block text-xs font-normal text-slate-500">{formatCount(value)} so far</span>
+          </>
+        ) : (
+          formatCount(value)
+        )}
+      </dd>
+    </div>
+  )
+}
+
+/** Spec §2 campaign card: name, industry and stage, status, Total Leads, Messages Sent, Delivery Rate, Progress, Updated. */
+export function CampaignCard({ campaign, onOpen }: { campaign: Campaign; onOpen: () => void }) {
+  const running = campaignFilterOf(campaign.status) === 'active'
+  const delivery = percentOf(campaign.messages_sent, campaign.total_attempts)
+  const progress = percentOf(campaign.contacted, campaign.leads)
+  const subtitle = [campaign.industry, campaign.stage].filter(Boolean).join(' · ')
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      className="group flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-5 text-left shadow-card transition hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-lift"
+      data-testid="campaign-card"
+    >
+      <div className="flex w-full items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="truncate font-semibold text-slate-900 group-hover:text-brand-700">
+            {campaign.name}
+          </h3>
+          <p className="truncate text-xs text-slate-500">
+            {subtitle ||
+              `@${campaign.social_account?.username ?? 'no account'} · ${campaign.platform?.display_name ?? ''}`}
+          </p>
+        </div>
+        <CampaignStatusBadge status={campaign.status} />
+      </div>
+      <dl className="mt-4 grid w-full grid-cols-3 gap-3">
+        <Figure label="Total Leads" value={campaign.leads} running={running} />
+        <Figure label="Messages Sent" value={campaign.messages_sent} running={running} />
+        <div>
+          <dt className="text-xs text-slate-500">Delivery Rate</dt>
+          <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums">{delivery}%</dd>
+        </div>
+      </dl>
+      <div className="mt-4 w-full">
+        <div className="mb-1.5 flex justify-between text-xs">
+          <span className="text-slate-500">Progress</span>
+          <span className="font-medium text-slate-700">{progress}% contacted</span>
+        </div>
+        <ProgressBar value={progress} label={`${campaign.name} progress`} />
+      </div>
+      <p className="mt-4 flex items-center gap-1.5 text-xs text-slate-400">
+        <Clock className="size-3.5" aria-hidden="true" />
+        Updated {relativeTime(campaign.updated_at).toLowerCase()}
+      </p>
+    </button>
+  )
+}
+
+export function CampaignCardSkeleton() {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-card" aria-hidden="true">
+      <div className="h-4 w-2/3 animate-pulse rounded bg-slate-200" />
+      <div className="mt-2 h-3 w-1/3 animate-pulse rounded bg-slate-100" />
+      <div className="mt-5 grid grid-cols-3 gap-3">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-9 animate-pulse rounded bg-slate-100" />
+        ))}
+      </div>
+      <div className="mt-5 h-2 animate-pulse rounded-full bg-slate-100" />
+    </div>
+  )
+}

@@ -1,0 +1,125 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Pause, Play } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { ErrorState } from '@/components/ui/error-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { Tabs } from '@/components/ui/tabs'
+import { useToast } from '@/components/ui/toast'
+import { errorMessage } from '@/lib/api-client'
+import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
+import { getCampaignDetails } from '../../api/get-campaign-details'
+import { launchCampaign } from '../../api/launch-campaign'
+import { pauseCampaign } from '../../api/pause-campaign'
+import { isSending } from '../../campaign-status'
+import { CampaignStatusBadge } from '../campaign-status-badge'
+import { CampaignLeads } from './campaign-leads'
+import { CampaignMessages } from './campaign-messages'
+import { CampaignOverview } from './campaign-overview'
+
+const CampaignAnalytics = lazy(() => import('./campaign-analytics'))
+
+type DetailTab = 'overview' | 'leads' | 'messages' | 'analytics'
+
+/** Spec §2 Modals 4: DM campaign details with Overview, Leads, Messages and Analytics. */
+export function CampaignDetailsDialog({ campaignId, onClose }: { campaignId: string; onClose: () => void }) {
+  const [tab, setTab] = useState<DetailTab>('overview')
+  const toast = useToast()
+  const queryClient = useQueryClient()
+  const details = useQuery({
+    queryKey: [queryRoots.campaigns, 'details', campaignId],
+    queryFn: () => getCampaignDetails(campaignId),
+    refetchInterval: (query) =>
+      query.state.data && isSending(query.state.data.campaign.status) ? LIVE_POLL_MS : false,
+  })
+  const campaign = details.data?.campaign
+  const live = campaign ? isSending(campaign.status) : false
+
+  const action = useMutation({
+    mutationFn: (kind: 'launch' | 'pause') =>
+      kind === 'launch' ? launchCampaign(campaignId) : pauseCampaign(campaignId),
+    onSuccess: (result, kind) => {
+      toast.success(result.message ?? (kind === 'launch' ? 'Campaign launched!' : 'Campaign paused!'))
+      void queryClient.invalidateQueries({ queryKey: [queryRoots.campaigns] })
+      void queryClient.invalidateQueries({ queryKey: [queryRoots.dashboard] })
+    },
+    onError: (error, kind) =>
+      toast.error(`Error ${kind === 'launch' ? 'launching' : 'pausing'} campaign: ${errorMessage(error)}`),
+  })
+
+  const canLaunch = campaign && (campaign.status === 'draft' || campaign.status === 'paused')
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="4xl"
+      title={campaign?.name ?? 'Campaign'}
+      description={
+        campaign
+          ? `@${campaign.social_account?.username ?? 'deleted account'} · ${campaign.platform?.display_name ?? ''}`
+          : undefined
+      }
+      headerExtra={campaign && <CampaignStatusBadge status={campaign.status} />}
+    >
+      {details.isPending ? (
+        <div className="space-y-3" aria-busy="true">
+          <Skeleton className="h-10" />
+          <Skeleton className="h-28" />
+          <Skeleton className="h-40" />
+        </div>
+      ) : details.isError || !campaign ? (
+        <ErrorState
+          message={details.error?.message ?? 'Campaign not found'}
+          onRetry={() => void details.refetch()}
+        />
+      ) : (
+        <div className="space-y-5">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Tabs<DetailTab>
+              label="Campaign details"
+              value={tab}
+              onChange={setTab}
+              className="min-w-0 flex-1"
+              items={[
+                { id: 'overview', label: 'Overview' },
+                { id: 'leads', label: 'Leads' },
+                { id: 'messages', label: 'Messages' },
+                { id: 'analytics', label: 'Analytics' },
+              ]}
+            />
+            {canLaunch && (
+              <Button
+                size="sm"
+                onClick={() => action.mutate('launch')}
+                loading={action.isPending}
+                icon={<Play className="size-4" aria-hidden="true" />}
+              >
+                {campaign.status === 'paused' ? 'Resume' : 'Launch'}
+              </Button>
+            )}
+            {live && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => action.mutate('pause')}
+                loading={action.isPending}
+                icon={<Pause className="size-4" aria-hidden="true" />}
+              >
+                Pause
+              </Button>
+            )}
+          </div>
+          {tab === 'overview' && <CampaignOverview campaign={campaign} stats={details.data.stats} />}
+          {tab === 'leads' && <CampaignLeads campaignId={campaignId} live={live} />}
+          {tab === 'messages' && <CampaignMessages campaignId={campaignId} live={live} />}
+          {tab === 'analytics' && (
+            <Suspense fallback={<Skeleton className="h-64" />}>
+              <CampaignAnalytics stats={details.data.stats} />
+            </Suspense>
+          )}
+        </div>
+      )}
+    </Dialog>
+  )
+}

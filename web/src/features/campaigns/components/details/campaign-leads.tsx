@@ -1,0 +1,93 @@
+import { useQuery } from '@tanstack/react-query'
+import { Users } from 'lucide-react'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorState } from '@/components/ui/error-state'
+import { Pill, type PillTone } from '@/components/ui/pill'
+import { Skeleton } from '@/components/ui/skeleton'
+import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
+import { relativeTime } from '@/lib/relative-time'
+import { getCampaignLeads } from '../../api/get-campaign-leads'
+
+const LEAD_TONE: Record<string, PillTone> = {
+  pending: 'grey',
+  sending: 'blue',
+  sent: 'green',
+  failed: 'red',
+  uncertain: 'yellow',
+  skipped: 'grey',
+}
+
+export function leadStateLabel(state: string, repliedAt: string | null): string {
+  if (repliedAt) return 'Replied'
+  return (
+    {
+      pending: 'Pending',
+      sending: 'Sending',
+      sent: 'Sent',
+      failed: 'Failed',
+      uncertain: 'Checking',
+      skipped: 'Skipped',
+    }[state] ?? state
+  )
+}
+
+/** Spec §2 Modals 4, Leads: the latest 100 leads. */
+export function CampaignLeads({ campaignId, live }: { campaignId: string; live: boolean }) {
+  const leads = useQuery({
+    queryKey: [queryRoots.campaigns, 'leads', campaignId],
+    queryFn: () => getCampaignLeads(campaignId),
+    refetchInterval: live ? LIVE_POLL_MS : false,
+  })
+  if (leads.isPending) return <Skeleton className="h-48" />
+  if (leads.isError) return <ErrorState message={leads.error.message} onRetry={() => void leads.refetch()} />
+  if (leads.data.length === 0) return <EmptyState icon={Users} title="No leads collected yet" />
+  return (
+    <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-500">
+          <tr>
+            <th className="px-4 py-2.5">Lead</th>
+            <th className="px-4 py-2.5">Status</th>
+            <th className="px-4 py-2.5">Step</th>
+            <th className="px-4 py-2.5">Last message</th>
+            <th className="px-4 py-2.5">Reply</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">
+          {leads.data.map((lead) => (
+            <tr key={lead.id}>
+              <td className="px-4 py-2.5">
+                <span className="font-medium text-slate-900">@{lead.username}</span>
+                {typeof lead.profile_data.display_name === 'string' && (
+                  <span className="block text-xs text-slate-500">{lead.profile_data.display_name}</span>
+                )}
+              </td>
+              <td className="px-4 py-2.5">
+                <Pill tone={lead.replied_at ? 'blue' : (LEAD_TONE[lead.state] ?? 'grey')}>
+                  {leadStateLabel(lead.state, lead.replied_at)}
+                </Pill>
+                {lead.skip_reason && (
+                  <span className="block text-xs text-slate-400">
+                    {lead.skip_reason.replaceAll('_', ' ')}
+                  </span>
+                )}
+              </td>
+              <td className="px-4 py-2.5 text-slate-600">
+                {lead.current_step === 0 ? 'First message' : `Follow-up ${lead.current_step}`}
+              </td>
+              <td className="px-4 py-2.5 text-slate-600">
+                {lead.last_sent_at ? relativeTime(lead.last_sent_at) : '—'}
+              </td>
+              <td
+                className="max-w-56 truncate px-4 py-2.5 text-slate-600"
+                title={lead.reply_text ?? undefined}
+              >
+                {lead.reply_text ?? (lead.replied_at ? relativeTime(lead.replied_at) : '—')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query'
+import { MessageSquare } from 'lucide-react'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorState } from '@/components/ui/error-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { StatusBadge } from '@/components/ui/status-badge'
+import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
+import { relativeTime } from '@/lib/relative-time'
+import { getCampaignMessages } from '../../api/get-campaign-messages'
+
+/** Spec §9: message previews are cut to 50 characters. */
+export function messagePreview(text: string | null): string {
+  if (!text) return '—'
+  return text.length > 50 ? `${text.slice(0, 50)}…` : text
+}
+
+const STATUS_BADGE: Record<string, string> = {
+  sent: 'success',
+  failed: 'failed',
+  error: 'error',
+  uncertain: 'warning',
+}
+
+/** Spec §2 Modals 4, Messages: the latest 100. */
+export function CampaignMessages({ campaignId, live }: { campaignId: string; live: boolean }) {
+  const messages = useQuery({
+    queryKey: [queryRoots.campaigns, 'messages', campaignId],
+    queryFn: () => getCampaignMessages(campaignId),
+    refetchInterval: live ? LIVE_POLL_MS : false,
+  })
+  if (messages.isPending) return <Skeleton className="h-48" />
+  if (messages.isError)
+    return <ErrorState message={messages.error.message} onRetry={() => void messages.refetch()} />
+  if (messages.data.length === 0) return <EmptyState icon={MessageSquare} title="No messages sent yet" />
+  return (
+    <ul
+      className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200"
+      data-testid="campaign-messages"
+    >
+      {messages.data.map((log) => (
+        <li key={log.id} className="flex items-start justify-between gap-4 px-4 py-3">
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-slate-900">
+              @{log.target_username}
+              <span className="ml-2 text-xs font-normal text-slate-400">
+                {log.message_type === 'initial' ? 'Initial message' : `Follow-up ${log.step}`}
+              </span>
+            </p>
+            <p className="truncate text-sm text-slate-600" title={log.message_sent ?? undefined}>
+              {messagePreview(log.message_sent)}
+            </p>
+            {log.error && <p className="text-xs text-red-600">{log.error}</p>}
+          </div>
+          <div className="flex shrink-0 flex-col items-end gap-1">
+            <StatusBadge status={STATUS_BADGE[log.status] ?? log.status} />
+            <span className="text-xs text-slate-400">{relativeTime(log.sent_at)}</span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,301 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '@/lib/api-client'
+import { renderApp } from '@/testing/render-app'
+import {
+  campaignRequest,
+  defaultCampaignForm,
+  nameForSource,
+  personalise,
+  stepProblems,
+} from '../../campaign-form'
+import { CampaignWizard } from './campaign-wizard'
+
+const api = vi.hoisted(() => ({ accounts: vi.fn(), sources: vi.fn(), daysOff: vi.fn(), call: vi.fn() }))
+vi.mock('../../api/get-sender-accounts', async (original) => ({
+  ...(await original<object>()),
+  getSenderAccounts: api.accounts,
+}))
+vi.mock('../../api/get-lead-sources', () => ({ getLeadSources: api.sources }))
+vi.mock('../../api/preview-days-off', () => ({ previewDaysOff: api.daysOff }))
+vi.mock('@/lib/api-client', async (original) => ({
+  ...(await original<typeof import('@/lib/api-client')>()),
+  callApi: api.call,
+}))
+
+const ACCOUNT = {
+  id: 'acc-1',
+  username: 'dana_x',
+  status: 'active',
+  daily_message_limit: 50,
+  platform: { name: 'twitter', display_name: 'Twitter' },
+}
+const SOURCE = {
+  id: 'scr-1',
+  name: 'SaaS founders on X',
+  leads_collected: 100,
+  account_id: 'acc-1',
+  platform: { name: 'twitter', display_name: 'Twitter' },
+}
+
+beforeEach(() => {
+  api.accounts.mockReset().mockResolvedValue([ACCOUNT])
+  api.sources.mockReset().mockResolvedValue([SOURCE])
+  api.daysOff.mockReset().mockResolvedValue(['2026-11-25', '2026-12-03'])
+  api.call.mockReset().mockResolvedValue({ id: 'c1', status: 'draft' })
+})
+
+type User = ReturnType<typeof userEvent.setup>
+const next = () => screen.getByRole('button', { name: 'Next' })
+
+async function setup(user: User) {
+  await screen.findByText(/@dana_x/)
+  await user.type(screen.getByLabelText('Campaign name'), 'Founders')
+  await user.selectOptions(screen.getByLabelText('Send from account'), 'acc-1')
+  await user.click(next())
+}
+async function chooseSource(user: User) {
+  await user.click(await screen.findByRole('button', { name: /SaaS founders on X/ }))
+  await user.click(next())
+}
+async function writeMessage(user: User) {
+  await user.type(screen.getByLabelText('Initial message 1'), 'Hey {{name}, how is @{{username} going?')
+  await user.click(next())
+}
+
+describe('Create New Campaign wizard (spec §2 Modals 3, §5, §9)', () => {
+  it('step 1 needs a name and an account', async () => {
+    const user = userEvent.setup()
+    renderApp(<CampaignWizard onClose={() => {}} />)
+    expect(screen.getByText('Step 1 of 5')).toBeInTheDocument()
+    await screen.findByText(/@dana_x/)
+    expect(next()).toBeDisabled()
+    await user.type(screen.getByLabelText('Campaign name'), 'x')
+    await user.clear(screen.getByLabelText('Campaign name'))
+    await user.tab()
+    expect(screen.getByText('Campaign name is required')).toBeInTheDocument()
+    await user.type(screen.getByLabelText('Campaign name'), 'Founders')
+    expect(next()).toBeDisabled()
+    await user.selectOptions(screen.getByLabelText('Send from account'), 'acc-1')
+    expect(next()).toBeEnabled()
+  })
+
+  it("says 'No active accounts found…' without an active account", async () => {
+    api.accounts.mockResolvedValue([])
+    renderApp(<CampaignWizard onClose={() => {}} />)
+    expect(
+      await screen.findByText(
+        'No active accounts found. Please add and verify a social media account first.',
+      ),
+    ).toBeInTheDocument()
+  })
+
+  it('step 2 needs a lead source; with none: No completed scraping campaigns', async () => {
+    const user = userEvent.setup()
+    renderApp(<CampaignWizard onClose={() => {}} />)
+    await setup(user)
+    expect(next()).toBeDisabled()
+    await user.click(await screen.findByRole('button', { name: /SaaS founders on X/ }))
+    expect(screen.getByRole('button', { name: /SaaS founders on X/ })).toHaveAttribute('aria-pressed', 'true')
+    expect(screen.getByText(/100 valid leads/)).toBeInTheDocument()
+    expect(next()).toBeEnabled()
+  })
+
+  it('offers only what the source query returns, and an empty state when there is none', async () => {
+    api.sources.mockResolvedValue([])
+    const user = userEvent.setup()
+    renderApp(<CampaignWizard onClose={() => {}} />)
+    await setup(user)
+    expect(await screen.findByText('No completed scraping campaigns')).toBeInTheDocument()
+    expect(next()).toBeDisabled()
+  })
+
+  it("choosing a source fills an empty name with the source name plus ' DM Campaign'", async () => {
+    expect(nameForSource('', 'SaaS founders on X')).toBe('SaaS founders on X DM Campaign')
+    expect(nameForSource('Mine', 'SaaS founders on X')).toBe('Mine')
+    renderApp(<CampaignWizard onClose={() => {}} initialSourceId="scr-1" />)
+    await waitFor(() =>
+      expect(screen.getByLabelText('Campaign name')).toHaveValue('SaaS founders on X DM Campaign'),
+    )
+  })
+
+  it('step 3: three blank slots, at least one non-blank message, one slot always kept', async () => {
+    const user = userEvent.setup()
+    renderApp(<CampaignWizard onClose={() => {}} />)
+    await setup(user)
+    await chooseSource(user)
+    expect(screen.getAllByLabelText(/^Initial message \d$/)).toHaveLength(3)
+    expect(next()).toBeDisabled()
+    await user.type(screen.getByLabelText('Initial message 2'), '   ')
+    expect(screen.getByText('Write at least one initial message')).toBeInTheDocument()
+    expect(next()).toBeDisabled()
+    await user.click(screen.getByRole('button', { name: 'Remove message 3' }))
+    await user.click(screen.getByRole('button', { name: 'Remove message 2' }))
+    expect(screen.getAllByLabelText(/^Initial message \d$/)).toHaveLength(1)
+    expect(screen.getByRole('button', { name: 'Remove message 1' })).toBeDisabled()
+    await user.type(screen.getByLabelText('Initial message 1'), 'Hi')
+    expect(next()).toBeEnabled()
+  })
+
+  it('previews {username} and {name} live', async () => {
+    expect(personalise('Hi {name} (@{username})', { username: 'ana', name: 'Ana' })).toBe('Hi Ana (@ana)')
+    expect(personalise('Hi {name}', { username: 'ana', name: null })).toBe('Hi ana')
+    const user = userEvent.setup()
+    renderApp(<CampaignWizard onClose={() => {}} />)
+    await setup(user)
+    await chooseSource(user)
+    expect(screen.getByText('Write a message to see how it reads.')).toBeInTheDocument()
+    await user.type(screen.getByLabelText('Initial message 1'), 'Hey {{name}, how is @{{username} going?')
+    expect(screen.getByText('Hey Jordan, how is @jordan_builds going?')).toBeInTheDocument()
+  })
+
+  it('follow-up days 1-30 (default 3) and a follow-up text when follow-ups are on', async () => {
+    const user = userEvent.setup()
+    renderApp(<CampaignWizard onClose={() => {}} />)
+    await setup(user)
+    await chooseSource(user)
+    await user.type(screen.getByLabelText('Initial message 1'), 'Hi')
+    await user.click(screen.getByLabelText(/Send follow-ups/))
+    const days = screen.getByLabelText('Days between messages')
+    expect(days).toHaveValue(3)
+    expect(screen.getByText('Write the follow-up message or turn follow-ups off')).toBeInTheDocument()
+    await user.type(screen.getByLabelText('Follow-up 1'), 'Any thoughts?')
+    expect(next()).toBeEnabled()
+    for (const bad of ['0', '31', '2.5']) {
+      await user.clear(days)
+      await user.type(days, bad)
+      expect(screen.getByText('Follow-up days must be a whole number from 1 to 30')).toBeInTheDocument()
+      expect(next()).toBeDisabled()
+    }
+    await user.clear(days)
+    await user.type(days, '30')
+    expect(next()).toBeEnabled()
+  })
+
+  it('step 4: daily limit 1-500 (default 50), 09:00-17:00 Mon-Fri UTC, the next random days off', async () => {
+    const user = userEvent.setup()
+    renderApp(<CampaignWizard onClose={() => {}} />)
+    await setup(user)
+    await chooseSource(user)
+    await writeMessage(user)
+    const limit = screen.getByLabelText('Daily message limit')
+    expect(limit).toHaveValue(50)
+    expect(screen.getByLabelText('Time zone')).toHaveValue('UTC')
+    expect(screen.getByLabelText('Send from')).toHaveValue('09:00')
+    expect(screen.getByLabelText('Until')).toHaveValue('17:00')
+    for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'])
+      expect(screen.getByRole('button', { name: day })).toHaveAttribute('aria-pressed', 'true')
+    for (const day of ['Sat', 'Sun'])
+      expect(screen.getByRole('button', { name: day })).toHaveAttribute('aria-pressed', 'false')
+    expect(await screen.findByTestId('days-off-preview')).toHaveTextContent(/Next days off: .*25.*, .*3/)
+    expect(api.daysOff).toHaveBeenCalledWith(
+      expect.any(String),
+      {
+        timezone: 'UTC',
+        timeFrom: '09:00',
+        timeTo: '17:00',
+        activeDays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+        randomDaysOff: true,
+      },
+      28,
+    )
+    for (const bad of ['0', '501']) {
+      await user.clear(limit)
+      await user.type(limit, bad)
+      expect(screen.getByText('Daily message limit must be a whole number from 1 to 500')).toBeInTheDocument()
+      expect(next()).toBeDisabled()
+    }
+    await user.clear(limit)
+    await user.type(limit, '500')
+    expect(next()).toBeEnabled()
+  })
+
+  it('the window must end after it starts, and at least one day must be active', async () => {
+    const user = userEvent.setup()
+    renderApp(<CampaignWizard onClose={() => {}} />)
+    await setup(user)
+    await chooseSource(user)
+    await writeMessage(user)
+    await user.clear(screen.getByLabelText('Until'))
+    await user.type(screen.getByLabelText('Until'), '08:00')
+    expect(screen.getByText("The schedule's end time must be later than its start time")).toBeInTheDocument()
+    expect(next()).toBeDisabled()
+    await user.clear(screen.getByLabelText('Until'))
+    await user.type(screen.getByLabelText('Until'), '18:00')
+    for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'])
+      await user.click(screen.getByRole('button', { name: day }))
+    expect(screen.getByText('Choose at least one active day')).toBeInTheDocument()
+    expect(next()).toBeDisabled()
+    await user.click(screen.getByRole('button', { name: 'Sat' }))
+    expect(next()).toBeEnabled()
+  })
+
+  it("review says 'created in draft mode' or 'Campaign will start immediately' and posts the spec body", async () => {
+    const user = userEvent.setup()
+    const onClose = vi.fn()
+    renderApp(<CampaignWizard onClose={onClose} />)
+    await setup(user)
+    await chooseSource(user)
+    await writeMessage(user)
+    await user.click(next())
+    expect(screen.getByText('Step 5 of 5')).toBeInTheDocument()
+    expect(screen.getByTestId('dm-review-mode')).toHaveTextContent('created in draft mode')
+    await user.click(screen.getByLabelText(/Start sending right away/))
+    expect(screen.getByTestId('dm-review-mode')).toHaveTextContent('Campaign will start immediately')
+    await user.click(screen.getByRole('button', { name: 'Create & Start' }))
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    const [path, request] = api.call.mock.calls[0] as [
+      string,
+      { method: string; body: Record<string, unknown> },
+    ]
+    expect(path).toBe('v2/campaigns')
+    expect(request.method).toBe('POST')
+    expect(request.body).toMatchObject({
+      name: 'Founders',
+      account_id: 'acc-1',
+      platform: 'twitter',
+      scraping_campaign_id: 'scr-1',
+      run_immediately: true,
+      target_count: 50,
+      daily_message_limit: 50,
+      sequences: {
+        messages: ['Hey {name}, how is @{username} going?'],
+        followUpEnabled: false,
+        followUpMessages: [],
+        followUpDays: 3,
+      },
+      schedule: { timezone: 'UTC', timeFrom: '09:00', timeTo: '17:00' },
+    })
+  })
+
+  it("shows 'Failed to create campaign: {error}' and the network text", async () => {
+    const user = userEvent.setup()
+    renderApp(<CampaignWizard onClose={() => {}} />)
+    await setup(user)
+    await chooseSource(user)
+    await writeMessage(user)
+    await user.click(next())
+    api.call.mockRejectedValueOnce(new ApiError('x', 'No leads in this source', 422))
+    await user.click(screen.getByRole('button', { name: 'Create Campaign' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to create campaign: No leads in this source',
+    )
+    api.call.mockRejectedValueOnce(new ApiError('offline', null, null))
+    await user.click(screen.getByRole('button', { name: 'Create Campaign' }))
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Failed to create campaign. Please try again.'),
+    )
+  })
+
+  it('the form rules hold per step', () => {
+    const form = defaultCampaignForm()
+    expect(stepProblems(form, 0)).toEqual({
+      name: 'Campaign name is required',
+      accountId: 'Choose the account to send from',
+    })
+    const ready = { ...form, name: 'A', accountId: 'a', scrapingCampaignId: 's', messages: [{ text: 'Hi' }] }
+    for (const step of [0, 1, 2, 3, 4]) expect(stepProblems(ready, step)).toEqual({})
+    expect(campaignRequest(ready, 'id-1', 'twitter').target_count).toBe(50)
+  })
+})

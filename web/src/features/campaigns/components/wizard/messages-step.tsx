@@ -1,0 +1,137 @@
+import { Plus, Trash2 } from 'lucide-react'
+import { type UseFormReturn, useFieldArray } from 'react-hook-form'
+import { Button } from '@/components/ui/button'
+import { CheckboxField, Field, Input, Textarea } from '@/components/ui/form-field'
+import type { CampaignForm } from '../../campaign-form'
+import { MessagePreview } from './message-preview'
+
+const MAX_MESSAGES = 10
+
+/** Spec §5: at least one non-blank initial message; one field always stays; {username} and {name} personalise. */
+export function MessagesStep({
+  form,
+  problems,
+}: {
+  form: UseFormReturn<CampaignForm>
+  problems: Record<string, string>
+}) {
+  const { register, watch, control, formState } = form
+  const messages = useFieldArray({ control, name: 'messages' })
+  const followUps = useFieldArray({ control, name: 'followUpMessages' })
+  const followUpEnabled = watch('followUpEnabled')
+  const firstWritten = watch('messages').find((m) => m.text.trim() !== '')?.text ?? ''
+  const touched = Boolean(formState.dirtyFields.messages)
+
+  return (
+    <>
+      <p className="text-sm text-slate-600">
+        Each lead gets one of these messages (rotating between them keeps your outreach from looking
+        automated). Use <code className="rounded bg-slate-100 px-1 text-brand-700">{'{username}'}</code> and{' '}
+        <code className="rounded bg-slate-100 px-1 text-brand-700">{'{name}'}</code> to personalise.
+      </p>
+      {messages.fields.map((field, index) => (
+        <div key={field.id} className="flex items-start gap-2">
+          <Field id={`dm-message-${index}`} label={`Initial message ${index + 1}`} className="flex-1">
+            <Textarea
+              id={`dm-message-${index}`}
+              rows={3}
+              placeholder={
+                index === 0 ? 'Hey {name}, loved your recent post about…' : 'Another variation (optional)'
+              }
+              {...register(`messages.${index}.text`)}
+            />
+          </Field>
+          <button
+            type="button"
+            className="mt-8 rounded-lg p-2 text-slate-400 hover:bg-red-50 hover:text-red-600 disabled:cursor-not-allowed disabled:opacity-40"
+            aria-label={`Remove message ${index + 1}`}
+            disabled={messages.fields.length <= 1}
+            onClick={() => messages.remove(index)}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+          </button>
+        </div>
+      ))}
+      {touched && problems.messages && (
+        <p className="text-xs font-medium text-red-600">{problems.messages}</p>
+      )}
+      <Button
+        variant="ghost"
+        size="sm"
+        icon={<Plus className="size-4" aria-hidden="true" />}
+        disabled={messages.fields.length >= MAX_MESSAGES}
+        onClick={() => messages.append({ text: '' })}
+      >
+        Add message
+      </Button>
+      <Field
+        id="dm-no-name"
+        label="Message when the lead's name is unknown"
+        optional
+        hint="Sent instead of a message that uses {name} when a profile has no name."
+      >
+        <Textarea id="dm-no-name" rows={2} {...register('noFirstnameMessage')} />
+      </Field>
+      <MessagePreview template={firstWritten} fallback={watch('noFirstnameMessage')} />
+      <div className="rounded-xl ring-1 ring-slate-200">
+        <CheckboxField
+          id="dm-follow-up"
+          label="Send follow-ups"
+          description="Stops as soon as the lead replies."
+          {...register('followUpEnabled')}
+        />
+        {followUpEnabled && (
+          <div className="space-y-3 border-t border-slate-100 p-3">
+            <Field
+              id="dm-follow-up-days"
+              label="Days between messages"
+              error={problems.followUpDays}
+              hint="1 to 30 days"
+            >
+              <Input
+                id="dm-follow-up-days"
+                type="number"
+                min={1}
+                max={30}
+                className="w-28"
+                {...register('followUpDays', { valueAsNumber: true })}
+              />
+            </Field>
+            {followUps.fields.map((field, index) => (
+              <div key={field.id} className="flex items-start gap-2">
+                <Field id={`dm-follow-up-${index}`} label={`Follow-up ${index + 1}`} className="flex-1">
+                  <Textarea
+                    id={`dm-follow-up-${index}`}
+                    rows={2}
+                    {...register(`followUpMessages.${index}.text`)}
+                  />
+                </Field>
+                <button
+                  type="button"
+                  className="mt-8 rounded-lg p-2 text-slate-400 hover:bg-red-50 hover:text-red-600 disabled:cursor-not-allowed disabled:opacity-40"
+                  aria-label={`Remove follow-up ${index + 1}`}
+                  disabled={followUps.fields.length <= 1}
+                  onClick={() => followUps.remove(index)}
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                </button>
+              </div>
+            ))}
+            {problems.followUpMessages && (
+              <p className="text-xs font-medium text-red-600">{problems.followUpMessages}</p>
+            )}
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<Plus className="size-4" aria-hidden="true" />}
+              disabled={followUps.fields.length >= MAX_MESSAGES}
+              onClick={() => followUps.append({ text: '' })}
+            >
+              Add follow-up
+            </Button>
+          </div>
+        )}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,19 @@
+import { supabase } from '@/lib/supabase'
+
+/** Sidebar "Today's Overview": sent and real replies today in the customer's time zone. */
+export interface TodaysOverview {
+  sentToday: number
+  repliesToday: number
+  timezone: string
+}
+
+export async function getTodaysOverview(): Promise<TodaysOverview> {
+  const { data, error } = await supabase.rpc('todays_overview').maybeSingle()
+  if (error) throw new Error(`Could not load today's overview: ${error.message}`)
+  const row = data as { sent_today: number; replies_today: number; timezone: string } | null
+  return {
+    sentToday: Number(row?.sent_today ?? 0),
+    repliesToday: Number(row?.replies_today ?? 0),
+    timezone: row?.timezone ?? 'UTC',
+  }
+}

@@ -1,0 +1,20 @@
+import { AtSign, type LucideIcon, Megaphone, Radar, Users } from 'lucide-react'
+
+/** Spec §2: the four tabs, in order; 'campaigns' is the default. */
+export const DASHBOARD_TABS = ['campaigns', 'leads', 'social-accounts', 'lead-scraping'] as const
+export type DashboardTab = (typeof DASHBOARD_TABS)[number]
+export const DEFAULT_TAB: DashboardTab = 'campaigns'
+
+export const TAB_META: Record<
+  DashboardTab,
+  { label: string; icon: LucideIcon; countKey: 'campaigns' | 'leads' | 'accounts' | 'scraping' }
+> = {
+  campaigns: { label: 'Campaigns', icon: Megaphone, countKey: 'campaigns' },
+  leads: { label: 'Leads', icon: Users, countKey: 'leads' },
+  'social-accounts': { label: 'Social Accounts', icon: AtSign, countKey: 'accounts' },
+  'lead-scraping': { label: 'Lead Scraping', icon: Radar, countKey: 'scraping' },
+}
+
+export function isDashboardTab(value: string | null): value is DashboardTab {
+  return DASHBOARD_TABS.includes(value as DashboardTab)
+}

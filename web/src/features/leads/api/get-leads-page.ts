@@ -1,0 +1,55 @@
+import { supabase } from '@/lib/supabase'
+
+/** A row of public.lead_view (spec §3 "Combined lead view"). */
+export interface Lead {
+  id: string
+  source: 'campaign' | 'scraping'
+  campaign_id: string
+  campaign_name: string
+  username: string
+  display_name: string
+  email: string | null
+  company: string | null
+  title: string | null
+  avatar: string
+  status: string
+  last_activity: string
+}
+
+export interface LeadQuery {
+  page: number
+  pageSize: number
+  search: string
+  campaignId: string
+  status: string
+}
+
+export const LEAD_COLUMNS =
+  'id, source, campaign_id, campaign_name, username, display_name, email, company, title, avatar, status, last_activity'
+
+/** PostgREST `or` values are comma separated: keep the user's text from breaking the list. */
+function searchPattern(text: string): string {
+  return `*${text.replace(/[,()*"\\]/g, ' ').trim()}*`
+}
+
+export function leadsQuery(q: Omit<LeadQuery, 'page' | 'pageSize'>, columns: string, count?: 'exact') {
+  let query = supabase.from('lead_view').select(columns, count ? { count } : undefined)
+  if (q.campaignId) query = query.eq('campaign_id', q.campaignId)
+  if (q.status) query = query.eq('status', q.status)
+  const text = q.search.trim()
+  if (text) {
+    const like = searchPattern(text)
+    query = query.or(
+      `username.ilike.${like},display_name.ilike.${like},email.ilike.${like},company.ilike.${like},title.ilike.${like}`,
+    )
+  }
+  return query.order('collected_at', { ascending: false }).order('id', { ascending: false })
+}
+
+/** One page of leads and how many match, counted on the server: the client never fetches all leads. */
+export async function getLeadsPage(q: LeadQuery): Promise<{ rows: Lead[]; total: number }> {
+  const from = q.page * q.pageSize
+  const { data, error, count } = await leadsQuery(q, LEAD_COLUMNS, 'exact').range(from, from + q.pageSize - 1)
+  if (error) throw new Error(`Could not load your leads: ${error.message}`)
+  return { rows: data as unknown as Lead[], total: count ?? 0 }
+}

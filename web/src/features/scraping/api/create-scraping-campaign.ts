@@ -1,0 +1,13 @@
+import { actionErrorText, callApi } from '@/lib/api-client'
+import type { scrapingRequest } from '../scraping-form'
+
+/** POST {api}/lead-scraping/campaigns (created pending); throws 'Failed to create campaign: …' (spec §8). */
+export async function createScrapingCampaign(
+  body: ReturnType<typeof scrapingRequest>,
+): Promise<{ id: string }> {
+  try {
+    return await callApi<{ id: string }>('lead-scraping/campaigns', { method: 'POST', body })
+  } catch (error) {
+    throw new Error(actionErrorText('Failed to create campaign', error))
+  }
+}

@@ -1,0 +1,32 @@
+import { supabase } from '@/lib/supabase'
+
+export interface ScrapedLead {
+  id: string
+  username: string
+  profile_data: Record<string, unknown>
+  is_filtered: boolean
+  filter_reason: string | null
+  source_type: string | null
+  source_value: string | null
+  collected_at: string
+}
+
+export type ScrapedLeadFilter = 'all' | 'active' | 'filtered'
+
+/** Spec §9: the scraping detail lists the latest 500 leads. */
+export const SCRAPED_LEADS_LIMIT = 500
+
+/** Spec §2 Modals 5, Scraped Leads: all, active only or filtered only. */
+export async function getScrapedLeads(
+  scrapingCampaignId: string,
+  filter: ScrapedLeadFilter,
+): Promise<ScrapedLead[]> {
+  let query = supabase
+    .from('scraping_campaign_leads')
+    .select('id, username, profile_data, is_filtered, filter_reason, source_type, source_value, collected_at')
+    .eq('scraping_campaign_id', scrapingCampaignId)
+  if (filter !== 'all') query = query.eq('is_filtered', filter === 'filtered')
+  const { data, error } = await query.order('collected_at', { ascending: false }).limit(SCRAPED_LEADS_LIMIT)
+  if (error) throw new Error(`Could not load the scraped leads: ${error.message}`)
+  return data as ScrapedLead[]
+}

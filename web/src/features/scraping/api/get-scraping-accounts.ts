@@ -1,0 +1,18 @@
+import { supabase } from '@/lib/supabase'
+
+export interface ScrapingAccount {
+  id: string
+  username: string
+  platform: { name: string; display_name: string } | null
+}
+
+/** Accounts that can scrape: the caller's active ones. */
+export async function getScrapingAccounts(): Promise<ScrapingAccount[]> {
+  const { data, error } = await supabase
+    .from('social_accounts')
+    .select('id, username, platform:platforms(name, display_name)')
+    .eq('status', 'active')
+    .order('created_at', { ascending: false })
+  if (error) throw new Error(`Could not load your accounts: ${error.message}`)
+  return data as unknown as ScrapingAccount[]
+}

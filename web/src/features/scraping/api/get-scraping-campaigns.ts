@@ -1,0 +1,17 @@
+import { supabase } from '@/lib/supabase'
+import type { ScrapingCampaign } from './types'
+
+export const SCRAPING_COLUMNS =
+  'id, name, status, account_id, sources, target_count, filters, collected_count, leads_collected, error_message, started_at, ' +
+  'completed_at, last_run_at, next_run_at, created_at, updated_at, account:social_accounts(id, username, status), ' +
+  'platform:platforms(name, display_name), lead_list:lead_lists!scraping_campaigns_lead_list_id_fkey(id, name, lead_count)'
+
+/** The caller's scraping campaigns with account, platform and lead list, newest first. */
+export async function getScrapingCampaigns(): Promise<ScrapingCampaign[]> {
+  const { data, error } = await supabase
+    .from('scraping_campaigns')
+    .select(SCRAPING_COLUMNS)
+    .order('created_at', { ascending: false })
+  if (error) throw new Error(`Could not load your scraping campaigns: ${error.message}`)
+  return data as unknown as ScrapingCampaign[]
+}

@@ -1,0 +1,28 @@
+import type { SocialAccount } from './api/get-accounts'
+
+/** Spec §3: an account is usable when active; anything else shows Inactive, except error. */
+export function accountBadgeStatus(status: string): string {
+  if (status === 'active') return 'active'
+  if (status === 'error' || status === 'flagged') return 'error'
+  return 'inactive'
+}
+
+/** Why an account is not usable, in words (the badge alone says only Inactive). */
+export function accountNote(account: SocialAccount): string | null {
+  switch (account.status) {
+    case 'testing':
+      return 'Being tested: this can take a few minutes.'
+    case 'paused':
+      return account.paused_until
+        ? `Paused for safety until ${new Date(account.paused_until).toLocaleString()}.`
+        : 'Paused for safety.'
+    case 'flagged':
+      return account.flag_reason ? `Flagged: ${account.flag_reason}` : 'Flagged by the platform.'
+    case 'error':
+      return 'Sign-in failed. Update the credentials and test again.'
+    default:
+      return null
+  }
+}
+
+export const isConnected = (account: Pick<SocialAccount, 'status'>) => account.status === 'active'

@@ -1,0 +1,31 @@
+import { supabase } from '@/lib/supabase'
+
+/** A social account as the tab shows it (spec §3 "Social account", its dashboard list view). */
+export interface SocialAccount {
+  id: string
+  username: string
+  status: string
+  daily_message_limit: number
+  requests_pending: number
+  last_synced_at: string | null
+  last_tested_at: string | null
+  flag_reason: string | null
+  paused_until: string | null
+  warmup_phase: number
+  trust_score: number
+  created_at: string
+  updated_at: string
+  platform: { name: string; display_name: string } | null
+}
+
+/** The caller's accounts with their platform, newest first (spec §7 data service reads). */
+export async function getAccounts(): Promise<SocialAccount[]> {
+  const { data, error } = await supabase
+    .from('social_accounts')
+    .select(
+      'id, username, status, daily_message_limit, requests_pending, last_synced_at, last_tested_at, flag_reason, paused_until, warmup_phase, trust_score, created_at, updated_at, platform:platforms(name, display_name)',
+    )
+    .order('created_at', { ascending: false })
+  if (error) throw new Error(`Could not load your accounts: ${error.message}`)
+  return data as unknown as SocialAccount[]
+}

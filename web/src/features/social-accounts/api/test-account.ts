@@ -1,0 +1,9 @@
+import { callApi } from '@/lib/api-client'
+
+export const ACCOUNT_TESTED = 'Account tested successfully!'
+
+/** POST {api}/social-accounts/{id}/test: X is checked at once, Instagram is queued for the runner. */
+export async function testAccount(id: string): Promise<string> {
+  const result = await callApi<{ message?: string }>(`social-accounts/${id}/test`, { method: 'POST' })
+  return result?.message ?? ACCOUNT_TESTED
+}

@@ -1,0 +1,108 @@
+import { PlugZap, RefreshCw, Trash2 } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { StatusBadge } from '@/components/ui/status-badge'
+import { relativeTime } from '@/lib/relative-time'
+import { accountBadgeStatus, accountNote, isConnected } from '../account-view'
+import type { SocialAccount } from '../api/get-accounts'
+
+const PLATFORM_STYLE: Record<string, string> = {
+  twitter: 'bg-slate-900 text-white',
+  instagram: 'bg-gradient-to-br from-amber-400 via-pink-500 to-purple-600 text-white',
+}
+
+function PlatformMark({ name }: { name: string | undefined }) {
+  return (
+    <span
+      className={`flex size-10 shrink-0 items-center justify-center rounded-xl text-sm font-bold ${PLATFORM_STYLE[name ?? ''] ?? 'bg-slate-200 text-slate-700'}`}
+      aria-hidden="true"
+    >
+      {name === 'twitter' ? '𝕏' : name === 'instagram' ? 'IG' : (name ?? '?').slice(0, 2).toUpperCase()}
+    </span>
+  )
+}
+
+/** Spec §2 account card: platform, username, status, Messages/Day, Requests Pending, Connected, Last Sync. */
+export function AccountCard({
+  account,
+  testing,
+  deleting,
+  onTest,
+  onDelete,
+}: {
+  account: SocialAccount
+  testing: boolean
+  deleting: boolean
+  onTest: () => void
+  onDelete: () => void
+}) {
+  const connected = isConnected(account)
+  const note = accountNote(account)
+  return (
+    <div
+      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-card"
+      data-testid="account-card"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <PlatformMark name={account.platform?.name} />
+          <div className="min-w-0">
+            <p className="truncate font-semibold text-slate-900">@{account.username}</p>
+            <p className="text-xs text-slate-500">{account.platform?.display_name ?? 'Unknown platform'}</p>
+          </div>
+        </div>
+        <StatusBadge status={accountBadgeStatus(account.status)} />
+      </div>
+      {note && <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">{note}</p>}
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+        <div>
+          <dt className="text-xs text-slate-500">Messages/Day</dt>
+          <dd className="font-semibold text-slate-900">{account.daily_message_limit}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Requests Pending</dt>
+          <dd className="font-semibold text-slate-900">{account.requests_pending}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Connected</dt>
+          <dd className={`font-semibold ${connected ? 'text-emerald-700' : 'text-slate-500'}`}>
+            {connected ? 'Yes' : 'No'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Last Sync</dt>
+          <dd className="font-semibold text-slate-900">
+            {account.last_synced_at ? relativeTime(account.last_synced_at) : 'Never'}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-5 flex items-center gap-2 border-t border-slate-100 pt-4">
+        <Button
+          variant="secondary"
+          size="sm"
+          className="flex-1"
+          onClick={onTest}
+          loading={testing}
+          loadingText="Testing..."
+          icon={
+            connected ? (
+              <RefreshCw className="size-4" aria-hidden="true" />
+            ) : (
+              <PlugZap className="size-4" aria-hidden="true" />
+            )
+          }
+        >
+          {connected ? 'Test Connection' : 'Test & Connect'}
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onDelete}
+          loading={deleting}
+          aria-label={`Delete @${account.username}`}
+          className="text-red-600 hover:bg-red-50 hover:text-red-700"
+          icon={<Trash2 className="size-4" aria-hidden="true" />}
+        />
+      </div>
+    </div>
+  )
+}

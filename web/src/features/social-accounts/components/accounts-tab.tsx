@@ -1,0 +1,115 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { AtSign, Plus } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { EmptyState } from '@/components/ui/empty-state'
+import { ErrorState } from '@/components/ui/error-state'
+import { Skeleton } from '@/components/ui/skeleton'
+import { useToast } from '@/components/ui/toast'
+import { errorMessage } from '@/lib/api-client'
+import { type CsvColumn, csvFilename, downloadCsv, toCsv } from '@/lib/csv'
+import { useRegisterExport } from '@/lib/export-registry'
+import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
+import { ACCOUNT_DELETED, deleteAccount } from '../api/delete-account'
+import { getAccounts, type SocialAccount } from '../api/get-accounts'
+import { testAccount } from '../api/test-account'
+import { AccountCard } from './account-card'
+
+const CSV: CsvColumn<SocialAccount>[] = [
+  { header: 'Platform', value: (a) => a.platform?.display_name },
+  { header: 'Username', value: (a) => a.username },
+  { header: 'Status', value: (a) => a.status },
+  { header: 'Messages/Day', value: (a) => a.daily_message_limit },
+  { header: 'Requests Pending', value: (a) => a.requests_pending },
+  { header: 'Connected', value: (a) => (a.status === 'active' ? 'Yes' : 'No') },
+  { header: 'Last Sync', value: (a) => a.last_synced_at ?? 'Never' },
+]
+
+/** Spec §2 Social Accounts tab. */
+export function AccountsTab({ onAdd }: { onAdd: () => void }) {
+  const toast = useToast()
+  const queryClient = useQueryClient()
+  const [confirming, setConfirming] = useState<SocialAccount | null>(null)
+  const accounts = useQuery({
+    queryKey: [queryRoots.accounts, 'list'],
+    queryFn: getAccounts,
+    // An account being tested turns active or error within minutes: follow it.
+    refetchInterval: (query) =>
+      query.state.data?.some((a) => a.status === 'testing') ? LIVE_POLL_MS : false,
+  })
+  useRegisterExport(() => downloadCsv(csvFilename('social-accounts'), toCsv(accounts.data ?? [], CSV)))
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: [queryRoots.accounts] })
+    void queryClient.invalidateQueries({ queryKey: [queryRoots.dashboard] })
+  }
+
+  const test = useMutation({
+    mutationFn: (account: SocialAccount) => testAccount(account.id),
+    onSuccess: (message) => toast.success(message),
+    onError: (error) => toast.error(`Error testing account: ${errorMessage(error)}`),
+    onSettled: refresh,
+  })
+  const remove = useMutation({
+    mutationFn: (account: SocialAccount) => deleteAccount(account.id),
+    onSuccess: () => {
+      toast.success(ACCOUNT_DELETED)
+      setConfirming(null)
+    },
+    onError: (error) => toast.error(`Error deleting account: ${errorMessage(error)}`),
+    onSettled: refresh,
+  })
+
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-slate-900">Social Media Accounts</h2>
+        <Button onClick={onAdd} icon={<Plus className="size-4" aria-hidden="true" />}>
+          Add Account
+        </Button>
+      </div>
+      {accounts.isPending ? (
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-56 rounded-2xl" />
+          ))}
+        </div>
+      ) : accounts.isError ? (
+        <ErrorState message={accounts.error.message} onRetry={() => void accounts.refetch()} />
+      ) : accounts.data.length === 0 ? (
+        <EmptyState
+          icon={AtSign}
+          title="No social accounts connected"
+          description="Connect the X or Instagram account your campaigns will send from."
+          action={
+            <Button onClick={onAdd} icon={<Plus className="size-4" aria-hidden="true" />}>
+              Add Your First Account
+            </Button>
+          }
+        />
+      ) : (
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
+          {accounts.data.map((account) => (
+            <AccountCard
+              key={account.id}
+              account={account}
+              testing={test.isPending && test.variables?.id === account.id}
+              deleting={remove.isPending && remove.variables?.id === account.id}
+              onTest={() => test.mutate(account)}
+              onDelete={() => setConfirming(account)}
+            />
+          ))}
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete account?"
+        message={`@${confirming?.username ?? ''} will be disconnected and its stored sign-in removed. Its running scraping campaigns are paused. This cannot be undone.`}
+        confirmLabel="Delete Account"
+        busy={remove.isPending}
+        onConfirm={() => confirming && remove.mutate(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,111 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { LimitBanner } from '@/components/accounts/limit-banner'
+import { PlatformPicker } from '@/components/accounts/platform-picker'
+import { PlatformRulesNote } from '@/components/accounts/platform-rules-note'
+import { useToast } from '@/components/ui/toast'
+import { WizardDialog } from '@/components/ui/wizard-dialog'
+import { checkAccountLimit, LIMIT_REACHED } from '@/lib/accounts/check-account-limit'
+import { type ConnectAccountForm, connectAccount } from '@/lib/accounts/connect-account'
+import { getPlatforms } from '@/lib/accounts/get-platforms'
+import { queryRoots } from '@/lib/query-keys'
+import { ACCOUNT_STEPS, accountStepProblem, emptyAccountForm } from '../../account-wizard-rules'
+import { AccountStep } from './account-step'
+import { AuthenticationStep } from './authentication-step'
+
+export const ACCOUNT_REVIEW_TEXT = 'The account will be tested after creation. This may take a few minutes.'
+
+/** Spec §2 Modals 2: Add Social Media Account in four steps, with the plan's limit banner. */
+export function AddAccountWizard({ onClose }: { onClose: () => void }) {
+  const toast = useToast()
+  const queryClient = useQueryClient()
+  const [step, setStep] = useState(0)
+  const [form, setForm] = useState<ConnectAccountForm>(emptyAccountForm)
+  const platforms = useQuery({
+    queryKey: [queryRoots.accounts, 'platforms'],
+    queryFn: getPlatforms,
+    staleTime: 60_000,
+  })
+  const limit = useQuery({
+    queryKey: [queryRoots.accounts, 'limit'],
+    queryFn: () => checkAccountLimit(),
+    staleTime: 0,
+  })
+
+  const problem = accountStepProblem(form, step, platforms.data ?? [])
+  const allowed = limit.data?.canAddAccount === true
+  const patch = (change: Partial<ConnectAccountForm>) => setForm((current) => ({ ...current, ...change }))
+
+  const add = useMutation({
+    mutationFn: async () => {
+      // Spec §5: the limit is checked again right before adding.
+      const fresh = await checkAccountLimit()
+      queryClient.setQueryData([queryRoots.accounts, 'limit'], fresh)
+      if (!fresh.canAddAccount) throw new Error(fresh.error ?? LIMIT_REACHED)
+      return connectAccount(form)
+    },
+    onSuccess: () => {
+      toast.success('Account connected successfully!', 'Ready for outreach', { duration: 4000 })
+      void queryClient.invalidateQueries({ queryKey: [queryRoots.accounts] })
+      void queryClient.invalidateQueries({ queryKey: [queryRoots.dashboard] })
+      setForm(emptyAccountForm)
+      setStep(0)
+      onClose()
+    },
+  })
+
+  const chosen = platforms.data?.find((p) => p.name === form.platform)
+  return (
+    <WizardDialog
+      title="Add Social Media Account"
+      steps={ACCOUNT_STEPS}
+      step={step}
+      canContinue={problem === null && allowed}
+      onBack={() => setStep((s) => Math.max(0, s - 1))}
+      onNext={() => setStep((s) => s + 1)}
+      onSubmit={() => add.mutate()}
+      onClose={onClose}
+      submitLabel="Add Account"
+      submittingLabel="Adding Account..."
+      submitting={add.isPending}
+      error={add.isError ? add.error.message : null}
+    >
+      <LimitBanner limit={limit.data ?? null} />
+      {step === 0 &&
+        (platforms.isPending ? (
+          <p className="text-sm text-slate-500">Loading platforms...</p>
+        ) : (platforms.data ?? []).length === 0 ? (
+          <p className="text-sm text-red-700">
+            Platforms could not be loaded. Close this window and try again.
+          </p>
+        ) : (
+          <PlatformPicker
+            platforms={platforms.data ?? []}
+            value={form.platform}
+            onChange={(platform) => patch({ platform })}
+          />
+        ))}
+      {step === 1 && <AccountStep form={form} onChange={patch} problem={problem} />}
+      {step === 2 && <AuthenticationStep form={form} onChange={patch} problem={problem} />}
+      {step === 3 && (
+        <>
+          <dl className="divide-y divide-slate-100 rounded-xl px-4 ring-1 ring-slate-200 text-sm">
+            {[
+              ['Platform', chosen?.display_name ?? form.platform],
+              ['Username', `@${form.username.trim()}`],
+              ['Sign-in', form.platform === 'twitter' ? 'Browser cookies' : 'Password'],
+              ['Proxy', form.proxyUrl.trim() || 'None'],
+            ].map(([label, value]) => (
+              <div key={label} className="flex justify-between gap-4 py-2.5">
+                <dt className="text-slate-500">{label}</dt>
+                <dd className="font-medium text-slate-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-800">{ACCOUNT_REVIEW_TEXT}</p>
+        </>
+      )}
+      {(step === 0 || step === 3) && <PlatformRulesNote context="connect" />}
+    </WizardDialog>
+  )
+}

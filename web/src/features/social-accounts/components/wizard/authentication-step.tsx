@@ -1,0 +1,129 @@
+import { CheckCircle2, ShieldCheck, XCircle } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Field, Input, Textarea } from '@/components/ui/form-field'
+import type { ConnectAccountForm } from '@/lib/accounts/connect-account'
+import { type CookieCheck, validateCookies } from '@/lib/accounts/validate-cookies'
+
+type Patch = (change: Partial<ConnectAccountForm>) => void
+
+/** Instagram: password and optional 2FA secret. X: cookies (JSON) with Validate, optional X Chat passcode. */
+export function AuthenticationStep({
+  form,
+  onChange,
+  problem,
+}: {
+  form: ConnectAccountForm
+  onChange: Patch
+  problem: string | null
+}) {
+  const [check, setCheck] = useState<CookieCheck | null>(null)
+  const [checking, setChecking] = useState(false)
+
+  if (form.platform === 'instagram') {
+    return (
+      <>
+        <Field id="acct-password" label="Instagram password" error={form.password === '' ? null : problem}>
+          <Input
+            id="acct-password"
+            type="password"
+            autoComplete="off"
+            value={form.password}
+            onChange={(e) => onChange({ password: e.target.value })}
+          />
+        </Field>
+        <Field
+          id="acct-secret"
+          label="2FA secret key"
+          optional
+          hint="The key shown when you set up an authenticator app; we use it to pass two-factor sign-in."
+        >
+          <Input
+            id="acct-secret"
+            autoComplete="off"
+            value={form.secretKey}
+            onChange={(e) => onChange({ secretKey: e.target.value })}
+          />
+        </Field>
+      </>
+    )
+  }
+
+  if (form.platform !== 'twitter')
+    return <p className="text-sm text-slate-600">Nothing else is needed for this platform.</p>
+
+  const validate = async () => {
+    setChecking(true)
+    setCheck(null)
+    setCheck(await validateCookies(form.platform, form.cookies))
+    setChecking(false)
+  }
+  const cookieProblem = form.cookies.trim() !== '' && problem && /cookie/i.test(problem) ? problem : null
+
+  return (
+    <>
+      <Field
+        id="acct-cookies"
+        label="Cookies (JSON)"
+        hint="Export your x.com cookies with a cookie editor extension while signed in; auth_token and ct0 are needed."
+        error={cookieProblem}
+      >
+        <Textarea
+          id="acct-cookies"
+          rows={5}
+          className="font-mono text-xs"
+          placeholder='[{"name":"auth_token","value":"…","domain":".x.com"},{"name":"ct0","value":"…","domain":".x.com"}]'
+          value={form.cookies}
+          onChange={(e) => {
+            setCheck(null)
+            onChange({ cookies: e.target.value })
+          }}
+        />
+      </Field>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={validate}
+          disabled={!form.platform || form.cookies.trim() === ''}
+          loading={checking}
+          loadingText="Validating..."
+          icon={<ShieldCheck className="size-4" aria-hidden="true" />}
+        >
+          Validate cookies
+        </Button>
+        {check && (
+          <p
+            role="status"
+            className={`flex items-center gap-1.5 text-sm font-medium ${check.ok ? 'text-emerald-700' : 'text-red-700'}`}
+          >
+            {check.ok ? (
+              <CheckCircle2 className="size-4" aria-hidden="true" />
+            ) : (
+              <XCircle className="size-4" aria-hidden="true" />
+            )}
+            {check.message}
+            {check.ok && check.username ? ` Signed in as @${check.username}.` : ''}
+          </p>
+        )}
+      </div>
+      <Field
+        id="acct-passcode"
+        label="X Chat passcode"
+        optional
+        hint="The 4-digit passcode of your encrypted X Chat. Without it we cannot open your messages."
+        error={form.chatPasscode && problem && /passcode/i.test(problem) ? problem : null}
+      >
+        <Input
+          id="acct-passcode"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          className="w-28 tracking-[0.4em]"
+          value={form.chatPasscode ?? ''}
+          onChange={(e) => onChange({ chatPasscode: e.target.value.replace(/\D/g, '') })}
+        />
+      </Field>
+    </>
+  )
+}
