@@ -20,12 +20,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 let runner: RunnerProcess | undefined
 let scheduler: ReturnType<typeof setInterval> | undefined
 
+let restoreOtherWork: (() => Promise<void>) | undefined
 beforeAll(async () => {
-  await quietOtherWork()
+  restoreOtherWork = await quietOtherWork()
 })
 afterAll(async () => {
   clearInterval(scheduler)
   await runner?.stop()
+  await restoreOtherWork?.()
   await closeAdminDb()
 })
 

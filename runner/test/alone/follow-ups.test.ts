@@ -28,13 +28,15 @@ async function clockAt(offsetMs: number): Promise<void> {
   await x.call('POST', '/clock', { offsetMs })
 }
 
+let restoreOtherWork: (() => Promise<void>) | undefined
 beforeAll(async () => {
-  await quietOtherWork()
+  restoreOtherWork = await quietOtherWork()
   runner = await testRunner()
 })
 afterAll(async () => {
   await clockAt(0)
   await runner.close()
+  await restoreOtherWork?.()
   await closeAdminDb()
 })
 

@@ -52,13 +52,15 @@ const heartbeat = async (runnerId: string) =>
     }>('select * from public.runner_heartbeats where runner_id = $1', [runnerId])
   ).rows[0]
 
+let restoreOtherWork: (() => Promise<void>) | undefined
 beforeAll(async () => {
-  await quietOtherWork()
+  restoreOtherWork = await quietOtherWork()
   offset = 10_600 + Math.floor(Math.random() * 1000)
 })
 afterAll(async () => {
   for (const runner of runners) await runner.stop()
   await adminDb().query('delete from public.paused_queues')
+  await restoreOtherWork?.()
   await closeAdminDb()
 })
 

@@ -103,21 +103,43 @@ export async function waitFor<T>(
 /**
  * The alone-suites own the system: other suites' leftovers (queued jobs, active accounts the
  * scheduler would keep queueing inbox syncs for) are cleared so the runners work only what the
- * test made. Accounts of the given customers are left as they are.
+ * test made. Accounts of the given customers are left as they are. The returned function puts the
+ * accounts' and campaigns' statuses back, so suites after this one (the admin e2e reads the seeded
+ * flagged and paused accounts) still see the seed.
  */
-export async function quietOtherWork(keepUserIds: string[] = []): Promise<void> {
+export async function quietOtherWork(keepUserIds: string[] = []): Promise<() => Promise<void>> {
   const db = adminDb()
-  await db.query(
-    `update public.social_accounts set status = 'inactive' where not (user_id = any($1::uuid[]))`,
+  const accounts = await db.query<{ id: string; status: string }>(
+    `update public.social_accounts a set status = 'inactive'
+       from public.social_accounts old_row
+      where a.id = old_row.id and not (a.user_id = any($1::uuid[])) and a.status <> 'inactive'
+  returning a.id, old_row.status`,
     [keepUserIds],
   )
-  await db.query(
-    `update public.campaigns set status = 'paused' where status in ('queued', 'running', 'active')
-                    and not (user_id = any($1::uuid[]))`,
+  const campaigns = await db.query<{ id: string; status: string }>(
+    `update public.campaigns c set status = 'paused'
+       from public.campaigns old_row
+      where c.id = old_row.id and c.status in ('queued', 'running', 'active')
+        and not (c.user_id = any($1::uuid[]))
+  returning c.id, old_row.status`,
     [keepUserIds],
   )
   await db.query(`delete from pgboss.job where state in ('created', 'retry')`)
   await db.query('delete from public.paused_queues')
+  return async () => {
+    const restoreDb = adminDb()
+    for (const [table, rows] of [
+      ['social_accounts', accounts.rows],
+      ['campaigns', campaigns.rows],
+    ] as const) {
+      if (rows.length === 0) continue
+      await restoreDb.query(
+        `update public.${table} t set status = r.status
+           from unnest($1::uuid[], $2::text[]) as r(id, status) where t.id = r.id`,
+        [rows.map((row) => row.id), rows.map((row) => row.status)],
+      )
+    }
+  }
 }
 
 /**
