@@ -1,7 +1,7 @@
 // Makes sure the Debian packages the stack needs are present: installs them when we are root,
 // otherwise says the exact command to run. Also the small process helpers the stack shares.
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 
 export class StackError extends Error {
@@ -59,6 +59,31 @@ export function portIsFree(port: number, host = '127.0.0.1'): Promise<boolean> {
     server.once('error', () => resolve(false))
     server.listen(port, host, () => server.close(() => resolve(true)))
   })
+}
+
+const RESERVED_PORTS = '/proc/sys/net/ipv4/ip_local_reserved_ports'
+
+/**
+ * Keeps the kernel from handing the stack's fixed ports out as the local ports of outgoing
+ * connections: Linux picks those from 32768–60999, where our ports live too, and under the test
+ * suite's thousands of connections an instance started mid-run (the supervisor test's) once found
+ * its port taken that way. As root this adds the range to `net.ipv4.ip_local_reserved_ports`
+ * (binding a reserved port explicitly still works); without the right to, it changes nothing.
+ */
+export function reserveStackPorts(first: number, last: number): void {
+  try {
+    const current = readFileSync(RESERVED_PORTS, 'utf8').trim()
+    const covered = current
+      .split(',')
+      .filter(Boolean)
+      .some((range) => {
+        const [low, high] = range.split('-').map(Number)
+        return low !== undefined && low <= first && last <= (high ?? low)
+      })
+    if (!covered) writeFileSync(RESERVED_PORTS, [current, `${first}-${last}`].filter(Boolean).join(','))
+  } catch {
+    // Not Linux, or not allowed: ports stay first come, first served.
+  }
 }
 
 export async function assertPortsFree(ports: Record<string, number>): Promise<void> {

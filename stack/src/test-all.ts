@@ -10,7 +10,7 @@ import { repoRoot, type StackConfig, stackConfig } from './config.ts'
 import { destroyCluster, withDb } from './db.ts'
 import { functionsEnv } from './functions-env.ts'
 import { sharedEnv } from './services.ts'
-import { ensureSystemPackages, StackError } from './system.ts'
+import { ensureSystemPackages, reserveStackPorts, StackError } from './system.ts'
 
 interface SuiteResult {
   name: string
@@ -171,6 +171,8 @@ async function main(): Promise<void> {
   )
   ensureSystemPackages()
   const config = stackConfig('test')
+  // dev, test and the extra instances (the supervisor test's) of this port base
+  reserveStackPorts(stackConfig('dev').ports.api, stackConfig('suptest').ports.runnerHealth)
   process.env.STACK_INSTANCE = 'test'
   await stopBackground(config)
   destroyCluster(config)
