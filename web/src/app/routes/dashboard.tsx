@@ -1,11 +1,10 @@
 // The dashboard (spec §2): the shell from features/dashboard with each feature's tab, wizards and
-// detail views composed here, so features never import each other.
+// detail views composed here, so features never import each other. The wizards and detail views
+// load when one opens: the first screen does not wait for their forms, schemas and charts.
 import { QueryClientProvider } from '@tanstack/react-query'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { CampaignsTab } from '@/features/campaigns/components/campaigns-tab'
-import { CampaignDetailsDialog } from '@/features/campaigns/components/details/campaign-details-dialog'
-import { CampaignWizard } from '@/features/campaigns/components/wizard/campaign-wizard'
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell'
 import {
   type DashboardTab,
@@ -14,13 +13,40 @@ import {
 } from '@/features/dashboard/components/dashboard-tabs'
 import { LeadsTab } from '@/features/leads/components/leads-tab'
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu'
-import { ScrapingDetailsDialog } from '@/features/scraping/components/details/scraping-details-dialog'
 import { ScrapingTab } from '@/features/scraping/components/scraping-tab'
-import { ScrapingWizard } from '@/features/scraping/components/wizard/scraping-wizard'
 import { AccountsTab } from '@/features/social-accounts/components/accounts-tab'
-import { AddAccountWizard } from '@/features/social-accounts/components/wizard/add-account-wizard'
+import { useAuth } from '@/lib/auth-store'
 import { ExportProvider } from '@/lib/export-registry'
 import { createQueryClient } from '@/lib/query-client'
+import { seedFirstScreen, startEarlySnapshot } from './dashboard-first-screen'
+
+startEarlySnapshot()
+
+const CampaignWizard = lazy(() =>
+  import('@/features/campaigns/components/wizard/campaign-wizard').then((m) => ({
+    default: m.CampaignWizard,
+  })),
+)
+const CampaignDetailsDialog = lazy(() =>
+  import('@/features/campaigns/components/details/campaign-details-dialog').then((m) => ({
+    default: m.CampaignDetailsDialog,
+  })),
+)
+const ScrapingWizard = lazy(() =>
+  import('@/features/scraping/components/wizard/scraping-wizard').then((m) => ({
+    default: m.ScrapingWizard,
+  })),
+)
+const ScrapingDetailsDialog = lazy(() =>
+  import('@/features/scraping/components/details/scraping-details-dialog').then((m) => ({
+    default: m.ScrapingDetailsDialog,
+  })),
+)
+const AddAccountWizard = lazy(() =>
+  import('@/features/social-accounts/components/wizard/add-account-wizard').then((m) => ({
+    default: m.AddAccountWizard,
+  })),
+)
 
 type Modal =
   | { kind: 'campaign-wizard'; sourceId?: string }
@@ -78,25 +104,32 @@ function Dashboard() {
           />
         )}
       </DashboardShell>
-      {modal?.kind === 'campaign-wizard' && (
-        <CampaignWizard onClose={close} initialSourceId={modal.sourceId} />
-      )}
-      {modal?.kind === 'scraping-wizard' && <ScrapingWizard onClose={close} />}
-      {modal?.kind === 'account-wizard' && <AddAccountWizard onClose={close} />}
-      {modal?.kind === 'campaign' && <CampaignDetailsDialog campaignId={modal.id} onClose={close} />}
-      {modal?.kind === 'scraping' && (
-        <ScrapingDetailsDialog
-          campaignId={modal.id}
-          onClose={close}
-          onCreateDmCampaign={(sourceId) => setModal({ kind: 'campaign-wizard', sourceId })}
-        />
-      )}
+      <Suspense fallback={null}>
+        {modal?.kind === 'campaign-wizard' && (
+          <CampaignWizard onClose={close} initialSourceId={modal.sourceId} />
+        )}
+        {modal?.kind === 'scraping-wizard' && <ScrapingWizard onClose={close} />}
+        {modal?.kind === 'account-wizard' && <AddAccountWizard onClose={close} />}
+        {modal?.kind === 'campaign' && <CampaignDetailsDialog campaignId={modal.id} onClose={close} />}
+        {modal?.kind === 'scraping' && (
+          <ScrapingDetailsDialog
+            campaignId={modal.id}
+            onClose={close}
+            onCreateDmCampaign={(sourceId) => setModal({ kind: 'campaign-wizard', sourceId })}
+          />
+        )}
+      </Suspense>
     </>
   )
 }
 
 export default function DashboardRoute() {
-  const [queryClient] = useState(createQueryClient)
+  const [queryClient] = useState(() => {
+    const client = createQueryClient()
+    // The guard renders this page only for a signed-in user.
+    seedFirstScreen(client, useAuth.getState().user?.id)
+    return client
+  })
   return (
     <QueryClientProvider client={queryClient}>
       <ExportProvider>

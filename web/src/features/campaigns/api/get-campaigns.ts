@@ -38,3 +38,6 @@ export async function getCampaigns(): Promise<Campaign[]> {
     withFigures(row, figures),
   )
 }
+
+/** The campaign rows of rpc/dashboard_snapshot: the columns above, figures included, newest first. */
+export const campaignsFromSnapshot = (rows: unknown[]): Campaign[] => rows as Campaign[]

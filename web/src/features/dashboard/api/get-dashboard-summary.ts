@@ -12,10 +12,10 @@ export interface DashboardSummary {
   active_campaigns_change: number
 }
 
-export async function getDashboardSummary(): Promise<DashboardSummary> {
-  const { data, error } = await supabase.rpc('dashboard_summary').single()
-  if (error) throw new Error(`Could not load your figures: ${error.message}`)
-  const row = data as Record<keyof DashboardSummary, number | string | null>
+/** A summary row as the database returns it (numerics may arrive as strings). */
+export type DashboardSummaryRow = Record<keyof DashboardSummary, number | string | null>
+
+export function toDashboardSummary(row: DashboardSummaryRow): DashboardSummary {
   const num = (v: number | string | null) => (v === null ? null : Number(v))
   return {
     messages_sent: Number(row.messages_sent ?? 0),
@@ -27,4 +27,10 @@ export async function getDashboardSummary(): Promise<DashboardSummary> {
     active_campaigns: Number(row.active_campaigns ?? 0),
     active_campaigns_change: Number(row.active_campaigns_change ?? 0),
   }
+}
+
+export async function getDashboardSummary(): Promise<DashboardSummary> {
+  const { data, error } = await supabase.rpc('dashboard_summary').single()
+  if (error) throw new Error(`Could not load your figures: ${error.message}`)
+  return toDashboardSummary(data as DashboardSummaryRow)
 }

@@ -7,13 +7,19 @@ export interface TodaysOverview {
   timezone: string
 }
 
-export async function getTodaysOverview(): Promise<TodaysOverview> {
-  const { data, error } = await supabase.rpc('todays_overview').maybeSingle()
-  if (error) throw new Error(`Could not load today's overview: ${error.message}`)
-  const row = data as { sent_today: number; replies_today: number; timezone: string } | null
+/** A todays_overview row (none for a customer without a profile). */
+export type TodaysOverviewRow = { sent_today: number; replies_today: number; timezone: string } | null
+
+export function toTodaysOverview(row: TodaysOverviewRow): TodaysOverview {
   return {
     sentToday: Number(row?.sent_today ?? 0),
     repliesToday: Number(row?.replies_today ?? 0),
     timezone: row?.timezone ?? 'UTC',
   }
+}
+
+export async function getTodaysOverview(): Promise<TodaysOverview> {
+  const { data, error } = await supabase.rpc('todays_overview').maybeSingle()
+  if (error) throw new Error(`Could not load today's overview: ${error.message}`)
+  return toTodaysOverview(data as TodaysOverviewRow)
 }
