@@ -1,32 +1,11 @@
 import { Clock } from 'lucide-react'
+import { LiveFigure } from '@/components/ui/live-figure'
 import { ProgressBar } from '@/components/ui/progress-bar'
-import { formatCount, percentOf } from '@/lib/format'
+import { percentOf } from '@/lib/format'
 import { relativeTime } from '@/lib/relative-time'
 import type { Campaign } from '../api/types'
 import { campaignFilterOf } from '../campaign-status'
 import { CampaignStatusBadge } from './campaign-status-badge'
-
-/** A figure that reads 'Running' while the campaign sends (spec §2), with the live count beneath. */
-function Figure({ label, value, running }: { label: string; value: number; running: boolean }) {
-  return (
-    <div>
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums">
-        {running ? (
-          <>
-            <span className="inline-flex items-center gap-1.5 text-emerald-700">
-              <span className="size-1.5 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
-              Running
-            </span>
-            <span className="block text-xs font-normal text-slate-500">{formatCount(value)} so far</span>
-          </>
-        ) : (
-          formatCount(value)
-        )}
-      </dd>
-    </div>
-  )
-}
 
 /** Spec §2 campaign card: name, industry and stage, status, Total Leads, Messages Sent, Delivery Rate, Progress, Updated. */
 export function CampaignCard({ campaign, onOpen }: { campaign: Campaign; onOpen: () => void }) {
@@ -54,8 +33,8 @@ export function CampaignCard({ campaign, onOpen }: { campaign: Campaign; onOpen:
         <CampaignStatusBadge status={campaign.status} />
       </div>
       <dl className="mt-4 grid w-full grid-cols-3 gap-3">
-        <Figure label="Total Leads" value={campaign.leads} running={running} />
-        <Figure label="Messages Sent" value={campaign.messages_sent} running={running} />
+        <LiveFigure label="Total Leads" value={campaign.leads} running={running} />
+        <LiveFigure label="Messages Sent" value={campaign.messages_sent} running={running} />
         <div>
           <dt className="text-xs text-slate-500">Delivery Rate</dt>
           <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums">{delivery}%</dd>

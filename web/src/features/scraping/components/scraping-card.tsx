@@ -1,5 +1,6 @@
 import { Pause, Play, Trash2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { LiveFigure } from '@/components/ui/live-figure'
 import { ProgressBar } from '@/components/ui/progress-bar'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { formatCount, percentOf } from '@/lib/format'
@@ -7,27 +8,6 @@ import { relativeTime } from '@/lib/relative-time'
 import type { ScrapingCampaign } from '../api/types'
 import { criteriaText } from '../scraping-form'
 import { scrapingBadgeStatus } from '../scraping-status'
-
-function Figure({ label, value, running }: { label: string; value: number; running: boolean }) {
-  return (
-    <div>
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums">
-        {running ? (
-          <>
-            <span className="inline-flex items-center gap-1.5 text-emerald-700">
-              <span className="size-1.5 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
-              Running
-            </span>
-            <span className="block text-xs font-normal text-slate-500">{formatCount(value)} so far</span>
-          </>
-        ) : (
-          formatCount(value)
-        )}
-      </dd>
-    </div>
-  )
-}
 
 function when(value: string | null, future = false): string {
   if (!value) return '—'
@@ -75,8 +55,8 @@ export function ScrapingCard({
           <StatusBadge status={scrapingBadgeStatus(campaign.status)} />
         </div>
         <dl className="mt-4 grid grid-cols-3 gap-3">
-          <Figure label="Total Scraped" value={campaign.collected_count} running={running} />
-          <Figure label="Verified Leads" value={campaign.leads_collected} running={running} />
+          <LiveFigure label="Total Scraped" value={campaign.collected_count} running={running} />
+          <LiveFigure label="Verified Leads" value={campaign.leads_collected} running={running} />
           <div>
             <dt className="text-xs text-slate-500">Success Rate</dt>
             <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums">
