@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Pause, Play } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { DetailsBody } from '@/components/ui/details-body'
 import { Dialog } from '@/components/ui/dialog'
-import { ErrorState } from '@/components/ui/error-state'
-import { Skeleton } from '@/components/ui/skeleton'
-import { Tabs } from '@/components/ui/tabs'
 import { useToast } from '@/components/ui/toast'
 import { errorMessage } from '@/lib/api-client'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
@@ -48,7 +46,6 @@ export function CampaignDetailsDialog({ campaignId, onClose }: { campaignId: str
       toast.error(`Error ${kind === 'launch' ? 'launching' : 'pausing'} campaign: ${errorMessage(error)}`),
   })
 
-  const canLaunch = campaign && (campaign.status === 'draft' || campaign.status === 'paused')
   return (
     <Dialog
       open
@@ -62,33 +59,21 @@ export function CampaignDetailsDialog({ campaignId, onClose }: { campaignId: str
       }
       headerExtra={campaign && <CampaignStatusBadge status={campaign.status} />}
     >
-      {details.isPending ? (
-        <div className="space-y-3" aria-busy="true">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-28" />
-          <Skeleton className="h-40" />
-        </div>
-      ) : details.isError || !campaign ? (
-        <ErrorState
-          message={details.error?.message ?? 'Campaign not found'}
-          onRetry={() => void details.refetch()}
-        />
-      ) : (
-        <div className="space-y-5">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <Tabs<DetailTab>
-              label="Campaign details"
-              value={tab}
-              onChange={setTab}
-              className="min-w-0 flex-1"
-              items={[
-                { id: 'overview', label: 'Overview' },
-                { id: 'leads', label: 'Leads' },
-                { id: 'messages', label: 'Messages' },
-                { id: 'analytics', label: 'Analytics' },
-              ]}
-            />
-            {canLaunch && (
+      <DetailsBody
+        query={details}
+        notFound="Campaign not found"
+        tabsLabel="Campaign details"
+        tab={tab}
+        onTabChange={setTab}
+        tabs={[
+          { id: 'overview', label: 'Overview' },
+          { id: 'leads', label: 'Leads' },
+          { id: 'messages', label: 'Messages' },
+          { id: 'analytics', label: 'Analytics' },
+        ]}
+        actions={({ campaign }) => (
+          <>
+            {(campaign.status === 'draft' || campaign.status === 'paused') && (
               <Button
                 size="sm"
                 onClick={() => action.mutate('launch')}
@@ -109,17 +94,18 @@ export function CampaignDetailsDialog({ campaignId, onClose }: { campaignId: str
                 Pause
               </Button>
             )}
-          </div>
-          {tab === 'overview' && <CampaignOverview campaign={campaign} stats={details.data.stats} />}
-          {tab === 'leads' && <CampaignLeads campaignId={campaignId} live={live} />}
-          {tab === 'messages' && <CampaignMessages campaignId={campaignId} live={live} />}
-          {tab === 'analytics' && (
-            <Suspense fallback={<Skeleton className="h-64" />}>
-              <CampaignAnalytics stats={details.data.stats} />
-            </Suspense>
-          )}
-        </div>
-      )}
+          </>
+        )}
+      >
+        {({ campaign, stats }) => (
+          <>
+            {tab === 'overview' && <CampaignOverview campaign={campaign} stats={stats} />}
+            {tab === 'leads' && <CampaignLeads campaignId={campaignId} live={live} />}
+            {tab === 'messages' && <CampaignMessages campaignId={campaignId} live={live} />}
+            {tab === 'analytics' && <CampaignAnalytics stats={stats} />}
+          </>
+        )}
+      </DetailsBody>
     </Dialog>
   )
 }

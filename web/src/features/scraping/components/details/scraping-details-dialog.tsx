@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Send } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { DetailsBody } from '@/components/ui/details-body'
 import { Dialog } from '@/components/ui/dialog'
-import { ErrorState } from '@/components/ui/error-state'
-import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
-import { Tabs } from '@/components/ui/tabs'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
 import { getScrapingDetails } from '../../api/get-scraping-details'
 import { criteriaText } from '../../scraping-form'
@@ -49,52 +47,40 @@ export function ScrapingDetailsDialog({
       }
       headerExtra={campaign && <StatusBadge status={scrapingBadgeStatus(campaign.status)} />}
     >
-      {details.isPending ? (
-        <div className="space-y-3" aria-busy="true">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-28" />
-          <Skeleton className="h-40" />
-        </div>
-      ) : details.isError || !campaign ? (
-        <ErrorState
-          message={details.error?.message ?? 'Campaign not found'}
-          onRetry={() => void details.refetch()}
-        />
-      ) : (
-        <div className="space-y-5">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <Tabs<DetailTab>
-              label="Scraping campaign details"
-              value={tab}
-              onChange={setTab}
-              className="min-w-0 flex-1"
-              items={[
-                { id: 'overview', label: 'Overview' },
-                { id: 'leads', label: 'Scraped Leads' },
-                { id: 'sources', label: 'Sources' },
-                { id: 'analytics', label: 'Analytics' },
-              ]}
-            />
-            {campaign.status === 'completed' && campaign.leads_collected > 0 && (
-              <Button
-                size="sm"
-                onClick={() => onCreateDmCampaign(campaign.id)}
-                icon={<Send className="size-4" aria-hidden="true" />}
-              >
-                Message these leads
-              </Button>
-            )}
-          </div>
-          {tab === 'overview' && <ScrapingOverview campaign={campaign} stats={details.data.stats} />}
-          {tab === 'leads' && <ScrapedLeads campaignId={campaignId} live={live} />}
-          {tab === 'sources' && <ScrapingSources stats={details.data.stats} />}
-          {tab === 'analytics' && (
-            <Suspense fallback={<Skeleton className="h-64" />}>
-              <ScrapingAnalytics stats={details.data.stats} perHour={details.data.perHour} />
-            </Suspense>
-          )}
-        </div>
-      )}
+      <DetailsBody
+        query={details}
+        notFound="Campaign not found"
+        tabsLabel="Scraping campaign details"
+        tab={tab}
+        onTabChange={setTab}
+        tabs={[
+          { id: 'overview', label: 'Overview' },
+          { id: 'leads', label: 'Scraped Leads' },
+          { id: 'sources', label: 'Sources' },
+          { id: 'analytics', label: 'Analytics' },
+        ]}
+        actions={({ campaign }) =>
+          campaign.status === 'completed' &&
+          campaign.leads_collected > 0 && (
+            <Button
+              size="sm"
+              onClick={() => onCreateDmCampaign(campaign.id)}
+              icon={<Send className="size-4" aria-hidden="true" />}
+            >
+              Message these leads
+            </Button>
+          )
+        }
+      >
+        {({ campaign, stats, perHour }) => (
+          <>
+            {tab === 'overview' && <ScrapingOverview campaign={campaign} stats={stats} />}
+            {tab === 'leads' && <ScrapedLeads campaignId={campaignId} live={live} />}
+            {tab === 'sources' && <ScrapingSources stats={stats} />}
+            {tab === 'analytics' && <ScrapingAnalytics stats={stats} perHour={perHour} />}
+          </>
+        )}
+      </DetailsBody>
     </Dialog>
   )
 }
