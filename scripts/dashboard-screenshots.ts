@@ -15,7 +15,12 @@ const sizes = [
   { name: 'mobile', width: 390, height: 844 },
 ]
 
-type Shot = { name: string; fullPage?: boolean; run: (page: Page) => Promise<void> }
+/** `as`: sign in as this seeded customer instead (the demo customer is at its account limit). */
+type Shot = { name: string; fullPage?: boolean; as?: string; run: (page: Page) => Promise<void> }
+
+/** A seeded customer with room for one more account, for the account wizard's steps. */
+const customerWithRoom = 'maya@northwind.test'
+const X_COOKIES = '[{"name":"auth_token","value":"abc123"},{"name":"ct0","value":"def456"}]'
 
 const dialog = (page: Page) => page.getByRole('dialog').last()
 const settle = (page: Page, ms = 600) => page.waitForTimeout(ms)
@@ -32,7 +37,106 @@ async function next(page: Page) {
   await settle(page, 300)
 }
 
+async function openDmWizardSetup(page: Page) {
+  await openTab(page, 'campaigns')
+  await page.getByRole('button', { name: 'New Campaign' }).first().click()
+  const d = dialog(page)
+  await d.getByLabel('Campaign name').fill('Founders in Berlin')
+  await d.getByLabel('Send from account').selectOption({ index: 1 })
+}
+
+async function openScrapingWizardSetup(page: Page) {
+  await openTab(page, 'lead-scraping')
+  await page.getByRole('button', { name: 'New Campaign' }).last().click()
+  const d = dialog(page)
+  await d.getByLabel('Campaign name').fill('Indie hackers')
+  await d.getByLabel('Account').selectOption({ index: 1 })
+}
+
+/** The account wizard up to the Authentication step of an X account. */
+async function openAccountWizardAuthentication(page: Page) {
+  await openTab(page, 'social-accounts')
+  await page.getByRole('button', { name: 'Add Account' }).click()
+  const d = dialog(page)
+  await d.getByText('Ready to Add Account').waitFor()
+  await d.getByRole('button', { name: /Twitter/ }).click()
+  await next(page)
+  await d.getByLabel('Username').fill('maya_builds')
+  await next(page)
+  await d.getByLabel('Cookies (JSON)').fill(X_COOKIES)
+}
+
 const shots: Shot[] = [
+  {
+    name: 'modal-dm-wizard-setup',
+    run: async (page) => {
+      await openDmWizardSetup(page)
+      await settle(page)
+    },
+  },
+  {
+    name: 'modal-scraping-wizard-setup',
+    run: async (page) => {
+      await openScrapingWizardSetup(page)
+      await settle(page)
+    },
+  },
+  {
+    name: 'modal-scraping-wizard-review',
+    run: async (page) => {
+      await openScrapingWizardSetup(page)
+      await next(page)
+      await dialog(page).getByLabel('Username').fill('levelsio')
+      await next(page)
+      await next(page)
+      await settle(page)
+    },
+  },
+  {
+    name: 'modal-add-account-platform',
+    as: customerWithRoom,
+    run: async (page) => {
+      await openTab(page, 'social-accounts')
+      await page.getByRole('button', { name: 'Add Account' }).click()
+      await dialog(page).getByText('Ready to Add Account').waitFor()
+      await dialog(page)
+        .getByRole('button', { name: /Twitter/ })
+        .click()
+      await settle(page)
+    },
+  },
+  {
+    name: 'modal-add-account-account',
+    as: customerWithRoom,
+    run: async (page) => {
+      await openTab(page, 'social-accounts')
+      await page.getByRole('button', { name: 'Add Account' }).click()
+      await dialog(page).getByText('Ready to Add Account').waitFor()
+      await dialog(page)
+        .getByRole('button', { name: /Twitter/ })
+        .click()
+      await next(page)
+      await dialog(page).getByLabel('Username').fill('maya_builds')
+      await settle(page)
+    },
+  },
+  {
+    name: 'modal-add-account-authentication',
+    as: customerWithRoom,
+    run: async (page) => {
+      await openAccountWizardAuthentication(page)
+      await settle(page)
+    },
+  },
+  {
+    name: 'modal-add-account-review',
+    as: customerWithRoom,
+    run: async (page) => {
+      await openAccountWizardAuthentication(page)
+      await next(page)
+      await settle(page)
+    },
+  },
   { name: 'dashboard-campaigns', fullPage: true, run: (page) => openTab(page, 'campaigns') },
   { name: 'dashboard-leads', fullPage: true, run: (page) => openTab(page, 'leads') },
   { name: 'dashboard-social-accounts', fullPage: true, run: (page) => openTab(page, 'social-accounts') },
@@ -71,7 +175,9 @@ const shots: Shot[] = [
       await page.getByTestId('campaign-card').filter({ hasText: 'SaaS founders' }).click()
       await dialog(page).getByRole('tab', { name: 'Analytics' }).click()
       await dialog(page).getByTestId('chart-per-day').waitFor()
-      await settle(page, 1500)
+      // The bars grow in; on a busy machine 1.5 s caught them before they were drawn.
+      await dialog(page).locator('.recharts-bar-rectangle').first().waitFor()
+      await settle(page, 3000)
     },
   },
   {
@@ -236,11 +342,11 @@ const shots: Shot[] = [
   },
 ]
 
-async function signIn(browser: Browser, width: number, height: number): Promise<Page> {
+async function signIn(browser: Browser, width: number, height: number, as = email): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height } })
   const page = await context.newPage()
   await page.goto(new URL('/login', webUrl).toString())
-  await page.getByLabel(/e-?mail/i).fill(email)
+  await page.getByLabel(/e-?mail/i).fill(as)
   await page.getByLabel(/password/i).fill(password)
   await page
     .getByRole('button', { name: /sign in/i })
@@ -264,10 +370,16 @@ async function main() {
   })
   try {
     for (const size of sizes) {
-      const page = await signIn(browser, size.width, size.height)
+      const pages = new Map<string, Page>()
       for (const shot of shots) {
         if (only.size > 0 && !only.has(shot.name)) continue
+        const as = shot.as ?? email
         try {
+          let page = pages.get(as)
+          if (!page) {
+            page = await signIn(browser, size.width, size.height, as)
+            pages.set(as, page)
+          }
           await shot.run(page)
           const file = join(outDir, `${shot.name}-${size.name}.png`)
           await page.screenshot({ path: file, fullPage: shot.fullPage ?? false })
@@ -277,7 +389,7 @@ async function main() {
           process.exitCode = 1
         }
       }
-      await page.context().close()
+      for (const page of pages.values()) await page.context().close()
     }
   } finally {
     await browser.close()
