@@ -127,7 +127,7 @@ export class BrowserPool {
       })
       return { browser, profileDir }
     } catch (error) {
-      await rm(profileDir, { recursive: true, force: true })
+      await removeProfile(profileDir)
       throw error
     }
   }
@@ -155,6 +155,17 @@ async function closeBrowser(running: RunningBrowser | undefined): Promise<void> 
     }
     await running.browser.disconnect().catch(() => undefined) // already closed with the pipe
   } finally {
-    await rm(running.profileDir, { recursive: true, force: true })
+    await removeProfile(running.profileDir)
   }
+}
+
+/**
+ * Chromium's helpers (crashpad, utility processes) can still be writing into the profile for a
+ * moment after the browser process exits, so a single rmdir may meet ENOTEMPTY (seen in CI):
+ * retry, and a profile that still will not go is a stray temp directory, never a failed close.
+ */
+async function removeProfile(profileDir: string): Promise<void> {
+  await rm(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(
+    (error: unknown) => console.warn(`could not remove browser profile ${profileDir}:`, error),
+  )
 }
