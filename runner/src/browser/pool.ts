@@ -133,15 +133,28 @@ export class BrowserPool {
   }
 }
 
+/**
+ * Ends a browser by its process: SIGTERM (Chromium shuts down cleanly), SIGKILL if it lingers.
+ * Not through puppeteer's browser.close(): over BiDi that is chromium-bidi's `browser.close`,
+ * which sends CDP Browser.close from a timer with nobody listening for the answer; when Chromium
+ * exits before answering (a race), that promise rejects with TargetCloseError as an unhandled
+ * rejection (seen in a test run). Here no protocol command is left waiting.
+ */
 async function closeBrowser(running: RunningBrowser | undefined): Promise<void> {
   if (!running) return
+  const child = running.browser.process()
   try {
-    // A browser that is already gone rejects close() (TargetCloseError), possibly after the timeout
-    // won the race: swallow it here, or it surfaces later as an unhandled rejection.
-    const closing = running.browser.close().catch(() => undefined)
-    await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 10_000))])
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<boolean>((resolve) => child.once('exit', () => resolve(true)))
+      child.kill('SIGTERM')
+      const timer = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000).unref())
+      if (!(await Promise.race([exited, timer]))) {
+        child.kill('SIGKILL')
+        await exited
+      }
+    }
+    await running.browser.disconnect().catch(() => undefined) // already closed with the pipe
   } finally {
-    running.browser.process()?.kill('SIGKILL')
     await rm(running.profileDir, { recursive: true, force: true })
   }
 }
