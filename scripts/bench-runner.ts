@@ -7,7 +7,7 @@
 // Prints a Markdown report for docs/benchmarks.md and exits 1 if a target is missed.
 //   BENCH_MINUTES (default 4) measured minutes after BENCH_WARMUP_S (default 60) seconds of warm-up.
 import { execSync } from 'node:child_process'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { startBackground, stopBackground } from '../stack/src/cli.ts'
 import { stackConfig } from '../stack/src/config.ts'
 import { testEnv } from '../stack/src/test-all.ts'
@@ -16,7 +16,7 @@ const ACCOUNTS = 50
 const LEADS_PER_ACCOUNT = 60
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 4)
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 60)
-const CONCURRENCY = process.env.BENCH_CONCURRENCY ?? '8'
+const CONCURRENCY = process.env.BENCH_CONCURRENCY ?? '12'
 const PACING = process.env.BENCH_PACING_FACTOR ?? '0.01'
 const TARGET_DMS_PER_MINUTE = 30
 const TARGET_MEMORY_MB = 4096
@@ -95,7 +95,9 @@ async function main(): Promise<void> {
     let peakRss = 0
     let peakPss = 0
     let peakProcesses = 0
+    const loads: number[] = []
     const sampler = setInterval(() => {
+      loads.push(loadavg()[0] ?? 0)
       const usage = treeUsage(pid, true)
       peakRss = Math.max(peakRss, usage.rssMb)
       peakPss = Math.max(peakPss, usage.pssMb ?? 0)
@@ -103,6 +105,7 @@ async function main(): Promise<void> {
     }, 2_000)
 
     await sleep(WARMUP_S * 1000)
+    loads.length = 0 // the load of the measured minutes only
     const startCount = await delivered()
     const startCpu = treeUsage(pid).cpuSeconds
     const startedAt = Date.now()
@@ -142,6 +145,8 @@ async function main(): Promise<void> {
         `| peak memory, runner + Chromium (PSS / RSS sum) | ${peakPss.toFixed(0)} MB / ${peakRss.toFixed(0)} MB, ${peakProcesses} processes | ≤ ${TARGET_MEMORY_MB} MB ${memoryOk ? '✓' : '✗'} |`,
         `| CPU, runner + Chromium (100 % = one core) | ${cpuPercent.toFixed(0)} % average | — |`,
         `| dm_logs by status | ${rows.map((r) => `${r.status} ${r.n}`).join(', ')} | — |`,
+        '',
+        `Load average (1 min) during the measured minutes: mean ${(loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length)).toFixed(2)}, max ${Math.max(0, ...loads).toFixed(2)}.`,
         '',
         `Load before: \`${loadBefore}\``,
         '',
