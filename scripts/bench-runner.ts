@@ -30,12 +30,10 @@ async function main(): Promise<void> {
   await startBackground(config, true)
   Object.assign(process.env, testEnv(config))
   // the helpers read the environment when used, so they come after it is set
-  const { adminDb, closeAdminDb, createCampaign, createCustomer, createXAccount, EVERY_DAY } = await import(
-    '../runner/test/helpers/fixtures.ts'
-  )
+  const { adminDb, closeAdminDb, EVERY_DAY } = await import('../runner/test/helpers/fixtures.ts')
+  const { createSendingFleet } = await import('../runner/test/helpers/fleet.ts')
   const { quietOtherWork, RunnerProcess } = await import('../runner/test/helpers/process.ts')
-  const { openProfiles, SandboxAdmin, sandboxUrl } = await import('../runner/test/helpers/sandbox.ts')
-  const { newXAccount } = await import('../runner/test/helpers/x-session.ts')
+  const { SandboxAdmin, sandboxUrl } = await import('../runner/test/helpers/sandbox.ts')
   const { treeUsage } = await import('../runner/src/process-stats.ts')
 
   const x = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
@@ -44,39 +42,26 @@ async function main(): Promise<void> {
   let scheduler: ReturnType<typeof setInterval> | undefined
   try {
     await quietOtherWork()
-    const userId = await createCustomer(ACCOUNTS)
-    const people = await openProfiles(x, ACCOUNTS * LEADS_PER_ACCOUNT, 0)
-    const accounts: string[] = []
-    for (let i = 0; i < ACCOUNTS; i++) {
-      const sandbox = await newXAccount(x, {
-        behaviour: { replyShare: 0, maxSendsPerMinute: 10_000, maxSameText: 100_000, dailyDmLimit: 100_000 },
-      })
-      accounts.push(sandbox.username)
-      const accountId = await createXAccount(userId, sandbox, { dailyLimit: 450 })
-      await createCampaign(
-        userId,
-        accountId,
-        people.slice(i * LEADS_PER_ACCOUNT, (i + 1) * LEADS_PER_ACCOUNT),
-        {
-          messages: [
-            'Hi {name}, {quick|short} question about {your work|what you do} - open to a chat, @{username}?',
-          ],
-          schedule: {
-            timezone: 'UTC',
-            timeFrom: '00:00',
-            timeTo: '23:59',
-            activeDays: EVERY_DAY,
-            randomDaysOff: false,
-          },
-          dailyLimit: 450,
+    const fleet = await createSendingFleet(x, {
+      accounts: ACCOUNTS,
+      leadsPerAccount: LEADS_PER_ACCOUNT,
+      account: { dailyLimit: 450 },
+      campaign: {
+        messages: [
+          'Hi {name}, {quick|short} question about {your work|what you do} - open to a chat, @{username}?',
+        ],
+        schedule: {
+          timezone: 'UTC',
+          timeFrom: '00:00',
+          timeTo: '23:59',
+          activeDays: EVERY_DAY,
+          randomDaysOff: false,
         },
-      )
-    }
-    const delivered = async () => {
-      const { deliveries } = await x.call<{ deliveries: { account: string }[] }>('GET', '/deliveries')
-      const ours = new Set(accounts)
-      return deliveries.filter((d) => ours.has(d.account)).length
-    }
+        dailyLimit: 450,
+      },
+    })
+    const userId = fleet.userId
+    const delivered = async () => (await fleet.deliveries()).length
 
     // compressed time: the scheduler every 2 s instead of every minute
     scheduler = setInterval(
