@@ -7,7 +7,7 @@
 // Prints a Markdown report for docs/benchmarks.md and exits 1 if a target is missed.
 //   BENCH_MINUTES (default 4) measured minutes after BENCH_WARMUP_S (default 60) seconds of warm-up.
 import { execSync } from 'node:child_process'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { startBackground, stopBackground } from '../stack/src/cli.ts'
 import { stackConfig } from '../stack/src/config.ts'
 import { testEnv } from '../stack/src/test-all.ts'
@@ -16,7 +16,7 @@ const ACCOUNTS = 50
 const LEADS_PER_ACCOUNT = 60
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 4)
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 60)
-const CONCURRENCY = process.env.BENCH_CONCURRENCY ?? '8'
+const CONCURRENCY = process.env.BENCH_CONCURRENCY ?? '12'
 const PACING = process.env.BENCH_PACING_FACTOR ?? '0.01'
 const TARGET_DMS_PER_MINUTE = 30
 const TARGET_MEMORY_MB = 4096
@@ -30,12 +30,10 @@ async function main(): Promise<void> {
   await startBackground(config, true)
   Object.assign(process.env, testEnv(config))
   // the helpers read the environment when used, so they come after it is set
-  const { adminDb, closeAdminDb, createCampaign, createCustomer, createXAccount, EVERY_DAY } = await import(
-    '../runner/test/helpers/fixtures.ts'
-  )
+  const { adminDb, closeAdminDb, EVERY_DAY } = await import('../runner/test/helpers/fixtures.ts')
+  const { createSendingFleet } = await import('../runner/test/helpers/fleet.ts')
   const { quietOtherWork, RunnerProcess } = await import('../runner/test/helpers/process.ts')
-  const { openProfiles, SandboxAdmin, sandboxUrl } = await import('../runner/test/helpers/sandbox.ts')
-  const { newXAccount } = await import('../runner/test/helpers/x-session.ts')
+  const { SandboxAdmin, sandboxUrl } = await import('../runner/test/helpers/sandbox.ts')
   const { treeUsage } = await import('../runner/src/process-stats.ts')
 
   const x = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
@@ -44,39 +42,26 @@ async function main(): Promise<void> {
   let scheduler: ReturnType<typeof setInterval> | undefined
   try {
     await quietOtherWork()
-    const userId = await createCustomer(ACCOUNTS)
-    const people = await openProfiles(x, ACCOUNTS * LEADS_PER_ACCOUNT, 0)
-    const accounts: string[] = []
-    for (let i = 0; i < ACCOUNTS; i++) {
-      const sandbox = await newXAccount(x, {
-        behaviour: { replyShare: 0, maxSendsPerMinute: 10_000, maxSameText: 100_000, dailyDmLimit: 100_000 },
-      })
-      accounts.push(sandbox.username)
-      const accountId = await createXAccount(userId, sandbox, { dailyLimit: 450 })
-      await createCampaign(
-        userId,
-        accountId,
-        people.slice(i * LEADS_PER_ACCOUNT, (i + 1) * LEADS_PER_ACCOUNT),
-        {
-          messages: [
-            'Hi {name}, {quick|short} question about {your work|what you do} - open to a chat, @{username}?',
-          ],
-          schedule: {
-            timezone: 'UTC',
-            timeFrom: '00:00',
-            timeTo: '23:59',
-            activeDays: EVERY_DAY,
-            randomDaysOff: false,
-          },
-          dailyLimit: 450,
+    const fleet = await createSendingFleet(x, {
+      accounts: ACCOUNTS,
+      leadsPerAccount: LEADS_PER_ACCOUNT,
+      account: { dailyLimit: 450 },
+      campaign: {
+        messages: [
+          'Hi {name}, {quick|short} question about {your work|what you do} - open to a chat, @{username}?',
+        ],
+        schedule: {
+          timezone: 'UTC',
+          timeFrom: '00:00',
+          timeTo: '23:59',
+          activeDays: EVERY_DAY,
+          randomDaysOff: false,
         },
-      )
-    }
-    const delivered = async () => {
-      const { deliveries } = await x.call<{ deliveries: { account: string }[] }>('GET', '/deliveries')
-      const ours = new Set(accounts)
-      return deliveries.filter((d) => ours.has(d.account)).length
-    }
+        dailyLimit: 450,
+      },
+    })
+    const userId = fleet.userId
+    const delivered = async () => (await fleet.deliveries()).length
 
     // compressed time: the scheduler every 2 s instead of every minute
     scheduler = setInterval(
@@ -95,7 +80,9 @@ async function main(): Promise<void> {
     let peakRss = 0
     let peakPss = 0
     let peakProcesses = 0
+    const loads: number[] = []
     const sampler = setInterval(() => {
+      loads.push(loadavg()[0] ?? 0)
       const usage = treeUsage(pid, true)
       peakRss = Math.max(peakRss, usage.rssMb)
       peakPss = Math.max(peakPss, usage.pssMb ?? 0)
@@ -103,6 +90,7 @@ async function main(): Promise<void> {
     }, 2_000)
 
     await sleep(WARMUP_S * 1000)
+    loads.length = 0 // the load of the measured minutes only
     const startCount = await delivered()
     const startCpu = treeUsage(pid).cpuSeconds
     const startedAt = Date.now()
@@ -142,6 +130,8 @@ async function main(): Promise<void> {
         `| peak memory, runner + Chromium (PSS / RSS sum) | ${peakPss.toFixed(0)} MB / ${peakRss.toFixed(0)} MB, ${peakProcesses} processes | ≤ ${TARGET_MEMORY_MB} MB ${memoryOk ? '✓' : '✗'} |`,
         `| CPU, runner + Chromium (100 % = one core) | ${cpuPercent.toFixed(0)} % average | — |`,
         `| dm_logs by status | ${rows.map((r) => `${r.status} ${r.n}`).join(', ')} | — |`,
+        '',
+        `Load average (1 min) during the measured minutes: mean ${(loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length)).toFixed(2)}, max ${Math.max(0, ...loads).toFixed(2)}.`,
         '',
         `Load before: \`${loadBefore}\``,
         '',

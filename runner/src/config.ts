@@ -60,7 +60,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
   if (!databaseUrl)
     throw new Error('RUNNER_DATABASE_URL must be set (postgres://reachflow_runner:…@host:5432/postgres).')
   const host = hostname()
-  const sends = number(env, 'RUNNER_SEND_CONCURRENCY', 8, 1, 64)
+  // 12 accounts typing at once keep a 2-core runner busy at ~30+ DMs/min (docs/benchmarks.md)
+  const sends = number(env, 'RUNNER_SEND_CONCURRENCY', 12, 1, 64)
   return {
     databaseUrl,
     runnerId: `${host}:${process.pid}:${Date.now().toString(36)}`,

@@ -1,12 +1,10 @@
 // campaign.tick against the X sandbox in Chromium: personalised DMs sent exactly once and confirmed,
 // the caps (campaign, account, warm-up, 450), windows across time zones and days off, recipients
 // de-duplicated across accounts and campaigns, do-not-contact, and leads who cannot be messaged.
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { campaignTick } from '../src/jobs/campaign-tick.ts'
-import { type TestRunner, testRunner } from './helpers/context.ts'
 import {
   adminDb,
-  closeAdminDb,
   createCampaign,
   createCustomer,
   createInstagramAccount,
@@ -16,27 +14,13 @@ import {
   logsOf,
 } from './helpers/fixtures.ts'
 import { type IgSandboxAccount, openProfiles, SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
+import { browserSuite } from './helpers/suite.ts'
 import { BROWSER_SUITE, newXAccount } from './helpers/x-session.ts'
 
 const x = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
 const ig = new SandboxAdmin(sandboxUrl('INSTAGRAM_BASE_URL'))
-let runner: TestRunner
-let offset = 0
-/** Fresh recipients per test (tests run concurrently). */
-const people = (count: number) => {
-  const start = offset
-  offset += count
-  return openProfiles(x, count, start)
-}
-
-beforeAll(async () => {
-  runner = await testRunner()
-  offset = 5300 + Math.floor(Math.random() * 1500)
-})
-afterAll(async () => {
-  await runner.close()
-  await closeAdminDb()
-})
+const suite = browserSuite(x, 5300)
+const { people } = suite
 
 async function xAccount(userId: string, options: Parameters<typeof createXAccount>[2] = {}) {
   const sandbox = await newXAccount(x)
@@ -51,7 +35,7 @@ describe.concurrent('campaign.tick sends', BROWSER_SUITE, () => {
     const campaignId = await createCampaign(userId, accountId, leads, {
       messages: ['Hey {name}! {Quick|Short} question for @{username}.'],
     })
-    const result = await campaignTick(runner.context(), { campaignId, accountId })
+    const result = await campaignTick(suite.runner.context(), { campaignId, accountId })
     expect(result.sent).toBe(3)
 
     const delivered = await x.deliveries(sandbox.username)
@@ -77,7 +61,7 @@ describe.concurrent('campaign.tick sends', BROWSER_SUITE, () => {
     expect(ledger.rows[0]?.n).toBe(3)
 
     // a second tick finds nothing due: nobody gets a second message
-    expect((await campaignTick(runner.context(), { campaignId, accountId })).sent).toBeUndefined()
+    expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBeUndefined()
     expect(await x.deliveries(sandbox.username)).toHaveLength(3)
   })
 
@@ -95,12 +79,14 @@ describe.concurrent('campaign.tick sends', BROWSER_SUITE, () => {
         )
       ).rows[0]?.in_s ?? null
     // real pacing: the gap after the first DM (at least 45 s) does not fit a 1 s tick budget
-    const paced = runner.context({ config: { ...runner.config, pacingFactor: 1, tickBudgetMs: 1_000 } })
+    const paced = suite.runner.context({
+      config: { ...suite.runner.config, pacingFactor: 1, tickBudgetMs: 1_000 },
+    })
     expect((await campaignTick(paced, { campaignId, accountId })).sent).toBe(1)
     expect(await nextAction()).toBeGreaterThan(40)
     expect(await x.deliveries(sandbox.username)).toHaveLength(1)
     // compressed pacing: the tick sends the rest, and the campaign may be ticked again at once
-    expect((await campaignTick(runner.context(), { campaignId, accountId })).sent).toBe(2)
+    expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(2)
     expect(Math.abs((await nextAction()) ?? 99)).toBeLessThan(5)
   })
 
@@ -113,7 +99,7 @@ describe.concurrent('campaign.tick sends', BROWSER_SUITE, () => {
       messages: ['Hi {name}, loved your work.'],
       noFirstnameMessage: 'Hi there @{username}, loved your work.',
     })
-    await campaignTick(runner.context(), { campaignId, accountId })
+    await campaignTick(suite.runner.context(), { campaignId, accountId })
     expect((await x.deliveries(sandbox.username)).map((d) => d.text)).toEqual([
       `Hi there @${lead.username}, loved your work.`,
     ])
@@ -123,7 +109,7 @@ describe.concurrent('campaign.tick sends', BROWSER_SUITE, () => {
     const userId = await createCustomer()
     const { sandbox, accountId } = await xAccount(userId)
     const campaignId = await createCampaign(userId, accountId, await people(4), { dailyLimit: 2 })
-    const result = await campaignTick(runner.context(), { campaignId, accountId })
+    const result = await campaignTick(suite.runner.context(), { campaignId, accountId })
     expect(result.sent).toBe(2)
     expect(await x.deliveries(sandbox.username)).toHaveLength(2)
     expect((await leadsOf(campaignId)).filter((l) => l.state === 'pending')).toHaveLength(2)
@@ -153,10 +139,10 @@ describe.concurrent('campaign.tick sends', BROWSER_SUITE, () => {
     const first = await createCampaign(userId, limited.accountId, await people(2))
     const second = await createCampaign(userId, limited.accountId, await people(2))
 
-    await campaignTick(runner.context(), { campaignId: warmingCampaign, accountId: warming.accountId })
-    await campaignTick(runner.context(), { campaignId: busyCampaign, accountId: busy.accountId })
-    await campaignTick(runner.context(), { campaignId: first, accountId: limited.accountId })
-    await campaignTick(runner.context(), { campaignId: second, accountId: limited.accountId })
+    await campaignTick(suite.runner.context(), { campaignId: warmingCampaign, accountId: warming.accountId })
+    await campaignTick(suite.runner.context(), { campaignId: busyCampaign, accountId: busy.accountId })
+    await campaignTick(suite.runner.context(), { campaignId: first, accountId: limited.accountId })
+    await campaignTick(suite.runner.context(), { campaignId: second, accountId: limited.accountId })
     expect(await x.deliveries(warming.sandbox.username)).toHaveLength(1)
     expect(await x.deliveries(busy.sandbox.username)).toHaveLength(1)
     expect(await x.deliveries(limited.sandbox.username)).toHaveLength(3)
@@ -201,7 +187,7 @@ describe.concurrent('campaign.tick sends', BROWSER_SUITE, () => {
       },
     })
     for (const campaignId of [tokyo, newYork, dayOff])
-      await campaignTick(runner.context(), { campaignId, accountId })
+      await campaignTick(suite.runner.context(), { campaignId, accountId })
     expect((await x.deliveries(sandbox.username)).map((d) => d.recipientUsername)).toEqual([a.username])
     expect((await leadsOf(newYork))[0]?.state).toBe('pending')
     expect((await leadsOf(dayOff))[0]?.state).toBe('pending')
@@ -236,7 +222,7 @@ describe.concurrent('campaign.tick sends', BROWSER_SUITE, () => {
       `insert into public.campaign_leads (campaign_id, username, profile_data) values ($1, $2, jsonb_build_object('platform_id', $3::text))`,
       [campaignId, lead?.username, lead?.id],
     )
-    await campaignTick(runner.context(), { campaignId, accountId })
+    await campaignTick(suite.runner.context(), { campaignId, accountId })
     expect(await x.deliveries(sandbox.username)).toHaveLength(0)
   })
 })
@@ -256,8 +242,8 @@ describe.concurrent('campaign.tick recipients', BROWSER_SUITE, () => {
     )
     const first = await createCampaign(userId, one.accountId, [shared, blocked])
     const second = await createCampaign(userId, two.accountId, [shared])
-    await campaignTick(runner.context(), { campaignId: first, accountId: one.accountId })
-    await campaignTick(runner.context(), { campaignId: second, accountId: two.accountId })
+    await campaignTick(suite.runner.context(), { campaignId: first, accountId: one.accountId })
+    await campaignTick(suite.runner.context(), { campaignId: second, accountId: two.accountId })
 
     expect((await x.deliveries(one.sandbox.username)).map((d) => d.recipientUsername)).toEqual([
       shared.username,
@@ -288,7 +274,7 @@ describe.concurrent('campaign.tick recipients', BROWSER_SUITE, () => {
     const [open] = await people(1)
     if (!closed || !verifiedOnly || !open) throw new Error('no profiles')
     const campaignId = await createCampaign(userId, accountId, [closed, verifiedOnly, open])
-    const result = await campaignTick(runner.context(), { campaignId, accountId })
+    const result = await campaignTick(suite.runner.context(), { campaignId, accountId })
     expect(result).toMatchObject({ sent: 1, skipped: 2 })
     const leads = await leadsOf(campaignId)
     expect(leads.find((l) => l.username === closed.username)).toMatchObject({
@@ -317,7 +303,7 @@ describe.concurrent('campaign.tick recipients', BROWSER_SUITE, () => {
       `update public.campaign_leads set profile_data = profile_data || '{"can_dm": false}' where campaign_id = $1`,
       [campaignId],
     )
-    await campaignTick(runner.context(), { campaignId, accountId })
+    await campaignTick(suite.runner.context(), { campaignId, accountId })
     expect((await leadsOf(campaignId))[0]).toMatchObject({ state: 'skipped', skip_reason: 'dms_closed' })
     expect(await logsOf(campaignId)).toEqual([])
     expect(await x.deliveries(sandbox.username)).toEqual([])
@@ -336,16 +322,16 @@ describe.concurrent('campaign.tick on Instagram', BROWSER_SUITE, () => {
       messages: ['Hi {name}, love your feed!'],
     })
     await ig.fault({ account: sandbox.username, target: 'send', mode: 'dropped' })
-    const first = await campaignTick(runner.context(), { campaignId, accountId })
+    const first = await campaignTick(suite.runner.context(), { campaignId, accountId })
     expect(first).toMatchObject({ uncertain: 1, sent: 2 })
-    const second = await campaignTick(runner.context(), { campaignId, accountId })
+    const second = await campaignTick(suite.runner.context(), { campaignId, accountId })
     expect(second).toMatchObject({ settledNotSent: 1 })
     // not delivered: due again after the retry backoff, then sent once
     await adminDb().query(
       `update public.campaign_leads set next_send_at = now() where campaign_id = $1 and state = 'pending'`,
       [campaignId],
     )
-    expect(await campaignTick(runner.context(), { campaignId, accountId })).toMatchObject({ sent: 1 })
+    expect(await campaignTick(suite.runner.context(), { campaignId, accountId })).toMatchObject({ sent: 1 })
     const delivered = await ig.deliveries(sandbox.username)
     expect(delivered.map((d) => d.recipientUsername).sort()).toEqual(leads.map((l) => l.username).sort())
     for (const lead of leads) {

@@ -2,17 +2,15 @@
 // replied (follow-ups stop, responses counted, the customer told once), opt-outs go to
 // do-not-contact, requests are counted; account tests set the status, last login, the platform id
 // and a saved (encrypted) session, or say what is wrong; warm-up browses and builds trust.
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { decryptSecret, keyringFromEnv } from '../src/crypto.ts'
 import { accountTest } from '../src/jobs/account-test.ts'
 import { campaignTick } from '../src/jobs/campaign-tick.ts'
 import { inboxSync } from '../src/jobs/inbox-sync.ts'
 import { warmupStep } from '../src/jobs/warmup-step.ts'
-import { type TestRunner, testRunner } from './helpers/context.ts'
 import {
   accountRow,
   adminDb,
-  closeAdminDb,
   createCampaign,
   createCustomer,
   createInstagramAccount,
@@ -20,27 +18,14 @@ import {
   leadsOf,
   notificationsOf,
 } from './helpers/fixtures.ts'
-import { type IgSandboxAccount, openProfiles, SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
+import { type IgSandboxAccount, SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
+import { browserSuite } from './helpers/suite.ts'
 import { BROWSER_SUITE, newXAccount } from './helpers/x-session.ts'
 
 const x = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
 const ig = new SandboxAdmin(sandboxUrl('INSTAGRAM_BASE_URL'))
-let runner: TestRunner
-let offset = 0
-const people = (count: number) => {
-  const start = offset
-  offset += count
-  return openProfiles(x, count, start)
-}
-
-beforeAll(async () => {
-  runner = await testRunner()
-  offset = 9000 + Math.floor(Math.random() * 1500)
-})
-afterAll(async () => {
-  await runner.close()
-  await closeAdminDb()
-})
+const suite = browserSuite(x, 9000)
+const { people } = suite
 
 async function savedSession(accountId: string): Promise<{ cookies: { name: string }[] } | null> {
   const { rows } = await adminDb().query<{ session_ciphertext: string | null }>(
@@ -63,18 +48,18 @@ describe.concurrent('inbox.sync', BROWSER_SUITE, () => {
     const campaignId = await createCampaign(userId, accountId, [keen, stopper, quiet], {
       followUpMessages: ['Just bumping this, {name}.'],
     })
-    expect((await campaignTick(runner.context(), { campaignId, accountId })).sent).toBe(3)
+    expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(3)
 
     await x.message({ account: sandbox.username, from: keen.username, text: 'Interesting, tell me more!' })
     await x.message({ account: sandbox.username, from: stopper.username, text: 'STOP' })
-    const [stranger] = await openProfiles(x, 1, offset + 500)
+    const [stranger] = await people(1)
     await x.message({
       account: sandbox.username,
       from: stranger?.username ?? '',
       text: 'Hi, saw your profile',
     })
 
-    const result = await inboxSync(runner.context(), { accountId })
+    const result = await inboxSync(suite.runner.context(), { accountId })
     expect(result).toMatchObject({ replies: 2, optOuts: 1, requests: 1 })
     const leads = await leadsOf(campaignId)
     const byName = (name: string) => leads.find((l) => l.username === name)
@@ -95,7 +80,7 @@ describe.concurrent('inbox.sync', BROWSER_SUITE, () => {
     expect(account.last_synced_at).not.toBeNull()
 
     // a second sync changes nothing
-    await inboxSync(runner.context(), { accountId })
+    await inboxSync(suite.runner.context(), { accountId })
     const notes = (await notificationsOf(userId)).filter((n) => n.type === 'lead_replied')
     expect(notes).toHaveLength(2)
     expect(notes.map((n) => n.message).join('\n')).toContain('Interesting, tell me more!')
@@ -111,7 +96,7 @@ describe.concurrent('account.test', BROWSER_SUITE, () => {
     const userId = await createCustomer()
     const sandbox = await newXAccount(x, { passcode: '4321' })
     const accountId = await createXAccount(userId, sandbox, { status: 'testing' })
-    const result = await accountTest(runner.context(), { accountId })
+    const result = await accountTest(suite.runner.context(), { accountId })
     expect(result.status).toBe('active')
     const account = await accountRow(accountId)
     expect(account).toMatchObject({ status: 'active', platform_user_id: sandbox.id, flag_reason: null })
@@ -134,9 +119,9 @@ describe.concurrent('account.test', BROWSER_SUITE, () => {
     })
     const wrongPin = await newXAccount(x, { passcode: '1111' })
     const wrongPinId = await createXAccount(userId, { ...wrongPin, passcode: '2222' }, { status: 'testing' })
-    await accountTest(runner.context(), { accountId: expired })
-    await accountTest(runner.context(), { accountId: locked })
-    await accountTest(runner.context(), { accountId: wrongPinId })
+    await accountTest(suite.runner.context(), { accountId: expired })
+    await accountTest(suite.runner.context(), { accountId: locked })
+    await accountTest(suite.runner.context(), { accountId: wrongPinId })
     expect((await accountRow(expired)).status).toBe('error')
     expect((await accountRow(locked)).status).toBe('flagged')
     expect(await accountRow(wrongPinId)).toMatchObject({ status: 'error' })
@@ -154,11 +139,11 @@ describe.concurrent('account.test', BROWSER_SUITE, () => {
     const userId = await createCustomer()
     const sandbox = await ig.createAccount<IgSandboxAccount>({})
     const accountId = await createInstagramAccount(userId, sandbox, { status: 'testing' })
-    expect((await accountTest(runner.context(), { accountId })).status).toBe('active')
+    expect((await accountTest(suite.runner.context(), { accountId })).status).toBe('active')
     expect((await savedSession(accountId))?.cookies.map((c) => c.name)).toContain('sessionid')
     // the next fresh password login would meet a checkpoint: the second test must reuse the session
     await ig.patchAccount(sandbox.username, { challenge: 'next' })
-    expect((await accountTest(runner.context(), { accountId })).status).toBe('active')
+    expect((await accountTest(suite.runner.context(), { accountId })).status).toBe('active')
     expect((await accountRow(accountId)).status).toBe('active')
   })
 
@@ -172,8 +157,8 @@ describe.concurrent('account.test', BROWSER_SUITE, () => {
     )
     const checkpoint = await ig.createAccount<IgSandboxAccount>({ challenge: 'always' })
     const checkpointId = await createInstagramAccount(userId, checkpoint, { status: 'testing' })
-    await accountTest(runner.context(), { accountId: wrongId })
-    await accountTest(runner.context(), { accountId: checkpointId })
+    await accountTest(suite.runner.context(), { accountId: wrongId })
+    await accountTest(suite.runner.context(), { accountId: checkpointId })
     expect((await accountRow(wrongId)).status).toBe('error')
     expect((await accountRow(checkpointId)).status).toBe('flagged')
   })
@@ -186,8 +171,8 @@ describe.concurrent('account.test', BROWSER_SUITE, () => {
       `update public.social_accounts set paused_until = now() + interval '1 hour' where id = $1`,
       [paused],
     )
-    await accountTest(runner.context(), { accountId: flagged })
-    await accountTest(runner.context(), { accountId: paused })
+    await accountTest(suite.runner.context(), { accountId: flagged })
+    await accountTest(suite.runner.context(), { accountId: paused })
     expect((await accountRow(flagged)).status).toBe('active')
     expect((await accountRow(paused)).status).toBe('paused')
   })
@@ -201,8 +186,8 @@ describe.concurrent('warmup.step', BROWSER_SUITE, () => {
       warmupPhase: 2,
     })
     const [onX, onIg] = await Promise.all([
-      warmupStep(runner.context(), { accountId: xAccount }),
-      warmupStep(runner.context(), { accountId: igAccount }),
+      warmupStep(suite.runner.context(), { accountId: xAccount }),
+      warmupStep(suite.runner.context(), { accountId: igAccount }),
     ])
     expect(onX.pages).toBeGreaterThanOrEqual(2)
     expect(onIg.pages).toBeGreaterThanOrEqual(2)

@@ -2,7 +2,7 @@
 // (both user layouts, replaced cursors), Instagram Direct JSON, stop-signal classification and
 // human typing delays.
 import { describe, expect, it } from 'vitest'
-import { keyDelay, typingBudgetMs } from '../src/browser/typing.ts'
+import { humanKeyActions, keyDelay, typingBudgetMs } from '../src/browser/typing.ts'
 import { igConversation, igMessages } from '../src/platforms/instagram/items.ts'
 import { profileFromInfo } from '../src/platforms/instagram/scrape.ts'
 import { igSignalFromResponse, igSignalFromText } from '../src/platforms/instagram/signals.ts'
@@ -253,5 +253,20 @@ describe('human typing', () => {
     expect(Math.min(...delays)).toBeGreaterThanOrEqual(40)
     expect(delays.filter((d) => d > 130).length / delays.length).toBeLessThan(0.06) // the rare pauses
     expect(typingBudgetMs('hello', { delayFactor: 0 })).toBe(0)
+  })
+
+  it('types key by key in one action list: a human pause before each key, Shift+Enter for a newline', () => {
+    const actions = humanKeyActions('Hi you\nok', 1, Math.random)
+    const keys = actions.filter((a) => a.type === 'keyDown').map((a) => ('value' in a ? a.value : ''))
+    expect(keys).toEqual(['H', 'i', ' ', 'y', 'o', 'u', '\uE008', '\uE007', 'o', 'k'])
+    expect(actions.filter((a) => a.type === 'keyUp')).toHaveLength(keys.length)
+    const pauses = actions.flatMap((a) => (a.type === 'pause' ? [a.duration] : []))
+    expect(pauses).toHaveLength(9) // one before each of the nine characters
+    expect(Math.min(...pauses)).toBeGreaterThanOrEqual(40)
+    // the newline is pressed with Shift held: down Shift, down Enter, up Enter, up Shift
+    const at = actions.findIndex((a) => 'value' in a && a.value === '\uE008')
+    expect(actions.slice(at, at + 4).map((a) => a.type)).toEqual(['keyDown', 'keyDown', 'keyUp', 'keyUp'])
+    // compressed to nothing: the same keys without pauses
+    expect(humanKeyActions('Hi you\nok', 0, Math.random).some((a) => a.type === 'pause')).toBe(false)
   })
 })

@@ -3,16 +3,15 @@
 // unconfirmed sends are settled by reading the thread, never resent blindly; a send interrupted by
 // a crash (lead left `sending`) is treated the same; page errors retry without flagging; a burst
 // of unconfirmed sends trips the circuit breaker.
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { encryptSecret, keyringFromEnv } from '../src/crypto.ts'
 import { campaignTick } from '../src/jobs/campaign-tick.ts'
 import { claimIntent, nextDueLead } from '../src/sending/intent.ts'
 import { loadAccount } from '../src/sessions/open.ts'
-import { type TestRunner, testRunner } from './helpers/context.ts'
+import { testRunner } from './helpers/context.ts'
 import {
   accountRow,
   adminDb,
-  closeAdminDb,
   createCampaign,
   createCustomer,
   createXAccount,
@@ -20,26 +19,13 @@ import {
   logsOf,
   notificationsOf,
 } from './helpers/fixtures.ts'
-import { openProfiles, SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
+import { SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
+import { browserSuite } from './helpers/suite.ts'
 import { BROWSER_SUITE, newXAccount } from './helpers/x-session.ts'
 
 const x = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
-let runner: TestRunner
-let offset = 0
-const people = (count: number) => {
-  const start = offset
-  offset += count
-  return openProfiles(x, count, start)
-}
-
-beforeAll(async () => {
-  runner = await testRunner()
-  offset = 7000 + Math.floor(Math.random() * 1500)
-})
-afterAll(async () => {
-  await runner.close()
-  await closeAdminDb()
-})
+const suite = browserSuite(x, 7000)
+const { people } = suite
 
 async function setUp(leadCount: number, body: Record<string, unknown> = {}) {
   const userId = await createCustomer()
@@ -47,7 +33,7 @@ async function setUp(leadCount: number, body: Record<string, unknown> = {}) {
   const accountId = await createXAccount(userId, sandbox)
   const leads = await people(leadCount)
   const campaignId = await createCampaign(userId, accountId, leads)
-  const tick = () => campaignTick(runner.context(), { campaignId, accountId })
+  const tick = () => campaignTick(suite.runner.context(), { campaignId, accountId })
   return { userId, sandbox, accountId, leads, campaignId, tick }
 }
 
@@ -198,9 +184,9 @@ describe.concurrent('unconfirmed sends', BROWSER_SUITE, () => {
     const [first] = leads
     if (!first) throw new Error('no lead')
     // what a runner leaves behind when it is killed right after the send left: the intent, and the message
-    const lead = await nextDueLead(runner.db, campaignId)
+    const lead = await nextDueLead(suite.runner.db, campaignId)
     if (!lead) throw new Error('no due lead')
-    const claimed = await claimIntent(runner.db, {
+    const claimed = await claimIntent(suite.runner.db, {
       lead,
       accountId,
       userId,
@@ -208,8 +194,8 @@ describe.concurrent('unconfirmed sends', BROWSER_SUITE, () => {
       text: 'Sent just before the crash',
     })
     expect(claimed.status).toBe('claimed')
-    const used = await runner.sessions.use(accountId, 10_000, async (handle) => {
-      const account = await loadAccount(runner.db, accountId)
+    const used = await suite.runner.sessions.use(accountId, 10_000, async (handle) => {
+      const account = await loadAccount(suite.runner.db, accountId)
       if (!account) throw new Error('no account')
       const opened = await handle.open(account)
       if (opened.status !== 'ok') throw new Error('no session')

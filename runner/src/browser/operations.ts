@@ -2,7 +2,7 @@
 // under a hard deadline; a page that hung (deadline or a load that never finished) is replaced.
 import type { Page } from 'puppeteer-core'
 import { withDeadline } from './deadline.ts'
-import { NavigationTimeoutError } from './navigate.ts'
+import { NavigationTimeoutError, navigate } from './navigate.ts'
 import type { AccountContext } from './pool.ts'
 
 export class SessionPages {
@@ -31,6 +31,25 @@ export class SessionPages {
   discard(): void {
     if (this.#page) this.#stale.push(this.#page)
     this.#page = undefined
+  }
+
+  /**
+   * Leaves the page on about:blank between jobs. The session stays warm (context, cookies, signed
+   * in) but the site's own scripts stop: a parked X Chat thread no longer polls every second, which
+   * with 50 warm accounts on one runner was a steady load on the browser, the runner and the site.
+   * Every operation starts by navigating, and in-page API calls go to the site first.
+   */
+  async park(ms = 5_000): Promise<void> {
+    const page = this.#page
+    if (this.#busy || !page || page.isClosed() || page.url() === 'about:blank') return
+    this.#busy = true
+    try {
+      await navigate(page, 'about:blank', ms)
+    } catch {
+      this.discard() // a page that does not even leave is replaced on next use
+    } finally {
+      this.#busy = false
+    }
   }
 
   async run<T>(operation: string, ms: number, work: (page: Page) => Promise<T>): Promise<T> {

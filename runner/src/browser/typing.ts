@@ -12,6 +12,17 @@ export const REALISTIC_TYPING: TypingOptions = { delayFactor: 1 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** WebDriver BiDi's key values for Enter and Shift (input.performActions). */
+const BIDI_ENTER = '\uE007'
+const BIDI_SHIFT = '\uE008'
+
+type KeyAction = { type: 'keyDown' | 'keyUp'; value: string } | { type: 'pause'; duration: number }
+
+/** The BiDi browsing context behind a puppeteer page (absent when puppeteer speaks CDP). */
+interface BidiActions {
+  performActions(actions: { type: 'key'; id: string; actions: KeyAction[] }[]): Promise<void>
+}
+
 /** The pause before each key, in ms (before scaling). */
 export function keyDelay(char: string, random: () => number): number {
   let delay = 40 + random() * 90
@@ -20,7 +31,33 @@ export function keyDelay(char: string, random: () => number): number {
   return delay
 }
 
-/** Types into a focused field key by key; a newline is Shift+Enter (Enter alone would send). */
+/**
+ * The key actions of typing `text` with human pauses: a pause, then key down and up, per
+ * character; a newline is Shift+Enter (Enter alone would send).
+ */
+export function humanKeyActions(text: string, delayFactor: number, random: () => number): KeyAction[] {
+  const actions: KeyAction[] = []
+  for (const char of Array.from(text)) {
+    const delay = Math.round(keyDelay(char, random) * delayFactor)
+    if (delay >= 1) actions.push({ type: 'pause', duration: delay })
+    if (char === '\n')
+      actions.push(
+        { type: 'keyDown', value: BIDI_SHIFT },
+        { type: 'keyDown', value: BIDI_ENTER },
+        { type: 'keyUp', value: BIDI_ENTER },
+        { type: 'keyUp', value: BIDI_SHIFT },
+      )
+    else actions.push({ type: 'keyDown', value: char }, { type: 'keyUp', value: char })
+  }
+  return actions
+}
+
+function bidiActions(page: Page): BidiActions | undefined {
+  const context = (page.mainFrame() as unknown as { browsingContext?: Partial<BidiActions> }).browsingContext
+  return typeof context?.performActions === 'function' ? (context as BidiActions) : undefined
+}
+
+/** Types into a focused field key by key with human pauses. */
 export async function typeLikeHuman(
   page: Page,
   element: ElementHandle,
@@ -29,13 +66,14 @@ export async function typeLikeHuman(
 ): Promise<void> {
   const random = options.random ?? Math.random
   await element.focus()
-  if (options.delayFactor <= 0) {
-    // no pacing wanted: one key sequence per line is the same events, far fewer round trips
-    const lines = text.split('\n')
-    for (const [i, line] of lines.entries()) {
-      if (i > 0) await shiftEnter(page)
-      if (line) await page.keyboard.type(line)
-    }
+  const bidi = bidiActions(page)
+  if (bidi) {
+    // one input.performActions with the pauses inside: the browser side keeps the human rhythm,
+    // and the runner pays one protocol round trip per message instead of one per key (with 50
+    // accounts on one runner those round trips were what cost)
+    await bidi.performActions([
+      { type: 'key', id: 'reachflow-keyboard', actions: humanKeyActions(text, options.delayFactor, random) },
+    ])
     return
   }
   for (const char of Array.from(text)) {

@@ -180,5 +180,29 @@ export interface PlatformSession {
   readInbox(options?: { includeRequests?: boolean }): Promise<InboxConversation[]>
   readReplies(since: Date): Promise<Reply[]>
   scrape(request: ScrapeRequest): Promise<ScrapePage>
+  /** Stops the site's scripts while the warm session waits for its next job (see SessionPages.park). */
+  park(): Promise<void>
   close(): Promise<void>
+}
+
+/** How far one send got, shared by the send's steps and its caller (which may give up first). */
+export interface SendState {
+  pressedSend: boolean
+  threadId: string | null
+  /** The caller already answered (a deadline, an error): the steps still running must not send. */
+  abandoned: boolean
+}
+
+export function newSendState(threadId: string | null): SendState {
+  return { pressedSend: false, threadId, abandoned: false }
+}
+
+/**
+ * Marks the moment of pressing send. A send whose caller gave up at its deadline keeps running
+ * on the discarded page; were it to press send now, a DM recorded "not sent" (and retried) would
+ * go out: it throws instead.
+ */
+export function markPressingSend(state: SendState): void {
+  if (state.abandoned) throw new Error('The send was abandoned at its deadline before pressing send.')
+  state.pressedSend = true
 }

@@ -76,7 +76,10 @@ export class SessionManager {
         open: (account) => this.#open(entry, account),
         discard: () => this.#closeSession(entry),
       }
-      return { status: 'done', value: await work(handle) }
+      const value = await work(handle)
+      // waiting warm for the next job: no site scripts running meanwhile
+      await entry.session?.park().catch(() => undefined)
+      return { status: 'done', value }
     } finally {
       entry.lastUsed = Date.now()
       release()

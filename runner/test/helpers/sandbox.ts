@@ -85,11 +85,26 @@ export interface IgSandboxAccount {
   totpSecret: string | null
 }
 
-/** A messageable profile: DMs open, no verified-only requests, public. */
+/** The sandbox answers at most this many profiles a call. */
+const PROFILES_PAGE = 500
+
+/** Messageable profiles: DMs open, no verified-only requests, public (paged past the sandbox's 500). */
 export async function openProfiles(
   admin: SandboxAdmin,
   count: number,
   offset = 0,
 ): Promise<SandboxProfile[]> {
-  return admin.profiles({ canDm: true, verifiedOnlyRequests: false, protected: false, limit: count, offset })
+  const found: SandboxProfile[] = []
+  while (found.length < count) {
+    const page = await admin.profiles({
+      canDm: true,
+      verifiedOnlyRequests: false,
+      protected: false,
+      limit: Math.min(PROFILES_PAGE, count - found.length),
+      offset: offset + found.length,
+    })
+    found.push(...page)
+    if (page.length === 0) break
+  }
+  return found
 }

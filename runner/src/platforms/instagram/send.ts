@@ -6,7 +6,15 @@
 import type { Page } from 'puppeteer-core'
 import { clickByText, textOf, waitForFirst } from '../../browser/page-wait.ts'
 import { typeLikeHuman, typingBudgetMs } from '../../browser/typing.ts'
-import { type DmTarget, type SendResult, StopSignalError, stopSignal } from '../types.ts'
+import {
+  type DmTarget,
+  markPressingSend,
+  newSendState,
+  type SendResult,
+  type SendState,
+  StopSignalError,
+  stopSignal,
+} from '../types.ts'
 import { igMessages } from './items.ts'
 import { igFetchInPage } from './page-api.ts'
 import { IG_API, IG_PATHS, IG_SELECTORS } from './selectors.ts'
@@ -21,12 +29,13 @@ export async function sendIgDm(
   text: string,
 ): Promise<SendResult> {
   if (!text.trim()) return { status: 'failed', threadId: null, reason: 'The message is empty.' }
-  const state = { pressedSend: false, threadId: target.threadId ?? null }
+  const state = newSendState(target.threadId ?? null)
   const budget =
     session.timeouts.operationMs + typingBudgetMs(text, session.typing) + session.timeouts.confirmMs
   try {
     return await session.run('send DM', budget, (page) => send(session, page, target, text, state))
   } catch (error) {
+    state.abandoned = true
     const reason = error instanceof Error ? error.message : String(error)
     const signal = error instanceof StopSignalError ? error.signal : undefined
     const status = state.pressedSend ? 'uncertain' : 'failed'
@@ -54,7 +63,7 @@ async function send(
   page: Page,
   target: DmTarget,
   text: string,
-  state: { pressedSend: boolean; threadId: string | null },
+  state: SendState,
 ): Promise<SendResult> {
   const threadId = target.threadId ?? (await threadFromSearch(session, page, target))
   if (typeof threadId !== 'string') return threadId
@@ -81,7 +90,7 @@ async function send(
       reason: 'The composer did not hold the exact text after typing; nothing was sent.',
     }
   }
-  state.pressedSend = true
+  markPressingSend(state)
   await page.keyboard.press('Enter')
   return confirm(session, page, threadId, text, before)
 }

@@ -273,6 +273,10 @@ export class InstagramSession implements PlatformSession {
     return this.pages.page()
   }
 
+  park(): Promise<void> {
+    return this.pages.park()
+  }
+
   async goto(page: Page, path: string): Promise<void> {
     await navigate(page, `${this.baseUrl}${path}`, this.timeouts.navigationMs)
   }

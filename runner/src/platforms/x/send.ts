@@ -6,8 +6,11 @@ import { textOf, waitForFirst } from '../../browser/page-wait.ts'
 import { typeLikeHuman, typingBudgetMs } from '../../browser/typing.ts'
 import {
   type DmTarget,
+  markPressingSend,
+  newSendState,
   OperationTimeoutError,
   type SendResult,
+  type SendState,
   StopSignalError,
   stopSignal,
 } from '../types.ts'
@@ -27,12 +30,13 @@ export function xThreadId(a: string, b: string): string {
 
 export async function sendXDm(session: XSession, target: DmTarget, text: string): Promise<SendResult> {
   if (!text.trim()) return { status: 'failed', threadId: null, reason: 'The message is empty.' }
-  const state = { pressedSend: false, threadId: target.threadId ?? null }
+  const state = newSendState(target.threadId ?? null)
   const budget =
     session.timeouts.operationMs + typingBudgetMs(text, session.typing) + session.timeouts.confirmMs
   try {
     return await session.run('send DM', budget, (page) => send(session, page, target, text, state))
   } catch (error) {
+    state.abandoned = true
     const reason = error instanceof Error ? error.message : String(error)
     const signal = error instanceof StopSignalError ? error.signal : undefined
     // after pressing send nothing proves the message did not go out
@@ -49,7 +53,7 @@ async function send(
   page: Page,
   target: DmTarget,
   text: string,
-  state: { pressedSend: boolean; threadId: string | null },
+  state: SendState,
 ): Promise<SendResult> {
   const threadId =
     target.threadId ??
@@ -78,7 +82,7 @@ async function send(
   const button = await page.$(X_SELECTORS.sendButton)
   if (!button || (await button.evaluate((b) => (b as unknown as { disabled?: boolean }).disabled === true)))
     return { status: 'failed', threadId, reason: 'The send button is missing or disabled; nothing was sent.' }
-  state.pressedSend = true
+  markPressingSend(state)
   await button.click()
   return confirm(session, page, threadPath, threadId, text, before)
 }

@@ -147,6 +147,10 @@ export class XSession implements PlatformSession {
     return this.pages.page()
   }
 
+  park(): Promise<void> {
+    return this.pages.park()
+  }
+
   url(path: string): string {
     return `${this.baseUrl}${path}`
   }
