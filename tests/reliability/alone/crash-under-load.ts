@@ -85,7 +85,13 @@ async function signUp(count: number): Promise<string[]> {
 /** Dashboard reads from every customer until stopped; resolves with autocannon's result. */
 function readLoad(tokens: string[], timeoutS: number, latencies: number[]) {
   let next = 0
-  const instance = autocannon({
+  let finished: (result: autocannon.Result) => void = () => undefined
+  let failed: (error: Error) => void = () => undefined
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    finished = resolve
+    failed = reject
+  })
+  const options: autocannon.Options = {
     url: api,
     connections: tokens.length,
     duration: 3_600,
@@ -107,9 +113,9 @@ function readLoad(tokens: string[], timeoutS: number, latencies: number[]) {
         }
       },
     })),
-  })
+  }
+  const instance = autocannon(options, (error, result) => (error ? failed(error) : finished(result)))
   instance.on('response', (_client, _status, _bytes, time) => latencies.push(time))
-  const done = new Promise<autocannon.Result>((resolve) => instance.on('done', resolve))
   return { stop: () => instance.stop(), done }
 }
 
