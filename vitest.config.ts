@@ -10,7 +10,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['stack/**/*.test.ts', 'runner/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'runner/test/alone/**'],
+          exclude: ['**/node_modules/**', 'runner/test/alone/**', 'tests/reliability/alone/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'runner-alone',
           environment: 'node',
-          include: ['runner/test/alone/**/*.test.ts'],
+          include: ['runner/test/alone/**/*.test.ts', 'tests/reliability/alone/**/*.test.ts'],
           fileParallelism: false,
           sequence: { groupOrder: 1 },
           testTimeout: 300_000,

@@ -7,6 +7,8 @@ import type { StackConfig } from '../../src/config.ts'
 import { JwtError, type Keys } from './keys.ts'
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024
+/** How long an oversize upload without Content-Length is still drained after its 413 was sent. */
+const OVERSIZE_LINGER_MS = 2_000
 
 export const CORS_ALLOW_HEADERS =
   'authorization, x-client-info, apikey, content-type, prefer, accept-profile, content-profile, x-upsert, x-metadata, x-supabase-api-version, cache-control, range, x-retry-count'
@@ -64,17 +66,27 @@ export function makeRequest(
       }
       const chunks: Buffer[] = []
       let size = 0
-      req.on('data', (chunk: Buffer) => {
+      const collect = (chunk: Buffer) => {
         size += chunk.length
         if (size > limit) {
+          // Answer the 413 instead of destroying the socket under a client still uploading (it saw
+          // only ECONNRESET/EPIPE): the rest of the body is read and dropped, the connection closed
+          // after the answer, and a client that keeps sending is cut off shortly after that.
+          req.off('data', collect)
+          chunks.length = 0
+          req.resume()
+          res.shouldKeepAlive = false
+          res.once('finish', () => {
+            if (!req.complete) setTimeout(() => req.destroy(), OVERSIZE_LINGER_MS).unref()
+          })
           reject(
             new HttpError(413, { code: 'PGRST413', message: 'Payload Too Large', details: null, hint: null }),
           )
-          req.destroy()
           return
         }
         chunks.push(chunk)
-      })
+      }
+      req.on('data', collect)
       req.on('end', () => resolve(Buffer.concat(chunks)))
       req.on('error', reject)
     })
