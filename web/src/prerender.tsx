@@ -13,8 +13,9 @@ export const sessionStorageKey = authStorageKey(env.supabaseUrl)
 
 /** The HTML inside #root for `path`, as a signed-out visitor's first render produces it. */
 export async function render(path: string): Promise<string> {
-  // What startAuth() decides in the browser when no session is stored.
-  useAuth.setState({ user: null, session: null, loading: false })
+  // The store starts signed out here (no window): what startAuth() decides for a visitor
+  // without a stored session, and the state hydration reads back in the browser.
+  if (useAuth.getState().loading) throw new Error('Prerendering expects a signed-out store')
   const handler = createStaticHandler(routes)
   const context = await handler.query(new Request(`http://prerender.invalid${path}`))
   if (context instanceof Response) throw new Error(`Prerendering ${path} answered ${context.status}`)
