@@ -1,5 +1,5 @@
 import { AlertCircle, Lock, Mail } from 'lucide-react'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
@@ -54,6 +54,20 @@ const preloadClient = () => {
   void import('@/lib/supabase')
 }
 
+const noSubscription = () => () => {}
+
+/**
+ * False in the prerendered HTML and while it hydrates, true once React handles events. Until then
+ * a submit would be the browser's own GET, putting the password in the address, so the buttons
+ * wait the few hundred milliseconds until the page is live.
+ */
+const useLive = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
+
 export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubmitted }: LoginFormProps) {
   const [mode, setMode] = useState<LoginMode>(initialMode)
   const [error, setErrorState] = useState<string | null>(() => {
@@ -65,6 +79,7 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
     setErrorState(next)
   }
   const [busy, setBusy] = useState<Busy>(null)
+  const live = useLive()
   const navigate = useNavigate()
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const text = copy[mode]
@@ -190,7 +205,7 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
           className="w-full"
           loading={busy === 'email'}
           loadingText={text.busy}
-          disabled={busy !== null}
+          disabled={busy !== null || !live}
         >
           {text.submit}
         </Button>
@@ -210,7 +225,7 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
         onPointerEnter={preloadClient}
         loading={busy === 'google'}
         loadingText="Processing..."
-        disabled={busy !== null}
+        disabled={busy !== null || !live}
         icon={<GoogleIcon />}
       >
         {text.google}
