@@ -1,19 +1,15 @@
 // Screenshots of the dashboard's tabs, wizards and detail views at desktop and phone widths, signed in
 // as the demo customer, for review and docs/screenshots.
 // Usage: WEB_URL=http://127.0.0.1:54323 OUT_DIR=docs/screenshots npx tsx scripts/dashboard-screenshots.ts [only-name ...]
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
+import { DEMO_CUSTOMER, launchBrowser, outDir, runMain, SIZES, signIn, urlOf } from './lib/screenshot-kit.ts'
 
-const webUrl = process.env.WEB_URL ?? 'http://127.0.0.1:54323'
-const outDir = process.env.OUT_DIR ?? 'docs/screenshots'
-const email = process.env.DEMO_EMAIL ?? 'demo@reachflow.test'
-const password = process.env.DEMO_PASSWORD ?? 'demo-password'
+const account = {
+  email: process.env.DEMO_EMAIL ?? DEMO_CUSTOMER.email,
+  password: process.env.DEMO_PASSWORD ?? DEMO_CUSTOMER.password,
+}
 const only = new Set(process.argv.slice(2))
-const sizes = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-]
 
 /** `as`: sign in as this seeded customer instead (the demo customer is at its account limit). */
 type Shot = { name: string; fullPage?: boolean; as?: string; run: (page: Page) => Promise<void> }
@@ -26,7 +22,7 @@ const dialog = (page: Page) => page.getByRole('dialog').last()
 const settle = (page: Page, ms = 600) => page.waitForTimeout(ms)
 
 async function openTab(page: Page, tab: string) {
-  await page.goto(new URL(`/dashboard${tab === 'campaigns' ? '' : `?tab=${tab}`}`, webUrl).toString())
+  await page.goto(urlOf(`/dashboard${tab === 'campaigns' ? '' : `?tab=${tab}`}`))
   await page.getByRole('tabpanel').waitFor()
   await page.waitForLoadState('networkidle')
   await settle(page)
@@ -342,42 +338,20 @@ const shots: Shot[] = [
   },
 ]
 
-async function signIn(browser: Browser, width: number, height: number, as = email): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height } })
-  const page = await context.newPage()
-  await page.goto(new URL('/login', webUrl).toString())
-  await page.getByLabel(/e-?mail/i).fill(as)
-  await page.getByLabel(/password/i).fill(password)
-  await page
-    .getByRole('button', { name: /sign in/i })
-    .first()
-    .click()
-  await page.waitForURL('**/dashboard**')
-  return page
-}
-
 async function main() {
-  mkdirSync(outDir, { recursive: true })
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  })
+  const browser = await launchBrowser()
   try {
-    for (const size of sizes) {
+    for (const size of SIZES) {
       const pages = new Map<string, Page>()
       for (const shot of shots) {
         if (only.size > 0 && !only.has(shot.name)) continue
-        const as = shot.as ?? email
+        const as = shot.as ?? account.email
         try {
           let page = pages.get(as)
           if (!page) {
-            page = await signIn(browser, size.width, size.height, as)
+            const context = await browser.newContext({ viewport: { width: size.width, height: size.height } })
+            page = await context.newPage()
+            await signIn(page, { email: as, password: account.password })
             pages.set(as, page)
           }
           await shot.run(page)
@@ -396,7 +370,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
-})
+runMain(main)

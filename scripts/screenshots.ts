@@ -3,16 +3,9 @@
 // notifications panel) and a new user's onboarding wizard.
 // Usage: WEB_URL=http://127.0.0.1:54323 OUT_DIR=docs/screenshots npx tsx scripts/screenshots.ts [path ...]
 // (public paths only when paths are given; the signed-in pages need the dev stack's seeded demo).
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
-import { type BrowserContext, chromium, type Page } from 'playwright-core'
+import type { BrowserContext } from 'playwright-core'
+import { DEMO_CUSTOMER, launchBrowser, runMain, SIZES, shoot, signIn, urlOf } from './lib/screenshot-kit.ts'
 
-const webUrl = process.env.WEB_URL ?? 'http://127.0.0.1:54323'
-const outDir = process.env.OUT_DIR ?? 'docs/screenshots'
-const widths = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-]
 const pages =
   process.argv.slice(2).length > 0
     ? process.argv.slice(2)
@@ -31,35 +24,20 @@ const publicOnly = process.argv.slice(2).length > 0
 const slug = (path: string) =>
   path === '/' ? 'landing' : path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-')
 
-async function shoot(page: Page, name: string, size: string, fullPage = true): Promise<void> {
-  await page.waitForLoadState('networkidle')
-  await page.waitForTimeout(300)
-  const file = join(outDir, `${name}-${size}.png`)
-  await page.screenshot({ path: file, fullPage })
-  console.log(file)
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(new URL('/login', webUrl).toString())
-  await page.getByLabel('Email address').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await page.waitForURL(/\/dashboard/)
-}
-
 /** The demo customer's pages, then a brand-new user's onboarding wizard. */
 async function signedInPages(context: BrowserContext, size: string): Promise<void> {
   const page = await context.newPage()
-  await signIn(page, 'demo@reachflow.test', 'demo-password')
-  for (const path of ['/dashboard', '/settings', '/billing']) {
-    await page.goto(new URL(path, webUrl).toString())
+  await signIn(page, DEMO_CUSTOMER)
+  // The dashboard's own shots come from dashboard-screenshots.ts (dashboard-campaigns-*.png).
+  for (const path of ['/settings', '/billing']) {
+    await page.goto(urlOf(path))
     await shoot(page, path.slice(1), size)
   }
   await page.getByRole('tab', { name: 'Subscription' }).click()
   await shoot(page, 'billing-subscription', size)
   await page.getByRole('tab', { name: 'Payment History' }).click()
   await shoot(page, 'billing-history', size)
-  await page.goto(new URL('/settings', webUrl).toString())
+  await page.goto(urlOf('/settings'))
   await page.getByRole('button', { name: /^Notifications/ }).click()
   await page.getByRole('dialog', { name: 'Notifications' }).getByRole('listitem').first().waitFor()
   await shoot(page, 'notifications', size, false)
@@ -68,7 +46,7 @@ async function signedInPages(context: BrowserContext, size: string): Promise<voi
   const fresh = await context.browser()?.newContext({ viewport: page.viewportSize() ?? undefined })
   if (!fresh) return
   const newcomer = await fresh.newPage()
-  await newcomer.goto(new URL('/login', webUrl).toString())
+  await newcomer.goto(urlOf('/login'))
   await newcomer.getByRole('button', { name: "Don't have an account? Sign up here" }).click()
   await newcomer.getByLabel('Email address').fill(`shots-${Date.now()}-${size}@example.com`)
   await newcomer.getByLabel('Password').fill('screenshot-password')
@@ -82,23 +60,13 @@ async function signedInPages(context: BrowserContext, size: string): Promise<voi
 }
 
 async function main() {
-  mkdirSync(outDir, { recursive: true })
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  })
+  const browser = await launchBrowser()
   try {
-    for (const size of widths) {
+    for (const size of SIZES) {
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height } })
       const page = await context.newPage()
       for (const path of pages) {
-        await page.goto(new URL(path, webUrl).toString())
+        await page.goto(urlOf(path))
         await shoot(page, slug(path), size.name)
       }
       if (!publicOnly) await signedInPages(context, size.name)
@@ -109,7 +77,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
-})
+runMain(main)

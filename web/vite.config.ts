@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { prerender } from './build/prerender-plugin.ts'
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 // The pricing module is shared with the edge functions, so the web app imports it from there
@@ -9,7 +10,14 @@ const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const sharedFunctionsDir = fromHere('../supabase/functions/_shared')
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    prerender([
+      { path: '/', file: 'index.html' },
+      { path: '/login', file: 'login.html', routeModule: 'src/app/routes/login.tsx' },
+    ]),
+  ],
   envPrefix: 'VITE_',
   resolve: {
     alias: [

@@ -1,10 +1,9 @@
-import { useState } from 'react'
 import { RouterProvider } from 'react-router'
 import { ToastProvider } from '@/components/ui/toast'
-import { createRouter } from './router'
+import type { createRouter } from './router'
 
-export function App() {
-  const [router] = useState(createRouter)
+/** The app around a router made once at start-up (main.tsx), so it can be ready before hydration. */
+export function App({ router }: { router: ReturnType<typeof createRouter> }) {
   return (
     <ToastProvider>
       <RouterProvider router={router} />

@@ -1,7 +1,7 @@
 // Spec §2 route table. The public landing pages are in the first bundle; everything else is
 // loaded on demand so the landing route stays small.
 import type { ComponentType } from 'react'
-import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router'
+import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router'
 import { FullPageSpinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { LandingRoute } from './routes/landing'
@@ -36,29 +36,30 @@ const publicPage = (load: () => Promise<{ default: ComponentType }>) => async ()
   Component: (await load()).default,
 })
 
-export function createRouter() {
-  return createBrowserRouter([
-    {
-      element: <RootLayout />,
-      errorElement: <RouteError />,
-      HydrateFallback: FullPageSpinner,
-      children: [
-        { path: paths.home, element: <LandingRoute variant="general" /> },
-        { path: paths.landing, element: <LandingRoute variant="general" /> },
-        { path: paths.fbOffer, element: <LandingRoute variant="fb-offer" /> },
-        { path: paths.googleAds, element: <LandingRoute variant="google-ads" /> },
-        { path: paths.login, lazy: publicPage(() => import('./routes/login')) },
-        { path: paths.resetPassword, lazy: publicPage(() => import('./routes/reset-password')) },
-        { path: paths.updatePassword, lazy: publicPage(() => import('./routes/update-password')) },
-        { path: paths.dashboard, lazy: guarded(() => import('./routes/dashboard')) },
-        // /admin checks the role before the signed-in guard's onboarding steps (routes/admin.tsx).
-        { path: paths.admin, lazy: publicPage(() => import('./routes/admin')) },
-        { path: paths.settings, lazy: guarded(() => import('./routes/settings')) },
-        { path: paths.billing, lazy: guarded(() => import('./routes/billing')) },
-        { path: paths.success, lazy: publicPage(() => import('./routes/success')) },
-        { path: paths.cancel, lazy: publicPage(() => import('./routes/cancel')) },
-        { path: '*', element: <NotFoundRoute /> },
-      ],
-    },
-  ])
-}
+/** The route tree, shared by the browser router and the build-time prerender (src/prerender.tsx). */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: FullPageSpinner,
+    children: [
+      { path: paths.home, element: <LandingRoute variant="general" /> },
+      { path: paths.landing, element: <LandingRoute variant="general" /> },
+      { path: paths.fbOffer, element: <LandingRoute variant="fb-offer" /> },
+      { path: paths.googleAds, element: <LandingRoute variant="google-ads" /> },
+      { path: paths.login, lazy: publicPage(() => import('./routes/login')) },
+      { path: paths.resetPassword, lazy: publicPage(() => import('./routes/reset-password')) },
+      { path: paths.updatePassword, lazy: publicPage(() => import('./routes/update-password')) },
+      { path: paths.dashboard, lazy: guarded(() => import('./routes/dashboard')) },
+      // /admin checks the role before the signed-in guard's onboarding steps (routes/admin.tsx).
+      { path: paths.admin, lazy: publicPage(() => import('./routes/admin')) },
+      { path: paths.settings, lazy: guarded(() => import('./routes/settings')) },
+      { path: paths.billing, lazy: guarded(() => import('./routes/billing')) },
+      { path: paths.success, lazy: publicPage(() => import('./routes/success')) },
+      { path: paths.cancel, lazy: publicPage(() => import('./routes/cancel')) },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+]
+
+export const createRouter = () => createBrowserRouter(routes)

@@ -3,6 +3,7 @@
 // The Supabase client is loaded on demand, so a signed-out visitor's landing page ships without it.
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js'
 import { create } from 'zustand'
+import { env } from '@/config/env'
 
 export interface AuthState {
   user: User | null
@@ -10,10 +11,21 @@ export interface AuthState {
   loading: boolean
 }
 
+/**
+ * A visitor with no stored session and no OAuth return in the address is signed out from the
+ * first render. Decided when the store is made, because React reads the store's initial state
+ * (zustand's server snapshot) both when the build prerenders a page, where there is no window
+ * and the page is the signed-out one, and when the browser hydrates that page.
+ */
+function initiallyLoading(): boolean {
+  if (typeof window === 'undefined') return false
+  return mayHaveSession(authStorageKey(env.supabaseUrl), window.location)
+}
+
 export const useAuth = create<AuthState>()(() => ({
   user: null,
   session: null,
-  loading: true,
+  loading: initiallyLoading(),
 }))
 
 const loadClient = (): Promise<SupabaseClient> => import('./supabase').then((m) => m.supabase)

@@ -56,7 +56,7 @@ export function Tabs<T extends string>({
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(item.id)}
             className={cn(
-              '-mb-px flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium transition-colors',
+              '-mb-px flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium transition-colors max-sm:px-2',
               selected
                 ? 'border-brand-600 text-brand-700'
                 : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',

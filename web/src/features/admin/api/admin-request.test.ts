@@ -1,70 +1,130 @@
 // Spec §8 "Admin request": the exact texts for no session, 401, 403, a server error field or
-// message, a body without either, and a body that cannot be read. The server is stood in for by
-// Responses here; tests/admin and web/e2e call the real admin function.
-import type { Session } from '@supabase/supabase-js'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { supabase } from '@/lib/supabase'
-import { ADMIN_REQUEST_ERRORS, adminRequest } from './admin-request'
+// message, a body without either, a body that cannot be read, and a server that never answers.
+// A small HTTP server started here gives the odd answers over a real socket; tests/admin and
+// web/e2e call the real admin function.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN_REQUEST_ERRORS, adminRequest, createAdminRequest } from './admin-request'
 
-const session = { access_token: 'token-123' } as Session
-const answer = (status: number, body: string, statusText = '') => new Response(body, { status, statusText })
+interface Seen {
+  method: string
+  url: string
+  authorization: string | undefined
+  apikey: string | undefined
+  contentType: string | undefined
+  body: string
+}
 
-describe('adminRequest', () => {
-  const fetchMock = vi.fn<typeof fetch>()
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock)
-    vi.spyOn(supabase.auth, 'getSession').mockResolvedValue({ data: { session }, error: null })
+/** What the server answers for each path under /functions/v1/admin/ (the query is ignored). */
+const answers: Record<string, (res: ServerResponse) => void> = {
+  'queue-stats': (res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"totalJobs": 3}'),
+  logs: (res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('[]'),
+  'social-accounts/x/pause': (res) => res.writeHead(200).end('{"paused": true}'),
+  unauthorized: (res) => res.writeHead(401).end('{"error": "User not authenticated"}'),
+  forbidden: (res) => res.writeHead(403).end('{"error": "nope"}'),
+  'retries/x/retry': (res) => res.writeHead(422).end('{"error": "This job has had 6 of 6 attempts"}'),
+  'db-down': (res) => res.writeHead(500).end('{"message": "Database is down"}'),
+  'no-text': (res) => res.writeHead(500).end('{"detail": 1}'),
+  'plain-500': (res) => res.writeHead(500, 'Internal Server Error').end('upstream exploded'),
+  'html-502': (res) => res.writeHead(502, 'Bad Gateway').end('<html>Bad gateway</html>'),
+  'ok-but-not-json': (res) => res.writeHead(200, 'OK').end('<html>maintenance</html>'),
+  // Never answers: the client must give up on its own.
+  hang: () => {},
+}
+
+describe('adminRequest against an HTTP server', () => {
+  let server: Server
+  let baseUrl = ''
+  const seen: Seen[] = []
+  const request = () =>
+    createAdminRequest({
+      baseUrl,
+      anonKey: 'test-anon-key',
+      accessToken: async () => 'token-123',
+      timeoutMs: 500,
+    })
+
+  beforeAll(async () => {
+    server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      let body = ''
+      req.on('data', (chunk) => {
+        body += chunk
+      })
+      req.on('end', () => {
+        seen.push({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          authorization: req.headers.authorization,
+          apikey: req.headers.apikey as string | undefined,
+          contentType: req.headers['content-type'],
+          body,
+        })
+        const path = new URL(req.url ?? '/', 'http://x').pathname.replace('/functions/v1/admin/', '')
+        const answer = answers[path] ?? ((r: ServerResponse) => r.writeHead(404).end('{"error": "no route"}'))
+        answer(res)
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-    vi.restoreAllMocks()
-    fetchMock.mockReset()
+  afterAll(async () => {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
   })
 
   it('sends the bearer token and the key to /functions/v1/admin/<path> and returns the JSON', async () => {
-    fetchMock.mockResolvedValue(answer(200, '{"totalJobs": 3}'))
-    await expect(adminRequest('queue-stats')).resolves.toEqual({ totalJobs: 3 })
-    const [url, init] = fetchMock.mock.calls[0] ?? []
-    expect(String(url)).toBe('http://127.0.0.1:9/functions/v1/admin/queue-stats')
-    const headers = (init?.headers ?? {}) as Record<string, string>
-    expect(headers.Authorization).toBe('Bearer token-123')
-    expect(headers.apikey).toBe('unit-test-anon-key')
+    await expect(request()('queue-stats')).resolves.toEqual({ totalJobs: 3 })
+    expect(seen.at(-1)).toMatchObject({
+      method: 'GET',
+      url: '/functions/v1/admin/queue-stats',
+      authorization: 'Bearer token-123',
+      apikey: 'test-anon-key',
+    })
   })
 
   it('puts filters in the query and bodies as JSON', async () => {
-    fetchMock.mockImplementation(async () => answer(200, '[]'))
-    await adminRequest('logs', { query: { level: '', service: 'twitter', limit: 100 } })
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(
-      'http://127.0.0.1:9/functions/v1/admin/logs?level=&service=twitter&limit=100',
-    )
-    await adminRequest('social-accounts/x/pause', { method: 'POST', body: { minutes: 60 } })
-    expect(fetchMock.mock.calls[1]?.[1]).toMatchObject({ method: 'POST', body: '{"minutes":60}' })
+    await request()('logs', { query: { level: '', service: 'twitter', limit: 100, skipped: undefined } })
+    expect(seen.at(-1)?.url).toBe('/functions/v1/admin/logs?level=&service=twitter&limit=100')
+    await request()('social-accounts/x/pause', { method: 'POST', body: { minutes: 60 } })
+    expect(seen.at(-1)).toMatchObject({
+      method: 'POST',
+      contentType: 'application/json',
+      body: '{"minutes":60}',
+    })
   })
 
   it('without a session: Authentication required, and no request', async () => {
-    vi.spyOn(supabase.auth, 'getSession').mockResolvedValue({ data: { session: null }, error: null })
+    const before = seen.length
+    const signedOut = createAdminRequest({ baseUrl, anonKey: 'k', accessToken: async () => null })
+    await expect(signedOut('stats')).rejects.toThrow('Authentication required - please login again')
+    // The app's own instance reads the real Supabase session, and this process has none.
     await expect(adminRequest('stats')).rejects.toThrow(ADMIN_REQUEST_ERRORS.noToken)
-    expect(ADMIN_REQUEST_ERRORS.noToken).toBe('Authentication required - please login again')
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(seen.length).toBe(before)
   })
 
   it('401 and 403 have their own texts whatever the body says', async () => {
-    fetchMock.mockResolvedValueOnce(answer(401, '{"error": "User not authenticated"}'))
-    await expect(adminRequest('stats')).rejects.toThrow('Authentication failed - please login again')
-    fetchMock.mockResolvedValueOnce(answer(403, '{"error": "nope"}'))
-    await expect(adminRequest('stats')).rejects.toThrow('Access denied - admin privileges required')
+    await expect(request()('unauthorized')).rejects.toThrow('Authentication failed - please login again')
+    await expect(request()('forbidden')).rejects.toThrow('Access denied - admin privileges required')
   })
 
   it("other failures: the body's error, else its message, else 'Request failed', else 'HTTP {status}: {text}'", async () => {
-    fetchMock.mockResolvedValueOnce(answer(422, '{"error": "This job has had 6 of 6 attempts"}'))
-    await expect(adminRequest('retries/x/retry', { method: 'POST' })).rejects.toThrow(
+    await expect(request()('retries/x/retry', { method: 'POST' })).rejects.toThrow(
       'This job has had 6 of 6 attempts',
     )
-    fetchMock.mockResolvedValueOnce(answer(500, '{"message": "Database is down"}'))
-    await expect(adminRequest('stats')).rejects.toThrow('Database is down')
-    fetchMock.mockResolvedValueOnce(answer(500, '{"detail": 1}'))
-    await expect(adminRequest('stats')).rejects.toThrow('Request failed')
-    fetchMock.mockResolvedValueOnce(answer(502, '<html>Bad gateway</html>', 'Bad Gateway'))
-    await expect(adminRequest('stats')).rejects.toThrow('HTTP 502: Bad Gateway')
+    await expect(request()('db-down')).rejects.toThrow('Database is down')
+    await expect(request()('no-text')).rejects.toThrow('Request failed')
+    await expect(request()('html-502')).rejects.toThrow('HTTP 502: Bad Gateway')
+    await expect(request()('plain-500')).rejects.toThrow('HTTP 500: Internal Server Error')
+  })
+
+  it('a success whose body is not JSON fails with HTTP {status}: {text}', async () => {
+    await expect(request()('ok-but-not-json')).rejects.toThrow('HTTP 200: OK')
+  })
+
+  it("a server that never answers: 'Request failed' after the timeout", async () => {
+    const started = Date.now()
+    await expect(request()('hang')).rejects.toThrow(ADMIN_REQUEST_ERRORS.fallback)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450)
   })
 })

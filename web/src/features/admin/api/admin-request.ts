@@ -27,13 +27,20 @@ export interface AdminRequestOptions {
   query?: Record<string, string | number | undefined>
 }
 
-async function accessToken(): Promise<string | null> {
-  const { data } = await supabase.auth.getSession()
-  return data.session?.access_token ?? null
+/** Where admin requests go and with which credentials; the app uses `adminRequest` below. */
+export interface AdminEndpoint {
+  baseUrl: string
+  anonKey: string
+  /** The signed-in session's access token, or null without one. */
+  accessToken: () => Promise<string | null>
+  /** A request still unanswered after this long fails with 'Request failed'. */
+  timeoutMs?: number
 }
 
-function adminUrl(path: string, query: AdminRequestOptions['query']): string {
-  const url = new URL(`${env.supabaseUrl}/functions/v1/admin/${path.replace(/^\//, '')}`)
+const DEFAULT_TIMEOUT_MS = 30_000
+
+function adminUrl(baseUrl: string, path: string, query: AdminRequestOptions['query']): string {
+  const url = new URL(`${baseUrl}/functions/v1/admin/${path.replace(/^\//, '')}`)
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value))
   }
@@ -58,24 +65,47 @@ async function failureText(response: Response): Promise<string> {
   }
 }
 
-export async function adminRequest<T>(path: string, options: AdminRequestOptions = {}): Promise<T> {
-  const token = await accessToken()
-  if (!token) throw new AdminRequestError(ADMIN_REQUEST_ERRORS.noToken, null)
-  const response = await fetch(adminUrl(path, options.query), {
-    method: options.method ?? 'GET',
-    headers: {
-      Authorization: `Bearer ${token}`,
-      apikey: env.supabaseAnonKey,
-      ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  })
-  if (response.status === 401) throw new AdminRequestError(ADMIN_REQUEST_ERRORS.unauthorized, 401)
-  if (response.status === 403) throw new AdminRequestError(ADMIN_REQUEST_ERRORS.forbidden, 403)
-  if (!response.ok) throw new AdminRequestError(await failureText(response), response.status)
-  try {
-    return (await response.json()) as T
-  } catch {
-    throw new AdminRequestError(`HTTP ${response.status}: ${response.statusText}`, response.status)
+/** Admin calls against `endpoint`; exported so tests can point it at a server of their own. */
+export function createAdminRequest(endpoint: AdminEndpoint) {
+  return async function request<T>(path: string, options: AdminRequestOptions = {}): Promise<T> {
+    const token = await endpoint.accessToken()
+    if (!token) throw new AdminRequestError(ADMIN_REQUEST_ERRORS.noToken, null)
+    let response: Response
+    try {
+      response = await fetch(adminUrl(endpoint.baseUrl, path, options.query), {
+        method: options.method ?? 'GET',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          apikey: endpoint.anonKey,
+          ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        // A hung admin function must not leave the dashboard spinning forever.
+        signal: AbortSignal.timeout(endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      })
+    } catch (error) {
+      // Checked by name: the DOMException class differs between realms (browser, Node, jsdom).
+      if (error instanceof Error && error.name === 'TimeoutError')
+        throw new AdminRequestError(ADMIN_REQUEST_ERRORS.fallback, null)
+      throw error
+    }
+    if (response.status === 401) throw new AdminRequestError(ADMIN_REQUEST_ERRORS.unauthorized, 401)
+    if (response.status === 403) throw new AdminRequestError(ADMIN_REQUEST_ERRORS.forbidden, 403)
+    if (!response.ok) throw new AdminRequestError(await failureText(response), response.status)
+    try {
+      return (await response.json()) as T
+    } catch {
+      throw new AdminRequestError(`HTTP ${response.status}: ${response.statusText}`, response.status)
+    }
   }
 }
+
+/** Every admin call of the app: the configured gateway, the current session's token. */
+export const adminRequest = createAdminRequest({
+  baseUrl: env.supabaseUrl,
+  anonKey: env.supabaseAnonKey,
+  accessToken: async () => {
+    const { data } = await supabase.auth.getSession()
+    return data.session?.access_token ?? null
+  },
+})

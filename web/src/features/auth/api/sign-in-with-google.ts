@@ -1,5 +1,4 @@
 import { paths } from '@/config/paths'
-import { supabase } from '@/lib/supabase'
 import type { AuthResult } from './login-schema'
 
 /**
@@ -13,6 +12,7 @@ export function googleRedirectTarget(origin: string, checkoutFlow: boolean): str
 /** Starts Google sign-in; on success the browser leaves for Google, so only failures come back. */
 export async function signInWithGoogle(checkoutFlow: boolean): Promise<AuthResult> {
   try {
+    const { supabase } = await import('@/lib/supabase')
     const { error } = await supabase.auth.signInWithOAuth({
       provider: 'google',
       options: { redirectTo: googleRedirectTarget(window.location.origin, checkoutFlow) },

@@ -1,6 +1,11 @@
 import type { AuthError, User } from '@supabase/supabase-js'
-import { supabase } from '@/lib/supabase'
-import { type AuthResult, type LoginInput, loginSchema, UNEXPECTED_ERROR } from './login-schema'
+import {
+  type AuthResult,
+  type LoginInput,
+  MISSING_CREDENTIALS,
+  readLoginInput,
+  UNEXPECTED_ERROR,
+} from './login-schema'
 
 /** Spec §8: the service's message, else a fixed text; a response without a user is an error too. */
 export function signInOutcome(response: {
@@ -16,8 +21,11 @@ export function signInOutcome(response: {
 
 /** E-mail and password sign-in. */
 export async function signInWithEmail(input: LoginInput): Promise<AuthResult> {
-  const credentials = loginSchema.parse(input)
+  const credentials = readLoginInput(input)
+  if (!credentials) return { ok: false, error: MISSING_CREDENTIALS }
   try {
+    // Loaded on first use: the login page paints and responds before the client arrives.
+    const { supabase } = await import('@/lib/supabase')
     return signInOutcome(await supabase.auth.signInWithPassword(credentials))
   } catch (error) {
     console.error('Sign in failed', error)

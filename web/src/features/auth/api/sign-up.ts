@@ -1,6 +1,11 @@
 import type { AuthError, User } from '@supabase/supabase-js'
-import { supabase } from '@/lib/supabase'
-import { type AuthResult, type LoginInput, loginSchema, UNEXPECTED_ERROR } from './login-schema'
+import {
+  type AuthResult,
+  type LoginInput,
+  MISSING_CREDENTIALS,
+  readLoginInput,
+  UNEXPECTED_ERROR,
+} from './login-schema'
 
 /** Spec §8: the service's message, else a fixed text; a response without a user is an error too. */
 export function signUpOutcome(response: {
@@ -15,8 +20,11 @@ export function signUpOutcome(response: {
 
 /** E-mail and password sign-up. */
 export async function signUpWithEmail(input: LoginInput): Promise<AuthResult> {
-  const credentials = loginSchema.parse(input)
+  const credentials = readLoginInput(input)
+  if (!credentials) return { ok: false, error: MISSING_CREDENTIALS }
   try {
+    // Loaded on first use: the login page paints and responds before the client arrives.
+    const { supabase } = await import('@/lib/supabase')
     return signUpOutcome(await supabase.auth.signUp(credentials))
   } catch (error) {
     console.error('Sign up failed', error)

@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { AlertCircle, Lock, Mail } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
-import { type FieldErrors, useForm } from 'react-hook-form'
+import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { analytics } from '@/lib/analytics'
 import { dismissOAuthSignInError, pendingOAuthSignInError } from '@/lib/auth-store'
-import { type LoginInput, loginSchema, MISSING_CREDENTIALS } from '../api/login-schema'
+import { MISSING_CREDENTIALS, readLoginInput } from '../api/login-schema'
 import { signInWithEmail } from '../api/sign-in'
 import { signInWithGoogle } from '../api/sign-in-with-google'
 import { signUpWithEmail } from '../api/sign-up'
@@ -48,6 +46,28 @@ interface LoginFormProps {
   onSubmitted?: () => void
 }
 
+/**
+ * The Supabase client (~38 KB gzip) stays off the login page's first paint; it starts loading as
+ * soon as the visitor reaches for the form, so it is usually there by the time they submit.
+ */
+const preloadClient = () => {
+  void import('@/lib/supabase')
+}
+
+const noSubscription = () => () => {}
+
+/**
+ * False in the prerendered HTML and while it hydrates, true once React handles events. Until then
+ * a submit would be the browser's own GET, putting the password in the address, so the buttons
+ * wait the few hundred milliseconds until the page is live.
+ */
+const useLive = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
+
 export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubmitted }: LoginFormProps) {
   const [mode, setMode] = useState<LoginMode>(initialMode)
   const [error, setErrorState] = useState<string | null>(() => {
@@ -59,20 +79,28 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
     setErrorState(next)
   }
   const [busy, setBusy] = useState<Busy>(null)
+  const live = useLive()
   const navigate = useNavigate()
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const text = copy[mode]
-  const { register, handleSubmit } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '' },
-  })
 
   useEffect(() => () => clearTimeout(redirectTimer.current), [])
 
   // Spec §4: any input change clears the error.
   const clearError = () => setError(null)
 
-  const onValid = async (input: LoginInput) => {
+  // Two fields need no form library: the inputs keep their own values and are read on submit.
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const fields = new FormData(event.currentTarget)
+    const input = readLoginInput({
+      email: String(fields.get('email') ?? ''),
+      password: String(fields.get('password') ?? ''),
+    })
+    if (!input) {
+      setError(MISSING_CREDENTIALS)
+      return
+    }
     setError(null)
     setBusy('email')
     onSubmitted?.()
@@ -85,9 +113,6 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
     }
     redirectTimer.current = setTimeout(() => navigate(paths.dashboard, { replace: true }), LOGIN_REDIRECT_MS)
   }
-
-  const onInvalid = (errors: FieldErrors<LoginInput>) =>
-    setError(errors.email?.message ?? errors.password?.message ?? MISSING_CREDENTIALS)
 
   const onGoogle = async () => {
     setError(null)
@@ -118,7 +143,12 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
         </div>
       )}
 
-      <form onSubmit={handleSubmit(onValid, onInvalid)} className="mt-6 space-y-5">
+      <form
+        onSubmit={onSubmit}
+        onFocus={preloadClient}
+        onPointerEnter={preloadClient}
+        className="mt-6 space-y-5"
+      >
         <div>
           <label htmlFor="login-email" className="block text-sm font-medium text-slate-700">
             Email address
@@ -134,7 +164,8 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
               autoComplete="email"
               placeholder="you@company.com"
               className={inputClass}
-              {...register('email', { onChange: clearError })}
+              name="email"
+              onChange={clearError}
             />
           </div>
         </div>
@@ -163,7 +194,8 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
               autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
               placeholder="••••••••"
               className={inputClass}
-              {...register('password', { onChange: clearError })}
+              name="password"
+              onChange={clearError}
             />
           </div>
         </div>
@@ -173,7 +205,7 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
           className="w-full"
           loading={busy === 'email'}
           loadingText={text.busy}
-          disabled={busy !== null}
+          disabled={busy !== null || !live}
         >
           {text.submit}
         </Button>
@@ -190,9 +222,10 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
         size="lg"
         className="w-full"
         onClick={onGoogle}
+        onPointerEnter={preloadClient}
         loading={busy === 'google'}
         loadingText="Processing..."
-        disabled={busy !== null}
+        disabled={busy !== null || !live}
         icon={<GoogleIcon />}
       >
         {text.google}

@@ -34,8 +34,10 @@ export function PaymentsTable({ payments, emptyText }: { payments: Payment[]; em
 
   return (
     <div className="relative -mx-6 overflow-x-auto">
-      <table className="min-w-full text-left text-sm">
-        <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+      {/* Below 640 px each payment is a small card (date and amount, description, status and
+          invoice) instead of five columns that would scroll sideways out of sight. */}
+      <table className="min-w-full text-left text-sm max-sm:block">
+        <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-500 uppercase max-sm:sr-only">
           <tr>
             <th scope="col" className="px-6 py-3">
               Date
@@ -54,20 +56,25 @@ export function PaymentsTable({ payments, emptyText }: { payments: Payment[]; em
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-slate-100 max-sm:block">
           {payments.map((payment) => (
-            <tr key={payment.id}>
-              <td className="px-6 py-3 whitespace-nowrap text-slate-600">{formatDate(payment.created_at)}</td>
-              <td className="px-6 py-3 text-slate-900">
+            <tr
+              key={payment.id}
+              className="max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:items-center max-sm:gap-x-4 max-sm:gap-y-1.5 max-sm:px-6 max-sm:py-4"
+            >
+              <td className="px-6 py-3 whitespace-nowrap text-slate-600 max-sm:col-start-1 max-sm:row-start-1 max-sm:p-0">
+                {formatDate(payment.created_at)}
+              </td>
+              <td className="px-6 py-3 text-slate-900 max-sm:col-span-2 max-sm:row-start-2 max-sm:p-0">
                 {payment.description ?? payment.payment_type ?? 'Payment'}
               </td>
-              <td className="px-6 py-3 text-right font-medium whitespace-nowrap text-slate-900">
+              <td className="px-6 py-3 text-right font-medium whitespace-nowrap text-slate-900 max-sm:col-start-2 max-sm:row-start-1 max-sm:p-0">
                 {formatCents(payment.amount)}
               </td>
-              <td className="px-6 py-3">
+              <td className="px-6 py-3 max-sm:col-start-1 max-sm:row-start-3 max-sm:p-0">
                 <PaymentStatusPill status={payment.status} />
               </td>
-              <td className="px-6 py-3 text-right">
+              <td className="px-6 py-3 text-right max-sm:col-start-2 max-sm:row-start-3 max-sm:p-0">
                 {payment.stripe_invoice_id && (
                   <Button
                     variant="ghost"

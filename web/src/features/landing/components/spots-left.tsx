@@ -20,8 +20,11 @@ export function SpotsLeft({
         className,
       )}
     >
-      <Flame className="size-4" aria-hidden="true" />
-      Only <span data-testid="spots-left">{spots}</span> {label}
+      <Flame className="size-4 shrink-0" aria-hidden="true" />
+      {/* One text run, so a narrow screen wraps it as a sentence, not as flex columns. */}
+      <span>
+        Only <span data-testid="spots-left">{spots}</span> {label}
+      </span>
     </p>
   )
 }
