@@ -77,6 +77,14 @@ function runnerService(
   }
 }
 
+/**
+ * Instances with the demo customer's live runner: `dev` (`npm start`) and `load` (`npm run
+ * bench:load`, where the issue asks for DMs to keep going out while customers read their dashboards).
+ */
+export function runsDemoRunner(config: StackConfig): boolean {
+  return config.instance === 'dev' || config.instance === 'load'
+}
+
 export function serviceSpecs(config: StackConfig): ServiceSpec[] {
   const env = sharedEnv(config)
   const fnEnv = functionsEnv(config)
@@ -135,7 +143,8 @@ export function serviceSpecs(config: StackConfig): ServiceSpec[] {
       env,
       readyUrl: `${config.sandboxUrls.instagram}/__sandbox/health`,
     },
-    // The test instance has no runner of its own: runner tests start the runners they need.
-    ...(isTest ? [] : [runnerService(config, env, fnEnv)]),
+    // The test and bench instances have no runner of their own: their tests and benchmarks start the
+    // runners they need.
+    ...(runsDemoRunner(config) ? [runnerService(config, env, fnEnv)] : []),
   ].map((spec) => ({ ...spec, env: { ...spec.env, TSX_BIN: tsx } }))
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { ensureDir, type StackConfig } from './config.ts'
 import { dbIsRunning, initCluster, migrate, startDb, stopDb } from './db.ts'
 import { prepareDemo } from './demo.ts'
-import { type ServiceSpec, serviceSpecs } from './services.ts'
+import { runsDemoRunner, type ServiceSpec, serviceSpecs } from './services.ts'
 import { assertPortsFree, ensureSystemPackages, pidIsAlive, StackError, sleep } from './system.ts'
 
 export interface StackStatus {
@@ -193,7 +193,7 @@ export async function supervise(config: StackConfig, log: (line: string) => void
       )
     }
     await launchAndWait(running.filter((entry) => !entry.spec.startsLast))
-    if (config.instance === 'dev')
+    if (runsDemoRunner(config))
       await prepareDemo(config, log).catch((error: unknown) =>
         log(`The demo account could not be signed in: ${error instanceof Error ? error.message : error}`),
       )

@@ -47,68 +47,85 @@ export interface GatewayRequest {
   json<T = unknown>(onBadJson: (message: string) => HttpError): Promise<T>
 }
 
+const payloadTooLarge = () =>
+  new HttpError(413, { code: 'PGRST413', message: 'Payload Too Large', details: null, hint: null })
+
+/**
+ * A class rather than an object of closures: a GET never reads its body, and methods on the
+ * prototype cost nothing per request (tsx also wraps every named closure to keep its name).
+ */
+class IncomingRequest implements GatewayRequest {
+  readonly method: string
+  readonly path: string
+  private cached: Promise<Buffer> | undefined
+
+  constructor(
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    readonly url: URL,
+    prefix: string,
+  ) {
+    this.method = (req.method ?? 'GET').toUpperCase()
+    this.path = url.pathname.slice(prefix.length) || '/'
+  }
+
+  body(limit = MAX_BODY_BYTES): Promise<Buffer> {
+    this.cached ??= readBody(this.req, this.res, limit)
+    return this.cached
+  }
+
+  async json<T>(onBadJson: (message: string) => HttpError): Promise<T> {
+    const raw = (await this.body()).toString('utf8')
+    if (raw.trim() === '') return undefined as T
+    try {
+      return JSON.parse(raw) as T
+    } catch (error) {
+      throw onBadJson((error as Error).message)
+    }
+  }
+}
+
+function readBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0)
+    if (declared > limit) {
+      reject(payloadTooLarge())
+      req.resume()
+      return
+    }
+    const chunks: Buffer[] = []
+    let size = 0
+    const collect = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        // Answer the 413 instead of destroying the socket under a client still uploading (it saw
+        // only ECONNRESET/EPIPE): the rest of the body is read and dropped, the connection closed
+        // after the answer, and a client that keeps sending is cut off shortly after that.
+        req.off('data', collect)
+        chunks.length = 0
+        req.resume()
+        res.shouldKeepAlive = false
+        res.once('finish', () => {
+          if (!req.complete) setTimeout(() => req.destroy(), OVERSIZE_LINGER_MS).unref()
+        })
+        reject(payloadTooLarge())
+        return
+      }
+      chunks.push(chunk)
+    }
+    req.on('data', collect)
+    req.on('end', () => resolve(Buffer.concat(chunks)))
+    req.on('error', reject)
+  })
+}
+
 export function makeRequest(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
   prefix: string,
 ): GatewayRequest {
-  let cached: Promise<Buffer> | undefined
-  const body = (limit = MAX_BODY_BYTES) => {
-    cached ??= new Promise<Buffer>((resolve, reject) => {
-      const declared = Number(req.headers['content-length'] ?? 0)
-      if (declared > limit) {
-        reject(
-          new HttpError(413, { code: 'PGRST413', message: 'Payload Too Large', details: null, hint: null }),
-        )
-        req.resume()
-        return
-      }
-      const chunks: Buffer[] = []
-      let size = 0
-      const collect = (chunk: Buffer) => {
-        size += chunk.length
-        if (size > limit) {
-          // Answer the 413 instead of destroying the socket under a client still uploading (it saw
-          // only ECONNRESET/EPIPE): the rest of the body is read and dropped, the connection closed
-          // after the answer, and a client that keeps sending is cut off shortly after that.
-          req.off('data', collect)
-          chunks.length = 0
-          req.resume()
-          res.shouldKeepAlive = false
-          res.once('finish', () => {
-            if (!req.complete) setTimeout(() => req.destroy(), OVERSIZE_LINGER_MS).unref()
-          })
-          reject(
-            new HttpError(413, { code: 'PGRST413', message: 'Payload Too Large', details: null, hint: null }),
-          )
-          return
-        }
-        chunks.push(chunk)
-      }
-      req.on('data', collect)
-      req.on('end', () => resolve(Buffer.concat(chunks)))
-      req.on('error', reject)
-    })
-    return cached
-  }
-  return {
-    req,
-    res,
-    method: (req.method ?? 'GET').toUpperCase(),
-    url,
-    path: url.pathname.slice(prefix.length) || '/',
-    body,
-    async json<T>(onBadJson: (message: string) => HttpError) {
-      const raw = (await body()).toString('utf8')
-      if (raw.trim() === '') return undefined as T
-      try {
-        return JSON.parse(raw) as T
-      } catch (error) {
-        throw onBadJson((error as Error).message)
-      }
-    },
-  }
+  return new IncomingRequest(req, res, url, prefix)
 }
 
 /**

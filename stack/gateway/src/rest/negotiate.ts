@@ -11,8 +11,20 @@ export interface Accept {
 
 const JSON_TYPES = new Set(['application/json', 'application/*', '*/*', 'application/vnd.pgrst.array+json'])
 
+/** Clients send the same few Accept headers; their outcome is remembered (bounded). */
+const negotiated = new Map<string, Accept>()
+
 export function negotiate(header: string | undefined): Accept {
   if (!header) return { type: 'json', stripNulls: false }
+  const known = negotiated.get(header)
+  if (known) return { ...known }
+  const accept = negotiateHeader(header)
+  if (negotiated.size >= 200) negotiated.clear()
+  negotiated.set(header, accept)
+  return { ...accept }
+}
+
+function negotiateHeader(header: string): Accept {
   const offered = header.split(',').map((part) => part.trim())
   for (const entry of offered) {
     const [mime = '', ...params] = entry.split(';').map((p) => p.trim().toLowerCase())

@@ -25,6 +25,8 @@ const ACCEPTED: Record<string, string[]> = {
 }
 
 export function parsePrefer(header: string | string[] | undefined): Preferences {
+  // Most reads send no Prefer header at all.
+  if (header === undefined) return { missingDefault: false, strict: false, applied: [] }
   const raw = (Array.isArray(header) ? header.join(',') : (header ?? ''))
     .split(',')
     .map((part) => part.trim())
