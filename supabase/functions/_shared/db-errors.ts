@@ -43,6 +43,7 @@ export function fromDbError(error: DbError, notFoundMessage = 'Not found'): Http
     case '23514': // check constraint
     case '23503': // "Choose one of your social accounts…": a reference that is not the caller's
     case '22P02': // invalid text representation
+    case '22021': // a byte sequence Postgres text cannot hold (NUL)
       return badRequest(error.message)
     default:
       return new DatabaseError(error)

@@ -137,3 +137,27 @@ Deno.test('query strings and path ids', () => {
     (error: unknown) => error instanceof HttpError && error.status === 404,
   )
 })
+
+Deno.test('a NUL character anywhere in a query or body is a 400 naming the field, never a database error', async () => {
+  const query = z.strictObject({ status: z.string().max(20).optional() })
+  assert.throws(
+    () => parseQuery(new URL('http://x/api/social-accounts?status=%00'), query),
+    (error: unknown) =>
+      error instanceof HttpError &&
+      error.status === 400 &&
+      error.message === 'status must not contain NUL characters',
+  )
+  assert.deepEqual(
+    await statusAndError(
+      parseBody(
+        post(JSON.stringify({ platform: 'twitter', username: 'ok', sequences: [{ message: 'hi\u0000' }] })),
+        account,
+      ),
+    ),
+    [400, 'sequences[0].message must not contain NUL characters'],
+  )
+  assert.deepEqual(await statusAndError(parseBody(post(JSON.stringify({ 'a\u0000': 1 })), account)), [
+    400,
+    'a\u0000 must not contain NUL characters',
+  ])
+})

@@ -137,8 +137,31 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): ValidationI
   }))
 }
 
+/**
+ * Where a string holding U+0000 sits in the input, if anywhere. Postgres text cannot store NUL, so
+ * such a value would otherwise fail deep in the database as a 500 (a fuzzed `?status=%00` did).
+ */
+function pathWithNul(value: unknown, path: PropertyKey[]): PropertyKey[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = pathWithNul(value[i], [...path, i])
+      if (found) return found
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return [...path, key]
+      const found = pathWithNul(item, [...path, key])
+      if (found) return found
+    }
+  }
+  return undefined
+}
+
 /** The parsed value, or a 400 `{error: <first problem>, issues: [...]}`. */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const nul = pathWithNul(input, [])
+  if (nul) throw badRequest(`${fieldName(nul) || 'Input'} must not contain NUL characters`)
   // reportInput keeps each issue's input, which tells a missing field from a wrong one.
   const result = schema.safeParse(input, { error: () => DEFAULT_MESSAGE, reportInput: true })
   if (result.success) return result.data

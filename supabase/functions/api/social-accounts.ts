@@ -24,7 +24,8 @@ const NOT_FOUND = 'Account not found'
 export const COOKIES_VALID = 'Cookies valid!'
 export const ACCOUNT_TESTED = 'Account tested successfully!'
 
-const listQuery = z.object({ status: z.string().max(20).optional() })
+const ACCOUNT_STATUSES = ['active', 'inactive', 'error', 'testing', 'paused', 'flagged'] as const
+const listQuery = z.object({ status: z.enum(ACCOUNT_STATUSES).optional() })
 
 async function usageByAccount(caller: Caller): Promise<Map<string, AccountUsage>> {
   const usage = must(await caller.db.rpc('account_daily_usage')) as AccountUsage[]
