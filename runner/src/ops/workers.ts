@@ -26,6 +26,9 @@ export interface WorkersOptions {
   jobEnded: (id: string) => Promise<void>
 }
 
+/** How long a finished job's completion is retried while the database is unreachable. */
+const SETTLE_FOR_MS = 120_000
+
 /** How long past its time limit a handler that ignores its abort is waited for. */
 const ABANDON_AFTER_MS = 30_000
 
@@ -58,11 +61,20 @@ export class Workers {
       await this.options.boss.work(
         queue,
         { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, this.options.pollMs / 1000) },
-        // batches of one: what the handler returns is stored as the job's output
+        // Batches of one, settled here rather than by pg-boss: pg-boss 10 does not await its own
+        // complete/fail, so one lost to a database restart left the job `active` until it expired
+        // (10+ minutes with no tick for that campaign; seen in the db-restart test). pg-boss's
+        // complete afterwards finds the job no longer active and changes nothing.
         async (jobs) => {
-          let output: unknown
-          for (const job of jobs) output = await this.#track(this.#run(queue, job))
-          return output
+          for (const job of jobs) {
+            const outcome = await this.#track(
+              this.#run(queue, job).then(
+                (output) => ({ ok: true as const, output }),
+                (error: unknown) => ({ ok: false as const, error }),
+              ),
+            )
+            await this.#settle(queue, job.id, outcome)
+          }
         },
       )
     }
@@ -84,6 +96,35 @@ export class Workers {
       await Promise.race([Promise.allSettled([...this.#inFlight]), sleep(Math.max(0, deadline - Date.now()))])
     }
     return this.#inFlight.size === 0
+  }
+
+  /**
+   * Marks a finished job completed (with the handler's output) or failed, retrying while the
+   * database is unreachable. After SETTLE_FOR_MS it gives up: the job then expires as before.
+   */
+  async #settle(
+    queue: QueueName,
+    id: string,
+    outcome: { ok: true; output: unknown } | { ok: false; error: unknown },
+  ): Promise<void> {
+    const deadline = Date.now() + SETTLE_FOR_MS
+    for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
+      try {
+        if (outcome.ok) await this.options.boss.complete(queue, id, outcome.output as object)
+        else await this.options.boss.fail(queue, id, outcome.error as object)
+        return
+      } catch (error) {
+        if (Date.now() + wait > deadline) {
+          const message = error instanceof Error ? error.message : String(error)
+          await this.options.log.write('error', 'scheduler', `Could not settle ${queue} job: ${message}`, {
+            jobId: id,
+            queue,
+          })
+          return
+        }
+        await sleep(wait)
+      }
+    }
   }
 
   async #track<T>(work: Promise<T>): Promise<T> {
