@@ -1,6 +1,7 @@
 // `npm test`: sets up a fresh `test` instance of the stack (its own ports and data, so it runs beside
 // `npm start`), runs every suite against it, stops it, and ends with one line `N passed, N failed`.
-// REACHFLOW_SUITES=pgtap,vitest,deno,e2e runs a subset (for quick local loops).
+// REACHFLOW_SUITES=pgtap,vitest,deno,e2e runs a subset (for quick local loops);
+// REACHFLOW_VITEST_FILES="a.test.ts b.test.ts" narrows vitest to those files.
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -95,7 +96,14 @@ async function vitestSuite(env: Record<string, string>): Promise<SuiteResult> {
   const started = Date.now()
   const { code } = await run(
     bin('vitest'),
-    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      // REACHFLOW_VITEST_FILES="path …" runs only those files (a quick loop on one suite)
+      ...(process.env.REACHFLOW_VITEST_FILES?.split(/\s+/).filter(Boolean) ?? []),
+    ],
     env,
   )
   if (!existsSync(report))

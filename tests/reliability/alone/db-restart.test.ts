@@ -68,6 +68,12 @@ function restartPostgres(): Promise<number | null> {
   return new Promise((resolve) => child.on('close', resolve))
 }
 
+/** A wait that fails with the runner's recent output attached, so a CI failure says what it did. */
+const explained = <T>(wait: Promise<T>): Promise<T> =>
+  wait.catch((error: unknown) => {
+    throw new Error(`${(error as Error).message}\n--- runner output ---\n${runner?.tail() ?? '(no runner)'}`)
+  })
+
 const dbNow = () =>
   waitFor('the database to answer', async () => {
     const rows = await adminDb()
@@ -116,36 +122,37 @@ describe('database restart during a campaign', () => {
       200,
     )
     // the runner: its heartbeat row is written again, and pg-boss hands it campaign ticks again
-    const beatBack = await waitFor(
-      'the runner to beat again',
-      async () => {
-        const { rows } = await adminDb().query(
-          'select 1 from public.runner_heartbeats where runner_id = $1 and last_seen_at > $2',
-          [runnerId, upDbTime],
-        )
-        return rows.length > 0 && Date.now()
-      },
-      BACK_WITHIN_MS,
-      250,
+    const beatBack = await explained(
+      waitFor(
+        'the runner to beat again',
+        async () => {
+          const { rows } = await adminDb().query(
+            'select 1 from public.runner_heartbeats where runner_id = $1 and last_seen_at > $2',
+            [runnerId, upDbTime],
+          )
+          return rows.length > 0 && Date.now()
+        },
+        BACK_WITHIN_MS,
+        250,
+      ),
     )
-    const jobsBack = await waitFor(
-      'pg-boss to hand out work again',
-      async () => {
-        const { rows } = await adminDb().query(
-          `select 1 from pgboss.job where name = 'campaign.tick' and state = 'completed' and completed_on > $1 limit 1`,
-          [upDbTime],
-        )
-        return rows.length > 0 && Date.now()
-      },
-      BACK_WITHIN_MS * 2,
-      250,
+    const jobsBack = await explained(
+      waitFor(
+        'pg-boss to hand out work again',
+        async () => {
+          const { rows } = await adminDb().query(
+            `select 1 from pgboss.job where name = 'campaign.tick' and state = 'completed' and completed_on > $1 limit 1`,
+            [upDbTime],
+          )
+          return rows.length > 0 && Date.now()
+        },
+        BACK_WITHIN_MS * 2,
+        250,
+      ),
     )
 
-    await waitFor(
-      'the campaign to finish',
-      async () => (await leadsIn(run, OPEN_STATES)) === 0,
-      300_000,
-      1_000,
+    await explained(
+      waitFor('the campaign to finish', async () => (await leadsIn(run, OPEN_STATES)) === 0, 300_000, 1_000),
     )
     stopScheduler()
     expect(runner.running, `the runner exited:\n${runner.tail()}`).toBe(true)
