@@ -41,6 +41,33 @@ function staticClosure(bundle: Rollup.OutputBundle, name: string, seen = new Set
 const fitCheckScript = (storageKey: string) =>
   `<script>(function(){var r=document.getElementById('root'),l=location,s;try{s=localStorage.getItem(${JSON.stringify(storageKey)})}catch(e){s=1}if(l.pathname!==r.dataset.prerendered||l.search||/access_token=|error_description=/.test(l.hash)||s){r.removeAttribute('data-prerendered');r.replaceChildren()}})()</script>`
 
+/**
+ * A prerendered page paints from its HTML alone, so its code is fetched only after the first paint
+ * (the frame after the markup is parsed): on a slow connection the 120 KB of hydration code no
+ * longer shares the bandwidth with the document the visitor is waiting to see. The entry script
+ * and the module preloads move from the head into a loader at the end of the body; a page whose
+ * markup the fit check dropped (nothing painted to wait for) loads at once, and a tab in the
+ * background (no animation frames) after 100 ms. Until it hydrates the form's buttons are disabled,
+ * so nothing can be submitted natively.
+ */
+function loadAfterFirstPaint(html: string, routePreloads: string[]): string {
+  const entry = /<script type="module" crossorigin src="(\/[^"]+)"><\/script>\s*/.exec(html)
+  if (!entry?.[1]) throw new Error('prerender: no entry script in the shell')
+  const preloadTag = /<link rel="modulepreload" crossorigin href="(\/[^"]+)">\s*/g
+  const preloads = [...html.matchAll(preloadTag)].map((m) => m[1] as string)
+  const files = [...preloads, ...routePreloads.map((file) => `/${file}`)]
+  const loader =
+    `<script>(function(){var done=0;function go(){if(done)return;done=1;var h=document.head;` +
+    `${JSON.stringify(files)}.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;h.appendChild(l)});` +
+    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};h.appendChild(s)}` +
+    `if(!document.getElementById('root').hasAttribute('data-prerendered'))return go();` +
+    `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,100)})()</script>`
+  return html
+    .replace(entry[0], '')
+    .replace(preloadTag, '')
+    .replace('</body>', () => `${loader}</body>`)
+}
+
 function prerenderAtBuild(pages: PrerenderPage[]): Plugin {
   let config: ResolvedConfig
   const preloads = new Map<string, string[]>()
@@ -98,10 +125,7 @@ function prerenderAtBuild(pages: PrerenderPage[]): Plugin {
           const css = readFileSync(join(outDir, stylesheet[1]), 'utf8')
           html = html.replace(stylesheet[0], () => `<style>${css}</style>`)
         }
-        const links = (preloads.get(page.path) ?? [])
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-          .join('')
-        html = html.replace('</head>', () => `${links}</head>`)
+        html = loadAfterFirstPaint(html, preloads.get(page.path) ?? [])
         writeFileSync(join(outDir, page.file), html)
       }
       rmSync(ssrOutDir, { recursive: true, force: true })

@@ -14,7 +14,7 @@ export function AuthLayout({ children, banner }: { children: ReactNode; banner?:
     <div className="flex min-h-screen bg-white">
       <div className="flex flex-1 flex-col px-4 py-8 sm:px-6 lg:flex-none lg:px-20 xl:px-24">
         <Logo />
-        <main className="mx-auto flex w-full max-w-sm flex-1 flex-col justify-center py-10 lg:w-96">
+        <main className="mx-auto flex w-full max-w-sm flex-1 flex-col justify-start py-10 sm:justify-center lg:w-96">
           {banner}
           {children}
         </main>
