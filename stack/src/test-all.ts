@@ -1,7 +1,7 @@
 // `npm test`: sets up a fresh `test` instance of the stack (its own ports and data, so it runs beside
 // `npm start`), runs every suite against it, stops it, and ends with one line `N passed, N failed`.
 // REACHFLOW_SUITES=pgtap,vitest,deno,e2e runs a subset (for quick local loops);
-// REACHFLOW_VITEST_FILES="a.test.ts b.test.ts" narrows vitest to those files.
+// REACHFLOW_VITEST_FILES="a.test.ts b.test.ts" / REACHFLOW_E2E_FILES="auth" narrow vitest / Playwright.
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -148,7 +148,9 @@ async function e2eSuite(env: Record<string, string>): Promise<SuiteResult> {
   const report = join(repoRoot, '.stack', 'test', 'playwright-report.json')
   rmSync(report, { force: true })
   const started = Date.now()
-  const { code } = await run(bin('playwright'), ['test', '--config', 'web/playwright.config.ts'], {
+  // REACHFLOW_E2E_FILES="login-errors auth" narrows Playwright to the specs matching those words
+  const only = process.env.REACHFLOW_E2E_FILES?.split(/\s+/).filter(Boolean) ?? []
+  const { code } = await run(bin('playwright'), ['test', '--config', 'web/playwright.config.ts', ...only], {
     ...env,
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
   })
