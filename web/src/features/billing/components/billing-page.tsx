@@ -51,7 +51,7 @@ export function BillingPage({ userId }: { userId: string }) {
           role="tablist"
           aria-label="Billing sections"
           onKeyDown={onTabKeyDown}
-          className="mt-8 flex gap-1 overflow-x-auto border-b border-slate-200"
+          className="mt-8 grid grid-cols-3 border-b border-slate-200 sm:flex sm:gap-1"
         >
           {tabs.map((t) => (
             <button
@@ -64,7 +64,8 @@ export function BillingPage({ userId }: { userId: string }) {
               tabIndex={tab === t.id ? 0 : -1}
               onClick={() => setTab(t.id)}
               className={cn(
-                '-mb-px border-b-2 px-3 py-2.5 sm:px-4 text-sm font-semibold whitespace-nowrap transition-colors',
+                // three equal columns on a phone, so no label is cut off; side by side from sm up
+                '-mb-px border-b-2 px-1 py-2.5 text-center text-[0.8125rem] font-semibold whitespace-nowrap transition-colors sm:px-4 sm:text-sm',
                 tab === t.id
                   ? 'border-brand-600 text-brand-700'
                   : 'border-transparent text-slate-500 hover:text-slate-800',
