@@ -17,6 +17,7 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { startBackground, stopBackground } from '../stack/src/cli.ts'
 import { stackConfig } from '../stack/src/config.ts'
+import { dashboardRequests } from '../tests/reliability/dashboard-requests.ts'
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60)
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 200)
@@ -198,7 +199,6 @@ interface PhaseFigures {
 async function phase(tokens: string[], seconds: number, rate: number | null): Promise<PhaseFigures> {
   const latencies: number[] = []
   const load: number[] = []
-  let next = 0
   const started = await databaseNow()
   const sampler = setInterval(() => load.push(loadavg()[0] ?? 0), 1000)
   const options: autocannon.Options = {
@@ -207,23 +207,7 @@ async function phase(tokens: string[], seconds: number, rate: number | null): Pr
     duration: seconds,
     timeout: 10,
     ...(rate ? { connectionRate: rate } : {}),
-    requests: READS.map((path) => ({
-      method: path.includes('/rpc/') ? 'POST' : 'GET',
-      path,
-      setupRequest: (request: autocannon.Request, context: object) => {
-        const state = context as { token?: string }
-        state.token ??= tokens[next++ % tokens.length]
-        return {
-          ...request,
-          headers: {
-            apikey: config.anonKey,
-            Authorization: `Bearer ${String(state.token)}`,
-            'Content-Type': 'application/json',
-          },
-          ...(path.includes('/rpc/') ? { body: '{}' } : {}),
-        }
-      },
-    })),
+    requests: dashboardRequests(READS, tokens, config.anonKey),
   }
   let done = false
   const probe = probeRoutes(tokens[0] as string, () => done)

@@ -49,13 +49,20 @@ async function openScrapingWizardSetup(page: Page) {
   await d.getByLabel('Account').selectOption({ index: 1 })
 }
 
-/** The account wizard up to the Authentication step of an X account. */
-async function openAccountWizardAuthentication(page: Page) {
+/** The account wizard with X chosen as the platform. */
+async function openAccountWizardWithX(page: Page) {
   await openTab(page, 'social-accounts')
   await page.getByRole('button', { name: 'Add Account' }).click()
+  await dialog(page).getByText('Ready to Add Account').waitFor()
+  await dialog(page)
+    .getByRole('button', { name: /Twitter/ })
+    .click()
+}
+
+/** The account wizard up to the Authentication step of an X account. */
+async function openAccountWizardAuthentication(page: Page) {
+  await openAccountWizardWithX(page)
   const d = dialog(page)
-  await d.getByText('Ready to Add Account').waitFor()
-  await d.getByRole('button', { name: /Twitter/ }).click()
   await next(page)
   await d.getByLabel('Username').fill('maya_builds')
   await next(page)
@@ -92,12 +99,7 @@ const shots: Shot[] = [
     name: 'modal-add-account-platform',
     as: customerWithRoom,
     run: async (page) => {
-      await openTab(page, 'social-accounts')
-      await page.getByRole('button', { name: 'Add Account' }).click()
-      await dialog(page).getByText('Ready to Add Account').waitFor()
-      await dialog(page)
-        .getByRole('button', { name: /Twitter/ })
-        .click()
+      await openAccountWizardWithX(page)
       await settle(page)
     },
   },
@@ -105,12 +107,7 @@ const shots: Shot[] = [
     name: 'modal-add-account-account',
     as: customerWithRoom,
     run: async (page) => {
-      await openTab(page, 'social-accounts')
-      await page.getByRole('button', { name: 'Add Account' }).click()
-      await dialog(page).getByText('Ready to Add Account').waitFor()
-      await dialog(page)
-        .getByRole('button', { name: /Twitter/ })
-        .click()
+      await openAccountWizardWithX(page)
       await next(page)
       await dialog(page).getByLabel('Username').fill('maya_builds')
       await settle(page)

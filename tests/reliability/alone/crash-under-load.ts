@@ -8,6 +8,7 @@ import autocannon from 'autocannon'
 import { adminDb } from '../../../runner/test/helpers/fixtures.ts'
 import { RunnerProcess, waitFor } from '../../../runner/test/helpers/process.ts'
 import { anonKey, api } from '../../../stack/gateway/test/helpers.ts'
+import { dashboardRequests } from '../dashboard-requests.ts'
 import {
   type CampaignRun,
   deliveredCount,
@@ -84,7 +85,6 @@ async function signUp(count: number): Promise<string[]> {
 
 /** Dashboard reads from every customer until stopped; resolves with autocannon's result. */
 function readLoad(tokens: string[], timeoutS: number, latencies: number[]) {
-  let next = 0
   let finished: (result: autocannon.Result) => void = () => undefined
   let failed: (error: Error) => void = () => undefined
   const done = new Promise<autocannon.Result>((resolve, reject) => {
@@ -96,23 +96,7 @@ function readLoad(tokens: string[], timeoutS: number, latencies: number[]) {
     connections: tokens.length,
     duration: 3_600,
     timeout: timeoutS,
-    requests: READS.map((path) => ({
-      method: path.includes('/rpc/') ? 'POST' : 'GET',
-      path,
-      setupRequest: (request: autocannon.Request, context: object) => {
-        const state = context as { token?: string }
-        state.token ??= tokens[next++ % tokens.length]
-        return {
-          ...request,
-          headers: {
-            apikey: anonKey,
-            Authorization: `Bearer ${state.token}`,
-            'Content-Type': 'application/json',
-          },
-          ...(path.includes('/rpc/') ? { body: '{}' } : {}),
-        }
-      },
-    })),
+    requests: dashboardRequests(READS, tokens, anonKey),
   }
   const instance = autocannon(options, (error, result) => (error ? failed(error) : finished(result)))
   instance.on('response', (_client, _status, _bytes, time) => latencies.push(time))
