@@ -6,6 +6,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite'
+import { HYDRATED_EVENT } from '../src/app/hydrated-event'
 
 export interface PrerenderPage {
   /** The address, e.g. /login. */
@@ -47,8 +48,10 @@ const fitCheckScript = (storageKey: string) =>
  * longer shares the bandwidth with the document the visitor is waiting to see. The entry script
  * and the module preloads move from the head into a loader at the end of the body; a page whose
  * markup the fit check dropped (nothing painted to wait for) loads at once, and a tab in the
- * background (no animation frames) after 100 ms. Until it hydrates the form's buttons are disabled,
- * so nothing can be submitted natively.
+ * background (no animation frames) after 100 ms, and at once when the visitor reaches for the page
+ * (pointer, touch, key or focus). A button clicked before the page is live is held, not lost: the
+ * click is stopped and replayed when the app announces hydration (HYDRATED_EVENT, src/app/App.tsx).
+ * The login form's submit buttons are also disabled until then, so nothing submits natively.
  */
 function loadAfterFirstPaint(html: string, routePreloads: string[]): string {
   const entry = /<script type="module" crossorigin src="(\/[^"]+)"><\/script>\s*/.exec(html)
@@ -57,10 +60,15 @@ function loadAfterFirstPaint(html: string, routePreloads: string[]): string {
   const preloads = [...html.matchAll(preloadTag)].map((m) => m[1] as string)
   const files = [...preloads, ...routePreloads.map((file) => `/${file}`)]
   const loader =
-    `<script>(function(){var done=0;function go(){if(done)return;done=1;var h=document.head;` +
+    `<script>(function(){var done=0,held=[];function go(){if(done)return;done=1;var h=document.head;` +
     `${JSON.stringify(files)}.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;h.appendChild(l)});` +
     `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};h.appendChild(s)}` +
     `if(!document.getElementById('root').hasAttribute('data-prerendered'))return go();` +
+    `function hold(e){var b=e.target.closest&&e.target.closest('button');if(!b)return;e.preventDefault();e.stopPropagation();if(held.indexOf(b)<0)held.push(b);go()}` +
+    `document.addEventListener('click',hold,true);` +
+    `['pointerdown','touchstart','keydown','focusin'].forEach(function(t){document.addEventListener(t,go,{capture:true,passive:true})});` +
+    `addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){document.removeEventListener('click',hold,true);` +
+    `held.forEach(function(b){if(b.isConnected&&!b.disabled)b.click()})},{once:true});` +
     `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,100)})()</script>`
   return html
     .replace(entry[0], '')

@@ -151,6 +151,24 @@ test.describe('prerendered pages (built into the HTML, then hydrated)', () => {
     })
   }
 
+  test('a click before the page is live is held and replayed once it hydrates', async ({ page }) => {
+    // The app's code is held back until the click is in, so the click lands on the bare HTML.
+    let release = () => {}
+    const codeHeld = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/assets/*.js', async (route) => {
+      await codeHeld
+      await route.continue()
+    })
+    await page.goto('/login', { waitUntil: 'domcontentloaded' })
+    await page.getByRole('button', { name: "Don't have an account? Sign up here" }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome Back')
+    release()
+    await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible()
+    await expect(page).toHaveURL(/\/login$/)
+  })
+
   test('a signed-in visitor on /login never sees the prerendered form: straight to /dashboard', async ({
     page,
   }) => {
