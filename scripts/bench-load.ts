@@ -107,6 +107,22 @@ async function databaseNow(): Promise<Date> {
   }
 }
 
+/**
+ * Waits until the runner has sent its first DM since `since`: its campaigns are first ticked at the
+ * next whole minute (pg_cron), and a load phase that ends before that measures no sending at all.
+ */
+async function runnerSending(since: Date, timeoutMs = 150_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if ((await dmsSentSince(since)) > 0) {
+      console.log('[bench:load] the runner is sending; the load starts')
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+  }
+  console.log(`[bench:load] no DM sent within ${timeoutMs / 1000} s of the start; loading anyway`)
+}
+
 /** The runner of this instance answers its health check (it is part of the non-test stack). */
 async function runnerAlive(): Promise<boolean> {
   try {
@@ -116,42 +132,6 @@ async function runnerAlive(): Promise<boolean> {
   } catch {
     return false
   }
-}
-
-/**
- * While the load runs, one extra customer reads each dashboard path in turn and times it, so the
- * report says which route is slow under load (autocannon's own figures mix all eight paths).
- */
-function probeRoutes(token: string, until: () => boolean): Promise<Record<string, number[]>> {
-  const times: Record<string, number[]> = {}
-  const run = async () => {
-    while (!until()) {
-      for (const path of READS) {
-        const started = performance.now()
-        try {
-          const response = await fetch(`${config.apiUrl}${path}`, {
-            method: path.includes('/rpc/') ? 'POST' : 'GET',
-            headers: {
-              apikey: config.anonKey,
-              Authorization: `Bearer ${token}`,
-              'Content-Type': 'application/json',
-            },
-            ...(path.includes('/rpc/') ? { body: '{}' } : {}),
-            signal: AbortSignal.timeout(10_000),
-          })
-          await response.arrayBuffer()
-          if (response.ok) {
-            times[path] ??= []
-            times[path].push(performance.now() - started)
-          }
-        } catch {
-          // a timeout shows up in autocannon's error count; the probe only times answers
-        }
-      }
-    }
-    return times
-  }
-  return run()
 }
 
 function percentiles(values: number[]): { p50: number; p95: number; n: number } {
@@ -186,38 +166,74 @@ interface PhaseFigures {
   errors: number
   timeouts: number
   latencyMs: { p50: number; p95: number; p99: number; max: number }
-  perRouteUnderLoadMs: Record<string, { p50: number; p95: number; n: number }>
+  /** autocannon's latencies of each dashboard read. */
+  perRouteMs: Record<string, { p50: number; p95: number; n: number }>
+  /** The spread of each second's p95: steady or a few bad seconds. */
+  p95BySecondMs: { p50: number; p95: number; n: number }
+  worstSecondsP95Ms: { second: number; p95: number; n: number }[]
   dmsSentDuringLoad: number
   loadAverage1m: { mean: number; max: number }
 }
 
+/** What autocannon's response event passes as its client, as far as read here. */
+interface AnsweredClient {
+  requestIterator: { currentRequest: { path: string } }
+}
+
+/** Paced customers start in this many groups, spread over the first second (see `phase`). */
+const START_GROUPS = 20
+
 /**
  * One phase of load: every customer one connection cycling through READS, either at `rate`
  * requests per second each (a customer with the dashboard open) or, without a rate, as fast as the
- * answers come back (the saturation run that shows capacity).
+ * answers come back (the saturation run that shows capacity). autocannon paces a connection with a
+ * one-second timer started with the connection, so 200 paced connections of one instance fire in the
+ * same millisecond every second, a burst no real crowd of customers makes: the customers start in
+ * START_GROUPS instances, each group a fraction of a second after the one before.
  */
 async function phase(tokens: string[], seconds: number, rate: number | null): Promise<PhaseFigures> {
   const latencies: number[] = []
+  const byRoute: Record<string, number[]> = {}
+  const bySecond: number[][] = []
+  const loadStarted = performance.now()
   const load: number[] = []
   const started = await databaseNow()
   const sampler = setInterval(() => load.push(loadavg()[0] ?? 0), 1000)
-  const options: autocannon.Options = {
-    url: config.apiUrl,
-    connections: tokens.length,
-    duration: seconds,
-    timeout: 10,
-    ...(rate ? { connectionRate: rate } : {}),
-    requests: dashboardRequests(READS, tokens, config.anonKey),
+  const groups = Array.from({ length: Math.min(START_GROUPS, tokens.length) }, (_, g) =>
+    tokens.filter((_token, i) => i % START_GROUPS === g),
+  )
+  const runGroup = async (group: string[], g: number): Promise<autocannon.Result> => {
+    if (rate) await new Promise((resolve) => setTimeout(resolve, (g * 1000) / (rate * groups.length)))
+    const options: autocannon.Options = {
+      url: config.apiUrl,
+      connections: group.length,
+      duration: seconds,
+      timeout: 10,
+      ...(rate ? { connectionRate: rate } : {}),
+      requests: dashboardRequests(READS, group, config.anonKey),
+    }
+    return new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(options, (error, finished) => (error ? reject(error) : resolve(finished)))
+      instance.on('response', (client, _status, _bytes, time) => {
+        latencies.push(time)
+        // one request in flight per connection: the iterator still holds the one just answered
+        const path = (client as unknown as AnsweredClient).requestIterator.currentRequest.path
+        byRoute[path] ??= []
+        byRoute[path].push(time)
+        const second = Math.floor((performance.now() - loadStarted) / 1000)
+        bySecond[second] ??= []
+        bySecond[second].push(time)
+      })
+    })
   }
-  let done = false
-  const probe = probeRoutes(tokens[0] as string, () => done)
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(options, (error, finished) => (error ? reject(error) : resolve(finished)))
-    instance.on('response', (_client, _status, _bytes, time) => latencies.push(time))
-  }).finally(() => {
-    done = true
-  })
-  const routeTimes = await probe
+  const results = await Promise.all(groups.map(runGroup))
+  const sum = (pick: (r: autocannon.Result) => number) => results.reduce((total, r) => total + pick(r), 0)
+  const result = {
+    errors: sum((r) => r.errors),
+    non2xx: sum((r) => r.non2xx),
+    timeouts: sum((r) => r.timeouts),
+    requestsPerSecond: sum((r) => r.requests.average),
+  }
   clearInterval(sampler)
   latencies.sort((a, b) => a - b)
   const at = (p: number) =>
@@ -230,7 +246,7 @@ async function phase(tokens: string[], seconds: number, rate: number | null): Pr
     ratePerCustomer: rate,
     seconds,
     requests: total,
-    requestsPerSecond: Math.round(result.requests.average),
+    requestsPerSecond: Math.round(result.requestsPerSecond),
     errorRatePercent: total ? Number(((100 * failed) / total).toFixed(3)) : 0,
     non2xx: result.non2xx,
     errors: result.errors,
@@ -241,7 +257,12 @@ async function phase(tokens: string[], seconds: number, rate: number | null): Pr
       p99: Math.round(at(99)),
       max: Math.round(latencies.at(-1) ?? 0),
     },
-    perRouteUnderLoadMs: Object.fromEntries(READS.map((path) => [path, percentiles(routeTimes[path] ?? [])])),
+    perRouteMs: Object.fromEntries(READS.map((path) => [path, percentiles(byRoute[path] ?? [])])),
+    p95BySecondMs: percentiles(bySecond.map((times) => percentiles(times).p95)),
+    worstSecondsP95Ms: bySecond
+      .map((times, second) => ({ second, p95: percentiles(times).p95, n: times.length }))
+      .sort((x, y) => y.p95 - x.p95)
+      .slice(0, 5),
     dmsSentDuringLoad: await dmsSentSince(started),
     loadAverage1m: {
       mean: Number((load.reduce((s, v) => s + v, 0) / Math.max(1, load.length)).toFixed(2)),
@@ -256,9 +277,11 @@ async function main(): Promise<void> {
   // sending throughout the minute of load instead of once.
   process.env.RUNNER_PACING_FACTOR ??= '0.01'
   await startBackground(config, true)
+  const stackUp = await databaseNow()
   try {
     const tokens = await customers()
     const runnerBefore = await runnerAlive()
+    await runnerSending(stackUp)
     console.log(
       `[bench:load] ${tokens.length} customers signed in; ${SECONDS} s of dashboard reads at ${RATE} request/s each`,
     )
