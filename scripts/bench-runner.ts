@@ -7,6 +7,7 @@
 // Prints a Markdown report for docs/benchmarks.md and exits 1 if a target is missed.
 //   BENCH_MINUTES (default 4) measured minutes after BENCH_WARMUP_S (default 60) seconds of warm-up.
 import { execSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { startBackground, stopBackground } from '../stack/src/cli.ts'
 import { stackConfig } from '../stack/src/config.ts'
@@ -24,6 +25,28 @@ const TARGET_MEMORY_MB = 4096
 const config = stackConfig('bench')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** What a process of the runner's tree is, from its command line. */
+function processKind(pid: number, root: number): string {
+  if (pid === root) return 'runner (Node, with the BiDi mapper)'
+  let command = ''
+  try {
+    command = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+  } catch {
+    return 'other'
+  }
+  const type = /--type=([a-z-]+)/.exec(command)?.[1]
+  if (type) return `Chromium ${type}`
+  return /chrom/i.test(command) ? 'Chromium browser' : 'other'
+}
+
+/** Busy CPU seconds of the whole machine (all cores), from /proc/stat. */
+function machineBusySeconds(): number {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1)
+  const ticks = fields.map(Number)
+  const total = ticks.reduce((sum, t) => sum + t, 0)
+  return (total - (ticks[3] ?? 0) - (ticks[4] ?? 0)) / 100
+}
+
 async function main(): Promise<void> {
   const loadBefore = execSync('uptime').toString().trim()
   console.error(`[bench] starting the bench stack (${config.dir})`)
@@ -34,7 +57,9 @@ async function main(): Promise<void> {
   const { createSendingFleet } = await import('../runner/test/helpers/fleet.ts')
   const { quietOtherWork, RunnerProcess } = await import('../runner/test/helpers/process.ts')
   const { SandboxAdmin, sandboxUrl } = await import('../runner/test/helpers/sandbox.ts')
-  const { treeUsage } = await import('../runner/src/process-stats.ts')
+  const { processTree, treeUsage } = await import('../runner/src/process-stats.ts')
+  /** CPU seconds per live process of the runner's tree. */
+  const cpuByPid = (root: number) => new Map(processTree(root).map((p) => [p.pid, p.cpuTicks / 100]))
 
   const x = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
   const db = adminDb()
@@ -93,6 +118,8 @@ async function main(): Promise<void> {
     loads.length = 0 // the load of the measured minutes only
     const startCount = await delivered()
     const startCpu = treeUsage(pid).cpuSeconds
+    const startByPid = cpuByPid(pid)
+    const startMachine = machineBusySeconds()
     const startedAt = Date.now()
     const perMinute: number[] = []
     let last = startCount
@@ -105,6 +132,17 @@ async function main(): Promise<void> {
     }
     const seconds = (Date.now() - startedAt) / 1000
     const cpuPercent = ((treeUsage(pid).cpuSeconds - startCpu) / seconds) * 100
+    const machinePercent = ((machineBusySeconds() - startMachine) / seconds) * 100
+    // Per kind, from the processes alive at the end (a renderer that exited meanwhile is missed).
+    const byKind = new Map<string, number>()
+    for (const [child, cpu] of cpuByPid(pid)) {
+      const kind = processKind(child, pid)
+      byKind.set(kind, (byKind.get(kind) ?? 0) + cpu - (startByPid.get(child) ?? 0))
+    }
+    const kindSummary = [...byKind]
+      .sort((a, b) => b[1] - a[1])
+      .map(([kind, cpu]) => `${kind} ${((cpu / seconds) * 100).toFixed(0)} %`)
+      .join(', ')
     clearInterval(sampler)
     const total = last - startCount
     const rate = total / (seconds / 60)
@@ -128,7 +166,9 @@ async function main(): Promise<void> {
         '| --- | --- | --- |',
         `| sustained DMs/min | ${rate.toFixed(1)} (per minute: ${perMinute.join(', ')}) | ≥ ${TARGET_DMS_PER_MINUTE} ${rateOk ? '✓' : '✗'} |`,
         `| peak memory, runner + Chromium (PSS / RSS sum) | ${peakPss.toFixed(0)} MB / ${peakRss.toFixed(0)} MB, ${peakProcesses} processes | ≤ ${TARGET_MEMORY_MB} MB ${memoryOk ? '✓' : '✗'} |`,
-        `| CPU, runner + Chromium (100 % = one core) | ${cpuPercent.toFixed(0)} % average | — |`,
+        `| CPU, runner + Chromium (100 % = one core) | ${cpuPercent.toFixed(0)} % average (${kindSummary}) | — |`,
+        `| CPU, whole machine (sandbox, database, gateway too) | ${machinePercent.toFixed(0)} % of ${cpus().length * 100} % | — |`,
+        `| CPU seconds per DM, runner + Chromium | ${(((cpuPercent / 100) * seconds) / Math.max(1, total)).toFixed(2)} s | — |`,
         `| dm_logs by status | ${rows.map((r) => `${r.status} ${r.n}`).join(', ')} | — |`,
         '',
         `Load average (1 min) during the measured minutes: mean ${(loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length)).toFixed(2)}, max ${Math.max(0, ...loads).toFixed(2)}.`,
