@@ -6,7 +6,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite'
-import { HYDRATED_EVENT } from '../src/app/hydrated-event'
+import { HYDRATED_EVENT } from '../src/app/hydrated-event.ts'
 
 export interface PrerenderPage {
   /** The address, e.g. /login. */
