@@ -10,7 +10,7 @@
 // BENCH_LOAD_SECONDS / BENCH_LOAD_USERS / BENCH_LOAD_RATE / BENCH_LOAD_SATURATION_SECONDS change
 // the defaults (60 s, 200, 1, 30).
 import { randomInt } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
@@ -18,6 +18,7 @@ import pg from 'pg'
 import { startBackground, stopBackground } from '../stack/src/cli.ts'
 import { stackConfig } from '../stack/src/config.ts'
 import { dashboardRequests } from '../tests/reliability/dashboard-requests.ts'
+import { cpuByKind, cpuByPid, machineBusySeconds } from './bench/cpu-by-kind.ts'
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60)
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 200)
@@ -172,6 +173,10 @@ interface PhaseFigures {
   p95BySecondMs: { p50: number; p95: number; n: number }
   worstSecondsP95Ms: { second: number; p95: number; n: number }[]
   dmsSentDuringLoad: number
+  /** Where the CPU went: the stack's processes by kind and this process (autocannon), per request. */
+  cpuMsPerRequest: Record<string, number>
+  /** The whole machine's busy CPU, % of one core (200 = both cores of two). */
+  machineCpuPercent: number
   loadAverage1m: { mean: number; max: number }
 }
 
@@ -196,6 +201,12 @@ async function phase(tokens: string[], seconds: number, rate: number | null): Pr
   const byRoute: Record<string, number[]> = {}
   const bySecond: number[][] = []
   const loadStarted = performance.now()
+  // pg_ctl detaches Postgres from the supervisor: its postmaster is a root of its own
+  const postmaster = Number(readFileSync(join(config.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+  const stack = [Number(readFileSync(config.lockFile, 'utf8').trim()), postmaster]
+  const cpuBefore = cpuByPid(...stack)
+  const benchCpuBefore = process.cpuUsage()
+  const machineBefore = machineBusySeconds()
   const load: number[] = []
   const started = await databaseNow()
   const sampler = setInterval(() => load.push(loadavg()[0] ?? 0), 1000)
@@ -227,6 +238,16 @@ async function phase(tokens: string[], seconds: number, rate: number | null): Pr
     })
   }
   const results = await Promise.all(groups.map(runGroup))
+  const elapsed = (performance.now() - loadStarted) / 1000
+  const benchCpu = process.cpuUsage(benchCpuBefore)
+  const answered = Math.max(1, latencies.length)
+  const cpuMsPerRequest = Object.fromEntries(
+    [
+      ...cpuByKind(cpuBefore, cpuByPid(...stack), elapsed),
+      { kind: 'bench:load (autocannon)', cpuSeconds: (benchCpu.user + benchCpu.system) / 1e6 },
+    ].map(({ kind, cpuSeconds }) => [kind, Number(((cpuSeconds * 1000) / answered).toFixed(2))]),
+  )
+  const machineCpuPercent = Math.round(((machineBusySeconds() - machineBefore) / elapsed) * 100)
   const sum = (pick: (r: autocannon.Result) => number) => results.reduce((total, r) => total + pick(r), 0)
   const result = {
     errors: sum((r) => r.errors),
@@ -264,6 +285,8 @@ async function phase(tokens: string[], seconds: number, rate: number | null): Pr
       .sort((x, y) => y.p95 - x.p95)
       .slice(0, 5),
     dmsSentDuringLoad: await dmsSentSince(started),
+    cpuMsPerRequest,
+    machineCpuPercent,
     loadAverage1m: {
       mean: Number((load.reduce((s, v) => s + v, 0) / Math.max(1, load.length)).toFixed(2)),
       max: Number(Math.max(...load).toFixed(2)),

@@ -7,11 +7,11 @@
 // Prints a Markdown report for docs/benchmarks.md and exits 1 if a target is missed.
 //   BENCH_MINUTES (default 4) measured minutes after BENCH_WARMUP_S (default 60) seconds of warm-up.
 import { execSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { startBackground, stopBackground } from '../stack/src/cli.ts'
 import { stackConfig } from '../stack/src/config.ts'
 import { testEnv } from '../stack/src/test-all.ts'
+import { cpuByKind, cpuByPid, machineBusySeconds } from './bench/cpu-by-kind.ts'
 
 const ACCOUNTS = 50
 const LEADS_PER_ACCOUNT = 60
@@ -25,28 +25,6 @@ const TARGET_MEMORY_MB = 4096
 const config = stackConfig('bench')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** What a process of the runner's tree is, from its command line. */
-function processKind(pid: number, root: number): string {
-  if (pid === root) return 'runner (Node, with the BiDi mapper)'
-  let command = ''
-  try {
-    command = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-  } catch {
-    return 'other'
-  }
-  const type = /--type=([a-z-]+)/.exec(command)?.[1]
-  if (type) return `Chromium ${type}`
-  return /chrom/i.test(command) ? 'Chromium browser' : 'other'
-}
-
-/** Busy CPU seconds of the whole machine (all cores), from /proc/stat. */
-function machineBusySeconds(): number {
-  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1)
-  const ticks = fields.map(Number)
-  const total = ticks.reduce((sum, t) => sum + t, 0)
-  return (total - (ticks[3] ?? 0) - (ticks[4] ?? 0)) / 100
-}
-
 async function main(): Promise<void> {
   const loadBefore = execSync('uptime').toString().trim()
   console.error(`[bench] starting the bench stack (${config.dir})`)
@@ -57,9 +35,7 @@ async function main(): Promise<void> {
   const { createSendingFleet } = await import('../runner/test/helpers/fleet.ts')
   const { quietOtherWork, RunnerProcess } = await import('../runner/test/helpers/process.ts')
   const { SandboxAdmin, sandboxUrl } = await import('../runner/test/helpers/sandbox.ts')
-  const { processTree, treeUsage } = await import('../runner/src/process-stats.ts')
-  /** CPU seconds per live process of the runner's tree. */
-  const cpuByPid = (root: number) => new Map(processTree(root).map((p) => [p.pid, p.cpuTicks / 100]))
+  const { treeUsage } = await import('../runner/src/process-stats.ts')
 
   const x = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
   const db = adminDb()
@@ -133,15 +109,8 @@ async function main(): Promise<void> {
     const seconds = (Date.now() - startedAt) / 1000
     const cpuPercent = ((treeUsage(pid).cpuSeconds - startCpu) / seconds) * 100
     const machinePercent = ((machineBusySeconds() - startMachine) / seconds) * 100
-    // Per kind, from the processes alive at the end (a renderer that exited meanwhile is missed).
-    const byKind = new Map<string, number>()
-    for (const [child, cpu] of cpuByPid(pid)) {
-      const kind = processKind(child, pid)
-      byKind.set(kind, (byKind.get(kind) ?? 0) + cpu - (startByPid.get(child) ?? 0))
-    }
-    const kindSummary = [...byKind]
-      .sort((a, b) => b[1] - a[1])
-      .map(([kind, cpu]) => `${kind} ${((cpu / seconds) * 100).toFixed(0)} %`)
+    const kindSummary = cpuByKind(startByPid, cpuByPid(pid), seconds)
+      .map(({ kind, percent }) => `${kind} ${percent} %`)
       .join(', ')
     clearInterval(sampler)
     const total = last - startCount
