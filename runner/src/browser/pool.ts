@@ -21,6 +21,9 @@ const BASE_ARGS = [
   '--disable-dev-shm-usage',
   '--mute-audio',
   '--window-size=1280,900',
+  // Chromium 156 gives every window, one per account context, a WebUI omnibox popup with a renderer
+  // process of its own, preloaded though headless never shows it: a second renderer per account.
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ]
 
 export interface PoolOptions {

@@ -1,0 +1,57 @@
+// What an account costs the machine in Chromium processes: its page's renderer and nothing more.
+// 50 warm accounts on one runner are 50 contexts, so a process per context is ~50 processes.
+import { readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { navigate } from '../src/browser/navigate.ts'
+import { BrowserPool } from '../src/browser/pool.ts'
+import { processTree } from '../src/process-stats.ts'
+import { BROWSER_SUITE } from './helpers/x-session.ts'
+
+/** Chromium renames its processes: the command line is one string with the flags in it. */
+const renderers = (browserPid: number) =>
+  processTree(browserPid).filter((p) => {
+    try {
+      return readFileSync(`/proc/${p.pid}/cmdline`, 'utf8').includes('--type=renderer')
+    } catch {
+      return false
+    }
+  }).length
+
+describe('the browser pool', BROWSER_SUITE, () => {
+  let site: Server
+  let url = ''
+  const pool = new BrowserPool()
+
+  beforeAll(async () => {
+    site = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' })
+      res.end('<!doctype html><title>site</title><p>signed in</p>')
+    })
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
+    url = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
+  })
+
+  afterAll(async () => {
+    await pool.close()
+    site.close()
+  })
+
+  it('costs one renderer process per account context, its page on the site or parked', async () => {
+    await (await pool.newContext()).close() // the browser itself, before any account
+    const { pids } = await pool.stats()
+    const browserPid = pids[0] as number
+    const baseline = renderers(browserPid)
+    const accounts = 4
+    for (let i = 0; i < accounts; i++) {
+      const page = await (await pool.newContext()).newPage()
+      await navigate(page, `${url}/home`, 15_000)
+      await navigate(page, 'about:blank', 5_000) // parked between jobs
+      await navigate(page, `${url}/messages`, 15_000)
+    }
+    // Chromium may keep one spare renderer ready; a second process per account (Chromium 156's
+    // omnibox popup WebUI, one per window) would be 4 more.
+    expect(renderers(browserPid) - baseline).toBeLessThanOrEqual(accounts + 1)
+  }, 120_000)
+})
