@@ -34,8 +34,11 @@ describe('database restart under load', () => {
       }
       outcomes.set(i, 'gave up')
     }
+    // At least WRITES, and on until Postgres is back: on an idle machine 300 writes can be done
+    // before the restart begins, and then the restart would go unfelt.
+    let restarted = false
     const writers = Array.from({ length: 6 }, async () => {
-      while (next < WRITES) await write(next++)
+      while (next < WRITES || !restarted) await write(next++)
     })
     await sleep(1500)
     const config = stackConfig()
@@ -58,8 +61,11 @@ describe('database restart under load', () => {
       asRoot ? ['-u', 'postgres', '--', ...pgCtl] : pgCtl.slice(1),
       { stdio: 'ignore' },
     )
-    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0)
+    const pgCtlStatus = await new Promise((resolve) => child.on('close', resolve))
+    restarted = true
     await Promise.all(writers)
+    expect(pgCtlStatus, 'pg_ctl restart').toBe(0)
+    const written = next
 
     expect([...outcomes.values()].filter((o) => o === 'gave up')).toEqual([])
     expect(failures, 'the restart was felt by the writers').toBeGreaterThan(0)
@@ -68,7 +74,8 @@ describe('database restart under load', () => {
          from public.do_not_contact where user_id = $1`,
       [user.id],
     )
-    expect(rows[0]).toEqual({ total: WRITES, distinct_names: WRITES })
+    expect(written).toBeGreaterThanOrEqual(WRITES)
+    expect(rows[0]).toEqual({ total: written, distinct_names: written })
 
     // Everything answers again: data API, Auth, functions.
     const until = Date.now() + 30_000
@@ -84,7 +91,7 @@ describe('database restart under load', () => {
     }
     expect(back).toBe(true)
     console.log(
-      `[reliability] db restart: ${WRITES} writes, ${failures} failed attempts retried, ` +
+      `[reliability] db restart: ${written} writes, ${failures} failed attempts retried, ` +
         `${[...outcomes.values()].filter((o) => o === 'already written').length} uncertain commits resolved by the key, ` +
         `all services back ${((Date.now() - restartedAt) / 1000).toFixed(1)} s after the restart began`,
     )
