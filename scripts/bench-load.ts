@@ -141,11 +141,19 @@ async function runnerAlive(): Promise<boolean> {
   }
 }
 
-function percentiles(values: number[]): { p50: number; p95: number; n: number } {
+interface Percentiles {
+  p50: number
+  p95: number
+  p99: number
+  max: number
+  n: number
+}
+
+function percentiles(values: number[]): Percentiles {
   const sorted = [...values].sort((a, b) => a - b)
   const at = (p: number) =>
     Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0)
-  return { p50: at(0.5), p95: at(0.95), n: sorted.length }
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: Math.round(sorted.at(-1) ?? 0), n: sorted.length }
 }
 
 /** The dashboard's reads: the first screen's snapshot, the guard's profile, the bell, the live polls. */
@@ -174,9 +182,9 @@ interface PhaseFigures {
   timeouts: number
   latencyMs: { p50: number; p95: number; p99: number; max: number }
   /** autocannon's latencies of each dashboard read. */
-  perRouteMs: Record<string, { p50: number; p95: number; n: number }>
+  perRouteMs: Record<string, Percentiles>
   /** The spread of each second's p95: steady or a few bad seconds. */
-  p95BySecondMs: { p50: number; p95: number; n: number }
+  p95BySecondMs: Percentiles
   worstSecondsP95Ms: { second: number; p95: number; n: number }[]
   dmsSentDuringLoad: number
   /** Where the CPU went: the stack's processes by kind and this process (autocannon), per request. */
@@ -262,9 +270,12 @@ async function phase(tokens: string[], seconds: number, rate: number | null): Pr
     requestsPerSecond: sum((r) => r.requests.average),
   }
   clearInterval(sampler)
-  latencies.sort((a, b) => a - b)
-  const at = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0
+  const { n: _answered, ...latencyMs } = percentiles(latencies)
+  const seconds95 = bySecond.map((times, second) => ({
+    second,
+    p95: percentiles(times).p95,
+    n: times.length,
+  }))
   // autocannon counts timeouts among `errors` too; a request either answered (2xx or not) or failed.
   const total = latencies.length + result.errors
   const failed = result.non2xx + result.errors
@@ -278,18 +289,10 @@ async function phase(tokens: string[], seconds: number, rate: number | null): Pr
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
-    latencyMs: {
-      p50: Math.round(at(50)),
-      p95: Math.round(at(95)),
-      p99: Math.round(at(99)),
-      max: Math.round(latencies.at(-1) ?? 0),
-    },
+    latencyMs,
     perRouteMs: Object.fromEntries(READS.map((path) => [path, percentiles(byRoute[path] ?? [])])),
-    p95BySecondMs: percentiles(bySecond.map((times) => percentiles(times).p95)),
-    worstSecondsP95Ms: bySecond
-      .map((times, second) => ({ second, p95: percentiles(times).p95, n: times.length }))
-      .sort((x, y) => y.p95 - x.p95)
-      .slice(0, 5),
+    p95BySecondMs: percentiles(seconds95.map((s) => s.p95)),
+    worstSecondsP95Ms: seconds95.sort((x, y) => y.p95 - x.p95).slice(0, 5),
     dmsSentDuringLoad: await dmsSentSince(started),
     cpuMsPerRequest,
     machineCpuPercent,
