@@ -144,7 +144,11 @@ async function measure(run: () => Promise<Sample>, gatewayPid: number | undefine
 
 async function startGateway(): Promise<ChildProcess> {
   // Node itself with tsx as loader (no wrapper process), so the gateway's CPU time is one pid's.
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'stack/gateway/src/main.ts')], {
+  // BENCH_CPU_PROFILE=<dir> writes a V8 CPU profile of the gateway there when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []
+  const main = join(repoRoot, 'stack/gateway/src/main.ts')
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', main], {
     cwd: repoRoot,
     env: { ...process.env, ...sharedEnv(config), REST_POOL_SIZE: String(POOL_SIZE) },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -237,8 +241,8 @@ function writeReport(rows: { label: string; path: string; gateway: Figures; dire
     `as a random user's ES256 token; ${WARMUP_SECONDS} s warm-up, then ${SECONDS} s measured per side in ${ROUNDS} alternating`,
     `rounds (so both sides see the same background load); gateway and direct both use a pool of ${POOL_SIZE} connections and`,
     'one transaction per request sent as one batch (role, claims, method, path, headers, search_path, read-only).',
-    'Load from autocannon in the bench process, which is also the direct pg client; everything on the shared 2-core',
-    'machine (other work was running on it). CPU ms/req adds up Postgres + gateway + bench process (in brackets, in that order).',
+    'Load from autocannon in the bench process, which is also the direct pg client; everything on the same 2-core machine',
+    `(${LOAD_AT_START < 1 ? 'otherwise idle' : 'other work was running on it'}). CPU ms/req adds up Postgres + gateway + bench process (in brackets, in that order).`,
     '',
     '| scenario | path | gateway p50 | gateway p95 | gateway req/s | direct p50 | direct p95 | direct req/s | p95 ratio | CPU ms/req gateway run | CPU ms/req direct run |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
