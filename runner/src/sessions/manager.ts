@@ -77,7 +77,7 @@ export class SessionManager {
         discard: () => this.#closeSession(entry),
       }
       const value = await work(handle)
-      // waiting warm for the next job: no site scripts running meanwhile
+      // waiting warm for the next job: signed in, but no page (no site scripts, no renderer) meanwhile
       await entry.session?.park().catch(() => undefined)
       return { status: 'done', value }
     } finally {
