@@ -86,6 +86,12 @@ export class SessionManager {
     }
   }
 
+  /** Whether a job of this runner holds the account now (or waits for it). */
+  inUse(accountId: string): boolean {
+    const entry = this.#entries.get(accountId)
+    return entry !== undefined && (entry.mutex.locked || entry.mutex.waiting > 0)
+  }
+
   /** Accounts with a warm session (for heartbeats and benchmarks). */
   get warmCount(): number {
     return [...this.#entries.values()].filter((e) => e.session).length
