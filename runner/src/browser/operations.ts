@@ -37,7 +37,7 @@ export class SessionPages {
    * Closes the page between jobs. The session stays warm (its context keeps the cookies and local
    * storage, so it is still signed in and X Chat still holds its keys) but nothing of the site runs:
    * no thread polling every second, and no renderer process either. A page parked on about:blank
-   * kept its renderer (~70 MB each): with 50 warm accounts and 12 sending, 38 idle renderers were
+   * kept its renderer (~100 MB each): with 50 warm accounts and 12 sending, 38 idle renderers were
    * most of the runner's memory (docs/benchmarks.md). The next operation opens a fresh page.
    */
   async park(ms = 5_000): Promise<void> {
