@@ -108,7 +108,9 @@ export class Runner {
       },
       onBeat: async () => {
         if (this.state === 'running')
-          await queueSettlingSyncs(this.db, this.boss, config.uncertainCheckAfterMs)
+          await queueSettlingSyncs(this.db, this.boss, config.uncertainCheckAfterMs, (id) =>
+            this.sessions.inUse(id),
+          )
       },
     })
     await this.heartbeat.start()

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { navigate } from '../src/browser/navigate.ts'
+import { SessionPages } from '../src/browser/operations.ts'
 import { BrowserPool } from '../src/browser/pool.ts'
 import { processTree } from '../src/process-stats.ts'
 import { BROWSER_SUITE } from './helpers/x-session.ts'
@@ -19,6 +20,8 @@ const renderers = (browserPid: number) =>
     }
   }).length
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
 describe('the browser pool', BROWSER_SUITE, () => {
   let site: Server
   let url = ''
@@ -26,7 +29,7 @@ describe('the browser pool', BROWSER_SUITE, () => {
 
   beforeAll(async () => {
     site = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' })
+      res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': 'session=warm; Path=/' })
       res.end('<!doctype html><title>site</title><p>signed in</p>')
     })
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
@@ -53,5 +56,35 @@ describe('the browser pool', BROWSER_SUITE, () => {
     // Chromium may keep one spare renderer ready; a second process per account (Chromium 156's
     // omnibox popup WebUI, one per window) would be 4 more.
     expect(renderers(browserPid) - baseline).toBeLessThanOrEqual(accounts + 1)
+  }, 120_000)
+
+  it('keeps no renderer for a parked session, which stays signed in for its next job', async () => {
+    await (await pool.newContext()).close()
+    const browserPid = (await pool.stats()).pids[0] as number
+    const baseline = renderers(browserPid)
+    const pages: SessionPages[] = []
+    for (let i = 0; i < 3; i++) pages.push(new SessionPages(await pool.newContext(), `account ${i}`, 15_000))
+    for (const session of pages)
+      await session.run('sign in', 20_000, async (page) => {
+        await navigate(page, `${url}/home`, 15_000)
+        await page.evaluate(() => localStorage.setItem('xchat:identity', 'keys'))
+      })
+    expect(renderers(browserPid) - baseline).toBeGreaterThanOrEqual(pages.length)
+    for (const session of pages) await session.park()
+    // the renderers exit once their pages are gone (Chromium may keep one spare)
+    const deadline = Date.now() + 10_000
+    while (renderers(browserPid) - baseline > 1 && Date.now() < deadline) await sleep(200)
+    expect(renderers(browserPid) - baseline).toBeLessThanOrEqual(1)
+    for (const session of pages) {
+      const state = await session.run('next job', 20_000, async (page) => {
+        await navigate(page, `${url}/messages`, 15_000)
+        return page.evaluate(() => ({
+          cookie: document.cookie,
+          keys: localStorage.getItem('xchat:identity'),
+        }))
+      })
+      expect(state).toEqual({ cookie: 'session=warm', keys: 'keys' })
+      await session.close()
+    }
   }, 120_000)
 })

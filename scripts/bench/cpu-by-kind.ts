@@ -37,18 +37,46 @@ export function cpuByPid(...roots: number[]): Map<number, number> {
 
 /**
  * CPU used between two snapshots, by kind, as % of one core over `seconds`, largest first. A process
- * that exited between the two is missed (its CPU went with it); one that started is counted whole.
+ * missing from `after` is missed (its CPU went with it) unless a CpuTracker kept it; one that
+ * started is counted whole.
  */
-export function cpuByKind(before: Map<number, number>, after: Map<number, number>, seconds: number) {
+export function cpuByKind(
+  before: Map<number, number>,
+  after: Map<number, number>,
+  seconds: number,
+  kindOf: (pid: number) => string = processKind,
+) {
   const byKind = new Map<string, number>()
   for (const [pid, cpu] of after) {
-    const kind = processKind(pid)
+    const kind = kindOf(pid)
     byKind.set(kind, (byKind.get(kind) ?? 0) + cpu - (before.get(pid) ?? 0))
   }
   return [...byKind]
     .map(([kind, cpu]) => ({ kind, percent: Math.round((cpu / seconds) * 100), cpuSeconds: cpu }))
     .filter((k) => k.cpuSeconds > 0)
     .sort((a, b) => b.cpuSeconds - a.cpuSeconds)
+}
+
+/**
+ * CPU per process under a root, exited processes included: each sample remembers every process's
+ * CPU seconds and kind, so a process that ends between samples (a renderer whose page closed)
+ * still counts up to its last sample instead of vanishing from the sums. Sample every few seconds.
+ */
+export class CpuTracker {
+  readonly #seen = new Map<number, { cpu: number; kind: string }>()
+
+  constructor(readonly root: number) {}
+
+  /** CPU seconds of every process seen so far (the last sample of those that exited). */
+  sample(): Map<number, number> {
+    for (const [pid, cpu] of cpuByPid(this.root)) {
+      const kind = this.#seen.get(pid)?.kind ?? processKind(pid)
+      this.#seen.set(pid, { cpu, kind })
+    }
+    return new Map([...this.#seen].map(([pid, { cpu }]) => [pid, cpu]))
+  }
+
+  kindOf = (pid: number): string => this.#seen.get(pid)?.kind ?? 'other'
 }
 
 /** Busy CPU seconds of the whole machine (all cores), from /proc/stat. */

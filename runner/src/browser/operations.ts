@@ -1,8 +1,9 @@
 // The page of one account session and how operations use it: one operation at a time, each
-// under a hard deadline; a page that hung (deadline or a load that never finished) is replaced.
+// under a hard deadline; a page that hung (deadline or a load that never finished) is replaced;
+// between jobs the page is closed (park).
 import type { Page } from 'puppeteer-core'
 import { withDeadline } from './deadline.ts'
-import { NavigationTimeoutError, navigate } from './navigate.ts'
+import { NavigationTimeoutError } from './navigate.ts'
 import type { AccountContext } from './pool.ts'
 
 export class SessionPages {
@@ -18,8 +19,7 @@ export class SessionPages {
 
   async page(): Promise<Page> {
     if (this.#page && !this.#page.isClosed()) return this.#page
-    // open the replacement before closing the hung page: Chromium cannot open a tab in a
-    // context whose last tab was closed
+    // a context with no page left (parked, or its page hung) opens a new one; hung pages close after
     const page = await this.context.newPage()
     page.setDefaultTimeout(this.defaultTimeoutMs)
     this.#page = page
@@ -34,19 +34,24 @@ export class SessionPages {
   }
 
   /**
-   * Leaves the page on about:blank between jobs. The session stays warm (context, cookies, signed
-   * in) but the site's own scripts stop: a parked X Chat thread no longer polls every second, which
-   * with 50 warm accounts on one runner was a steady load on the browser, the runner and the site.
-   * Every operation starts by navigating, and in-page API calls go to the site first.
+   * Closes the page between jobs. The session stays warm (its context keeps the cookies and local
+   * storage, so it is still signed in and X Chat still holds its keys) but nothing of the site runs:
+   * no thread polling every second, and no renderer process either. A page parked on about:blank
+   * kept its renderer (~100 MB each): with 50 warm accounts and 12 sending, 38 idle renderers were
+   * most of the runner's memory (docs/benchmarks.md). The next operation opens a fresh page.
    */
   async park(ms = 5_000): Promise<void> {
     const page = this.#page
-    if (this.#busy || !page || page.isClosed() || page.url() === 'about:blank') return
+    if (this.#busy || !page) return
+    this.#page = undefined
+    if (page.isClosed()) return
     this.#busy = true
     try {
-      await navigate(page, 'about:blank', ms)
-    } catch {
-      this.discard() // a page that does not even leave is replaced on next use
+      const closed = await bounded(
+        page.close().then(() => true),
+        ms,
+      )
+      if (!closed) this.#stale.push(page) // closed with the next stale pages, or with the context
     } finally {
       this.#busy = false
     }
@@ -76,5 +81,18 @@ export class SessionPages {
     this.discard()
     await Promise.all(this.#stale.splice(0).map((p) => p.close().catch(() => undefined)))
     await this.context.close().catch(() => undefined) // already gone with its browser
+  }
+}
+
+/** The promise's value, or undefined if it fails or takes longer than ms. */
+async function bounded<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms)
+  })
+  try {
+    return await Promise.race([promise.catch(() => undefined), timeout])
+  } finally {
+    clearTimeout(timer)
   }
 }

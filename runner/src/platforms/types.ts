@@ -180,7 +180,7 @@ export interface PlatformSession {
   readInbox(options?: { includeRequests?: boolean }): Promise<InboxConversation[]>
   readReplies(since: Date): Promise<Reply[]>
   scrape(request: ScrapeRequest): Promise<ScrapePage>
-  /** Stops the site's scripts while the warm session waits for its next job (see SessionPages.park). */
+  /** Closes the page while the warm session waits for its next job (see SessionPages.park). */
   park(): Promise<void>
   close(): Promise<void>
 }

@@ -77,13 +77,19 @@ export class SessionManager {
         discard: () => this.#closeSession(entry),
       }
       const value = await work(handle)
-      // waiting warm for the next job: no site scripts running meanwhile
+      // waiting warm for the next job: signed in, but no page (no site scripts, no renderer) meanwhile
       await entry.session?.park().catch(() => undefined)
       return { status: 'done', value }
     } finally {
       entry.lastUsed = Date.now()
       release()
     }
+  }
+
+  /** Whether a job of this runner holds the account now (or waits for it). */
+  inUse(accountId: string): boolean {
+    const entry = this.#entries.get(accountId)
+    return entry !== undefined && (entry.mutex.locked || entry.mutex.waiting > 0)
   }
 
   /** Accounts with a warm session (for heartbeats and benchmarks). */
