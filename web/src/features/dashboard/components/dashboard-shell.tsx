@@ -7,8 +7,9 @@ import { Logo } from '@/components/ui/logo'
 import { Tabs } from '@/components/ui/tabs'
 import { useToast } from '@/components/ui/toast'
 import { paths } from '@/config/paths'
-import { displayName, signOut, useAuth } from '@/lib/auth-store'
+import { signOut, useAuth } from '@/lib/auth-store'
 import { useExporter } from '@/lib/export-registry'
+import { dashboardGreeting, markDashboardVisit } from '../greeting'
 import { useDashboardSummary, useTabCounts, useTodaysOverview } from '../hooks/use-dashboard-data'
 import { usePaymentSourceEvent } from '../hooks/use-payment-source-event'
 import { CountBadge } from './count-badge'
@@ -46,7 +47,10 @@ export function DashboardShell({
   const live = (counts.data?.running ?? 0) > 0
   const summary = useDashboardSummary(live)
   const today = useTodaysOverview(live)
-  const name = displayName(user)
+  const [returning] = useState(() =>
+    markDashboardVisit(user?.id, typeof window === 'undefined' ? null : window.localStorage),
+  )
+  const greeting = dashboardGreeting(user, returning)
   const fullName = typeof user?.user_metadata?.full_name === 'string' ? user.user_metadata.full_name : null
 
   const sidebar = {
@@ -91,7 +95,7 @@ export function DashboardShell({
             <Logo href={paths.dashboard} className="lg:hidden [&>span]:hidden sm:[&>span]:inline" />
             <div className="hidden min-w-0 lg:block">
               <h1 className="truncate text-lg font-semibold text-slate-900">Dashboard</h1>
-              <p className="truncate text-xs text-slate-500">Welcome back{name ? `, ${name}` : ''}</p>
+              <p className="truncate text-xs text-slate-500">{greeting}</p>
             </div>
             <div className="ml-auto flex items-center gap-2">
               <Button
@@ -126,7 +130,7 @@ export function DashboardShell({
           <div className="flex flex-wrap items-end justify-between gap-3 lg:hidden">
             <div>
               <h1 className="text-xl font-semibold text-slate-900">Dashboard</h1>
-              <p className="text-sm text-slate-500">Welcome back{name ? `, ${name}` : ''}</p>
+              <p className="text-sm text-slate-500">{greeting}</p>
             </div>
           </div>
           {summary.isError ? (
