@@ -180,6 +180,13 @@ test('Restart on Server Processes brings the runner back under a new PID', async
   const row = page.getByRole('row').filter({ hasText: target.runner_id })
   await expect(row.getByTestId('process-pid')).toHaveText(String(target.pid))
   await row.getByRole('button', { name: `Restart ${target.runner_id}` }).click()
+  // Destructive: it asks first, and Cancel leaves the runner alone.
+  const confirm = page.getByRole('dialog', { name: `Restart ${target.runner_id}?` })
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(page.getByText(`Restart requested for ${target.runner_id}`)).toHaveCount(0)
+  await row.getByRole('button', { name: `Restart ${target.runner_id}` }).click()
+  await confirm.getByRole('button', { name: 'Restart process' }).click()
   await expect(page.getByText(`Restart requested for ${target.runner_id}`)).toBeVisible()
 
   // The runner exits; its supervisor starts it again under a PID that was not there before.

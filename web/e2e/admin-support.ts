@@ -18,7 +18,8 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Email address').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await expect(page).toHaveURL(/\/dashboard/)
+  // Operators land on the admin dashboard (issue 18 item 11).
+  await expect(page).toHaveURL(/\/admin/)
 }
 
 /** A page signed in as the operator, from the session saved at `statePath` (made on first use). */

@@ -13,9 +13,24 @@ test.afterAll(async () => {
 
 test('a customer on /admin is sent to /dashboard with the spec text', async ({ page }) => {
   await signUp(page, uniqueEmail('not-admin'), 'e2e-password-123')
+  await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0)
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByText('Access denied - admin privileges required')).toBeVisible()
+})
+
+test('an operator lands on /admin after signing in and reaches it from the dashboard header', async ({
+  browser,
+}) => {
+  // adminPage signs in through /login the first time and expects /admin (admin-support.ts).
+  const { context, page } = await adminPage(browser)
+  await page.goto('/dashboard')
+  await page.getByRole('link', { name: 'Admin' }).click()
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
+  // A signed-in operator sent to /login goes straight back to /admin.
+  await page.goto('/login')
+  await expect(page).toHaveURL(/\/admin$/)
+  await context.close()
 })
 
 test('the overview shows the platform figures and recent activity', async ({ browser }) => {

@@ -4,10 +4,11 @@ import { Navigate, useSearchParams } from 'react-router'
 import { AuthLayout } from '@/components/layouts/auth-layout'
 import { FullPageSpinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
+import { isOperator } from '@/features/auth/api/login-schema'
 import { LoginForm } from '@/features/auth/components/login-form'
 import { useAuth } from '@/lib/auth-store'
 
-/** /login: a signed-in visitor goes straight to /dashboard (spec §2). */
+/** /login: a signed-in visitor goes straight to /dashboard (spec §2), an operator to /admin. */
 export default function LoginRoute() {
   const user = useAuth((s) => s.user)
   const loading = useAuth((s) => s.loading)
@@ -17,7 +18,7 @@ export default function LoginRoute() {
   const [submitted, setSubmitted] = useState(false)
 
   if (loading) return <FullPageSpinner />
-  if (user && !submitted) return <Navigate to={paths.dashboard} replace />
+  if (user && !submitted) return <Navigate to={isOperator(user) ? paths.admin : paths.dashboard} replace />
 
   return (
     <AuthLayout

@@ -36,6 +36,7 @@ export function ProcessesTab({ autoRefresh, refreshKey }: TabProps) {
   const { run, isBusy } = useAdminAction()
   const [restarting, setRestarting] = useState<Record<string, { pid: number; since: number }>>({})
   const [killTarget, setKillTarget] = useState<AdminProcess | null>(null)
+  const [restartTarget, setRestartTarget] = useState<AdminProcess | null>(null)
 
   // A restart is over once the process has gone (or reports another PID), or the wait is up.
   useEffect(() => {
@@ -52,13 +53,16 @@ export function ProcessesTab({ autoRefresh, refreshKey }: TabProps) {
     })
   }, [data])
 
-  const restart = async (process: AdminProcess) => {
+  const restart = async () => {
+    const process = restartTarget
+    if (!process) return
     const done = await run(
       `restart:${process.name}`,
       () => sendProcessCommand(process.name, 'restart'),
       `Restart requested for ${process.name}`,
     )
     if (done) setRestarting((r) => ({ ...r, [process.name]: { pid: process.pid, since: Date.now() } }))
+    setRestartTarget(null)
     void refresh()
   }
 
@@ -103,7 +107,7 @@ export function ProcessesTab({ autoRefresh, refreshKey }: TabProps) {
             icon={<RotateCw className="size-3.5" />}
             loading={isBusy(`restart:${p.name}`)}
             disabled={p.status === 'stopped' || Boolean(restarting[p.name])}
-            onClick={() => void restart(p)}
+            onClick={() => setRestartTarget(p)}
             aria-label={`Restart ${p.name}`}
           >
             Restart
@@ -207,6 +211,18 @@ export function ProcessesTab({ autoRefresh, refreshKey }: TabProps) {
           </ul>
         </Card>
       )}
+
+      <ConfirmDialog
+        open={restartTarget !== null}
+        title={`Restart ${restartTarget?.name ?? ''}?`}
+        confirmLabel="Restart process"
+        busy={restartTarget ? isBusy(`restart:${restartTarget.name}`) : false}
+        onConfirm={() => void restart()}
+        onCancel={() => setRestartTarget(null)}
+      >
+        The runner finishes the step it is on, hands its jobs back and starts again under a new PID. Sending
+        pauses for its accounts until the new process picks them up.
+      </ConfirmDialog>
 
       <ConfirmDialog
         open={killTarget !== null}

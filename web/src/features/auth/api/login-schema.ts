@@ -15,6 +15,12 @@ export function readLoginInput(input: LoginInput): LoginInput | null {
   return { email, password: input.password }
 }
 
-export type AuthResult = { ok: true } | { ok: false; error: string }
+/** `home` is where the user goes after signing in: operators to /admin, customers to /dashboard. */
+export type AuthResult = { ok: true; home?: 'admin' | 'dashboard' } | { ok: false; error: string }
+
+/** Operators carry `app_metadata.role = 'admin'` (set by the service, never by the user). */
+export function isOperator(user: { app_metadata?: Record<string, unknown> } | null | undefined): boolean {
+  return user?.app_metadata?.role === 'admin'
+}
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.'

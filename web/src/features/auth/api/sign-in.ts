@@ -1,6 +1,7 @@
 import type { AuthError, User } from '@supabase/supabase-js'
 import {
   type AuthResult,
+  isOperator,
   type LoginInput,
   MISSING_CREDENTIALS,
   readLoginInput,
@@ -16,7 +17,7 @@ export function signInOutcome(response: {
     return { ok: false, error: response.error.message || 'Login failed. Please check your credentials.' }
   if (!response.data.user)
     return { ok: false, error: 'User information missing. Please try signing in again.' }
-  return { ok: true }
+  return { ok: true, home: isOperator(response.data.user) ? 'admin' : 'dashboard' }
 }
 
 /** E-mail and password sign-in. */

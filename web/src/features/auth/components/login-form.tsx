@@ -111,7 +111,9 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
       setBusy(null)
       return
     }
-    redirectTimer.current = setTimeout(() => navigate(paths.dashboard, { replace: true }), LOGIN_REDIRECT_MS)
+    // Operators land on the admin dashboard; everyone else on theirs (spec §4).
+    const home = result.home === 'admin' ? paths.admin : paths.dashboard
+    redirectTimer.current = setTimeout(() => navigate(home, { replace: true }), LOGIN_REDIRECT_MS)
   }
 
   const onGoogle = async () => {

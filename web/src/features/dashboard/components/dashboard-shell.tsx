@@ -1,12 +1,13 @@
-import { Download, Menu, Plus, Settings } from 'lucide-react'
+import { Download, Menu, Plus, Settings, ShieldCheck } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { AccountMenu } from '@/components/ui/account-menu'
-import { Button } from '@/components/ui/button'
+import { Button, buttonClasses } from '@/components/ui/button'
 import { Logo } from '@/components/ui/logo'
 import { Tabs } from '@/components/ui/tabs'
 import { useToast } from '@/components/ui/toast'
 import { paths } from '@/config/paths'
+import { isOperator } from '@/features/auth/api/login-schema'
 import { signOut, useAuth } from '@/lib/auth-store'
 import { useExporter } from '@/lib/export-registry'
 import { dashboardGreeting, markDashboardVisit } from '../greeting'
@@ -105,6 +106,12 @@ export function DashboardShell({
               >
                 <span className="max-sm:sr-only">New Campaign</span>
               </Button>
+              {isOperator(user) && (
+                <Link to={paths.admin} className={buttonClasses('secondary', 'md', 'max-sm:px-3')}>
+                  <ShieldCheck className="size-4" aria-hidden="true" />
+                  <span className="max-sm:sr-only">Admin</span>
+                </Link>
+              )}
               {headerExtra}
               <Link
                 to={paths.settings}
