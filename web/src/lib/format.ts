@@ -21,3 +21,8 @@ export const formatDateTime = (value: string | null | undefined): string =>
 
 export const formatDate = (value: string | null | undefined): string =>
   value ? dateOnly.format(new Date(value.length === 10 ? `${value}T12:00:00` : value)) : '—'
+
+/** "1 day", "3 days", "1,200 leads": a count with its noun in the right number. */
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`
+}

@@ -88,7 +88,9 @@ describe('sign-in and sign-up outcomes (spec §8)', () => {
       ok: false,
       error: 'User information missing. Please try signing in again.',
     })
-    expect(signInOutcome({ data: { user }, error: null })).toEqual({ ok: true })
+    expect(signInOutcome({ data: { user }, error: null })).toEqual({ ok: true, home: 'dashboard' })
+    const operator = { ...user, app_metadata: { role: 'admin' } } as typeof user
+    expect(signInOutcome({ data: { user: operator }, error: null })).toEqual({ ok: true, home: 'admin' })
   })
 
   it('sign-up shows the service message, else a fixed text; no user is an error', () => {

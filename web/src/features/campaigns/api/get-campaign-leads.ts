@@ -8,6 +8,7 @@ export interface CampaignLead {
   skip_reason: string | null
   current_step: number
   last_sent_at: string | null
+  next_send_at: string | null
   replied_at: string | null
   reply_text: string | null
   last_error: string | null
@@ -21,7 +22,7 @@ export async function getCampaignLeads(campaignId: string): Promise<CampaignLead
   const { data, error } = await supabase
     .from('campaign_leads')
     .select(
-      'id, username, profile_data, state, skip_reason, current_step, last_sent_at, replied_at, reply_text, last_error, collected_at',
+      'id, username, profile_data, state, skip_reason, current_step, last_sent_at, next_send_at, replied_at, reply_text, last_error, collected_at',
     )
     .eq('campaign_id', campaignId)
     .order('collected_at', { ascending: false })

@@ -6,7 +6,7 @@ import { Pill, type PillTone } from '@/components/ui/pill'
 import { Skeleton } from '@/components/ui/skeleton'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
 import { relativeTime } from '@/lib/relative-time'
-import { getCampaignLeads } from '../../api/get-campaign-leads'
+import { type CampaignLead, getCampaignLeads } from '../../api/get-campaign-leads'
 
 const LEAD_TONE: Record<string, PillTone> = {
   pending: 'grey',
@@ -29,6 +29,34 @@ export function leadStateLabel(state: string, repliedAt: string | null): string 
       skipped: 'Skipped',
     }[state] ?? state
   )
+}
+
+const stepName = (step: number) => (step === 0 ? 'First message' : `Follow-up ${step}`)
+
+/**
+ * The Step column. `current_step` is the step to send next and advances when a send is recorded,
+ * so a lead whose sequence is over (a reply, a skip, nothing more scheduled) shows what was sent
+ * last rather than a step that will never go out.
+ */
+export function leadStepLabel(
+  lead: Pick<CampaignLead, 'state' | 'current_step' | 'next_send_at' | 'replied_at'>,
+): string {
+  const last = lead.current_step > 0 ? stepName(lead.current_step - 1).toLowerCase() : null
+  if (lead.replied_at) return last ? `Replied after ${last}` : 'Replied'
+  const step = stepName(lead.current_step)
+  switch (lead.state) {
+    case 'skipped':
+      return '—'
+    case 'sending':
+      return `${step} sending`
+    case 'failed':
+      return `${step} failed`
+    case 'uncertain':
+      return `${step} unconfirmed`
+    case 'sent':
+      if (!lead.next_send_at) return last ? `Done · ${last} sent` : 'Done'
+  }
+  return `${step} next`
 }
 
 /** Spec §2 Modals 4, Leads: the latest 100 leads. */
@@ -72,9 +100,7 @@ export function CampaignLeads({ campaignId, live }: { campaignId: string; live: 
                   </span>
                 )}
               </td>
-              <td className="px-4 py-2.5 text-slate-600">
-                {lead.current_step === 0 ? 'First message' : `Follow-up ${lead.current_step}`}
-              </td>
+              <td className="px-4 py-2.5 text-slate-600">{leadStepLabel(lead)}</td>
               <td className="px-4 py-2.5 text-slate-600">
                 {lead.last_sent_at ? relativeTime(lead.last_sent_at) : '—'}
               </td>

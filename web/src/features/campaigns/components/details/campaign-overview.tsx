@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '@/lib/format'
+import { formatDate, formatDateTime, pluralize } from '@/lib/format'
 import type { CampaignStats } from '../../api/get-campaign-details'
 import type { Campaign } from '../../api/types'
 import { isSending } from '../../campaign-status'
@@ -68,8 +68,8 @@ export function CampaignOverview({ campaign, stats }: { campaign: Campaign; stat
         </p>
         {campaign.sequences.followUpEnabled && (
           <p className="mt-2 text-xs text-slate-500">
-            {campaign.sequences.followUpMessages.length} follow-up(s), {campaign.sequences.followUpDays} days
-            apart, stopped by a reply.
+            {pluralize(campaign.sequences.followUpMessages.length, 'follow-up')},{' '}
+            {pluralize(Number(campaign.sequences.followUpDays), 'day')} apart, stopped by a reply.
           </p>
         )}
       </div>

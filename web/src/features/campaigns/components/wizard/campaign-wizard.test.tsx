@@ -71,8 +71,11 @@ describe('Create New Campaign wizard (spec §2 Modals 3, §5, §9)', () => {
     expect(screen.getByText('Step 1 of 5')).toBeInTheDocument()
     await screen.findByText(/@dana_x/)
     expect(next()).toBeDisabled()
+    expect(screen.queryByText('Campaign name is required')).toBeNull()
     await user.type(screen.getByLabelText('Campaign name'), 'x')
     await user.clear(screen.getByLabelText('Campaign name'))
+    // Validated on blur: nothing while typing, the reason once the field is left.
+    expect(screen.queryByText('Campaign name is required')).toBeNull()
     await user.tab()
     expect(screen.getByText('Campaign name is required')).toBeInTheDocument()
     await user.type(screen.getByLabelText('Campaign name'), 'Founders')

@@ -2,6 +2,7 @@ import { PlayCircle, Save } from 'lucide-react'
 import type { UseFormReturn } from 'react-hook-form'
 import { PlatformRulesNote } from '@/components/accounts/platform-rules-note'
 import { CheckboxField } from '@/components/ui/form-field'
+import { pluralize } from '@/lib/format'
 import type { LeadSource } from '../../api/get-lead-sources'
 import type { SenderAccount } from '../../api/get-sender-accounts'
 import { type CampaignForm, DM_TEXT } from '../../campaign-form'
@@ -39,7 +40,7 @@ export function ReviewStep({
         <Row label="Lead source" value={source ? `${source.name} · ${source.leads_collected} leads` : '—'} />
         <Row
           label="Messages"
-          value={`${written} initial${values.followUpEnabled ? `, follow-ups every ${values.followUpDays} days` : ', no follow-ups'}`}
+          value={`${written} initial${values.followUpEnabled ? `, follow-ups every ${pluralize(Number(values.followUpDays), 'day')}` : ', no follow-ups'}`}
         />
         <Row label="Daily limit" value={`${values.dailyLimit} messages`} />
         <Row

@@ -14,9 +14,9 @@ export function SetupStep({
   problems: Record<string, string>
 }) {
   const { register, formState } = form
-  // Named once the field was changed or left, so an emptied name says why Next is disabled.
-  const shown = (field: keyof CampaignForm) =>
-    formState.dirtyFields[field] || formState.touchedFields[field] ? problems[field] : undefined
+  // Named once the user has left the field (validate on blur), so an emptied name says why Next
+  // is disabled without scolding while they type.
+  const shown = (field: keyof CampaignForm) => (formState.touchedFields[field] ? problems[field] : undefined)
   return (
     <>
       <Field id="dm-name" label="Campaign name" error={shown('name')}>

@@ -36,7 +36,11 @@ describe('Create Scraping Campaign wizard (spec §2 Modals 1, §5)', () => {
     expect(next()).toBeDisabled()
     await user.type(screen.getByLabelText('Campaign name'), 'Indie hackers')
     expect(next()).toBeDisabled()
+    expect(screen.queryByText('Campaign name is required')).toBeNull()
     await user.clear(screen.getByLabelText('Campaign name'))
+    // Validated on blur: nothing while typing, the reason once the field is left.
+    expect(screen.queryByText('Campaign name is required')).toBeNull()
+    await user.tab()
     expect(screen.getByText('Campaign name is required')).toBeInTheDocument()
     await fillSetup(user)
     expect(next()).toBeEnabled()
@@ -62,6 +66,7 @@ describe('Create Scraping Campaign wizard (spec §2 Modals 1, §5)', () => {
     expect(next()).toBeDisabled()
     await user.type(screen.getByLabelText('Username'), '@')
     expect(next()).toBeDisabled()
+    await user.tab()
     expect(screen.getByText('Enter the source value (a username, hashtag or keyword)')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Hashtag posts' }))
     await user.clear(screen.getByLabelText('Hashtag'))
@@ -105,6 +110,7 @@ describe('Create Scraping Campaign wizard (spec §2 Modals 1, §5)', () => {
     await user.clear(screen.getByLabelText('Min followers'))
     await user.type(screen.getByLabelText('Min followers'), '500')
     await user.type(screen.getByLabelText('Max followers'), '100')
+    await user.tab()
     expect(
       screen.getByText('Max followers must be empty (no limit) or at least min followers'),
     ).toBeInTheDocument()

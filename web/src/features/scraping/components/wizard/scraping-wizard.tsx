@@ -32,10 +32,10 @@ export function ScrapingWizard({ onClose }: { onClose: () => void }) {
   const accounts = useQuery({ queryKey: [queryRoots.accounts, 'scrapers'], queryFn: getScrapingAccounts })
   const problems = scrapingStepProblems(form, step)
   const show = (field: keyof ScrapingForm) => (touched.has(field) ? problems[field] : undefined)
-  const patch = (change: Partial<ScrapingForm>) => {
-    setTouched((t) => new Set([...t, ...Object.keys(change)]))
-    setForm((f) => ({ ...f, ...change }))
-  }
+  // A field's problem shows once the user has left it (validate on blur), never while they type.
+  const touch = (field: keyof ScrapingForm) => () =>
+    setTouched((t) => (t.has(field) ? t : new Set([...t, field])))
+  const patch = (change: Partial<ScrapingForm>) => setForm((f) => ({ ...f, ...change }))
   const method =
     SOURCE_METHODS.find((m) => m.value === form.sourceType) ??
     (SOURCE_METHODS[0] as (typeof SOURCE_METHODS)[number])
@@ -80,6 +80,7 @@ export function ScrapingWizard({ onClose }: { onClose: () => void }) {
               placeholder="e.g. Indie hackers"
               value={form.name}
               onChange={(e) => patch({ name: e.target.value })}
+              onBlur={touch('name')}
             />
           </Field>
           <Field
@@ -93,6 +94,7 @@ export function ScrapingWizard({ onClose }: { onClose: () => void }) {
               value={form.accountId}
               disabled={!accounts.data?.length}
               onChange={(e) => patch({ accountId: e.target.value })}
+              onBlur={touch('accountId')}
             >
               <option value="">{accounts.data ? 'Choose an account' : 'Loading accounts...'}</option>
               {accounts.data?.map((a) => (
@@ -134,6 +136,7 @@ export function ScrapingWizard({ onClose }: { onClose: () => void }) {
               placeholder={method.placeholder}
               value={form.sourceValue}
               onChange={(e) => patch({ sourceValue: e.target.value })}
+              onBlur={touch('sourceValue')}
             />
           </Field>
           <Field
@@ -166,6 +169,7 @@ export function ScrapingWizard({ onClose }: { onClose: () => void }) {
                 min={0}
                 value={form.minFollowers}
                 onChange={(e) => patch({ minFollowers: e.target.value })}
+                onBlur={touch('minFollowers')}
               />
             </Field>
             <Field
@@ -181,6 +185,7 @@ export function ScrapingWizard({ onClose }: { onClose: () => void }) {
                 placeholder="No limit"
                 value={form.maxFollowers}
                 onChange={(e) => patch({ maxFollowers: e.target.value })}
+                onBlur={touch('maxFollowers')}
               />
             </Field>
           </div>

@@ -92,7 +92,8 @@ export function AuthenticationStep({
         >
           Validate cookies
         </Button>
-        {check && (
+        {/* A parse failure is already the field's error: say it once. */}
+        {check && !(check.ok === false && check.message === cookieProblem) && (
           <p
             role="status"
             className={`flex items-center gap-1.5 text-sm font-medium ${check.ok ? 'text-emerald-700' : 'text-red-700'}`}
