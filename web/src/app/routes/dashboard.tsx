@@ -4,6 +4,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { useToast } from '@/components/ui/toast'
 import { CampaignsTab } from '@/features/campaigns/components/campaigns-tab'
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell'
 import {
@@ -63,7 +64,10 @@ function Dashboard() {
   const [modal, setModal] = useState<Modal>(null)
   const close = () => setModal(null)
 
-  const setTab = (next: DashboardTab) =>
+  const toast = useToast()
+  const setTab = (next: DashboardTab) => {
+    // Errors about the tab being left are stale on the next one.
+    if (next !== tab) toast.dismissType('error')
     setParams(
       (current) => {
         const copy = new URLSearchParams(current)
@@ -73,6 +77,7 @@ function Dashboard() {
       },
       { replace: true },
     )
+  }
 
   return (
     <>

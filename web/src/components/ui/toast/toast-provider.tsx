@@ -36,12 +36,15 @@ export interface ToastApi {
   warning: Shortcut
   info: Shortcut
   dismiss: (id: string) => void
+  /** Dismisses every toast of a type, e.g. stale errors when the user changes tab. */
+  dismissType: (type: NonNullable<ToastOptions['type']>) => void
 }
 
 export function useToast(): ToastApi {
   const store = useToastStore()
   const show = useStore(store, (s) => s.show)
   const dismiss = useStore(store, (s) => s.dismiss)
+  const dismissType = useStore(store, (s) => s.dismissType)
   return useMemo(() => {
     const shortcut =
       (type: ToastOptions['type']): Shortcut =>
@@ -50,10 +53,11 @@ export function useToast(): ToastApi {
     return {
       show,
       dismiss,
+      dismissType,
       success: shortcut('success'),
       error: shortcut('error'),
       warning: shortcut('warning'),
       info: shortcut('info'),
     }
-  }, [show, dismiss])
+  }, [show, dismiss, dismissType])
 }

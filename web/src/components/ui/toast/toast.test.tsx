@@ -48,15 +48,52 @@ describe('toasts (spec §4, §9)', () => {
     expect(screen.queryByText('Account connected successfully!')).not.toBeInTheDocument()
   })
 
-  it('keeps error toasts until they are closed by hand', () => {
+  it('errors stay longer (10 s) but dismiss themselves; they can be closed by hand (issue 18 item 6)', () => {
     const toast = setup()
     act(() => void toast.error('Failed to save'))
-    act(() => void vi.advanceTimersByTime(60_000))
+    act(() => void vi.advanceTimersByTime(9_999))
     expect(toastEl('Failed to save')).toHaveAttribute('data-phase', 'visible')
     expect(toastEl('Failed to save')).toHaveAttribute('role', 'alert')
+    act(() => void vi.advanceTimersByTime(301))
+    expect(screen.queryByText('Failed to save')).not.toBeInTheDocument()
+    act(() => void toast.error('Failed again'))
     fireEvent.click(screen.getByRole('button', { name: 'Close notification' }))
     act(() => void vi.advanceTimersByTime(300))
-    expect(screen.queryByText('Failed to save')).not.toBeInTheDocument()
+    expect(screen.queryByText('Failed again')).not.toBeInTheDocument()
+  })
+
+  it('pauses while hovered and gives the rest of its time back afterwards', () => {
+    const toast = setup()
+    act(() => void toast.error('Read me'))
+    act(() => void vi.advanceTimersByTime(8_000))
+    fireEvent.pointerEnter(toastEl('Read me'))
+    act(() => void vi.advanceTimersByTime(60_000))
+    expect(toastEl('Read me')).toHaveAttribute('data-phase', 'visible')
+    fireEvent.pointerLeave(toastEl('Read me'))
+    act(() => void vi.advanceTimersByTime(1_999))
+    expect(toastEl('Read me')).toHaveAttribute('data-phase', 'visible')
+    act(() => void vi.advanceTimersByTime(301))
+    expect(screen.queryByText('Read me')).not.toBeInTheDocument()
+  })
+
+  it("an action's success replaces its earlier error (same key); other toasts stay", () => {
+    const toast = setup()
+    act(() => void toast.error('Error pausing campaign: timeout', undefined, { key: 'campaign:1' }))
+    act(() => void toast.info('Unrelated'))
+    act(() => void toast.success('Campaign paused!', undefined, { key: 'campaign:1' }))
+    expect(screen.queryByText('Error pausing campaign: timeout')).not.toBeInTheDocument()
+    expect(screen.getByText('Campaign paused!')).toBeInTheDocument()
+    expect(screen.getByText('Unrelated')).toBeInTheDocument()
+  })
+
+  it('dismisses stale errors on request (a tab switch) and keeps the rest', () => {
+    const toast = setup()
+    act(() => void toast.error('Stale error'))
+    act(() => void toast.success('Still here'))
+    act(() => void toast.dismissType('error'))
+    act(() => void vi.advanceTimersByTime(300))
+    expect(screen.queryByText('Stale error')).not.toBeInTheDocument()
+    expect(screen.getByText('Still here')).toBeInTheDocument()
   })
 
   it('keeps at most 5, newest first', () => {

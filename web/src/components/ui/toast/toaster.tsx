@@ -22,6 +22,8 @@ export function Toaster() {
   const store = useToastStore()
   const toasts = useStore(store, (s) => s.toasts)
   const dismiss = useStore(store, (s) => s.dismiss)
+  const pause = useStore(store, (s) => s.pause)
+  const resume = useStore(store, (s) => s.resume)
   return (
     <section
       aria-label="Notifications"
@@ -35,6 +37,12 @@ export function Toaster() {
             role={toast.type === 'error' ? 'alert' : 'status'}
             data-phase={toast.phase}
             data-type={toast.type}
+            onPointerEnter={() => pause(toast.id)}
+            onPointerLeave={() => resume(toast.id)}
+            onFocus={() => pause(toast.id)}
+            onBlur={(event) => {
+              if (!event.currentTarget.contains(event.relatedTarget as Node | null)) resume(toast.id)
+            }}
             className={cn(
               'pointer-events-auto flex w-[calc(100vw-2rem)] min-w-[min(320px,calc(100vw-2rem))] max-w-[480px] items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-lg sm:w-auto',
               'transition-all duration-300 ease-out motion-reduce:transition-opacity',

@@ -12,11 +12,11 @@ export function useAdminAction() {
       setBusy((b) => ({ ...b, [key]: true }))
       try {
         const result = await action()
-        toast.success(typeof success === 'function' ? success(result) : success)
+        toast.success(typeof success === 'function' ? success(result) : success, undefined, { key })
         return result
       } catch (error) {
         console.error('Admin action failed', error)
-        toast.error((error as Error).message || 'An error occurred')
+        toast.error((error as Error).message || 'An error occurred', undefined, { key })
         return null
       } finally {
         setBusy((b) => ({ ...b, [key]: false }))

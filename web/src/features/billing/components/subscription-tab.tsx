@@ -48,9 +48,12 @@ export function SubscriptionTab({ subscription, onChanged }: SubscriptionTabProp
           ? `Your plan stays active until ${formatDate(subscription.current_period_end)}.`
           : 'Your subscription will renew as usual.',
         action === 'cancel' ? 'Subscription cancelled' : 'Subscription resumed',
+        { key: 'subscription' },
       )
     } catch (error) {
-      toast.error((error as Error).message, action === 'cancel' ? 'Could not cancel' : 'Could not resume')
+      toast.error((error as Error).message, action === 'cancel' ? 'Could not cancel' : 'Could not resume', {
+        key: 'subscription',
+      })
     } finally {
       setBusy(null)
       setConfirming(false)

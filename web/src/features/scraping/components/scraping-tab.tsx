@@ -82,11 +82,12 @@ export function ScrapingTab({ onCreate, onOpen }: { onCreate: () => void; onOpen
         : action === 'pause'
           ? pauseScrapingCampaign(campaign.id)
           : deleteScrapingCampaign(campaign.id),
-    onSuccess: (_result, { action }) => {
-      toast.success(DONE[action])
+    onSuccess: (_result, { action, campaign }) => {
+      toast.success(DONE[action], undefined, { key: `scraping:${campaign.id}` })
       if (action === 'delete') setConfirming(null)
     },
-    onError: (error, { action }) => toast.error(`${FAILED[action]}: ${errorMessage(error)}`),
+    onError: (error, { action, campaign }) =>
+      toast.error(`${FAILED[action]}: ${errorMessage(error)}`, undefined, { key: `scraping:${campaign.id}` }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: [queryRoots.scraping] })
       void queryClient.invalidateQueries({ queryKey: [queryRoots.dashboard] })

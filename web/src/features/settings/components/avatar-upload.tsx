@@ -22,16 +22,16 @@ export function AvatarUpload({ userId, avatarUrl, name, email, onUploaded }: Ava
     if (!file) return
     const problem = avatarFileProblem(file)
     if (problem) {
-      toast.error(problem)
+      toast.error(problem, undefined, { key: 'avatar' })
       return
     }
     setUploading(true)
     try {
       const url = await uploadAvatar(userId, file)
       onUploaded(url)
-      toast.success('Profile photo updated successfully!', 'Photo Upload Complete')
+      toast.success('Profile photo updated successfully!', 'Photo Upload Complete', { key: 'avatar' })
     } catch (error) {
-      toast.error((error as Error).message)
+      toast.error((error as Error).message, undefined, { key: 'avatar' })
     } finally {
       setUploading(false)
       if (inputRef.current) inputRef.current.value = ''

@@ -46,17 +46,23 @@ export function AccountsTab({ onAdd }: { onAdd: () => void }) {
 
   const test = useMutation({
     mutationFn: (account: SocialAccount) => testAccount(account.id),
-    onSuccess: (message) => toast.success(message),
-    onError: (error) => toast.error(`Error testing account: ${errorMessage(error)}`),
+    onSuccess: (message, account) => toast.success(message, undefined, { key: `account:${account.id}` }),
+    onError: (error, account) =>
+      toast.error(`Error testing account: ${errorMessage(error)}`, undefined, {
+        key: `account:${account.id}`,
+      }),
     onSettled: refresh,
   })
   const remove = useMutation({
     mutationFn: (account: SocialAccount) => deleteAccount(account.id),
-    onSuccess: () => {
-      toast.success(ACCOUNT_DELETED)
+    onSuccess: (_result, account) => {
+      toast.success(ACCOUNT_DELETED, undefined, { key: `account:${account.id}` })
       setConfirming(null)
     },
-    onError: (error) => toast.error(`Error deleting account: ${errorMessage(error)}`),
+    onError: (error, account) =>
+      toast.error(`Error deleting account: ${errorMessage(error)}`, undefined, {
+        key: `account:${account.id}`,
+      }),
     onSettled: refresh,
   })
 

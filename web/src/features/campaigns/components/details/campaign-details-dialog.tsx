@@ -38,12 +38,24 @@ export function CampaignDetailsDialog({ campaignId, onClose }: { campaignId: str
     mutationFn: (kind: 'launch' | 'pause') =>
       kind === 'launch' ? launchCampaign(campaignId) : pauseCampaign(campaignId),
     onSuccess: (result, kind) => {
-      toast.success(result.message ?? (kind === 'launch' ? 'Campaign launched!' : 'Campaign paused!'))
+      toast.success(
+        result.message ?? (kind === 'launch' ? 'Campaign launched!' : 'Campaign paused!'),
+        undefined,
+        {
+          key: `campaign:${campaignId}`,
+        },
+      )
       void queryClient.invalidateQueries({ queryKey: [queryRoots.campaigns] })
       void queryClient.invalidateQueries({ queryKey: [queryRoots.dashboard] })
     },
     onError: (error, kind) =>
-      toast.error(`Error ${kind === 'launch' ? 'launching' : 'pausing'} campaign: ${errorMessage(error)}`),
+      toast.error(
+        `Error ${kind === 'launch' ? 'launching' : 'pausing'} campaign: ${errorMessage(error)}`,
+        undefined,
+        {
+          key: `campaign:${campaignId}`,
+        },
+      ),
   })
 
   return (
