@@ -32,6 +32,7 @@ export function Toaster() {
       {toasts.map((toast) => {
         const { icon: Icon, accent } = typeStyle[toast.type]
         return (
+          // biome-ignore lint/a11y/noStaticElementInteractions: an alert/status region; hover and focus only pause its timer
           <div
             key={toast.id}
             role={toast.type === 'error' ? 'alert' : 'status'}
