@@ -1,4 +1,6 @@
+import { useRef } from 'react'
 import { cn } from '@/lib/cn'
+import { useScrollEdges } from './use-scroll-edges'
 
 /** A row of mutually exclusive pills (status sub-filters, lead filters). */
 export function SegmentedControl<T extends string>({
@@ -12,11 +14,17 @@ export function SegmentedControl<T extends string>({
   onChange: (value: T) => void
   label: string
 }) {
+  const ref = useRef<HTMLDivElement>(null)
+  // On a narrow screen the pills scroll sideways; the clipped edge fades to say there is more.
+  const edges = useScrollEdges(ref)
   return (
     <div
+      ref={ref}
       role="radiogroup"
       aria-label={label}
-      className="inline-flex max-w-full gap-1 self-start overflow-x-auto rounded-xl bg-slate-100 p-1"
+      data-scrollable={edges.more || undefined}
+      style={edges.style}
+      className="inline-flex max-w-full [scrollbar-width:none] gap-1 self-start overflow-x-auto overscroll-x-contain rounded-xl bg-slate-100 p-1 [&::-webkit-scrollbar]:hidden"
     >
       {options.map((option) => {
         const selected = option.value === value
@@ -27,7 +35,10 @@ export function SegmentedControl<T extends string>({
             type="button"
             role="radio"
             aria-checked={selected}
-            onClick={() => onChange(option.value)}
+            onClick={(event) => {
+              onChange(option.value)
+              event.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+            }}
             className={cn(
               'shrink-0 rounded-lg px-3 py-1.5 text-sm font-medium whitespace-nowrap capitalize transition',
               selected ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',

@@ -1,5 +1,6 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId } from 'react'
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react'
 import { cn } from '@/lib/cn'
+import { useScrollEdges } from './use-scroll-edges'
 
 export interface TabItem<T extends string> {
   id: T
@@ -37,10 +38,15 @@ export function Tabs<T extends string>({
     if (selected && typeof selected.scrollIntoView === 'function')
       selected.scrollIntoView({ block: 'nearest', inline: 'nearest' })
   }, [base, value])
+  const ref = useRef<HTMLDivElement>(null)
+  const edges = useScrollEdges(ref)
   return (
     <div
+      ref={ref}
       role="tablist"
       aria-label={label}
+      data-scrollable={edges.more || undefined}
+      style={edges.style}
       onKeyDown={onKeyDown}
       className={cn('flex gap-1 overflow-x-auto border-b border-slate-200', className)}
     >

@@ -55,7 +55,7 @@ export function CampaignsTab({
           ]}
         />
         <div className="flex flex-wrap items-center gap-2">
-          <div className="relative min-w-0 flex-1 sm:w-64 sm:flex-none">
+          <div className="relative w-full min-w-0 sm:w-64 sm:flex-none">
             <Search
               className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
               aria-hidden="true"

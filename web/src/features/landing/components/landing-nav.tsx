@@ -1,10 +1,13 @@
 import { LayoutDashboard, LogOut, Menu, X } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { buttonClasses } from '@/components/ui/button'
 import { Logo } from '@/components/ui/logo'
 import { paths } from '@/config/paths'
 import { displayName, signOut, useAuth } from '@/lib/auth-store'
+
+/** How far the page may move under an open mobile menu before the menu closes. */
+const MENU_SCROLL_SLACK_PX = 24
 
 const sectionLinks = [
   { href: '#features', label: 'Features' },
@@ -16,6 +19,31 @@ export function LandingNav() {
   const user = useAuth((s) => s.user)
   const [menuOpen, setMenuOpen] = useState(false)
   const closeMenu = () => setMenuOpen(false)
+
+  // The open menu belongs to where it was opened: scrolling the page away, Escape, or growing
+  // past the mobile breakpoint closes it (issue 18 item 9).
+  useEffect(() => {
+    if (!menuOpen) return
+    const openedAt = window.scrollY
+    const onScroll = () => {
+      if (Math.abs(window.scrollY - openedAt) > MENU_SCROLL_SLACK_PX) setMenuOpen(false)
+    }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false)
+    }
+    const wide = window.matchMedia?.('(min-width: 768px)')
+    const onWide = (event: MediaQueryListEvent) => {
+      if (event.matches) setMenuOpen(false)
+    }
+    window.addEventListener('scroll', onScroll, { passive: true })
+    window.addEventListener('keydown', onKey)
+    wide?.addEventListener?.('change', onWide)
+    return () => {
+      window.removeEventListener('scroll', onScroll)
+      window.removeEventListener('keydown', onKey)
+      wide?.removeEventListener?.('change', onWide)
+    }
+  }, [menuOpen])
 
   const sectionItems = sectionLinks.map((link) => (
     <a
