@@ -67,13 +67,25 @@ export async function scrapeRun(ctx: JobContext, data: JobData['scrape.run']): P
   if (campaign?.status !== 'running' || !campaign.account_id)
     return { pages: 0, collected: 0, status: campaign?.status ?? 'missing', note: 'Not running.' }
   const account = await loadAccount(ctx.db, campaign.account_id)
-  if (account?.status !== 'active')
-    return { pages: 0, collected: 0, status: campaign.status, note: 'The account is not active.' }
-  const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>
-    collect(ctx, handle, account, campaign),
-  )
-  if (used.status === 'busy') throw new RetryLaterError(`The account is busy (${used.where}).`)
-  return used.value
+  if (account?.status !== 'active') {
+    // Said on the card (issue 18 item 5): a run that cannot start is not "Next Run In 30 min".
+    const note = account
+      ? `@${account.username} is ${account.status === 'error' ? 'in error' : account.status}: fix it in Social Accounts, then the scraping resumes.`
+      : 'The account was deleted: choose another account and start again.'
+    await setError(ctx, campaign.id, note)
+    return { pages: 0, collected: 0, status: campaign.status, note }
+  }
+  try {
+    const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>
+      collect(ctx, handle, account, campaign),
+    )
+    if (used.status === 'busy') throw new RetryLaterError(`The account is busy (${used.where}).`)
+    return used.value
+  } catch (error) {
+    if (!(error instanceof RetryLaterError))
+      await setError(ctx, campaign.id, `The last run failed: ${(error as Error).message}. It is retried.`)
+    throw error
+  }
 }
 
 async function collect(
@@ -83,7 +95,10 @@ async function collect(
   campaign: ScrapingCampaign,
 ): Promise<ScrapeRunResult> {
   const signedIn = await signIn(ctx.db, handle, account)
-  if ('note' in signedIn) return { pages: 0, collected: 0, status: campaign.status, note: signedIn.note }
+  if ('note' in signedIn) {
+    await setError(ctx, campaign.id, signedIn.note)
+    return { pages: 0, collected: 0, status: campaign.status, note: signedIn.note }
+  }
   const session = signedIn.session
   const filters = readFilters(campaign.filters)
   const progress: Progress = { sources: { ...(campaign.progress.sources ?? {}) } }
@@ -190,12 +205,36 @@ async function storePage(
       filter_reason: filterReason(p, filters),
     }))
   return inTransaction(ctx.db, async (client) => {
+    // The target is a ceiling: with the campaign row locked (one writer at a time), only as many
+    // new valid profiles as it still lacks are stored, in page order; filtered ones that came
+    // before the last stored valid one are kept for their reasons. Profiles already collected and
+    // repeats within the page do not count.
     const inserted = await client.query(
-      `insert into public.scraping_campaign_leads
+      `with target as (
+         select greatest(c.target_count - c.leads_collected, 0) as remaining
+           from public.scraping_campaigns c where c.id = $1 for update
+       ), incoming as (
+         select distinct on (lower(ltrim(btrim(r.username), '@')))
+                r.username, r.profile_data, r.is_filtered, r.filter_reason, r.ord
+           from rows from (
+                  jsonb_to_recordset($2::jsonb)
+                    as (username text, profile_data jsonb, is_filtered boolean, filter_reason text)
+                ) with ordinality as r (username, profile_data, is_filtered, filter_reason, ord)
+          order by lower(ltrim(btrim(r.username), '@')), r.ord
+       ), fresh as (
+         select i.*, count(*) filter (where not i.is_filtered) over (order by i.ord) as valid_so_far
+           from incoming i
+          where not exists (
+            select 1 from public.scraping_campaign_leads l
+             where l.scraping_campaign_id = $1 and lower(l.username) = lower(ltrim(btrim(i.username), '@')))
+       )
+       insert into public.scraping_campaign_leads
          (scraping_campaign_id, username, profile_data, is_filtered, filter_reason, source_type, source_value, collected_at)
-       select $1, r.username, r.profile_data, r.is_filtered, r.filter_reason, $3, $4, internal.now()
-         from jsonb_to_recordset($2::jsonb)
-           as r (username text, profile_data jsonb, is_filtered boolean, filter_reason text)
+       select $1, f.username, f.profile_data, f.is_filtered, f.filter_reason, $3, $4, internal.now()
+         from fresh f, target t
+        where (f.is_filtered and f.valid_so_far < t.remaining)
+           or (not f.is_filtered and f.valid_so_far <= t.remaining)
+        order by f.ord
        on conflict do nothing`,
       [campaign.id, JSON.stringify(rows), source.type, source.value],
     )

@@ -20,9 +20,12 @@ const icons: Record<BadgeIcon, LucideIcon> = {
 
 export function StatusBadge({
   status,
+  label,
   className,
 }: {
   status: string | null | undefined
+  /** Replaces the status's own label (same colour and icon). */
+  label?: string
   className?: string
 }) {
   const style = badgeStyle(status)
@@ -38,7 +41,7 @@ export function StatusBadge({
       data-icon={style.icon}
     >
       <Icon className="size-3.5" aria-hidden="true" />
-      {style.label}
+      {label ?? style.label}
     </span>
   )
 }

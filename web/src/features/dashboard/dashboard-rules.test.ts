@@ -3,7 +3,7 @@ import type { Campaign } from '@/features/campaigns/api/types'
 import { filterCampaigns, NO_FILTERS } from '@/features/campaigns/campaign-filters'
 import { campaignBadgeStatus, campaignFilterOf, isSending } from '@/features/campaigns/campaign-status'
 import { criteriaText } from '@/features/scraping/scraping-form'
-import { scrapingBadgeStatus, scrapingFilterOf } from '@/features/scraping/scraping-status'
+import { scrapingDisplay, scrapingFilterOf } from '@/features/scraping/scraping-status'
 import { csvFilename, toCsv } from '@/lib/csv'
 import { changeTone, formatChange } from './stat-change'
 
@@ -37,11 +37,18 @@ describe('status mappings (spec §4)', () => {
     expect(isSending('running')).toBe(true)
     expect(isSending('queued')).toBe(false)
   })
-  it('scraping: running → Running, completed → Completed, everything else → Paused', () => {
-    expect(scrapingBadgeStatus('running')).toBe('running')
-    expect(scrapingBadgeStatus('completed')).toBe('completed')
-    expect(scrapingBadgeStatus('pending')).toBe('paused')
-    expect(scrapingFilterOf('pending')).toBe('paused')
+  it('scraping: pending is Not started (not Paused, not counted as paused); a failing run says so (issue 18 item 5)', () => {
+    expect(scrapingDisplay({ status: 'running' })).toEqual({ badge: 'running', label: 'Running' })
+    expect(scrapingDisplay({ status: 'completed' })).toEqual({ badge: 'completed', label: 'Completed' })
+    expect(scrapingDisplay({ status: 'pending' })).toEqual({ badge: 'pending', label: 'Not started' })
+    expect(scrapingDisplay({ status: 'paused' })).toEqual({ badge: 'paused', label: 'Paused' })
+    expect(scrapingDisplay({ status: 'running', error_message: 'X did not show the home page' })).toEqual({
+      badge: 'error',
+      label: 'Failing',
+    })
+    expect(scrapingFilterOf('pending')).toBe('pending')
+    expect(scrapingFilterOf('paused')).toBe('paused')
+    expect(scrapingFilterOf('running')).toBe('running')
   })
   it('criteria text of the list view', () => {
     expect(

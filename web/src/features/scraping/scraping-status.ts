@@ -1,15 +1,44 @@
-// Spec §4 "Scraping campaign status": the list shows running as Running, completed as Completed and
-// everything else as Paused. A pending campaign has never run, so it reads Pending (the wizard's own
-// review says it is created pending and started from the list; docs/decisions.md).
-export function scrapingBadgeStatus(status: string): string {
-  if (status === 'running' || status === 'completed') return status
-  return 'paused'
+// Spec §4 "Scraping campaign status" maps everything but running and completed to Paused; issue 18
+// item 5 overrides that: a campaign that has never run is "Not started" (and counted so), and a
+// running one whose last run failed says so instead of promising the next run (docs/decisions.md).
+export interface ScrapingStatusInput {
+  status: string
+  error_message?: string | null
 }
 
-export const SCRAPING_STATUS_FILTERS = ['running', 'paused', 'completed'] as const
+export interface ScrapingDisplay {
+  /** The badge colour and icon (StatusBadge status). */
+  badge: 'running' | 'completed' | 'paused' | 'pending' | 'error'
+  label: string
+}
+
+export function scrapingDisplay(campaign: ScrapingStatusInput): ScrapingDisplay {
+  switch (campaign.status) {
+    case 'running':
+      return campaign.error_message
+        ? { badge: 'error', label: 'Failing' }
+        : { badge: 'running', label: 'Running' }
+    case 'completed':
+      return { badge: 'completed', label: 'Completed' }
+    case 'pending':
+      return { badge: 'pending', label: 'Not started' }
+    default:
+      return { badge: 'paused', label: 'Paused' }
+  }
+}
+
+export const SCRAPING_STATUS_FILTERS = ['running', 'pending', 'paused', 'completed'] as const
 export type ScrapingStatusFilter = (typeof SCRAPING_STATUS_FILTERS)[number]
 
-/** Which status button a campaign counts under (pending waits like a paused one). */
+export const SCRAPING_FILTER_LABELS: Record<ScrapingStatusFilter, string> = {
+  running: 'Running',
+  pending: 'Not started',
+  paused: 'Paused',
+  completed: 'Completed',
+}
+
+/** Which status button a campaign counts under. */
 export function scrapingFilterOf(status: string): ScrapingStatusFilter {
-  return status === 'running' ? 'running' : status === 'completed' ? 'completed' : 'paused'
+  if (status === 'running' || status === 'completed' || status === 'pending') return status
+  return 'paused'
 }

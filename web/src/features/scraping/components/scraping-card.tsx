@@ -1,4 +1,4 @@
-import { Pause, Play, Trash2 } from 'lucide-react'
+import { AlertTriangle, Pause, Play, Trash2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { LiveFigure } from '@/components/ui/live-figure'
 import { ProgressBar } from '@/components/ui/progress-bar'
@@ -7,7 +7,7 @@ import { formatCount, percentOf } from '@/lib/format'
 import { relativeTime } from '@/lib/relative-time'
 import type { ScrapingCampaign } from '../api/types'
 import { criteriaText } from '../scraping-form'
-import { scrapingBadgeStatus } from '../scraping-status'
+import { scrapingDisplay } from '../scraping-status'
 
 function when(value: string | null, future = false): string {
   if (!value) return '—'
@@ -36,6 +36,8 @@ export function ScrapingCard({
   onDelete: () => void
 }) {
   const running = campaign.status === 'running'
+  const display = scrapingDisplay(campaign)
+  const failing = display.badge === 'error'
   const canStart = campaign.status === 'pending' || campaign.status === 'paused'
   return (
     <div
@@ -52,7 +54,7 @@ export function ScrapingCard({
               {campaign.platform?.display_name ?? 'Unknown'} · {criteriaText(campaign.sources)}
             </p>
           </div>
-          <StatusBadge status={scrapingBadgeStatus(campaign.status)} />
+          <StatusBadge status={display.badge} label={display.label} />
         </div>
         <dl className="mt-4 grid grid-cols-3 gap-3">
           <LiveFigure label="Total Scraped" value={campaign.collected_count} running={running} />
@@ -84,11 +86,23 @@ export function ScrapingCard({
           <div>
             <dt className="inline text-slate-400">Next Run </dt>
             <dd className="inline font-medium text-slate-700">
-              {running ? when(campaign.next_run_at, true) : '—'}
+              {!running
+                ? '—'
+                : failing
+                  ? `Retry ${when(campaign.next_run_at, true).toLowerCase()}`
+                  : when(campaign.next_run_at, true)}
             </dd>
           </div>
         </dl>
-        {campaign.error_message && <p className="mt-2 text-xs text-red-600">{campaign.error_message}</p>}
+        {campaign.error_message && (
+          <p
+            role={failing ? 'alert' : undefined}
+            className="mt-3 flex items-start gap-1.5 rounded-lg bg-red-50 px-3 py-2 text-xs text-red-700 ring-1 ring-red-100"
+          >
+            <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+            <span>{campaign.error_message}</span>
+          </p>
+        )}
       </button>
       <div className="mt-4 flex items-center gap-2 border-t border-slate-100 px-5 py-3">
         {running && (

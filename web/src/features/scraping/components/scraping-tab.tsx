@@ -20,7 +20,12 @@ import { pauseScrapingCampaign } from '../api/pause-scraping-campaign'
 import { startScrapingCampaign } from '../api/start-scraping-campaign'
 import type { ScrapingCampaign } from '../api/types'
 import { criteriaText } from '../scraping-form'
-import { SCRAPING_STATUS_FILTERS, type ScrapingStatusFilter, scrapingFilterOf } from '../scraping-status'
+import {
+  SCRAPING_FILTER_LABELS,
+  SCRAPING_STATUS_FILTERS,
+  type ScrapingStatusFilter,
+  scrapingFilterOf,
+} from '../scraping-status'
 import { ScrapingCard } from './scraping-card'
 
 const CSV: CsvColumn<ScrapingCampaign>[] = [
@@ -119,7 +124,7 @@ export function ScrapingTab({ onCreate, onOpen }: { onCreate: () => void; onOpen
             { value: 'all', label: 'All', count: all.length },
             ...SCRAPING_STATUS_FILTERS.map((value) => ({
               value,
-              label: value,
+              label: SCRAPING_FILTER_LABELS[value],
               count: all.filter((c) => scrapingFilterOf(c.status) === value).length,
             })),
           ]}

@@ -8,7 +8,7 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
 import { getScrapingDetails } from '../../api/get-scraping-details'
 import { criteriaText } from '../../scraping-form'
-import { scrapingBadgeStatus } from '../../scraping-status'
+import { scrapingDisplay } from '../../scraping-status'
 import { ScrapedLeads } from './scraped-leads'
 import { ScrapingOverview } from './scraping-overview'
 import { ScrapingSources } from './scraping-sources'
@@ -45,7 +45,11 @@ export function ScrapingDetailsDialog({
       description={
         campaign ? `${campaign.platform?.display_name ?? ''} · ${criteriaText(campaign.sources)}` : undefined
       }
-      headerExtra={campaign && <StatusBadge status={scrapingBadgeStatus(campaign.status)} />}
+      headerExtra={
+        campaign && (
+          <StatusBadge status={scrapingDisplay(campaign).badge} label={scrapingDisplay(campaign).label} />
+        )
+      }
     >
       <DetailsBody
         query={details}
