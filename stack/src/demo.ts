@@ -28,6 +28,9 @@ export async function prepareDemo(config: StackConfig, log: (line: string) => vo
   const client = new pg.Client({ connectionString: config.dbUrl })
   await client.connect()
   try {
+    await importDemoInvoices(config, client, log).catch((error: unknown) =>
+      log(`The demo invoices could not be imported: ${error instanceof Error ? error.message : error}`),
+    )
     const account = await client.query<{ username: string; sealed: boolean }>(
       `select a.username, c.account_id is not null as sealed
          from public.social_accounts a left join public.social_account_credentials c on c.account_id = a.id
@@ -82,4 +85,44 @@ export async function prepareDemo(config: StackConfig, log: (line: string) => vo
   } finally {
     await client.end()
   }
+}
+
+/**
+ * The seeded payment history names Stripe invoices (in_demo_…) the sandbox never issued: import
+ * them, so the Billing page's invoice buttons open hosted pages for the demo customer too.
+ */
+async function importDemoInvoices(config: StackConfig, client: pg.Client, log: (line: string) => void) {
+  const { rows } = await client.query<{
+    id: string
+    email: string
+    amount: number
+    currency: string
+    paid: boolean
+    description: string
+    created: number
+  }>(
+    `select p.stripe_invoice_id as id, u.email, p.amount, p.currency, p.status = 'succeeded' as paid,
+            coalesce(p.description, 'Reachflow subscription') as description,
+            extract(epoch from p.created_at)::bigint as created
+       from public.payments p join auth.users u on u.id = p.user_id
+      where p.stripe_invoice_id like 'in\\_demo\\_%'`,
+  )
+  if (rows.length === 0) return
+  const response = await fetch(`${config.sandboxUrls.stripe}/__sandbox/invoices/import`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      invoices: rows.map((r) => ({
+        id: r.id,
+        customerEmail: r.email,
+        amount: Number(r.amount),
+        currency: r.currency,
+        paid: r.paid,
+        description: r.description,
+        created: Number(r.created),
+      })),
+    }),
+  })
+  if (!response.ok) throw new Error(`Stripe sandbox invoice import answered ${response.status}`)
+  log(`Demo payment history: ${rows.length} invoices available in the Stripe sandbox.`)
 }

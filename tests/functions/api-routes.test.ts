@@ -110,6 +110,7 @@ const ownRoutes: [Method, string, unknown?][] = [
   ['POST', 'api/api/subscription/cancel'],
   ['POST', 'api/api/subscription/resume'],
   ['GET', 'api/api/invoices/in_123'],
+  ['GET', 'api/invoices/in_123'],
 ]
 
 describe('api routes', () => {

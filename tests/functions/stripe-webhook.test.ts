@@ -168,8 +168,13 @@ describe('stripe-webhook', () => {
     expect(payment.stripe_invoice_id).toMatch(/^in_/)
     expect(await profileOf(buyer)).toEqual({ subscription_status: 'active', subscription_plan: 'growth' })
     expect(await noticesOf(buyer)).toEqual(['subscription_started', 'payment_succeeded'])
-    const invoice = await invoke(buyer.sb, `api/api/invoices/${payment.stripe_invoice_id}`)
+    // The billing page's path (issue 18 item 2: not the doubled /api/api/…), and the page it names opens.
+    const invoice = await invoke(buyer.sb, `api/invoices/${payment.stripe_invoice_id}`)
+    expect(invoice.status).toBe(200)
     expect(invoice.body.url).toMatch(/^http/)
+    const page = await fetch(String(invoice.body.url))
+    expect(page.status).toBe(200)
+    expect(await page.text()).toMatch(/<h2>Invoice [^<]+<\/h2>/)
   })
 
   it('a card that fails when charged: the payment fails and the subscription is past due', async () => {

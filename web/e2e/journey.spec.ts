@@ -45,6 +45,14 @@ test('sign-up to a paid trial, a connected X account, settings and billing', asy
   await expect(page).toHaveURL(/\/success\?session_id=/)
   await expect(page.getByRole('heading', { name: 'Welcome to Reachflow!' })).toBeVisible()
   await expect(page.getByText(email)).toBeVisible()
+  // A trial: nothing charged today, and the first charge named (issue 18 item 1).
+  await expect(page.getByText('Your free trial has started')).toBeVisible()
+  const summary = page.locator('dl')
+  await expect(summary.getByText('Due today')).toBeVisible()
+  await expect(summary).toContainText('$0')
+  await expect(summary).toContainText('Free trial')
+  await expect(summary).toContainText(/First charge\$\d[\d,]* on [A-Z][a-z]+ \d{1,2}, \d{4}/)
+  await expect(summary).not.toContainText('Amount paid')
   await page.getByRole('link', { name: 'Go to Dashboard' }).click()
 
   // The setup modal connects a real X sandbox session.

@@ -9,12 +9,15 @@
 //   POST /__sandbox/webhooks/release            {customer? | email?, order: created|reverse}
 //   POST /__sandbox/webhooks/drain              waits until queued deliveries are done
 //   POST /__sandbox/checkout_sessions/<id>/pay  {card?, email?, name?}: pays as the hosted page does
+//   POST /__sandbox/invoices/import             {invoices: [...]}: invoices issued before the sandbox
+//                                               ran (the demo seed's payment history)
 import type { ServerResponse } from 'node:http'
 import { z } from 'zod'
 import { CardError } from './cards.ts'
 import type { ApiContext } from './context.ts'
 import { successRedirect } from './hosted.ts'
 import { sendJson } from './http.ts'
+import { importInvoice } from './invoices.ts'
 
 const advanceBody = z.strictObject({
   seconds: z
@@ -23,6 +26,21 @@ const advanceBody = z.strictObject({
     .min(0)
     .max(20 * 365 * 86_400),
   customer: z.string().optional(),
+})
+const importBody = z.strictObject({
+  invoices: z
+    .array(
+      z.strictObject({
+        id: z.string().regex(/^in_[A-Za-z0-9_]{1,200}$/),
+        customerEmail: z.string().min(3).max(320),
+        amount: z.number().int().min(0),
+        currency: z.string().length(3),
+        paid: z.boolean(),
+        description: z.string().max(500),
+        created: z.number().int().min(0),
+      }),
+    )
+    .max(1000),
 })
 const holdBody = z
   .strictObject({ customer: z.string().optional(), email: z.string().optional() })
@@ -126,6 +144,10 @@ async function route(
     await drained(ctx)
     const record = ctx.webhooks.find(id)
     return { id, status: record?.status, attempts: record?.attempts }
+  }
+  if (method === 'POST' && area === 'invoices' && id === 'import') {
+    const { invoices } = parse(importBody, body)
+    return { imported: invoices.map((invoice) => importInvoice(ctx.store, ctx.publicUrl, invoice).id) }
   }
   if (method === 'POST' && area === 'webhooks' && id === 'hold') {
     ctx.webhooks.hold(parse(holdBody, body))

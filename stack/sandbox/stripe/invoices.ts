@@ -97,3 +97,93 @@ export function markPaid(invoice: Invoice, at: number): void {
   invoice.next_payment_attempt = null
   invoice.status_transitions.paid_at = at
 }
+
+export interface ImportedInvoice {
+  id: string
+  customerEmail: string
+  amount: number
+  currency: string
+  paid: boolean
+  description: string
+  created: number
+}
+
+/**
+ * An invoice that exists "in Stripe" before the sandbox first ran: the demo seed's payment
+ * history (supabase/seed.sql) names invoices the sandbox never issued, so `npm start` imports
+ * them and the Billing page's invoice buttons open real hosted pages. Same id twice replaces.
+ */
+export function importInvoice(store: Store, publicUrl: string, input: ImportedInvoice): Invoice {
+  const customer = `cus_import_${input.customerEmail.replace(/[^A-Za-z0-9]/g, '_').slice(0, 40)}`
+  const invoice: Invoice = {
+    id: input.id,
+    object: 'invoice',
+    customer,
+    customer_email: input.customerEmail,
+    customer_name: null,
+    status: input.paid ? 'paid' : 'open',
+    billing_reason: 'subscription_cycle',
+    collection_method: 'charge_automatically',
+    currency: input.currency,
+    amount_due: input.amount,
+    amount_paid: input.paid ? input.amount : 0,
+    amount_remaining: input.paid ? 0 : input.amount,
+    subtotal: input.amount,
+    total: input.amount,
+    attempt_count: input.paid ? 1 : 0,
+    attempted: input.paid,
+    next_payment_attempt: null,
+    number: store.nextInvoiceNumber(customer),
+    description: input.description,
+    hosted_invoice_url: `${publicUrl}/i/${input.id}`,
+    invoice_pdf: `${publicUrl}/i/${input.id}/pdf`,
+    lines: {
+      object: 'list',
+      data: [
+        {
+          id: newId('il'),
+          object: 'line_item',
+          amount: input.amount,
+          currency: input.currency,
+          description: input.description,
+          period: { start: input.created, end: input.created },
+          quantity: 1,
+          pricing: {
+            type: 'price_details',
+            price_details: { price: 'price_imported', product: 'prod_imported' },
+            unit_amount_decimal: String(input.amount),
+          },
+          parent: {
+            type: 'subscription_item_details',
+            subscription_item_details: {
+              subscription: 'sub_imported',
+              subscription_item: 'si_imported',
+              proration: false,
+            },
+          },
+          metadata: {},
+        },
+      ],
+      has_more: false,
+      url: `/v1/invoices/${input.id}/lines`,
+    },
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: 'sub_imported', metadata: {} },
+    },
+    period_start: input.created,
+    period_end: input.created,
+    status_transitions: {
+      finalized_at: input.created,
+      paid_at: input.paid ? input.created : null,
+      marked_uncollectible_at: null,
+      voided_at: null,
+    },
+    metadata: { imported: 'true' },
+    created: input.created,
+    livemode: false,
+  }
+  store.state.invoices[input.id] = invoice
+  store.changed()
+  return invoice
+}

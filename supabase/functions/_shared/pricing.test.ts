@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import {
   BUNDLE_ORIGINAL_PRICE,
   formatCents,
+  formatMoney,
   growthMonthlyPricePerAccount,
   onboardingGrowthPricePerAccount,
   PricingError,
@@ -57,4 +58,10 @@ Deno.test('enterprise and bad counts cannot be bought online', () => {
 Deno.test('amounts show as dollars with two decimals', () => {
   assert.equal(formatCents(4_900), '$49.00')
   assert.equal(formatCents(12_345), '$123.45')
+  // Pages and notifications: the pricing cards' format (issue 18 item 1).
+  assert.equal(formatMoney(111_600), '$1,116')
+  assert.equal(formatMoney(4_900), '$49')
+  assert.equal(formatMoney(0), '$0')
+  assert.equal(formatMoney(1_250), '$12.50')
+  assert.equal(formatMoney(123_456_789), '$1,234,567.89')
 })

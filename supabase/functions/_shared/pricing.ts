@@ -102,7 +102,20 @@ export function quote(plan: PlanId, period: BillingPeriod, accounts: number): Ch
   }
 }
 
-/** Dollars from cents with two decimals and $, as the billing pages show amounts. */
+/** Dollars from cents with two decimals and $, for exports (CSV) where columns must line up. */
 export function formatCents(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`
+}
+
+/**
+ * Money as people read it, the way the pricing cards show prices: "$49", "$1,116", and cents only
+ * when there are some ("$12.50"). Every amount a customer sees on a page or in a notification.
+ */
+export function formatMoney(cents: number): string {
+  const dollars = cents / 100
+  const whole = Number.isInteger(dollars)
+  return `${dollars < 0 ? '-' : ''}$${Math.abs(dollars).toLocaleString('en-US', {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  })}`
 }

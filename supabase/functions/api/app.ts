@@ -74,12 +74,14 @@ export function createApiRouter(deps: ApiDeps): Router {
 
   post('/api/create-checkout-session', createCheckoutSession)
   get('/api/checkout-session/:id', getCheckoutSession)
-  // The billing page: the web app calls /api/subscription/* and /api/invoices/*; /billing/* names the same.
+  // The billing page: the web app calls /api/subscription/* and /invoices/*; /billing/* names the same.
   for (const base of ['/billing', '/api/subscription']) {
     post(`${base}/cancel`, cancelSubscription)
     post(`${base}/resume`, resumeSubscription)
   }
   post('/billing/portal', billingPortal)
+  get('/invoices/:id', invoiceLink)
+  // Earlier clients asked for /api/invoices/:id (a doubled /functions/v1/api/api/… path).
   get('/api/invoices/:id', invoiceLink)
   get('/billing/invoices/:id', invoiceLink)
   return router

@@ -77,6 +77,22 @@ Deno.test('checkout: the server prices the plan, quantity = accounts, trial, met
       metadata: { planType: 'growth', billing_cycle: 'monthly', accounts: '3', traffic_source: 'fb-offer' },
     },
   )
+  // What /success shows (issue 18 item 1): a trial charges nothing today; the first charge is the
+  // plan's price when the trial ends.
+  assert.deepEqual(
+    {
+      outcome: read.body.outcome,
+      amount_due_today: read.body.amount_due_today,
+      first_charge_amount: read.body.first_charge_amount,
+      first_charge_at: read.body.first_charge_at,
+    },
+    {
+      outcome: 'trial',
+      amount_due_today: 0,
+      first_charge_amount: 11_700,
+      first_charge_at: new Date((subscription.trial_end ?? 0) * 1000).toISOString(),
+    },
+  )
   const stranger = await newCustomer('peeker')
   assert.deepEqual(await call(stranger, 'GET', `/api/checkout-session/${session.id}`), {
     status: 404,

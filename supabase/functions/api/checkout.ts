@@ -120,7 +120,10 @@ export async function getCheckoutSession(_req: Request, ctx: CallContext): Promi
   const owner = session.metadata?.userId ?? session.client_reference_id
   if (owner !== ctx.caller.id) throw notFound(SESSION_NOT_FOUND)
   const email = session.customer_details?.email ?? session.customer_email ?? null
+  const subscriptionId =
+    typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null)
   return jsonResponse({
+    ...(await checkoutOutcome(ctx, subscriptionId, session.amount_total ?? 0)),
     id: session.id,
     status: session.status,
     payment_status: session.payment_status,
@@ -128,8 +131,7 @@ export async function getCheckoutSession(_req: Request, ctx: CallContext): Promi
     currency: session.currency,
     customer: { email },
     customer_details: { email },
-    subscription:
-      typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null),
+    subscription: subscriptionId,
     metadata: {
       planType: session.metadata?.planType ?? null,
       billing_cycle: session.metadata?.billing_cycle ?? null,
@@ -137,4 +139,62 @@ export async function getCheckoutSession(_req: Request, ctx: CallContext): Promi
       traffic_source: session.metadata?.traffic_source ?? null,
     },
   })
+}
+
+/**
+ * What the checkout actually did, for /success (issue 18 item 1): a trial charges nothing today and
+ * names the first charge (date and amount); otherwise the amount paid. Read from the subscription,
+ * so the page never says "Amount paid $49.00 / Active" when $0 was due.
+ */
+async function checkoutOutcome(
+  ctx: CallContext,
+  subscriptionId: string | null,
+  amountTotal: number,
+): Promise<{
+  outcome: 'trial' | 'paid' | 'pending'
+  amount_due_today: number
+  trial_end: string | null
+  first_charge_amount: number | null
+  first_charge_at: string | null
+  subscription_status: string | null
+}> {
+  if (!subscriptionId)
+    return {
+      outcome: 'pending',
+      amount_due_today: amountTotal,
+      trial_end: null,
+      first_charge_amount: null,
+      first_charge_at: null,
+      subscription_status: null,
+    }
+  let subscription: Stripe.Subscription
+  try {
+    subscription = await ctx.deps.stripe().subscriptions.retrieve(subscriptionId)
+  } catch (failure) {
+    throw stripeFailure(failure, 'Failed to fetch session data')
+  }
+  const recurring = subscription.items.data.reduce(
+    (sum, item) => sum + (item.price.unit_amount ?? 0) * (item.quantity ?? 1),
+    0,
+  )
+  const iso = (seconds: number | null | undefined) =>
+    seconds ? new Date(seconds * 1000).toISOString() : null
+  if (subscription.status === 'trialing' && subscription.trial_end) {
+    return {
+      outcome: 'trial',
+      amount_due_today: 0,
+      trial_end: iso(subscription.trial_end),
+      first_charge_amount: recurring,
+      first_charge_at: iso(subscription.trial_end),
+      subscription_status: subscription.status,
+    }
+  }
+  return {
+    outcome: subscription.status === 'active' ? 'paid' : 'pending',
+    amount_due_today: amountTotal,
+    trial_end: null,
+    first_charge_amount: null,
+    first_charge_at: null,
+    subscription_status: subscription.status,
+  }
 }

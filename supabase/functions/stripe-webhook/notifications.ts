@@ -2,7 +2,7 @@
 // get the generic icon). One notification per Stripe event: the webhook handles each event once.
 import type { SupabaseClient } from '../_shared/clients.ts'
 import { DatabaseError } from '../_shared/db-errors.ts'
-import { formatCents } from '../_shared/pricing.ts'
+import { formatMoney } from '../_shared/pricing.ts'
 import type { PaymentRow, SubscriptionRow } from '../_shared/stripe-sync.ts'
 
 const PLAN_NAMES: Record<string, string> = {
@@ -38,14 +38,14 @@ export function paymentNotice(payment: PaymentRow, row: SubscriptionRow): Billin
     return {
       type: 'payment_succeeded',
       title: 'Payment received',
-      message: `${formatCents(payment.amount)} for your ${plan(row)}.`,
+      message: `${formatMoney(payment.amount)} for your ${plan(row)}.`,
     }
   }
   if (payment.status === 'failed') {
     return {
       type: 'payment_failed',
       title: 'Payment failed',
-      message: `We could not charge ${formatCents(payment.amount)} for your ${plan(row)}. Update your card on the Billing page to keep your accounts running.`,
+      message: `We could not charge ${formatMoney(payment.amount)} for your ${plan(row)}. Update your card on the Billing page to keep your accounts running.`,
     }
   }
   return null

@@ -4,7 +4,7 @@ import { supabase } from '@/lib/supabase'
 /** The hosted invoice page of one of the user's invoices. */
 export async function getInvoiceUrl(invoiceId: string): Promise<string> {
   const { data, error } = await supabase.functions.invoke<{ url?: string; error?: string }>(
-    `api/api/invoices/${encodeURIComponent(invoiceId)}`,
+    `api/invoices/${encodeURIComponent(invoiceId)}`,
     { method: 'GET' },
   )
   if (error) throw new Error(await apiErrorMessage(error))

@@ -1,4 +1,4 @@
-import { formatCents } from '@shared/pricing'
+import { formatMoney } from '@shared/pricing'
 import { FileText } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
@@ -15,16 +15,19 @@ export function PaymentsTable({ payments, emptyText }: { payments: Payment[]; em
 
   const openInvoice = async (invoiceId: string) => {
     setOpening(invoiceId)
-    // Opened before the await so pop-up blockers treat it as the click's window.
-    const tab = window.open('', '_blank')
-    if (tab) tab.opener = null
     try {
+      // The tab opens only once the address is known: a failure never leaves a blank tab behind.
       const url = await getInvoiceUrl(invoiceId)
-      if (tab) tab.location.href = url
-      else window.location.assign(url)
+      const tab = window.open(url, '_blank', 'noopener,noreferrer')
+      if (!tab) {
+        // Blocked as a pop-up (it no longer follows the click directly): one more click opens it.
+        toast.info('Your browser blocked the new tab.', 'Invoice ready', {
+          key: `invoice:${invoiceId}`,
+          action: { label: 'Open invoice', onClick: () => window.open(url, '_blank', 'noopener,noreferrer') },
+        })
+      }
     } catch (error) {
-      tab?.close()
-      toast.error((error as Error).message, 'Could not open the invoice')
+      toast.error((error as Error).message, 'Could not open the invoice', { key: `invoice:${invoiceId}` })
     } finally {
       setOpening(null)
     }
@@ -69,7 +72,7 @@ export function PaymentsTable({ payments, emptyText }: { payments: Payment[]; em
                 {payment.description ?? payment.payment_type ?? 'Payment'}
               </td>
               <td className="px-6 py-3 text-right font-medium whitespace-nowrap text-slate-900 max-sm:col-start-2 max-sm:row-start-1 max-sm:p-0">
-                {formatCents(payment.amount)}
+                {formatMoney(payment.amount)}
               </td>
               <td className="px-6 py-3 max-sm:col-start-1 max-sm:row-start-3 max-sm:p-0">
                 <PaymentStatusPill status={payment.status} />

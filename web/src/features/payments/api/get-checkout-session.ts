@@ -11,6 +11,12 @@ export interface CheckoutSession {
     accounts?: string | number
     traffic_source?: string
   } | null
+  /** What happened: a trial (nothing charged today), a payment, or not settled yet. */
+  outcome?: 'trial' | 'paid' | 'pending'
+  amount_due_today?: number
+  trial_end?: string | null
+  first_charge_amount?: number | null
+  first_charge_at?: string | null
 }
 
 export const NO_SESSION_ID = 'No session ID found'

@@ -1,5 +1,5 @@
-import { formatCents } from '@shared/pricing'
-import { AlertTriangle, CheckCircle2, PartyPopper } from 'lucide-react'
+import { formatMoney } from '@shared/pricing'
+import { AlertTriangle, CheckCircle2, Clock, PartyPopper } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { buttonClasses } from '@/components/ui/button'
@@ -16,6 +16,43 @@ type State =
 
 const cycleLabel = (cycle: string | undefined) =>
   cycle === 'yearly' ? 'Yearly' : cycle === 'monthly' ? 'Monthly' : cycle ? cycle : 'Monthly'
+
+const longDate = (iso: string | null | undefined) =>
+  iso
+    ? new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })
+    : 'the trial ends'
+
+/**
+ * The summary rows: what was charged today and, for a trial, when the first charge comes and how
+ * much it is (issue 18 item 1; the spec's "amount paid / status Active" reads only for a payment).
+ */
+export function successRows(session: CheckoutSession): Array<[string, string]> {
+  const meta = session.metadata ?? {}
+  const email = session.customer?.email ?? session.customer_details?.email ?? '—'
+  const common: Array<[string, string]> = [
+    ['Email', email],
+    ['Plan', planName(meta.planType)],
+    ['Number of accounts', String(meta.accounts ?? 1)],
+    ['Billing cycle', cycleLabel(meta.billing_cycle)],
+  ]
+  if (session.outcome === 'trial')
+    return [
+      ...common,
+      ['Due today', formatMoney(0)],
+      ['Status', 'Free trial'],
+      [
+        'First charge',
+        `${formatMoney(session.first_charge_amount ?? session.amount_total ?? 0)} on ${longDate(session.first_charge_at)}`,
+      ],
+      ['Payment method', 'Card'],
+    ]
+  return [
+    ...common,
+    ['Amount paid', formatMoney(session.amount_due_today ?? session.amount_total ?? 0)],
+    ['Status', session.outcome === 'pending' ? 'Processing' : 'Active'],
+    ['Payment method', 'Card'],
+  ]
+}
 
 /** /success: the outcome of checkout, read from the payment provider through our API (spec §2). */
 export function PaymentSuccess() {
@@ -74,30 +111,30 @@ export function PaymentSuccess() {
   }
 
   const { session } = state
-  const meta = session.metadata ?? {}
-  const email = session.customer?.email ?? session.customer_details?.email ?? '—'
-  const rows: Array<[string, string]> = [
-    ['Email', email],
-    ['Plan', planName(meta.planType)],
-    ['Number of accounts', String(meta.accounts ?? 1)],
-    ['Billing cycle', cycleLabel(meta.billing_cycle)],
-    ['Amount paid', formatCents(session.amount_total ?? 0)],
-    ['Status', 'Active'],
-    ['Payment method', 'Card'],
-  ]
+  const rows = successRows(session)
+  const trial = session.outcome === 'trial'
   return (
     <div className="text-center">
       <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-emerald-100">
         <PartyPopper className="size-8 text-emerald-600" aria-hidden="true" />
       </span>
       <h1 className="mt-5 text-3xl font-bold tracking-tight text-slate-900">Welcome to Reachflow!</h1>
-      <p className="mt-2 text-slate-600">Your subscription is set up. Let's launch your first campaign.</p>
+      <p className="mt-2 text-slate-600">
+        {trial
+          ? `Your free trial has started: nothing is charged until ${longDate(session.trial_end)}.`
+          : "Your subscription is set up. Let's launch your first campaign."}
+      </p>
       <dl className="mt-8 divide-y divide-slate-100 rounded-2xl border border-slate-200 text-left text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="flex items-center justify-between gap-4 px-5 py-3">
             <dt className="text-slate-500">{label}</dt>
             <dd className="flex items-center gap-1.5 font-medium text-slate-900">
-              {label === 'Status' && <CheckCircle2 className="size-4 text-emerald-500" aria-hidden="true" />}
+              {label === 'Status' &&
+                (trial ? (
+                  <Clock className="size-4 text-brand-600" aria-hidden="true" />
+                ) : (
+                  <CheckCircle2 className="size-4 text-emerald-500" aria-hidden="true" />
+                ))}
               {value}
             </dd>
           </div>
