@@ -305,7 +305,9 @@ describe.concurrent('scrape.run on Instagram', BROWSER_SUITE, () => {
 })
 
 describe('a run that cannot collect says why on the campaign (issue 18 item 5)', () => {
-  it('an account in error records the reason and the fix instead of a silent next run', async ({ expect }) => {
+  it('an account in error records the reason and the fix instead of a silent next run', async ({
+    expect,
+  }) => {
     const userId = await createCustomer()
     const accountId = await createXAccount(userId, await newXAccount(x))
     await adminDb().query(`update public.social_accounts set status = 'error' where id = $1`, [accountId])

@@ -101,6 +101,38 @@ export async function waitFor<T>(
 }
 
 /**
+ * Waits until `check` passes for as long as the work keeps moving: it fails only when `progress`
+ * (a signature of the work's state, e.g. lead states and attempts) has not changed for `stallMs`,
+ * or after `maxMs` in all. On a loaded machine every step is slower but still moves, so a fixed
+ * deadline measures the machine; a stall measures the system (issue 18 item 13).
+ */
+export async function waitWhileProgressing<T>(
+  what: string,
+  check: () => Promise<T | undefined | false>,
+  progress: () => Promise<string>,
+  stallMs: number,
+  { everyMs = 1_000, maxMs = 30 * 60_000 }: { everyMs?: number; maxMs?: number } = {},
+): Promise<T> {
+  const started = Date.now()
+  let last = await progress()
+  let movedAt = Date.now()
+  for (;;) {
+    const value = await check()
+    if (value !== undefined && value !== false) return value
+    const now = await progress()
+    if (now !== last) {
+      last = now
+      movedAt = Date.now()
+    }
+    if (Date.now() - movedAt > stallMs)
+      throw new Error(`Waiting for ${what}: nothing moved for ${stallMs / 1000} s (last state ${last})`)
+    if (Date.now() - started > maxMs)
+      throw new Error(`Waiting for ${what}: still moving after ${maxMs / 1000} s`)
+    await sleep(everyMs)
+  }
+}
+
+/**
  * The alone-suites own the system: other suites' leftovers (queued jobs, active accounts the
  * scheduler would keep queueing inbox syncs for) are cleared so the runners work only what the
  * test made. Accounts of the given customers are left as they are. The returned function puts the

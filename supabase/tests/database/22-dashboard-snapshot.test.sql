@@ -24,8 +24,8 @@ select c.id, c.user_id, 'lead' || i, '2025-03-01'::timestamptz, case when i <= 2
 
 select tests.authenticate_as('owner');
 select is(public.dashboard_snapshot() -> 'counts',
-  '{"campaigns": 2, "leads": 5, "accounts": 1, "scraping": 1, "running": 2}'::jsonb,
-  'owner: tab counts (3 + 1 campaign leads, the second copied from its scrape, + 1 scraped), one running campaign and one running scrape');
+  '{"campaigns": 2, "leads": 4, "accounts": 1, "scraping": 1, "running": 2}'::jsonb,
+  'owner: tab counts (leads count people: 3 + 1 campaign leads, the second copied from its scrape, so the scraped one is the same person), one running campaign and one running scrape');
 select is(public.dashboard_snapshot() -> 'summary', (select to_jsonb(s) from public.dashboard_summary() s),
   'owner: the summary is dashboard_summary()');
 select is(public.dashboard_snapshot() -> 'today', (select to_jsonb(t) from public.todays_overview() t),

@@ -5,7 +5,7 @@
 // X's trouble), and once the backoff has passed send each of them exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminDb, closeAdminDb, notificationsOf } from '../../../runner/test/helpers/fixtures.ts'
-import { quietOtherWork, RunnerProcess, waitFor } from '../../../runner/test/helpers/process.ts'
+import { quietOtherWork, RunnerProcess, waitWhileProgressing } from '../../../runner/test/helpers/process.ts'
 import {
   accountStatuses,
   driveScheduler,
@@ -21,6 +21,14 @@ const LEADS_PER_ACCOUNT = 4
 const HANGS = 2
 /** The first retry of a lead whose send failed comes this long later (runner_step_retries migration). */
 const FIRST_BACKOFF_MS = 5 * 60_000
+/**
+ * How long the run may go without any lead or attempt changing before the test calls it stuck: the
+ * longest single step is a hung DM request given up after the runner's 90 s operation timeout, plus
+ * the 45 s pacing gap (pacing.ts), with room for a loaded machine. The test used to wait a fixed
+ * 360 s for the whole first phase, which a loaded 2-vCPU machine running `npm test` could exceed
+ * while still making progress (each account's 4 sends are 45 s apart and 2 of them hang for 90 s).
+ */
+const STALL_MS = 240_000
 
 let runner: RunnerProcess | undefined
 let stopScheduler: (() => void) | undefined
@@ -40,108 +48,122 @@ afterAll(async () => {
 })
 
 describe('X timing out during sends', () => {
-  it('hanging sends and pages: retried after a backoff, account not flagged, nothing sent twice', async () => {
-    const db = adminDb()
-    const run = await startCampaigns(2, LEADS_PER_ACCOUNT, 3_100)
-    const [sendHangs, pageHangs] = run.sandboxes.map((s) => s.username) as [string, string]
-    faultAccounts.push(sendHangs, pageHangs)
-    await x.fault({ account: sendHangs, target: 'send', mode: 'hang', count: HANGS })
-    await x.fault({ account: pageHangs, target: 'page', mode: 'hang', path: '/i/chat/', count: HANGS })
+  it(
+    'hanging sends and pages: retried after a backoff, account not flagged, nothing sent twice',
+    async () => {
+      const db = adminDb()
+      const run = await startCampaigns(2, LEADS_PER_ACCOUNT, 3_100)
+      const [sendHangs, pageHangs] = run.sandboxes.map((s) => s.username) as [string, string]
+      faultAccounts.push(sendHangs, pageHangs)
+      await x.fault({ account: sendHangs, target: 'send', mode: 'hang', count: HANGS })
+      await x.fault({ account: pageHangs, target: 'page', mode: 'hang', path: '/i/chat/', count: HANGS })
 
-    const started = Date.now()
-    stopScheduler = driveScheduler()
-    runner = RunnerProcess.start({
-      RUNNER_SEND_CONCURRENCY: '2',
-      RUNNER_UNCERTAIN_CHECK_AFTER_MS: '2000',
-      RUNNER_SESSION_IDLE_MS: '600000',
-    })
-    await runner.runnerId()
+      const started = Date.now()
+      stopScheduler = driveScheduler()
+      runner = RunnerProcess.start({
+        RUNNER_SEND_CONCURRENCY: '2',
+        RUNNER_UNCERTAIN_CHECK_AFTER_MS: '2000',
+        RUNNER_SESSION_IDLE_MS: '600000',
+      })
+      await runner.runnerId()
 
-    // every hang given up on and its lead put back with a backoff; every other lead sent
-    const backedOff = () =>
-      db
-        .query<{ n: number }>(
-          `select count(*)::int as n from public.campaign_leads
+      // every hang given up on and its lead put back with a backoff; every other lead sent
+      const backedOff = () =>
+        db
+          .query<{ n: number }>(
+            `select count(*)::int as n from public.campaign_leads
             where campaign_id = any($1) and state = 'pending' and next_send_at > internal.now() + interval '1 minute'`,
-          [run.campaignIds],
-        )
-        .then((r) => r.rows[0]?.n ?? 0)
-    await waitFor(
-      'the hangs to be given up on and the other leads sent',
-      async () =>
-        (await backedOff()) === 2 * HANGS &&
-        (await leadsIn(run, ['sent'])) === run.leadCount - 2 * HANGS &&
-        (await leadsIn(run, ['sending', 'uncertain'])) === 0,
-      360_000,
-      1_000,
-    )
-    const firstPhaseSeconds = (Date.now() - started) / 1000
+            [run.campaignIds],
+          )
+          .then((r) => r.rows[0]?.n ?? 0)
+      // The run's moving parts: each lead's state, step and attempts, and every attempt logged.
+      const progress = () =>
+        db
+          .query<{ signature: string }>(
+            `select coalesce(string_agg(l.state || ':' || l.attempts || ':' || l.current_step, ',' order by l.id), '')
+                  || '|' || (select count(*) from public.dm_logs d where d.campaign_id = any($1)) as signature
+             from public.campaign_leads l where l.campaign_id = any($1)`,
+            [run.campaignIds],
+          )
+          .then((r) => r.rows[0]?.signature ?? '')
+      await waitWhileProgressing(
+        'the hangs to be given up on and the other leads sent',
+        async () =>
+          (await backedOff()) === 2 * HANGS &&
+          (await leadsIn(run, ['sent'])) === run.leadCount - 2 * HANGS &&
+          (await leadsIn(run, ['sending', 'uncertain'])) === 0,
+        progress,
+        STALL_MS,
+      )
+      const firstPhaseSeconds = (Date.now() - started) / 1000
 
-    // each backed-off lead: its failed attempt is logged (error or checked-not-delivered) and it is
-    // due again only after the backoff
-    const { rows: failedAttempts } = await db.query<{
-      account: string
-      status: string
-      error: string | null
-      backoff_seconds: number
-    }>(
-      `select a.username as account, d.status, d.error,
+      // each backed-off lead: its failed attempt is logged (error or checked-not-delivered) and it is
+      // due again only after the backoff
+      const { rows: failedAttempts } = await db.query<{
+        account: string
+        status: string
+        error: string | null
+        backoff_seconds: number
+      }>(
+        `select a.username as account, d.status, d.error,
               extract(epoch from l.next_send_at - d.created_at)::float8 as backoff_seconds
          from public.campaign_leads l
          join public.campaigns c on c.id = l.campaign_id
          join public.social_accounts a on a.id = c.account_id
          join public.dm_logs d on d.campaign_lead_id = l.id
         where l.campaign_id = any($1) and l.state = 'pending' and d.status in ('error', 'failed')`,
-      [run.campaignIds],
-    )
-    expect(failedAttempts).toHaveLength(2 * HANGS)
-    for (const account of [sendHangs, pageHangs])
-      expect(
-        failedAttempts.filter((a) => a.account === account),
-        account,
-      ).toHaveLength(HANGS)
-    for (const attempt of failedAttempts)
-      expect(attempt.backoff_seconds * 1000, JSON.stringify(attempt)).toBeGreaterThan(
-        FIRST_BACKOFF_MS - 60_000,
+        [run.campaignIds],
       )
-    // X's trouble is not the account's: both still active, nobody told their account was flagged
-    expect(await accountStatuses(run)).toEqual([
-      { status: 'active', flag_reason: null },
-      { status: 'active', flag_reason: null },
-    ])
-    expect((await notificationsOf(run.userId)).filter((n) => n.type === 'account_flagged')).toEqual([])
-    // nothing from a hung request was delivered
-    expect((await verdict(run)).delivered).toBe(run.leadCount - 2 * HANGS)
+      expect(failedAttempts).toHaveLength(2 * HANGS)
+      for (const account of [sendHangs, pageHangs])
+        expect(
+          failedAttempts.filter((a) => a.account === account),
+          account,
+        ).toHaveLength(HANGS)
+      for (const attempt of failedAttempts)
+        expect(attempt.backoff_seconds * 1000, JSON.stringify(attempt)).toBeGreaterThan(
+          FIRST_BACKOFF_MS - 60_000,
+        )
+      // X's trouble is not the account's: both still active, nobody told their account was flagged
+      expect(await accountStatuses(run)).toEqual([
+        { status: 'active', flag_reason: null },
+        { status: 'active', flag_reason: null },
+      ])
+      expect((await notificationsOf(run.userId)).filter((n) => n.type === 'account_flagged')).toEqual([])
+      // nothing from a hung request was delivered
+      expect((await verdict(run)).delivered).toBe(run.leadCount - 2 * HANGS)
 
-    // the backoff passes (moved forward instead of waited for) and X answers again
-    await db.query(
-      `update public.campaign_leads set next_send_at = internal.now()
+      // the backoff passes (moved forward instead of waited for) and X answers again
+      await db.query(
+        `update public.campaign_leads set next_send_at = internal.now()
         where campaign_id = any($1) and state = 'pending'`,
-      [run.campaignIds],
-    )
-    await waitFor(
-      'the retries to go out',
-      async () => (await leadsIn(run, OPEN_STATES)) === 0,
-      240_000,
-      1_000,
-    )
-    stopScheduler()
-    expect(runner.running, `the runner exited:\n${runner.tail()}`).toBe(true)
-    await runner.stop()
+        [run.campaignIds],
+      )
+      await waitWhileProgressing(
+        'the retries to go out',
+        async () => (await leadsIn(run, OPEN_STATES)) === 0,
+        progress,
+        STALL_MS,
+      )
+      stopScheduler()
+      expect(runner.running, `the runner exited:\n${runner.tail()}`).toBe(true)
+      await runner.stop()
 
-    const result = await verdict(run)
-    expect(result.duplicates).toEqual([])
-    expect(result.lost).toEqual([])
-    expect(result.states).toEqual({ sent: run.leadCount })
-    expect(result.delivered).toBe(run.leadCount)
-    expect((await accountStatuses(run)).map((a) => a.status)).toEqual(['active', 'active'])
-    console.log(
-      `[reliability] X hanging during sends: ${2 * HANGS} hung requests (${HANGS} DM sends, ${HANGS} chat pages) ` +
-        `given up on within ${firstPhaseSeconds.toFixed(0)} s of the run; retried after ` +
-        `${Math.min(...failedAttempts.map((a) => a.backoff_seconds)).toFixed(0)}–` +
-        `${Math.max(...failedAttempts.map((a) => a.backoff_seconds)).toFixed(0)} s of backoff; ` +
-        `${result.delivered} delivered for ${run.leadCount} leads, 0 duplicates, accounts active; ` +
-        `attempts: ${JSON.stringify(failedAttempts.map((a) => [a.status, a.error?.slice(0, 80)]))}`,
-    )
-  }, 720_000)
+      const result = await verdict(run)
+      expect(result.duplicates).toEqual([])
+      expect(result.lost).toEqual([])
+      expect(result.states).toEqual({ sent: run.leadCount })
+      expect(result.delivered).toBe(run.leadCount)
+      expect((await accountStatuses(run)).map((a) => a.status)).toEqual(['active', 'active'])
+      console.log(
+        `[reliability] X hanging during sends: ${2 * HANGS} hung requests (${HANGS} DM sends, ${HANGS} chat pages) ` +
+          `given up on within ${firstPhaseSeconds.toFixed(0)} s of the run; retried after ` +
+          `${Math.min(...failedAttempts.map((a) => a.backoff_seconds)).toFixed(0)}–` +
+          `${Math.max(...failedAttempts.map((a) => a.backoff_seconds)).toFixed(0)} s of backoff; ` +
+          `${result.delivered} delivered for ${run.leadCount} leads, 0 duplicates, accounts active; ` +
+          `attempts: ${JSON.stringify(failedAttempts.map((a) => [a.status, a.error?.slice(0, 80)]))}`,
+      )
+    },
+    45 * 60_000,
+  )
 })

@@ -9,24 +9,19 @@ export interface TabCounts {
   running: number
 }
 
-/** Five HEAD requests with count=exact: no rows travel, whatever the customer has. */
+/**
+ * One call, rpc/dashboard_counts (issue 18 item 10): the badges used to be six HEAD requests per
+ * refresh. Leads counts people, as the Leads tab lists them.
+ */
 export async function getTabCounts(): Promise<TabCounts> {
-  const head = { count: 'exact', head: true } as const
-  const [campaigns, leads, accounts, scraping, runningCampaigns, runningScrapes] = await Promise.all([
-    supabase.from('campaigns').select('id', head),
-    supabase.from('lead_view').select('id', head),
-    supabase.from('social_accounts').select('id', head),
-    supabase.from('scraping_campaigns').select('id', head),
-    supabase.from('campaigns').select('id', head).in('status', ['queued', 'running', 'active']),
-    supabase.from('scraping_campaigns').select('id', head).eq('status', 'running'),
-  ])
-  const failed = [campaigns, leads, accounts, scraping, runningCampaigns, runningScrapes].find((r) => r.error)
-  if (failed?.error) throw new Error(`Could not count your records: ${failed.error.message}`)
+  const { data, error } = await supabase.rpc('dashboard_counts')
+  if (error) throw new Error(`Could not count your records: ${error.message}`)
+  const counts = (data ?? {}) as Partial<TabCounts>
   return {
-    campaigns: campaigns.count ?? 0,
-    leads: leads.count ?? 0,
-    accounts: accounts.count ?? 0,
-    scraping: scraping.count ?? 0,
-    running: (runningCampaigns.count ?? 0) + (runningScrapes.count ?? 0),
+    campaigns: Number(counts.campaigns ?? 0),
+    leads: Number(counts.leads ?? 0),
+    accounts: Number(counts.accounts ?? 0),
+    scraping: Number(counts.scraping ?? 0),
+    running: Number(counts.running ?? 0),
   }
 }

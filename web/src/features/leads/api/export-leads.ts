@@ -13,7 +13,8 @@ const COLUMNS: CsvColumn<Lead>[] = [
   { header: 'Email', value: (l) => l.email },
   { header: 'Status', value: (l) => l.status },
   { header: 'Campaign', value: (l) => l.campaign_name },
-  { header: 'Source', value: (l) => l.source },
+  { header: 'Sources', value: (l) => l.sources.join('; ') },
+  { header: 'Platform', value: (l) => l.platform ?? '' },
   { header: 'Last Activity', value: (l) => l.last_activity },
 ]
 

@@ -1,6 +1,10 @@
 import { supabase } from '@/lib/supabase'
 
-/** A row of public.lead_view (spec §3 "Combined lead view"). */
+/**
+ * A row of public.lead_people: one person across sources (spec §3 "Combined lead view", one row per
+ * person since issue 18 item 4). `source`/`campaign_id`/`campaign_name` name the source behind the
+ * latest status; `sources` lists every campaign the person is in.
+ */
 export interface Lead {
   id: string
   source: 'campaign' | 'scraping'
@@ -14,6 +18,10 @@ export interface Lead {
   avatar: string
   status: string
   last_activity: string
+  platform: string | null
+  sources: string[]
+  campaign_ids: string[]
+  source_count: number
 }
 
 export interface LeadQuery {
@@ -25,7 +33,7 @@ export interface LeadQuery {
 }
 
 export const LEAD_COLUMNS =
-  'id, source, campaign_id, campaign_name, username, display_name, email, company, title, avatar, status, last_activity'
+  'id, source, campaign_id, campaign_name, username, display_name, email, company, title, avatar, status, last_activity, platform, sources, campaign_ids, source_count'
 
 /** PostgREST `or` values are comma separated: keep the user's text from breaking the list. */
 function searchPattern(text: string): string {
@@ -33,8 +41,8 @@ function searchPattern(text: string): string {
 }
 
 export function leadsQuery(q: Omit<LeadQuery, 'page' | 'pageSize'>, columns: string, count?: 'exact') {
-  let query = supabase.from('lead_view').select(columns, count ? { count } : undefined)
-  if (q.campaignId) query = query.eq('campaign_id', q.campaignId)
+  let query = supabase.from('lead_people').select(columns, count ? { count } : undefined)
+  if (q.campaignId) query = query.contains('campaign_ids', [q.campaignId])
   if (q.status) query = query.eq('status', q.status)
   const text = q.search.trim()
   if (text) {
@@ -43,10 +51,10 @@ export function leadsQuery(q: Omit<LeadQuery, 'page' | 'pageSize'>, columns: str
       `username.ilike.${like},display_name.ilike.${like},email.ilike.${like},company.ilike.${like},title.ilike.${like}`,
     )
   }
-  return query.order('collected_at', { ascending: false }).order('id', { ascending: false })
+  return query.order('last_activity', { ascending: false }).order('id', { ascending: false })
 }
 
-/** One page of leads and how many match, counted on the server: the client never fetches all leads. */
+/** One page of people and how many match, counted on the server: the client never fetches all leads. */
 export async function getLeadsPage(q: LeadQuery): Promise<{ rows: Lead[]; total: number }> {
   const from = q.page * q.pageSize
   const { data, error, count } = await leadsQuery(q, LEAD_COLUMNS, 'exact').range(from, from + q.pageSize - 1)

@@ -70,7 +70,7 @@ export function LeadsTable({
                 const status = statusOf(lead.status)
                 return (
                   <tr
-                    key={`${lead.source}-${lead.id}`}
+                    key={`${lead.platform}-${lead.username}`}
                     data-testid="lead-row"
                     className="hover:bg-slate-50/70"
                   >
@@ -97,7 +97,16 @@ export function LeadsTable({
                     <td className="px-4 py-3">
                       <Pill tone={status.tone}>{status.label}</Pill>
                     </td>
-                    <td className="max-w-48 truncate px-4 py-3 text-slate-700">{lead.campaign_name}</td>
+                    <td className="max-w-56 px-4 py-3 text-slate-700" title={lead.sources.join('\n')}>
+                      <p className="truncate">{lead.campaign_name}</p>
+                      {lead.source_count > 1 && (
+                        <p className="truncate text-xs text-slate-500">
+                          {lead.sources.length > 1
+                            ? `+${lead.sources.length - 1} more: ${lead.sources.filter((s) => s !== lead.campaign_name).join(', ')}`
+                            : `${lead.source_count} sources`}
+                        </p>
+                      )}
+                    </td>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-500">
                       {relativeTime(lead.last_activity)}
                     </td>
