@@ -160,8 +160,15 @@ export function migrationFiles(): { version: string; name: string; file: string 
     }))
 }
 
-/** Applies the platform layer, then every migration not applied yet, then the seed once. */
-export async function migrate(config: StackConfig, log: (line: string) => void = () => {}): Promise<void> {
+/**
+ * Applies the platform layer, then every migration not applied yet (one transaction per file, as the
+ * Supabase CLI does), then the seed once (`seed: false` leaves it out, as `supabase db push` must).
+ */
+export async function migrate(
+  config: StackConfig,
+  log: (line: string) => void = () => {},
+  { seed = true }: { seed?: boolean } = {},
+): Promise<void> {
   await withDb(config, async (client) => {
     await client.query('set client_min_messages = warning')
     for (const name of readdirSync(platformDir)
@@ -188,7 +195,7 @@ export async function migrate(config: StackConfig, log: (line: string) => void =
     }
     if (count > 0) log(`Applied ${count} migration${count === 1 ? '' : 's'}.`)
     await allowRunnerLogin(client)
-    if (existsSync(seedFile)) {
+    if (seed && existsSync(seedFile)) {
       const hash = createHash('sha256').update(readFileSync(seedFile)).digest('hex')
       const seeded = await client.query<{ hash: string }>(
         "select hash from supabase_migrations.seed_files where path = 'supabase/seed.sql'",

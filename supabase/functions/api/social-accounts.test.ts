@@ -4,6 +4,7 @@
 // its jobs, and another customer's ids answering 404.
 import assert from 'node:assert/strict'
 import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
+import { envFrom } from '../_shared/env.ts'
 import {
   functionRequest,
   givePlan,
@@ -16,6 +17,7 @@ import {
 import { X_WEB_BEARER } from '../_shared/x-verify.ts'
 import { createApiHandler } from './app.ts'
 import { defaultDeps } from './deps.ts'
+import { xBaseUrlOf } from './social-accounts.ts'
 
 const GOOD_AUTH = '1'.repeat(40)
 const EXPIRED_AUTH = '2'.repeat(40)
@@ -309,4 +311,10 @@ Deno.test('every route needs a signed-in caller', async () => {
     assert.equal(withAnonKey.status, 401)
     assert.equal((await jsonOf(withAnonKey)).error, 'User not authenticated')
   }
+})
+
+Deno.test('X_BASE_URL defaults to production X, so a missing secret cannot point at a sandbox', () => {
+  assert.equal(xBaseUrlOf(envFrom({})), 'https://x.com')
+  assert.equal(xBaseUrlOf(envFrom({ X_BASE_URL: '  ' })), 'https://x.com')
+  assert.equal(xBaseUrlOf(envFrom({ X_BASE_URL: 'http://127.0.0.1:54341' })), 'http://127.0.0.1:54341')
 })

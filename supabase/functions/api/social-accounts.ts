@@ -5,7 +5,6 @@ import type { Caller } from '../_shared/auth.ts'
 import { sealCredentials, type XCredentials } from '../_shared/credentials.ts'
 import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
 import { DatabaseError, fromDbError, must } from '../_shared/db-errors.ts'
-import { requireEnv } from '../_shared/env.ts'
 import { HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
 import { parseId, parseQuery, readJson, z } from '../_shared/validation.ts'
 import type { ParsedXCookies } from '../_shared/x-cookies.ts'
@@ -81,8 +80,15 @@ export async function createAccount(req: Request, { caller, deps, service }: Cal
   return jsonResponse({ ...view, testQueued: created.test_job_id !== null }, 201)
 }
 
+/** Production's X unless X_BASE_URL says otherwise: a missing secret cannot point at a sandbox. */
+export const DEFAULT_X_BASE_URL = 'https://x.com'
+
+export function xBaseUrlOf(env: ApiDeps['env']): string {
+  return env('X_BASE_URL')?.trim() || DEFAULT_X_BASE_URL
+}
+
 function xBaseUrl(deps: ApiDeps): string {
-  return requireEnv('X_BASE_URL', deps.env)
+  return xBaseUrlOf(deps.env)
 }
 
 /** The HTTP answer for a failed live check: what X said, in words the customer can act on. */

@@ -1,0 +1,176 @@
+// `npm run check:deploy`: what can be checked of a deploy without a Supabase project (issue 20).
+//   1. every function type-checks with `deno check` as `supabase functions deploy` bundles it: from
+//      its own files, with no local config or import map (npm: specifiers resolved from the registry);
+//   2. supabase/config.toml has the keys the deploy relies on, and every [functions.*] is a function;
+//   3. every secret a function reads is listed in docs/operations.md's secrets table;
+//   4. every migration applies, one transaction per file and without the seed (as `db push` does),
+//      to a fresh database on its own `deploycheck` instance (destroyed afterwards).
+// Ends with "check:deploy: ok" or the list of problems (exit 1).
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { repoRoot, stackConfig } from '../stack/src/config.ts'
+import { destroyCluster, initCluster, migrate, migrationFiles, startDb } from '../stack/src/db.ts'
+import { ensureSystemPackages } from '../stack/src/system.ts'
+
+const problems: string[] = []
+const step = (line: string) => console.log(`check:deploy: ${line}`)
+const functionsDir = join(repoRoot, 'supabase', 'functions')
+const functions = readdirSync(functionsDir, { withFileTypes: true })
+  .filter(
+    (d) => d.isDirectory() && !d.name.startsWith('_') && existsSync(join(functionsDir, d.name, 'index.ts')),
+  )
+  .map((d) => d.name)
+
+/** Secrets hosted Supabase sets for every function itself. */
+const PLATFORM_SECRETS = new Set([
+  'SUPABASE_URL',
+  'SUPABASE_ANON_KEY',
+  'SUPABASE_SERVICE_ROLE_KEY',
+  'SUPABASE_DB_URL',
+])
+/** Read by the functions but meant only for the local stack (documented as such). */
+const LOCAL_ONLY = new Set(['STRIPE_API_BASE'])
+
+function denoCheck(): void {
+  const deno = join(repoRoot, 'node_modules', '.bin', 'deno')
+  for (const name of functions) {
+    const result = spawnSync(
+      deno,
+      ['check', '--no-config', '--quiet', join('supabase', 'functions', name, 'index.ts')],
+      {
+        cwd: repoRoot,
+        // Its own cache, so the check never leans on what the local deno.json's node_modules provide.
+        env: { ...process.env, DENO_DIR: join(repoRoot, '.stack', 'deploy-check-deno'), NO_COLOR: '1' },
+        encoding: 'utf8',
+      },
+    )
+    if (result.status !== 0)
+      problems.push(`deno check of function ${name} failed:\n${(result.stderr || result.stdout).trim()}`)
+    else step(`function ${name} type-checks as deployed`)
+  }
+}
+
+function configToml(): void {
+  const toml = readFileSync(join(repoRoot, 'supabase', 'config.toml'), 'utf8')
+  const section = (name: string) => {
+    const start = toml.search(new RegExp(`^\\[${name.replace(/[.\\[\\]-]/g, '\\$&')}\\]\\s*$`, 'm'))
+    if (start < 0) return null
+    const rest = toml.slice(start).split('\n').slice(1)
+    const end = rest.findIndex((line) => /^\[/.test(line))
+    return (end < 0 ? rest : rest.slice(0, end)).join('\n')
+  }
+  const key = (sectionName: string | null, name: string) => {
+    const body = sectionName === null ? toml.slice(0, Math.max(0, toml.search(/^\[/m))) : section(sectionName)
+    const match = body?.match(new RegExp(`^${name}\\s*=\\s*(.+)$`, 'm'))
+    return match?.[1]?.trim() ?? null
+  }
+  const required: [string | null, string][] = [
+    [null, 'project_id'],
+    ['db', 'major_version'],
+    ['api', 'schemas'],
+    ['auth', 'site_url'],
+    ['auth', 'additional_redirect_urls'],
+    ['auth', 'minimum_password_length'],
+    ['auth.rate_limit', 'sign_in_sign_ups'],
+    ['auth.rate_limit', 'token_verifications'],
+  ]
+  for (const [sectionName, name] of required)
+    if (key(sectionName, name) === null)
+      problems.push(`supabase/config.toml: ${sectionName ? `[${sectionName}] ` : ''}${name} is missing`)
+  if (key('functions.stripe-webhook', 'verify_jwt') !== 'false')
+    problems.push(
+      'supabase/config.toml: [functions.stripe-webhook] verify_jwt must be false (Stripe sends no JWT)',
+    )
+  for (const match of toml.matchAll(/^\[functions\.([a-z0-9-_]+)\]/gm))
+    if (!functions.includes(match[1] ?? ''))
+      problems.push(`supabase/config.toml: [functions.${match[1]}] names no function`)
+  step(`config.toml keys present (${required.length} checked, functions: ${functions.join(', ')})`)
+}
+
+function secretsListed(): void {
+  const read = new Set<string>()
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
+        const source = readFileSync(path, 'utf8')
+        for (const m of source.matchAll(/(?:requireEnv|env|Deno\.env\.get)\(\s*'([A-Z][A-Z0-9_]+)'/g))
+          if (m[1]) read.add(m[1])
+      }
+    }
+  }
+  walk(functionsDir)
+  const operations = readFileSync(join(repoRoot, 'docs', 'operations.md'), 'utf8')
+  const table = operations.slice(operations.indexOf('### Function secrets'))
+  for (const name of [...read].sort()) {
+    if (PLATFORM_SECRETS.has(name)) continue
+    if (!table.includes(`\`${name}\``))
+      problems.push(
+        `docs/operations.md "Function secrets" does not list ${name}${LOCAL_ONLY.has(name) ? ' (local only)' : ''}`,
+      )
+  }
+  step(
+    `secrets the functions read are documented: ${[...read]
+      .filter((n) => !PLATFORM_SECRETS.has(n))
+      .sort()
+      .join(', ')}`,
+  )
+}
+
+/** The runner's container and unit say what the guide promises: non-root, health check, SIGTERM. */
+function runnerPackaging(): void {
+  const docker = readFileSync(join(repoRoot, 'runner', 'Dockerfile'), 'utf8')
+  const unit = readFileSync(join(repoRoot, 'deploy', 'reachflow-runner.service'), 'utf8')
+  const expectations: [string, boolean][] = [
+    ['runner/Dockerfile is Debian-based', /^FROM\s+\S*bookworm/m.test(docker)],
+    ['runner/Dockerfile installs Chromium', /apt-get install[^\n]*\bchromium\b/.test(docker)],
+    ['runner/Dockerfile runs as a non-root USER', /^USER\s+(?!root\b)\S+/m.test(docker)],
+    [
+      'runner/Dockerfile has a HEALTHCHECK on RUNNER_HEALTH_PORT',
+      /^HEALTHCHECK[\s\S]*RUNNER_HEALTH_PORT/m.test(docker),
+    ],
+    ['runner/Dockerfile stops with SIGTERM', /^STOPSIGNAL\s+SIGTERM/m.test(docker)],
+    ['the systemd unit restarts the runner', /^Restart=always/m.test(unit)],
+    ['the systemd unit runs as a non-root user', /^User=(?!root\b)\S+/m.test(unit)],
+    [
+      'the systemd unit waits longer than the 60 s graceful stop',
+      Number(/^TimeoutStopSec=(\d+)/m.exec(unit)?.[1]) > 60,
+    ],
+  ]
+  for (const [what, ok] of expectations) if (!ok) problems.push(`${what}: not so`)
+  step('runner Dockerfile and systemd unit: non-root, health check, graceful SIGTERM')
+}
+
+async function migrationsApply(): Promise<void> {
+  process.env.STACK_PORT_BASE ??= '0'
+  const config = stackConfig('deploycheck')
+  destroyCluster(config)
+  try {
+    initCluster(config)
+    await startDb(config)
+    await migrate(config, () => {}, { seed: false })
+    step(
+      `${migrationFiles().length} migrations apply to a fresh database, one transaction each, without the seed`,
+    )
+  } catch (error) {
+    problems.push(`migrations: ${error instanceof Error ? error.message : String(error)}`)
+  } finally {
+    destroyCluster(config)
+  }
+}
+
+ensureSystemPackages(step)
+denoCheck()
+configToml()
+secretsListed()
+runnerPackaging()
+await migrationsApply()
+if (problems.length > 0) {
+  console.error(
+    `check:deploy: ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n- ${problems.join('\n- ')}`,
+  )
+  process.exit(1)
+}
+step('ok')
