@@ -32,6 +32,8 @@ export interface RunnerConfig {
   jobTimeLimitMs: Record<QueueName, number>
   /** How long a job waits for its account while another job of this runner uses it. */
   accountWaitMs: number
+  /** host:port proxies a test may run on loopback (RUNNER_ALLOW_PROXY_HOSTS); empty in production. */
+  allowProxyHosts: string[]
   healthPort: number | null
   chromiumPath: string | undefined
   version: string
@@ -92,6 +94,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
       'warmup.step': 600_000,
     },
     accountWaitMs: number(env, 'RUNNER_ACCOUNT_WAIT_MS', 60_000, 0, 600_000),
+    // Test-only: host:port proxies allowed on loopback/private addresses (production leaves it unset).
+    allowProxyHosts: (env.RUNNER_ALLOW_PROXY_HOSTS ?? '')
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
     healthPort: env.RUNNER_HEALTH_PORT ? number(env, 'RUNNER_HEALTH_PORT', 0, 1, 65_535) : null,
     chromiumPath: env.CHROMIUM_PATH?.trim() || undefined,
     version: env.RUNNER_VERSION?.trim() || 'dev',

@@ -69,6 +69,7 @@ export class Runner {
         instagramBaseUrl: config.instagramBaseUrl,
         typing: { delayFactor: config.typingFactor },
         now: () => Date.now() + this.clockOffsetMs,
+        allowProxyHosts: config.allowProxyHosts,
       },
     })
     this.boss = new PgBoss({

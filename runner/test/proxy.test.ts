@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BrowserPool } from '../src/browser/pool.ts'
 import { parseProxyUrl } from '../src/browser/proxy.ts'
+import { accountProxy } from '../src/browser/proxy-guard.ts'
 import { SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
 import { BROWSER_SUITE, newXAccount, openX } from './helpers/x-session.ts'
 
@@ -83,5 +84,51 @@ describe('browser traffic through the account proxy', BROWSER_SUITE, () => {
     expect((await pool.stats()).browsers).toBe(2)
     await direct.close()
     await session.close()
+  })
+})
+
+describe('the account proxy at connect time (issue 17)', () => {
+  const login = { username: 'alice', password: 'p@ss:word' }
+
+  it('refuses private, loopback and metadata addresses and service ports, naming the proxy', async () => {
+    await expect(accountProxy('127.0.0.1:3128', login)).resolves.toEqual({
+      problem: expect.stringMatching(/Proxy 127\.0\.0\.1 points at a private or local address/),
+    })
+    await expect(accountProxy('169.254.169.254:8080', null)).resolves.toHaveProperty('problem')
+    await expect(accountProxy('203.0.113.9:5432', null)).resolves.toEqual({
+      problem: expect.stringMatching(/Proxy port 5432 is not a proxy port/),
+    })
+  })
+
+  it('resolves a name at connect time and refuses it when any address is private (DNS rebinding)', async () => {
+    const rebound = async () => ['203.0.113.9', '10.0.0.8']
+    await expect(accountProxy('proxy.example.com:3128', login, [], rebound)).resolves.toEqual({
+      problem: expect.stringMatching(
+        /proxy\.example\.com points at a private or local address \(10\.0\.0\.8\)/,
+      ),
+    })
+    const gone = async () => []
+    await expect(accountProxy('gone.example.com:3128', login, [], gone)).resolves.toEqual({
+      problem: expect.stringMatching(/could not be found/),
+    })
+  })
+
+  it('pins the resolved public address and adds the sealed login', async () => {
+    const resolved = async () => ['203.0.113.9']
+    const proxy = await accountProxy('socks5://proxy.example.com:1080', login, [], resolved)
+    expect(proxy).toEqual({ url: 'socks5://alice:p%40ss%3Aword@203.0.113.9:1080' })
+    expect(parseProxyUrl((proxy as { url: string }).url)).toEqual({
+      server: 'socks5://203.0.113.9:1080',
+      username: 'alice',
+      password: 'p@ss:word',
+    })
+    expect(await accountProxy(null, login)).toEqual({ url: null })
+  })
+
+  it('lets a test use a loopback proxy only when it is listed', async () => {
+    expect(await accountProxy('127.0.0.1:3128', null, ['127.0.0.1:3128'])).toEqual({
+      url: 'http://127.0.0.1:3128',
+    })
+    expect(await accountProxy('127.0.0.1:3129', null, ['127.0.0.1:3128'])).toHaveProperty('problem')
   })
 })

@@ -25,6 +25,7 @@ export async function recordSignInFailure(
       )
     case 'bad_credentials':
     case 'two_factor':
+    case 'proxy':
       await accountNeedsCustomer(db, account, failure.message)
       return 'error'
     default:

@@ -7,9 +7,16 @@ import type { SessionCookie } from '../platforms/types.ts'
 import { type ParsedXCookies, parseXCookies } from '../platforms/x/cookies.ts'
 
 /** What the social-accounts function seals (docs/api.md, "credentials format"). */
-export type StoredCredentials =
+export type StoredCredentials = (
   | { v: 1; platform: 'twitter'; cookies: unknown[]; chatPasscode: string | null }
   | { v: 1; platform: 'instagram'; password: string; totpSecret: string | null }
+) & { proxy?: ProxyLogin | null }
+
+/** The account proxy's login (social_accounts.proxy_url keeps only its host and port). */
+export interface ProxyLogin {
+  username: string
+  password: string
+}
 
 /** What the runner seals after a session: the browser's cookies, reused on the next run. */
 export interface SavedSession {
@@ -32,13 +39,34 @@ export async function loadSecrets(
   accountId: string,
   keyring: Keyring,
 ): Promise<AccountSecrets> {
-  const { rows } = await db.query<{ ciphertext: string; session_ciphertext: string | null }>(
-    'select ciphertext, session_ciphertext from public.social_account_credentials where account_id = $1',
+  const { rows } = await db.query<{
+    ciphertext: string
+    session_ciphertext: string | null
+    legacy_username: string | null
+    legacy_password: string | null
+  }>(
+    `select c.ciphertext, c.session_ciphertext, l.username as legacy_username, l.password as legacy_password
+       from public.social_account_credentials c
+       left join internal.legacy_proxy_credentials l on l.account_id = c.account_id
+      where c.account_id = $1`,
     [accountId],
   )
   const row = rows[0]
   if (!row) throw new CredentialsError('No sign-in details are stored for this account.')
-  const credentials = parseCredentials(decryptSecret(row.ciphertext, keyring))
+  let credentials = parseCredentials(decryptSecret(row.ciphertext, keyring))
+  if (row.legacy_username !== null) {
+    // A proxy login stored in plain text before it was sealed (20261125300000_proxy_safety.sql):
+    // seal it into the credentials now and drop the plain copy.
+    credentials = {
+      ...credentials,
+      proxy: credentials.proxy ?? { username: row.legacy_username, password: row.legacy_password ?? '' },
+    }
+    await db.query('select internal.seal_legacy_proxy_login($1, $2, $3)', [
+      accountId,
+      encryptSecret(JSON.stringify(credentials), keyring),
+      keyring.currentKeyId,
+    ])
+  }
   let saved: SavedSession | null = null
   if (row.session_ciphertext) {
     try {
@@ -59,12 +87,18 @@ function parseCredentials(plaintext: string): StoredCredentials {
   }
   const c = value as Record<string, unknown>
   if (c?.v !== 1) throw new CredentialsError('The stored sign-in details have an unknown format.')
+  const login = c.proxy as Partial<ProxyLogin> | null | undefined
+  const proxy =
+    login && typeof login.username === 'string'
+      ? { username: login.username, password: typeof login.password === 'string' ? login.password : '' }
+      : null
   if (c.platform === 'twitter' && Array.isArray(c.cookies))
     return {
       v: 1,
       platform: 'twitter',
       cookies: c.cookies,
       chatPasscode: typeof c.chatPasscode === 'string' ? c.chatPasscode : null,
+      proxy,
     }
   if (c.platform === 'instagram' && typeof c.password === 'string')
     return {
@@ -72,6 +106,7 @@ function parseCredentials(plaintext: string): StoredCredentials {
       platform: 'instagram',
       password: c.password,
       totpSecret: typeof c.totpSecret === 'string' && c.totpSecret ? c.totpSecret : null,
+      proxy,
     }
   throw new CredentialsError('The stored sign-in details have an unknown format.')
 }

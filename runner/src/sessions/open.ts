@@ -3,6 +3,7 @@
 // the password and TOTP. Outcomes are plain values the handlers turn into statuses.
 
 import type { BrowserPool } from '../browser/pool.ts'
+import { accountProxy } from '../browser/proxy-guard.ts'
 import type { TypingOptions } from '../browser/typing.ts'
 import type { Queryable } from '../db.ts'
 import { openInstagramSession } from '../platforms/instagram/session.ts'
@@ -50,11 +51,21 @@ export interface OpenOptions {
   now: () => number
   /** Overrides of the adapters' page, operation and confirmation limits. */
   timeouts?: { navigationMs?: number; operationMs?: number; confirmMs?: number }
+  /** host:port proxies a test may run on loopback (RUNNER_ALLOW_PROXY_HOSTS); empty in production. */
+  allowProxyHosts?: readonly string[]
 }
 
 export type FailedOpen = {
   status: 'failed'
-  reason: 'expired' | 'locked' | 'challenge' | 'bad_credentials' | 'two_factor' | 'rate_limited' | 'error'
+  reason:
+    | 'expired'
+    | 'locked'
+    | 'challenge'
+    | 'bad_credentials'
+    | 'two_factor'
+    | 'rate_limited'
+    | 'proxy'
+    | 'error'
   message: string
   signal?: StopSignal
 }
@@ -66,9 +77,17 @@ export async function openAccountSession(
   secrets: AccountSecrets,
   options: OpenOptions,
 ): Promise<OpenOutcome> {
+  // The proxy is checked (and a name resolved and pinned) before the browser may use it.
+  const proxy = await accountProxy(
+    account.proxy_url,
+    secrets.credentials.proxy,
+    options.allowProxyHosts ?? [],
+  )
+  if ('problem' in proxy) return { status: 'failed', reason: 'proxy', message: proxy.problem }
+  const withProxy = { ...account, proxy_url: proxy.url }
   return account.platform === 'twitter'
-    ? openX(account, secrets, options)
-    : openInstagram(account, secrets, options)
+    ? openX(withProxy, secrets, options)
+    : openInstagram(withProxy, secrets, options)
 }
 
 async function openX(

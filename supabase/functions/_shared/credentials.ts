@@ -23,7 +23,13 @@ export interface XCredentials {
   chatPasscode: string | null
 }
 
-export type AccountCredentials = InstagramCredentials | XCredentials
+/** The account proxy's login, sealed with the rest (the table keeps only its host and port). */
+export interface ProxyCredentials {
+  username: string
+  password: string
+}
+
+export type AccountCredentials = (InstagramCredentials | XCredentials) & { proxy?: ProxyCredentials | null }
 
 export interface SealedCredentials {
   keyId: string

@@ -121,8 +121,16 @@ Deno.test('an Instagram account: username without @, password and a normalised 2
   assert.deepEqual(input, {
     platform: 'instagram',
     username: 'ann.lee',
-    proxyUrl: 'user:pass@proxy.example.com:8080',
-    credentials: { v: 1, platform: 'instagram', password: 'hunter2', totpSecret: 'JBSWY3DPEHPK3PXP' },
+    // the table keeps host and port; the login is sealed with the credentials (issue 17)
+    proxyUrl: 'proxy.example.com:8080',
+    proxy: { scheme: 'http', host: 'proxy.example.com', port: 8080, username: 'user', password: 'pass' },
+    credentials: {
+      v: 1,
+      platform: 'instagram',
+      password: 'hunter2',
+      totpSecret: 'JBSWY3DPEHPK3PXP',
+      proxy: { username: 'user', password: 'pass' },
+    },
   })
   const without = readAccountInput({
     platform: 'instagram',

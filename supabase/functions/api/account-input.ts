@@ -4,6 +4,7 @@
 // is stored, so the runner only ever receives cookies that make a session.
 import type { AccountCredentials } from '../_shared/credentials.ts'
 import { badRequest } from '../_shared/errors.ts'
+import { PROXY_MESSAGES, type ProxyParts, parseProxy, proxyAddress, proxyProblem } from '../_shared/proxy.ts'
 import { parseWith, z } from '../_shared/validation.ts'
 import { type ParsedXCookies, parseXCookies } from '../_shared/x-cookies.ts'
 
@@ -13,14 +14,12 @@ export const ACCOUNT_MESSAGES = {
   cookiesRequired: 'Cookies are required for Twitter accounts',
   invalidCookies: 'Invalid cookie format or validation failed',
   username: 'Usernames may use letters, numbers, dots and underscores only (enter them without @)',
-  proxy: 'Proxy URL must look like user:pass@host:port',
+  proxy: PROXY_MESSAGES.format,
   secretKey: 'The 2FA secret key must be the base32 key shown when you set up the authenticator app',
   passcode: 'The X Chat passcode must be 4 digits',
   cookiesOnlyForX: 'Cookie validation is only available for Twitter accounts',
 } as const
 
-/** The same rule as social_accounts.proxy_url's check constraint. */
-const PROXY_URL = /^([a-z][a-z0-9+.-]*:\/\/)?([^:@/\s]+(:[^@/\s]*)?@)?[A-Za-z0-9.-]+:[0-9]{1,5}$/
 const USERNAME = /^[A-Za-z0-9._]{1,64}$/
 const BASE32 = /^[A-Z2-7]{16,128}=*$/
 
@@ -48,9 +47,26 @@ const cookiesBody = z.object({
 export interface AccountInput {
   platform: string
   username: string
+  /** What the table keeps: host and port only (its login is sealed in `credentials.proxy`). */
   proxyUrl: string | null
+  /** The proxy as given, for the DNS check before anything is stored. */
+  proxy: ProxyParts | null
   credentials: AccountCredentials
 }
+
+/** A proxy as the customer typed it: parsed, on a proxy port, not a private or local host. */
+export function readProxy(value: string | null | undefined): ProxyParts | null {
+  const text = value?.trim()
+  if (!text) return null
+  const parts = parseProxy(text)
+  if (!parts) throw badRequest(ACCOUNT_MESSAGES.proxy)
+  const problem = proxyProblem(parts)
+  if (problem) throw badRequest(problem)
+  return parts
+}
+
+const proxyLogin = (proxy: ProxyParts | null) =>
+  proxy?.username ? { username: proxy.username, password: proxy.password ?? '' } : null
 
 /** `twitter` is the platform's name in the data; `x` is accepted for it. */
 function platformName(value: string | null | undefined): string {
@@ -80,8 +96,8 @@ export function readAccountInput(json: unknown): AccountInput {
   const username = (body.username ?? '').trim().replace(/^@/, '')
   if (!platform || !username) throw badRequest(ACCOUNT_MESSAGES.missingDetails)
   if (!USERNAME.test(username)) throw badRequest(ACCOUNT_MESSAGES.username)
-  const proxyUrl = body.proxyUrl?.trim() || null
-  if (proxyUrl && !PROXY_URL.test(proxyUrl)) throw badRequest(ACCOUNT_MESSAGES.proxy)
+  const proxy = readProxy(body.proxyUrl)
+  const proxyUrl = proxy ? proxyAddress(proxy) : null
   const auth = body.authData ?? { password: null, secretKey: null, cookies: undefined, chatPasscode: null }
 
   if (platform === 'instagram') {
@@ -92,7 +108,14 @@ export function readAccountInput(json: unknown): AccountInput {
       platform,
       username,
       proxyUrl,
-      credentials: { v: 1, platform, password: auth.password, totpSecret: secret || null },
+      proxy,
+      credentials: {
+        v: 1,
+        platform,
+        password: auth.password,
+        totpSecret: secret || null,
+        proxy: proxyLogin(proxy),
+      },
     }
   }
   if (platform === 'twitter') {
@@ -103,7 +126,14 @@ export function readAccountInput(json: unknown): AccountInput {
       platform,
       username,
       proxyUrl,
-      credentials: { v: 1, platform, cookies: cookies.cookies, chatPasscode: passcode },
+      proxy,
+      credentials: {
+        v: 1,
+        platform,
+        cookies: cookies.cookies,
+        chatPasscode: passcode,
+        proxy: proxyLogin(proxy),
+      },
     }
   }
   // Any other name: the database answers "This platform cannot be connected yet" for known ones.

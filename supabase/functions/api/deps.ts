@@ -12,6 +12,20 @@ export interface ApiDeps {
   /** Used for the live cookie check against X (X_BASE_URL). */
   fetch: typeof fetch
   now: () => Date
+  /** A name's A and AAAA addresses (none when it does not resolve): the proxy check. */
+  resolveHost: (host: string) => Promise<string[]>
+}
+
+async function resolveWithDeno(host: string): Promise<string[]> {
+  const addresses: string[] = []
+  for (const type of ['A', 'AAAA'] as const) {
+    try {
+      addresses.push(...(await Deno.resolveDns(host, type)))
+    } catch {
+      // NXDOMAIN, no records of this type, or no resolver: nothing from this lookup
+    }
+  }
+  return addresses
 }
 
 export function defaultDeps(env: Env = denoEnv): ApiDeps {
@@ -24,6 +38,7 @@ export function defaultDeps(env: Env = denoEnv): ApiDeps {
     },
     fetch: (input, init) => fetch(input, init),
     now: () => new Date(),
+    resolveHost: resolveWithDeno,
   }
 }
 

@@ -66,7 +66,7 @@ const xAccount = (username: string, auth = GOOD_AUTH) => ({
   platform: 'twitter',
   username,
   authData: { cookies: cookieExport(auth), chatPasscode: '4321' },
-  proxyUrl: 'proxyuser:proxypass@proxy.example.com:3128',
+  proxyUrl: 'proxyuser:proxypass@203.0.113.10:3128',
 })
 
 Deno.test('creating an X account: stored sealed, never returned, tested by a queued job; the free plan stops at one', async () => {
@@ -86,7 +86,7 @@ Deno.test('creating an X account: stored sealed, never returned, tested by a que
     assert.equal(account.status, 'testing')
     assert.equal(account.platform_name, 'twitter')
     assert.equal(account.has_chat_passcode, true)
-    assert.equal(account.proxy, 'proxy.example.com:3128')
+    assert.equal(account.proxy, '203.0.113.10:3128')
     assert.equal(account.testQueued, true)
 
     const { data: stored } = await serviceDb()
@@ -98,6 +98,16 @@ Deno.test('creating an X account: stored sealed, never returned, tested by a que
     const sealed = JSON.parse(await decryptSecret(stored?.ciphertext, await keyringFromEnv(stackEnv())))
     assert.equal(sealed.platform, 'twitter')
     assert.equal(sealed.chatPasscode, '4321')
+    // The proxy's login is sealed with the rest; the table keeps host and port only (issue 17).
+    assert.deepEqual(sealed.proxy, { username: 'proxyuser', password: 'proxypass' })
+    const { data: row } = await serviceDb()
+      .from('social_accounts')
+      .select('proxy_url')
+      .eq('id', account.id)
+      .single()
+    assert.equal(row?.proxy_url, '203.0.113.10:3128')
+    const { data: own } = await ann.db.from('social_accounts').select('*').eq('id', account.id).single()
+    assert.ok(!JSON.stringify(own).includes('proxypass'), 'the data API never returns the proxy password')
     assert.deepEqual(
       sealed.cookies.map((c: { name: string }) => c.name),
       ['auth_token', 'ct0'],
@@ -317,4 +327,55 @@ Deno.test('X_BASE_URL defaults to production X, so a missing secret cannot point
   assert.equal(xBaseUrlOf(envFrom({})), 'https://x.com')
   assert.equal(xBaseUrlOf(envFrom({ X_BASE_URL: '  ' })), 'https://x.com')
   assert.equal(xBaseUrlOf(envFrom({ X_BASE_URL: 'http://127.0.0.1:54341' })), 'http://127.0.0.1:54341')
+})
+
+Deno.test('a proxy on a private, local or metadata address, or a service port, is refused (issue 17)', async () => {
+  const fakeX = startFakeX()
+  try {
+    const env = stackEnv({ X_BASE_URL: fakeX.url })
+    // internal.example resolves to the runner's own network; public.example to a public address
+    const resolveHost = async (host: string) =>
+      host === 'internal.example'
+        ? ['203.0.113.20', '10.0.0.7']
+        : host === 'public.example'
+          ? ['203.0.113.21']
+          : []
+    const handle = createApiHandler({ ...defaultDeps(env), resolveHost })
+    const dee = await newCustomer('dee')
+    const refusals: [string, RegExp][] = [
+      ['u:p@127.0.0.1:3128', /Proxy 127\.0\.0\.1 points at a private or local address/],
+      ['u:p@10.1.2.3:8080', /private or local address/],
+      ['169.254.169.254:8080', /private or local address/],
+      ['u:p@[::1]:8080', /private or local address/],
+      ['u:p@localhost:8080', /private or local address/],
+      [
+        'u:p@internal.example:8080',
+        /Proxy internal\.example points at a private or local address \(10\.0\.0\.7\)/,
+      ],
+      ['u:p@nowhere.example:8080', /could not be found/],
+      ['u:p@203.0.113.10:5432', /Proxy port 5432 is not a proxy port/],
+    ]
+    for (const [proxyUrl, message] of refusals) {
+      const response = await handle(
+        functionRequest('api', '/social-accounts', {
+          token: dee.token,
+          body: { ...xAccount(`dee_${refusals.findIndex(([p]) => p === proxyUrl)}`), proxyUrl },
+        }),
+      )
+      assert.equal(response.status, 400, proxyUrl)
+      assert.match((await response.json()).error, message, proxyUrl)
+    }
+    const { data: none } = await serviceDb().from('social_accounts').select('id').eq('user_id', dee.id)
+    assert.deepEqual(none, [], 'nothing was stored for a refused proxy')
+    const accepted = await handle(
+      functionRequest('api', '/social-accounts', {
+        token: dee.token,
+        body: { ...xAccount('dee_ok'), proxyUrl: 'u:p@public.example:10001' },
+      }),
+    )
+    assert.equal(accepted.status, 201, await accepted.clone().text())
+    assert.equal((await accepted.json()).proxy, 'public.example:10001')
+  } finally {
+    await fakeX.server.shutdown()
+  }
 })

@@ -5,7 +5,8 @@ import type { Caller } from '../_shared/auth.ts'
 import { sealCredentials, type XCredentials } from '../_shared/credentials.ts'
 import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
 import { DatabaseError, fromDbError, must } from '../_shared/db-errors.ts'
-import { HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
+import { badRequest, HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
+import { isIpLiteral, type ProxyParts, resolvedProblem } from '../_shared/proxy.ts'
 import { parseId, parseQuery, readJson, z } from '../_shared/validation.ts'
 import type { ParsedXCookies } from '../_shared/x-cookies.ts'
 import { verifyXCookies, type XVerifyResult } from '../_shared/x-verify.ts'
@@ -64,6 +65,7 @@ export async function listPlatforms(_req: Request, { caller }: CallContext): Pro
 
 export async function createAccount(req: Request, { caller, deps, service }: CallContext): Promise<Response> {
   const input = readAccountInput(await readJson(req))
+  await checkProxyDns(input.proxy, deps)
   const sealed = await sealCredentials(input.credentials, await keyringFromEnv(deps.env))
   const { data, error } = await service().rpc('create_social_account', {
     p_user_id: caller.id,
@@ -78,6 +80,16 @@ export async function createAccount(req: Request, { caller, deps, service }: Cal
   const created = data as { id: string; test_job_id: string | null }
   const view = await viewOf(caller, created.id)
   return jsonResponse({ ...view, testQueued: created.test_job_id !== null }, 201)
+}
+
+/**
+ * A proxy given by name must resolve, and only to public addresses: a name pointing at the
+ * runner's own network is refused here and, since DNS can change, again by the runner at connect time.
+ */
+async function checkProxyDns(proxy: ProxyParts | null, deps: ApiDeps): Promise<void> {
+  if (!proxy || isIpLiteral(proxy.host)) return
+  const problem = resolvedProblem(proxy.host, await deps.resolveHost(proxy.host))
+  if (problem) throw badRequest(problem)
 }
 
 /** Production's X unless X_BASE_URL says otherwise: a missing secret cannot point at a sandbox. */

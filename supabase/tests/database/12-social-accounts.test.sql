@@ -61,10 +61,10 @@ select tests.authenticate_as('owner');
 select results_eq($$select username from public.social_accounts order by username$$, $$values ('owner.ig'), ('owner_x')$$,
   'the owner reads only their own accounts');
 select results_eq(
-  $$update public.social_accounts set daily_message_limit = 30, proxy_url = 'user:pass@proxy.example.test:8080', timezone = 'Europe/Paris'
+  $$update public.social_accounts set daily_message_limit = 30, timezone = 'Europe/Paris'
      where username = 'owner_x' returning daily_message_limit, timezone$$,
   $$values (30, 'Europe/Paris')$$,
-  'the owner sets the daily limit, proxy and time zone');
+  'the owner sets the daily limit and time zone');
 select throws_ok($$update public.social_accounts set status = 'active'$$, '42501', 'permission denied for table social_accounts',
   'the owner cannot set the status');
 select throws_ok($$update public.social_accounts set trust_score = 1$$, '42501', 'permission denied for table social_accounts',
@@ -75,8 +75,8 @@ select throws_ok($$update public.social_accounts set user_id = gen_random_uuid()
   'the owner cannot give the account away');
 select throws_ok($$update public.social_accounts set daily_message_limit = 501 where username = 'owner_x'$$, '23514', null,
   'the daily limit is 1-500');
-select throws_ok($$update public.social_accounts set proxy_url = 'not a proxy' where username = 'owner_x'$$, '23514', null,
-  'a proxy must look like user:pass@host:port');
+select throws_ok($$update public.social_accounts set proxy_url = '203.0.113.5:8080' where username = 'owner_x'$$, '42501', null,
+  'proxies change through the api function (its checks, its sealing of the login), not the data API');
 select throws_ok(
   $$insert into public.social_accounts (user_id, platform_id, username) select auth.uid(), id, 'sneaky' from public.platforms where name = 'twitter'$$,
   '42501', 'permission denied for table social_accounts', 'accounts are added through the function, not directly');

@@ -19,11 +19,11 @@ select throws_ok(
   '42501', 'permission denied for function create_social_account', 'customers cannot call it themselves');
 
 select tests.authenticate_as_service_role();
-select public.create_social_account(tests.get_supabase_uid('owner'), 'twitter', 'owner_x', 'user:pw@proxy.example:8080',
+select public.create_social_account(tests.get_supabase_uid('owner'), 'twitter', 'owner_x', 'proxy.example.com:8080',
   'k1', 'k1:c2VhbGVk', true) as created \gset
 select results_eq(
   format($$select status, username, has_chat_passcode, proxy_url from public.social_accounts where id = %L$$, (:'created'::jsonb) ->> 'id'),
-  $$values ('testing', 'owner_x', true, 'user:pw@proxy.example:8080')$$,
+  $$values ('testing', 'owner_x', true, 'proxy.example.com:8080')$$,
   'the account is created in testing status');
 select results_eq(
   format($$select key_id, ciphertext from public.social_account_credentials where account_id = %L$$, (:'created'::jsonb) ->> 'id'),
