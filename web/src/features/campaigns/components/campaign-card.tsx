@@ -1,4 +1,4 @@
-import { Clock } from 'lucide-react'
+import { AlertTriangle, Clock } from 'lucide-react'
 import { LiveFigure } from '@/components/ui/live-figure'
 import { ProgressBar } from '@/components/ui/progress-bar'
 import { percentOf } from '@/lib/format'
@@ -47,6 +47,13 @@ export function CampaignCard({ campaign, onOpen }: { campaign: Campaign; onOpen:
         </div>
         <ProgressBar value={progress} label={`${campaign.name} progress`} />
       </div>
+      {campaign.error_message && (
+        // Why it stopped (a failing account, a deleted account...), on the card itself (issue 17).
+        <p className="mt-3 flex w-full items-start gap-1.5 rounded-lg bg-red-50 px-3 py-2 text-xs text-red-700 ring-1 ring-red-100">
+          <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+          <span>{campaign.error_message}</span>
+        </p>
+      )}
       <p className="mt-4 flex items-center gap-1.5 text-xs text-slate-400">
         <Clock className="size-3.5" aria-hidden="true" />
         Updated {relativeTime(campaign.updated_at).toLowerCase()}

@@ -38,7 +38,9 @@ export function ScrapingCard({
   const running = campaign.status === 'running'
   const display = scrapingDisplay(campaign)
   const failing = display.badge === 'error'
-  const canStart = campaign.status === 'pending' || campaign.status === 'paused'
+  // A campaign whose account was deleted cannot run again: no Resume that would only fail (issue 17).
+  const canStart =
+    (campaign.status === 'pending' || campaign.status === 'paused') && campaign.account_id !== null
   return (
     <div
       className="flex flex-col rounded-2xl border border-slate-200 bg-white shadow-card transition hover:border-brand-200"

@@ -85,7 +85,10 @@ export function CampaignDetailsDialog({ campaignId, onClose }: { campaignId: str
         ]}
         actions={({ campaign }) => (
           <>
-            {(campaign.status === 'draft' || campaign.status === 'paused') && (
+            {(campaign.status === 'draft' || campaign.status === 'paused') && !campaign.account_id && (
+              <span className="text-xs font-medium text-amber-700">No account: choose one to send again</span>
+            )}
+            {(campaign.status === 'draft' || campaign.status === 'paused') && campaign.account_id && (
               <Button
                 size="sm"
                 onClick={() => action.mutate('launch')}
