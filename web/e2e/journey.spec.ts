@@ -3,6 +3,7 @@
 // modal → connect an X sandbox account by cookies → settings with a photo → billing shows the
 // trial → cancel → resume, plus the notifications bell.
 import { expect, test } from '@playwright/test'
+import { E2eRunner } from './runner-process'
 import {
   insertAsService,
   signedInUserId,
@@ -18,8 +19,17 @@ const PNG = Buffer.from(
   'base64',
 )
 
+// Connecting waits for the runner's account test (issue 17), so a runner works the queue.
+let runner: E2eRunner
+test.beforeAll(() => {
+  runner = E2eRunner.start()
+})
+test.afterAll(async () => {
+  await runner.stop()
+})
+
 test('sign-up to a paid trial, a connected X account, settings and billing', async ({ page }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(300_000)
   const email = uniqueEmail('journey')
   await signUp(page, email, 'journey-password-1')
 
@@ -63,10 +73,17 @@ test('sign-up to a paid trial, a connected X account, settings and billing', asy
   await modal.getByRole('button', { name: /Twitter/ }).click()
   await modal.getByLabel('Username').fill(x.username)
   await modal.getByLabel('Cookies (JSON)').fill(JSON.stringify(x.cookies))
+  await modal.getByLabel('X Chat passcode').fill(x.passcode ?? '')
   await modal.getByRole('button', { name: 'Connect Account' }).click()
-  await expect(page.getByText('Account connected successfully!')).toBeVisible({ timeout: 30_000 })
-  await expect(page.getByText('Ready for outreach')).toBeVisible()
+  // The runner's test is shown as it runs; success only once it passed (issue 17).
+  await expect(modal.getByText(new RegExp(`Signing in to X as @${x.username}`))).toBeVisible()
+  await expect(page.getByText('Account connected successfully!')).toBeVisible({ timeout: 120_000 })
+  await expect(
+    page.getByRole('region', { name: 'Notifications' }).getByText('Ready for outreach'),
+  ).toBeVisible()
   await expect(modal).toBeHidden()
+  // The dashboard behind the modal counts the new account at once, without a reload (issue 17).
+  await expect(page.getByRole('tab', { name: /Social Accounts/ })).toContainText('1')
   // post_onboarding is saved: the modal stays away after a reload.
   await page.reload()
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()

@@ -53,14 +53,18 @@ export const skipOnboarding = (userId: string) =>
   asService('PATCH', `user_profiles?id=eq.${userId}`, { onboarding_completed: true, post_onboarding: true })
 
 /** A fresh, signed-in account on the X sandbox; its cookies as a browser extension exports them. */
-export async function xSandboxAccount(): Promise<{ username: string; cookies: unknown[] }> {
+export async function xSandboxAccount(): Promise<{
+  username: string
+  cookies: unknown[]
+  passcode: string | null
+}> {
   const response = await fetch(`${requiredEnv('X_BASE_URL')}/__sandbox/accounts`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: '{}',
   })
   if (!response.ok) throw new Error(`X sandbox account: ${response.status} ${await response.text()}`)
-  return (await response.json()) as { username: string; cookies: unknown[] }
+  return (await response.json()) as { username: string; cookies: unknown[]; passcode: string | null }
 }
 
 /** The signed-in user's id, read from the session supabase-js keeps in localStorage. */

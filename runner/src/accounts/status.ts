@@ -43,6 +43,20 @@ export async function adjustTrust(db: Queryable, accountId: string, delta: numbe
   )
 }
 
+/**
+ * The fix, named where the customer makes it (issue 17): a passcode or signed-out session is fixed
+ * in Reachflow's Edit account; a lock or challenge on the platform itself.
+ */
+function fixOf(account: AccountRef, signal: StopSignal): string {
+  if (signal.kind === 'chat_locked' || /passcode/i.test(signal.message))
+    return 'Enter your X Chat passcode in Edit account, then test the account again.'
+  if (signal.kind === 'unauthenticated')
+    return account.platform === 'twitter'
+      ? 'Paste fresh cookies from x.com in Edit account, then test the account again.'
+      : 'Check the password in Edit account, then test the account again.'
+  return `Fix it on ${PLATFORM_NAME[account.platform]}, then test the account again.`
+}
+
 /** Pauses or flags the account for a stop signal; notifies the customer when its status changes. */
 export async function stopAccount(db: Queryable, account: AccountRef, signal: StopSignal): Promise<string> {
   const needs = NEEDS_CUSTOMER[signal.kind]
@@ -50,7 +64,7 @@ export async function stopAccount(db: Queryable, account: AccountRef, signal: St
   if (needs) {
     await setStatus(db, account, needs, null, reason, {
       title: 'Account needs attention',
-      message: `@${account.username} stopped sending: ${signal.message} Fix it on ${PLATFORM_NAME[account.platform]}, then test the account again.`,
+      message: `@${account.username} stopped sending: ${signal.message} ${fixOf(account, signal)}`,
       signal,
     })
     return needs
@@ -97,7 +111,7 @@ export async function accountNeedsCustomer(
 ): Promise<void> {
   await setStatus(db, account, 'error', null, reason, {
     title: 'Account needs attention',
-    message: `@${account.username} cannot sign in: ${reason} Update its details, then test the account again.`,
+    message: `@${account.username} cannot sign in: ${reason} Update it in Edit account, then test the account again.`,
   })
 }
 

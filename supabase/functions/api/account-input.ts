@@ -147,3 +147,53 @@ export function readCookiesInput(json: unknown): ParsedXCookies {
   if (platform !== 'twitter') throw badRequest(ACCOUNT_MESSAGES.cookiesOnlyForX)
   return readXCookies(body.cookies)
 }
+
+const updateBody = z.object({
+  authData: z
+    .object({
+      password: text.nullish(),
+      secretKey: z.string().max(200).nullish(),
+      cookies: z.unknown().optional(),
+      chatPasscode: z.string().max(20).nullish(),
+    })
+    .nullish(),
+  proxyUrl: z.string().max(500).nullish(),
+  dailyMessageLimit: z.number().int('Daily message limit must be a whole number').min(1).max(500).nullish(),
+})
+
+/** What PATCH /social-accounts/:id changes; a field that is absent keeps its stored value. */
+export interface AccountUpdate {
+  credentials: Partial<{
+    cookies: ParsedXCookies['cookies']
+    chatPasscode: string | null
+    password: string
+    totpSecret: string | null
+  }>
+  /** undefined: keep; null: remove the proxy; parts: the new proxy. */
+  proxy: ProxyParts | null | undefined
+  dailyMessageLimit: number | null
+}
+
+export function readAccountUpdate(json: unknown, platform: string): AccountUpdate {
+  const body = parseWith(updateBody, json)
+  const auth = body.authData ?? {}
+  const credentials: AccountUpdate['credentials'] = {}
+  if (platform === 'twitter') {
+    if (auth.cookies !== undefined && !blank(auth.cookies))
+      credentials.cookies = readXCookies(auth.cookies).cookies
+    if (auth.chatPasscode !== undefined) {
+      const passcode = auth.chatPasscode?.trim() || null
+      if (passcode && !/^\d{4}$/.test(passcode)) throw badRequest(ACCOUNT_MESSAGES.passcode)
+      credentials.chatPasscode = passcode
+    }
+  } else if (platform === 'instagram') {
+    if (auth.password) credentials.password = auth.password
+    if (auth.secretKey !== undefined) {
+      const secret = (auth.secretKey ?? '').replace(/[\s-]/g, '').toUpperCase()
+      if (secret && !BASE32.test(secret)) throw badRequest(ACCOUNT_MESSAGES.secretKey)
+      credentials.totpSecret = secret || null
+    }
+  }
+  const proxy = body.proxyUrl === undefined ? undefined : readProxy(body.proxyUrl)
+  return { credentials, proxy, dailyMessageLimit: body.dailyMessageLimit ?? null }
+}

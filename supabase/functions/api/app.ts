@@ -30,6 +30,7 @@ import {
   listAccounts,
   listPlatforms,
   testAccount,
+  updateAccount,
   validateCookies,
 } from './social-accounts.ts'
 
@@ -39,12 +40,14 @@ export function createApiRouter(deps: ApiDeps): Router {
   const post = (path: string, handler: CallerHandler) => router.post(path, authed(deps, handler))
   const put = (path: string, handler: CallerHandler) => router.put(path, authed(deps, handler))
   const del = (path: string, handler: CallerHandler) => router.delete(path, authed(deps, handler))
+  const patch = (path: string, handler: CallerHandler) => router.patch(path, authed(deps, handler))
 
   get('/social-accounts', listAccounts)
   get('/social-accounts/platforms', listPlatforms)
   post('/social-accounts', createAccount)
   post('/social-accounts/validate-cookies', validateCookies)
   post('/social-accounts/:id/test', testAccount)
+  patch('/social-accounts/:id', updateAccount)
   del('/social-accounts/:id', deleteAccount)
 
   // The spec names scraping campaigns under two paths; both reach the same handlers.

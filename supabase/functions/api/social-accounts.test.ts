@@ -379,3 +379,77 @@ Deno.test('a proxy on a private, local or metadata address, or a service port, i
     await fakeX.server.shutdown()
   }
 })
+
+Deno.test('Edit account: passcode, proxy and limit change without deleting; the account is re-tested (issue 17)', async () => {
+  const fakeX = startFakeX()
+  try {
+    const handle = api(fakeX.url)
+    const eve = await newCustomer('eve')
+    const created = await handle(
+      functionRequest('api', '/social-accounts', { token: eve.token, body: xAccount('eve_x') }),
+    )
+    assert.equal(created.status, 201)
+    const account = await created.json()
+    // the runner's test failed for a missing passcode; the customer fixes it in Edit account
+    await serviceDb()
+      .from('social_accounts')
+      .update({ status: 'error', flag_reason: 'X Chat passcode required' })
+      .eq('id', account.id)
+    const edited = await handle(
+      functionRequest('api', `/social-accounts/${account.id}`, {
+        token: eve.token,
+        method: 'PATCH',
+        body: { authData: { chatPasscode: '9876' }, proxyUrl: null, dailyMessageLimit: 80 },
+      }),
+    )
+    assert.equal(edited.status, 200, await edited.clone().text())
+    const text = await edited.text()
+    assert.ok(!text.includes('9876') && !text.includes('proxypass'), 'nothing secret comes back')
+    const view = JSON.parse(text)
+    assert.equal(view.status, 'testing')
+    assert.equal(view.proxy, null)
+    assert.equal(view.daily_message_limit, 80)
+    assert.equal(view.testQueued, true)
+    const { data: row } = await serviceDb()
+      .from('social_accounts')
+      .select('flag_reason, has_chat_passcode')
+      .eq('id', account.id)
+      .single()
+    assert.deepEqual(row, { flag_reason: null, has_chat_passcode: true })
+    const { data: stored } = await serviceDb()
+      .from('social_account_credentials')
+      .select('ciphertext, session_ciphertext')
+      .eq('account_id', account.id)
+      .single()
+    const sealed = JSON.parse(await decryptSecret(stored?.ciphertext, await keyringFromEnv(stackEnv())))
+    assert.equal(sealed.chatPasscode, '9876')
+    assert.equal(sealed.proxy, null)
+    assert.deepEqual(
+      sealed.cookies.map((c: { name: string }) => c.name),
+      ['auth_token', 'ct0'],
+      'cookies not sent are kept',
+    )
+    assert.equal(stored?.session_ciphertext, null)
+
+    const privateProxy = await handle(
+      functionRequest('api', `/social-accounts/${account.id}`, {
+        token: eve.token,
+        method: 'PATCH',
+        body: { proxyUrl: 'u:p@192.168.1.10:3128' },
+      }),
+    )
+    assert.equal(privateProxy.status, 400)
+    assert.match((await privateProxy.json()).error, /private or local address/)
+    const stranger = await newCustomer('mallory')
+    const foreign = await handle(
+      functionRequest('api', `/social-accounts/${account.id}`, {
+        token: stranger.token,
+        method: 'PATCH',
+        body: { dailyMessageLimit: 5 },
+      }),
+    )
+    assert.equal(foreign.status, 404)
+  } finally {
+    await fakeX.server.shutdown()
+  }
+})

@@ -2,15 +2,15 @@
 // credentials and the account.test job in one database transaction), the live cookie check, a
 // test of a stored account, and delete (with its waiting jobs).
 import type { Caller } from '../_shared/auth.ts'
-import { sealCredentials, type XCredentials } from '../_shared/credentials.ts'
+import { type AccountCredentials, sealCredentials, type XCredentials } from '../_shared/credentials.ts'
 import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
 import { DatabaseError, fromDbError, must } from '../_shared/db-errors.ts'
 import { badRequest, HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
-import { isIpLiteral, type ProxyParts, resolvedProblem } from '../_shared/proxy.ts'
+import { isIpLiteral, type ProxyParts, proxyAddress, resolvedProblem } from '../_shared/proxy.ts'
 import { parseId, parseQuery, readJson, z } from '../_shared/validation.ts'
 import type { ParsedXCookies } from '../_shared/x-cookies.ts'
 import { verifyXCookies, type XVerifyResult } from '../_shared/x-verify.ts'
-import { readAccountInput, readCookiesInput } from './account-input.ts'
+import { readAccountInput, readAccountUpdate, readCookiesInput } from './account-input.ts'
 import {
   ACCOUNT_COLUMNS,
   type AccountRow,
@@ -190,4 +190,59 @@ export async function deleteAccount(_req: Request, { caller, params }: CallConte
   if (result.error) throw fromDbError(result.error, NOT_FOUND)
   if (!result.data) throw notFound(NOT_FOUND)
   return jsonResponse({ id, deleted: true, message: 'Account deleted successfully!' })
+}
+
+/**
+ * Edit account (issue 17): PATCH /social-accounts/:id with any of authData (X cookies and
+ * passcode; Instagram password and 2FA key), proxyUrl (null removes it) and dailyMessageLimit.
+ * Stored credentials are decrypted, merged with what was sent, checked and sealed again; the
+ * account is re-tested. Nothing secret is returned.
+ */
+export async function updateAccount(
+  req: Request,
+  { caller, deps, service, params }: CallContext,
+): Promise<Response> {
+  const id = parseId(params.id, NOT_FOUND)
+  const account = must(
+    await caller.db.from('social_accounts').select('id, platform:platforms(name)').eq('id', id).maybeSingle(),
+    NOT_FOUND,
+  ) as unknown as { id: string; platform: { name: string } | null }
+  const platform = account.platform?.name ?? ''
+  const update = readAccountUpdate(await readJson(req), platform)
+  if (update.proxy) await checkProxyDns(update.proxy, deps)
+  const keyring = await keyringFromEnv(deps.env)
+  const stored = must(
+    await service()
+      .from('social_account_credentials')
+      .select('ciphertext')
+      .eq('account_id', id)
+      .maybeSingle(),
+    NOT_FOUND,
+  ) as { ciphertext: string }
+  const current = JSON.parse(await decryptSecret(stored.ciphertext, keyring)) as AccountCredentials
+  const merged = {
+    ...current,
+    ...update.credentials,
+    ...(update.proxy === undefined
+      ? {}
+      : {
+          proxy: update.proxy?.username
+            ? { username: update.proxy.username, password: update.proxy.password ?? '' }
+            : null,
+        }),
+  } as AccountCredentials
+  const sealed = await sealCredentials(merged, keyring)
+  const { data, error } = await service().rpc('update_social_account', {
+    p_user_id: caller.id,
+    p_account_id: id,
+    p_credentials_key_id: sealed.keyId,
+    p_credentials: sealed.ciphertext,
+    p_has_chat_passcode: merged.platform === 'twitter' ? merged.chatPasscode !== null : null,
+    p_set_proxy: update.proxy !== undefined,
+    p_proxy_url: update.proxy ? proxyAddress(update.proxy) : null,
+    p_daily_message_limit: update.dailyMessageLimit,
+  })
+  if (error) throw fromDbError(error, NOT_FOUND)
+  const updated = data as { test_job_id: string | null }
+  return jsonResponse({ ...(await viewOf(caller, id)), testQueued: updated.test_job_id !== null })
 }

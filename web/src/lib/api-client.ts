@@ -24,7 +24,7 @@ export class ApiError extends Error {
   }
 }
 
-export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** Calls `{api}/<path>`; the body is sent as JSON. */
 export async function callApi<T>(

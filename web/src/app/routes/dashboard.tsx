@@ -1,8 +1,8 @@
 // The dashboard (spec §2): the shell from features/dashboard with each feature's tab, wizards and
 // detail views composed here, so features never import each other. The wizards and detail views
 // load when one opens: the first screen does not wait for their forms, schemas and charts.
-import { QueryClientProvider } from '@tanstack/react-query'
-import { lazy, Suspense, useState } from 'react'
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useToast } from '@/components/ui/toast'
 import { CampaignsTab } from '@/features/campaigns/components/campaigns-tab'
@@ -16,9 +16,11 @@ import { LeadsTab } from '@/features/leads/components/leads-tab'
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu'
 import { ScrapingTab } from '@/features/scraping/components/scraping-tab'
 import { AccountsTab } from '@/features/social-accounts/components/accounts-tab'
+import { useAccountsChanged } from '@/lib/accounts/accounts-changed'
 import { useAuth } from '@/lib/auth-store'
 import { ExportProvider } from '@/lib/export-registry'
 import { createQueryClient } from '@/lib/query-client'
+import { queryRoots } from '@/lib/query-keys'
 import { seedFirstScreen, startEarlySnapshot } from './dashboard-first-screen'
 
 startEarlySnapshot()
@@ -65,6 +67,13 @@ function Dashboard() {
   const close = () => setModal(null)
 
   const toast = useToast()
+  const queryClient = useQueryClient()
+  // An account connected in the setup modal (outside this cache) shows in counts and lists at once.
+  const refreshAccounts = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: [queryRoots.accounts] })
+    void queryClient.invalidateQueries({ queryKey: [queryRoots.dashboard] })
+  }, [queryClient])
+  useAccountsChanged(refreshAccounts)
   const setTab = (next: DashboardTab) => {
     // Errors about the tab being left are stale on the next one.
     if (next !== tab) toast.dismissType('error')

@@ -74,6 +74,27 @@ export function AccountCredentials({ form, onChange }: AccountCredentialsProps) 
           </p>
         </div>
       )}
+      {form.platform === 'twitter' && (
+        <div>
+          <label htmlFor="setup-passcode" className="block text-sm font-medium text-slate-700">
+            X Chat passcode
+          </label>
+          <input
+            id="setup-passcode"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={4}
+            className={`${inputClass} w-28 tracking-[0.4em]`}
+            value={form.chatPasscode ?? ''}
+            onChange={(e) => onChange({ chatPasscode: e.target.value.replace(/\D/g, '') })}
+            aria-describedby="setup-passcode-hint"
+          />
+          <p id="setup-passcode-hint" className="mt-1 text-xs text-slate-500">
+            X asks for this 4-digit passcode when Messages (X Chat) opens. If you set one up, we need it to
+            send and read your DMs; leave it empty only if X never asks you for one.
+          </p>
+        </div>
+      )}
       <div>
         <label htmlFor="setup-proxy" className="block text-sm font-medium text-slate-700">
           Proxy URL <span className="font-normal text-slate-400">(optional)</span>

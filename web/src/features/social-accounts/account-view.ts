@@ -1,3 +1,4 @@
+import { fixFor } from '@/lib/accounts/account-check'
 import type { SocialAccount } from './api/get-accounts'
 
 /** Spec §3: an account is usable when active; anything else shows Inactive, except error. */
@@ -17,9 +18,14 @@ export function accountNote(account: SocialAccount): string | null {
         ? `Paused for safety until ${new Date(account.paused_until).toLocaleString()}.`
         : 'Paused for safety.'
     case 'flagged':
-      return account.flag_reason ? `Flagged: ${account.flag_reason}` : 'Flagged by the platform.'
+      return account.flag_reason
+        ? `Flagged: ${account.flag_reason} ${fixFor(account.flag_reason, account.platform?.name ?? '')}`
+        : 'Flagged by the platform.'
     case 'error':
-      return 'Sign-in failed. Update the credentials and test again.'
+      // The real cause the runner recorded, and the fix inside Reachflow (issue 17).
+      return account.flag_reason
+        ? `${account.flag_reason} ${fixFor(account.flag_reason, account.platform?.name ?? '')}`
+        : 'Sign-in failed. Update the account in Edit account, then test again.'
     default:
       return null
   }

@@ -1,15 +1,20 @@
 import type { User } from '@supabase/supabase-js'
 import { AlertCircle } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
+import { AccountCheckPanel, type CheckState } from '@/components/accounts/account-check-panel'
 import { AccountCredentials } from '@/components/accounts/account-credentials'
 import { LimitBanner } from '@/components/accounts/limit-banner'
 import { PlatformPicker } from '@/components/accounts/platform-picker'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
+import { waitForAccountCheck } from '@/lib/accounts/account-check'
+import { announceAccountsChanged } from '@/lib/accounts/accounts-changed'
 import { checkAccountLimit, LIMIT_REACHED } from '@/lib/accounts/check-account-limit'
 import { type ConnectAccountForm, connectAccount, connectFormProblem } from '@/lib/accounts/connect-account'
+import { deleteAccount } from '@/lib/accounts/delete-account'
 import { getPlatforms } from '@/lib/accounts/get-platforms'
+import { proxyDisplay } from '@/lib/accounts/proxy-display'
 import type { AccountLimit, Platform } from '@/lib/accounts/types'
 import { setProfileFlag } from '@/lib/user-profile'
 
@@ -24,6 +29,7 @@ const emptyForm: ConnectAccountForm = {
   secretKey: '',
   cookies: '',
   proxyUrl: '',
+  chatPasscode: '',
 }
 
 async function celebrate() {
@@ -51,6 +57,10 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
   const [connecting, setConnecting] = useState(false)
   const [alert, setAlert] = useState<string | null>(null)
   const advanceTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  // Connecting is a real check (issue 17): the runner's account test decides what is said.
+  const [check, setCheck] = useState<{ id: string; username: string; state: CheckState } | null>(null)
+  const stopWaiting = useRef<AbortController | null>(null)
+  useEffect(() => () => stopWaiting.current?.abort(), [])
 
   useEffect(() => {
     let cancelled = false
@@ -85,17 +95,51 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
       setConnecting(false)
       return
     }
+    const username = form.username.trim().replace(/^@/, '')
+    setCheck({ id: '', username, state: { phase: 'saving' } })
+    let created: { id: string }
     try {
-      await connectAccount(form)
+      created = await connectAccount(form)
     } catch (error) {
+      setCheck(null)
       setAlert((error as Error).message)
       setConnecting(false)
       return
     }
+    // The account exists now: the dashboard's counts and lists show it at once (issue 17).
+    announceAccountsChanged()
+    setCheck({ id: created.id, username, state: { phase: 'checking', since: Date.now() } })
+    const controller = new AbortController()
+    stopWaiting.current = controller
+    let outcome: Awaited<ReturnType<typeof waitForAccountCheck>>
+    try {
+      outcome = await waitForAccountCheck(created.id, form.platform, { signal: controller.signal })
+    } catch {
+      return // the modal closed while waiting
+    }
+    setCheck({ id: created.id, username, state: { phase: 'done', outcome } })
+    setConnecting(false)
+    announceAccountsChanged()
+    if (outcome.kind !== 'active') return
     toast.success('Account connected successfully!', 'Ready for outreach', { duration: CONNECTED_TOAST_MS })
     void celebrate()
     // There is no further step in the active flow, so moving on completes the setup.
     advanceTimer.current = setTimeout(() => void finish(), ADVANCE_AFTER_CONNECT_MS)
+  }
+
+  /** After a failed check: remove the account that did not work and go back to the filled form. */
+  const retry = async () => {
+    if (!check?.id) return
+    setConnecting(true)
+    try {
+      await deleteAccount(check.id)
+      setCheck(null)
+    } catch (error) {
+      setAlert((error as Error).message)
+    } finally {
+      setConnecting(false)
+      announceAccountsChanged()
+    }
   }
 
   const patch = (change: Partial<ConnectAccountForm>) => {
@@ -119,21 +163,32 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
             again.
           </p>
         </div>
-        <LimitBanner limit={limit} />
-        {platforms === null ? (
-          <p className="text-sm text-slate-500">Loading platforms...</p>
-        ) : platforms.length === 0 ? (
-          <p className="text-sm text-red-700">
-            Platforms could not be loaded. Close this window and try again later.
-          </p>
-        ) : (
-          <PlatformPicker
-            platforms={platforms}
-            value={form.platform}
-            onChange={(platform) => patch({ platform })}
+        {check ? (
+          <AccountCheckPanel
+            state={check.state}
+            platform={form.platform}
+            username={check.username}
+            proxy={proxyDisplay(form.proxyUrl)}
           />
+        ) : (
+          <>
+            <LimitBanner limit={limit} />
+            {platforms === null ? (
+              <p className="text-sm text-slate-500">Loading platforms...</p>
+            ) : platforms.length === 0 ? (
+              <p className="text-sm text-red-700">
+                Platforms could not be loaded. Close this window and try again later.
+              </p>
+            ) : (
+              <PlatformPicker
+                platforms={platforms}
+                value={form.platform}
+                onChange={(platform) => patch({ platform })}
+              />
+            )}
+            {form.platform && <AccountCredentials form={form} onChange={patch} />}
+          </>
         )}
-        {form.platform && <AccountCredentials form={form} onChange={patch} />}
         {alert && (
           <p
             role="alert"
@@ -147,9 +202,22 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
           <Button variant="ghost" onClick={() => void finish()} disabled={connecting}>
             Don't show again
           </Button>
-          <Button onClick={connect} disabled={!canConnect} loading={connecting} loadingText="Connecting...">
-            Connect Account
-          </Button>
+          {check?.state.phase === 'done' && check.state.outcome.kind === 'failed' ? (
+            <div className="flex flex-col-reverse gap-3 sm:flex-row">
+              <Button variant="secondary" onClick={onClose} disabled={connecting}>
+                Fix it later
+              </Button>
+              <Button onClick={() => void retry()} loading={connecting} loadingText="Removing...">
+                Change details and retry
+              </Button>
+            </div>
+          ) : check?.state.phase === 'done' && check.state.outcome.kind === 'slow' ? (
+            <Button onClick={() => void finish()}>Close</Button>
+          ) : (
+            <Button onClick={connect} disabled={!canConnect} loading={connecting} loadingText="Checking...">
+              Connect Account
+            </Button>
+          )}
         </div>
       </div>
     </Dialog>

@@ -1,8 +1,1 @@
-import { callApi } from '@/lib/api-client'
-
-export const ACCOUNT_DELETED = 'Account deleted successfully!'
-
-/** DELETE {api}/social-accounts/{id}: the account, its credentials and its waiting jobs. */
-export async function deleteAccount(id: string): Promise<void> {
-  await callApi(`social-accounts/${id}`, { method: 'DELETE' })
-}
+export { ACCOUNT_DELETED, deleteAccount } from '@/lib/accounts/delete-account'

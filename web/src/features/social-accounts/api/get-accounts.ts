@@ -7,6 +7,9 @@ export interface SocialAccount {
   status: string
   daily_message_limit: number
   requests_pending: number
+  /** host:port only; the proxy's login is sealed with the credentials (issue 17). */
+  proxy_url: string | null
+  has_chat_passcode: boolean
   last_synced_at: string | null
   last_tested_at: string | null
   flag_reason: string | null
@@ -23,7 +26,7 @@ export async function getAccounts(): Promise<SocialAccount[]> {
   const { data, error } = await supabase
     .from('social_accounts')
     .select(
-      'id, username, status, daily_message_limit, requests_pending, last_synced_at, last_tested_at, flag_reason, paused_until, warmup_phase, trust_score, created_at, updated_at, platform:platforms(name, display_name)',
+      'id, username, status, daily_message_limit, requests_pending, proxy_url, has_chat_passcode, last_synced_at, last_tested_at, flag_reason, paused_until, warmup_phase, trust_score, created_at, updated_at, platform:platforms(name, display_name)',
     )
     .order('created_at', { ascending: false })
   if (error) throw new Error(`Could not load your accounts: ${error.message}`)

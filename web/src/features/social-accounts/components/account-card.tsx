@@ -1,4 +1,4 @@
-import { PlugZap, RefreshCw, Trash2 } from 'lucide-react'
+import { Pencil, PlugZap, RefreshCw, Trash2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { relativeTime } from '@/lib/relative-time'
@@ -27,12 +27,14 @@ export function AccountCard({
   testing,
   deleting,
   onTest,
+  onEdit,
   onDelete,
 }: {
   account: SocialAccount
   testing: boolean
   deleting: boolean
   onTest: () => void
+  onEdit: () => void
   onDelete: () => void
 }) {
   const connected = isConnected(account)
@@ -92,6 +94,15 @@ export function AccountCard({
           }
         >
           {connected ? 'Test Connection' : 'Test & Connect'}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onEdit}
+          aria-label={`Edit @${account.username}`}
+          icon={<Pencil className="size-4" aria-hidden="true" />}
+        >
+          Edit
         </Button>
         <Button
           variant="ghost"

@@ -15,6 +15,7 @@ import { ACCOUNT_DELETED, deleteAccount } from '../api/delete-account'
 import { getAccounts, type SocialAccount } from '../api/get-accounts'
 import { testAccount } from '../api/test-account'
 import { AccountCard } from './account-card'
+import { EditAccountDialog } from './edit-account-dialog'
 
 const CSV: CsvColumn<SocialAccount>[] = [
   { header: 'Platform', value: (a) => a.platform?.display_name },
@@ -31,6 +32,7 @@ export function AccountsTab({ onAdd }: { onAdd: () => void }) {
   const toast = useToast()
   const queryClient = useQueryClient()
   const [confirming, setConfirming] = useState<SocialAccount | null>(null)
+  const [editing, setEditing] = useState<SocialAccount | null>(null)
   const accounts = useQuery({
     queryKey: [queryRoots.accounts, 'list'],
     queryFn: getAccounts,
@@ -102,15 +104,19 @@ export function AccountsTab({ onAdd }: { onAdd: () => void }) {
               testing={test.isPending && test.variables?.id === account.id}
               deleting={remove.isPending && remove.variables?.id === account.id}
               onTest={() => test.mutate(account)}
+              onEdit={() => setEditing(account)}
               onDelete={() => setConfirming(account)}
             />
           ))}
         </div>
       )}
+      {editing && (
+        <EditAccountDialog account={editing} onClose={() => setEditing(null)} onChanged={refresh} />
+      )}
       <ConfirmDialog
         open={confirming !== null}
         title="Delete account?"
-        message={`@${confirming?.username ?? ''} will be disconnected and its stored sign-in removed. Its running scraping campaigns are paused. This cannot be undone.`}
+        message={`@${confirming?.username ?? ''} will be disconnected and its stored sign-in removed. Its running campaigns are paused and say why. To fix sign-in details, use Edit instead. This cannot be undone.`}
         confirmLabel="Delete Account"
         busy={remove.isPending}
         onConfirm={() => confirming && remove.mutate(confirming)}

@@ -170,7 +170,11 @@ describe('Add Social Media Account wizard (spec §2 Modals 2, §5)', () => {
     expect(screen.getByText(ACCOUNT_REVIEW_TEXT)).toBeInTheDocument()
     expect(ACCOUNT_REVIEW_TEXT).toMatch(/tested after creation.*may take a few minutes/)
     await user.click(screen.getByRole('button', { name: 'Add Account' }))
-    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    // No success before the runner's test has passed (issue 17): the check is shown as it runs.
+    expect(await screen.findByText(/Signing in to X as @dana_x/)).toBeInTheDocument()
+    expect(screen.getByText('Details saved, encrypted')).toBeInTheDocument()
+    expect(screen.queryByText('Account connected successfully!')).toBeNull()
+    expect(onClose).not.toHaveBeenCalled()
     expect(created).toEqual({
       platform: 'twitter',
       username: 'dana_x',

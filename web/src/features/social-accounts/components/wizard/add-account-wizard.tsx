@@ -1,13 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { AccountCheckPanel, type CheckState } from '@/components/accounts/account-check-panel'
 import { LimitBanner } from '@/components/accounts/limit-banner'
 import { PlatformPicker } from '@/components/accounts/platform-picker'
 import { PlatformRulesNote } from '@/components/accounts/platform-rules-note'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
 import { WizardDialog } from '@/components/ui/wizard-dialog'
+import { waitForAccountCheck } from '@/lib/accounts/account-check'
 import { checkAccountLimit, LIMIT_REACHED } from '@/lib/accounts/check-account-limit'
 import { type ConnectAccountForm, connectAccount } from '@/lib/accounts/connect-account'
+import { deleteAccount } from '@/lib/accounts/delete-account'
 import { getPlatforms } from '@/lib/accounts/get-platforms'
+import { proxyDisplay } from '@/lib/accounts/proxy-display'
 import { queryRoots } from '@/lib/query-keys'
 import { ACCOUNT_STEPS, accountStepProblem, emptyAccountForm } from '../../account-wizard-rules'
 import { AccountStep } from './account-step'
@@ -36,6 +42,15 @@ export function AddAccountWizard({ onClose }: { onClose: () => void }) {
   const allowed = limit.data?.canAddAccount === true
   const patch = (change: Partial<ConnectAccountForm>) => setForm((current) => ({ ...current, ...change }))
 
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: [queryRoots.accounts] })
+    void queryClient.invalidateQueries({ queryKey: [queryRoots.dashboard] })
+  }
+  // After Add: the runner's account test, shown as it happens (issue 17).
+  const [check, setCheck] = useState<{ id: string; state: CheckState } | null>(null)
+  const stopWaiting = useRef<AbortController | null>(null)
+  useEffect(() => () => stopWaiting.current?.abort(), [])
+
   const add = useMutation({
     mutationFn: async () => {
       // Spec §5: the limit is checked again right before adding.
@@ -44,17 +59,68 @@ export function AddAccountWizard({ onClose }: { onClose: () => void }) {
       if (!fresh.canAddAccount) throw new Error(fresh.error ?? LIMIT_REACHED)
       return connectAccount(form)
     },
+    onSuccess: async (created) => {
+      refresh()
+      setCheck({ id: created.id, state: { phase: 'checking', since: Date.now() } })
+      const controller = new AbortController()
+      stopWaiting.current = controller
+      try {
+        const outcome = await waitForAccountCheck(created.id, form.platform, { signal: controller.signal })
+        setCheck({ id: created.id, state: { phase: 'done', outcome } })
+        refresh()
+        if (outcome.kind === 'active')
+          toast.success('Account connected successfully!', 'Ready for outreach', { duration: 4000 })
+      } catch {
+        // closed while waiting: the account card shows the outcome
+      }
+    },
+  })
+  const retry = useMutation({
+    mutationFn: async () => {
+      if (check) await deleteAccount(check.id)
+    },
     onSuccess: () => {
-      toast.success('Account connected successfully!', 'Ready for outreach', { duration: 4000 })
-      void queryClient.invalidateQueries({ queryKey: [queryRoots.accounts] })
-      void queryClient.invalidateQueries({ queryKey: [queryRoots.dashboard] })
-      setForm(emptyAccountForm)
-      setStep(0)
-      onClose()
+      setCheck(null)
+      setStep(2)
+      refresh()
     },
   })
 
   const chosen = platforms.data?.find((p) => p.name === form.platform)
+  if (check) {
+    const done = check.state.phase === 'done' ? check.state.outcome : null
+    return (
+      <Dialog open onClose={onClose} title="Add Social Media Account" size="2xl">
+        <AccountCheckPanel
+          state={check.state}
+          platform={form.platform}
+          username={form.username.trim().replace(/^@/, '')}
+          proxy={proxyDisplay(form.proxyUrl)}
+        />
+        {retry.isError && (
+          <p role="alert" className="mt-4 text-sm text-red-700">
+            {retry.error.message}
+          </p>
+        )}
+        <div className="mt-6 flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
+          {done?.kind === 'failed' ? (
+            <>
+              <Button variant="secondary" onClick={onClose}>
+                Fix it later
+              </Button>
+              <Button onClick={() => retry.mutate()} loading={retry.isPending} loadingText="Removing...">
+                Change details and retry
+              </Button>
+            </>
+          ) : (
+            <Button variant={done ? 'primary' : 'secondary'} onClick={onClose}>
+              {done?.kind === 'active' ? 'Done' : 'Close'}
+            </Button>
+          )}
+        </div>
+      </Dialog>
+    )
+  }
   return (
     <WizardDialog
       title="Add Social Media Account"
@@ -94,7 +160,7 @@ export function AddAccountWizard({ onClose }: { onClose: () => void }) {
               ['Platform', chosen?.display_name ?? form.platform],
               ['Username', `@${form.username.trim()}`],
               ['Sign-in', form.platform === 'twitter' ? 'Browser cookies' : 'Password'],
-              ['Proxy', form.proxyUrl.trim() || 'None'],
+              ['Proxy', proxyDisplay(form.proxyUrl) ?? 'None'],
             ].map(([label, value]) => (
               <div key={label} className="flex justify-between gap-4 py-2.5">
                 <dt className="text-slate-500">{label}</dt>

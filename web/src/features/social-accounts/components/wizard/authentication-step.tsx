@@ -111,8 +111,7 @@ export function AuthenticationStep({
       <Field
         id="acct-passcode"
         label="X Chat passcode"
-        optional
-        hint="The 4-digit passcode of your encrypted X Chat. Without it we cannot open your messages."
+        hint="X asks for this 4-digit passcode when Messages (X Chat) opens. If you set one up, we need it to send and read your DMs; leave it empty only if X never asks you for one."
         error={form.chatPasscode && problem && /passcode/i.test(problem) ? problem : null}
       >
         <Input

@@ -1,0 +1,75 @@
+import { supabase } from '@/lib/supabase'
+
+/**
+ * The outcome of a new (or edited) account's test by the runner (issue 17): connecting says
+ * "connected" only once the runner has signed in (and, on X, opened X Chat with the passcode).
+ */
+export type AccountCheckOutcome =
+  | { kind: 'active' }
+  | { kind: 'failed'; status: string; reason: string; fix: string }
+  | { kind: 'slow' }
+
+export const CHECK_POLL_MS = 1_500
+/** After this the modal stops waiting (the test goes on; a notification tells the outcome). */
+export const CHECK_PATIENCE_MS = 150_000
+
+/** What to do about a failed test, inside Reachflow, from the reason the runner recorded. */
+export function fixFor(reason: string, platform: string): string {
+  if (/passcode/i.test(reason)) return 'Enter your X Chat passcode in Edit account, then test again.'
+  if (/proxy/i.test(reason)) return 'Fix the proxy in Edit account (or remove it), then test again.'
+  if (
+    platform === 'twitter' &&
+    /cookie|signed out|log ?in|session|expired|unauthenticated|authenticate/i.test(reason)
+  )
+    return 'Paste fresh cookies from x.com in Edit account, then test again.'
+  if (/password|credentials|two-factor|2fa|code/i.test(reason))
+    return 'Check the password and 2FA key in Edit account, then test again.'
+  if (/locked|suspended|challenge|checkpoint|verify/i.test(reason))
+    return `Open ${platform === 'twitter' ? 'x.com' : 'instagram.com'} in your browser, clear the check it shows, then test again.`
+  return 'Update the account in Edit account, then test again.'
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms)
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer)
+      reject(signal.reason ?? new DOMException('Aborted', 'AbortError'))
+    })
+  })
+
+/** Polls the account until the runner's test has an outcome (or patience runs out). */
+export async function waitForAccountCheck(
+  accountId: string,
+  platform: string,
+  {
+    signal,
+    everyMs = CHECK_POLL_MS,
+    patienceMs = CHECK_PATIENCE_MS,
+  }: {
+    signal?: AbortSignal
+    everyMs?: number
+    patienceMs?: number
+  } = {},
+): Promise<AccountCheckOutcome> {
+  const polls = Math.ceil(patienceMs / everyMs)
+  for (let i = 0; i < polls; i++) {
+    const { data, error } = await supabase
+      .from('social_accounts')
+      .select('status, flag_reason')
+      .eq('id', accountId)
+      .maybeSingle()
+    if (!error && data) {
+      const row = data as { status: string; flag_reason: string | null }
+      if (row.status === 'active') return { kind: 'active' }
+      if (row.status !== 'testing') {
+        const reason = row.flag_reason ?? `The account is ${row.status}.`
+        return { kind: 'failed', status: row.status, reason, fix: fixFor(reason, platform) }
+      }
+    }
+    if (!error && !data)
+      return { kind: 'failed', status: 'deleted', reason: 'The account was deleted.', fix: 'Add it again.' }
+    await sleep(everyMs, signal)
+  }
+  return { kind: 'slow' }
+}
