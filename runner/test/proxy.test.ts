@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BrowserPool } from '../src/browser/pool.ts'
 import { parseProxyUrl } from '../src/browser/proxy.ts'
+import { checkProxy } from '../src/browser/proxy-check.ts'
 import { accountProxy } from '../src/browser/proxy-guard.ts'
 import { SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
 import { BROWSER_SUITE, newXAccount, openX } from './helpers/x-session.ts'
@@ -130,5 +131,57 @@ describe('the account proxy at connect time (issue 17)', () => {
       url: 'http://127.0.0.1:3128',
     })
     expect(await accountProxy('127.0.0.1:3129', null, ['127.0.0.1:3128'])).toHaveProperty('problem')
+  })
+})
+
+describe('the proxy step of the connect check (issue 17)', () => {
+  let proxy: Server
+  let port = 0
+  beforeAll(async () => {
+    // a forward proxy that wants alice:s3cret and can reach only the X sandbox
+    proxy = createServer((req, res) => {
+      if (req.headers['proxy-authorization'] !== `Basic ${Buffer.from('alice:s3cret').toString('base64')}`) {
+        res.writeHead(407, { 'proxy-authenticate': 'Basic realm="proxy"' })
+        res.end()
+        return
+      }
+      const target = new URL(req.url ?? '')
+      if (target.origin !== new URL(sandboxUrl('X_BASE_URL')).origin) {
+        res.writeHead(502)
+        res.end()
+        return
+      }
+      res.writeHead(200)
+      res.end()
+    })
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    port = (proxy.address() as AddressInfo).port
+  })
+  afterAll(() => {
+    proxy.close()
+  })
+
+  it('passes a proxy that accepts the login and reaches the platform', async () => {
+    const server = `http://127.0.0.1:${port}`
+    expect(
+      await checkProxy({ server, username: 'alice', password: 's3cret' }, sandboxUrl('X_BASE_URL')),
+    ).toBeNull()
+  })
+
+  it('names the proxy and what went wrong: login refused, platform unreachable, nothing listening', async () => {
+    const server = `http://127.0.0.1:${port}`
+    expect(await checkProxy({ server, username: 'alice', password: 'wrong' }, sandboxUrl('X_BASE_URL'))).toBe(
+      `Proxy 127.0.0.1:${port} refused the login (407). Check the proxy's username and password.`,
+    )
+    expect(await checkProxy({ server, username: 'alice', password: 's3cret' }, 'http://127.0.0.1:9')).toMatch(
+      new RegExp(`^Proxy 127\\.0\\.0\\.1:${port} could not reach 127\\.0\\.0\\.1 \\(HTTP/1\\.1 502`),
+    )
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const closedPort = (closed.address() as AddressInfo).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    expect(await checkProxy({ server: `http://127.0.0.1:${closedPort}` }, sandboxUrl('X_BASE_URL'))).toBe(
+      `Proxy 127.0.0.1:${closedPort} could not be reached (ECONNREFUSED). Check the proxy's host and port.`,
+    )
   })
 })

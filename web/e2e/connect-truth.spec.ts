@@ -25,7 +25,7 @@ async function newCustomer(page: Page, tag: string) {
   await page.goto('/dashboard?tab=social-accounts')
 }
 
-async function openWizard(page: Page, platform: 'Twitter' | 'Instagram', username: string) {
+async function openWizard(page: Page, platform: 'Twitter' | 'Instagram', username: string, proxy?: string) {
   await page
     .getByRole('button', { name: /Add Account/ })
     .first()
@@ -35,6 +35,7 @@ async function openWizard(page: Page, platform: 'Twitter' | 'Instagram', usernam
   await wizard.getByRole('button', { name: new RegExp(platform) }).click()
   await wizard.getByRole('button', { name: 'Next' }).click()
   await wizard.getByLabel('Username').fill(username)
+  if (proxy) await wizard.getByLabel(/Proxy/).fill(proxy)
   await wizard.getByRole('button', { name: 'Next' }).click()
   return wizard
 }
@@ -74,8 +75,40 @@ test('an X account without its X Chat passcode is not "connected": the real caus
   await expect(page.getByText('Account connected successfully!')).toBeVisible({ timeout: 120_000 })
   await expect(check.getByText(`@${x.username} is connected and ready for outreach.`)).toBeVisible()
   await check.getByRole('button', { name: 'Done' }).click()
-  await expect(page.getByTestId('account-card').filter({ hasText: x.username })).toContainText('Active')
+  const card = page.getByTestId('account-card').filter({ hasText: x.username })
+  await expect(card).toContainText('Active')
   await expect(accountsTab).toContainText('1')
+  // Last Sync is the real first inbox sync, queued when the test passed (not "Never" for 15 min)
+  await expect(async () => {
+    await page.reload()
+    await expect(card).not.toContainText('Never', { timeout: 2_000 })
+  }).toPass({ timeout: 90_000, intervals: [2_000, 3_000, 5_000] })
+})
+
+test('a proxy that cannot be reached is named, and the account is not Active', async ({ page }) => {
+  test.setTimeout(300_000)
+  await newCustomer(page, 'proxy')
+  const x = await xSandboxAccount()
+  const wizard = await openWizard(page, 'Twitter', x.username, 'alice:s3cret@203.0.113.1:3128')
+  await wizard.getByLabel('Cookies (JSON)').fill(JSON.stringify(x.cookies))
+  await wizard.getByLabel('X Chat passcode').fill(x.passcode ?? '')
+  await wizard.getByRole('button', { name: 'Next' }).click()
+  // the review shows the proxy without its login
+  await expect(wizard.getByText('203.0.113.1:3128')).toBeVisible()
+  await expect(wizard.getByText(/s3cret/)).toHaveCount(0)
+  await wizard.getByRole('button', { name: 'Add Account' }).click()
+  const check = page.getByRole('dialog', { name: 'Add Social Media Account' })
+  await expect(check.getByText(/through 203\.0\.113\.1:3128/)).toBeVisible()
+  const failure = check.getByRole('alert')
+  await expect(failure).toContainText(/Proxy 203\.0\.113\.1:3128 (could not be reached|did not answer|could not reach|refused)/, {
+    timeout: 120_000,
+  })
+  await expect(failure).toContainText('Fix the proxy in Edit account')
+  await expect(page.getByText('Account connected successfully!')).toHaveCount(0)
+  await check.getByRole('button', { name: 'Fix it later' }).click()
+  const card = page.getByTestId('account-card').filter({ hasText: x.username })
+  await expect(card).not.toContainText('Active')
+  await expect(card).toContainText('203.0.113.1:3128')
 })
 
 test('a wrong Instagram password shows the failure in the wizard, never a success first', async ({

@@ -75,6 +75,8 @@ async function test(ctx: JobContext, handle: AccountHandle, account: AccountRow)
     [account.id, session.user.id || null],
   )
   await adjustTrust(ctx.db, account.id, 0.05)
+  // the first inbox sync now, not in the scheduler's next quarter hour: Last sync is real at once
+  await ctx.db.query('select internal.request_inbox_sync($1)', [account.id])
   await log.info(service, `Account test of @${account.username} passed`, { platformUserId: session.user.id })
   return { status: rows[0]?.status ?? 'active' }
 }

@@ -3,6 +3,8 @@
 // the password and TOTP. Outcomes are plain values the handlers turn into statuses.
 
 import type { BrowserPool } from '../browser/pool.ts'
+import { parseProxyUrl } from '../browser/proxy.ts'
+import { checkProxy } from '../browser/proxy-check.ts'
 import { accountProxy } from '../browser/proxy-guard.ts'
 import type { TypingOptions } from '../browser/typing.ts'
 import type { Queryable } from '../db.ts'
@@ -84,6 +86,12 @@ export async function openAccountSession(
     options.allowProxyHosts ?? [],
   )
   if ('problem' in proxy) return { status: 'failed', reason: 'proxy', message: proxy.problem }
+  if (proxy.url) {
+    // reachable, accepts the login, reaches the platform: or a failure that names the proxy
+    const target = account.platform === 'twitter' ? options.xBaseUrl : options.instagramBaseUrl
+    const problem = await checkProxy(parseProxyUrl(proxy.url), target)
+    if (problem) return { status: 'failed', reason: 'proxy', message: problem }
+  }
   const withProxy = { ...account, proxy_url: proxy.url }
   return account.platform === 'twitter'
     ? openX(withProxy, secrets, options)

@@ -36,9 +36,10 @@ export function AccountsTab({ onAdd }: { onAdd: () => void }) {
   const accounts = useQuery({
     queryKey: [queryRoots.accounts, 'list'],
     queryFn: getAccounts,
-    // An account being tested turns active or error within minutes: follow it.
+    // An account being tested turns active or error within minutes, and a working one can be
+    // stopped by its platform at any time: follow both, so a failure shows within one poll (issue 17).
     refetchInterval: (query) =>
-      query.state.data?.some((a) => a.status === 'testing') ? LIVE_POLL_MS : false,
+      query.state.data?.some((a) => a.status === 'testing' || a.status === 'active') ? LIVE_POLL_MS : false,
   })
   useRegisterExport(() => downloadCsv(csvFilename('social-accounts'), toCsv(accounts.data ?? [], CSV)))
   const refresh = () => {
