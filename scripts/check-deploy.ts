@@ -152,7 +152,7 @@ async function migrationsApply(): Promise<void> {
     await startDb(config)
     await migrate(config, () => {}, { seed: false })
     step(
-      `${migrationFiles().length} migrations apply to a fresh database, one transaction each, without the seed`,
+      `${migrationFiles().length} migrations apply as postgres (not a superuser) to a fresh hosted-shaped database, one transaction each, without the seed`,
     )
   } catch (error) {
     problems.push(`migrations: ${error instanceof Error ? error.message : String(error)}`)

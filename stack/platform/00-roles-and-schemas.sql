@@ -1,6 +1,8 @@
 -- The Supabase platform layer, part 1: the roles and schemas a hosted project has before any
 -- migration runs. Only the local stack installs this; hosted Supabase already provides it.
--- Idempotent: the stack applies it on every start.
+-- Applied by `supabase_admin`, the bootstrap superuser (initdb -U supabase_admin), as on hosted.
+-- Idempotent: the stack applies it on every start. docs/database.md "Hosted shape" lists what is
+-- emulated rather than real.
 
 do $$
 begin
@@ -22,18 +24,30 @@ begin
   if not exists (select from pg_roles where rolname = 'supabase_storage_admin') then
     create role supabase_storage_admin noinherit createrole login password 'postgres';
   end if;
-  if not exists (select from pg_roles where rolname = 'supabase_admin') then
-    create role supabase_admin superuser createdb createrole replication bypassrls login password 'postgres';
+  -- The project's owner role, as hosted: not a superuser. `supabase db push` and the SQL editor use it.
+  if not exists (select from pg_roles where rolname = 'postgres') then
+    create role postgres login password 'postgres';
   end if;
 end
 $$;
 
+alter role supabase_admin superuser createdb createrole replication bypassrls login password 'postgres';
+alter role postgres nosuperuser createrole createdb replication bypassrls login inherit;
+
 grant anon, authenticated, service_role to authenticator;
 grant anon, authenticated, service_role to postgres;
-grant supabase_auth_admin, supabase_storage_admin to postgres;
+-- As hosted: postgres may read settings and statistics and end other sessions (SQL editor chores).
+grant pg_monitor, pg_signal_backend to postgres;
+-- Hosted Supabase no longer makes postgres a member of the Auth and Storage owners.
+revoke supabase_auth_admin, supabase_storage_admin from postgres;
+
+-- As hosted: postgres owns the project's database (and so the `public` schema, owned by
+-- pg_database_owner) and may create schemas in it.
+alter database postgres owner to postgres;
 
 create schema if not exists extensions;
-grant usage on schema extensions to postgres, anon, authenticated, service_role;
+-- As hosted's initial schema ("Allow Extensions to be used in the API"): every role may use it.
+grant usage on schema extensions to public;
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
 
@@ -48,8 +62,8 @@ alter role authenticator set statement_timeout = '8s';
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
 
--- The table the Supabase CLI keeps its applied migrations in.
-create schema if not exists supabase_migrations;
+-- The table the Supabase CLI keeps its applied migrations in (the CLI creates it as postgres).
+create schema if not exists supabase_migrations authorization postgres;
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,
   statements text[],
@@ -59,6 +73,18 @@ create table if not exists supabase_migrations.seed_files (
   path text primary key,
   hash text not null
 );
+alter table supabase_migrations.schema_migrations owner to postgres;
+alter table supabase_migrations.seed_files owner to postgres;
+
+-- pg_cron, as hosted installs it: in pg_catalog (its tables in `cron`), created by the superuser.
+-- On hosted, supautils runs `create extension pg_cron` for postgres as supabase_admin (a privileged
+-- extension) and then grants postgres the cron schema; here the superuser creates it up front, so
+-- a migration's `create extension if not exists pg_cron` finds it and does nothing.
+create extension if not exists pg_cron with schema pg_catalog;
+grant usage on schema cron to postgres with grant option;
+grant all on all tables in schema cron to postgres with grant option;
+grant all on all sequences in schema cron to postgres with grant option;
+grant all on all functions in schema cron to postgres with grant option;
 
 -- Hosted Supabase puts `extensions` on the search path of postgres and the API roles.
 alter role postgres set search_path = "$user", public, extensions;

@@ -3,6 +3,9 @@
 
 create schema if not exists auth authorization supabase_auth_admin;
 grant usage on schema auth to anon, authenticated, service_role, postgres;
+-- Everything below is created by supabase_auth_admin, as the Auth server's own migrations do: it
+-- owns the tables and functions; postgres is not a member of it and reaches them through grants.
+set local role supabase_auth_admin;
 
 create table if not exists auth.users (
   instance_id uuid,
@@ -146,7 +149,13 @@ as $$
 $$;
 
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
-grant all on all tables in schema auth to supabase_auth_admin, postgres;
-grant all on all sequences in schema auth to supabase_auth_admin, postgres;
+-- As hosted (supabase/postgres, update-auth-permissions): postgres has every table privilege on
+-- auth (so migrations may reference auth.users and put triggers on it) without owning anything.
+grant all on all tables in schema auth to postgres;
+grant all on all sequences in schema auth to postgres;
+grant all on all routines in schema auth to postgres;
+alter default privileges for role supabase_auth_admin in schema auth grant all on tables to postgres;
+alter default privileges for role supabase_auth_admin in schema auth grant all on sequences to postgres;
+alter default privileges for role supabase_auth_admin in schema auth grant all on routines to postgres;
 -- As hosted: service_role may read auth tables (used by admin paths), the client roles may not.
 grant select on auth.users, auth.identities to service_role;

@@ -3,6 +3,16 @@
 
 create schema if not exists storage authorization supabase_storage_admin;
 grant usage on schema storage to anon, authenticated, service_role, postgres;
+-- On a re-run, hand storage.objects back to its real owner first (see the end of this file).
+do $$
+begin
+  if exists (select from pg_tables where schemaname = 'storage' and tablename = 'objects') then
+    alter table storage.objects owner to supabase_storage_admin;
+  end if;
+end
+$$;
+-- Created by supabase_storage_admin, as the Storage server's own migrations do.
+set local role supabase_storage_admin;
 
 create table if not exists storage.buckets (
   id text primary key,
@@ -73,6 +83,12 @@ begin
 end
 $$;
 
-grant all on storage.buckets, storage.objects to anon, authenticated, service_role, postgres, supabase_storage_admin;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role, postgres;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
-  to anon, authenticated, service_role;
+  to anon, authenticated, service_role, postgres;
+reset role;
+
+-- Emulated: on hosted, storage.objects stays owned by supabase_storage_admin and supautils
+-- (policy_grants) lets postgres create, alter and drop policies on it. Plain Postgres only lets an
+-- owner do that, so locally postgres owns storage.objects (and nothing else in storage).
+alter table storage.objects owner to postgres;

@@ -13,7 +13,7 @@ import { PG_BIN, StackError } from './system.ts'
 function pg(config: StackConfig, tool: string, args: string[], input?: string) {
   const result = spawnSync(
     join(PG_BIN, tool),
-    ['-h', config.host, '-p', String(config.ports.db), '-U', 'postgres', ...args],
+    ['-h', config.host, '-p', String(config.ports.db), '-U', 'supabase_admin', ...args],
     {
       env: { ...process.env, PGPASSWORD: 'postgres' },
       encoding: 'utf8',
@@ -40,7 +40,7 @@ export function restoreDatabase(config: StackConfig, file: string, database: str
     `select 1 from pg_database where datname = '${database.replaceAll("'", "''")}'`,
     'postgres',
   ])
-  if (exists.trim() !== '1') pg(config, 'createdb', [database])
+  if (exists.trim() !== '1') pg(config, 'createdb', ['--owner=postgres', database])
   const list = pg(config, 'pg_restore', ['-l', file])
   const keep =
     database === 'postgres'

@@ -81,6 +81,7 @@ export function stackConfig(instance = instanceName()) {
     apiUrl: url(ports.api),
     webUrl: url(ports.web),
     dbUrl: `postgresql://postgres:${DB_PASSWORD}@${host}:${ports.db}/postgres`,
+    adminDbUrl: `postgresql://supabase_admin:${DB_PASSWORD}@${host}:${ports.db}/postgres`,
     runnerDbUrl: `postgresql://reachflow_runner:${RUNNER_DB_PASSWORD}@${host}:${ports.db}/postgres`,
     sandboxUrls: {
       stripe: url(ports.stripe),

@@ -1,5 +1,8 @@
 // The local database: a PostgreSQL 15 cluster under .stack/<instance>/db with pg_cron preloaded,
 // the Supabase platform layer, then the project's migrations and seed, as `supabase db reset` does.
+// Shaped like hosted Supabase (docs/database.md "Hosted shape"): `supabase_admin` is the bootstrap
+// superuser and applies the platform layer; migrations and the seed run as the non-superuser
+// `postgres`, one transaction per file, as `supabase db push` does.
 import { createHash } from 'node:crypto'
 import { chownSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -40,7 +43,7 @@ export function initCluster(config: StackConfig): void {
       '-D',
       config.dataDir,
       '-U',
-      'postgres',
+      'supabase_admin',
       '--auth-local=trust',
       '--auth-host=scram-sha-256',
       `--pwfile=${pwfile}`,
@@ -103,7 +106,7 @@ export function stopDb(config: StackConfig): void {
 
 async function waitForDb(config: StackConfig): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const client = new pg.Client({ connectionString: config.dbUrl })
+    const client = new pg.Client({ connectionString: config.adminDbUrl })
     try {
       await client.connect()
       await client.end()
@@ -116,8 +119,21 @@ async function waitForDb(config: StackConfig): Promise<void> {
   throw new StackError(`PostgreSQL on port ${config.ports.db} does not accept connections.`)
 }
 
+/** A connection as `supabase_admin`, the superuser: for the stack's own work, never for migrations. */
 export async function withDb<T>(config: StackConfig, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: config.dbUrl })
+  return withDbAs(config.adminDbUrl, work)
+}
+
+/** A connection as `postgres`, the role `supabase db push` and the SQL editor use on hosted Supabase. */
+export async function withProjectDb<T>(
+  config: StackConfig,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  return withDbAs(config.dbUrl, work)
+}
+
+async function withDbAs<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
     return await work(client)
@@ -160,6 +176,17 @@ export function migrationFiles(): { version: string; name: string; file: string 
     }))
 }
 
+/** Refuses a cluster made before the hosted shape (its bootstrap superuser is `postgres`). */
+async function checkClusterShape(client: pg.Client): Promise<void> {
+  const bootstrap = await client.query<{ rolname: string }>('select rolname from pg_roles where oid = 10')
+  if (bootstrap.rows[0]?.rolname !== 'supabase_admin') {
+    throw new StackError(
+      'This local database was created before the stack took the hosted Supabase shape (postgres was its superuser). ' +
+        'Save what you need (`npm run db:backup`), then recreate it with `npm run stack:reset`.',
+    )
+  }
+}
+
 /**
  * Applies the platform layer, then every migration not applied yet (one transaction per file, as the
  * Supabase CLI does), then the seed once (`seed: false` leaves it out, as `supabase db push` must).
@@ -169,13 +196,17 @@ export async function migrate(
   log: (line: string) => void = () => {},
   { seed = true }: { seed?: boolean } = {},
 ): Promise<void> {
-  await withDb(config, async (client) => {
-    await client.query('set client_min_messages = warning')
+  await withDb(config, async (admin) => {
+    await admin.query('set client_min_messages = warning')
+    await checkClusterShape(admin)
     for (const name of readdirSync(platformDir)
       .filter((f) => f.endsWith('.sql'))
       .sort()) {
-      await runSqlFile(client, join(platformDir, name), `Platform layer ${name}`)
+      await runSqlFile(admin, join(platformDir, name), `Platform layer ${name}`)
     }
+  })
+  await withProjectDb(config, async (client) => {
+    await client.query('set client_min_messages = warning')
     const applied = new Set(
       (
         await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
@@ -194,7 +225,10 @@ export async function migrate(
       count++
     }
     if (count > 0) log(`Applied ${count} migration${count === 1 ? '' : 's'}.`)
-    await allowRunnerLogin(client)
+  })
+  await withDb(config, (admin) => allowRunnerLogin(admin))
+  await withProjectDb(config, async (client) => {
+    await client.query('set client_min_messages = warning')
     if (seed && existsSync(seedFile)) {
       const hash = createHash('sha256').update(readFileSync(seedFile)).digest('hex')
       const seeded = await client.query<{ hash: string }>(

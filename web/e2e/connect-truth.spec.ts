@@ -4,7 +4,15 @@
 // count follows without a reload.
 import { expect, type Page, test } from '@playwright/test'
 import { E2eRunner } from './runner-process'
-import { signedInUserId, signUp, skipOnboarding, uniqueEmail, xSandboxAccount } from './support'
+import {
+  apiUrl,
+  insertAsService,
+  signedInUserId,
+  signUp,
+  skipOnboarding,
+  uniqueEmail,
+  xSandboxAccount,
+} from './support'
 
 const igBase = process.env.INSTAGRAM_BASE_URL ?? 'http://127.0.0.1:55342'
 
@@ -100,9 +108,12 @@ test('a proxy that cannot be reached is named, and the account is not Active', a
   const check = page.getByRole('dialog', { name: 'Add Social Media Account' })
   await expect(check.getByText(/through 203\.0\.113\.1:3128/)).toBeVisible()
   const failure = check.getByRole('alert')
-  await expect(failure).toContainText(/Proxy 203\.0\.113\.1:3128 (could not be reached|did not answer|could not reach|refused)/, {
-    timeout: 120_000,
-  })
+  await expect(failure).toContainText(
+    /Proxy 203\.0\.113\.1:3128 (could not be reached|did not answer|could not reach|refused)/,
+    {
+      timeout: 120_000,
+    },
+  )
   await expect(failure).toContainText('Fix the proxy in Edit account')
   await expect(page.getByText('Account connected successfully!')).toHaveCount(0)
   await check.getByRole('button', { name: 'Fix it later' }).click()
@@ -167,4 +178,36 @@ test('Edit account fixes a failed account without deleting it: passcode entered,
   await edit.getByRole('button', { name: 'Done' }).click()
   await expect(card).toContainText('Active')
   await expect(page.getByTestId('account-card')).toHaveCount(1)
+
+  // Deleting the account pauses its scraping campaign with what to do, and offers no Resume.
+  const serviceKey = process.env.SUPABASE_SERVICE_ROLE_KEY ?? ''
+  const lookup = await fetch(
+    `${apiUrl}/rest/v1/social_accounts?select=id,user_id&username=eq.${encodeURIComponent(x.username)}`,
+    { headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` } },
+  )
+  const [row] = (await lookup.json()) as { id: string; user_id: string }[]
+  if (!row) throw new Error('account not found')
+  await insertAsService('scraping_campaigns', [
+    {
+      user_id: row.user_id,
+      account_id: row.id,
+      name: 'Founders on X',
+      sources: [{ type: 'followers', value: 'levelsio' }],
+      target_count: 50,
+      status: 'running',
+    },
+  ])
+  await card.getByRole('button', { name: `Delete @${x.username}` }).click()
+  await page
+    .getByRole('dialog', { name: 'Delete account?' })
+    .getByRole('button', { name: 'Delete Account' })
+    .click()
+  await expect(page.getByTestId('account-card')).toHaveCount(0)
+  await page.getByRole('tab', { name: /Lead Scraping/ }).click()
+  const scraping = page.getByTestId('scraping-card').filter({ hasText: 'Founders on X' })
+  await expect(scraping).toContainText('Paused')
+  await expect(scraping).toContainText(
+    'Its account was deleted. Create a new scraping campaign with another account.',
+  )
+  await expect(scraping.getByRole('button', { name: /Resume|Start/ })).toHaveCount(0)
 })

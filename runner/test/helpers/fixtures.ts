@@ -13,7 +13,7 @@ export function env(name: string): string {
 }
 
 let admin: pg.Pool | undefined
-/** A pool as postgres (superuser): for setting up and checking what the runner did. */
+/** A pool as postgres (the project owner, not a superuser, as hosted): for setting up and checking what the runner did. */
 export function adminDb(): pg.Pool {
   admin ??= new pg.Pool({ connectionString: env('SUPABASE_DB_URL'), max: 4 })
   return admin
