@@ -342,3 +342,30 @@ describe.concurrent('campaign.tick on Instagram', BROWSER_SUITE, () => {
     expect((await leadsOf(campaignId)).map((l) => l.state)).toEqual(['sent', 'sent', 'sent'])
   })
 })
+
+describe('a campaign that cannot send says why on its card (issue 17)', () => {
+  it('records the account problem, and clears it once the account sends again', async ({ expect }) => {
+    const userId = await createCustomer()
+    const { accountId } = await xAccount(userId)
+    const campaignId = await createCampaign(userId, accountId, await people(1), { messages: ['Hi {name}'] })
+    await adminDb().query(
+      `update public.social_accounts set status = 'error', flag_reason = 'X Chat passcode required' where id = $1`,
+      [accountId],
+    )
+    await campaignTick(suite.runner.context(), { campaignId, accountId })
+    const errorOf = async () =>
+      (
+        await adminDb().query<{ e: string | null }>(
+          'select error_message as e from public.campaigns where id = $1',
+          [campaignId],
+        )
+      ).rows[0]?.e
+    expect(await errorOf()).toMatch(/is in error: X Chat passcode required\. Fix it in Social Accounts/)
+    await adminDb().query(
+      `update public.social_accounts set status = 'active', flag_reason = null where id = $1`,
+      [accountId],
+    )
+    expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(1)
+    expect(await errorOf()).toBeNull()
+  })
+})

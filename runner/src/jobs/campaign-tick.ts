@@ -40,6 +40,13 @@ async function loadCampaign(ctx: JobContext, campaignId: string): Promise<Campai
   return rows[0]
 }
 
+async function setCampaignError(ctx: JobContext, campaignId: string, message: string | null): Promise<void> {
+  await ctx.db.query(
+    'update public.campaigns set error_message = left($2, 1000) where id = $1 and error_message is distinct from left($2, 1000)',
+    [campaignId, message],
+  )
+}
+
 /** Still sending: the campaign running on this account, the account active. */
 async function stillSending(ctx: JobContext, campaignId: string, accountId: string): Promise<boolean> {
   const { rows } = await ctx.db.query<{ ok: boolean }>(
@@ -55,7 +62,19 @@ export async function campaignTick(ctx: JobContext, data: JobData['campaign.tick
   if (!campaign || !SENDING.includes(campaign.status) || campaign.account_id !== data.accountId)
     return { note: 'The campaign is not sending from this account.' }
   const account = await loadAccount(ctx.db, data.accountId)
-  if (account?.status !== 'active') return { note: 'The account is not active.' }
+  if (account?.status !== 'active') {
+    // Said on the campaign's card (issue 17): why nothing is sent, and what brings it back.
+    await setCampaignError(
+      ctx,
+      campaign.id,
+      !account
+        ? 'Its account was deleted. Choose another account in the campaign to send again.'
+        : account.status === 'paused'
+          ? `@${account.username} is paused for safety${account.paused_until ? ` until ${account.paused_until.toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''}; sending resumes on its own.`
+          : `@${account.username} is ${account.status === 'error' ? 'in error' : account.status}${account.flag_reason ? `: ${account.flag_reason}` : ''}. Fix it in Social Accounts; sending resumes once it is Active.`,
+    )
+    return { note: 'The account is not active.' }
+  }
   const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>
     tick(ctx, handle, campaign, account),
   )
@@ -68,7 +87,10 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
     result[key] = (result[key] ?? 0) + n
   }
   const signedIn = await signIn(ctx.db, handle, account)
-  if ('note' in signedIn) return { note: signedIn.note }
+  if ('note' in signedIn) {
+    await setCampaignError(ctx, campaign.id, `@${account.username} could not sign in: ${signedIn.note}`)
+    return { note: signedIn.note }
+  }
   const session = signedIn.session
   const deps = {
     db: ctx.db,
@@ -92,6 +114,8 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
     })
     count('settledSent', settled.sent)
     count('settledNotSent', settled.notSent)
+    // signed in and working: an earlier reason on the card no longer holds
+    await setCampaignError(ctx, campaign.id, null)
 
     for (let looked = 0; looked < MAX_LEADS_PER_TICK; looked++) {
       if (ctx.signal.aborted || !handle.lease.valid) break
