@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     console.error(`[runner] ${error instanceof Error ? error.message : String(error)}`)
     process.exit(2)
   }
+  console.log(`[runner] Node ${process.version}`)
   const runner = new Runner(config)
   let exiting = false
   const exit = (code: number) => {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { ensureDir, type StackConfig, stackConfig } from './config.ts'
 import { dbIsRunning, destroyCluster, stopDb } from './db.ts'
 import { readStatus, runningSupervisor, type StackStatus, supervise } from './supervisor.ts'
-import { pidIsAlive, StackError, sleep } from './system.ts'
+import { pidIsAlive, requireProjectNode, StackError, sleep } from './system.ts'
 
 const log = (line: string) => console.log(`[stack] ${line}`)
 
@@ -101,6 +101,8 @@ export async function stopBackground(config: StackConfig): Promise<boolean> {
 async function main(): Promise<void> {
   const command = process.argv[2]
   const config = stackConfig()
+  if (command === 'start' || command === 'supervise' || command === 'up' || command === 'reset')
+    log(`Node ${requireProjectNode()}`)
   switch (command) {
     case 'start':
       return startForeground(config)

@@ -106,3 +106,19 @@ export function pidIsAlive(pid: number): boolean {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The Node major the project runs on: the `node` devDependency, which npm scripts find first on PATH. */
+export const NODE_MAJOR = 24
+
+/**
+ * Fails with what to do when this process runs on an older Node (a script started without npm, so
+ * the system's Node 20 ran it); returns the version for the start-up line otherwise.
+ */
+export function requireProjectNode(): string {
+  const major = Number(process.versions.node.split('.')[0])
+  if (major < NODE_MAJOR)
+    throw new StackError(
+      `Reachflow runs on Node ${NODE_MAJOR}, this is ${process.version}. Start it through npm (npm start, npm test, npm run …): npm scripts use the Node ${NODE_MAJOR} that \`npm install\` put in node_modules/.bin.`,
+    )
+  return process.version
+}

@@ -11,7 +11,7 @@ import { repoRoot, type StackConfig, stackConfig } from './config.ts'
 import { destroyCluster, withDb } from './db.ts'
 import { functionsEnv } from './functions-env.ts'
 import { sharedEnv } from './services.ts'
-import { ensureSystemPackages, reserveStackPorts, StackError } from './system.ts'
+import { ensureSystemPackages, requireProjectNode, reserveStackPorts, StackError } from './system.ts'
 
 interface SuiteResult {
   name: string
@@ -179,6 +179,7 @@ async function main(): Promise<void> {
   const wanted = new Set(
     (process.env.REACHFLOW_SUITES ?? 'pgtap,vitest,deno,e2e').split(',').map((s) => s.trim()),
   )
+  console.log(`[test] Node ${requireProjectNode()}`)
   ensureSystemPackages()
   const config = stackConfig('test')
   // dev, test and the extra instances (the supervisor test's) of this port base
