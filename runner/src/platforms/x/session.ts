@@ -327,9 +327,9 @@ export class XSession implements PlatformSession {
       domain: c.domain,
       path: c.path,
       ...(c.expires > 0 ? { expires: Math.floor(c.expires) } : {}),
-      httpOnly: c.httpOnly,
+      httpOnly: c.httpOnly ?? false, // optional in puppeteer 25's Cookie type; BiDi always reports it
       secure: c.secure,
-      ...(c.sameSite ? { sameSite: c.sameSite } : {}),
+      ...(c.sameSite && c.sameSite !== 'Default' ? { sameSite: c.sameSite } : {}), // 'Default': none set
     }))
   }
 
