@@ -90,6 +90,23 @@ describe('rpc', () => {
     expect((await jsonOf(response)).code).toBe('PGRST101')
   })
 
+  // PostgREST (src/library/PostgREST/Response.hs, CallReadPlan) answers every call with
+  // RangeQuery.rangeStatusHeader: a single value is one row, "0-0/*", and "0-0/1" with
+  // count=exact (contentRangeH in RangeQuery.hs), so supabase-js's count is 1, not NaN.
+  it('carries the total in Content-Range for scalar and single-row functions with count=exact', async () => {
+    const exact = await raw(`/rpc/${t('add')}?a=1&b=2`, { headers: { Prefer: 'count=exact' } })
+    expect(exact.status).toBe(200)
+    expect(exact.headers.get('content-range')).toBe('0-0/1')
+    expect(await jsonOf(exact)).toBe(3)
+    const plain = await raw(`/rpc/${t('add')}?a=1&b=2`)
+    expect(plain.headers.get('content-range')).toBe('0-0/*')
+    await plain.arrayBuffer()
+    const { data, count, error } = await anon.rpc(t('add'), { a: 4, b: 5 }, { count: 'exact' })
+    expect(error).toBeNull()
+    expect(data).toBe(9)
+    expect(count).toBe(1)
+  })
+
   it('head: true counts rows without a body', async () => {
     const { count, data } = await anon.rpc(t('numbers'), { upto: 7 }, { head: true, count: 'exact' })
     expect(count).toBe(7)

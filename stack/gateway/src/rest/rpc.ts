@@ -228,10 +228,11 @@ export async function callRoutine(ctx: RestRequest, name: string): Promise<void>
   if (prefs.applied.length > 0) headers['Preference-Applied'] = prefs.applied.join(', ')
   if (routine.returnKind === 'void') return send(request.res, overrides.status ?? 204, headers, undefined)
   const total = countFrom(ctx, row, wantsPlan ? plannedRows(tx.results[0]) : undefined)
-  const { status, header } = routine.returnsSet
-    ? contentRange(range.offset, row.n, total)
-    : { status: 200, header: '*/*' }
-  headers['Content-Range'] = header
+  // PostgREST ranges every call's result, a single value being one row (Response.hs, CallReadPlan:
+  // rangeStatusHeader over the query and table totals), so count=exact carries the total too.
+  const ranged = contentRange(range.offset, row.n, total)
+  const status = routine.returnsSet ? ranged.status : 200
+  headers['Content-Range'] = ranged.header
   if (request.method === 'HEAD' || prefs.return === 'minimal') {
     return send(
       request.res,
