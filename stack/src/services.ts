@@ -38,7 +38,8 @@ export function sharedEnv(config: StackConfig): Record<string, string> {
 
 /**
  * Gateway settings that differ per instance: the test instance also serves the gateway's fixture
- * functions, and its sign-in limits are ones a conformance test can reach in a few requests.
+ * functions, its sign-in limits are ones a conformance test can reach in a few requests, and it
+ * believes X-Forwarded-For from loopback so tests can act as many clients.
  */
 export function gatewayEnv(isTest: boolean): Record<string, string> {
   const functionRoots = [join(repoRoot, 'supabase', 'functions')]
@@ -48,6 +49,12 @@ export function gatewayEnv(isTest: boolean): Record<string, string> {
     AUTH_SIGN_IN_LIMIT_PER_IP: isTest ? '300' : '30',
     AUTH_SIGN_IN_LIMIT_PER_EMAIL: '10',
     AUTH_SIGN_IN_LIMIT_WINDOW_SECONDS: '300',
+    // supabase/config.toml [auth.rate_limit] token_verifications.
+    AUTH_VERIFY_LIMIT_PER_IP: isTest ? '300' : '30',
+    AUTH_WRONG_CODES_PER_USER: '5',
+    // Tests on the test instance stand in for many clients by naming one in X-Forwarded-For, as a
+    // proxy would; the dev instance trusts no forwarding header (hosted: only Supabase's proxy).
+    AUTH_TRUSTED_PROXIES: isTest ? '127.0.0.1,::1,::ffff:127.0.0.1' : '',
   }
 }
 

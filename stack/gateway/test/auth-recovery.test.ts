@@ -1,7 +1,8 @@
-// Password recovery through the local outbox, and the sign-in rate limits.
+// Password recovery through the local outbox, and the sign-in and verification abuse limits.
+import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { gatewayEnv } from '../../src/services.ts'
-import { rateLimitSettings } from '../src/auth/rate-limit.ts'
+import { clientIp, rateLimitSettings } from '../src/auth/rate-limit.ts'
 import { api, client, fakeIp, rawFetch, signedUpUser, siteUrl, uniqueEmail } from './helpers.ts'
 
 interface Mail {
@@ -112,24 +113,25 @@ describe('sign-in rate limits', () => {
   // The limits the test instance's gateway runs with (stack/src/services.ts).
   const limits = rateLimitSettings(gatewayEnv(true))
 
-  it('stops password guessing on one e-mail with 429, while other accounts still sign in', async () => {
+  // GoTrue limits sign-in by client address only (internal/api/api.go wraps /token in
+  // limitHandler keyed on the configured RateLimitHeader; config.toml [auth.rate_limit]
+  // sign_in_sign_ups is "per IP address") and never locks an account. The gateway also stops
+  // repeated wrong passwords for one account from one address (issue 19: limit by IP and
+  // IP+account, never lock the account for other sources).
+  it('stops password guessing on one e-mail from one address, while its owner still signs in elsewhere', async () => {
     const { email, password } = await signedUpUser('guess')
+    const guesser = client({ headers: { 'X-Forwarded-For': fakeIp() } })
     for (let attempt = 0; attempt < limits.perEmail; attempt++) {
-      const sb = client({ headers: { 'X-Forwarded-For': fakeIp() } })
-      const { error } = await sb.auth.signInWithPassword({ email, password: `wrong-${attempt}` })
+      const { error } = await guesser.auth.signInWithPassword({ email, password: `wrong-${attempt}` })
       expect(error?.code).toBe('invalid_credentials')
     }
-    const blocked = await client({ headers: { 'X-Forwarded-For': fakeIp() } }).auth.signInWithPassword({
+    const blocked = await guesser.auth.signInWithPassword({ email, password })
+    expect(blocked.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' })
+    const owner = await client({ headers: { 'X-Forwarded-For': fakeIp() } }).auth.signInWithPassword({
       email,
       password,
     })
-    expect(blocked.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' })
-    const other = await signedUpUser('guess-other')
-    const fine = await client({ headers: { 'X-Forwarded-For': fakeIp() } }).auth.signInWithPassword({
-      email: other.email,
-      password: other.password,
-    })
-    expect(fine.error).toBeNull()
+    expect(owner.error).toBeNull()
   })
 
   it('limits sign-in attempts per client IP', async () => {
@@ -155,5 +157,110 @@ describe('sign-in rate limits', () => {
       body: JSON.stringify({ email: uniqueEmail('ip'), password: 'whatever-pass' }),
     })
     expect(elsewhere.status).toBe(400)
+  })
+
+  // GoTrue's /verify sits behind limitHandler(limiterOpts.Verify) (internal/api/api.go), a limiter
+  // of RateLimitVerify per 5 minutes per address (internal/api/apilimiter/apilimiter.go;
+  // config.toml token_verifications = 30), answering 429 over_request_rate_limit
+  // (internal/api/apierrors/errorcode.go); a wrong code is 403 otp_expired "Token has expired or is
+  // invalid" (internal/api/verify.go).
+  it('limits code verifications per client IP (token_verifications)', async () => {
+    const ip = fakeIp()
+    const verify = (address: string) =>
+      rawFetch('/auth/v1/verify', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+        body: JSON.stringify({ type: 'recovery', email: uniqueEmail('nobody'), token: '123456' }),
+      })
+    const statuses: number[] = []
+    for (let batch = 0; batch < limits.verifyPerIp; batch += 25) {
+      const size = Math.min(25, limits.verifyPerIp - batch)
+      statuses.push(
+        ...(await Promise.all(Array.from({ length: size }, () => verify(ip)))).map((r) => r.status),
+      )
+    }
+    expect(statuses.every((status) => status === 403)).toBe(true)
+    const over = await verify(ip)
+    expect(over.status).toBe(429)
+    expect(await over.json()).toMatchObject({ error_code: 'over_request_rate_limit' })
+    const link = await fetch(`${api}/auth/v1/verify?type=recovery&token=x`, {
+      redirect: 'manual',
+      headers: { 'X-Forwarded-For': ip },
+    })
+    expect(link.status).toBe(429)
+    const elsewhere = await verify(fakeIp())
+    expect(elsewhere.status).toBe(403)
+    expect(await elsewhere.json()).toMatchObject({
+      error_code: 'otp_expired',
+      msg: 'Token has expired or is invalid',
+    })
+  })
+
+  // Issue 19: a 6-digit code must not be guessable by spreading tries over addresses; after a few
+  // wrong codes for one account the outstanding code is invalidated (the answer stays GoTrue's
+  // 403 otp_expired, internal/api/verify.go) and a new one has to be requested.
+  it('invalidates a recovery code after a few wrong tries for that user, from any address', async () => {
+    const { email } = await signedUpUser('otp-guess')
+    expect((await client().auth.resetPasswordForEmail(email)).error).toBeNull()
+    const [mail] = await mailsTo(email)
+    const code = /enter the code: (\d{6})/.exec(mail?.text ?? '')?.[1] ?? ''
+    expect(code).toMatch(/^\d{6}$/)
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+    for (let attempt = 0; attempt < limits.wrongCodesPerUser; attempt++) {
+      const guess = await client({ headers: { 'X-Forwarded-For': fakeIp() } }).auth.verifyOtp({
+        email,
+        token: wrong,
+        type: 'recovery',
+      })
+      expect(guess.error).toMatchObject({ status: 403, code: 'otp_expired' })
+    }
+    const right = await client({ headers: { 'X-Forwarded-For': fakeIp() } }).auth.verifyOtp({
+      email,
+      token: code,
+      type: 'recovery',
+    })
+    expect(right.error).toMatchObject({ status: 403, code: 'otp_expired' })
+    expect(right.data.session).toBeNull()
+  })
+
+  it('a right code within the allowed misses still signs in', async () => {
+    const { email } = await signedUpUser('otp-typo')
+    expect((await client().auth.resetPasswordForEmail(email)).error).toBeNull()
+    const [mail] = await mailsTo(email)
+    const code = /enter the code: (\d{6})/.exec(mail?.text ?? '')?.[1] ?? ''
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+    const sb = client({ headers: { 'X-Forwarded-For': fakeIp() } })
+    expect((await sb.auth.verifyOtp({ email, token: wrong, type: 'recovery' })).error?.code).toBe(
+      'otp_expired',
+    )
+    const right = await sb.auth.verifyOtp({ email, token: code, type: 'recovery' })
+    expect(right.error).toBeNull()
+    expect(right.data.session?.access_token).toBeTruthy()
+  })
+})
+
+// GoTrue reads a client address from a header only when GOTRUE_RATE_LIMIT_HEADER is configured
+// (internal/api/middleware.go performRateLimitingWithHeader: "If no rate limit header was set,
+// ignore rate limiting" by header); otherwise the limiter's key is the connection's address. The
+// dev instance trusts no proxy, so a client rotating X-Forwarded-For from loopback keeps its own
+// (loopback) budget; the test instance trusts loopback because tests stand in for a proxy.
+describe('client address behind proxies', () => {
+  const peer = (remoteAddress: string, forwarded?: string) =>
+    ({
+      socket: { remoteAddress },
+      headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded },
+    }) as unknown as IncomingMessage
+
+  it('ignores X-Forwarded-For unless the peer is a configured proxy', () => {
+    const dev = rateLimitSettings(gatewayEnv(false))
+    expect(dev.trustedProxies.size).toBe(0)
+    for (const rotated of ['10.0.0.1', '10.0.0.2', '203.0.113.9, 10.0.0.3']) {
+      expect(clientIp(peer('127.0.0.1', rotated), dev.trustedProxies)).toBe('127.0.0.1')
+    }
+    const proxied = new Set(['192.0.2.10'])
+    expect(clientIp(peer('192.0.2.10', '203.0.113.9'), proxied)).toBe('203.0.113.9')
+    // Only the hop the trusted proxy appended counts; what the client wrote before it does not.
+    expect(clientIp(peer('192.0.2.10', '10.9.9.9, 203.0.113.9'), proxied)).toBe('203.0.113.9')
+    expect(clientIp(peer('198.51.100.7', '203.0.113.9'), proxied)).toBe('198.51.100.7')
   })
 })

@@ -17,6 +17,37 @@ describe('select grammar', () => {
     ])
   })
 
+  // PostgREST answers an unaliased embed named twice with Postgres's error on its duplicate lateral
+  // alias: 400 {"code":"42712","message":"table name \"organizations_referee_1\" specified more
+  // than once"} (PostgREST/postgrest#2529, https://github.com/PostgREST/postgrest/issues/2529).
+  // Other repeated output keys would be duplicate JSON keys (a client keeps one of them): refused.
+  it('refuses an embed named twice without aliases (42712) and any other duplicate output key', async () => {
+    const twice = await raw(
+      `/${t('authors')}?select=id,${t('author_profiles')}(*),${t('author_profiles')}(*)`,
+    )
+    expect(twice.status).toBe(400)
+    expect(await twice.json()).toEqual({
+      code: '42712',
+      details: null,
+      hint: null,
+      message: `table name "${t('authors')}_${t('author_profiles')}_1" specified more than once`,
+    })
+    const aliased = await anon
+      .from(t('authors'))
+      .select(`id, a:${t('author_profiles')}(*), b:${t('author_profiles')}(*)`)
+      .eq('id', 1)
+    expect(aliased.error).toBeNull()
+    expect(Object.keys(aliased.data?.[0] ?? {})).toEqual(['id', 'a', 'b'])
+    for (const select of ['id,id', 'id,id:name', `id,id:${t('author_profiles')}(*)`]) {
+      const response = await raw(`/${t('authors')}?select=${select}`)
+      expect(response.status, select).toBe(400)
+      expect(await response.json()).toMatchObject({
+        code: '42701',
+        message: 'column "id" specified more than once',
+      })
+    }
+  })
+
   it('selects * with columns of every type', async () => {
     const { data } = await anon.from(t('kinds')).select('*').order('id')
     expect(data?.[0]).toEqual({

@@ -7,7 +7,9 @@ drop table if exists public.gw_test_book_genres, public.gw_test_genres, public.g
   public.gw_test_locked, public.gw_test_canary, public.gw_test_kinds cascade;
 drop function if exists public.gw_test_add(int, int), public.gw_test_books_by(bigint), public.gw_test_touch(),
   public.gw_test_echo(jsonb), public.gw_test_fail(text), public.gw_test_author_of(bigint), public.gw_test_numbers(int),
-  public.gw_test_whoami(), public.gw_test_headers();
+  public.gw_test_whoami(), public.gw_test_headers(), public.gw_test_shout(text), public.gw_test_size(bytea),
+  public.gw_test_pick(int), public.gw_test_pick(text), public.gw_test_pick(int, int), public.gw_test_twin(int),
+  public.gw_test_twin(text);
 
 create table public.gw_test_canary (id int primary key, note text not null);
 insert into public.gw_test_canary values (1, 'still here');
@@ -103,6 +105,18 @@ language sql volatile as $$ update public.gw_test_canary set note = note where i
 
 create function public.gw_test_echo(jsonb) returns jsonb
 language sql immutable as $$ select $1 $$;
+
+create function public.gw_test_shout(text) returns text
+language sql immutable as $$ select upper($1) $$;
+
+create function public.gw_test_size(bytea) returns int
+language sql immutable as $$ select length($1) $$;
+
+create function public.gw_test_pick(a int) returns text language sql immutable as $$ select 'a' $$;
+create function public.gw_test_pick(b text) returns text language sql immutable as $$ select 'b' $$;
+create function public.gw_test_pick(a int, c int) returns text language sql immutable as $$ select 'a,c' $$;
+create function public.gw_test_twin(a int) returns text language sql immutable as $$ select 'int' $$;
+create function public.gw_test_twin(a text) returns text language sql immutable as $$ select 'text' $$;
 
 create function public.gw_test_fail(message text) returns int
 language plpgsql as $$ begin raise exception '%', message using hint = 'from the fixture'; end $$;

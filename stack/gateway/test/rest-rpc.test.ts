@@ -90,6 +90,68 @@ describe('rpc', () => {
     expect((await jsonOf(response)).code).toBe('PGRST101')
   })
 
+  // PostgREST (src/library/PostgREST/Response.hs, CallReadPlan) answers every call with
+  // RangeQuery.rangeStatusHeader: a single value is one row, "0-0/*", and "0-0/1" with
+  // count=exact (contentRangeH in RangeQuery.hs), so supabase-js's count is 1, not NaN.
+  it('carries the total in Content-Range for scalar and single-row functions with count=exact', async () => {
+    const exact = await raw(`/rpc/${t('add')}?a=1&b=2`, { headers: { Prefer: 'count=exact' } })
+    expect(exact.status).toBe(200)
+    expect(exact.headers.get('content-range')).toBe('0-0/1')
+    expect(await jsonOf(exact)).toBe(3)
+    const plain = await raw(`/rpc/${t('add')}?a=1&b=2`)
+    expect(plain.headers.get('content-range')).toBe('0-0/*')
+    await plain.arrayBuffer()
+    const { data, count, error } = await anon.rpc(t('add'), { a: 4, b: 5 }, { count: 'exact' })
+    expect(error).toBeNull()
+    expect(data).toBe(9)
+    expect(count).toBe(1)
+  })
+
+  // docs/references/api/functions.rst (PostgREST), "Functions with a single unnamed parameter":
+  // text/plain, application/octet-stream and text/xml bodies go whole to a single unnamed text,
+  // bytea or xml parameter; findProc (src/library/PostgREST/Plan.hs) names such a parameter "", so
+  // a JSON body {"": v} selects it too, and OnePosParam (Query/QueryBuilder.hs) passes the whole
+  // body cast to the parameter's type.
+  it('calls a function with a single unnamed parameter with the raw body or {"": value}', async () => {
+    const text = await raw(`/rpc/${t('shout')}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'hello',
+    })
+    expect(text.status).toBe(200)
+    expect(await jsonOf(text)).toBe('HELLO')
+    const bytes = await raw(`/rpc/${t('size')}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body: new Uint8Array([0, 1, 2, 255, 0]),
+    })
+    expect(bytes.status).toBe(200)
+    expect(await jsonOf(bytes)).toBe(5)
+    const keyed = await anon.rpc(t('echo'), { '': { x: 1 } })
+    expect(keyed.error).toBeNull()
+    expect(keyed.data).toEqual({ '': { x: 1 } })
+    const keyedText = await anon.rpc(t('shout'), { '': 'hi' })
+    expect(keyedText.error).toBeNull()
+    expect(keyedText.data).toBe('{"":"HI"}')
+  })
+
+  // findProc (src/library/PostgREST/Plan.hs) keeps the overloads whose required parameters are
+  // exactly the given keys (plus optional ones) and answers 300 PGRST203 (AmbiguousRpc) only when
+  // more than one is left.
+  it('resolves overloaded functions by the argument names, PGRST203 only when truly ambiguous', async () => {
+    expect((await anon.rpc(t('pick'), { a: 1 })).data).toBe('a')
+    expect((await anon.rpc(t('pick'), { b: 'x' })).data).toBe('b')
+    expect((await anon.rpc(t('pick'), { a: 1, c: 2 })).data).toBe('a,c')
+    expect((await anon.rpc(t('pick'), { a: 1 }, { get: true })).data).toBe('a')
+    const twin = await raw(`/rpc/${t('twin')}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ a: 1 }),
+    })
+    expect(twin.status).toBe(300)
+    expect(await twin.json()).toMatchObject({ code: 'PGRST203' })
+  })
+
   it('head: true counts rows without a body', async () => {
     const { count, data } = await anon.rpc(t('numbers'), { upto: 7 }, { head: true, count: 'exact' })
     expect(count).toBe(7)

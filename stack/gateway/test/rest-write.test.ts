@@ -112,6 +112,37 @@ describe('upsert', () => {
     expect(byName.data).toEqual([{ id: 21, name: 'fresh' }])
   })
 
+  // PostgREST (src/library/PostgREST/Response.hs, MutationCreate): with merge-duplicates the status
+  // is 201 when at least one row was inserted and 200 when none was (isInsertIfGTZero over
+  // rsInserted), for every representation; a plain insert stays 201.
+  it('answers 200 for an upsert that only updates existing rows, 201 once one row is new', async () => {
+    const updated = await anon
+      .from(t('genres'))
+      .upsert([
+        { id: 1, name: 'poetry-again' },
+        { id: 2, name: 'verse-again' },
+      ])
+      .select()
+      .order('id')
+    expect(updated.error).toBeNull()
+    expect(updated.status).toBe(200)
+    expect(updated.data).toEqual([
+      { id: 1, name: 'poetry-again' },
+      { id: 2, name: 'verse-again' },
+    ])
+    const minimal = await anon.from(t('genres')).upsert({ id: 1, name: 'poetry-minimal' })
+    expect(minimal.status).toBe(200)
+    const mixed = await anon.from(t('genres')).upsert([
+      { id: 1, name: 'poetry-mixed' },
+      { id: 30, name: 'brand-new' },
+    ])
+    expect(mixed.status).toBe(201)
+    expect((await sql(`select id, name from ${t('genres')} where id in (1, 30) order by id`)).rows).toEqual([
+      { id: 1, name: 'poetry-mixed' },
+      { id: 30, name: 'brand-new' },
+    ])
+  })
+
   it('ignores duplicates with ignoreDuplicates', async () => {
     const { data } = await anon
       .from(t('genres'))

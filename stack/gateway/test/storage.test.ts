@@ -189,6 +189,38 @@ describe('public and signed URLs', () => {
     expect(await refused.json()).toMatchObject({ statusCode: '404', error: 'Bucket not found' })
   })
 
+  // Hosted storage does not let an uploaded page run in the project's origin: supabase/cli#4396
+  // (https://github.com/supabase/cli/issues/4396) reports an uploaded text/html object coming back as
+  // text/plain from hosted storage. The gateway keeps the declared type, with nosniff, and forces a
+  // download for types a browser would execute (HTML, SVG, XML, JavaScript).
+  it('serves user-declared HTML and SVG as attachments, with nosniff on every answer', async () => {
+    const page = '<html><script>alert(document.cookie)</script></html>'
+    for (const [name, type] of [
+      ['page.html', 'text/html'],
+      ['image.svg', 'image/svg+xml'],
+      ['page.xhtml', 'application/xhtml+xml; charset=utf-8'],
+    ] as const) {
+      expect(
+        (await service.storage.from(PUBLIC).upload(name, Buffer.from(page), { contentType: type })).error,
+      ).toBeNull()
+      const response = await fetch(`${api}/storage/v1/object/public/${PUBLIC}/${name}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(response.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''${name}`)
+      await response.arrayBuffer()
+    }
+    await service.storage
+      .from(PUBLIC)
+      .upload('plain.txt', Buffer.from('plain'), { contentType: 'text/plain' })
+    const text = await fetch(`${api}/storage/v1/object/public/${PUBLIC}/plain.txt`)
+    expect(text.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(text.headers.get('content-disposition')).toBeNull()
+    await text.arrayBuffer()
+    const missing = await fetch(`${api}/storage/v1/object/public/${PUBLIC}/nope.txt`)
+    expect(missing.headers.get('x-content-type-options')).toBe('nosniff')
+    await missing.arrayBuffer()
+  })
+
   it('signs URLs only for readable objects; a signed URL works without auth until it expires', async () => {
     const path = own(alice, 'signed.txt')
     await alice.sb.storage.from(PRIVATE).upload(path, Buffer.from('signed bytes'))

@@ -94,10 +94,12 @@ export async function passwordGrant(call: AuthCall): Promise<void> {
   const password = stringField(body, 'password') ?? ''
   if (stringField(body, 'phone')) throw invalidCredentials()
   takeIpAttempt(call)
-  if (email && call.limits.perEmail.isOver(email)) throw rateLimited()
+  // Keyed by IP and account: a guesser is stopped, the owner signing in from elsewhere is not.
+  const guessKey = `${call.meta.ip}\n${email}`
+  if (email && call.limits.perIpAndEmail.isOver(guessKey)) throw rateLimited()
   const userId = email && password ? await checkPassword(call.ctx.adminPool, email, password) : undefined
   if (!userId) {
-    if (email) call.limits.perEmail.take(email)
+    if (email) call.limits.perIpAndEmail.take(guessKey)
     throw invalidCredentials()
   }
   const user = await loadUser(call.ctx.adminPool, userId)

@@ -12,7 +12,12 @@ import { sessionIsActive } from './sessions.ts'
 export interface AuthLimits {
   settings: RateLimitSettings
   perIp: SlidingWindow
-  perEmail: SlidingWindow
+  /** Failed passwords, keyed by client IP and e-mail. */
+  perIpAndEmail: SlidingWindow
+  /** /verify attempts per client IP. */
+  verifyPerIp: SlidingWindow
+  /** Wrong one-time codes per e-mail, since its code was last issued. */
+  wrongCodes: SlidingWindow
 }
 
 export interface AuthCall {
@@ -22,9 +27,12 @@ export interface AuthCall {
   meta: SessionMeta
 }
 
-export function sessionMeta(request: GatewayRequest): SessionMeta {
+export function sessionMeta(request: GatewayRequest, settings: RateLimitSettings): SessionMeta {
   const agent = request.req.headers['user-agent']
-  return { ip: clientIp(request.req), userAgent: typeof agent === 'string' ? agent : '' }
+  return {
+    ip: clientIp(request.req, settings.trustedProxies),
+    userAgent: typeof agent === 'string' ? agent : '',
+  }
 }
 
 /** The JSON body as an object ({} when empty); malformed JSON → 400 bad_json. */

@@ -9,7 +9,7 @@ import { type AuthCall, type AuthLimits, requireApiKey, sessionMeta } from './co
 import { API_VERSION, AuthError, sendAuthError } from './errors.ts'
 import { authorize, callback, pkceGrant } from './oauth.ts'
 import { rateLimitSettings, SlidingWindow } from './rate-limit.ts'
-import { recover, verifyLink, verifyOtp } from './recovery.ts'
+import { LINK_LIFETIME_SECONDS, recover, verifyLink, verifyOtp } from './recovery.ts'
 
 type Endpoint = (call: AuthCall) => Promise<void>
 
@@ -69,10 +69,12 @@ export function createAuthHandler() {
   const limits: AuthLimits = {
     settings: settingsNow,
     perIp: new SlidingWindow(settingsNow.perIp, settingsNow.windowSeconds * 1000),
-    perEmail: new SlidingWindow(settingsNow.perEmail, settingsNow.windowSeconds * 1000),
+    perIpAndEmail: new SlidingWindow(settingsNow.perEmail, settingsNow.windowSeconds * 1000),
+    verifyPerIp: new SlidingWindow(settingsNow.verifyPerIp, settingsNow.windowSeconds * 1000),
+    wrongCodes: new SlidingWindow(settingsNow.wrongCodesPerUser, LINK_LIFETIME_SECONDS * 1000),
   }
   return async function authHandler(request: GatewayRequest, ctx: GatewayContext): Promise<void> {
-    const call: AuthCall = { request, ctx, limits, meta: sessionMeta(request) }
+    const call: AuthCall = { request, ctx, limits, meta: sessionMeta(request, settingsNow) }
     const versioned = request.req.headers['x-supabase-api-version'] !== undefined
     const path = request.path.replace(/\/+$/, '') || '/'
     try {

@@ -1,12 +1,22 @@
-// Sign-in rate limits, per client IP (every sign-in and sign-up attempt) and per e-mail (failed
-// password attempts, so a brute force on one account stops while its owner can still sign in).
-// Limits come from the environment so the test instance can use numbers a test can reach quickly.
+// Auth abuse limits, as hosted Supabase Auth applies them: sign-in/sign-up attempts per client IP
+// ([auth.rate_limit] sign_in_sign_ups), failed passwords per IP+account (a guesser stops, the owner
+// signing in from elsewhere does not), code verifications per IP (token_verifications) and wrong
+// codes per account (the code is then invalidated). Limits come from the environment so the test
+// instance can use numbers a test can reach quickly. Forwarding headers name the client only when
+// the peer is a configured proxy (AUTH_TRUSTED_PROXIES, default none), as GoTrue reads its
+// RateLimitHeader only when one is configured.
 import type { IncomingMessage } from 'node:http'
 
 export interface RateLimitSettings {
   perIp: number
   perEmail: number
   windowSeconds: number
+  /** POST/GET /verify attempts per IP in the window (config.toml token_verifications). */
+  verifyPerIp: number
+  /** Wrong codes for one account before its outstanding code is invalidated. */
+  wrongCodesPerUser: number
+  /** Peers whose X-Forwarded-For is believed (exact addresses); empty: none. */
+  trustedProxies: ReadonlySet<string>
 }
 
 export function rateLimitSettings(env: NodeJS.ProcessEnv = process.env): RateLimitSettings {
@@ -18,6 +28,14 @@ export function rateLimitSettings(env: NodeJS.ProcessEnv = process.env): RateLim
     perIp: number('AUTH_SIGN_IN_LIMIT_PER_IP', 30),
     perEmail: number('AUTH_SIGN_IN_LIMIT_PER_EMAIL', 10),
     windowSeconds: number('AUTH_SIGN_IN_LIMIT_WINDOW_SECONDS', 300),
+    verifyPerIp: number('AUTH_VERIFY_LIMIT_PER_IP', 30),
+    wrongCodesPerUser: number('AUTH_WRONG_CODES_PER_USER', 5),
+    trustedProxies: new Set(
+      (env.AUTH_TRUSTED_PROXIES ?? '')
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+    ),
   }
 }
 
@@ -43,6 +61,10 @@ export class SlidingWindow {
     return true
   }
 
+  forget(key: string): void {
+    this.hits.delete(key)
+  }
+
   isOver(key: string, now = Date.now()): boolean {
     return (this.hits.get(key) ?? []).filter((time) => now - time < this.windowMs).length >= this.limit
   }
@@ -54,19 +76,22 @@ export class SlidingWindow {
   }
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
-
 /**
- * The client's IP. The gateway only listens on loopback, where a proxy in front of it (or a test
- * standing in for many clients) may name the real client in X-Forwarded-For; browsers cannot set
- * that header, so a page cannot dodge its own limit.
+ * The client's IP: the peer address, unless the peer is a trusted proxy; then the nearest address
+ * in X-Forwarded-For that is not itself a trusted proxy (the right-most entries are the ones the
+ * trusted proxies appended, the left-most could be anything the client sent).
  */
-export function clientIp(req: IncomingMessage): string {
+export function clientIp(req: IncomingMessage, trustedProxies: ReadonlySet<string>): string {
   const peer = req.socket.remoteAddress ?? ''
   const forwarded = req.headers['x-forwarded-for']
-  if (LOOPBACK.has(peer) && typeof forwarded === 'string') {
-    const first = forwarded.split(',')[0]?.trim()
-    if (first) return first.slice(0, 64)
+  if (!trustedProxies.has(peer) || typeof forwarded !== 'string') return peer
+  const hops = forwarded
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean)
+  for (let index = hops.length - 1; index >= 0; index--) {
+    const hop = hops[index] ?? ''
+    if (!trustedProxies.has(hop)) return hop.slice(0, 64)
   }
   return peer
 }

@@ -5,13 +5,13 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto'
 import { sendJson } from '../http.ts'
 import { type AuthCall, readBody, stringField } from './context.ts'
-import { API_VERSION, AuthError, validationFailed } from './errors.ts'
+import { API_VERSION, AuthError, rateLimited, validationFailed } from './errors.ts'
 import { sendMail } from './outbox.ts'
 import { chooseRedirect, withParams } from './redirects.ts'
 import { startSession, tokenResponse, withTransaction } from './sessions.ts'
 import { findUserIdByEmail, isValidEmail, normalizeEmail } from './users.ts'
 
-const LINK_LIFETIME_SECONDS = 3600
+export const LINK_LIFETIME_SECONDS = 3600
 const PKCE_PREFIX = 'pkce_'
 
 function resendIntervalSeconds(): number {
@@ -69,6 +69,7 @@ export async function recover(call: AuthCall): Promise<void> {
         userId,
         stored,
       ])
+      call.limits.wrongCodes.forget(email)
       if (pkce) {
         await db.query(
           `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
@@ -107,6 +108,7 @@ async function consumeRecoveryToken(call: AuthCall, stored: string): Promise<str
 export async function verifyLink(call: AuthCall): Promise<void> {
   const { ctx, request } = call
   const params = request.url.searchParams
+  if (!call.limits.verifyPerIp.take(call.meta.ip)) throw rateLimited()
   const redirect = chooseRedirect(ctx.config, params.get('redirect_to'))
   const token = params.get('token') ?? ''
   const userId = params.get('type') === 'recovery' ? await consumeRecoveryToken(call, token) : undefined
@@ -152,16 +154,36 @@ export async function verifyLink(call: AuthCall): Promise<void> {
   request.res.end()
 }
 
+/**
+ * A wrong 6-digit code for this e-mail: after the allowed number of misses the outstanding code is
+ * invalidated, so guessing from many addresses cannot walk the million codes; a new one must be
+ * requested.
+ */
+async function countWrongCode(call: AuthCall, email: string): Promise<void> {
+  call.limits.wrongCodes.take(email)
+  if (!call.limits.wrongCodes.isOver(email)) return
+  await call.ctx.adminPool.query(
+    `update auth.users set recovery_token = '' where id = (select id from auth.users
+       where lower(email) = $1 and deleted_at is null limit 1) and recovery_token <> ''`,
+    [email],
+  )
+}
+
 /** POST /verify: verifyOtp({type: 'recovery', token_hash}) or ({type, email, token}) → a session. */
 export async function verifyOtp(call: AuthCall): Promise<void> {
   const body = await readBody(call.request)
+  if (!call.limits.verifyPerIp.take(call.meta.ip)) throw rateLimited()
   if (stringField(body, 'type') !== 'recovery') throw validationFailed('Only type "recovery" is supported')
   const hash = stringField(body, 'token_hash')
   const email = normalizeEmail(stringField(body, 'email') ?? '')
   const otp = stringField(body, 'token') ?? ''
   const stored = hash ?? (email && otp ? tokenHash(email, otp) : '')
   const userId = stored.startsWith(PKCE_PREFIX) ? undefined : await consumeRecoveryToken(call, stored)
-  if (!userId) throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid')
+  if (!userId) {
+    if (!hash && email) await countWrongCode(call, email)
+    throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid')
+  }
+  call.limits.wrongCodes.forget(email)
   const session = await withTransaction(call.ctx.adminPool, async (db) => {
     const started = await startSession(db, userId, 'recovery', call.meta)
     return tokenResponse(call.ctx, db, userId, started.sessionId, started.refreshToken)

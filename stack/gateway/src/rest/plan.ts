@@ -97,10 +97,12 @@ export function buildReadTree(
     }
     if (item.kind === 'field') {
       checkColumn(node, item.field.name)
+      const key = outputKeyOf(item.field, item.alias)
+      claimKey(node, key)
       node.fields.push({
         kind: 'field',
         field: item.field,
-        key: outputKeyOf(item.field, item.alias),
+        key,
         ...(item.cast && { cast: checkType(cache, item.cast) }),
       })
       continue
@@ -127,8 +129,10 @@ export function buildReadTree(
       counter,
       depth + 1,
     )
+    const key = item.alias ?? item.name
+    if (!item.spread) claimKey(node, key, `${node.name}_${item.name}_${depth + 1}`)
     node.embeds.push({
-      key: item.alias ?? item.name,
+      key,
       name: item.name,
       ...(item.alias !== undefined && { alias: item.alias }),
       relationship,
@@ -141,6 +145,20 @@ export function buildReadTree(
     })
   }
   return node
+}
+
+/**
+ * Two selected items with one output key would give the JSON object duplicate keys, of which
+ * clients keep one: silent data loss. PostgREST fails an unaliased embed named twice with
+ * Postgres's 42712 on its lateral alias (`table name "<table>_<embed>_<depth>" specified more than
+ * once`, PostgREST/postgrest#2529); any other repeated key is refused with 42701.
+ */
+function claimKey(node: ReadNode, key: string, embedAlias?: string): void {
+  const embedClash = node.embeds.some((e) => !e.spread && e.key === key)
+  if (embedAlias !== undefined && embedClash)
+    throw new RestError(400, '42712', `table name "${embedAlias}" specified more than once`)
+  if (embedClash || node.fields.some((f) => f.key === key))
+    throw new RestError(400, '42701', `column "${key}" specified more than once`)
 }
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`

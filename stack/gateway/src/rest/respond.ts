@@ -14,6 +14,8 @@ export interface BodyRow {
   response_status: string | null
   csv_body?: string
   csv_head?: string | null
+  /** Upserts: rows inserted rather than updated. */
+  inserted?: number
 }
 
 /** The single row a body statement returns. */

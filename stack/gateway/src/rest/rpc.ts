@@ -14,6 +14,12 @@ import { ident, Params, qualifiedIdent } from './sql/fragments.ts'
 import { bodyStatement, plannedCountStatement, type Statement } from './sql/statements.ts'
 
 const JSON_TYPES = new Set(['json', 'jsonb'])
+const RAW_BODY_TYPES: Record<string, string> = {
+  'text/plain': 'text',
+  'application/octet-stream': 'bytea',
+  'text/xml': 'xml',
+}
+const mediaType = (header: string | undefined) => (header ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
 const SCALAR = 'pgrst_scalar'
 
 function noFunction(ctx: RestRequest, name: string, keys: string[], post: boolean): RestError {
@@ -36,6 +42,8 @@ function noFunction(ctx: RestRequest, name: string, keys: string[], post: boolea
   )
 }
 
+const isSingleUnnamed = (r: Routine) => r.params.length === 1 && r.params[0]?.name === ''
+
 function choose(
   ctx: RestRequest,
   name: string,
@@ -44,12 +52,20 @@ function choose(
   post: boolean,
 ): { routine: Routine; wholeBody: boolean } {
   const given = new Set(keys)
+  // PostgREST's findProc (src/library/PostgREST/Plan.hs): the keys must name every required
+  // parameter and nothing but parameters; a single unnamed parameter is named "" there, so {"": v}
+  // selects it, and such a function always gets the whole body cast to its type (OnePosParam in
+  // Query/QueryBuilder.hs). Other functions with unnamed parameters cannot be called by name.
   const matching = routines.filter(
     (r) =>
+      (isSingleUnnamed(r) || r.params.every((p) => p.name !== '')) &&
       keys.every((k) => r.params.some((p) => p.name === k)) &&
       r.params.every((p) => !p.required || given.has(p.name)),
   )
-  if (matching.length === 1) return { routine: matching[0] as Routine, wholeBody: false }
+  if (matching.length === 1) {
+    const routine = matching[0] as Routine
+    return { routine, wholeBody: isSingleUnnamed(routine) }
+  }
   if (matching.length > 1) {
     throw new RestError(
       300,
@@ -105,7 +121,20 @@ export async function callRoutine(ctx: RestRequest, name: string): Promise<void>
 
   let chosen: { routine: Routine; wholeBody: boolean }
   let args: Parameters<typeof callFrom>[1]
-  if (post) {
+  const rawType = post ? RAW_BODY_TYPES[mediaType(request.req.headers['content-type'])] : undefined
+  if (rawType) {
+    // docs/references/api/functions.rst, "Functions with a single unnamed parameter": text/plain,
+    // application/octet-stream and text/xml bodies go whole to a single unnamed text, bytea or xml
+    // parameter.
+    const routine = routines.find(
+      (r) => r.params.length === 1 && r.params[0]?.name === '' && r.params[0].type === rawType,
+    )
+    if (!routine) throw noFunction(ctx, name, [], true)
+    const body = await request.body()
+    chosen = { routine, wholeBody: true }
+    // Parameters travel in text form: bytea as its hex escape.
+    args = { kind: 'whole', raw: rawType === 'bytea' ? `\\x${body.toString('hex')}` : body.toString('utf8') }
+  } else if (post) {
     const raw = (await request.body()).toString('utf8')
     let value: unknown = {}
     if (raw.trim() !== '') {
@@ -126,6 +155,7 @@ export async function callRoutine(ctx: RestRequest, name: string): Promise<void>
     const keys = [...parts.args.keys()]
     if (routines.length === 0) throw noFunction(ctx, name, keys, false)
     chosen = choose(ctx, name, routines, keys, false)
+    if (chosen.wholeBody) throw noFunction(ctx, name, keys, false)
     args = { kind: 'query', values: parts.args }
   }
   const { routine } = chosen
@@ -228,10 +258,11 @@ export async function callRoutine(ctx: RestRequest, name: string): Promise<void>
   if (prefs.applied.length > 0) headers['Preference-Applied'] = prefs.applied.join(', ')
   if (routine.returnKind === 'void') return send(request.res, overrides.status ?? 204, headers, undefined)
   const total = countFrom(ctx, row, wantsPlan ? plannedRows(tx.results[0]) : undefined)
-  const { status, header } = routine.returnsSet
-    ? contentRange(range.offset, row.n, total)
-    : { status: 200, header: '*/*' }
-  headers['Content-Range'] = header
+  // PostgREST ranges every call's result, a single value being one row (Response.hs, CallReadPlan:
+  // rangeStatusHeader over the query and table totals), so count=exact carries the total too.
+  const ranged = contentRange(range.offset, row.n, total)
+  const status = routine.returnsSet ? ranged.status : 200
+  headers['Content-Range'] = ranged.header
   if (request.method === 'HEAD' || prefs.return === 'minimal') {
     return send(
       request.res,

@@ -10,7 +10,14 @@ import { attachEmbedded, findRelation } from './read.ts'
 import { type BodyRow, bodyRow, firstElement, formatBody, gucOverrides, send } from './respond.ts'
 import type { Column, Relation } from './schema-cache.ts'
 import { Params, qualifiedIdent } from './sql/fragments.ts'
-import { deleteCte, insertCte, type Returning, TARGET_ALIAS, updateCte } from './sql/mutate.ts'
+import {
+  deleteCte,
+  INSERTED_COLUMN,
+  insertCte,
+  type Returning,
+  TARGET_ALIAS,
+  updateCte,
+} from './sql/mutate.ts'
 import { bodyStatement } from './sql/statements.ts'
 
 async function readPayload(ctx: RestRequest): Promise<{ raw: string; value: unknown }> {
@@ -160,6 +167,7 @@ export async function writeTable(ctx: RestRequest, name: string): Promise<void> 
         missingDefault: prefs.missingDefault,
         returning,
         ...(conflict && { conflict }),
+        countInserted: method === 'POST',
       },
       params,
     )
@@ -204,6 +212,7 @@ export async function writeTable(ctx: RestRequest, name: string): Promise<void> 
     root,
     {
       with: cte,
+      ...(cte.startsWith('pgrst_mutation') && { extraColumns: INSERTED_COLUMN }),
       count: undefined,
       maxRows: service.config.maxRows,
       noBody: returning.kind === 'none',
@@ -254,9 +263,11 @@ function respondWrite(ctx: RestRequest, relation: Relation, row: BodyRow, return
       .join('&')
     headers.Location = `/${encodeURIComponent(relation.name)}?${query}`
   }
-  const created = method === 'POST' ? 201 : 200
+  // An upsert (merge-duplicates) that only updated existing rows answers 200, as PostgREST does.
+  const created = method === 'POST' && row.inserted !== 0 ? 201 : 200
   if (returning.kind !== 'all') {
-    send(request.res, overrides.status ?? (method === 'POST' ? 201 : 204), headers, undefined)
+    const empty = method === 'POST' ? created : 204
+    send(request.res, overrides.status ?? empty, headers, undefined)
     return
   }
   const { contentType, payload } = formatBody(ctx.accept, row)

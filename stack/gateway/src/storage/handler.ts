@@ -151,6 +151,8 @@ export function createStorageHandler(storageDir: string) {
   }
 
   return async function storageHandler(request: GatewayRequest, ctx: GatewayContext): Promise<void> {
+    // Every storage answer: a browser must not guess a type other than the declared one.
+    request.res.setHeader('X-Content-Type-Options', 'nosniff')
     try {
       await route(request, ctx)
     } catch (error) {

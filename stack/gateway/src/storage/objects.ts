@@ -56,6 +56,28 @@ async function selectAsAdmin(ctx: GatewayContext, bucket: string, key: string) {
   return row
 }
 
+/**
+ * Types a browser would run as a page or script in the project's origin if opened inline. Hosted
+ * Supabase does not serve user-uploaded HTML as a page (supabase/cli#4396: an uploaded text/html
+ * object comes back as text/plain); here such objects are forced to download instead.
+ */
+const ACTIVE_TYPES = new Set([
+  'text/html',
+  'application/xhtml+xml',
+  'image/svg+xml',
+  'text/xml',
+  'application/xml',
+  'text/xsl',
+  'text/javascript',
+  'application/javascript',
+  'application/x-javascript',
+  'application/ecmascript',
+  'text/ecmascript',
+])
+
+export const isActiveType = (mimetype: string) =>
+  ACTIVE_TYPES.has((mimetype.split(';')[0] ?? '').trim().toLowerCase())
+
 /** Streams an object's bytes with the headers storage sends; HEAD sends the headers only. */
 export function sendObject(request: GatewayRequest, blobs: BlobStore, row: ObjectRow): Promise<void> {
   const meta = row.metadata ?? {}
@@ -67,7 +89,7 @@ export function sendObject(request: GatewayRequest, blobs: BlobStore, row: Objec
     'Last-Modified': row.updated_at.toUTCString(),
   }
   const download = request.url.searchParams.get('download')
-  if (download !== null) {
+  if (download !== null || isActiveType(headers['Content-Type'] ?? '')) {
     const filename = download || row.name.split('/').pop() || 'download'
     headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`
   }

@@ -41,6 +41,8 @@ export interface InsertSpec {
   missingDefault: boolean
   conflict?: { columns: string[]; action: 'merge' | 'ignore' }
   returning: Returning
+  /** Also count the rows inserted (not updated), for the upsert's status. */
+  countInserted?: boolean
 }
 
 export function insertCte(spec: InsertSpec, params: Params): string {
@@ -60,8 +62,25 @@ export function insertCte(spec: InsertSpec, params: Params): string {
     else
       sql += ` ON CONFLICT (${target}) DO UPDATE SET ${spec.columns.map((c) => `${ident(c.name)} = EXCLUDED.${ident(c.name)}`).join(', ')}`
   }
+  if (spec.conflict?.action === 'merge' && spec.countInserted) {
+    // PostgREST answers an upsert that inserted nothing with 200 (Response.hs, isInsertIfGTZero),
+    // so the rows the INSERT created (xmax = 0; updated ones carry the updating transaction's id)
+    // are counted next to the rows themselves.
+    return `pgrst_mutation AS (${sql} RETURNING ${ident(TARGET_ALIAS)} AS "r", (${ident(TARGET_ALIAS)}.xmax = 0) AS "i"), pgrst_source AS (SELECT ${sourceColumns(spec.returning)} FROM pgrst_mutation)`
+  }
   return `pgrst_source AS (${sql} ${returningSql(spec.returning)})`
 }
+
+/** The columns `returningSql` would have returned, read back from the row in pgrst_mutation. */
+function sourceColumns(returning: Returning): string {
+  if (returning.kind === 'all') return '(pgrst_mutation."r").*'
+  if (returning.kind === 'columns' && returning.columns.length > 0)
+    return returning.columns.map((c) => `(pgrst_mutation."r").${ident(c)}`).join(', ')
+  return '1'
+}
+
+/** The body statement's extra column with the number of rows an upsert inserted. */
+export const INSERTED_COLUMN = '(SELECT count(*) FILTER (WHERE "i") FROM pgrst_mutation)::int AS inserted'
 
 /** WHERE for UPDATE/DELETE; with a limit, only the first rows by the order (PostgREST 12's rule). */
 function mutationWhere(

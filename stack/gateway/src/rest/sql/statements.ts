@@ -21,6 +21,8 @@ export interface BodyOptions {
   stripNulls: boolean
   /** text/csv: rows in their Postgres text form, as PostgREST renders CSV, plus the first row for the header. */
   csv?: boolean
+  /** Extra output columns (an expression with its alias), e.g. an upsert's inserted count. */
+  extraColumns?: string
   /** Aggregate this column's values instead of row objects (functions returning scalars). */
   scalarColumn?: string
 }
@@ -45,7 +47,7 @@ export function bodyStatement(root: ReadNode, options: BodyOptions, params = new
   const csvColumns = options.csv
     ? ", coalesce(string_agg(substring(ROW(_gwr.*)::text, 2, length(ROW(_gwr.*)::text) - 2), chr(10)), '') AS csv_body, (array_agg(row_to_json(_gwr.*)))[1]::text AS csv_head"
     : ''
-  const text = `${options.with ? `WITH ${options.with} ` : ''}SELECT ${total} AS total, count(*)::int AS n, ${options.csv ? 'NULL::text' : body} AS body${csvColumns}, ${RESPONSE_GUCS} FROM (${rows}) AS _gwr`
+  const text = `${options.with ? `WITH ${options.with} ` : ''}SELECT ${total} AS total, count(*)::int AS n, ${options.csv ? 'NULL::text' : body} AS body${csvColumns}${options.extraColumns ? `, ${options.extraColumns}` : ''}, ${RESPONSE_GUCS} FROM (${rows}) AS _gwr`
   return { text, values: params.values }
 }
 
