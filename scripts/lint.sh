@@ -6,7 +6,7 @@ npx biome check .
 npx tsc -p tsconfig.json --noEmit
 npx tsc -p web/tsconfig.json --noEmit
 shopt -s nullglob
-functions=(supabase/functions/*/index.ts supabase/functions/_shared/*.ts stack/gateway/test/fixtures/functions/*/index.ts)
+functions=(supabase/functions/*/index.ts supabase/functions/*/*.test.ts supabase/functions/_shared/*.ts stack/gateway/test/fixtures/functions/*/index.ts)
 if [ ${#functions[@]} -gt 0 ]; then
   npx deno check --quiet "${functions[@]}"
 fi

@@ -133,7 +133,10 @@ describe('the seeded operator', () => {
       'system-info',
     )
     expect(info.body.loadAvg).toHaveLength(3)
-    expect(info.body.memory.percentage).toBeGreaterThan(0)
+    // A percentage. With no runner reporting, it is 0: as on hosted Supabase, the database's own
+    // /proc figures are not readable by the non-superuser postgres (docs/database.md).
+    expect(info.body.memory.percentage).toBeGreaterThanOrEqual(0)
+    expect(info.body.memory.percentage).toBeLessThanOrEqual(100)
   })
 
   it('filters logs by level and service', async () => {

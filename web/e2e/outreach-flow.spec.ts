@@ -83,11 +83,15 @@ test.describe('outreach flow on the real stack', () => {
       .fill('1234')
     await dialog(page).getByRole('button', { name: 'Next' }).click()
     await dialog(page).getByRole('button', { name: 'Add Account' }).click()
+    // The wizard shows the runner's test of the new account until it is active (issue 17).
+    await expect(dialog(page).getByText(`@${username} is connected and ready for outreach.`)).toBeVisible({
+      timeout: 180_000,
+    })
+    await dialog(page).getByRole('button', { name: 'Done' }).click()
     await expect(page.getByRole('dialog')).toHaveCount(0)
     const card = page.getByTestId('account-card').filter({ hasText: username })
     await expect(card).toBeVisible()
     const accountId = await accountIdOf(username)
-    // The runner tests the new account and makes it active.
     await eventually(page, () => expect(card.getByText('Active', { exact: true })).toBeVisible())
 
     // 2. Create a scraping campaign and start it.

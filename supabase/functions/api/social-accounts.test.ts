@@ -197,9 +197,10 @@ Deno.test('the live cookie check, and testing a stored account, against X', asyn
     )
     assert.equal(tested.status, 200)
     const testedBody = await jsonOf(tested)
-    assert.equal(testedBody.message, 'Account tested successfully!')
-    assert.equal(testedBody.status, 'active')
-    assert.equal(testedBody.connected, true)
+    // valid cookies are not yet "Active": the runner's full test (proxy, X Chat) decides (issue 17)
+    assert.match(String(testedBody.message), /^The cookies are valid\. Signing in and opening X Chat now/)
+    assert.equal(testedBody.status, 'testing')
+    assert.equal(testedBody.connected, false)
 
     await serviceDb()
       .from('social_accounts')

@@ -23,6 +23,9 @@ import type { ApiDeps, CallContext } from './deps.ts'
 const NOT_FOUND = 'Account not found'
 export const COOKIES_VALID = 'Cookies valid!'
 export const ACCOUNT_TESTED = 'Account tested successfully!'
+/** X's cookies answer, but the account is Active only once the runner has signed in (issue 17). */
+export const COOKIES_OK_TEST_RUNNING =
+  'The cookies are valid. Signing in and opening X Chat now: the card shows the result in a minute or two.'
 
 const ACCOUNT_STATUSES = ['active', 'inactive', 'error', 'testing', 'paused', 'flagged'] as const
 const listQuery = z.object({ status: z.enum(ACCOUNT_STATUSES).optional() })
@@ -172,16 +175,21 @@ export async function testAccount(
   // A working session does not lift the runner's stop: a paused (circuit breaker) or flagged account
   // stays so until the runner resumes it.
   const held = account.status === 'paused' || account.status === 'flagged'
+  // Valid cookies are not yet a working account (the proxy, X Chat and its passcode are the runner's
+  // test, queued above): the account is 'testing' until that test says Active (issue 17).
   const update =
     result.status === 'valid'
       ? held
         ? { platform_user_id: result.user.id, last_tested_at: testedAt }
-        : { status: 'active', flag_reason: null, platform_user_id: result.user.id, last_tested_at: testedAt }
+        : { status: 'testing', flag_reason: null, platform_user_id: result.user.id, last_tested_at: testedAt }
       : { status: 'error', flag_reason: result.message, last_tested_at: testedAt }
   const saved = await db.from('social_accounts').update(update).eq('id', id)
   if (saved.error) throw new DatabaseError(saved.error)
   if (result.status !== 'valid') throw verifyFailure(result)
-  return jsonResponse({ ...(await viewOf(caller, id)), message: ACCOUNT_TESTED })
+  return jsonResponse({
+    ...(await viewOf(caller, id)),
+    message: held ? ACCOUNT_TESTED : COOKIES_OK_TEST_RUNNING,
+  })
 }
 
 export async function deleteAccount(_req: Request, { caller, params }: CallContext): Promise<Response> {

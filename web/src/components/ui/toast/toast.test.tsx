@@ -62,14 +62,14 @@ describe('toasts (spec §4, §9)', () => {
     expect(screen.queryByText('Failed again')).not.toBeInTheDocument()
   })
 
-  it('pauses while hovered and gives the rest of its time back afterwards', () => {
+  it('pauses while focus is inside it and gives the rest of its time back afterwards', () => {
     const toast = setup()
     act(() => void toast.error('Read me'))
     act(() => void vi.advanceTimersByTime(8_000))
-    fireEvent.pointerEnter(toastEl('Read me'))
+    fireEvent.focus(toastEl('Read me'))
     act(() => void vi.advanceTimersByTime(60_000))
     expect(toastEl('Read me')).toHaveAttribute('data-phase', 'visible')
-    fireEvent.pointerLeave(toastEl('Read me'))
+    fireEvent.blur(toastEl('Read me'))
     act(() => void vi.advanceTimersByTime(1_999))
     expect(toastEl('Read me')).toHaveAttribute('data-phase', 'visible')
     act(() => void vi.advanceTimersByTime(301))

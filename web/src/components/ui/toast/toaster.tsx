@@ -32,14 +32,12 @@ export function Toaster() {
       {toasts.map((toast) => {
         const { icon: Icon, accent } = typeStyle[toast.type]
         return (
-          // biome-ignore lint/a11y/noStaticElementInteractions: an alert/status region; hover and focus only pause its timer
+          // biome-ignore lint/a11y/noStaticElementInteractions: an alert/status region; focus only pauses its timer
           <div
             key={toast.id}
             role={toast.type === 'error' ? 'alert' : 'status'}
             data-phase={toast.phase}
             data-type={toast.type}
-            onPointerEnter={() => pause(toast.id)}
-            onPointerLeave={() => resume(toast.id)}
             onFocus={() => pause(toast.id)}
             onBlur={(event) => {
               if (!event.currentTarget.contains(event.relatedTarget as Node | null)) resume(toast.id)
