@@ -110,7 +110,7 @@ test.describe('outreach flow on the real stack', () => {
     await dialog(page).getByRole('button', { name: 'Create Campaign' }).click()
     await expect(page.getByRole('dialog')).toHaveCount(0)
     const scrapeCard = page.getByTestId('scraping-card').filter({ hasText: 'E2E followers' })
-    await scrapeCard.getByRole('button', { name: 'Start' }).click()
+    await scrapeCard.getByRole('button', { name: 'Start', exact: true }).click()
     await expect(scrapeCard.getByText('Running').first()).toBeVisible()
 
     // 3. Leads arrive from the X sandbox through the runner; the campaign completes.
