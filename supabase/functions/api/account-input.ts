@@ -149,15 +149,9 @@ export function readCookiesInput(json: unknown): ParsedXCookies {
 }
 
 const updateBody = z.object({
-  authData: z
-    .object({
-      password: text.nullish(),
-      secretKey: z.string().max(200).nullish(),
-      cookies: z.unknown().optional(),
-      chatPasscode: z.string().max(20).nullish(),
-    })
-    .nullish(),
-  proxyUrl: z.string().max(500).nullish(),
+  // the same sign-in fields as creating an account; each one absent keeps the stored value
+  authData: accountBody.shape.authData,
+  proxyUrl: accountBody.shape.proxyUrl,
   dailyMessageLimit: z.number().int('Daily message limit must be a whole number').min(1).max(500).nullish(),
 })
 
