@@ -100,7 +100,36 @@ create trigger lead_people_read_only
 revoke all on public.lead_people from anon, authenticated;
 grant select on public.lead_people to authenticated, service_role;
 
--- The Leads tab's badge counts people too.
+-- The tab badges in one call (issue 18 item 10): the dashboard sent six HEAD count requests on every
+-- refresh (and its live poll), which the browser aborted and re-sent whenever a write invalidated
+-- them. The same figures as dashboard_snapshot's counts, read with the caller's rights.
+create or replace function public.dashboard_counts()
+returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  me uuid := (select auth.uid());
+begin
+  return jsonb_build_object(
+    'campaigns', (select count(*) from public.campaigns c where c.user_id = me),
+    'leads', (select count(*) from public.lead_people),
+    'accounts', (select count(*) from public.social_accounts a where a.user_id = me),
+    'scraping', (select count(*) from public.scraping_campaigns s where s.user_id = me),
+    'running', (select count(*) from public.campaigns c
+                 where c.user_id = me and c.status in ('queued', 'running', 'active'))
+             + (select count(*) from public.scraping_campaigns s
+                 where s.user_id = me and s.status = 'running'));
+end
+$$;
+comment on function public.dashboard_counts() is
+  'The dashboard tab badges in one call: campaigns, leads (people), accounts, scraping campaigns, and running (DM + scraping) — the caller''s own rows.';
+revoke execute on function public.dashboard_counts() from public, anon;
+grant execute on function public.dashboard_counts() to authenticated, service_role;
+
+-- The Leads tab's badge counts people too: the snapshot's counts are dashboard_counts() (below),
+-- so the first screen and later refreshes read the same figures from one definition.
 create or replace function public.dashboard_snapshot()
 returns jsonb
 language plpgsql
@@ -115,15 +144,7 @@ begin
       'user_id', me.id,
       'summary', (select pg_catalog.to_jsonb(s) from public.dashboard_summary() s),
       'today', (select pg_catalog.to_jsonb(t) from public.todays_overview() t),
-      'counts', jsonb_build_object(
-        'campaigns', (select count(*) from public.campaigns c where c.user_id = me.id),
-        'leads', (select count(*) from public.lead_people),
-        'accounts', (select count(*) from public.social_accounts a where a.user_id = me.id),
-        'scraping', (select count(*) from public.scraping_campaigns s where s.user_id = me.id),
-        'running', (select count(*) from public.campaigns c
-                     where c.user_id = me.id and c.status in ('queued', 'running', 'active'))
-                 + (select count(*) from public.scraping_campaigns s
-                     where s.user_id = me.id and s.status = 'running')),
+      'counts', public.dashboard_counts(),
       -- The same columns as the Campaigns tab's list read (web/src/features/campaigns/api/get-campaigns.ts).
       'campaigns', coalesce((
         select jsonb_agg(jsonb_build_object(
@@ -153,30 +174,3 @@ begin
 end
 $$;
 
--- The tab badges in one call (issue 18 item 10): the dashboard sent six HEAD count requests on every
--- refresh (and its live poll), which the browser aborted and re-sent whenever a write invalidated
--- them. The same figures as dashboard_snapshot's counts, read with the caller's rights.
-create or replace function public.dashboard_counts()
-returns jsonb
-language plpgsql
-stable
-set search_path = ''
-as $$
-declare
-  me uuid := (select auth.uid());
-begin
-  return jsonb_build_object(
-    'campaigns', (select count(*) from public.campaigns c where c.user_id = me),
-    'leads', (select count(*) from public.lead_people),
-    'accounts', (select count(*) from public.social_accounts a where a.user_id = me),
-    'scraping', (select count(*) from public.scraping_campaigns s where s.user_id = me),
-    'running', (select count(*) from public.campaigns c
-                 where c.user_id = me and c.status in ('queued', 'running', 'active'))
-             + (select count(*) from public.scraping_campaigns s
-                 where s.user_id = me and s.status = 'running'));
-end
-$$;
-comment on function public.dashboard_counts() is
-  'The dashboard tab badges in one call: campaigns, leads (people), accounts, scraping campaigns, and running (DM + scraping) — the caller''s own rows.';
-revoke execute on function public.dashboard_counts() from public, anon;
-grant execute on function public.dashboard_counts() to authenticated, service_role;

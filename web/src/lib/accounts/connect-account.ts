@@ -1,3 +1,4 @@
+import { parseProxy } from '@shared/proxy'
 import { z } from 'zod'
 import { serverErrorText } from '@/lib/function-error'
 import { supabase } from '@/lib/supabase'
@@ -8,9 +9,6 @@ export const COOKIES_REQUIRED = 'Cookies are required for Twitter accounts'
 export const INVALID_COOKIES = 'Invalid cookie format or validation failed'
 export const PASSCODE_FORMAT = 'The X Chat passcode must be 4 digits'
 export const PROXY_FORMAT = 'Proxy URL must look like user:pass@host:port'
-
-/** The rule of social_accounts.proxy_url (user:pass@host:port, scheme and credentials optional). */
-const PROXY_URL = /^([a-z][a-z0-9+.-]*:\/\/)?([^:@/\s]+(:[^@/\s]*)?@)?[A-Za-z0-9.-]+:[0-9]{1,5}$/
 
 /** The connect form; the same schema turns it into the spec §7 POST /social-accounts body. */
 export const connectAccountSchema = z
@@ -42,7 +40,8 @@ export const connectAccountSchema = z
       if (form.chatPasscode && !/^\d{4}$/.test(form.chatPasscode))
         ctx.addIssue({ code: 'custom', message: PASSCODE_FORMAT, path: ['chatPasscode'] })
     }
-    if (form.proxyUrl && !PROXY_URL.test(form.proxyUrl)) {
+    // The same parser as the api function (host and port checks with DNS happen there).
+    if (form.proxyUrl && !parseProxy(form.proxyUrl)) {
       ctx.addIssue({ code: 'custom', message: PROXY_FORMAT, path: ['proxyUrl'] })
     }
   })

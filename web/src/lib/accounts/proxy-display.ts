@@ -1,9 +1,8 @@
+import { parseProxy } from '@shared/proxy'
+
 /** A proxy as the customer may see it back: host and port, never its login. */
 export function proxyDisplay(proxy: string | null | undefined): string | null {
-  const text = proxy?.trim()
-  if (!text) return null
-  const withoutScheme = text.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
-  const colonForm = /^([A-Za-z0-9.-]+):(\d{1,5}):[^:@\s]+:.+$/.exec(withoutScheme)
-  if (colonForm) return `${colonForm[1]}:${colonForm[2]}`
-  return withoutScheme.slice(withoutScheme.lastIndexOf('@') + 1)
+  const parts = proxy?.trim() ? parseProxy(proxy) : null
+  if (!parts) return proxy?.trim() ? proxy.trim().replace(/^.*@/, '') : null
+  return `${parts.host.includes(':') ? `[${parts.host}]` : parts.host}:${parts.port}`
 }

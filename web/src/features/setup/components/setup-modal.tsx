@@ -1,14 +1,14 @@
 import type { User } from '@supabase/supabase-js'
 import { AlertCircle } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { AccountCheckPanel, type CheckState } from '@/components/accounts/account-check-panel'
+import { AccountCheckPanel } from '@/components/accounts/account-check-panel'
 import { AccountCredentials } from '@/components/accounts/account-credentials'
 import { LimitBanner } from '@/components/accounts/limit-banner'
 import { PlatformPicker } from '@/components/accounts/platform-picker'
+import { useAccountCheck } from '@/components/accounts/use-account-check'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
-import { waitForAccountCheck } from '@/lib/accounts/account-check'
 import { announceAccountsChanged } from '@/lib/accounts/accounts-changed'
 import { checkAccountLimit, LIMIT_REACHED } from '@/lib/accounts/check-account-limit'
 import { type ConnectAccountForm, connectAccount, connectFormProblem } from '@/lib/accounts/connect-account'
@@ -58,9 +58,8 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
   const [alert, setAlert] = useState<string | null>(null)
   const advanceTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   // Connecting is a real check (issue 17): the runner's account test decides what is said.
-  const [check, setCheck] = useState<{ id: string; username: string; state: CheckState } | null>(null)
-  const stopWaiting = useRef<AbortController | null>(null)
-  useEffect(() => () => stopWaiting.current?.abort(), [])
+  const check = useAccountCheck()
+  const [created, setCreated] = useState<{ id: string; username: string } | null>(null)
 
   useEffect(() => {
     let cancelled = false
@@ -96,28 +95,23 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
       return
     }
     const username = form.username.trim().replace(/^@/, '')
-    setCheck({ id: '', username, state: { phase: 'saving' } })
-    let created: { id: string }
+    setCreated({ id: '', username })
+    check.setState({ phase: 'saving' })
+    let id: string
     try {
-      created = await connectAccount(form)
+      id = (await connectAccount(form)).id
     } catch (error) {
-      setCheck(null)
+      setCreated(null)
+      check.setState(null)
       setAlert((error as Error).message)
       setConnecting(false)
       return
     }
     // The account exists now: the dashboard's counts and lists show it at once (issue 17).
     announceAccountsChanged()
-    setCheck({ id: created.id, username, state: { phase: 'checking', since: Date.now() } })
-    const controller = new AbortController()
-    stopWaiting.current = controller
-    let outcome: Awaited<ReturnType<typeof waitForAccountCheck>>
-    try {
-      outcome = await waitForAccountCheck(created.id, form.platform, { signal: controller.signal })
-    } catch {
-      return // the modal closed while waiting
-    }
-    setCheck({ id: created.id, username, state: { phase: 'done', outcome } })
+    setCreated({ id, username })
+    const outcome = await check.follow(id, form.platform)
+    if (!outcome) return // the modal closed while waiting
     setConnecting(false)
     announceAccountsChanged()
     if (outcome.kind !== 'active') return
@@ -129,11 +123,12 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
 
   /** After a failed check: remove the account that did not work and go back to the filled form. */
   const retry = async () => {
-    if (!check?.id) return
+    if (!created?.id) return
     setConnecting(true)
     try {
-      await deleteAccount(check.id)
-      setCheck(null)
+      await deleteAccount(created.id)
+      setCreated(null)
+      check.setState(null)
     } catch (error) {
       setAlert((error as Error).message)
     } finally {
@@ -163,11 +158,11 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
             again.
           </p>
         </div>
-        {check ? (
+        {check.state && created ? (
           <AccountCheckPanel
             state={check.state}
             platform={form.platform}
-            username={check.username}
+            username={created.username}
             proxy={proxyDisplay(form.proxyUrl)}
           />
         ) : (
@@ -202,7 +197,7 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
           <Button variant="ghost" onClick={() => void finish()} disabled={connecting}>
             Don't show again
           </Button>
-          {check?.state.phase === 'done' && check.state.outcome.kind === 'failed' ? (
+          {check.state?.phase === 'done' && check.state.outcome.kind === 'failed' ? (
             <div className="flex flex-col-reverse gap-3 sm:flex-row">
               <Button variant="secondary" onClick={onClose} disabled={connecting}>
                 Fix it later
@@ -211,7 +206,7 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
                 Change details and retry
               </Button>
             </div>
-          ) : check?.state.phase === 'done' && check.state.outcome.kind === 'slow' ? (
+          ) : check.state?.phase === 'done' && check.state.outcome.kind === 'slow' ? (
             <Button onClick={() => void finish()}>Close</Button>
           ) : (
             <Button onClick={connect} disabled={!canConnect} loading={connecting} loadingText="Checking...">

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { AccountCheckPanel, type CheckState } from '@/components/accounts/account-check-panel'
+import { type FormEvent, useState } from 'react'
+import { AccountCheckPanel } from '@/components/accounts/account-check-panel'
+import { useAccountCheck } from '@/components/accounts/use-account-check'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Field, Input, Textarea } from '@/components/ui/form-field'
-import { waitForAccountCheck } from '@/lib/accounts/account-check'
 import { parseCookies } from '@/lib/accounts/connect-account'
 import { proxyDisplay } from '@/lib/accounts/proxy-display'
 import type { SocialAccount } from '../api/get-accounts'
@@ -32,26 +32,13 @@ export function EditAccountDialog({
   const [proxy, setProxy] = useState(account.proxy_url ?? '')
   const [limit, setLimit] = useState(String(account.daily_message_limit))
   const [problem, setProblem] = useState<string | null>(null)
-  const [check, setCheck] = useState<CheckState | null>(null)
-  const stopWaiting = useRef<AbortController | null>(null)
-  useEffect(() => () => stopWaiting.current?.abort(), [])
+  const { state: check, follow } = useAccountCheck()
 
   const save = useMutation({
     mutationFn: (changes: AccountChanges) => updateAccount(account.id, changes),
     onSuccess: async () => {
       onChanged()
-      setCheck({ phase: 'checking', since: Date.now() })
-      const controller = new AbortController()
-      stopWaiting.current = controller
-      try {
-        const outcome = await waitForAccountCheck(account.id, account.platform?.name ?? '', {
-          signal: controller.signal,
-        })
-        setCheck({ phase: 'done', outcome })
-        onChanged()
-      } catch {
-        // closed while waiting: the card shows the result
-      }
+      if (await follow(account.id, account.platform?.name ?? '')) onChanged()
     },
   })
 

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
-import { AccountCheckPanel, type CheckState } from '@/components/accounts/account-check-panel'
+import { useState } from 'react'
+import { AccountCheckPanel } from '@/components/accounts/account-check-panel'
 import { LimitBanner } from '@/components/accounts/limit-banner'
 import { PlatformPicker } from '@/components/accounts/platform-picker'
 import { PlatformRulesNote } from '@/components/accounts/platform-rules-note'
+import { useAccountCheck } from '@/components/accounts/use-account-check'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
 import { WizardDialog } from '@/components/ui/wizard-dialog'
-import { waitForAccountCheck } from '@/lib/accounts/account-check'
 import { checkAccountLimit, LIMIT_REACHED } from '@/lib/accounts/check-account-limit'
 import { type ConnectAccountForm, connectAccount } from '@/lib/accounts/connect-account'
 import { deleteAccount } from '@/lib/accounts/delete-account'
@@ -47,9 +47,8 @@ export function AddAccountWizard({ onClose }: { onClose: () => void }) {
     void queryClient.invalidateQueries({ queryKey: [queryRoots.dashboard] })
   }
   // After Add: the runner's account test, shown as it happens (issue 17).
-  const [check, setCheck] = useState<{ id: string; state: CheckState } | null>(null)
-  const stopWaiting = useRef<AbortController | null>(null)
-  useEffect(() => () => stopWaiting.current?.abort(), [])
+  const [createdId, setCreatedId] = useState<string | null>(null)
+  const check = useAccountCheck()
 
   const add = useMutation({
     mutationFn: async () => {
@@ -61,33 +60,28 @@ export function AddAccountWizard({ onClose }: { onClose: () => void }) {
     },
     onSuccess: async (created) => {
       refresh()
-      setCheck({ id: created.id, state: { phase: 'checking', since: Date.now() } })
-      const controller = new AbortController()
-      stopWaiting.current = controller
-      try {
-        const outcome = await waitForAccountCheck(created.id, form.platform, { signal: controller.signal })
-        setCheck({ id: created.id, state: { phase: 'done', outcome } })
-        refresh()
-        if (outcome.kind === 'active')
-          toast.success('Account connected successfully!', 'Ready for outreach', { duration: 4000 })
-      } catch {
-        // closed while waiting: the account card shows the outcome
-      }
+      setCreatedId(created.id)
+      const outcome = await check.follow(created.id, form.platform)
+      if (!outcome) return
+      refresh()
+      if (outcome.kind === 'active')
+        toast.success('Account connected successfully!', 'Ready for outreach', { duration: 4000 })
     },
   })
   const retry = useMutation({
     mutationFn: async () => {
-      if (check) await deleteAccount(check.id)
+      if (createdId) await deleteAccount(createdId)
     },
     onSuccess: () => {
-      setCheck(null)
+      setCreatedId(null)
+      check.setState(null)
       setStep(2)
       refresh()
     },
   })
 
   const chosen = platforms.data?.find((p) => p.name === form.platform)
-  if (check) {
+  if (check.state) {
     const done = check.state.phase === 'done' ? check.state.outcome : null
     return (
       <Dialog open onClose={onClose} title="Add Social Media Account" size="2xl">
