@@ -4,7 +4,7 @@
 // finish their current step (their signal fires), release what is left to pg-boss, save and close
 // the browser sessions, close Chromium, mark the heartbeat stopped, let go of the leases.
 import { createServer, type Server } from 'node:http'
-import PgBoss from 'pg-boss'
+import { PgBoss } from 'pg-boss'
 import { BrowserPool } from './browser/pool.ts'
 import type { RunnerConfig } from './config.ts'
 import { createDb, type Db, dbNow } from './db.ts'
@@ -78,6 +78,8 @@ export class Runner {
       migrate: false,
       schedule: false,
       supervise: true,
+      // REINDEX needs the table's owner; the runner only reads and writes rows (operators reindex).
+      reindex: false,
       max: 4,
       application_name: 'reachflow-runner-jobs',
     })
@@ -216,7 +218,7 @@ export class Runner {
     this.#shutdown.abort()
     await this.workers?.drain(25_000)
     // whatever still runs goes back to pg-boss (retried, or the next tick)
-    await this.boss.stop({ graceful: true, wait: true, timeout: 5_000 }).catch(() => undefined)
+    await this.boss.stop({ graceful: true, timeout: 5_000 }).catch(() => undefined)
     await this.sessions.closeAll(5_000).catch(() => undefined)
     await this.pool.close().catch(() => undefined)
     await this.heartbeat?.stop().catch(() => undefined)

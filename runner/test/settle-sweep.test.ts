@@ -1,6 +1,6 @@
 // The heartbeat's settling sweep: an inbox.sync for each account with unconfirmed sends, except the
 // accounts this runner is working right now (their intent rows are uncertain until the page confirms).
-import type PgBoss from 'pg-boss'
+import type { PgBoss } from 'pg-boss'
 import { describe, expect, it } from 'vitest'
 import type { Db } from '../src/db.ts'
 import { queueSettlingSyncs } from '../src/ops/settle-sweep.ts'

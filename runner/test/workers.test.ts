@@ -1,11 +1,11 @@
 // The runner's workers settle a finished job even when the database drops away at that moment: the
 // real pg-boss against the test Postgres, through a TCP relay this test cuts as the handler ends
-// (what a Postgres restart does to the runner's connections). pg-boss 10 does not await its own
-// completion, so before the workers settled jobs themselves such a job stayed `active` until it
-// expired, and its campaign got no tick for ten minutes.
+// (what a Postgres restart does to the runner's connections). A completion lost that way is not
+// retried by pg-boss, so before the workers settled jobs themselves such a job stayed `active` until
+// it expired, and its campaign got no tick for ten minutes.
 import { randomUUID } from 'node:crypto'
 import { createServer, type Server, Socket } from 'node:net'
-import PgBoss from 'pg-boss'
+import { PgBoss } from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { QueueName } from '../src/jobs/queues.ts'
 import { Logger } from '../src/log.ts'
@@ -72,13 +72,13 @@ beforeAll(async () => {
   })
   boss.on('error', () => undefined) // its fetch loop fails while the relay is cut; expected here
   await boss.start()
-  await boss.createQueue(queue, { name: queue, retryLimit: 0, expireInSeconds: 900 })
+  await boss.createQueue(queue, { retryLimit: 0, expireInSeconds: 900 })
 })
 
 afterAll(async () => {
   shutdown.abort()
   await boss.deleteQueue(queue).catch(() => undefined)
-  await boss.stop({ graceful: false, wait: false }).catch(() => undefined)
+  await boss.stop({ graceful: false }).catch(() => undefined)
   await relay.close()
   await closeAdminDb()
 })

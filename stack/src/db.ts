@@ -190,11 +190,12 @@ async function checkClusterShape(client: pg.Client): Promise<void> {
 /**
  * Applies the platform layer, then every migration not applied yet (one transaction per file, as the
  * Supabase CLI does), then the seed once (`seed: false` leaves it out, as `supabase db push` must).
+ * `before` stops at that migration version (to test an upgrade from the database it would meet).
  */
 export async function migrate(
   config: StackConfig,
   log: (line: string) => void = () => {},
-  { seed = true }: { seed?: boolean } = {},
+  { seed = true, before }: { seed?: boolean; before?: string } = {},
 ): Promise<void> {
   await withDb(config, async (admin) => {
     await admin.query('set client_min_messages = warning')
@@ -215,6 +216,7 @@ export async function migrate(
     let count = 0
     for (const migration of migrationFiles()) {
       if (applied.has(migration.version)) continue
+      if (before !== undefined && migration.version >= before) break
       const record = client.escapeLiteral(migration.version)
       await runSqlFile(
         client,

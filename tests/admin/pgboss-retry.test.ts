@@ -1,8 +1,6 @@
-// Retry from the admin tab against the runner's own pg-boss 10: a job pg-boss failed for good comes
+// Retry from the admin tab against the runner's own pg-boss: a job pg-boss failed for good comes
 // back when the operator retries it, pg-boss works it again, and once it has had its queue's
 // attempts plus the manual allowance, Retry is refused with 422 and the job stays failed.
-import { createRequire } from 'node:module'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { db, dbUrl } from '../../stack/gateway/test/helpers.ts'
 import { admin, signedInAdmin } from './helpers.ts'
@@ -13,7 +11,7 @@ interface Job {
 }
 interface Boss {
   start(): Promise<unknown>
-  stop(options: { graceful: boolean; wait: boolean }): Promise<void>
+  stop(options: { graceful: boolean }): Promise<void>
   createQueue(name: string, options: Record<string, unknown>): Promise<void>
   deleteQueue(name: string): Promise<void>
   send(name: string, data: object): Promise<string | null>
@@ -22,14 +20,13 @@ interface Boss {
 }
 type BossConstructor = new (options: Record<string, unknown>) => Boss
 
-const repoRoot = join(import.meta.dirname, '..', '..')
 // A queue of its own, so a running runner never takes these jobs.
 const queue = `admin-retry-test-${process.pid}-${Date.now()}`
 let boss: Boss
 let operator: Awaited<ReturnType<typeof signedInAdmin>>
 
 beforeAll(async () => {
-  const PgBoss = createRequire(join(repoRoot, 'runner', 'package.json'))('pg-boss') as BossConstructor
+  const { PgBoss } = (await import('pg-boss')) as unknown as { PgBoss: BossConstructor }
   boss = new PgBoss({ connectionString: dbUrl, migrate: false, schedule: false, supervise: false, max: 2 })
   await boss.start()
   // One automatic attempt (retryLimit 0), so the allowance is 3 more by hand: 4 at most.
@@ -38,9 +35,8 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await db().query('delete from pgboss.job where name = $1', [queue])
   await boss.deleteQueue(queue)
-  await boss.stop({ graceful: false, wait: true })
+  await boss.stop({ graceful: false })
 })
 
 /** The worker's side: pg-boss hands the job out and it throws. */

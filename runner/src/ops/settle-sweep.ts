@@ -6,7 +6,7 @@
 // account in the middle of a send looked unsettled, and each heartbeat queued a sync that waited for
 // the account, then read its inbox and every recent thread to settle nothing. Whatever is still
 // unconfirmed once the job lets go of the account is swept at the next heartbeat.
-import type PgBoss from 'pg-boss'
+import type { PgBoss } from 'pg-boss'
 import type { Db } from '../db.ts'
 
 export async function queueSettlingSyncs(

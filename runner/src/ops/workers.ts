@@ -2,7 +2,7 @@
 // time under the queue's hard time limit (the handler's signal aborts at the limit; a handler that
 // still does not end is abandoned shortly after, so a hung job never holds a worker). A queue is
 // started and stopped as a whole when operators pause and resume it.
-import type PgBoss from 'pg-boss'
+import type { Job, PgBoss } from 'pg-boss'
 import { QUEUES, type QueueName } from '../jobs/queues.ts'
 import type { Logger } from '../log.ts'
 import type { CurrentJob } from './heartbeat.ts'
@@ -61,8 +61,8 @@ export class Workers {
       await this.options.boss.work(
         queue,
         { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, this.options.pollMs / 1000) },
-        // Batches of one, settled here rather than by pg-boss: pg-boss 10 does not await its own
-        // complete/fail, so one lost to a database restart left the job `active` until it expired
+        // Batches of one, settled here (retried while the database is away) rather than by pg-boss
+        // alone: a complete/fail lost to a database restart left the job `active` until it expired
         // (10+ minutes with no tick for that campaign; seen in the db-restart test). pg-boss's
         // complete afterwards finds the job no longer active and changes nothing.
         async (jobs) => {
@@ -136,7 +136,7 @@ export class Workers {
     }
   }
 
-  async #run(queue: QueueName, job: PgBoss.Job<unknown>): Promise<unknown> {
+  async #run(queue: QueueName, job: Job<unknown>): Promise<unknown> {
     const limit = this.options.timeLimitMs[queue]
     const controller = new AbortController()
     const onShutdown = () => controller.abort(new Error('The runner is shutting down.'))
