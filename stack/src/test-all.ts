@@ -23,6 +23,12 @@ interface SuiteResult {
 
 const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name)
 
+/** Plain output to parse: Deno reads NO_COLOR, Node tools FORCE_COLOR=0 (Node 24 warns when both are set). */
+function plainOutputEnv(command: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NO_COLOR: _noColor, FORCE_COLOR: _forceColor, ...rest } = env
+  return command === bin('deno') ? { ...rest, NO_COLOR: '1' } : { ...rest, FORCE_COLOR: '0' }
+}
+
 function run(
   command: string,
   args: string[],
@@ -32,7 +38,7 @@ function run(
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: options.cwd ?? repoRoot,
-      env: { ...process.env, ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      env: plainOutputEnv(command, { ...process.env, ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
