@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { repoRoot, stackConfig } from '../../src/config.ts'
-import { initCluster, migrate, startDb, stopDb, withDb } from '../../src/db.ts'
+import { initCluster, migrate, startDb, stopDb, withProjectDb } from '../../src/db.ts'
 import { sharedEnv } from '../../src/services.ts'
 import { loadKeys } from '../src/keys.ts'
 import { readCatalog } from '../src/rest/catalog.ts'
@@ -281,7 +281,7 @@ async function main(): Promise<void> {
   await startDb(config)
   await migrate(config, log)
   log('Loading benchmark data (first run only: 1,000,000 rows)...')
-  await withDb(config, (client) =>
+  await withProjectDb(config, (client) =>
     client.query(readFileSync(join(import.meta.dirname, 'bench-data.sql'), 'utf8')),
   )
   const gateway = await startGateway()
