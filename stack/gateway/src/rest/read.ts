@@ -52,7 +52,7 @@ export function countFrom(ctx: RestRequest, row: BodyRow, planned: number | unde
   if (ctx.prefs.count === 'exact') return exact
   if (ctx.prefs.count === 'planned') return planned
   if (ctx.prefs.count === 'estimated')
-    return exact !== undefined && exact <= ctx.service.config.maxRows ? exact : planned
+    return exact !== undefined && exact <= ctx.cache.config.maxRows ? exact : planned
   return undefined
 }
 
@@ -141,7 +141,7 @@ function cachedPlan(ctx: RestRequest, relation: Relation): ReadPlan {
   const plan = planTableRead(ctx.cache, relation, request.url.searchParams, {
     method: request.method,
     rangeHeader: request.req.headers.range,
-    maxRows: service.config.maxRows,
+    maxRows: ctx.cache.config.maxRows,
     count: prefs.count,
     stripNulls: ctx.accept.stripNulls,
     csv: ctx.accept.type === 'csv',

@@ -200,8 +200,8 @@ export async function callRoutine(ctx: RestRequest, name: string): Promise<void>
     scalar ? [{ kind: 'field', field: { name: SCALAR, path: [] } }] : parts.select,
     counter,
   )
-  attachEmbedded(root, parts, service.config.maxRows, true)
-  const range = requestedRange(parts.ranges.get(''), request.req.headers.range, service.config.maxRows)
+  attachEmbedded(root, parts, ctx.cache.config.maxRows, true)
+  const range = requestedRange(parts.ranges.get(''), request.req.headers.range, ctx.cache.config.maxRows)
   root.offset = range.offset
   if (range.limit !== undefined) root.limit = range.limit
 
@@ -212,7 +212,7 @@ export async function callRoutine(ctx: RestRequest, name: string): Promise<void>
     root,
     {
       count: prefs.count,
-      maxRows: service.config.maxRows,
+      maxRows: ctx.cache.config.maxRows,
       noBody: request.method === 'HEAD' || prefs.return === 'minimal',
       stripNulls: ctx.accept.stripNulls,
       csv: ctx.accept.type === 'csv',

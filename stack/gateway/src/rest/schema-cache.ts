@@ -1,6 +1,7 @@
 // The schema cache: exposed relations with their columns and keys, the relationships between them
 // (from foreign keys, also through simple views), and the callable functions.
 import type { CatalogSnapshot, ColumnRow, FunctionRow } from './catalog.ts'
+import type { RestConfig } from './db-config.ts'
 import { buildRelationships, type Relationship } from './relationships.ts'
 import { viewColumnOrigins } from './view-columns.ts'
 
@@ -40,6 +41,8 @@ export interface Routine {
 }
 
 export interface SchemaCache {
+  /** The configuration this cache was loaded with (environment plus `pgrst.*` role settings). */
+  config: RestConfig
   schemas: readonly string[]
   relations: Map<string, Relation>
   relationsByOid: Map<number, Relation>
@@ -73,7 +76,8 @@ function toColumn(row: ColumnRow): Column {
   return { ...row, isTsvector: row.type === 'tsvector' }
 }
 
-export function buildSchemaCache(snapshot: CatalogSnapshot, schemas: readonly string[]): SchemaCache {
+export function buildSchemaCache(snapshot: CatalogSnapshot, config: RestConfig): SchemaCache {
+  const schemas = config.schemas
   const relationsByOid = new Map<number, Relation>()
   const relations = new Map<string, Relation>()
   const exposed = new Set(schemas)
@@ -121,6 +125,7 @@ export function buildSchemaCache(snapshot: CatalogSnapshot, schemas: readonly st
   }
 
   return {
+    config,
     schemas,
     relations,
     relationsByOid,

@@ -207,14 +207,14 @@ export async function writeTable(ctx: RestRequest, name: string): Promise<void> 
     representation ? parts.select : [{ kind: 'star' }],
     counter,
   )
-  if (representation) attachEmbedded(root, parts, service.config.maxRows, false)
+  if (representation) attachEmbedded(root, parts, ctx.cache.config.maxRows, false)
   const statement = bodyStatement(
     root,
     {
       with: cte,
       ...(cte.startsWith('pgrst_mutation') && { extraColumns: INSERTED_COLUMN }),
       count: undefined,
-      maxRows: service.config.maxRows,
+      maxRows: ctx.cache.config.maxRows,
       noBody: returning.kind === 'none',
       stripNulls: ctx.accept.stripNulls,
       csv: ctx.accept.type === 'csv',
