@@ -1,7 +1,14 @@
 // The read plan: the select tree resolved against the schema cache (relationships for embeds, known
 // columns), with filters, logic trees, order and ranges attached to the node they belong to.
 import { RestError, undefinedColumn } from './errors.ts'
-import type { FieldRef, JoinType, LogicTree, OrderTerm, SelectItem } from './parse/types.ts'
+import type {
+  AggregateFunction,
+  FieldRef,
+  JoinType,
+  LogicTree,
+  OrderTerm,
+  SelectItem,
+} from './parse/types.ts'
 import { findRelationship, isToOne, type Relationship } from './relationships.ts'
 import type { Column, Relation, SchemaCache } from './schema-cache.ts'
 
@@ -10,6 +17,8 @@ export interface FieldItem {
   field: FieldRef
   key: string
   cast?: string
+  aggregate?: AggregateFunction
+  aggregateCast?: string
 }
 
 export interface EmbedNode {
@@ -38,6 +47,8 @@ export interface ReadNode {
   relation?: Relation
   star: boolean
   fields: FieldItem[]
+  /** Some field is an aggregate: the other selected columns and embeds become the GROUP BY. */
+  aggregated: boolean
   embeds: EmbedNode[]
   conditions: LogicTree[]
   order: OrderTerm[]
@@ -69,10 +80,12 @@ const MAX_EMBED_DEPTH = 32
 /** Builds the node for `relation` (or a function's result) with its select items. */
 export function buildReadTree(
   cache: SchemaCache,
-  base: Omit<ReadNode, 'star' | 'fields' | 'embeds' | 'conditions' | 'order' | 'offset'>,
+  base: Omit<ReadNode, 'star' | 'fields' | 'aggregated' | 'embeds' | 'conditions' | 'order' | 'offset'>,
   items: SelectItem[],
   counter: AliasCounter,
   depth = 0,
+  /** Unknown selected columns: Postgres reports them only after PostgREST's plan checks passed. */
+  deferred: RestError[] = [],
 ): ReadNode {
   if (depth > MAX_EMBED_DEPTH)
     throw new RestError(
@@ -85,6 +98,7 @@ export function buildReadTree(
     ...base,
     star: false,
     fields: [],
+    aggregated: false,
     embeds: [],
     conditions: [],
     order: [],
@@ -96,15 +110,26 @@ export function buildReadTree(
       continue
     }
     if (item.kind === 'field') {
-      checkColumn(node, item.field.name)
-      const key = outputKeyOf(item.field, item.alias)
+      if (!(item.aggregate === 'count' && item.field.name === '*')) {
+        try {
+          checkColumn(node, item.field.name)
+        } catch (error) {
+          deferred.push(error as RestError)
+        }
+      }
+      // An aggregate without alias is keyed as Postgres names the column: `sum`, `count`, …
+      const key =
+        item.aggregate && item.alias === undefined ? item.aggregate : outputKeyOf(item.field, item.alias)
       claimKey(node, key)
       node.fields.push({
         kind: 'field',
         field: item.field,
         key,
         ...(item.cast && { cast: checkType(cache, item.cast) }),
+        ...(item.aggregate && { aggregate: item.aggregate }),
+        ...(item.aggregateCast && { aggregateCast: checkType(cache, item.aggregateCast) }),
       })
+      if (item.aggregate) node.aggregated = true
       continue
     }
     if (!node.relation) {
@@ -128,6 +153,7 @@ export function buildReadTree(
       item.children,
       counter,
       depth + 1,
+      deferred,
     )
     const key = item.alias ?? item.name
     if (!item.spread) claimKey(node, key, `${node.name}_${item.name}_${depth + 1}`)
@@ -144,7 +170,34 @@ export function buildReadTree(
       node: child,
     })
   }
+  if (depth === 0) {
+    checkAggregates(node, cache.config.aggregatesEnabled)
+    if (deferred[0]) throw deferred[0]
+  }
   return node
+}
+
+/**
+ * PostgREST's validateAggFunctions (after the whole tree resolved): aggregates anywhere need
+ * `pgrst.db_aggregates_enabled`; inside a to-many spread they are not implemented (Plan.hs).
+ */
+function checkAggregates(node: ReadNode, enabled: boolean): void {
+  if (node.aggregated && !enabled)
+    throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed')
+  for (const embed of node.embeds) {
+    if (embed.spread && !isToOne(embed.relationship) && hasAggregates(embed.node))
+      throw new RestError(
+        400,
+        'PGRST127',
+        'Feature not implemented',
+        'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+      )
+    checkAggregates(embed.node, enabled)
+  }
+}
+
+function hasAggregates(node: ReadNode): boolean {
+  return node.aggregated || node.embeds.some((e) => e.spread && hasAggregates(e.node))
 }
 
 /**

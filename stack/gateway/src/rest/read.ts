@@ -120,7 +120,7 @@ type ReadPlan = ReturnType<typeof planTableRead>
 const planCache = new WeakMap<SchemaCache, Map<string, ReadPlan>>()
 
 function cachedPlan(ctx: RestRequest, relation: Relation): ReadPlan {
-  const { request, service, prefs } = ctx
+  const { request, prefs } = ctx
   const key = [
     request.method,
     ctx.schema,

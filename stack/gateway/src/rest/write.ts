@@ -64,6 +64,7 @@ function targetNode(relation: Relation): ReadNode {
     relation,
     star: false,
     fields: [],
+    aggregated: false,
     embeds: [],
     conditions: [],
     order: [],
