@@ -98,7 +98,7 @@ export class SchemaCacheLoader {
             this.options.log('warn', message, meta),
           )
           if (withSchema) {
-            const snapshot = await readCatalog(client, config.schemas)
+            const snapshot = await readCatalog(client, config.schemas, config.extraSearchPath)
             this.current = buildSchemaCache(snapshot, config)
           } else if (this.current) {
             // A new cache object, so plans cached for the old configuration are not reused.

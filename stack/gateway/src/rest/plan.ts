@@ -63,8 +63,10 @@ export class AliasCounter {
   }
 }
 
+/** A column, or a computed field (a function of the row type, which Postgres resolves by name). */
 function checkColumn(node: ReadNode, name: string): void {
-  if (node.columns && !node.columns.has(name)) throw undefinedColumn(node.name, name)
+  if (node.columns && !node.columns.has(name) && !node.relation?.computed.has(name))
+    throw undefinedColumn(node.name, name)
 }
 
 function checkType(cache: SchemaCache, type: string): string {

@@ -18,6 +18,8 @@ export interface Relation {
   columns: Map<string, Column>
   columnList: Column[]
   primaryKey: string[]
+  /** Computed fields: functions of this relation's row type, usable like columns (`alias.fn`). */
+  computed: Map<string, Column>
 }
 
 export interface RoutineParam {
@@ -92,6 +94,7 @@ export function buildSchemaCache(snapshot: CatalogSnapshot, config: RestConfig):
       columns: new Map(columnList.map((column) => [column.name, column])),
       columnList,
       primaryKey: [],
+      computed: new Map(),
     }
     relationsByOid.set(row.oid, relation)
     if (exposed.has(row.schema) && row.kind !== 'c') relations.set(qualified(row.schema, row.name), relation)
@@ -116,6 +119,15 @@ export function buildSchemaCache(snapshot: CatalogSnapshot, config: RestConfig):
   }
 
   const relationships = buildRelationships(snapshot.constraints, relationsByOid, viewOrigins, exposed)
+  for (const fn of snapshot.rowFunctions) {
+    const relation = relationsByOid.get(fn.argRelid)
+    if (!relation) continue
+    if (!relation.computed.has(fn.name))
+      relation.computed.set(
+        fn.name,
+        toColumn({ name: fn.name, type: fn.returnType, notNull: false, default: null, generated: false }),
+      )
+  }
 
   const routines = new Map<string, Routine[]>()
   for (const row of snapshot.functions) {
