@@ -105,3 +105,53 @@ describe('computed fields', () => {
     })
   })
 })
+
+describe('computed relationships', () => {
+  it('embeds a setof function as to-many (an empty array when it returns nothing)', async () => {
+    const response = await raw('/gw_cp_people?select=id,gw_cp_four_legged(name)&order=id')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual([
+      { id: 1, gw_cp_four_legged: [{ name: 'Rex' }] },
+      { id: 2, gw_cp_four_legged: [{ name: 'Tom' }] },
+      { id: 3, gw_cp_four_legged: [] },
+    ])
+  })
+
+  it('embeds rows 1 and single-row functions as to-one (null when it returns nothing)', async () => {
+    const first = await raw('/gw_cp_people?select=id,pet:gw_cp_first_pet(name)&order=id')
+    expect(await first.json()).toEqual([
+      { id: 1, pet: { name: 'Rex' } },
+      { id: 2, pet: { name: 'Tom' } },
+      { id: 3, pet: null },
+    ])
+    const owner = await raw(
+      '/gw_cp_pets?select=name,gw_cp_owner(first_name)&order=gw_cp_owner(first_name).desc,id',
+    )
+    expect(owner.status).toBe(200)
+    expect(await owner.json()).toEqual([
+      { name: 'Tom', gw_cp_owner: { first_name: 'Alan' } },
+      { name: 'Rex', gw_cp_owner: { first_name: 'Ada' } },
+      { name: 'Polly', gw_cp_owner: { first_name: 'Ada' } },
+    ])
+  })
+
+  it('overrides the foreign-key relationship to the table it is named after', async () => {
+    // By the foreign key, Ada's pets would be Rex and Polly; the function keeps those with legs > 2.
+    const response = await raw('/gw_cp_people?select=id,gw_cp_pets(name)&id=eq.1')
+    expect(await response.json()).toEqual([{ id: 1, gw_cp_pets: [{ name: 'Rex' }] }])
+  })
+
+  it('takes !inner, embedded filters and supabase-js', async () => {
+    const inner = await raw('/gw_cp_people?select=id,gw_cp_first_pet!inner(name)&order=id')
+    expect(await inner.json()).toEqual([
+      { id: 1, gw_cp_first_pet: { name: 'Rex' } },
+      { id: 2, gw_cp_first_pet: { name: 'Tom' } },
+    ])
+    const { data, error } = await anon
+      .from('gw_cp_people')
+      .select(cols('id, legs4:gw_cp_four_legged!inner(name)'))
+      .eq('legs4.name', 'Tom')
+    expect(error).toBeNull()
+    expect(data).toEqual([{ id: 2, legs4: [{ name: 'Tom' }] }])
+  })
+})

@@ -143,12 +143,16 @@ export function buildReadTree(
     }
     const relationship = findRelationship(cache.relationships, node.relation, item.name, item.hint)
     const target = relationship.foreignTable
+    const { computed } = relationship
     const child = buildReadTree(
       cache,
       {
         name: target.name,
         alias: counter.next('_gw'),
-        from: `${quote(target.schema)}.${quote(target.name)}`,
+        // A computed relationship's rows are its function called with the parent row (PostgREST's fromF).
+        from: computed
+          ? `${quote(computed.schema)}.${quote(computed.name)}(${quote(node.alias)}::${quote(relationship.table.schema)}.${quote(relationship.table.name)})`
+          : `${quote(target.schema)}.${quote(target.name)}`,
         columns: target.columns,
         relation: target,
       },

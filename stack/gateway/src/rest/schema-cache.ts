@@ -1,6 +1,6 @@
 // The schema cache: exposed relations with their columns and keys, the relationships between them
 // (from foreign keys, also through simple views), and the callable functions.
-import type { CatalogSnapshot, ColumnRow, FunctionRow } from './catalog.ts'
+import type { CatalogSnapshot, ColumnRow, FunctionRow, RowFunctionRow } from './catalog.ts'
 import type { RestConfig } from './db-config.ts'
 import { buildRelationships, type Relationship } from './relationships.ts'
 import { viewColumnOrigins } from './view-columns.ts'
@@ -127,6 +127,7 @@ export function buildSchemaCache(snapshot: CatalogSnapshot, config: RestConfig):
         fn.name,
         toColumn({ name: fn.name, type: fn.returnType, notNull: false, default: null, generated: false }),
       )
+    addComputedRelationship(relationships, fn, relation, relationsByOid.get(fn.returnRelid), exposed)
   }
 
   const routines = new Map<string, Routine[]>()
@@ -146,6 +147,45 @@ export function buildSchemaCache(snapshot: CatalogSnapshot, config: RestConfig):
     roleTimeouts: snapshot.roleTimeouts,
     typeNames: new Set([...snapshot.typeNames, ...TYPE_ALIASES]),
   }
+}
+
+/**
+ * PostgREST's computed relationships (SchemaCache.hs allComputedRels, getOverrideRelationshipsMap):
+ * `f(tbl) returns setof other` is to-many, `returns other` or `rows 1` to-one; found by the
+ * function's name, in the schema of the request; it replaces the foreign-key relationships from
+ * `tbl` to the table of the same schema and name.
+ */
+function addComputedRelationship(
+  relationships: Map<string, Relationship[]>,
+  fn: RowFunctionRow,
+  table: Relation,
+  foreignTable: Relation | undefined,
+  exposed: Set<string>,
+): void {
+  if (
+    !foreignTable ||
+    !exposed.has(fn.schema) ||
+    !exposed.has(table.schema) ||
+    !exposed.has(foreignTable.schema)
+  )
+    return
+  const key = qualified(table.schema, table.name)
+  const kept = (relationships.get(key) ?? []).filter(
+    (rel) =>
+      rel.computed !== undefined ||
+      rel.foreignTable.schema !== fn.schema ||
+      rel.foreignTable.name !== fn.name,
+  )
+  kept.push({
+    table,
+    foreignTable,
+    isSelf: table === foreignTable,
+    cardinality: !fn.returnsSet || fn.rows === 1 ? 'm2o' : 'o2m',
+    constraint: fn.name,
+    columns: [],
+    computed: { schema: fn.schema, name: fn.name },
+  })
+  relationships.set(key, kept)
 }
 
 function toRoutine(row: FunctionRow, relationsByOid: Map<number, Relation>): Routine {
