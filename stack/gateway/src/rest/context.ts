@@ -71,7 +71,7 @@ export async function resolveRequest(
   const cache = service.loader.cache ?? (await waitForCache(service.loader))
   const schema = profile(request, cache.config)
   const prefs = parsePrefer(request.req.headers.prefer)
-  const accept = negotiate(request.req.headers.accept)
+  const accept = negotiate(request.req.headers.accept, cache.config.planEnabled)
   const searchPath = searchPathFor(schema, cache.config)
   return {
     request,

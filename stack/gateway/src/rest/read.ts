@@ -1,6 +1,7 @@
 // GET and HEAD on a table or view.
 import type { RestRequest } from './context.ts'
 import { RestError } from './errors.ts'
+import { sendPlan } from './explain.ts'
 import { contentRange, requestedRange } from './negotiate.ts'
 import { parseQuery, type QueryParts } from './parse/query.ts'
 import { AliasCounter, attachCondition, attachOrder, buildReadTree, nodeAt, type ReadNode } from './plan.ts'
@@ -155,6 +156,7 @@ export async function readTable(ctx: RestRequest, name: string): Promise<void> {
   const relation = findRelation(ctx, name)
   const { request, service, prefs } = ctx
   const { statements, offset, wantsPlan } = cachedPlan(ctx, relation)
+  if (ctx.accept.plan) return sendPlan(ctx, statements.at(-1) as Statement, true)
   const { results } = await service.executor.transaction(ctx.settings, statements, {
     readOnly: true,
     end: 'commit',

@@ -3,6 +3,7 @@
 // filters, order, limits, counts and embeds as tables; void answers 204, a scalar its JSON value.
 import type { RestRequest } from './context.ts'
 import { invalidBody, RestError } from './errors.ts'
+import { sendPlan } from './explain.ts'
 import { closest } from './fuzzy.ts'
 import { contentRange, requestedRange } from './negotiate.ts'
 import { parseQuery } from './parse/query.ts'
@@ -222,6 +223,7 @@ export async function callRoutine(ctx: RestRequest, name: string): Promise<void>
   )
   statements.push(body)
   const readOnly = !post || routine.volatility !== 'v'
+  if (ctx.accept.plan) return sendPlan(ctx, body, readOnly)
   const maxAffected = prefs.strict && prefs.maxAffected !== undefined ? prefs.maxAffected : undefined
   if (maxAffected !== undefined && !routine.returnsSet)
     throw new RestError(

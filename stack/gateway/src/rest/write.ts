@@ -2,6 +2,7 @@
 // returns what `Prefer: return=…` and `select=` ask for, in one transaction.
 import type { RestRequest } from './context.ts'
 import { columnNotFound, invalidBody, RestError, singularity } from './errors.ts'
+import { sendPlan } from './explain.ts'
 import { requestedRange } from './negotiate.ts'
 import { parseQuery, type QueryParts } from './parse/query.ts'
 import type { OrderTerm } from './parse/types.ts'
@@ -223,6 +224,7 @@ export async function writeTable(ctx: RestRequest, name: string): Promise<void> 
     params,
   )
 
+  if (ctx.accept.plan) return sendPlan(ctx, statement, false)
   const needsCheck = ctx.accept.type === 'object' || (prefs.strict && prefs.maxAffected !== undefined)
   const end = needsCheck ? 'decide' : prefs.tx === 'rollback' ? 'rollback' : 'commit'
   const tx = await service.executor.transaction(ctx.settings, [statement], { readOnly: false, end })
