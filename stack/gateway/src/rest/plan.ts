@@ -19,6 +19,8 @@ export interface FieldItem {
   cast?: string
   aggregate?: AggregateFunction
   aggregateCast?: string
+  /** In a to-one spread: the aggregate is applied by the parent (PostgREST's hoisting). */
+  hoisted?: boolean
 }
 
 export interface EmbedNode {
@@ -161,6 +163,13 @@ export function buildReadTree(
       depth + 1,
       deferred,
     )
+    if (item.spread && isToOne(relationship) && child.aggregated) {
+      // Aggregates in a to-one spread are hoisted to this level (Plan.hs applySpreadAggHoisting):
+      // the spread row only supplies the values, this node aggregates and groups.
+      for (const field of child.fields) if (field.aggregate) field.hoisted = true
+      child.aggregated = false
+      node.aggregated = true
+    }
     const key = item.alias ?? item.name
     if (!item.spread) claimKey(node, key, `${node.name}_${item.name}_${depth + 1}`)
     node.embeds.push({

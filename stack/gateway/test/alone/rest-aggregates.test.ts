@@ -129,6 +129,32 @@ describe('aggregates enabled with pgrst.db_aggregates_enabled', () => {
     ])
   })
 
+  // "Aggregates in To-One Spreads": hoisted to the top-level relationship, grouped by its columns.
+  it('hoists aggregates inside a to-one spread to the parent and groups by the parent columns', async () => {
+    const all = await raw(
+      `/${t('books')}?select=pages.sum(),...${t('authors')}!author_id(born.max(),n:count())`,
+    )
+    expect(all.status).toBe(200)
+    // count() in the spread counts the books that have an author (the spread's rows).
+    expect(await all.json()).toEqual([{ sum: 738, max: '1969-12-28', n: 4 }])
+    const grouped = await raw(
+      `/${t('books')}?select=editor_id,...${t('authors')}!author_id(born.min())&order=editor_id.asc.nullslast`,
+    )
+    expect(await grouped.json()).toEqual([
+      { editor_id: 1, min: '1906-12-09' },
+      { editor_id: 2, min: '1815-12-10' },
+      { editor_id: null, min: '1815-12-10' },
+    ])
+    const bySpreadColumn = await raw(`/${t('books')}?select=pages.sum(),...${t('authors')}!author_id(name)`)
+    const rows = (await bySpreadColumn.json()) as { sum: number; name: string | null }[]
+    expect(rows.sort((a, b) => a.sum - b.sum)).toEqual([
+      { sum: 8, name: null },
+      { sum: 170, name: 'Ada' },
+      { sum: 260, name: 'Linus' },
+      { sum: 300, name: 'Grace' },
+    ])
+  })
+
   it('refuses aggregates inside a to-many spread (PGRST127)', async () => {
     const response = await raw(`/${t('authors')}?select=name,...${t('books')}!author_id(pages.sum())`)
     expect(response.status).toBe(400)

@@ -43,6 +43,9 @@ export function outputKeys(node: ReadNode): string[] {
   return keys
 }
 
+/** The column a hoisted aggregate's value travels in, out of the spread's subquery. */
+const hoistedKey = (key: string) => `_gwh_${key}`
+
 const castSql = (expr: string, type: string | undefined) => (type ? `CAST(${expr} AS ${type})` : expr)
 
 /**
@@ -59,6 +62,14 @@ function selectList(node: ReadNode, params: Params): { items: string[]; groupBy:
     if (grouped) for (const name of node.columns?.keys() ?? []) groupBy.push(`${alias}.${ident(name)}`)
   }
   for (const field of node.fields) {
+    if (field.hoisted) {
+      // The parent aggregates this value; `count()` needs none (it counts the spread's rows).
+      if (field.field.name !== '*')
+        items.push(
+          `${castSql(columnExpr(node.alias, field.field, params), field.cast)} AS ${ident(hoistedKey(field.key))}`,
+        )
+      continue
+    }
     if (field.aggregate) {
       const argument =
         field.field.name === '*' ? '*' : castSql(columnExpr(node.alias, field.field, params), field.cast)
@@ -77,7 +88,21 @@ function selectList(node: ReadNode, params: Params): { items: string[]; groupBy:
     const lateral = ident(embed.lateral)
     const values: string[] = []
     if (isToOne(embed.relationship)) {
-      if (embed.spread) {
+      if (embed.spread && embed.node.fields.some((f) => f.hoisted)) {
+        for (const key of outputKeys(embed.node)) {
+          const hoisted = embed.node.fields.find((f) => f.hoisted && f.key === key)
+          if (!hoisted?.aggregate) {
+            items.push(`${lateral}.${ident(key)}`)
+            values.push(`${lateral}.${ident(key)}`)
+            continue
+          }
+          const argument =
+            hoisted.field.name === '*' ? `${lateral}.*` : `${lateral}.${ident(hoistedKey(key))}`
+          items.push(
+            `${castSql(`${hoisted.aggregate.toUpperCase()}(${argument})`, hoisted.aggregateCast)} AS ${ident(key)}`,
+          )
+        }
+      } else if (embed.spread) {
         items.push(`${lateral}.*`)
         for (const key of outputKeys(embed.node)) values.push(`${lateral}.${ident(key)}`)
       } else {
