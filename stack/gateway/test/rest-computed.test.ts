@@ -9,7 +9,7 @@
 // relationship by function name) and src/PostgREST/Query/QueryBuilder.hs (fromF: the function
 // called with the parent row).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { client, cols, raw, sql } from './rest-helpers.ts'
+import { client, cols, raw, serviceHeaders, sql } from './rest-helpers.ts'
 
 const anon = client()
 
@@ -153,5 +153,21 @@ describe('computed relationships', () => {
       .eq('legs4.name', 'Tom')
     expect(error).toBeNull()
     expect(data).toEqual([{ id: 2, legs4: [{ name: 'Tom' }] }])
+  })
+})
+
+describe('in a write representation', () => {
+  it('returns computed fields and computed relationships of the written rows', async () => {
+    const response = await raw('/gw_cp_people?select=id,gw_cp_full_name,gw_cp_four_legged(name)&id=eq.1', {
+      method: 'PATCH',
+      headers: { ...serviceHeaders, 'Content-Type': 'application/json', Prefer: 'return=representation' },
+      body: JSON.stringify({ first_name: 'Augusta Ada' }),
+    })
+    // Restored before asserting, so a failure leaves the fixture as the other tests expect it.
+    await sql("update public.gw_cp_people set first_name = 'Ada' where id = 1")
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual([
+      { id: 1, gw_cp_full_name: 'Augusta Ada Lovelace', gw_cp_four_legged: [{ name: 'Rex' }] },
+    ])
   })
 })
