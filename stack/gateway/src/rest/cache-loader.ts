@@ -97,7 +97,12 @@ export class SchemaCacheLoader {
           const config = applyDbSettings(this.options.config, await readDbSettings(client), (message, meta) =>
             this.options.log('warn', message, meta),
           )
-          if (withSchema) {
+          // The cache holds the exposed schemas' objects: a change of those needs a full reload.
+          const sameSchemas =
+            this.current !== undefined &&
+            this.current.config.schemas.join(',') === config.schemas.join(',') &&
+            this.current.config.extraSearchPath.join(',') === config.extraSearchPath.join(',')
+          if (withSchema || !sameSchemas) {
             const snapshot = await readCatalog(client, config.schemas, config.extraSearchPath)
             this.current = buildSchemaCache(snapshot, config)
           } else if (this.current) {

@@ -13,7 +13,7 @@ import { raw, sql, useFixtures } from '../rest-helpers.ts'
 
 const t = useFixtures('cfg')
 
-const SETTINGS = ['db_max_rows', 'db_aggregates_enabled', 'db_plan_enabled']
+const SETTINGS = ['db_max_rows', 'db_aggregates_enabled', 'db_plan_enabled', 'db_schemas']
 
 async function resetAll(): Promise<void> {
   const { rows } = await sql<{ db: string }>('select current_database() as db')
@@ -78,5 +78,25 @@ describe('pgrst.* role settings', () => {
     await sql("alter role authenticator set pgrst.db_max_rows = '1'")
     await sql("notify pgrst, 'reload schema'")
     await eventually(rowsRead, 1)
+  })
+
+  it('exposes the schemas of pgrst.db_schemas after reload config, reloading the schema cache for them', async () => {
+    await resetAll()
+    await sql('grant usage on schema gw_cfg_private to anon; grant select on gw_cfg_private.secrets to anon')
+    const before = await raw('/secrets?select=id', { headers: { 'Accept-Profile': 'gw_cfg_private' } })
+    expect(before.status).toBe(406)
+    expect(await before.json()).toEqual({
+      code: 'PGRST106',
+      details: null,
+      hint: 'Only the following schemas are exposed: public',
+      message: 'Invalid schema: gw_cfg_private',
+    })
+    await sql("alter role authenticator set pgrst.db_schemas = 'public, gw_cfg_private'")
+    await sql("notify pgrst, 'reload config'")
+    const secrets = async () =>
+      (await raw('/secrets?select=id', { headers: { 'Accept-Profile': 'gw_cfg_private' } })).status
+    await eventually(secrets, 200)
+    await resetAll()
+    await eventually(secrets, 406)
   })
 })
