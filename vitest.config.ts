@@ -10,18 +10,28 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['stack/**/*.test.ts', 'runner/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'runner/test/alone/**', 'tests/reliability/alone/**'],
+          exclude: [
+            '**/node_modules/**',
+            'runner/test/alone/**',
+            'tests/reliability/alone/**',
+            'stack/gateway/test/alone/**',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
       {
-        // Runner processes working every queue, the test clock moved by days, the crash test: after
-        // every other suite, one file at a time, so nothing else runs while they own the system.
+        // Runner processes working every queue, the test clock moved by days, the crash test, the
+        // gateway's `pgrst.*` role settings: after every other suite, one file at a time, so nothing
+        // else runs while they own the system.
         test: {
           name: 'runner-alone',
           environment: 'node',
-          include: ['runner/test/alone/**/*.test.ts', 'tests/reliability/alone/**/*.test.ts'],
+          include: [
+            'runner/test/alone/**/*.test.ts',
+            'tests/reliability/alone/**/*.test.ts',
+            'stack/gateway/test/alone/**/*.test.ts',
+          ],
           fileParallelism: false,
           sequence: { groupOrder: 1 },
           testTimeout: 300_000,

@@ -296,7 +296,13 @@ async function main(): Promise<void> {
     )
     const catalog = new pg.Client({ connectionString: apiUrl.toString() })
     await catalog.connect()
-    const cache = buildSchemaCache(await readCatalog(catalog, ['public']), ['public'])
+    const cache = buildSchemaCache(await readCatalog(catalog, ['public']), {
+      schemas: ['public'],
+      extraSearchPath: ['public', 'extensions'],
+      maxRows: 1000,
+      aggregatesEnabled: false,
+      planEnabled: false,
+    })
     await catalog.end()
     const relation = cache.relations.get('public.bench_items')
     if (!relation) throw new Error('bench_items is missing')

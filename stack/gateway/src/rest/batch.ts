@@ -9,6 +9,8 @@ export interface BatchStep {
   values: unknown[]
   /** Name of a prepared statement to reuse on this connection; unnamed statements are parsed each time. */
   name?: string
+  /** Keep every value as Postgres's text (EXPLAIN's JSON exactly as printed). */
+  rawText?: boolean
 }
 
 export interface BatchResult {
@@ -41,6 +43,8 @@ const textValue = (value: unknown): string | null => {
 }
 
 type Parser = (text: string) => unknown
+
+const asText: Parser = (text) => text
 
 export class TransactionBatch {
   readonly done: Promise<BatchResult[]>
@@ -106,9 +110,11 @@ export class TransactionBatch {
   }
 
   handleRowDescription(message: { fields: FieldDescription[] }): void {
+    // Each step's description arrives before its CommandComplete, so the step is the next result's.
+    const raw = this.steps[this.results.length]?.rawText === true
     this.parsers = message.fields.map((field) => ({
       name: field.name,
-      parse: pg.types.getTypeParser(field.dataTypeID, 'text') as Parser,
+      parse: raw ? asText : (pg.types.getTypeParser(field.dataTypeID, 'text') as Parser),
     }))
     this.current = []
   }

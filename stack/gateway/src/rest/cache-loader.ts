@@ -1,13 +1,18 @@
-// Keeps the schema cache current: loads it at start, and again on `NOTIFY pgrst, 'reload schema'`
-// (sent after migrations and by the DDL event trigger), listening on a dedicated connection that is
-// re-opened (with a reload, since notifications may have been missed) whenever it drops.
+// Keeps the schema cache and the in-database configuration current, as PostgREST 14's listener does
+// (Listener.hs, AppState.retryingSchemaCacheLoad): both load at start; `NOTIFY pgrst, 'reload schema'`
+// (sent after migrations and by the DDL event trigger) or an empty payload re-reads the configuration
+// and then the schema cache; `NOTIFY pgrst, 'reload config'` re-reads the configuration only. It listens
+// on a dedicated connection (as the authenticator role, whose `pgrst.*` settings are read), re-opened
+// with a full reload whenever it drops, since notifications may have been missed.
 import pg from 'pg'
 import { readCatalog } from './catalog.ts'
+import { applyDbSettings, type RestConfig, readDbSettings } from './db-config.ts'
 import { buildSchemaCache, type SchemaCache } from './schema-cache.ts'
 
 export interface CacheLoaderOptions {
   connectionString: string
-  schemas: readonly string[]
+  /** The configuration from the environment, before the database's settings apply. */
+  config: RestConfig
   log(level: 'info' | 'warn' | 'error', message: string, meta?: Record<string, unknown>): void
 }
 
@@ -17,6 +22,8 @@ export class SchemaCacheLoader {
   private stopped = false
   private loading: Promise<void> | undefined
   private reloadAgain = false
+  /** Whether the pending run must re-read the catalog too ('reload config' alone does not). */
+  private schemaWanted = false
   private retryTimer: NodeJS.Timeout | undefined
   /** Bumped on every successful load (tests and benchmarks can wait for it). */
   generation = 0
@@ -41,8 +48,9 @@ export class SchemaCacheLoader {
     client.on('end', () => this.scheduleReconnect(client))
     client.on('notification', (message) => {
       if (message.channel !== 'pgrst') return
-      const payload = (message.payload ?? '').trim()
+      const payload = message.payload ?? ''
       if (payload === '' || payload === 'reload schema') void this.reload()
+      else if (payload === 'reload config') void this.reload(false)
     })
     try {
       await client.connect()
@@ -68,8 +76,12 @@ export class SchemaCacheLoader {
     }, 1000)
   }
 
-  /** Reloads now; a reload asked for while one runs makes it run once more afterwards. */
-  reload(): Promise<void> {
+  /**
+   * Reloads the configuration, then (unless `schema` is false) the schema cache; a reload asked for
+   * while one runs makes it run once more afterwards.
+   */
+  reload(schema = true): Promise<void> {
+    this.schemaWanted ||= schema
     if (this.loading) {
       this.reloadAgain = true
       return this.loading
@@ -77,11 +89,26 @@ export class SchemaCacheLoader {
     this.loading = (async () => {
       do {
         this.reloadAgain = false
+        const withSchema = this.schemaWanted || !this.current
+        this.schemaWanted = false
         const client = this.client
         if (!client) return
         try {
-          const snapshot = await readCatalog(client, this.options.schemas)
-          this.current = buildSchemaCache(snapshot, this.options.schemas)
+          const config = applyDbSettings(this.options.config, await readDbSettings(client), (message, meta) =>
+            this.options.log('warn', message, meta),
+          )
+          // The cache holds the exposed schemas' objects: a change of those needs a full reload.
+          const sameSchemas =
+            this.current !== undefined &&
+            this.current.config.schemas.join(',') === config.schemas.join(',') &&
+            this.current.config.extraSearchPath.join(',') === config.extraSearchPath.join(',')
+          if (withSchema || !sameSchemas) {
+            const snapshot = await readCatalog(client, config.schemas, config.extraSearchPath)
+            this.current = buildSchemaCache(snapshot, config)
+          } else if (this.current) {
+            // A new cache object, so plans cached for the old configuration are not reused.
+            this.current = { ...this.current, config }
+          }
           this.generation++
         } catch (error) {
           this.options.log('error', 'schema cache reload failed', { error: (error as Error).message })

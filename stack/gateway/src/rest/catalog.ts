@@ -56,12 +56,25 @@ export interface FunctionRow {
   defaults: number
 }
 
+/** A function of one argument of a relation's row type: a computed field or relationship. */
+export interface RowFunctionRow {
+  schema: string
+  name: string
+  argRelid: number
+  returnType: string
+  /** The relation whose rows it returns, 0 for anything else. */
+  returnRelid: number
+  returnsSet: boolean
+  rows: number
+}
+
 export interface CatalogSnapshot {
   relations: RelationRow[]
   constraints: ConstraintRow[]
   views: ViewRow[]
   attributes: AttributeRow[]
   functions: FunctionRow[]
+  rowFunctions: RowFunctionRow[]
   roleTimeouts: Record<string, string>
   typeNames: string[]
 }
@@ -128,6 +141,21 @@ join pg_namespace n on n.oid = p.pronamespace
 join pg_type t on t.oid = p.prorettype
 where p.prokind = 'f' and n.nspname = any($1) and t.typname <> 'trigger'`
 
+// PostgREST's computed fields and allComputedRels (SchemaCache.hs): one argument whose type is the
+// row type of a table, view, materialized view or foreign table.
+const ROW_FUNCTIONS = `
+select n.nspname as schema, p.proname as name, at.typrelid::int as "argRelid",
+  format_type(p.prorettype, null) as "returnType",
+  case when rc.relkind in ('r', 'v', 'm', 'f', 'p') then rc.oid::int else 0 end as "returnRelid",
+  p.proretset as "returnsSet", p.prorows::float8 as rows
+from pg_proc p
+join pg_namespace n on n.oid = p.pronamespace
+join pg_type at on at.oid = p.proargtypes[0]
+join pg_class ac on ac.oid = at.typrelid and ac.relkind in ('r', 'v', 'm', 'f', 'p')
+join pg_type rt on rt.oid = p.prorettype
+left join pg_class rc on rc.oid = rt.typrelid
+where p.pronargs = 1 and p.prokind = 'f' and n.nspname = any($1)`
+
 const ROLE_TIMEOUTS = `
 select r.rolname as role, substr(s.setting, length('statement_timeout=') + 1) as value
 from pg_db_role_setting d
@@ -142,9 +170,11 @@ select distinct t.typname as name
 from pg_type t join pg_namespace n on n.oid = t.typnamespace
 where t.typname !~ '^_' and (n.nspname in ('pg_catalog', 'extensions') or n.nspname = any($1))`
 
+/** `searchSchemas`: where computed fields may live (the exposed schemas and the extra search path). */
 export async function readCatalog(
   client: pg.ClientBase,
   schemas: readonly string[],
+  searchSchemas: readonly string[] = schemas,
 ): Promise<CatalogSnapshot> {
   const list = [...schemas]
   const relations = await client.query<RelationRow>(RELATIONS, [list])
@@ -152,6 +182,9 @@ export async function readCatalog(
   const views = await client.query<ViewRow>(VIEWS, [list])
   const attributes = await client.query<AttributeRow>(ATTRIBUTES)
   const functions = await client.query<FunctionRow>(FUNCTIONS, [list])
+  const rowFunctions = await client.query<RowFunctionRow>(ROW_FUNCTIONS, [
+    [...new Set([...list, ...searchSchemas])],
+  ])
   const timeouts = await client.query<{ role: string; value: string }>(ROLE_TIMEOUTS)
   const typeNames = await client.query<{ name: string }>(TYPE_NAMES, [list])
   return {
@@ -160,6 +193,7 @@ export async function readCatalog(
     views: views.rows,
     attributes: attributes.rows,
     functions: functions.rows,
+    rowFunctions: rowFunctions.rows,
     roleTimeouts: Object.fromEntries(timeouts.rows.map((row) => [row.role, row.value])),
     typeNames: typeNames.rows.map((row) => row.name),
   }

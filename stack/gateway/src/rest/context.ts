@@ -3,6 +3,7 @@
 import type { GatewayRequest } from '../http.ts'
 import type { SchemaCacheLoader } from './cache-loader.ts'
 import type { CallerCache, ResolvedCaller } from './caller.ts'
+import type { RestConfig } from './db-config.ts'
 import { RestError, unknownSchema } from './errors.ts'
 import type { Executor, RequestSettings } from './executor.ts'
 import { type Accept, negotiate } from './negotiate.ts'
@@ -10,14 +11,7 @@ import { type Preferences, parsePrefer } from './prefer.ts'
 import type { SchemaCache } from './schema-cache.ts'
 import { ident } from './sql/fragments.ts'
 
-export interface RestConfig {
-  schemas: string[]
-  extraSearchPath: string[]
-  maxRows: number
-}
-
 export interface RestService {
-  config: RestConfig
   loader: SchemaCacheLoader
   executor: Executor
   callers: CallerCache
@@ -51,14 +45,19 @@ function profile(request: GatewayRequest, config: RestConfig): string {
   return schema
 }
 
-const searchPaths = new Map<string, string>()
+const searchPaths = new WeakMap<RestConfig, Map<string, string>>()
 
 /** The profile's schema first, then the extra search path (Supabase: public, extensions). */
 function searchPathFor(schema: string, config: RestConfig): string {
-  let path = searchPaths.get(schema)
+  let paths = searchPaths.get(config)
+  if (!paths) {
+    paths = new Map()
+    searchPaths.set(config, paths)
+  }
+  let path = paths.get(schema)
   if (!path) {
     path = [...new Set([schema, ...config.extraSearchPath])].map(ident).join(', ')
-    searchPaths.set(schema, path)
+    paths.set(schema, path)
   }
   return path
 }
@@ -70,10 +69,10 @@ export async function resolveRequest(
   path: string,
 ): Promise<RestRequest> {
   const cache = service.loader.cache ?? (await waitForCache(service.loader))
-  const schema = profile(request, service.config)
+  const schema = profile(request, cache.config)
   const prefs = parsePrefer(request.req.headers.prefer)
-  const accept = negotiate(request.req.headers.accept)
-  const searchPath = searchPathFor(schema, service.config)
+  const accept = negotiate(request.req.headers.accept, cache.config.planEnabled)
+  const searchPath = searchPathFor(schema, cache.config)
   return {
     request,
     service,

@@ -107,7 +107,12 @@ export class Executor {
       },
       ...statements.map((statement) => {
         const name = this.names.nameFor(statement.text)
-        return { text: statement.text, values: statement.values, ...(name && { name }) }
+        return {
+          text: statement.text,
+          values: statement.values,
+          ...(name && { name }),
+          ...(statement.rawText && { rawText: true }),
+        }
       }),
     ]
     if (options.end === 'rollback') steps.push({ text: 'ROLLBACK', values: [] })

@@ -4,38 +4,117 @@ import { RestError } from './errors.ts'
 
 export type MediaType = 'json' | 'object' | 'csv'
 
+/** `Accept: application/vnd.pgrst.plan…`: EXPLAIN the statement instead of running it for `type`. */
+export interface PlanRequest {
+  format: 'json' | 'text'
+  /** EXPLAIN options in PostgREST's order: analyze, verbose, settings, buffers, wal. */
+  options: string[]
+  contentType: string
+}
+
 export interface Accept {
   type: MediaType
   stripNulls: boolean
+  plan?: PlanRequest
 }
 
 const JSON_TYPES = new Set(['application/json', 'application/*', '*/*', 'application/vnd.pgrst.array+json'])
+const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal']
 
 /** Clients send the same few Accept headers; their outcome is remembered (bounded). */
 const negotiated = new Map<string, Accept>()
 
-export function negotiate(header: string | undefined): Accept {
+/** `planEnabled`: `pgrst.db_plan_enabled`; without it the plan media types match nothing (406). */
+export function negotiate(header: string | undefined, planEnabled = false): Accept {
   if (!header) return { type: 'json', stripNulls: false }
-  const known = negotiated.get(header)
+  const key = planEnabled ? `plan\u0000${header}` : header
+  const known = negotiated.get(key)
   if (known) return { ...known }
-  const accept = negotiateHeader(header)
+  const accept = negotiateHeader(header, planEnabled)
   if (negotiated.size >= 200) negotiated.clear()
-  negotiated.set(header, accept)
+  negotiated.set(key, accept)
   return { ...accept }
 }
 
-function negotiateHeader(header: string): Accept {
+interface Decoded {
+  mime: string
+  params: Map<string, string>
+}
+
+/**
+ * PostgREST's tokenizeMediaType: `type/subtype` then `; key=value` pairs, a value quoted or made of
+ * letters, digits, `|` and `-`; anything else leaves the whole entry an unknown media type.
+ */
+function decode(entry: string): Decoded | undefined {
+  const match =
+    /^([A-Za-z0-9.*]+\/[A-Za-z0-9.*+-]+)((?:\s*;\s*[A-Za-z0-9-]+\s*=\s*(?:"[^"]*"|[A-Za-z0-9|-]+))*)\s*;?\s*$/.exec(
+      entry,
+    )
+  if (!match) return undefined
+  const params = new Map<string, string>()
+  for (const pair of (match[2] ?? '').matchAll(/;\s*([A-Za-z0-9-]+)\s*=\s*(?:"([^"]*)"|([A-Za-z0-9|-]+))/g))
+    params.set((pair[1] as string).toLowerCase(), pair[2] ?? pair[3] ?? '')
+  return { mime: (match[1] as string).toLowerCase(), params }
+}
+
+/** A media type other than the plan's, or undefined when this gateway cannot produce it. */
+function plainType(mime: string, params: Map<string, string>): Accept | undefined {
+  const stripNulls = params.get('nulls') === 'stripped'
+  if (JSON_TYPES.has(mime) || mime === 'application/vnd.pgrst.array')
+    return { type: 'json', stripNulls: stripNulls && mime.startsWith('application/vnd.pgrst.array') }
+  if (mime === 'application/vnd.pgrst.object+json' || mime === 'application/vnd.pgrst.object')
+    return { type: 'object', stripNulls }
+  if (mime === 'text/csv') return { type: 'csv', stripNulls: false }
+  return undefined
+}
+
+/** PostgREST's toMime of a plan media type (the form its 406 message and Content-Type use). */
+function planMime(format: string, target: string, options: string[]): string {
+  return `application/vnd.pgrst.plan+${format}; for="${target}"${options.length ? `; options=${options.join('|')}` : ''}`
+}
+
+/** toMime of the `for` type, as PostgREST prints it back. */
+function targetMime(mime: string, params: Map<string, string>): string {
+  const stripped = params.get('nulls') === 'stripped'
+  if (mime === 'application/json') return 'application/json'
+  if (mime === 'application/vnd.pgrst.array+json' || mime === 'application/vnd.pgrst.array')
+    return stripped ? 'application/vnd.pgrst.array+json;nulls=stripped' : 'application/json'
+  if (mime === 'application/vnd.pgrst.object+json' || mime === 'application/vnd.pgrst.object')
+    return stripped ? 'application/vnd.pgrst.object+json;nulls=stripped' : 'application/vnd.pgrst.object+json'
+  return mime
+}
+
+const PLAN_FORMATS: Record<string, 'json' | 'text'> = {
+  'application/vnd.pgrst.plan': 'text',
+  'application/vnd.pgrst.plan+text': 'text',
+  'application/vnd.pgrst.plan+json': 'json',
+}
+
+function negotiateHeader(header: string, planEnabled: boolean): Accept {
   const offered = header.split(',').map((part) => part.trim())
+  const named: string[] = []
   for (const entry of offered) {
-    const [mime = '', ...params] = entry.split(';').map((p) => p.trim().toLowerCase())
-    const stripNulls = params.includes('nulls=stripped')
-    if (JSON_TYPES.has(mime))
-      return { type: 'json', stripNulls: stripNulls && mime === 'application/vnd.pgrst.array+json' }
-    if (mime === 'application/vnd.pgrst.object+json' || mime === 'application/vnd.pgrst.object')
-      return { type: 'object', stripNulls }
-    if (mime === 'text/csv') return { type: 'csv', stripNulls: false }
+    const decoded = decode(entry)
+    const format = decoded && PLAN_FORMATS[decoded.mime]
+    if (!decoded || !format) {
+      const [mime = '', ...params] = entry.split(';').map((p) => p.trim().toLowerCase())
+      const plain = plainType(mime, new Map(params.map((p) => p.split('=') as [string, string])))
+      named.push(entry)
+      if (plain) return plain
+      continue
+    }
+    // MediaType.hs decodeMediaType: `for` defaults to application/json; options split on `|`.
+    const forText = decoded.params.get('for') ?? 'application/json'
+    const target = decode(forText)
+    const requested = (decoded.params.get('options') ?? '').split('|')
+    const options = PLAN_OPTIONS.filter((option) => requested.includes(option))
+    const mime = target ? targetMime(target.mime, target.params) : forText
+    const contentType = planMime(format, mime, options)
+    named.push(contentType)
+    const planned = target && plainType(target.mime, target.params)
+    if (planEnabled && planned) return { ...planned, plan: { format, options, contentType } }
   }
-  throw new RestError(406, 'PGRST107', `None of these media types are available: ${offered.join(', ')}`)
+  throw new RestError(406, 'PGRST107', `None of these media types are available: ${named.join(', ')}`)
 }
 
 export interface Range {

@@ -1,7 +1,14 @@
 // The read plan: the select tree resolved against the schema cache (relationships for embeds, known
 // columns), with filters, logic trees, order and ranges attached to the node they belong to.
 import { RestError, undefinedColumn } from './errors.ts'
-import type { FieldRef, JoinType, LogicTree, OrderTerm, SelectItem } from './parse/types.ts'
+import type {
+  AggregateFunction,
+  FieldRef,
+  JoinType,
+  LogicTree,
+  OrderTerm,
+  SelectItem,
+} from './parse/types.ts'
 import { findRelationship, isToOne, type Relationship } from './relationships.ts'
 import type { Column, Relation, SchemaCache } from './schema-cache.ts'
 
@@ -10,6 +17,10 @@ export interface FieldItem {
   field: FieldRef
   key: string
   cast?: string
+  aggregate?: AggregateFunction
+  aggregateCast?: string
+  /** In a to-one spread: the aggregate is applied by the parent (PostgREST's hoisting). */
+  hoisted?: boolean
 }
 
 export interface EmbedNode {
@@ -38,6 +49,8 @@ export interface ReadNode {
   relation?: Relation
   star: boolean
   fields: FieldItem[]
+  /** Some field is an aggregate: the other selected columns and embeds become the GROUP BY. */
+  aggregated: boolean
   embeds: EmbedNode[]
   conditions: LogicTree[]
   order: OrderTerm[]
@@ -52,8 +65,10 @@ export class AliasCounter {
   }
 }
 
+/** A column, or a computed field (a function of the row type, which Postgres resolves by name). */
 function checkColumn(node: ReadNode, name: string): void {
-  if (node.columns && !node.columns.has(name)) throw undefinedColumn(node.name, name)
+  if (node.columns && !node.columns.has(name) && !node.relation?.computed.has(name))
+    throw undefinedColumn(node.name, name)
 }
 
 function checkType(cache: SchemaCache, type: string): string {
@@ -69,10 +84,12 @@ const MAX_EMBED_DEPTH = 32
 /** Builds the node for `relation` (or a function's result) with its select items. */
 export function buildReadTree(
   cache: SchemaCache,
-  base: Omit<ReadNode, 'star' | 'fields' | 'embeds' | 'conditions' | 'order' | 'offset'>,
+  base: Omit<ReadNode, 'star' | 'fields' | 'aggregated' | 'embeds' | 'conditions' | 'order' | 'offset'>,
   items: SelectItem[],
   counter: AliasCounter,
   depth = 0,
+  /** Unknown selected columns: Postgres reports them only after PostgREST's plan checks passed. */
+  deferred: RestError[] = [],
 ): ReadNode {
   if (depth > MAX_EMBED_DEPTH)
     throw new RestError(
@@ -85,6 +102,7 @@ export function buildReadTree(
     ...base,
     star: false,
     fields: [],
+    aggregated: false,
     embeds: [],
     conditions: [],
     order: [],
@@ -96,15 +114,26 @@ export function buildReadTree(
       continue
     }
     if (item.kind === 'field') {
-      checkColumn(node, item.field.name)
-      const key = outputKeyOf(item.field, item.alias)
+      if (!(item.aggregate === 'count' && item.field.name === '*')) {
+        try {
+          checkColumn(node, item.field.name)
+        } catch (error) {
+          deferred.push(error as RestError)
+        }
+      }
+      // An aggregate without alias is keyed as Postgres names the column: `sum`, `count`, …
+      const key =
+        item.aggregate && item.alias === undefined ? item.aggregate : outputKeyOf(item.field, item.alias)
       claimKey(node, key)
       node.fields.push({
         kind: 'field',
         field: item.field,
         key,
         ...(item.cast && { cast: checkType(cache, item.cast) }),
+        ...(item.aggregate && { aggregate: item.aggregate }),
+        ...(item.aggregateCast && { aggregateCast: checkType(cache, item.aggregateCast) }),
       })
+      if (item.aggregate) node.aggregated = true
       continue
     }
     if (!node.relation) {
@@ -116,19 +145,31 @@ export function buildReadTree(
     }
     const relationship = findRelationship(cache.relationships, node.relation, item.name, item.hint)
     const target = relationship.foreignTable
+    const { computed } = relationship
     const child = buildReadTree(
       cache,
       {
         name: target.name,
         alias: counter.next('_gw'),
-        from: `${quote(target.schema)}.${quote(target.name)}`,
+        // A computed relationship's rows are its function called with the parent row (PostgREST's fromF).
+        from: computed
+          ? `${quote(computed.schema)}.${quote(computed.name)}(${quote(node.alias)}::${quote(relationship.table.schema)}.${quote(relationship.table.name)})`
+          : `${quote(target.schema)}.${quote(target.name)}`,
         columns: target.columns,
         relation: target,
       },
       item.children,
       counter,
       depth + 1,
+      deferred,
     )
+    if (item.spread && isToOne(relationship) && child.aggregated) {
+      // Aggregates in a to-one spread are hoisted to this level (Plan.hs applySpreadAggHoisting):
+      // the spread row only supplies the values, this node aggregates and groups.
+      for (const field of child.fields) if (field.aggregate) field.hoisted = true
+      child.aggregated = false
+      node.aggregated = true
+    }
     const key = item.alias ?? item.name
     if (!item.spread) claimKey(node, key, `${node.name}_${item.name}_${depth + 1}`)
     node.embeds.push({
@@ -144,7 +185,34 @@ export function buildReadTree(
       node: child,
     })
   }
+  if (depth === 0) {
+    checkAggregates(node, cache.config.aggregatesEnabled)
+    if (deferred[0]) throw deferred[0]
+  }
   return node
+}
+
+/**
+ * PostgREST's validateAggFunctions (after the whole tree resolved): aggregates anywhere need
+ * `pgrst.db_aggregates_enabled`; inside a to-many spread they are not implemented (Plan.hs).
+ */
+function checkAggregates(node: ReadNode, enabled: boolean): void {
+  if (node.aggregated && !enabled)
+    throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed')
+  for (const embed of node.embeds) {
+    if (embed.spread && !isToOne(embed.relationship) && hasAggregates(embed.node))
+      throw new RestError(
+        400,
+        'PGRST127',
+        'Feature not implemented',
+        'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+      )
+    checkAggregates(embed.node, enabled)
+  }
+}
+
+function hasAggregates(node: ReadNode): boolean {
+  return node.aggregated || node.embeds.some((e) => e.spread && hasAggregates(e.node))
 }
 
 /**

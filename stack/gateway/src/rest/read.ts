@@ -1,6 +1,7 @@
 // GET and HEAD on a table or view.
 import type { RestRequest } from './context.ts'
 import { RestError } from './errors.ts'
+import { sendPlan } from './explain.ts'
 import { contentRange, requestedRange } from './negotiate.ts'
 import { parseQuery, type QueryParts } from './parse/query.ts'
 import { AliasCounter, attachCondition, attachOrder, buildReadTree, nodeAt, type ReadNode } from './plan.ts'
@@ -52,7 +53,7 @@ export function countFrom(ctx: RestRequest, row: BodyRow, planned: number | unde
   if (ctx.prefs.count === 'exact') return exact
   if (ctx.prefs.count === 'planned') return planned
   if (ctx.prefs.count === 'estimated')
-    return exact !== undefined && exact <= ctx.service.config.maxRows ? exact : planned
+    return exact !== undefined && exact <= ctx.cache.config.maxRows ? exact : planned
   return undefined
 }
 
@@ -120,7 +121,7 @@ type ReadPlan = ReturnType<typeof planTableRead>
 const planCache = new WeakMap<SchemaCache, Map<string, ReadPlan>>()
 
 function cachedPlan(ctx: RestRequest, relation: Relation): ReadPlan {
-  const { request, service, prefs } = ctx
+  const { request, prefs } = ctx
   const key = [
     request.method,
     ctx.schema,
@@ -141,7 +142,7 @@ function cachedPlan(ctx: RestRequest, relation: Relation): ReadPlan {
   const plan = planTableRead(ctx.cache, relation, request.url.searchParams, {
     method: request.method,
     rangeHeader: request.req.headers.range,
-    maxRows: service.config.maxRows,
+    maxRows: ctx.cache.config.maxRows,
     count: prefs.count,
     stripNulls: ctx.accept.stripNulls,
     csv: ctx.accept.type === 'csv',
@@ -155,6 +156,7 @@ export async function readTable(ctx: RestRequest, name: string): Promise<void> {
   const relation = findRelation(ctx, name)
   const { request, service, prefs } = ctx
   const { statements, offset, wantsPlan } = cachedPlan(ctx, relation)
+  if (ctx.accept.plan) return sendPlan(ctx, statements.at(-1) as Statement, true)
   const { results } = await service.executor.transaction(ctx.settings, statements, {
     readOnly: true,
     end: 'commit',

@@ -25,9 +25,11 @@ export interface Relationship {
   isSelf: boolean
   cardinality: Cardinality
   constraint: string
-  /** (origin column, target column); empty for many-to-many. */
+  /** (origin column, target column); empty for many-to-many and computed relationships. */
   columns: [string, string][]
   junction?: Junction
+  /** A computed relationship: the function that returns the related rows for a row. */
+  computed?: { schema: string; name: string }
 }
 
 export const isToOne = (rel: Relationship) => rel.cardinality === 'm2o' || rel.cardinality === 'o2o'
@@ -167,6 +169,8 @@ export function findRelationship(
 ): Relationship {
   const candidates = all.get(`${origin.schema}.${origin.name}`) ?? []
   const matches = candidates.filter((rel) => {
+    // PostgREST's findRel: a computed relationship matches its function's name, whatever the hint.
+    if (rel.computed) return target === rel.computed.name
     const targetName = rel.foreignTable.name
     if (rel.isSelf) {
       if (hint === undefined)

@@ -3,6 +3,7 @@
 // filters, order, limits, counts and embeds as tables; void answers 204, a scalar its JSON value.
 import type { RestRequest } from './context.ts'
 import { invalidBody, RestError } from './errors.ts'
+import { sendPlan } from './explain.ts'
 import { closest } from './fuzzy.ts'
 import { contentRange, requestedRange } from './negotiate.ts'
 import { parseQuery } from './parse/query.ts'
@@ -200,8 +201,8 @@ export async function callRoutine(ctx: RestRequest, name: string): Promise<void>
     scalar ? [{ kind: 'field', field: { name: SCALAR, path: [] } }] : parts.select,
     counter,
   )
-  attachEmbedded(root, parts, service.config.maxRows, true)
-  const range = requestedRange(parts.ranges.get(''), request.req.headers.range, service.config.maxRows)
+  attachEmbedded(root, parts, ctx.cache.config.maxRows, true)
+  const range = requestedRange(parts.ranges.get(''), request.req.headers.range, ctx.cache.config.maxRows)
   root.offset = range.offset
   if (range.limit !== undefined) root.limit = range.limit
 
@@ -212,7 +213,7 @@ export async function callRoutine(ctx: RestRequest, name: string): Promise<void>
     root,
     {
       count: prefs.count,
-      maxRows: service.config.maxRows,
+      maxRows: ctx.cache.config.maxRows,
       noBody: request.method === 'HEAD' || prefs.return === 'minimal',
       stripNulls: ctx.accept.stripNulls,
       csv: ctx.accept.type === 'csv',
@@ -222,6 +223,7 @@ export async function callRoutine(ctx: RestRequest, name: string): Promise<void>
   )
   statements.push(body)
   const readOnly = !post || routine.volatility !== 'v'
+  if (ctx.accept.plan) return sendPlan(ctx, body, readOnly)
   const maxAffected = prefs.strict && prefs.maxAffected !== undefined ? prefs.maxAffected : undefined
   if (maxAffected !== undefined && !routine.returnsSet)
     throw new RestError(

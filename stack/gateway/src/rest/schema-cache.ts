@@ -1,6 +1,7 @@
 // The schema cache: exposed relations with their columns and keys, the relationships between them
 // (from foreign keys, also through simple views), and the callable functions.
-import type { CatalogSnapshot, ColumnRow, FunctionRow } from './catalog.ts'
+import type { CatalogSnapshot, ColumnRow, FunctionRow, RowFunctionRow } from './catalog.ts'
+import type { RestConfig } from './db-config.ts'
 import { buildRelationships, type Relationship } from './relationships.ts'
 import { viewColumnOrigins } from './view-columns.ts'
 
@@ -17,6 +18,8 @@ export interface Relation {
   columns: Map<string, Column>
   columnList: Column[]
   primaryKey: string[]
+  /** Computed fields: functions of this relation's row type, usable like columns (`alias.fn`). */
+  computed: Map<string, Column>
 }
 
 export interface RoutineParam {
@@ -40,6 +43,8 @@ export interface Routine {
 }
 
 export interface SchemaCache {
+  /** The configuration this cache was loaded with (environment plus `pgrst.*` role settings). */
+  config: RestConfig
   schemas: readonly string[]
   relations: Map<string, Relation>
   relationsByOid: Map<number, Relation>
@@ -73,7 +78,8 @@ function toColumn(row: ColumnRow): Column {
   return { ...row, isTsvector: row.type === 'tsvector' }
 }
 
-export function buildSchemaCache(snapshot: CatalogSnapshot, schemas: readonly string[]): SchemaCache {
+export function buildSchemaCache(snapshot: CatalogSnapshot, config: RestConfig): SchemaCache {
+  const schemas = config.schemas
   const relationsByOid = new Map<number, Relation>()
   const relations = new Map<string, Relation>()
   const exposed = new Set(schemas)
@@ -88,6 +94,7 @@ export function buildSchemaCache(snapshot: CatalogSnapshot, schemas: readonly st
       columns: new Map(columnList.map((column) => [column.name, column])),
       columnList,
       primaryKey: [],
+      computed: new Map(),
     }
     relationsByOid.set(row.oid, relation)
     if (exposed.has(row.schema) && row.kind !== 'c') relations.set(qualified(row.schema, row.name), relation)
@@ -112,6 +119,16 @@ export function buildSchemaCache(snapshot: CatalogSnapshot, schemas: readonly st
   }
 
   const relationships = buildRelationships(snapshot.constraints, relationsByOid, viewOrigins, exposed)
+  for (const fn of snapshot.rowFunctions) {
+    const relation = relationsByOid.get(fn.argRelid)
+    if (!relation) continue
+    if (!relation.computed.has(fn.name))
+      relation.computed.set(
+        fn.name,
+        toColumn({ name: fn.name, type: fn.returnType, notNull: false, default: null, generated: false }),
+      )
+    addComputedRelationship(relationships, fn, relation, relationsByOid.get(fn.returnRelid), exposed)
+  }
 
   const routines = new Map<string, Routine[]>()
   for (const row of snapshot.functions) {
@@ -121,6 +138,7 @@ export function buildSchemaCache(snapshot: CatalogSnapshot, schemas: readonly st
   }
 
   return {
+    config,
     schemas,
     relations,
     relationsByOid,
@@ -129,6 +147,45 @@ export function buildSchemaCache(snapshot: CatalogSnapshot, schemas: readonly st
     roleTimeouts: snapshot.roleTimeouts,
     typeNames: new Set([...snapshot.typeNames, ...TYPE_ALIASES]),
   }
+}
+
+/**
+ * PostgREST's computed relationships (SchemaCache.hs allComputedRels, getOverrideRelationshipsMap):
+ * `f(tbl) returns setof other` is to-many, `returns other` or `rows 1` to-one; found by the
+ * function's name, in the schema of the request; it replaces the foreign-key relationships from
+ * `tbl` to the table of the same schema and name.
+ */
+function addComputedRelationship(
+  relationships: Map<string, Relationship[]>,
+  fn: RowFunctionRow,
+  table: Relation,
+  foreignTable: Relation | undefined,
+  exposed: Set<string>,
+): void {
+  if (
+    !foreignTable ||
+    !exposed.has(fn.schema) ||
+    !exposed.has(table.schema) ||
+    !exposed.has(foreignTable.schema)
+  )
+    return
+  const key = qualified(table.schema, table.name)
+  const kept = (relationships.get(key) ?? []).filter(
+    (rel) =>
+      rel.computed !== undefined ||
+      rel.foreignTable.schema !== fn.schema ||
+      rel.foreignTable.name !== fn.name,
+  )
+  kept.push({
+    table,
+    foreignTable,
+    isSelf: table === foreignTable,
+    cardinality: !fn.returnsSet || fn.rows === 1 ? 'm2o' : 'o2m',
+    constraint: fn.name,
+    columns: [],
+    computed: { schema: fn.schema, name: fn.name },
+  })
+  relationships.set(key, kept)
 }
 
 function toRoutine(row: FunctionRow, relationsByOid: Map<number, Relation>): Routine {

@@ -4,7 +4,8 @@ import type { GatewayContext, GatewayRequest } from '../http.ts'
 import type { ServiceHandler } from '../server.ts'
 import { SchemaCacheLoader } from './cache-loader.ts'
 import { CallerCache } from './caller.ts'
-import { type RestConfig, type RestService, resolveRequest } from './context.ts'
+import { type RestService, resolveRequest } from './context.ts'
+import type { RestConfig } from './db-config.ts'
 import { RestError, toRestError } from './errors.ts'
 import { Executor } from './executor.ts'
 import { readTable } from './read.ts'
@@ -26,6 +27,8 @@ function restConfig(): RestConfig {
     schemas: list(process.env.REST_SCHEMAS, ['public']),
     extraSearchPath: list(process.env.REST_EXTRA_SEARCH_PATH, ['public', 'extensions']),
     maxRows: Number(process.env.REST_MAX_ROWS ?? 1000),
+    aggregatesEnabled: false,
+    planEnabled: false,
   }
 }
 
@@ -42,14 +45,14 @@ export function restService(ctx: GatewayContext): RestService {
   const config = restConfig()
   const loader = new SchemaCacheLoader({
     connectionString: authenticatorUrl(ctx),
-    schemas: config.schemas,
+    config,
     log: ctx.log,
   })
   loader.start()
   const executor = new Executor(authenticatorUrl(ctx), Number(process.env.REST_POOL_SIZE ?? 12), (error) =>
     ctx.log('warn', 'rest pool connection error', { error: error.message }),
   )
-  const service: RestService = { config, loader, executor, callers: new CallerCache(ctx.keys) }
+  const service: RestService = { loader, executor, callers: new CallerCache(ctx.keys) }
   services.set(ctx, service)
   return service
 }

@@ -2,6 +2,7 @@
 // returns what `Prefer: return=…` and `select=` ask for, in one transaction.
 import type { RestRequest } from './context.ts'
 import { columnNotFound, invalidBody, RestError, singularity } from './errors.ts'
+import { sendPlan } from './explain.ts'
 import { requestedRange } from './negotiate.ts'
 import { parseQuery, type QueryParts } from './parse/query.ts'
 import type { OrderTerm } from './parse/types.ts'
@@ -64,6 +65,7 @@ function targetNode(relation: Relation): ReadNode {
     relation,
     star: false,
     fields: [],
+    aggregated: false,
     embeds: [],
     conditions: [],
     order: [],
@@ -207,14 +209,14 @@ export async function writeTable(ctx: RestRequest, name: string): Promise<void> 
     representation ? parts.select : [{ kind: 'star' }],
     counter,
   )
-  if (representation) attachEmbedded(root, parts, service.config.maxRows, false)
+  if (representation) attachEmbedded(root, parts, ctx.cache.config.maxRows, false)
   const statement = bodyStatement(
     root,
     {
       with: cte,
       ...(cte.startsWith('pgrst_mutation') && { extraColumns: INSERTED_COLUMN }),
       count: undefined,
-      maxRows: service.config.maxRows,
+      maxRows: ctx.cache.config.maxRows,
       noBody: returning.kind === 'none',
       stripNulls: ctx.accept.stripNulls,
       csv: ctx.accept.type === 'csv',
@@ -222,6 +224,7 @@ export async function writeTable(ctx: RestRequest, name: string): Promise<void> 
     params,
   )
 
+  if (ctx.accept.plan) return sendPlan(ctx, statement, false)
   const needsCheck = ctx.accept.type === 'object' || (prefs.strict && prefs.maxAffected !== undefined)
   const end = needsCheck ? 'decide' : prefs.tx === 'rollback' ? 'rollback' : 'commit'
   const tx = await service.executor.transaction(ctx.settings, [statement], { readOnly: false, end })

@@ -1,11 +1,8 @@
 // `select=` grammar: `*`, `alias:col->json::type`, embeds `alias:rel!hint!inner(…)`, spreads `...rel(…)`.
-import { RestError } from '../errors.ts'
 import { Cursor, fieldName, fieldRef, typeIdentifier } from './cursor.ts'
-import type { JoinType, SelectEmbed, SelectItem } from './types.ts'
+import type { AggregateFunction, JoinType, SelectEmbed, SelectItem } from './types.ts'
 
-const AGGREGATES = ['sum', 'avg', 'count', 'max', 'min']
-
-const aggregatesNotAllowed = () => new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed')
+const AGGREGATES: AggregateFunction[] = ['sum', 'avg', 'count', 'max', 'min']
 
 export function parseSelect(input: string): SelectItem[] {
   const c = new Cursor(input, 'select parameter')
@@ -103,12 +100,33 @@ function field(c: Cursor): SelectItem {
     return { kind: 'star' }
   }
   const alias = optionalAlias(c)
-  if (c.startsWith('count()')) throw aggregatesNotAllowed()
+  // PostgREST's pFieldSelect: `count()` alone, or `field::cast.aggregate()::cast`.
+  if (c.take('count()')) {
+    const aggregateCast = c.take('::') ? typeIdentifier(c) : undefined
+    c.skipSpaces()
+    if (!atItemEnd(c)) c.fail('"::", ",", ")" or end of input')
+    return {
+      kind: 'field',
+      field: { name: '*', path: [] },
+      aggregate: 'count',
+      ...(alias !== undefined && { alias }),
+      ...(aggregateCast && { aggregateCast }),
+    }
+  }
   const ref = fieldRef(c)
   let cast: string | undefined
   if (c.take('::')) cast = typeIdentifier(c)
-  if (c.peek() === '.' && AGGREGATES.some((fn) => c.startsWith(`.${fn}()`))) throw aggregatesNotAllowed()
+  const aggregate = AGGREGATES.find((fn) => c.startsWith(`.${fn}()`))
+  if (aggregate) c.pos += aggregate.length + 3
+  const aggregateCast = aggregate && c.take('::') ? typeIdentifier(c) : undefined
   c.skipSpaces()
   if (!atItemEnd(c)) c.fail('"->>", "->", "::", ",", ")" or end of input')
-  return { kind: 'field', field: ref, ...(alias !== undefined && { alias }), ...(cast && { cast }) }
+  return {
+    kind: 'field',
+    field: ref,
+    ...(alias !== undefined && { alias }),
+    ...(cast && { cast }),
+    ...(aggregate && { aggregate }),
+    ...(aggregateCast && { aggregateCast }),
+  }
 }

@@ -8,11 +8,17 @@ export interface FieldRef {
   path: JsonStep[]
 }
 
+export type AggregateFunction = 'sum' | 'avg' | 'count' | 'max' | 'min'
+
 export interface SelectField {
   kind: 'field'
+  /** `count()` is the field `*` with the aggregate `count`. */
   field: FieldRef
   alias?: string
   cast?: string
+  aggregate?: AggregateFunction
+  /** `amount.avg()::int`: the cast applied to the aggregate's result. */
+  aggregateCast?: string
 }
 
 export interface SelectStar {

@@ -57,7 +57,8 @@ function operationSql(node: ReadNode, filter: Filter, operation: Operation, para
     case 'wfts': {
       const language =
         operation.language === undefined ? undefined : `${params.add(operation.language)}::regconfig`
-      const isVector = node.columns?.get(filter.field.name)?.isTsvector && filter.field.path.length === 0
+      const target = node.columns?.get(filter.field.name) ?? node.relation?.computed.get(filter.field.name)
+      const isVector = target?.isTsvector && filter.field.path.length === 0
       const vector = isVector ? column : `to_tsvector(${language ? `${language}, ` : ''}${column})`
       return `${vector} @@ ${TSQUERY[operation.op]}(${language ? `${language}, ` : ''}${params.add(operation.value)})`
     }

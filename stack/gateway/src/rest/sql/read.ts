@@ -43,27 +43,84 @@ export function outputKeys(node: ReadNode): string[] {
   return keys
 }
 
-function selectList(node: ReadNode, params: Params): string[] {
+/** The column a hoisted aggregate's value travels in, out of the spread's subquery. */
+const hoistedKey = (key: string) => `_gwh_${key}`
+
+const castSql = (expr: string, type: string | undefined) => (type ? `CAST(${expr} AS ${type})` : expr)
+
+/**
+ * The select list and, for a node with aggregates, its GROUP BY: every other selected column, the
+ * columns `*` stands for, and the embeds (as jsonb, which has equality, as PostgREST embeds them).
+ */
+function selectList(node: ReadNode, params: Params): { items: string[]; groupBy: string[] } {
   const alias = ident(node.alias)
   const items: string[] = []
-  if (node.star) items.push(`${alias}.*`)
-  for (const field of node.fields) {
-    const expr = columnExpr(node.alias, field.field, params)
-    items.push(`${field.cast ? `CAST(${expr} AS ${field.cast})` : expr} AS ${ident(field.key)}`)
+  const groupBy: string[] = []
+  const grouped = node.aggregated
+  if (node.star) {
+    items.push(`${alias}.*`)
+    if (grouped) for (const name of node.columns?.keys() ?? []) groupBy.push(`${alias}.${ident(name)}`)
   }
+  for (const field of node.fields) {
+    if (field.hoisted) {
+      // The parent aggregates this value; `count()` needs none (it counts the spread's rows).
+      if (field.field.name !== '*')
+        items.push(
+          `${castSql(columnExpr(node.alias, field.field, params), field.cast)} AS ${ident(hoistedKey(field.key))}`,
+        )
+      continue
+    }
+    if (field.aggregate) {
+      const argument =
+        field.field.name === '*' ? '*' : castSql(columnExpr(node.alias, field.field, params), field.cast)
+      items.push(
+        `${castSql(`${field.aggregate.toUpperCase()}(${argument})`, field.aggregateCast)} AS ${ident(field.key)}`,
+      )
+      continue
+    }
+    const expr = castSql(columnExpr(node.alias, field.field, params), field.cast)
+    items.push(`${expr} AS ${ident(field.key)}`)
+    if (grouped) groupBy.push(expr)
+  }
+  const json = grouped ? '::jsonb' : ''
   for (const embed of node.embeds) {
     if (embed.empty) continue
     const lateral = ident(embed.lateral)
+    const values: string[] = []
     if (isToOne(embed.relationship)) {
-      items.push(embed.spread ? `${lateral}.*` : `row_to_json(${lateral}.*) AS ${ident(embed.key)}`)
+      if (embed.spread && embed.node.fields.some((f) => f.hoisted)) {
+        for (const key of outputKeys(embed.node)) {
+          const hoisted = embed.node.fields.find((f) => f.hoisted && f.key === key)
+          if (!hoisted?.aggregate) {
+            items.push(`${lateral}.${ident(key)}`)
+            values.push(`${lateral}.${ident(key)}`)
+            continue
+          }
+          const argument =
+            hoisted.field.name === '*' ? `${lateral}.*` : `${lateral}.${ident(hoistedKey(key))}`
+          items.push(
+            `${castSql(`${hoisted.aggregate.toUpperCase()}(${argument})`, hoisted.aggregateCast)} AS ${ident(key)}`,
+          )
+        }
+      } else if (embed.spread) {
+        items.push(`${lateral}.*`)
+        for (const key of outputKeys(embed.node)) values.push(`${lateral}.${ident(key)}`)
+      } else {
+        items.push(`row_to_json(${lateral}.*)${json} AS ${ident(embed.key)}`)
+        values.push(`row_to_json(${lateral}.*)${json}`)
+      }
     } else if (embed.spread) {
-      for (const key of outputKeys(embed.node))
-        items.push(`COALESCE(${lateral}.${ident(key)}, '[]'::json) AS ${ident(key)}`)
+      for (const key of outputKeys(embed.node)) {
+        items.push(`COALESCE(${lateral}.${ident(key)}, '[]'::json)${json} AS ${ident(key)}`)
+        values.push(`COALESCE(${lateral}.${ident(key)}, '[]'::json)${json}`)
+      }
     } else {
-      items.push(`COALESCE(${lateral}."v", '[]'::json) AS ${ident(embed.key)}`)
+      items.push(`COALESCE(${lateral}."v", '[]'::json)${json} AS ${ident(embed.key)}`)
+      values.push(`COALESCE(${lateral}."v", '[]'::json)${json}`)
     }
+    if (grouped) groupBy.push(...values)
   }
-  return items
+  return { items, groupBy }
 }
 
 function lateralJoin(embed: EmbedNode, parent: ReadNode, params: Params, countOnly: boolean): string {
@@ -123,7 +180,7 @@ export function rowSelect(node: ReadNode, params: Params, options: RowSelectOpti
       ? parentLink(options.embed, options.parentAlias, `${options.embed.lateral}j`)
       : { join: '', where: [] }
   const embeds = countOnly ? node.embeds.filter((e) => e.filtering) : node.embeds
-  const select = countOnly ? ['1'] : selectList(node, params)
+  const { items: select, groupBy } = countOnly ? { items: ['1'], groupBy: [] } : selectList(node, params)
   const joins = embeds.map((embed) => lateralJoin(embed, node, params, countOnly)).join('')
   const where = [
     ...link.where,
@@ -132,6 +189,7 @@ export function rowSelect(node: ReadNode, params: Params, options: RowSelectOpti
   ]
   let sql = `SELECT ${select.join(', ')} FROM ${node.from} AS ${ident(node.alias)}${link.join}${joins}`
   if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`
+  if (groupBy.length > 0) sql += ` GROUP BY ${groupBy.join(', ')}`
   if (!countOnly) {
     sql += orderSql(node, node.order, params)
     if (node.limit !== undefined) sql += ` LIMIT ${rowCount(node.limit, params)}`

@@ -9,6 +9,8 @@ export type CountMode = 'exact' | 'planned' | 'estimated' | undefined
 export interface Statement {
   text: string
   values: unknown[]
+  /** Values as Postgres's text, unparsed. */
+  rawText?: boolean
 }
 
 export interface BodyOptions {
