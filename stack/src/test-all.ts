@@ -23,10 +23,13 @@ interface SuiteResult {
 
 const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name)
 
-/** Plain output to parse: Deno reads NO_COLOR, Node tools FORCE_COLOR=0 (Node 24 warns when both are set). */
-function plainOutputEnv(command: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { NO_COLOR: _noColor, FORCE_COLOR: _forceColor, ...rest } = env
-  return command === bin('deno') ? { ...rest, NO_COLOR: '1' } : { ...rest, FORCE_COLOR: '0' }
+/**
+ * Plain output to parse: NO_COLOR, which Deno, vitest and Node honour (Playwright writes plain text to
+ * a pipe). No FORCE_COLOR: vitest takes any value of it as "force", and Node 24 warns when both are set.
+ */
+function plainOutputEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { FORCE_COLOR: _forceColor, ...rest } = env
+  return { ...rest, NO_COLOR: '1' }
 }
 
 function run(
@@ -38,7 +41,7 @@ function run(
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: options.cwd ?? repoRoot,
-      env: plainOutputEnv(command, { ...process.env, ...env }),
+      env: plainOutputEnv({ ...process.env, ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
