@@ -24,12 +24,13 @@ interface SuiteResult {
 const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name)
 
 /**
- * Plain output to parse: NO_COLOR, which Deno, vitest and Node honour (Playwright writes plain text to
- * a pipe). No FORCE_COLOR: vitest takes any value of it as "force", and Node 24 warns when both are set.
+ * Plain output to parse: NO_COLOR, which Deno, vitest and Node honour; never FORCE_COLOR, which vitest
+ * takes as "force" whatever its value. Playwright gets neither: it writes plain text to a pipe and
+ * gives its workers FORCE_COLOR=0 itself (with NO_COLOR as well, Node 24 warns in every worker).
  */
-function plainOutputEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { FORCE_COLOR: _forceColor, ...rest } = env
-  return { ...rest, NO_COLOR: '1' }
+function plainOutputEnv(command: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { FORCE_COLOR: _forceColor, NO_COLOR: _noColor, ...rest } = env
+  return command === bin('playwright') ? rest : { ...rest, NO_COLOR: '1' }
 }
 
 function run(
@@ -41,7 +42,7 @@ function run(
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: options.cwd ?? repoRoot,
-      env: plainOutputEnv({ ...process.env, ...env }),
+      env: plainOutputEnv(command, { ...process.env, ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
