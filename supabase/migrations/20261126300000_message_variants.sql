@@ -26,7 +26,7 @@ alter table public.dm_logs
   add column variant_index integer check (variant_index >= 0);
 
 alter table public.campaigns
-  add column winner_after_sends integer check (winner_after_sends between 10 and 10000),
+  add column winner_after_sends integer check (winner_after_sends between 30 and 10000),
   add column winner_variant_id uuid references public.message_variants (id) on delete set null,
   add column winner_chosen_at timestamptz;
 

@@ -80,8 +80,8 @@ select results_eq(
 
 -- The winner rule --------------------------------------------------------------------------------
 select throws_ok(
-  format($$update public.campaigns set winner_after_sends = 5 where id = %L$$, :'campaign'),
-  '23514', null, 'the winner needs at least 10 sends per variant');
+  format($$update public.campaigns set winner_after_sends = 20 where id = %L$$, :'campaign'),
+  '23514', null, 'the winner needs at least 30 sends per variant');
 update public.campaigns set winner_after_sends = 50 where id = :'campaign';
 select throws_ok(
   format($$update public.campaigns set winner_variant_id = %L where id = %L$$, :'variant_b', :'campaign'),
