@@ -191,6 +191,11 @@ test.describe('per-variant results', () => {
     // Campaign details → Analytics: the results per message.
     await page.reload()
     await page.getByTestId('campaign-card').filter({ hasText: 'Variant test' }).click()
+    // each message says which variant it was
+    await dialog(page).getByRole('tab', { name: 'Messages' }).click()
+    const messages = dialog(page).getByTestId('campaign-messages').getByRole('listitem')
+    await expect(messages.filter({ hasText: `@${gotA[0]}` })).toContainText('Initial message · Variant A')
+    await expect(messages.filter({ hasText: `@${gotB[0]}` })).toContainText('Initial message · Variant B')
     await dialog(page).getByRole('tab', { name: 'Analytics' }).click()
     const results = dialog(page).getByTestId('campaign-variants')
     const variant = (label: string) => results.locator(`[data-testid="variant-row"][data-variant="${label}"]`)

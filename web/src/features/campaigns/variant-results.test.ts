@@ -11,6 +11,7 @@ import {
   confidenceHint,
   likelyRange,
   replyRatePercent,
+  sentVariantLabel,
   type VariantRow,
   variantLabel,
 } from './variant-results'
@@ -112,6 +113,13 @@ describe('per-variant results in words', () => {
     expect(variantLabel(row({ kind: 'no_name' }))).toBe('No-name message')
     expect(variantLabel(row({ kind: 'follow_up', step: 2, current_slot: 1 }))).toBe('Follow-up 2')
     expect(variantLabel(row({ kind: 'unknown', current_slot: null }))).toBe('Unknown variant')
+  })
+
+  it('names the text one DM used as it was labelled when sent', () => {
+    expect(sentVariantLabel({ variant_index: 1, variant: { kind: 'opening' } })).toBe('Variant B')
+    expect(sentVariantLabel({ variant_index: 0, variant: { kind: 'no_name' } })).toBe('No-name message')
+    expect(sentVariantLabel({ variant_index: 0, variant: { kind: 'follow_up' } })).toBeNull()
+    expect(sentVariantLabel({ variant_index: null, variant: null })).toBeNull()
   })
 
   it('reply rate and the range it is likely in', () => {

@@ -86,3 +86,14 @@ export function confidenceHint(rows: readonly VariantRow[]): string | null {
     return `Too early to tell — need ~${formatCount(Math.max(1, more))} more sends per variant`
   return 'No clear difference so far — the variants get replies at about the same rate'
 }
+
+/** Which opening text one DM used, as it was labelled when sent ("Variant B"); null for follow-ups and old logs. */
+export function sentVariantLabel(log: {
+  variant_index: number | null
+  variant: { kind: string } | null
+}): string | null {
+  if (log.variant?.kind === 'no_name') return 'No-name message'
+  if (log.variant?.kind === 'opening' && log.variant_index !== null)
+    return `Variant ${variantLetter(log.variant_index)}`
+  return null
+}

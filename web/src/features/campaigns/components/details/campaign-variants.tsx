@@ -164,12 +164,12 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 function WinnerRule({ campaign, comparable }: { campaign: Campaign; comparable: boolean }) {
   const toast = useToast()
   const queryClient = useQueryClient()
-  const [enabled, setEnabled] = useState(campaign.winner_after_sends !== null)
+  const [enabled, setEnabled] = useState((campaign.winner_after_sends ?? null) !== null)
   const [sends, setSends] = useState(String(campaign.winner_after_sends ?? DEFAULT_WINNER_AFTER_SENDS))
   const value = Number(sends)
   const valid = Number.isInteger(value) && value >= MIN_WINNER_AFTER_SENDS && value <= MAX_WINNER_AFTER_SENDS
   const wanted = enabled ? value : null
-  const changed = wanted !== campaign.winner_after_sends
+  const changed = wanted !== (campaign.winner_after_sends ?? null)
   const locked = campaign.status === 'completed'
   const save = useMutation({
     mutationFn: () => updateWinnerRule(campaign.id, wanted),
