@@ -255,6 +255,37 @@ begin
 end
 $$;
 
+-- Results per message (issue 21): the first campaign has two opening messages, and every replayed DM
+-- says which text it used, as the runner records it. Leads who answered got the second one more
+-- often, so the Analytics tab has a leader to show.
+update public.campaigns
+   set sequences = jsonb_set(sequences, '{messages}', jsonb_build_array(sequences -> 'messages' -> 0,
+         'Hi {name}! Quick question: how do you book demos today? We automate it for SaaS founders.'))
+ where id = 'ca000000-0000-4000-8000-000000000001';
+insert into public.message_variants (campaign_id, step, kind, slot, template, created_at)
+select c.id, t.step, t.kind, t.slot, t.text, c.started_at
+  from public.campaigns c,
+       lateral (select 0 as step, 'opening' as kind, (m.ord - 1)::int as slot, m.text
+                  from jsonb_array_elements_text(c.sequences -> 'messages') with ordinality m (text, ord)
+                 where btrim(m.text) <> ''
+                union all
+                select f.ord::int, 'follow_up', (f.ord - 1)::int, f.text
+                  from jsonb_array_elements_text(c.sequences -> 'followUpMessages') with ordinality f (text, ord)
+                 where (c.sequences ->> 'followUpEnabled')::boolean and btrim(f.text) <> '') t
+ where c.user_id = 'd0000000-0000-4000-8000-000000000001';
+update public.dm_logs l
+   set variant_id = v.id, variant_index = v.slot,
+       message_sent = case when v.step = 0 and v.slot = 1
+         then 'Hi ' || initcap(split_part(replace(l.target_username, '.', '_'), '_', 1))
+              || '! Quick question: how do you book demos today? We automate it for SaaS founders.'
+         else l.message_sent end
+  from public.campaign_leads cl, public.message_variants v
+ where cl.id = l.campaign_lead_id and v.campaign_id = l.campaign_id and v.step = l.step
+   and v.slot = case
+     when l.step > 0 or v.campaign_id <> 'ca000000-0000-4000-8000-000000000001' then 0
+     when cl.replied_at is not null then (abs(hashtext(l.target_username || 'variant')) % 3 > 0)::int
+     else abs(hashtext(l.target_username || 'variant')) % 2 end;
+
 -- Someone who replied "stop" is never contacted again.
 insert into public.do_not_contact (user_id, platform, target_username, reason, created_at)
 select l.user_id, p.name, l.username, 'Replied "stop"', l.replied_at

@@ -94,10 +94,12 @@ export async function victim(): Promise<Victim> {
   await db().query(
     `with lead as (select id, username from public.campaign_leads where campaign_id = $1 order by username limit 1),
           ledger as (insert into public.contact_ledger (user_id, platform, target_username, campaign_id, account_id)
-                     select $2, 'twitter', username, $1, $3 from lead)
+                     select $2, 'twitter', username, $1, $3 from lead),
+          variant as (insert into public.message_variants (campaign_id, step, kind, slot, template)
+                      values ($1, 0, 'opening', 0, $4) returning id)
      insert into public.dm_logs (campaign_id, campaign_lead_id, account_id, user_id, step, message_type, status,
-                                 target_username, message_sent)
-     select $1, id, $3, $2, 0, 'initial', 'sent', username, $4 from lead`,
+                                 target_username, message_sent, variant_id, variant_index)
+     select $1, lead.id, $3, $2, 0, 'initial', 'sent', lead.username, $4, variant.id, 0 from lead, variant`,
     [campaignId, a.id, accountId, `Hi ${canary}`],
   )
   await db().query(

@@ -1,6 +1,7 @@
 // The text one lead gets: the campaign's message for the lead's step, spintax spun ({Hi|Hello}),
 // {name} and {username} filled in. A lead without a usable first name gets the campaign's
-// no-first-name message when there is one. Pure functions: the randomness is passed in.
+// no-first-name message when there is one. Which opening variant a lead gets is variants.ts's call.
+// Pure functions: the randomness is passed in.
 
 export interface Sequences {
   messages: string[]
@@ -34,22 +35,47 @@ export function firstNameOf(profile: Record<string, unknown>): string | null {
 const nonBlank = (texts: unknown): string[] =>
   Array.isArray(texts) ? texts.filter((t): t is string => typeof t === 'string' && t.trim() !== '') : []
 
-/** The template for a step (0 = first message), or null when the sequence has no such step. */
+/** The non-blank opening messages, in order: the variants A, B, ... a lead's first DM is chosen from. */
+export const openingTexts = (sequences: Sequences): string[] => nonBlank(sequences.messages)
+
+/** Which text a step uses: an opening variant (its slot among the non-blank messages), the no-first-name message, or a follow-up. */
+export interface TemplateChoice {
+  template: string
+  kind: 'opening' | 'no_name' | 'follow_up'
+  slot: number
+}
+
+/**
+ * The template for a step (0 = first message) with the opening variant at `openingSlot`, or null
+ * when the sequence has no such step.
+ */
+export function chooseTemplate(
+  sequences: Sequences,
+  step: number,
+  hasName: boolean,
+  openingSlot: number,
+): TemplateChoice | null {
+  if (step === 0) {
+    const chosen = openingTexts(sequences)[openingSlot] ?? null
+    const fallback = sequences.noFirstnameMessage?.trim() ? sequences.noFirstnameMessage : null
+    if (!hasName && fallback && (chosen === null || /\{name\}/i.test(chosen)))
+      return { template: fallback, kind: 'no_name', slot: 0 }
+    return chosen === null ? null : { template: chosen, kind: 'opening', slot: openingSlot }
+  }
+  if (!sequences.followUpEnabled) return null
+  const template = nonBlank(sequences.followUpMessages)[step - 1]
+  return template === undefined ? null : { template, kind: 'follow_up', slot: step - 1 }
+}
+
+/** The template for a step, the opening variant picked at random. */
 export function templateFor(
   sequences: Sequences,
   step: number,
   hasName: boolean,
   random: () => number,
 ): string | null {
-  if (step === 0) {
-    const options = nonBlank(sequences.messages)
-    const chosen = options[Math.floor(random() * options.length)] ?? null
-    const fallback = sequences.noFirstnameMessage?.trim() ? sequences.noFirstnameMessage : null
-    if (!hasName && fallback && (chosen === null || /\{name\}/i.test(chosen))) return fallback
-    return chosen
-  }
-  if (!sequences.followUpEnabled) return null
-  return nonBlank(sequences.followUpMessages)[step - 1] ?? null
+  const slot = step === 0 ? Math.floor(random() * openingTexts(sequences).length) : 0
+  return chooseTemplate(sequences, step, hasName, slot)?.template ?? null
 }
 
 /** Picks one option of every {a|b|c} group (groups may nest); braces without "|" stay as they are. */
@@ -91,6 +117,12 @@ export function fillPlaceholders(text: string, lead: LeadIdentity): string {
   )
 }
 
+/** A template spun and personalised for one lead, or null when nothing is left to send. */
+export function renderTemplate(template: string, lead: LeadIdentity, random: () => number): string | null {
+  const text = fillPlaceholders(spin(template, random), lead).trim()
+  return text === '' ? null : text
+}
+
 /** The message for a lead's step, or null when the step has no message. */
 export function composeMessage(
   sequences: Sequences,
@@ -99,7 +131,5 @@ export function composeMessage(
   random: () => number = Math.random,
 ): string | null {
   const template = templateFor(sequences, step, firstNameOf(lead.profile) !== null, random)
-  if (template === null) return null
-  const text = fillPlaceholders(spin(template, random), lead).trim()
-  return text === '' ? null : text
+  return template === null ? null : renderTemplate(template, lead, random)
 }

@@ -7,6 +7,8 @@
 // of the account treats as uncertain and checks in the thread (uncertain.ts).
 import type pg from 'pg'
 import { type Db, inTransaction, type Queryable } from '../db.ts'
+import type { TemplateChoice } from './compose.ts'
+import { variantIdOf } from './variants.ts'
 
 export interface DueLead {
   id: string
@@ -55,13 +57,18 @@ export interface ClaimRequest {
   userId: string
   platform: 'twitter' | 'instagram'
   text: string
+  /** The message text the DM was made from, recorded with it (per-variant results). */
+  variant?: TemplateChoice | null
 }
 
 export function claimIntent(db: Db, request: ClaimRequest): Promise<ClaimResult> {
   return inTransaction(db, (client) => claim(client, request))
 }
 
-async function claim(client: pg.PoolClient, { lead, accountId, userId, platform, text }: ClaimRequest) {
+async function claim(
+  client: pg.PoolClient,
+  { lead, accountId, userId, platform, text, variant }: ClaimRequest,
+) {
   const current = (
     await client.query<{ state: string; current_step: number; due: boolean }>(
       `select state, current_step, next_send_at <= internal.now() and replied_at is null as due
@@ -102,12 +109,23 @@ async function claim(client: pg.PoolClient, { lead, accountId, userId, platform,
       )
   }
 
+  const variantId = variant ? await variantIdOf(client, lead.campaign_id, step, variant) : null
   const inserted = await client.query<{ id: string }>(
-    `insert into public.dm_logs (campaign_id, campaign_lead_id, account_id, step, status, target_username, message_sent, sent_at)
-     values ($1, $2, $3, $4, 'uncertain', $5, $6, internal.now())
+    `insert into public.dm_logs (campaign_id, campaign_lead_id, account_id, step, status, target_username, message_sent, sent_at,
+                                 variant_id, variant_index)
+     values ($1, $2, $3, $4, 'uncertain', $5, $6, internal.now(), $7, $8)
      on conflict (campaign_lead_id, step) do nothing
      returning id`,
-    [lead.campaign_id, lead.id, accountId, step, lead.username, text],
+    [
+      lead.campaign_id,
+      lead.id,
+      accountId,
+      step,
+      lead.username,
+      text,
+      variantId,
+      variantId ? variant?.slot : null,
+    ],
   )
   let logId = inserted.rows[0]?.id
   let finalText = text

@@ -10,7 +10,7 @@ import type { Logger } from '../log.ts'
 import { serviceOf } from '../log.ts'
 import type { PlatformSession, StopSignal } from '../platforms/types.ts'
 import type { AccountRow } from '../sessions/open.ts'
-import { composeMessage, type Sequences } from './compose.ts'
+import { renderTemplate, type Sequences } from './compose.ts'
 import {
   claimIntent,
   type DueLead,
@@ -22,6 +22,7 @@ import {
   skipLead,
 } from './intent.ts'
 import { dmTarget, threadWith } from './threads.ts'
+import { templateForLead } from './variants.ts'
 
 export type LeadOutcome =
   | 'sent'
@@ -68,12 +69,10 @@ export async function sendToLead(
   }
   if (lead.current_step > 0 && (await repliedSinceLastMessage(deps, lead))) return 'replied'
 
-  const text = composeMessage(
-    campaign.sequences,
-    lead.current_step,
-    { username: lead.username, profile: lead.profile_data },
-    deps.random,
-  )
+  const variant = await templateForLead(db, campaign.id, campaign.sequences, lead, deps.random)
+  const text =
+    variant &&
+    renderTemplate(variant.template, { username: lead.username, profile: lead.profile_data }, deps.random)
   if (text === null) {
     if (lead.current_step === 0) {
       await skipLead(db, lead.id, 'no_message', 'The campaign has no message to send.')
@@ -94,6 +93,7 @@ export async function sendToLead(
     userId: campaign.user_id,
     platform: account.platform,
     text,
+    variant,
   })
   if (claim.status !== 'claimed') return claim.status
   const intent = claim.intent

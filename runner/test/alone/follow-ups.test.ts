@@ -96,6 +96,16 @@ describe('follow-ups on the test clock', () => {
       expect((await tick()).sent).toBeUndefined()
       const done = (await leadsOf(campaignId)).find((l) => l.username === quiet.username)
       expect(done).toMatchObject({ state: 'sent', current_step: 3, next_send_at: null })
+      // each DM named the text it was made from (issue 21): the reply is the opening message's
+      const perMessage = await adminDb().query(
+        'select step, kind, template, sent, replies from public.campaign_variant_stats($1)',
+        [campaignId],
+      )
+      expect(perMessage.rows).toEqual([
+        { step: 0, kind: 'opening', template: 'Hi {name}!', sent: 2, replies: 1 },
+        { step: 1, kind: 'follow_up', template: 'Following up, {name}.', sent: 1, replies: 0 },
+        { step: 2, kind: 'follow_up', template: 'Last note, {name}.', sent: 1, replies: 0 },
+      ])
     } finally {
       await clockAt(0)
     }

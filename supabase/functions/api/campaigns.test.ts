@@ -190,6 +190,10 @@ Deno.test('a DM campaign from a completed scraping campaign: valid leads copied,
   })
   assert.equal(renamed.body.name, 'Renamed')
   assert.equal(renamed.body.daily_message_limit, 30)
+  const winnerRule = await call(customer, 'PUT', `/v2/campaigns/${id}`, { winner_after_sends: 200 })
+  assert.equal(winnerRule.body.winner_after_sends, 200, 'the winner rule can be set on an existing campaign')
+  const winnerOff = await call(customer, 'PUT', `/v2/campaigns/${id}`, { winner_after_sends: null })
+  assert.equal(winnerOff.body.winner_after_sends, null, 'and turned off')
   assert.deepEqual(
     (renamed.body.schedule as Json).activeDays,
     ['monday', 'wednesday'],

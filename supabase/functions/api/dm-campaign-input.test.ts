@@ -45,6 +45,17 @@ Deno.test('defaults: follow-ups off after 3 days, 09:00-17:00 Monday to Friday U
   assert.equal(dailyLimitOf(body), 50)
 })
 
+Deno.test('use the winner after N sends per variant: off by default, 30 to 10,000, null turns it off', () => {
+  assert.equal(parseWith(createCampaignSchema, base).winner_after_sends, undefined)
+  assert.equal(parseWith(createCampaignSchema, { ...base, winner_after_sends: 100 }).winner_after_sends, 100)
+  assert.equal(parseWith(updateCampaignSchema, { winner_after_sends: null }).winner_after_sends, null)
+  for (const value of [29, 10_001, 50.5, '100'])
+    assert.equal(
+      refusal({ ...base, winner_after_sends: value }),
+      'Use the winner after 30 to 10,000 sends per variant',
+    )
+})
+
 Deno.test('each rule has its own clear message', () => {
   assert.equal(
     refusal({ ...base, sequences: { messages: ['', '  ', ''] } }),

@@ -25,6 +25,7 @@ export const DM_MESSAGES = {
   name: 'Campaign name is required',
   account: 'Choose one of your social accounts for this campaign',
   leadSource: 'Choose a lead source for this campaign',
+  winnerAfterSends: 'Use the winner after 30 to 10,000 sends per variant',
 } as const
 
 /** True for a time zone the runtime knows (IANA names such as Europe/Berlin, or UTC). */
@@ -95,6 +96,8 @@ const fields = {
   }),
   target_count: wholeNumber(DM_MESSAGES.targetCount, 1, 100_000).optional(),
   daily_message_limit: wholeNumber(DM_MESSAGES.dailyLimit, 1, 500).optional(),
+  /** Optional (issue 21): once every opening variant has this many sends, send only a clear winner; null = off. */
+  winner_after_sends: wholeNumber(DM_MESSAGES.winnerAfterSends, 30, 10_000).nullish(),
   message_template: z.string().max(10_000).nullish(),
   industry: z.string().trim().max(100).nullish(),
   stage: z.string().trim().max(100).nullish(),

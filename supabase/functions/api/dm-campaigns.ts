@@ -119,6 +119,7 @@ export async function createCampaign(req: Request, ctx: CallContext): Promise<Re
       run_immediately: body.run_immediately,
       target_count: body.target_count ?? 100,
       daily_message_limit: dailyLimitOf(body),
+      winner_after_sends: body.winner_after_sends ?? null,
       message_template: body.message_template ?? null,
       industry: body.industry ?? null,
       stage: body.stage ?? null,

@@ -21,6 +21,7 @@ export const DM_TEXT = {
   followUpDays: 'Follow-up days must be a whole number from 1 to 30',
   followUpMessage: 'Write the follow-up message or turn follow-ups off',
   dailyLimit: 'Daily message limit must be a whole number from 1 to 500',
+  winnerAfterSends: 'Use the winner after 30 to 10,000 sends per variant',
   days: 'Choose at least one active day',
   window: "The schedule's end time must be later than its start time",
   startsNow: 'Campaign will start immediately',
@@ -30,6 +31,10 @@ export const DM_TEXT = {
 /** Spec §9 defaults: three blank message slots, follow-ups after 3 days, 50 a day, 09:00-17:00 Mon-Fri UTC. */
 export const DEFAULT_FOLLOW_UP_DAYS = 3
 export const DEFAULT_DAILY_LIMIT = 50
+/** Issue 21: the suggested "use the winner after N sends per variant" (30 to 10,000). */
+export const DEFAULT_WINNER_AFTER_SENDS = 100
+export const MIN_WINNER_AFTER_SENDS = 30
+export const MAX_WINNER_AFTER_SENDS = 10_000
 
 const wholeNumber = (text: string, min: number, max: number) =>
   z.number(text).int(text).min(min, text).max(max, text)
@@ -49,6 +54,8 @@ export const campaignFormSchema = z
     followUpEnabled: z.boolean(),
     followUpMessages: z.array(z.object({ text: z.string().max(10_000) })),
     followUpDays: wholeNumber(DM_TEXT.followUpDays, 1, 30),
+    useWinner: z.boolean(),
+    winnerAfterSends: z.number(),
     dailyLimit: wholeNumber(DM_TEXT.dailyLimit, 1, 500),
     timezone: z.string().min(1),
     timeFrom: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
@@ -60,12 +67,24 @@ export const campaignFormSchema = z
   .superRefine((form, ctx) => {
     if (form.timeFrom >= form.timeTo)
       ctx.addIssue({ code: 'custom', message: DM_TEXT.window, path: ['timeTo'] })
+    const { success: validWinnerRule } = wholeNumber(
+      DM_TEXT.winnerAfterSends,
+      MIN_WINNER_AFTER_SENDS,
+      MAX_WINNER_AFTER_SENDS,
+    ).safeParse(form.winnerAfterSends)
+    if (winnerRuleApplies(form) && !validWinnerRule)
+      ctx.addIssue({ code: 'custom', message: DM_TEXT.winnerAfterSends, path: ['winnerAfterSends'] })
     if (form.followUpEnabled && !form.followUpMessages.some((m) => m.text.trim() !== '')) {
       ctx.addIssue({ code: 'custom', message: DM_TEXT.followUpMessage, path: ['followUpMessages'] })
     }
   })
 
 export type CampaignForm = z.infer<typeof campaignFormSchema>
+
+/** The winner rule needs something to compare: it applies with two or more opening messages. */
+export function winnerRuleApplies(form: Pick<CampaignForm, 'useWinner' | 'messages'>): boolean {
+  return form.useWinner && form.messages.filter((m) => m.text.trim() !== '').length >= 2
+}
 
 export function defaultCampaignForm(): CampaignForm {
   return {
@@ -79,6 +98,8 @@ export function defaultCampaignForm(): CampaignForm {
     followUpEnabled: false,
     followUpMessages: [{ text: '' }],
     followUpDays: DEFAULT_FOLLOW_UP_DAYS,
+    useWinner: false,
+    winnerAfterSends: DEFAULT_WINNER_AFTER_SENDS,
     dailyLimit: DEFAULT_DAILY_LIMIT,
     timezone: 'UTC',
     timeFrom: '09:00',
@@ -101,7 +122,15 @@ export const CAMPAIGN_STEPS = [
 const STEP_FIELDS: readonly (readonly string[])[] = [
   ['name', 'accountId', 'industry', 'stage'],
   ['scrapingCampaignId'],
-  ['messages', 'noFirstnameMessage', 'followUpEnabled', 'followUpMessages', 'followUpDays'],
+  [
+    'messages',
+    'noFirstnameMessage',
+    'followUpEnabled',
+    'followUpMessages',
+    'followUpDays',
+    'useWinner',
+    'winnerAfterSends',
+  ],
   ['dailyLimit', 'timezone', 'timeFrom', 'timeTo', 'activeDays', 'randomDaysOff'],
   ['runImmediately'],
 ]
@@ -163,6 +192,7 @@ export function campaignRequest(form: CampaignForm, id: string, platform: string
     run_immediately: parsed.runImmediately,
     target_count: parsed.dailyLimit,
     daily_message_limit: parsed.dailyLimit,
+    winner_after_sends: winnerRuleApplies(parsed) ? parsed.winnerAfterSends : null,
     message_template: sequences.messages[0] ?? null,
     industry: parsed.industry || null,
     stage: parsed.stage || null,

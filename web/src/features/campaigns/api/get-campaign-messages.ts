@@ -10,6 +10,9 @@ export interface MessageLog {
   step: number
   error: string | null
   sent_at: string
+  /** Issue 21: the opening variant's slot when it was sent, and which kind of text it used (null: before variants were recorded). */
+  variant_index: number | null
+  variant: { kind: 'opening' | 'no_name' | 'follow_up' } | null
 }
 
 /** Spec §9: the latest 100 messages of a DM campaign. */
@@ -18,10 +21,12 @@ export const CAMPAIGN_MESSAGES_LIMIT = 100
 export async function getCampaignMessages(campaignId: string): Promise<MessageLog[]> {
   const { data, error } = await supabase
     .from('dm_logs')
-    .select('id, status, target_username, message_sent, message_type, step, error, sent_at')
+    .select(
+      'id, status, target_username, message_sent, message_type, step, error, sent_at, variant_index, variant:message_variants(kind)',
+    )
     .eq('campaign_id', campaignId)
     .order('sent_at', { ascending: false })
     .limit(CAMPAIGN_MESSAGES_LIMIT)
   if (error) throw new Error(`Could not load the campaign's messages: ${error.message}`)
-  return data as MessageLog[]
+  return data as unknown as MessageLog[]
 }

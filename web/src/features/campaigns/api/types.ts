@@ -36,6 +36,9 @@ export interface Campaign {
   schedule: Schedule
   run_immediately: boolean
   error_message: string | null
+  /** Issue 21: send only a clear winner once every opening variant has this many sends; null = off. */
+  winner_after_sends: number | null
+  winner_chosen_at: string | null
   created_at: string
   started_at: string | null
   completed_at: string | null

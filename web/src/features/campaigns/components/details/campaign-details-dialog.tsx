@@ -15,6 +15,7 @@ import { CampaignStatusBadge } from '../campaign-status-badge'
 import { CampaignLeads } from './campaign-leads'
 import { CampaignMessages } from './campaign-messages'
 import { CampaignOverview } from './campaign-overview'
+import { CampaignVariants } from './campaign-variants'
 
 const CampaignAnalytics = lazy(() => import('./campaign-analytics'))
 
@@ -117,7 +118,12 @@ export function CampaignDetailsDialog({ campaignId, onClose }: { campaignId: str
             {tab === 'overview' && <CampaignOverview campaign={campaign} stats={stats} />}
             {tab === 'leads' && <CampaignLeads campaignId={campaignId} live={live} />}
             {tab === 'messages' && <CampaignMessages campaignId={campaignId} live={live} />}
-            {tab === 'analytics' && <CampaignAnalytics stats={stats} />}
+            {tab === 'analytics' && (
+              <div className="space-y-6">
+                <CampaignVariants campaign={campaign} live={live} />
+                <CampaignAnalytics stats={stats} />
+              </div>
+            )}
           </>
         )}
       </DetailsBody>

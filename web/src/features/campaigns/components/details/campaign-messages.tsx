@@ -7,6 +7,7 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
 import { relativeTime } from '@/lib/relative-time'
 import { getCampaignMessages } from '../../api/get-campaign-messages'
+import { sentVariantLabel } from '../../variant-results'
 
 /** Spec §9: message previews are cut to 50 characters. */
 export function messagePreview(text: string | null): string {
@@ -44,6 +45,7 @@ export function CampaignMessages({ campaignId, live }: { campaignId: string; liv
               @{log.target_username}
               <span className="ml-2 text-xs font-normal text-slate-400">
                 {log.message_type === 'initial' ? 'Initial message' : `Follow-up ${log.step}`}
+                {sentVariantLabel(log) && ` · ${sentVariantLabel(log)}`}
               </span>
             </p>
             <p className="truncate text-sm text-slate-600" title={log.message_sent ?? undefined}>

@@ -291,6 +291,48 @@ describe('Create New Campaign wizard (spec §2 Modals 3, §5, §9)', () => {
     )
   })
 
+  it('offers "use the winner after N sends" once two messages are written, and sends it (issue 21)', async () => {
+    const user = userEvent.setup()
+    renderApp(<CampaignWizard onClose={() => {}} />)
+    await setup(user)
+    await chooseSource(user)
+    const rule = screen.getByLabelText(/Use the winner after N sends per variant/)
+    expect(rule).toBeDisabled()
+    expect(screen.getByText('Write at least two messages to compare them.')).toBeInTheDocument()
+    await user.type(screen.getByLabelText('Initial message 1'), 'Hi A')
+    await user.type(screen.getByLabelText('Initial message 2'), 'Hi B')
+    await user.click(rule)
+    const sends = screen.getByLabelText('Sends per variant before choosing')
+    expect(sends).toHaveValue(100)
+    await user.clear(sends)
+    await user.type(sends, '20')
+    expect(screen.getByText('Use the winner after 30 to 10,000 sends per variant')).toBeInTheDocument()
+    expect(next()).toBeDisabled()
+    await user.clear(sends)
+    await user.type(sends, '150')
+    await user.click(next())
+    await user.click(next())
+    expect(screen.getByText('Only the winner after 150 sends per variant')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Create Campaign' }))
+    await waitFor(() => expect(api.call).toHaveBeenCalled())
+    const [, request] = api.call.mock.calls[0] as [string, { body: Record<string, unknown> }]
+    expect(request.body).toMatchObject({ winner_after_sends: 150, sequences: { messages: ['Hi A', 'Hi B'] } })
+  })
+
+  it('the winner rule is off without two messages to compare', () => {
+    const ready = {
+      ...defaultCampaignForm(),
+      name: 'A',
+      accountId: 'a',
+      scrapingCampaignId: 's',
+      messages: [{ text: 'Hi' }, { text: ' ' }],
+      useWinner: true,
+      winnerAfterSends: 5,
+    }
+    expect(stepProblems(ready, 2)).toEqual({})
+    expect(campaignRequest(ready, 'id-1', 'twitter').winner_after_sends).toBeNull()
+  })
+
   it('the form rules hold per step', () => {
     const form = defaultCampaignForm()
     expect(stepProblems(form, 0)).toEqual({

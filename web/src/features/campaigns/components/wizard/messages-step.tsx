@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { CheckboxField, Field, Input, Textarea } from '@/components/ui/form-field'
 import type { CampaignForm } from '../../campaign-form'
 import { MessagePreview } from './message-preview'
+import { WinnerRuleField } from './winner-rule-field'
 
 const MAX_MESSAGES = 10
 
@@ -64,6 +65,7 @@ export function MessagesStep({
       >
         Add message
       </Button>
+      <WinnerRuleField form={form} problems={problems} />
       <Field
         id="dm-no-name"
         label="Message when the lead's name is unknown"

@@ -5,7 +5,7 @@ import { CheckboxField } from '@/components/ui/form-field'
 import { pluralize } from '@/lib/format'
 import type { LeadSource } from '../../api/get-lead-sources'
 import type { SenderAccount } from '../../api/get-sender-accounts'
-import { type CampaignForm, DM_TEXT } from '../../campaign-form'
+import { type CampaignForm, DM_TEXT, winnerRuleApplies } from '../../campaign-form'
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -42,6 +42,16 @@ export function ReviewStep({
           label="Messages"
           value={`${written} initial${values.followUpEnabled ? `, follow-ups every ${pluralize(Number(values.followUpDays), 'day')}` : ', no follow-ups'}`}
         />
+        {written >= 2 && (
+          <Row
+            label="Winner"
+            value={
+              winnerRuleApplies(values)
+                ? `Only the winner after ${values.winnerAfterSends.toLocaleString('en-US')} sends per variant`
+                : 'Keep rotating all messages'
+            }
+          />
+        )}
         <Row label="Daily limit" value={`${values.dailyLimit} messages`} />
         <Row
           label="Schedule"
