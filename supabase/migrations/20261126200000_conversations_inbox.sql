@@ -401,6 +401,30 @@ $$;
 comment on function internal.finish_inbox_reply(uuid, text, text, text, text) is
   'Runner: records an answer as sent, uncertain or failed (with the reason); sent/uncertain count as today''s messages of the account.';
 
+-- Nothing went out for these: the account reached its cap or was stopped before sending them.
+create or replace function internal.fail_queued_inbox_replies(p_account_id uuid, p_reason text)
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  thread_ids uuid[];
+  failed_count integer;
+begin
+  with failed as (
+    update public.inbox_messages m set status = 'failed', error = left(p_reason, 1000)
+     where m.account_id = p_account_id and m.status = 'queued'
+    returning m.thread_id
+  )
+  select array_agg(distinct thread_id), count(*) into thread_ids, failed_count from failed;
+  perform internal.refresh_inbox_thread(t) from unnest(coalesce(thread_ids, '{}')) t;
+  return failed_count;
+end
+$$;
+comment on function internal.fail_queued_inbox_replies(uuid, text) is
+  'Runner: the account''s queued answers were not sent (cap reached, account stopped); the reason is shown with each.';
+
 -- Customer RPCs --------------------------------------------------------------------------------
 
 create or replace function public.queue_inbox_reply(p_thread_id uuid, p_body text)
@@ -610,10 +634,11 @@ grant all on public.inbox_threads, public.inbox_messages, public.inbox_check_req
 revoke execute on function internal.refresh_inbox_thread(uuid), internal.inbox_runner_seen_at(uuid),
   internal.record_inbox_thread(uuid, text, text, text, boolean, boolean, jsonb),
   internal.apply_platform_read_markers(uuid, text[]), internal.claim_inbox_reply(uuid),
-  internal.finish_inbox_reply(uuid, text, text, text, text) from public;
+  internal.finish_inbox_reply(uuid, text, text, text, text), internal.fail_queued_inbox_replies(uuid, text) from public;
 grant execute on function internal.record_inbox_thread(uuid, text, text, text, boolean, boolean, jsonb),
   internal.apply_platform_read_markers(uuid, text[]), internal.claim_inbox_reply(uuid),
-  internal.finish_inbox_reply(uuid, text, text, text, text) to reachflow_runner, service_role;
+  internal.finish_inbox_reply(uuid, text, text, text, text), internal.fail_queued_inbox_replies(uuid, text)
+  to reachflow_runner, service_role;
 
 revoke execute on function public.queue_inbox_reply(uuid, text), public.retry_inbox_reply(uuid),
   public.mark_inbox_thread_read(uuid), public.set_inbox_thread_status(uuid, text),
