@@ -95,4 +95,55 @@ describe.concurrent('conversations inbox', BROWSER_SUITE, () => {
       origin: 'reachflow',
     })
   })
+
+  it('an answer whose acknowledgement was lost is confirmed in the thread, never retyped; a refused one fails with the reason', async ({
+    expect,
+  }) => {
+    const userId = await createCustomer()
+    const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
+    const accountId = await createXAccount(userId, sandbox)
+    const [lead] = await suite.people(1)
+    if (!lead) throw new Error('no lead')
+    const campaignId = await createCampaign(userId, accountId, [lead])
+    expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(1)
+    await x.message({ account: sandbox.username, from: lead.username, text: 'Who is this?' })
+    await inboxSync(suite.runner.context(), { accountId })
+    const thread = await threadOf(accountId, lead.username)
+    const answer = async (body: string) => {
+      await adminDb().query(
+        `insert into public.inbox_messages (thread_id, user_id, account_id, direction, body, origin, status, dedupe_key)
+         values ($1, $2, $3, 'outgoing', $4, 'reachflow', 'queued', 'reply:' || gen_random_uuid())`,
+        [thread?.id, userId, accountId, body],
+      )
+    }
+    const statusOf = async (body: string) =>
+      (
+        await adminDb().query<{ status: string; error: string | null }>(
+          'select status, error from public.inbox_messages where thread_id = $1 and body = $2',
+          [thread?.id, body],
+        )
+      ).rows
+
+    await answer('A studio that builds outreach tools.')
+    await x.fault({ account: sandbox.username, target: 'send', mode: 'ack_lost' })
+    const lost = await inboxSync(suite.runner.context(), { accountId })
+    expect(lost.answersUncertain).toBe(1)
+    // the same sync read the thread after sending: the platform's copy confirms it
+    expect(await statusOf('A studio that builds outreach tools.')).toEqual([{ status: 'sent', error: null }])
+    await inboxSync(suite.runner.context(), { accountId })
+    const delivered = (await x.deliveries(sandbox.username)).filter(
+      (d) => d.text === 'A studio that builds outreach tools.',
+    )
+    expect(delivered).toHaveLength(1)
+
+    await answer('Are you still there?')
+    await x.fault({ account: sandbox.username, target: 'send', mode: 'error', code: 349 })
+    expect((await inboxSync(suite.runner.context(), { accountId })).answersFailed).toBe(1)
+    const [refused] = await statusOf('Are you still there?')
+    expect(refused?.status).toBe('failed')
+    expect(refused?.error).toMatch(/349/)
+    expect((await x.deliveries(sandbox.username)).filter((d) => d.text === 'Are you still there?')).toEqual(
+      [],
+    )
+  })
 })

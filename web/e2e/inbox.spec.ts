@@ -139,6 +139,7 @@ test.describe('conversations inbox on the real stack', () => {
       /^1\s*unread$/,
     )
     await expect(thread.getByTestId('thread-unread-count')).toHaveText(/^1/)
+    await page.screenshot({ path: info.outputPath('inbox-unread-desktop.png') })
     await expect(page.getByTestId('inbox-last-checked')).toHaveText(
       /^Last checked (Just now|\d+ minutes? ago)$/,
     )
@@ -167,7 +168,7 @@ test.describe('conversations inbox on the real stack', () => {
     await expect(sent).toHaveAttribute('data-status', /queued|sending|sent/)
     await expect(sent).toHaveAttribute('data-status', 'sent', { timeout: 120_000 })
     await expect(sent).toContainText('Sent')
-    await page.screenshot({ path: info.outputPath('inbox-desktop.png'), fullPage: true })
+    await page.screenshot({ path: info.outputPath('inbox-desktop.png') })
 
     // Exactly once in the X sandbox, also after another sync of the account.
     const answered = async () => (await deliveriesOf(username)).filter((d) => d.text === answer)
