@@ -3,7 +3,7 @@
 -- change only their own threads, answers are queued as an inbox.sync job and claimed once, and
 -- "Check now" is limited to once a minute per account.
 begin;
-select plan(28);
+select plan(38);
 
 select tests.create_supabase_user('inbox_owner');
 select tests.create_supabase_user('inbox_other');
@@ -122,6 +122,40 @@ select results_eq(
   $$values ('Happy to share pricing', 't-keen')$$, 'the runner claims the queued answer, trimmed');
 select is_empty(format($$select 1 from internal.claim_inbox_reply(%L)$$, :'account'),
   'and it cannot be claimed twice');
+
+-- what came of it: a sent answer counts as today's message of the account
+select lives_ok(format($$select internal.finish_inbox_reply(
+  (select id from public.inbox_messages where body = 'Happy to share pricing'), 'sent', 'p-1', 't-keen')$$),
+  'the runner records the answer sent');
+select tests.clear_authentication();
+select results_eq($$select status, platform_message_id, dedupe_key from public.inbox_messages where body = 'Happy to share pricing'$$,
+  $$values ('sent', 'p-1', 'id:p-1')$$, 'with the platform id, so the next sync knows it');
+select results_eq($$select messages_sent_today from public.social_accounts where username = 'owner_x'$$,
+  $$values (3)$$, 'an answer counts against the account''s daily cap, as the two campaign DMs did');
+
+-- a refused answer fails with the reason; only a failed one may be sent again, by its owner
+select tests.authenticate_as('inbox_owner');
+select ok(public.queue_inbox_reply((select id from public.inbox_threads where peer_username = 'keen_lead'), 'Second try') is not null,
+  'another answer is queued');
+select tests.authenticate_as_runner();
+select is(internal.fail_queued_inbox_replies(:'account', '@owner_x has reached today''s limit of 1 messages.'), 1,
+  'queued answers the account cannot send fail with the reason');
+select tests.authenticate_as('inbox_other');
+select throws_ok(format($$select public.retry_inbox_reply(%L)$$, (select id from public.inbox_messages where body = 'Second try')),
+  'PT404', 'Message not found', 'another customer cannot resend it');
+select tests.authenticate_as('inbox_owner');
+select throws_ok(format($$select public.retry_inbox_reply(%L)$$, (select id from public.inbox_messages where body = 'Happy to share pricing')),
+  'PT409', 'Only a failed message can be sent again.', 'a sent answer is never sent again');
+select lives_ok(format($$select public.retry_inbox_reply(%L)$$, (select id from public.inbox_messages where body = 'Second try')),
+  'the owner queues the failed one again');
+
+-- a new reply reopens a handled conversation
+select tests.authenticate_as_runner();
+select is(internal.record_inbox_thread(:'account', 'keen_lead', '42', 't-keen', true, true,
+  '[{"id": "m9", "text": "Any update?", "direction": "incoming", "at": "2026-11-26T10:30:00Z"}]') ->> 'new_incoming', '1',
+  'a later reply arrives');
+select results_eq($$select status, unread_count from public.inbox_threads where peer_username = 'keen_lead'$$,
+  $$values ('open', 1)$$, 'and reopens the handled conversation, unread');
 
 select * from finish();
 rollback;

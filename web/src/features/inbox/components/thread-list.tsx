@@ -32,7 +32,7 @@ export function ThreadList({
               aria-current={selected ? 'true' : undefined}
               data-testid="inbox-thread"
               className={cn(
-                'flex w-full gap-3 px-4 py-3 text-left transition-colors focus-visible:bg-slate-100 focus-visible:outline-none',
+                'flex w-full gap-3 px-4 py-3 text-left transition-colors focus-visible:bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
                 selected ? 'bg-brand-50' : 'hover:bg-slate-50',
               )}
             >

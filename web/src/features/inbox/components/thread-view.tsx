@@ -32,6 +32,11 @@ export function ThreadView({
   const [draft, setDraft] = useState('')
   const [draftError, setDraftError] = useState<string | null>(null)
   const scrollRef = useRef<HTMLDivElement>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  // Keyboard and screen-reader users land on the conversation they opened.
+  useEffect(() => {
+    headingRef.current?.focus({ preventScroll: true })
+  }, [])
   const fieldId = useId()
   const refresh = () => queryClient.invalidateQueries({ queryKey: [queryRoots.inbox] })
 
@@ -99,7 +104,13 @@ export function ThreadView({
           <ArrowLeft className="size-5" aria-hidden="true" />
         </button>
         <div className="min-w-0 flex-1">
-          <h3 className="truncate text-base font-semibold text-slate-900">@{thread.peer_username}</h3>
+          <h3
+            ref={headingRef}
+            tabIndex={-1}
+            className="truncate text-base font-semibold text-slate-900 focus:outline-none"
+          >
+            @{thread.peer_username}
+          </h3>
           <p className="truncate text-xs text-slate-500">
             via @{thread.account?.username ?? 'deleted account'}
             {thread.account && ` on ${platformName(thread.account.platform)}`}
