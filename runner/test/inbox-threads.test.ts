@@ -146,4 +146,37 @@ describe.concurrent('conversations inbox', BROWSER_SUITE, () => {
       [],
     )
   })
+
+  it('a reply the customer already read on X is not counted unread; a later one is', async ({ expect }) => {
+    const userId = await createCustomer()
+    const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
+    const accountId = await createXAccount(userId, sandbox)
+    const [lead] = await suite.people(1)
+    if (!lead) throw new Error('no lead')
+    const campaignId = await createCampaign(userId, accountId, [lead])
+    expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(1)
+    const { threadId } = await x.message({
+      account: sandbox.username,
+      from: lead.username,
+      text: 'Saw it, thanks',
+    })
+    // the customer opens the conversation on X before Reachflow's next sync
+    const read = await fetch(`${x.base}/i/chat/${String(threadId)}`, {
+      headers: { cookie: sandbox.cookieHeader },
+    })
+    expect(read.status).toBe(200)
+
+    await inboxSync(suite.runner.context(), { accountId })
+    const thread = await threadOf(accountId, lead.username)
+    expect(thread?.unread_count).toBe(0)
+    const { rows } = await adminDb().query<{ read_on_platform: boolean }>(
+      `select read_on_platform from public.inbox_messages where thread_id = $1 and direction = 'incoming'`,
+      [thread?.id],
+    )
+    expect(rows).toEqual([{ read_on_platform: true }])
+
+    await x.message({ account: sandbox.username, from: lead.username, text: 'One more question' })
+    await inboxSync(suite.runner.context(), { accountId })
+    expect((await threadOf(accountId, lead.username))?.unread_count).toBe(1)
+  })
 })
