@@ -118,6 +118,11 @@ test.describe('conversations inbox on the real stack', () => {
     await dialog(page).getByRole('button', { name: 'Done' }).click()
     const accountId = await accountIdOf(username)
 
+    // Nobody has answered yet: the tab says what will show here.
+    await page.goto('/dashboard?tab=inbox')
+    await expect(page.getByRole('heading', { name: 'No open conversations' })).toBeVisible()
+    await page.screenshot({ path: info.outputPath('inbox-empty-desktop.png') })
+
     // The campaign's DM goes out; the lead answers on X.
     await campaignTo(accountId, lead)
     await eventually(

@@ -49,16 +49,24 @@ export function InboxTab({
     void queryClient.invalidateQueries({ queryKey: inboxKeys.overview })
   }, [unreadShown, threads.isSuccess, queryClient])
 
-  // A conversation opened from a notification shows even when the filters hid it.
+  // A conversation opened from outside (a notification) shows even when the filters hide it; once.
   const hidden = Boolean(threadId && threads.isSuccess && !threads.isPlaceholderData && !selected)
-  const showAll = narrowed || filters.status !== 'all'
+  const revealed = useRef<string | null>(null)
   useEffect(() => {
-    if (hidden && showAll) setFilters({ accountId: '', campaignId: '', status: 'all' })
-  }, [hidden, showAll])
+    if (!hidden || !threadId || revealed.current === threadId) return
+    revealed.current = threadId
+    setFilters({ accountId: '', campaignId: '', status: 'all' })
+  }, [hidden, threadId])
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-col gap-3 xl:flex-row xl:items-center xl:justify-between">
+      {/* On a phone an open conversation takes the room the filters would. */}
+      <div
+        className={cn(
+          'flex flex-col gap-3 xl:flex-row xl:items-center xl:justify-between',
+          selected && 'max-lg:hidden',
+        )}
+      >
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
           <SegmentedControl
             label="Conversation status"
@@ -146,6 +154,7 @@ export function InboxTab({
                   thread={selected}
                   account={overview.data?.accounts.find((a) => a.id === selected.account_id)}
                   onBack={() => onOpenThread(null)}
+                  onHandled={() => onOpenThread(null)}
                 />
               </div>
             ) : (

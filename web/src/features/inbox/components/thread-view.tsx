@@ -21,10 +21,13 @@ export function ThreadView({
   thread,
   account,
   onBack,
+  onHandled,
 }: {
   thread: InboxThread
   account: InboxAccount | undefined
   onBack: () => void
+  /** The conversation was marked handled: it leaves the view, as an archived mail does. */
+  onHandled: () => void
 }) {
   const queryClient = useQueryClient()
   const toast = useToast()
@@ -69,8 +72,9 @@ export function ThreadView({
   const status = useMutation({
     mutationFn: (next: 'open' | 'handled') => setThreadStatus(thread.id, next),
     onSuccess: (_data, next) => {
-      toast.success(next === 'handled' ? 'Marked handled' : 'Reopened')
+      toast.success(next === 'handled' ? `@${thread.peer_username} marked handled` : 'Reopened')
       void refresh()
+      if (next === 'handled') onHandled()
     },
     onError: (error) => toast.error(error.message),
   })
