@@ -102,6 +102,16 @@ export async function victim(): Promise<Victim> {
      select $1, lead.id, $3, $2, 0, 'initial', 'sent', lead.username, $4, variant.id, 0 from lead, variant`,
     [campaignId, a.id, accountId, `Hi ${canary}`],
   )
+  // What the inbox sync stores when that person replies, and a "Check now" of the account.
+  await db().query(
+    `select internal.record_inbox_thread($1, l.username, null, 'victim-thread', true, true,
+              jsonb_build_array(jsonb_build_object('id', 'victim-reply', 'text', $2::text, 'direction', 'incoming',
+                                                   'at', now())))
+       from public.campaign_leads l where l.campaign_id = $3 order by l.username limit 1`,
+    [accountId, `Reply ${canary}`, campaignId],
+  )
+  const check = await a.sb.rpc('request_inbox_check', { p_account_id: accountId })
+  expect(check.error).toBeNull()
   await db().query(
     `insert into public.do_not_contact (user_id, platform, target_username, reason) values ($1, 'twitter', 'stop_me', $2);
      `.trim(),

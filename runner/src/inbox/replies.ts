@@ -1,9 +1,10 @@
 // What a reply does: the lead is marked replied (which stops its follow-ups and counts a response
 // on the campaign, by trigger), the customer is notified once, and a reply that opts out ("stop",
-// "unsubscribe") puts the person on the customer's do-not-contact list. Idempotent: a reply
-// already recorded changes nothing.
+// "unsubscribe") puts the person on the customer's do-not-contact list; the notification opens the
+// conversation in the inbox. Idempotent: a reply already recorded changes nothing.
 import { type Db, inTransaction } from '../db.ts'
 import type { ThreadMessage } from '../platforms/types.ts'
+import { storeThread } from './threads.ts'
 
 /** "stop", "STOP!", "stop please", "Please unsubscribe me", "unsubscribe": the person wants no more. */
 export function isOptOut(text: string): boolean {
@@ -23,6 +24,11 @@ export interface ReplyInput {
   peerUsername: string
   /** Incoming messages, oldest first. */
   messages: ThreadMessage[]
+  /**
+   * The inbox thread the caller already stored them in (the inbox sync). Without it (a follow-up
+   * found the reply) the replies are stored here, unread: the runner just opened the thread.
+   */
+  inboxThreadId?: string
 }
 
 export interface ReplyOutcome {
@@ -35,6 +41,17 @@ export async function recordReply(db: Db, reply: ReplyInput): Promise<ReplyOutco
   const first = incoming[0]
   if (!first) return { leadsReplied: 0, optedOut: false }
   const optedOut = incoming.some((m) => isOptOut(m.text))
+  const inboxThreadId =
+    reply.inboxThreadId ??
+    (
+      await storeThread(db, {
+        accountId: reply.accountId,
+        peerUsername: reply.peerUsername,
+        platformUnread: null,
+        opened: true,
+        messages: incoming,
+      })
+    )?.threadId
   return inTransaction(db, async (client) => {
     // leads this account has messaged (whatever campaign), not yet marked replied
     const { rows: leads } = await client.query<{
@@ -75,7 +92,12 @@ export async function recordReply(db: Db, reply: ReplyInput): Promise<ReplyOutco
         [
           reply.userId,
           `@${reply.peerUsername} replied to "${lead.campaign_name}": ${preview(first.text)}`,
-          { campaignId: lead.campaign_id, leadId: lead.id, accountId: reply.accountId },
+          {
+            campaignId: lead.campaign_id,
+            leadId: lead.id,
+            accountId: reply.accountId,
+            ...(inboxThreadId ? { threadId: inboxThreadId } : {}),
+          },
         ],
       )
     }

@@ -1,19 +1,25 @@
-// inbox.sync {accountId}: reads the account's inbox and message requests, records replies that
-// came in since the last sync (lead replied, follow-ups stopped, response counted, customer told,
-// opt-outs to do-not-contact), counts waiting requests, and settles unconfirmed sends.
+// inbox.sync {accountId}: first sends the customer's queued answers from the Conversations inbox,
+// then reads the account's inbox and message requests, stores the whole conversation of everyone
+// who replied (for the inbox), records replies that came in since the last sync (lead replied,
+// follow-ups stopped, response counted, customer told, opt-outs to do-not-contact), counts waiting
+// requests, and settles unconfirmed sends and answers.
 import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
+import { sendQueuedAnswers, settleUncertainAnswers } from '../inbox/answers.ts'
 import { recordReply } from '../inbox/replies.ts'
+import { applyPlatformReadMarkers, readingMarksRead, storeThread } from '../inbox/threads.ts'
 import { serviceOf } from '../log.ts'
 import { settleUncertainSends } from '../sending/uncertain.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
-import { type JobContext, RetryLaterError } from './context.ts'
+import { type JobContext, pause, RetryLaterError } from './context.ts'
 import type { JobData } from './queues.ts'
 
 /** Looks back this far before the last sync, so a reply that arrived during it is not missed. */
 const OVERLAP_MS = 10 * 60_000
 /** How far back the first sync of an account looks. */
 const FIRST_SYNC_MS = 7 * 24 * 3_600_000
+/** Answers sent per sync at most: with the gaps between them they must fit the job's time limit. */
+const MAX_ANSWERS_PER_SYNC = 4
 
 export interface InboxSyncResult {
   conversations?: number
@@ -22,6 +28,9 @@ export interface InboxSyncResult {
   optOuts?: number
   settledSent?: number
   settledNotSent?: number
+  answersSent?: number
+  answersUncertain?: number
+  answersFailed?: number
   note?: string
 }
 
@@ -50,6 +59,24 @@ async function sync(ctx: JobContext, handle: AccountHandle, account: AccountRow)
   const since = rows[0]?.since ?? new Date(Date.now() - FIRST_SYNC_MS)
   const result: InboxSyncResult = { replies: 0, optOuts: 0 }
   try {
+    const answers = await sendQueuedAnswers({
+      db: ctx.db,
+      log: ctx.log,
+      session,
+      account,
+      lease: handle.lease,
+      signal: ctx.signal,
+      pacingFactor: ctx.config.pacingFactor,
+      wait: (ms) => pause(ms, ctx.signal),
+      maxAnswers: MAX_ANSWERS_PER_SYNC,
+    })
+    result.answersSent = answers.sent
+    result.answersUncertain = answers.uncertain
+    result.answersFailed = answers.failed
+    if (answers.accountStopped) {
+      await handle.discard()
+      return { ...result, note: 'The account was stopped while sending answers.' }
+    }
     const conversations = await session.readInbox({ includeRequests: true })
     result.conversations = conversations.length
     result.requests = conversations.filter((c) => c.request).length
@@ -58,7 +85,17 @@ async function sync(ctx: JobContext, handle: AccountHandle, account: AccountRow)
     )
     for (const conversation of recent) {
       if (ctx.signal.aborted) break
-      const incoming = (await session.readThread(conversation.threadId)).filter(
+      const thread = await session.readThread(conversation.threadId)
+      const stored = await storeThread(ctx.db, {
+        accountId: account.id,
+        peerUsername: conversation.peer.username,
+        peerId: conversation.peer.id,
+        threadId: conversation.threadId,
+        platformUnread: conversation.unread,
+        opened: readingMarksRead(session.platform),
+        messages: thread,
+      })
+      const incoming = thread.filter(
         (m) => m.direction === 'incoming' && (m.at === null || Date.parse(m.at) > since.getTime()),
       )
       if (incoming.length === 0) continue
@@ -68,10 +105,23 @@ async function sync(ctx: JobContext, handle: AccountHandle, account: AccountRow)
         platform: account.platform,
         peerUsername: conversation.peer.username,
         messages: incoming,
+        ...(stored ? { inboxThreadId: stored.threadId } : {}),
       })
       result.replies = (result.replies ?? 0) + outcome.leadsReplied
       if (outcome.optedOut) result.optOuts = (result.optOuts ?? 0) + 1
     }
+    // read on the platform itself since: not unread in Reachflow too
+    await applyPlatformReadMarkers(
+      ctx.db,
+      account.id,
+      conversations.filter((c) => !c.unread).map((c) => c.threadId),
+    )
+    const settledAnswers = await settleUncertainAnswers(ctx.db, session, account.id, {
+      minAgeMs: ctx.config.uncertainCheckAfterMs,
+      limit: 5,
+    })
+    result.answersSent = answers.sent + settledAnswers.sent
+    result.answersFailed = answers.failed + settledAnswers.notSent
     const settled = await settleUncertainSends(ctx.db, session, account.id, handle.lease, {
       minAgeMs: ctx.config.uncertainCheckAfterMs,
       limit: 10,
@@ -86,6 +136,12 @@ async function sync(ctx: JobContext, handle: AccountHandle, account: AccountRow)
     'update public.social_accounts set last_synced_at = $2, requests_pending = $3 where id = $1',
     [account.id, rows[0]?.now ?? new Date(), result.requests ?? 0],
   )
+  // answers left for the next sync (at most MAX_ANSWERS_PER_SYNC go per job)
+  const waiting = await ctx.db.query(
+    `select 1 from public.inbox_messages where account_id = $1 and status = 'queued' limit 1`,
+    [account.id],
+  )
+  if (waiting.rowCount) await ctx.db.query('select internal.request_inbox_sync($1)', [account.id])
   if (result.replies || result.optOuts)
     await ctx.log.info(serviceOf(account.platform), `@${account.username}: ${result.replies} new replies`, {
       accountId: account.id,

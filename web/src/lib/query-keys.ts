@@ -6,6 +6,7 @@ export const queryRoots = {
   leads: 'leads',
   accounts: 'accounts',
   scraping: 'scraping',
+  inbox: 'inbox',
 } as const
 
 export type QueryRoot = (typeof queryRoots)[keyof typeof queryRoots]

@@ -12,6 +12,8 @@ import {
   DEFAULT_TAB,
   isDashboardTab,
 } from '@/features/dashboard/components/dashboard-tabs'
+import { InboxBadge } from '@/features/inbox/components/inbox-badge'
+import { InboxTab } from '@/features/inbox/components/inbox-tab'
 import { LeadsTab } from '@/features/leads/components/leads-tab'
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu'
 import { ScrapingTab } from '@/features/scraping/components/scraping-tab'
@@ -74,7 +76,7 @@ function Dashboard() {
     void queryClient.invalidateQueries({ queryKey: [queryRoots.dashboard] })
   }, [queryClient])
   useAccountsChanged(refreshAccounts)
-  const setTab = (next: DashboardTab) => {
+  const setTab = (next: DashboardTab, threadId: string | null = null) => {
     // Errors about the tab being left are stale on the next one.
     if (next !== tab) toast.dismissType('error')
     setParams(
@@ -82,6 +84,8 @@ function Dashboard() {
         const copy = new URLSearchParams(current)
         if (next === DEFAULT_TAB) copy.delete('tab')
         else copy.set('tab', next)
+        if (threadId) copy.set('thread', threadId)
+        else copy.delete('thread')
         return copy
       },
       { replace: true },
@@ -94,13 +98,17 @@ function Dashboard() {
         tab={tab}
         onTabChange={setTab}
         onNewCampaign={() => setModal({ kind: 'campaign-wizard' })}
-        headerExtra={<NotificationsMenu />}
+        headerExtra={<NotificationsMenu onOpenReply={(threadId) => setTab('inbox', threadId)} />}
+        badges={{ inbox: (active) => <InboxBadge active={active} /> }}
       >
         {tab === 'campaigns' && (
           <CampaignsTab
             onCreate={() => setModal({ kind: 'campaign-wizard' })}
             onOpen={(id) => setModal({ kind: 'campaign', id })}
           />
+        )}
+        {tab === 'inbox' && (
+          <InboxTab threadId={params.get('thread')} onOpenThread={(id) => setTab('inbox', id)} />
         )}
         {tab === 'leads' && (
           <LeadsTab

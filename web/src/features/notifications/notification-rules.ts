@@ -31,3 +31,9 @@ export function withAllRead(data: NotificationsData, readAt: string): Notificati
     unreadCount: 0,
   }
 }
+
+/** The inbox conversation a "New reply" notification is about, if it says. */
+export function replyThreadId(notification: Notification): string | null {
+  const id = notification.metadata?.threadId
+  return notification.type === 'lead_replied' && typeof id === 'string' && id ? id : null
+}

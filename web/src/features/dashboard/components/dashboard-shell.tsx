@@ -27,6 +27,8 @@ interface DashboardShellProps {
   children: ReactNode
   /** Right of the header actions (e.g. the notifications bell). */
   headerExtra?: ReactNode
+  /** Badges of tabs the dashboard does not count itself (the Inbox's unread conversations). */
+  badges?: Partial<Record<DashboardTab, (active: boolean) => ReactNode>>
 }
 
 /** Spec §2 dashboard layout: sidebar (slide-in menu on small screens), header, stat cards, tabs. */
@@ -36,6 +38,7 @@ export function DashboardShell({
   onNewCampaign,
   children,
   headerExtra,
+  badges,
 }: DashboardShellProps) {
   usePaymentSourceEvent()
   const user = useAuth((s) => s.user)
@@ -60,6 +63,13 @@ export function DashboardShell({
     counts: counts.data,
     today: today.data,
     todayLoading: today.isPending,
+    badges,
+  }
+
+  const tabBadge = (id: DashboardTab) => {
+    const countKey = TAB_META[id].countKey
+    if (!countKey) return badges?.[id]?.(id === tab)
+    return <CountBadge value={counts.data?.[countKey]} active={id === tab} />
   }
 
   const runExport = async () => {
@@ -160,7 +170,7 @@ export function DashboardShell({
                 items={DASHBOARD_TABS.map((id) => ({
                   id,
                   label: TAB_META[id].label,
-                  badge: <CountBadge value={counts.data?.[TAB_META[id].countKey]} active={id === tab} />,
+                  badge: tabBadge(id),
                 }))}
               />
               <Button

@@ -1,15 +1,17 @@
-import { AtSign, type LucideIcon, Megaphone, Radar, Users } from 'lucide-react'
+import { AtSign, Inbox, type LucideIcon, Megaphone, Radar, Users } from 'lucide-react'
 
-/** Spec §2: the four tabs, in order; 'campaigns' is the default. */
-export const DASHBOARD_TABS = ['campaigns', 'leads', 'social-accounts', 'lead-scraping'] as const
+/** Spec §2: the four tabs, in order, plus the Inbox (issue 21); 'campaigns' is the default. */
+export const DASHBOARD_TABS = ['campaigns', 'inbox', 'leads', 'social-accounts', 'lead-scraping'] as const
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]
 export const DEFAULT_TAB: DashboardTab = 'campaigns'
 
 export const TAB_META: Record<
   DashboardTab,
-  { label: string; icon: LucideIcon; countKey: 'campaigns' | 'leads' | 'accounts' | 'scraping' }
+  /** countKey: the badge from the dashboard's counts; without one the route supplies the badge. */
+  { label: string; icon: LucideIcon; countKey?: 'campaigns' | 'leads' | 'accounts' | 'scraping' }
 > = {
   campaigns: { label: 'Campaigns', icon: Megaphone, countKey: 'campaigns' },
+  inbox: { label: 'Inbox', icon: Inbox },
   leads: { label: 'Leads', icon: Users, countKey: 'leads' },
   'social-accounts': { label: 'Social Accounts', icon: AtSign, countKey: 'accounts' },
   'lead-scraping': { label: 'Lead Scraping', icon: Radar, countKey: 'scraping' },

@@ -1,4 +1,5 @@
 import { CreditCard, LifeBuoy, MessagesSquare, Settings, Sparkles } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Logo } from '@/components/ui/logo'
 import { links, mailto } from '@/config/links'
@@ -23,10 +24,12 @@ export interface SidebarProps {
   counts: TabCounts | undefined
   today: Overview | undefined
   todayLoading: boolean
+  /** Badges of tabs the dashboard does not count itself (the Inbox's unread conversations). */
+  badges?: Partial<Record<DashboardTab, (active: boolean) => ReactNode>>
 }
 
-/** Spec §2 sidebar: Today's Overview, the four tabs with counts, management, help and community links, upgrade. */
-export function SidebarContent({ tab, onTabChange, counts, today, todayLoading }: SidebarProps) {
+/** Spec §2 sidebar: Today's Overview, the tabs with counts, management, help and community links, upgrade. */
+export function SidebarContent({ tab, onTabChange, counts, today, todayLoading, badges }: SidebarProps) {
   return (
     <div className="flex h-full flex-col gap-6 overflow-y-auto px-4 py-5">
       <Logo href={paths.dashboard} className="px-2" />
@@ -52,7 +55,11 @@ export function SidebarContent({ tab, onTabChange, counts, today, todayLoading }
                 >
                   <Icon className="size-4.5 shrink-0" aria-hidden="true" />
                   {meta.label}
-                  <CountBadge value={counts?.[meta.countKey]} active={active} />
+                  {meta.countKey ? (
+                    <CountBadge value={counts?.[meta.countKey]} active={active} />
+                  ) : (
+                    badges?.[id]?.(active)
+                  )}
                 </button>
               </li>
             )

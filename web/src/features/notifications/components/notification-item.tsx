@@ -6,20 +6,26 @@ import { NotificationIcon } from './notification-icon'
 interface NotificationItemProps {
   notification: Notification
   onMarkRead: (id: string) => void
+  /** Opens what the notification is about (a reply's conversation). */
+  onOpen?: () => void
 }
 
 /** One row of the panel; unread rows are highlighted and a click marks them read (spec §4). */
-export function NotificationItem({ notification, onMarkRead }: NotificationItemProps) {
+export function NotificationItem({ notification, onMarkRead, onOpen }: NotificationItemProps) {
   const { id, type, title, message, read, created_at } = notification
   return (
     <li>
       <button
         type="button"
-        onClick={() => !read && onMarkRead(id)}
+        onClick={() => {
+          if (!read) onMarkRead(id)
+          onOpen?.()
+        }}
         data-read={read}
         className={cn(
           'flex w-full gap-3 px-4 py-3 text-left transition-colors focus:outline-none focus-visible:bg-slate-100',
-          read ? 'cursor-default hover:bg-slate-50' : 'bg-brand-50/60 hover:bg-brand-50',
+          read && !onOpen ? 'cursor-default hover:bg-slate-50' : '',
+          read ? 'hover:bg-slate-50' : 'bg-brand-50/60 hover:bg-brand-50',
         )}
       >
         <NotificationIcon type={type} />

@@ -1,11 +1,11 @@
 import { Bell, CheckCheck, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { badgeLabel } from '../notification-rules'
+import { badgeLabel, replyThreadId } from '../notification-rules'
 import { NotificationItem } from './notification-item'
 import { useNotifications } from './notifications-provider'
 
 /** Spec §2 "Notifications dropdown": bell with the unread badge and the Notifications panel. */
-export function NotificationsBell() {
+export function NotificationsBell({ onOpenReply }: { onOpenReply?: (threadId: string) => void } = {}) {
   const items = useNotifications((s) => s.items)
   const unreadCount = useNotifications((s) => s.unreadCount)
   const loading = useNotifications((s) => s.loading)
@@ -112,6 +112,14 @@ export function NotificationsBell() {
                     key={notification.id}
                     notification={notification}
                     onMarkRead={(id) => void markRead(id)}
+                    onOpen={
+                      onOpenReply && replyThreadId(notification)
+                        ? () => {
+                            setOpen(false)
+                            onOpenReply(replyThreadId(notification) as string)
+                          }
+                        : undefined
+                    }
                   />
                 ))}
               </ul>

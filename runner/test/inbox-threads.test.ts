@@ -1,0 +1,182 @@
+// The Conversations inbox in the runner (issue 21): inbox.sync stores the whole thread of a lead who
+// replied, the same thread synced again adds nothing, the "New reply" notification points at it,
+// and the customer's answer is sent once through the account's next sync, its status confirmed.
+import { describe, it } from 'vitest'
+import { campaignTick } from '../src/jobs/campaign-tick.ts'
+import { inboxSync } from '../src/jobs/inbox-sync.ts'
+import {
+  adminDb,
+  createCampaign,
+  createCustomer,
+  createXAccount,
+  notificationsOf,
+} from './helpers/fixtures.ts'
+import { SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
+import { browserSuite } from './helpers/suite.ts'
+import { BROWSER_SUITE, newXAccount } from './helpers/x-session.ts'
+
+const x = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
+const suite = browserSuite(x, 13_000)
+
+async function threadOf(accountId: string, peer: string) {
+  const { rows } = await adminDb().query<{
+    id: string
+    unread_count: number
+    status: string
+    campaign_id: string
+  }>(
+    'select id, unread_count, status, campaign_id from public.inbox_threads where account_id = $1 and peer_username = $2',
+    [accountId, peer],
+  )
+  return rows[0]
+}
+
+async function messagesOf(threadId: string) {
+  const { rows } = await adminDb().query<{ direction: string; body: string; status: string; origin: string }>(
+    `select direction, body, status, origin from public.inbox_messages where thread_id = $1
+      order by coalesce(sent_at, created_at), created_at`,
+    [threadId],
+  )
+  return rows
+}
+
+describe.concurrent('conversations inbox', BROWSER_SUITE, () => {
+  it('stores the whole thread once, and sends the customer answer exactly once', async ({ expect }) => {
+    const userId = await createCustomer()
+    const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
+    const accountId = await createXAccount(userId, sandbox)
+    const [lead, quiet] = await suite.people(2)
+    if (!lead || !quiet) throw new Error('no leads')
+    const campaignId = await createCampaign(userId, accountId, [lead, quiet], {
+      messages: ['Hi {name}, quick question about your work?'],
+    })
+    expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(2)
+
+    await x.message({ account: sandbox.username, from: lead.username, text: 'Sure, what is it?' })
+    await x.message({ account: sandbox.username, from: lead.username, text: 'Also: who are you?' })
+    await inboxSync(suite.runner.context(), { accountId })
+
+    const thread = await threadOf(accountId, lead.username)
+    expect(thread).toMatchObject({ unread_count: 2, status: 'open', campaign_id: campaignId })
+    const first = await messagesOf(thread?.id ?? '')
+    expect(first.map((m) => [m.direction, m.body])).toEqual([
+      ['outgoing', expect.stringMatching(/^Hi .+, quick question about your work\?$/)],
+      ['incoming', 'Sure, what is it?'],
+      ['incoming', 'Also: who are you?'],
+    ])
+    expect(await threadOf(accountId, quiet.username)).toBeUndefined()
+    const note = (await notificationsOf(userId)).find((n) => n.type === 'lead_replied')
+    expect(note?.metadata).toMatchObject({ threadId: thread?.id })
+
+    // synced again: nothing new
+    await inboxSync(suite.runner.context(), { accountId })
+    expect(await messagesOf(thread?.id ?? '')).toEqual(first)
+
+    // the customer answers; the account's next sync sends it once and confirms it
+    await adminDb().query(
+      `insert into public.inbox_messages (thread_id, user_id, account_id, direction, body, origin, status, dedupe_key)
+       values ($1, $2, $3, 'outgoing', 'We build outreach tools. Want a demo?', 'reachflow', 'queued', 'reply:test')`,
+      [thread?.id, userId, accountId],
+    )
+    const result = await inboxSync(suite.runner.context(), { accountId })
+    expect(result.answersSent).toBe(1)
+    await inboxSync(suite.runner.context(), { accountId })
+    const answered = (await x.deliveries(sandbox.username)).filter(
+      (d) => d.text === 'We build outreach tools. Want a demo?',
+    )
+    expect(answered).toHaveLength(1)
+    expect(answered[0]?.recipientUsername).toBe(lead.username)
+    const after = await messagesOf(thread?.id ?? '')
+    expect(after).toHaveLength(4)
+    expect(after.at(-1)).toMatchObject({
+      direction: 'outgoing',
+      body: 'We build outreach tools. Want a demo?',
+      status: 'sent',
+      origin: 'reachflow',
+    })
+  })
+
+  it('an answer whose acknowledgement was lost is confirmed in the thread, never retyped; a refused one fails with the reason', async ({
+    expect,
+  }) => {
+    const userId = await createCustomer()
+    const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
+    const accountId = await createXAccount(userId, sandbox)
+    const [lead] = await suite.people(1)
+    if (!lead) throw new Error('no lead')
+    const campaignId = await createCampaign(userId, accountId, [lead])
+    expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(1)
+    await x.message({ account: sandbox.username, from: lead.username, text: 'Who is this?' })
+    await inboxSync(suite.runner.context(), { accountId })
+    const thread = await threadOf(accountId, lead.username)
+    const answer = async (body: string) => {
+      await adminDb().query(
+        `insert into public.inbox_messages (thread_id, user_id, account_id, direction, body, origin, status, dedupe_key)
+         values ($1, $2, $3, 'outgoing', $4, 'reachflow', 'queued', 'reply:' || gen_random_uuid())`,
+        [thread?.id, userId, accountId, body],
+      )
+    }
+    const statusOf = async (body: string) =>
+      (
+        await adminDb().query<{ status: string; error: string | null }>(
+          'select status, error from public.inbox_messages where thread_id = $1 and body = $2',
+          [thread?.id, body],
+        )
+      ).rows
+
+    await answer('A studio that builds outreach tools.')
+    await x.fault({ account: sandbox.username, target: 'send', mode: 'ack_lost' })
+    const lost = await inboxSync(suite.runner.context(), { accountId })
+    expect(lost.answersUncertain).toBe(1)
+    // the same sync read the thread after sending: the platform's copy confirms it
+    expect(await statusOf('A studio that builds outreach tools.')).toEqual([{ status: 'sent', error: null }])
+    await inboxSync(suite.runner.context(), { accountId })
+    const delivered = (await x.deliveries(sandbox.username)).filter(
+      (d) => d.text === 'A studio that builds outreach tools.',
+    )
+    expect(delivered).toHaveLength(1)
+
+    await answer('Are you still there?')
+    await x.fault({ account: sandbox.username, target: 'send', mode: 'error', code: 349 })
+    expect((await inboxSync(suite.runner.context(), { accountId })).answersFailed).toBe(1)
+    const [refused] = await statusOf('Are you still there?')
+    expect(refused?.status).toBe('failed')
+    expect(refused?.error).toMatch(/349/)
+    expect((await x.deliveries(sandbox.username)).filter((d) => d.text === 'Are you still there?')).toEqual(
+      [],
+    )
+  })
+
+  it('a reply the customer already read on X is not counted unread; a later one is', async ({ expect }) => {
+    const userId = await createCustomer()
+    const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
+    const accountId = await createXAccount(userId, sandbox)
+    const [lead] = await suite.people(1)
+    if (!lead) throw new Error('no lead')
+    const campaignId = await createCampaign(userId, accountId, [lead])
+    expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(1)
+    const { threadId } = await x.message({
+      account: sandbox.username,
+      from: lead.username,
+      text: 'Saw it, thanks',
+    })
+    // the customer opens the conversation on X before Reachflow's next sync
+    const read = await fetch(`${x.base}/i/chat/${String(threadId)}`, {
+      headers: { cookie: sandbox.cookieHeader },
+    })
+    expect(read.status).toBe(200)
+
+    await inboxSync(suite.runner.context(), { accountId })
+    const thread = await threadOf(accountId, lead.username)
+    expect(thread?.unread_count).toBe(0)
+    const { rows } = await adminDb().query<{ read_on_platform: boolean }>(
+      `select read_on_platform from public.inbox_messages where thread_id = $1 and direction = 'incoming'`,
+      [thread?.id],
+    )
+    expect(rows).toEqual([{ read_on_platform: true }])
+
+    await x.message({ account: sandbox.username, from: lead.username, text: 'One more question' })
+    await inboxSync(suite.runner.context(), { accountId })
+    expect((await threadOf(accountId, lead.username))?.unread_count).toBe(1)
+  })
+})

@@ -1,0 +1,33 @@
+import { supabase } from '@/lib/supabase'
+import type { InboxFilters, InboxThread } from './types'
+
+/** How many conversations the list shows (newest first). */
+export const INBOX_LIST_LIMIT = 100
+
+interface ThreadRow extends Omit<InboxThread, 'account' | 'campaign_name'> {
+  social_account: { username: string; platform: { name: string } | null } | null
+  campaign: { name: string } | null
+}
+
+/** Conversations with a reply, newest first, filtered by account, campaign and status. */
+export async function getInboxThreads(filters: InboxFilters): Promise<InboxThread[]> {
+  let query = supabase
+    .from('inbox_threads')
+    .select(
+      'id, account_id, peer_username, status, unread_count, last_message_at, last_message_preview, last_message_direction, campaign_id, social_account:social_accounts(username, platform:platforms(name)), campaign:campaigns(name)',
+    )
+    .order('last_message_at', { ascending: false, nullsFirst: false })
+    .limit(INBOX_LIST_LIMIT)
+  if (filters.accountId) query = query.eq('account_id', filters.accountId)
+  if (filters.campaignId) query = query.eq('campaign_id', filters.campaignId)
+  if (filters.status !== 'all') query = query.eq('status', filters.status)
+  const { data, error } = await query
+  if (error) throw new Error(`Could not load your conversations: ${error.message}`)
+  return (data as unknown as ThreadRow[]).map(({ social_account, campaign, ...thread }) => ({
+    ...thread,
+    account: social_account
+      ? { username: social_account.username, platform: social_account.platform?.name ?? '' }
+      : null,
+    campaign_name: campaign?.name ?? null,
+  }))
+}
