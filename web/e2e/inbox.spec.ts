@@ -2,6 +2,7 @@
 // the runner's inbox sync brings the whole thread into the Inbox tab with an unread badge, the
 // customer answers from Reachflow, and the X sandbox receives that answer exactly once while the
 // message reads Sent. Also: Mark handled, Check now's limit, the New reply notification.
+import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
 import pg from 'pg'
 import { accountIdOf, completeOnboarding, E2eRunner, runSchedulerNow } from './runner-process'
@@ -184,6 +185,20 @@ test.describe('conversations inbox on the real stack', () => {
     await page.reload()
     await expect(messages).toHaveCount(3)
     expect(await answered()).toHaveLength(1)
+
+    // Export: the conversations the list shows, as CSV.
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export' }).click()
+    const csv = await readFile((await (await downloading).path()) ?? '', 'utf8')
+    const [header, row, ...rest] = csv.trimEnd().split('\r\n')
+    expect(header).toBe(
+      'Person,Account,Platform,Campaign,Status,Unread,Last Message At,Last Message From,Last Message',
+    )
+    expect(row).toContain(`${lead.username},${username},X,`)
+    expect(row).toContain(',Open,0,')
+    expect(row).toMatch(/,You,I run a small studio; want to see our robot arm demo\?$/)
+    expect(rest).toEqual([])
+    await expect(page.getByText('1 conversation exported')).toBeVisible()
 
     // Check now: it runs, then it is limited to once a minute with the wait said.
     await page.getByRole('button', { name: 'Check now' }).click()

@@ -9,15 +9,22 @@ interface ThreadRow extends Omit<InboxThread, 'account' | 'campaign_name'> {
   campaign: { name: string } | null
 }
 
-/** Conversations with a reply, newest first, filtered by account, campaign and status. */
-export async function getInboxThreads(filters: InboxFilters): Promise<InboxThread[]> {
+/**
+ * Conversations with a reply, newest first, filtered by account, campaign and status: the first
+ * INBOX_LIST_LIMIT, or the rows `range` names (the export reads them all, page by page).
+ */
+export async function getInboxThreads(
+  filters: InboxFilters,
+  range: { from: number; to: number } = { from: 0, to: INBOX_LIST_LIMIT - 1 },
+): Promise<InboxThread[]> {
   let query = supabase
     .from('inbox_threads')
     .select(
       'id, account_id, peer_username, status, unread_count, last_message_at, last_message_preview, last_message_direction, campaign_id, social_account:social_accounts(username, platform:platforms(name)), campaign:campaigns(name)',
     )
     .order('last_message_at', { ascending: false, nullsFirst: false })
-    .limit(INBOX_LIST_LIMIT)
+    .order('id')
+    .range(range.from, range.to)
   if (filters.accountId) query = query.eq('account_id', filters.accountId)
   if (filters.campaignId) query = query.eq('campaign_id', filters.campaignId)
   if (filters.status !== 'all') query = query.eq('status', filters.status)

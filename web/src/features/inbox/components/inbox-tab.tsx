@@ -6,7 +6,11 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Select } from '@/components/ui/form-field'
 import { SegmentedControl } from '@/components/ui/segmented-control'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useToast } from '@/components/ui/toast'
 import { cn } from '@/lib/cn'
+import { useRegisterExport } from '@/lib/export-registry'
+import { pluralize } from '@/lib/format'
+import { exportInbox } from '../api/export-inbox'
 import type { InboxFilters, StatusFilter } from '../api/types'
 import { inboxKeys, useInboxCampaigns, useInboxOverview, useInboxThreads } from '../hooks/use-inbox'
 import { CheckNow } from './check-now'
@@ -38,6 +42,11 @@ export function InboxTab({
   const list = threads.data ?? []
   const selected = list.find((t) => t.id === threadId)
   const change = (next: Partial<InboxFilters>) => setFilters((current) => ({ ...current, ...next }))
+  const toast = useToast()
+  useRegisterExport(async () => {
+    const count = await exportInbox(filters)
+    toast.success(`${pluralize(count, 'conversation')} exported`)
+  })
 
   // The badge follows what the list shows (the list refreshes more often than the badge).
   const queryClient = useQueryClient()

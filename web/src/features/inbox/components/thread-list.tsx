@@ -2,12 +2,9 @@ import { CheckCircle2 } from 'lucide-react'
 import { cn } from '@/lib/cn'
 import { relativeTime } from '@/lib/relative-time'
 import type { InboxThread } from '../api/types'
+import { platformName } from '../platform'
 
-const PLATFORM_NAMES: Record<string, string> = { twitter: 'X', instagram: 'Instagram' }
-
-export function platformName(platform: string | undefined): string {
-  return PLATFORM_NAMES[platform ?? ''] ?? platform ?? ''
-}
+export { platformName }
 
 /** The conversations, newest first; the selected one highlighted, unread ones bold with their count. */
 export function ThreadList({
