@@ -394,24 +394,31 @@ export interface AiBudget {
 
 /**
  * One call within the customer's budget: reserves the request's most tokens first (refused: an
- * AiError 'budget', nothing is sent), then settles what the endpoint reported; a failed call keeps
- * its request counted and is recorded as a failure.
+ * AiError 'budget', nothing is sent), then settles what the endpoint reported. A call that failed,
+ * or whose text `validate` refused, is recorded as a failure (its request stays counted).
  */
 export async function chatWithinBudget(
   config: AiConfig,
   budget: AiBudget,
   request: ChatRequest,
-  options: AiCallOptions = {},
+  options: AiCallOptions & { validate?: (text: string) => unknown } = {},
 ): Promise<ChatResult> {
   const reserved = estimateTokens(request)
   const reservation = await budget.reserve(reserved)
   if (!reservation.allowed) throw new AiError('budget', AI_FAILURE_TEXT.budget)
+  let result: ChatResult
   try {
-    const result = await chat(config, request, options)
-    await budget.settle(reservation.day, reserved, result.tokens, false)
-    return result
+    result = await chat(config, request, options)
   } catch (error) {
     await budget.settle(reservation.day, reserved, 0, true)
     throw error
   }
+  try {
+    options.validate?.(result.text)
+  } catch (error) {
+    await budget.settle(reservation.day, reserved, result.tokens, true)
+    throw error
+  }
+  await budget.settle(reservation.day, reserved, result.tokens, false)
+  return result
 }

@@ -129,7 +129,10 @@ export async function draftMessages(req: Request, ctx: CallContext): Promise<Res
   const input = await parseBody(req, draftSchema)
   const request = draftRequest(input)
   try {
-    const result = await chatWithinBudget(config, budgetFor(ctx), request, { fetch: ctx.deps.fetch })
+    const result = await chatWithinBudget(config, budgetFor(ctx), request, {
+      fetch: ctx.deps.fetch,
+      validate: (text) => parseDraft(text, input),
+    })
     const draft = parseDraft(result.text, input)
     return jsonResponse({ ...draft, tokens: result.tokens })
   } catch (error) {
