@@ -136,3 +136,27 @@ comment on column public.scraping_campaigns.ai_kept is 'Stored leads the AI scor
 comment on column public.scraping_campaigns.ai_skipped is 'Stored leads filtered out for an AI score below ai_min_score (filter_reason says the score and why).';
 comment on column public.scraping_campaigns.ai_unscored is 'Stored leads the AI could not score (timeout, rate limit, budget, bad answer): kept, marked unscored.';
 grant update (ai_kept, ai_skipped, ai_unscored) on public.scraping_campaigns to reachflow_runner;
+
+-- Operators: each customer's AI use today -----------------------------------------------------------
+
+create or replace function public.admin_ai_usage(p_limit integer default 200)
+returns table (user_id uuid, email text, requests integer, tokens integer, denied integer, failures integer,
+               request_limit integer, token_limit integer, day date)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select u.user_id, au.email::text, u.requests, u.tokens, u.denied, u.failures,
+         s.requests_per_day, s.tokens_per_day, u.day
+    from public.ai_usage u
+    join auth.users au on au.id = u.user_id
+    cross join public.ai_settings s
+   where u.day = (internal.now() at time zone 'utc')::date
+   order by u.tokens desc, u.requests desc, au.email
+   limit least(greatest(coalesce(p_limit, 200), 1), 1000)
+$$;
+comment on function public.admin_ai_usage(integer) is
+  'Admin: every customer''s AI requests, tokens, refusals and failures today (UTC), heaviest first, with the daily limits.';
+revoke execute on function public.admin_ai_usage(integer) from public, anon, authenticated;
+grant execute on function public.admin_ai_usage(integer) to service_role;

@@ -54,7 +54,7 @@ export const AI_FAILURE_TEXT: Record<AiFailure, string> = {
 }
 
 export const AI_NOT_CONFIGURED_HINT =
-  'AI writing is off: the server has no AI endpoint (AI_BASE_URL) configured.'
+  'AI writing is not available: no AI provider is set up for this Reachflow server.'
 
 /** Longest DM each platform accepts (X: 10,000 characters; Instagram: 1,000). */
 export const PLATFORM_DM_LIMITS = { twitter: 10_000, instagram: 1_000 } as const

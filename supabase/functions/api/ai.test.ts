@@ -65,7 +65,7 @@ Deno.test('GET /ai/status: available with the sandbox and today’s budget; off 
   const off = await call(customer, 'GET', '/ai/status', undefined, withoutAi)
   assert.deepEqual(off.body, {
     available: false,
-    reason: 'AI writing is off: the server has no AI endpoint (AI_BASE_URL) configured.',
+    reason: 'AI writing is not available: no AI provider is set up for this Reachflow server.',
   })
   const draft = await call(
     customer,

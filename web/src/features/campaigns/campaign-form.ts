@@ -56,6 +56,7 @@ export const campaignFormSchema = z
     activeDays: z.array(z.enum(WEEKDAYS)).min(1, DM_TEXT.days),
     randomDaysOff: z.boolean(),
     runImmediately: z.boolean(),
+    aiPersonalization: z.boolean(),
   })
   .superRefine((form, ctx) => {
     if (form.timeFrom >= form.timeTo)
@@ -86,6 +87,7 @@ export function defaultCampaignForm(): CampaignForm {
     activeDays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
     randomDaysOff: true,
     runImmediately: false,
+    aiPersonalization: false,
   }
 }
 
@@ -101,7 +103,14 @@ export const CAMPAIGN_STEPS = [
 const STEP_FIELDS: readonly (readonly string[])[] = [
   ['name', 'accountId', 'industry', 'stage'],
   ['scrapingCampaignId'],
-  ['messages', 'noFirstnameMessage', 'followUpEnabled', 'followUpMessages', 'followUpDays'],
+  [
+    'messages',
+    'noFirstnameMessage',
+    'followUpEnabled',
+    'followUpMessages',
+    'followUpDays',
+    'aiPersonalization',
+  ],
   ['dailyLimit', 'timezone', 'timeFrom', 'timeTo', 'activeDays', 'randomDaysOff'],
   ['runImmediately'],
 ]
@@ -166,5 +175,6 @@ export function campaignRequest(form: CampaignForm, id: string, platform: string
     message_template: sequences.messages[0] ?? null,
     industry: parsed.industry || null,
     stage: parsed.stage || null,
+    ai_personalization: parsed.aiPersonalization,
   }
 }

@@ -10,6 +10,9 @@ export interface MessageLog {
   step: number
   error: string | null
   sent_at: string
+  /** personalized: the AI's text was sent; fallback: the template, personalization_note says why; null: off. */
+  personalization: 'personalized' | 'fallback' | null
+  personalization_note: string | null
 }
 
 /** Spec §9: the latest 100 messages of a DM campaign. */
@@ -18,7 +21,9 @@ export const CAMPAIGN_MESSAGES_LIMIT = 100
 export async function getCampaignMessages(campaignId: string): Promise<MessageLog[]> {
   const { data, error } = await supabase
     .from('dm_logs')
-    .select('id, status, target_username, message_sent, message_type, step, error, sent_at')
+    .select(
+      'id, status, target_username, message_sent, message_type, step, error, sent_at, personalization, personalization_note',
+    )
     .eq('campaign_id', campaignId)
     .order('sent_at', { ascending: false })
     .limit(CAMPAIGN_MESSAGES_LIMIT)

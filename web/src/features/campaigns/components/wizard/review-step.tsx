@@ -42,6 +42,9 @@ export function ReviewStep({
           label="Messages"
           value={`${written} initial${values.followUpEnabled ? `, follow-ups every ${pluralize(Number(values.followUpDays), 'day')}` : ', no follow-ups'}`}
         />
+        {values.aiPersonalization && (
+          <Row label="AI personalisation" value="On (falls back to your message)" />
+        )}
         <Row label="Daily limit" value={`${values.dailyLimit} messages`} />
         <Row
           label="Schedule"
