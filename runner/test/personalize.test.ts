@@ -60,7 +60,7 @@ describe.concurrent('personalisation at send time', () => {
     const username = lead('ann')
     const result = await personalizeForLead(runnerDb, ai(), request(userId, username))
     expect(result).toEqual({
-      text: 'Hi Ann, your bio ("Founder @ Acme | building SaaS in public") caught my eye. want a free audit of your onboarding emails?',
+      text: 'Hi Ann, your bio ("Founder @ Acme | building SaaS in public") caught my eye. Want a free audit of your onboarding emails?',
       personalization: 'personalized',
       note: null,
     })

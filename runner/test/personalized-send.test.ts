@@ -49,7 +49,7 @@ describe('campaign.tick with AI personalisation', BROWSER_SUITE, () => {
     const fitsLog = logs.find((l) => l.target_username === fits.username)
     expect(fitsLog?.personalization).toBe('personalized')
     expect(fitsLog?.message_sent).toBe(
-      `Hi ${first(fits.name)}, your profile caught my eye. want a free audit of your onboarding emails?`,
+      `Hi ${first(fits.name)}, your profile caught my eye. Want a free audit of your onboarding emails?`,
     )
     expect(delivered.find((d) => d.recipientUsername === fits.username)?.text).toBe(fitsLog?.message_sent)
 

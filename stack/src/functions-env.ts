@@ -31,11 +31,15 @@ export function functionsEnv(config: StackConfig): Record<string, string> {
   }
 }
 
-/** The optional AI endpoint (issue 21): the local stack points it at the AI sandbox. */
+/**
+ * The optional AI endpoint (issue 21): the local stack points it at the AI sandbox. Test instances
+ * give up on a hanging endpoint after 5 s rather than 20 s, so failure-mode tests stay short.
+ */
 export function aiEnv(config: StackConfig): Record<string, string> {
   return {
     AI_BASE_URL: `${config.sandboxUrls.ai}/v1`,
     AI_API_KEY: SANDBOX_API_KEY,
     AI_MODEL: SANDBOX_MODEL,
+    ...(config.instance === 'dev' ? {} : { AI_TIMEOUT_MS: '5000' }),
   }
 }

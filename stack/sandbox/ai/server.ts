@@ -132,7 +132,8 @@ export function answer(task: string, input: Json): string | null {
       : bio
         ? `your bio ("${clip(bio, 60)}") caught my eye`
         : 'your profile caught my eye'
-    return `Hi ${name}, ${hook}. ${filled}`.trim()
+    const rest = filled.charAt(0).toUpperCase() + filled.slice(1)
+    return `Hi ${name}, ${hook}. ${rest}`.trim()
   }
   if (task === 'score_lead') {
     const lead = (input.lead ?? {}) as Json

@@ -115,7 +115,7 @@ Deno.test('personalisation uses the bio, and scoring rates a matching bio above 
   const text = checkPersonalized(result.text, 'twitter')
   assert.match(text, /^Hi Ann, /)
   assert.match(text, /Founder @ Acme/)
-  assert.match(text, /want a free SEO audit\?$/)
+  assert.match(text, /Want a free SEO audit\?$/)
 
   const ideal = 'SaaS founders building in public'
   const good = parseScore((await chat(config(), scoreRequest(ideal, lead))).text)

@@ -15,7 +15,7 @@ export function AiNote({ children, className }: { children: ReactNode; className
 /** Marks the local stack's AI sandbox, so nobody mistakes its fixed answers for a model's. */
 export function SandboxBadge() {
   return (
-    <span className="rounded-full bg-amber-50 px-2 py-0.5 text-[11px] font-medium text-amber-800 ring-1 ring-amber-600/25 ring-inset">
+    <span className="whitespace-nowrap rounded-full bg-amber-50 px-2 py-0.5 text-[11px] font-medium text-amber-800 ring-1 ring-amber-600/25 ring-inset">
       Sandbox AI
     </span>
   )

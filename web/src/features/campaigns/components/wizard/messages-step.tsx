@@ -46,7 +46,7 @@ export function MessagesStep({
       {aiStatus ? (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50/60 px-3 py-2 ring-1 ring-brand-100">
           <p className="flex items-center gap-2 text-sm text-slate-700">
-            <Sparkles className="size-4 text-brand-600" aria-hidden="true" />
+            <Sparkles className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
             Not sure what to write? Let AI draft it from your goal and offer.
             {aiStatus.sandbox && <SandboxBadge />}
           </p>
