@@ -145,3 +145,24 @@ Deno.test('drafting failures answer with the reason, and the failed call is coun
   assert.equal(usage?.failures, 3)
   assert.equal(usage?.requests, 3)
 })
+
+Deno.test('an ideal-customer description without an AI provider is refused, not silently ignored', async () => {
+  const customer = await newCustomer('ai-noscore')
+  const created = await call(
+    customer,
+    'POST',
+    '/scraping-campaigns',
+    {
+      name: 'Founders',
+      account_id: crypto.randomUUID(),
+      sources: { type: 'keyword', value: 'saas' },
+      ai_ideal_customer: 'SaaS founders',
+    },
+    withoutAi,
+  )
+  assert.equal(created.status, 422)
+  assert.equal(
+    created.body.error,
+    'AI writing is not available: no AI provider is set up for this Reachflow server.',
+  )
+})
