@@ -4,7 +4,7 @@
 -- customers may set (ai_personalization, the ideal customer) and those only the runner may
 -- (the personalisation verdict, the AI counters).
 begin;
-select plan(16);
+select plan(18);
 
 select tests.create_supabase_user('ai_owner');
 select tests.create_supabase_user('ai_other');
@@ -52,6 +52,8 @@ select throws_ok(
 select throws_ok($$update public.ai_settings set requests_per_day = 1000000$$,
   '42501', null, 'a customer cannot raise the budget');
 select lives_ok($$select requests_per_day from public.ai_settings$$, 'a customer reads the budget');
+select throws_ok($$select * from public.admin_ai_usage()$$, '42501', null,
+  'a customer cannot list everyone''s AI usage');
 
 select lives_ok(
   format($$insert into public.scraping_campaigns (user_id, name, account_id, sources, ai_ideal_customer, ai_min_score)
@@ -62,6 +64,11 @@ select throws_ok($$update public.scraping_campaigns set ai_skipped = 0$$, '42501
   'the AI counters are the runner''s');
 select throws_ok($$update public.dm_logs set personalization = 'personalized'$$, '42501', null,
   'the personalisation verdict is the runner''s');
+
+select tests.authenticate_as_service_role();
+select results_eq(
+  format($$select requests, denied from public.admin_ai_usage() where user_id = %L$$, tests.get_supabase_uid('ai_owner')),
+  $$values (1, 0)$$, 'operators (through the admin function''s service role) see each customer''s use today');
 
 select tests.authenticate_as_runner();
 select results_eq(

@@ -373,6 +373,25 @@ describe('Create New Campaign wizard (spec §2 Modals 3, §5, §9)', () => {
     })
   })
 
+  it('a used-up AI budget disables drafting and says personalised messages go out as written', async () => {
+    ai.status.mockReturnValue({
+      ...AI_ON,
+      reason: "Today's AI budget is used up (it resets at 00:00 UTC).",
+      budget: { ...AI_ON.budget, requests: 300, exhausted: true },
+    })
+    const user = userEvent.setup()
+    renderApp(<CampaignWizard onClose={() => {}} />)
+    await setup(user)
+    await chooseSource(user)
+    expect(screen.getByRole('button', { name: 'Write with AI' })).toBeDisabled()
+    await user.click(screen.getByLabelText(/Personalise each message with AI/))
+    expect(
+      screen.getByText(
+        "Today's AI budget is used up (it resets at 00:00 UTC). Until then messages go out as written.",
+      ),
+    ).toBeInTheDocument()
+  })
+
   it('a failed draft leaves the messages as they were and says why', async () => {
     ai.status.mockReturnValue(AI_ON)
     ai.draft.mockRejectedValue(new ApiError('x', 'The AI service did not answer in time.', 504))
