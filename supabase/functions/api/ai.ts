@@ -120,7 +120,8 @@ const STATUS_OF: Record<AiError['kind'], number> = {
   network: 502,
   malformed: 502,
   too_long: 502,
-  banned_phrase: 502,
+  // the drafts echoed something the customer wrote (an offer that is "risk-free"): theirs to rephrase
+  banned_phrase: 422,
 }
 
 export async function draftMessages(req: Request, ctx: CallContext): Promise<Response> {
@@ -137,7 +138,12 @@ export async function draftMessages(req: Request, ctx: CallContext): Promise<Res
     return jsonResponse({ ...draft, tokens: result.tokens })
   } catch (error) {
     if (error instanceof AiError) {
-      throw new HttpError(STATUS_OF[error.kind], error.message, { reason: error.kind })
+      const phrase = /\("(.+)"\)$/.exec(error.message)?.[1]
+      const message =
+        error.kind === 'banned_phrase'
+          ? `The drafts used the banned phrase "${phrase}". Rephrase your goal or offer and try again.`
+          : error.message
+      throw new HttpError(STATUS_OF[error.kind], message, { reason: error.kind })
     }
     throw error
   }
