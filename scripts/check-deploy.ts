@@ -31,6 +31,15 @@ const PLATFORM_SECRETS = new Set([
 ])
 /** Read by the functions but meant only for the local stack (documented as such). */
 const LOCAL_ONLY = new Set(['STRIPE_API_BASE'])
+/** Secrets a deploy may leave unset: the feature they enable is off (AI writing) or has a default. */
+const OPTIONAL = new Set([
+  'X_BASE_URL',
+  'AI_BASE_URL',
+  'AI_API_KEY',
+  'AI_MODEL',
+  'AI_TIMEOUT_MS',
+  'AI_MAX_RETRY_WAIT_MS',
+])
 
 function denoCheck(): void {
   const deno = join(repoRoot, 'node_modules', '.bin', 'deno')
@@ -110,11 +119,14 @@ function secretsListed(): void {
       problems.push(
         `docs/operations.md "Function secrets" does not list ${name}${LOCAL_ONLY.has(name) ? ' (local only)' : ''}`,
       )
+    else if (OPTIONAL.has(name) && !new RegExp(`\`${name}\`[^\\n]*optional`).test(table))
+      problems.push(`docs/operations.md "Function secrets" must say ${name} is optional`)
   }
   step(
     `secrets the functions read are documented: ${[...read]
       .filter((n) => !PLATFORM_SECRETS.has(n))
       .sort()
+      .map((n) => (OPTIONAL.has(n) ? `${n} (optional)` : n))
       .join(', ')}`,
   )
 }

@@ -2,6 +2,7 @@
 // Production needs RUNNER_DATABASE_URL and the encryption keys; everything else has a default that
 // suits one runner machine. Tests and benchmarks compress pacing and typing with the factors.
 import { hostname } from 'node:os'
+import { type AiConfig, aiConfigFrom } from '../../supabase/functions/_shared/ai.ts'
 import { type Keyring, keyringFromEnv } from './crypto.ts'
 import type { QueueName } from './jobs/queues.ts'
 
@@ -37,6 +38,8 @@ export interface RunnerConfig {
   healthPort: number | null
   chromiumPath: string | undefined
   version: string
+  /** The optional AI endpoint (AI_BASE_URL, AI_API_KEY, AI_MODEL): personalisation and lead scoring. */
+  ai: AiConfig | null
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -102,5 +105,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
     healthPort: env.RUNNER_HEALTH_PORT ? number(env, 'RUNNER_HEALTH_PORT', 0, 1, 65_535) : null,
     chromiumPath: env.CHROMIUM_PATH?.trim() || undefined,
     version: env.RUNNER_VERSION?.trim() || 'dev',
+    ai: aiConfigFrom((name) => env[name]),
   }
 }

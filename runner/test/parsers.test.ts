@@ -143,6 +143,33 @@ describe('X timelines', () => {
     expect(parsed.bottomCursor).toBe('NEXT')
     expect(parseTimeline({ data: {} })).toEqual({ profiles: [], bottomCursor: null })
   })
+
+  it("keeps the texts of an author's posts as recent posts (at most three, no repeats)", () => {
+    const tweet = (text: string) => ({
+      content: {
+        itemContent: {
+          tweet_results: {
+            result: { core: { user_results: { result: legacyUser } }, legacy: { full_text: text } },
+          },
+        },
+      },
+    })
+    const entries = [
+      'Shipping v2 today',
+      'Shipping v2 today',
+      'Hiring!',
+      'Lessons from 1k users',
+      'A fourth',
+    ].map(tweet)
+    const parsed = parseTimeline({
+      data: {
+        search_by_raw_query: {
+          search_timeline: { timeline: { instructions: [{ type: 'TimelineAddEntries', entries }] } },
+        },
+      },
+    })
+    expect(parsed.profiles[0]?.recentPosts).toEqual(['Shipping v2 today', 'Hiring!', 'Lessons from 1k users'])
+  })
 })
 
 describe('stop signals', () => {

@@ -25,7 +25,7 @@ function banner(status: StackStatus): string {
     `  Anon key      ${status.anon_key}`,
     `  Database      ${status.db_url}`,
     `  Mail outbox   ${status.mail_outbox_url}`,
-    `  Sandboxes     Stripe ${status.stripe_url}  X ${status.x_url}  Instagram ${status.instagram_url}  Google ${status.google_url}`,
+    `  Sandboxes     Stripe ${status.stripe_url}  X ${status.x_url}  Instagram ${status.instagram_url}  Google ${status.google_url}  AI ${status.ai_url}`,
     `  Logs          ${status.logs}`,
     '',
     ...DEMO_LOGINS.map((login) => `  Demo ${login.role.padEnd(9)} ${login.email} / ${login.password}`),

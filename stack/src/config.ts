@@ -41,6 +41,7 @@ const PORT_SLOTS = {
   instagram: 21,
   google: 22,
   runnerHealth: 23,
+  ai: 24,
 } as const
 
 export type PortName = keyof typeof PORT_SLOTS
@@ -88,6 +89,7 @@ export function stackConfig(instance = instanceName()) {
       x: url(ports.x),
       instagram: url(ports.instagram),
       google: url(ports.google),
+      ai: url(ports.ai),
     },
     jwtSecret: LOCAL_JWT_SECRET,
     anonKey: ANON_KEY,

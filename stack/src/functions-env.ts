@@ -3,6 +3,7 @@
 // the constants here. On hosted Supabase the same names are set with `supabase secrets set`
 // (SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY and SUPABASE_DB_URL are provided there).
 // Every value below is a fixed local development value, useless anywhere else.
+import { SANDBOX_API_KEY, SANDBOX_MODEL } from '../sandbox/ai/server.ts'
 import type { StackConfig } from './config.ts'
 
 /** The only key the Stripe sandbox accepts; real keys (sk_live_/sk_test_ from Stripe) go to real Stripe. */
@@ -26,5 +27,19 @@ export function functionsEnv(config: StackConfig): Record<string, string> {
     REACHFLOW_ENCRYPTION_KEYS: LOCAL_ENCRYPTION_KEYS,
     REACHFLOW_ENCRYPTION_KEY_ID: LOCAL_ENCRYPTION_KEY_ID,
     X_BASE_URL: config.sandboxUrls.x,
+    ...aiEnv(config),
+  }
+}
+
+/**
+ * The optional AI endpoint (issue 21): the local stack points it at the AI sandbox. Test instances
+ * give up on a hanging endpoint after 5 s rather than 20 s, so failure-mode tests stay short.
+ */
+export function aiEnv(config: StackConfig): Record<string, string> {
+  return {
+    AI_BASE_URL: `${config.sandboxUrls.ai}/v1`,
+    AI_API_KEY: SANDBOX_API_KEY,
+    AI_MODEL: SANDBOX_MODEL,
+    ...(config.instance === 'dev' ? {} : { AI_TIMEOUT_MS: '5000' }),
   }
 }

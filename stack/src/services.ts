@@ -2,7 +2,7 @@
 // Each is a child of the supervisor in its own process group, restarted if it crashes.
 import { join } from 'node:path'
 import { repoRoot, type StackConfig } from './config.ts'
-import { functionsEnv } from './functions-env.ts'
+import { aiEnv, functionsEnv } from './functions-env.ts'
 
 export interface ServiceSpec {
   name: string
@@ -33,6 +33,7 @@ export function sharedEnv(config: StackConfig): Record<string, string> {
     X_BASE_URL: config.sandboxUrls.x,
     INSTAGRAM_BASE_URL: config.sandboxUrls.instagram,
     GOOGLE_OAUTH_BASE_URL: config.sandboxUrls.google,
+    AI_SANDBOX_URL: config.sandboxUrls.ai,
   }
 }
 
@@ -78,6 +79,7 @@ function runnerService(
       RUNNER_HEALTH_PORT: String(config.ports.runnerHealth),
       RUNNER_PACING_FACTOR: process.env.RUNNER_PACING_FACTOR ?? '0.05',
       RUNNER_SEND_CONCURRENCY: '4',
+      ...aiEnv(config),
     },
     readyUrl: `http://${config.host}:${config.ports.runnerHealth}/health`,
     startsLast: true,
@@ -135,6 +137,13 @@ export function serviceSpecs(config: StackConfig): ServiceSpec[] {
         STRIPE_WEBHOOK_SECRET: fnEnv.STRIPE_WEBHOOK_SECRET ?? '',
       },
       readyUrl: `${config.sandboxUrls.stripe}/__sandbox/health`,
+    },
+    {
+      name: 'sandbox-ai',
+      command: tsx,
+      args: [join(repoRoot, 'stack', 'sandbox', 'ai', 'main.ts')],
+      env,
+      readyUrl: `${config.sandboxUrls.ai}/__sandbox/health`,
     },
     {
       name: 'sandbox-x',

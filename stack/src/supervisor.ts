@@ -26,6 +26,7 @@ export interface StackStatus {
   x_url: string
   instagram_url: string
   google_url: string
+  ai_url: string
   mail_outbox_url: string
   logs: string
   services: Record<string, { pid: number | undefined; restarts: number }>
@@ -98,6 +99,7 @@ export async function supervise(config: StackConfig, log: (line: string) => void
     x_url: config.sandboxUrls.x,
     instagram_url: config.sandboxUrls.instagram,
     google_url: config.sandboxUrls.google,
+    ai_url: config.sandboxUrls.ai,
     mail_outbox_url: `${config.apiUrl}/_outbox`,
     logs: config.logDir,
     services: {},

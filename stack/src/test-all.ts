@@ -193,7 +193,7 @@ async function main(): Promise<void> {
   ensureSystemPackages()
   const config = stackConfig('test')
   // dev, test and the extra instances (the supervisor test's) of this port base
-  reserveStackPorts(stackConfig('dev').ports.api, stackConfig('suptest').ports.runnerHealth)
+  reserveStackPorts(stackConfig('dev').ports.api, stackConfig('suptest').ports.ai)
   process.env.STACK_INSTANCE = 'test'
   await stopBackground(config)
   destroyCluster(config)

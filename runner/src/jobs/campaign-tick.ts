@@ -26,6 +26,7 @@ interface CampaignRow {
   name: string
   status: string
   sequences: Sequences
+  ai_personalization: boolean
 }
 
 export type TickResult = Partial<Record<LeadOutcome | 'settledSent' | 'settledNotSent', number>> & {
@@ -34,7 +35,7 @@ export type TickResult = Partial<Record<LeadOutcome | 'settledSent' | 'settledNo
 
 async function loadCampaign(ctx: JobContext, campaignId: string): Promise<CampaignRow | undefined> {
   const { rows } = await ctx.db.query<CampaignRow>(
-    'select id, user_id, account_id, name, status, sequences from public.campaigns where id = $1',
+    'select id, user_id, account_id, name, status, sequences, ai_personalization from public.campaigns where id = $1',
     [campaignId],
   )
   return rows[0]
@@ -101,6 +102,7 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
     signal: ctx.signal,
     random: ctx.random,
     pacingFactor: ctx.config.pacingFactor,
+    ai: ctx.config.ai,
   }
   const started = Date.now()
   // a lead is tried once per tick: one whose send failed waits for its retry time, not the next loop

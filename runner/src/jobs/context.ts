@@ -8,7 +8,8 @@ import type { SessionManager } from '../sessions/manager.ts'
 export type HandlerConfig = Pick<
   RunnerConfig,
   'pacingFactor' | 'uncertainCheckAfterMs' | 'tickBudgetMs' | 'accountWaitMs' | 'keyring'
->
+> &
+  Partial<Pick<RunnerConfig, 'ai'>>
 
 export interface JobContext {
   db: Db

@@ -7,6 +7,7 @@ import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
 import { inTransaction } from '../db.ts'
 import { serviceOf } from '../log.ts'
 import { type ScrapePage, type ScrapeSource, StopSignalError } from '../platforms/types.ts'
+import { refreshAiCounters, scoreRows } from '../scraping/ai-filter.ts'
 import { filterReason, profileData, readFilters } from '../scraping/filters.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
@@ -45,6 +46,8 @@ interface ScrapingCampaign {
   sources: Source[]
   filters: unknown
   progress: Partial<Progress>
+  ai_ideal_customer: string | null
+  ai_min_score: number
 }
 
 export interface ScrapeRunResult {
@@ -59,7 +62,7 @@ const keyOf = (source: Source) => `${source.type}:${source.value.trim().toLowerC
 export async function scrapeRun(ctx: JobContext, data: JobData['scrape.run']): Promise<ScrapeRunResult> {
   const campaign = (
     await ctx.db.query<ScrapingCampaign>(
-      `select id, user_id, account_id, name, status, sources, filters, progress
+      `select id, user_id, account_id, name, status, sources, filters, progress, ai_ideal_customer, ai_min_score
          from public.scraping_campaigns where id = $1`,
       [data.scrapingCampaignId],
     )
@@ -196,7 +199,7 @@ async function storePage(
   filters: ReturnType<typeof readFilters>,
   progress: Progress,
 ): Promise<{ inserted: number; status: string }> {
-  const rows = page.profiles
+  let rows = page.profiles
     .filter((p) => p.username)
     .map((p) => ({
       username: p.username,
@@ -204,6 +207,23 @@ async function storePage(
       is_filtered: filterReason(p, filters) !== null,
       filter_reason: filterReason(p, filters),
     }))
+  const idealCustomer = campaign.ai_ideal_customer?.trim()
+  if (idealCustomer) {
+    // scored before the transaction (AI calls take seconds); leads already stored are not scored again
+    const { rows: known } = await ctx.db.query<{ username: string }>(
+      `select lower(username) as username from public.scraping_campaign_leads
+        where scraping_campaign_id = $1 and lower(username) = any($2)`,
+      [campaign.id, rows.map((r) => r.username.replace(/^@/, '').trim().toLowerCase())],
+    )
+    rows = await scoreRows(
+      ctx.db,
+      ctx.config.ai,
+      campaign.user_id,
+      { idealCustomer, minScore: campaign.ai_min_score },
+      rows,
+      new Set(known.map((k) => k.username)),
+    )
+  }
   return inTransaction(ctx.db, async (client) => {
     // The target is a ceiling: with the campaign row locked (one writer at a time), only as many
     // new valid profiles as it still lacks are stored, in page order; filtered ones that came
@@ -238,6 +258,7 @@ async function storePage(
        on conflict do nothing`,
       [campaign.id, JSON.stringify(rows), source.type, source.value],
     )
+    if (idealCustomer) await refreshAiCounters(client, campaign.id)
     const { rows: after } = await client.query<{ status: string }>(
       `update public.scraping_campaigns set progress = $2, last_run_at = internal.now(), error_message = null
         where id = $1 returning status`,

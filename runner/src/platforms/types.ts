@@ -154,6 +154,8 @@ export interface ScrapedProfile {
   /** Whether the profile accepts our DMs, when the platform says (X can_dm); null when unknown. */
   canDm: boolean | null
   protected: boolean
+  /** Texts of the profile's posts the scrape saw (hashtag sources on X); absent when none. */
+  recentPosts?: string[]
 }
 
 export interface ScrapePage {

@@ -62,5 +62,6 @@ export function profileData(profile: ScrapedProfile): Record<string, unknown> {
     is_business: profile.isBusiness,
     can_dm: profile.canDm,
     protected: profile.protected,
+    ...(profile.recentPosts?.length ? { recent_posts: profile.recentPosts } : {}),
   }
 }

@@ -2,6 +2,8 @@
 // thread for a reply first, claim the step (intent committed), type and send, then record what
 // the page confirmed. Stop signals pause or flag the account; lead signals skip the lead; page
 // trouble before the message left puts the step back with a backoff.
+
+import type { AiConfig } from '../../../supabase/functions/_shared/ai.ts'
 import { adjustTrust, stopAccount, tripBreakerIfNeeded } from '../accounts/status.ts'
 import type { Db } from '../db.ts'
 import { recordReply } from '../inbox/replies.ts'
@@ -21,6 +23,7 @@ import {
   recordUncertain,
   skipLead,
 } from './intent.ts'
+import { personalizeForLead, recordPersonalization } from './personalize.ts'
 import { dmTarget, threadWith } from './threads.ts'
 import { templateForLead } from './variants.ts'
 
@@ -43,6 +46,8 @@ export interface SendDeps {
   signal: AbortSignal
   random: () => number
   pacingFactor: number
+  /** The AI endpoint for personalisation (null: not configured). */
+  ai?: AiConfig | null
 }
 
 export interface CampaignForSend {
@@ -50,6 +55,7 @@ export interface CampaignForSend {
   user_id: string
   name: string
   sequences: Sequences
+  ai_personalization?: boolean
 }
 
 /** Whether a signal means the account must stop (page trouble is only retried later). */
@@ -87,16 +93,39 @@ export async function sendToLead(
     return 'done'
   }
 
+  const personal = await personalizeForLead(db, deps.ai, {
+    userId: campaign.user_id,
+    enabled: campaign.ai_personalization === true,
+    platform: account.platform,
+    leadId: lead.id,
+    step: lead.current_step,
+    username: lead.username,
+    profile: lead.profile_data,
+    template: text,
+  })
   const claim = await claimIntent(db, {
     lead,
     accountId: account.id,
     userId: campaign.user_id,
     platform: account.platform,
-    text,
+    text: personal?.text ?? text,
     variant,
   })
   if (claim.status !== 'claimed') return claim.status
   const intent = claim.intent
+  if (personal) {
+    await recordPersonalization(db, intent.logId, intent.text, personal)
+    if (personal.personalization === 'fallback')
+      await deps.log.warn(
+        serviceOf(account.platform),
+        `Personalisation fell back to the template for @${lead.username}`,
+        {
+          campaignId: campaign.id,
+          leadId: lead.id,
+          reason: personal.note,
+        },
+      )
+  }
   if (!deps.lease.valid || deps.signal.aborted) {
     await recordNotSent(db, intent, 'error', 'The runner let go of the account before sending.')
     return 'not_sent'

@@ -16,7 +16,7 @@ import {
 } from './customers.ts'
 import { type AdminDeps, type AdminHandler, adminOnly, defaultDeps } from './deps.ts'
 import { clearLogs, listLogs } from './logs.ts'
-import { getRecentActivity, getStats } from './overview.ts'
+import { getAiUsage, getRecentActivity, getStats } from './overview.ts'
 import { getSystemInfo, killProcess, listHosts, listProcesses, restartProcess } from './processes.ts'
 import { getQueueDetail, getQueueStats, listQueues, pauseQueue, resumeQueue } from './queues.ts'
 import { deleteJob, getRetryStats, listFailedJobs, retryJob } from './retries.ts'
@@ -56,6 +56,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
   get('/social-accounts/:id', getAccount)
   post('/social-accounts/:id/pause', pauseAccount)
   post('/social-accounts/:id/resume', resumeAccount)
+  get('/ai-usage', getAiUsage)
   return router
 }
 

@@ -32,3 +32,36 @@ export async function getRecentActivity(_req: Request, { db, url }: AdminContext
   const rows = await rpc<ActivityRow[]>(db, 'admin_recent_activity', { p_limit: limit })
   return jsonResponse(rows.map(toActivity))
 }
+
+interface AiUsageRow {
+  user_id: string
+  email: string
+  requests: number
+  tokens: number
+  denied: number
+  failures: number
+  request_limit: number
+  token_limit: number
+  day: string
+}
+
+/** GET /ai-usage: each customer's AI use today (issue 21), heaviest first, with the daily limits. */
+export async function getAiUsage(_req: Request, { db }: AdminContext): Promise<Response> {
+  const rows = await rpc<AiUsageRow[]>(db, 'admin_ai_usage', { p_limit: 200 })
+  const limits = await db.from('ai_settings').select('requests_per_day, tokens_per_day').maybeSingle()
+  const settings = limits.data as { requests_per_day: number; tokens_per_day: number } | null
+  return jsonResponse({
+    day: new Date().toISOString().slice(0, 10),
+    requestLimit: settings?.requests_per_day ?? 0,
+    tokenLimit: settings?.tokens_per_day ?? 0,
+    customers: rows.map((r) => ({
+      userId: r.user_id,
+      email: r.email,
+      requests: num(r.requests),
+      tokens: num(r.tokens),
+      denied: num(r.denied),
+      failures: num(r.failures),
+      exhausted: num(r.requests) >= num(r.request_limit) || num(r.tokens) >= num(r.token_limit),
+    })),
+  })
+}

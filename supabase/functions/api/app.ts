@@ -2,6 +2,7 @@
 // authenticates the caller from the JWT and touches only the caller's rows.
 import { handleRequest } from '../_shared/errors.ts'
 import { Router } from '../_shared/router.ts'
+import { aiStatus, draftMessages } from './ai.ts'
 import { billingPortal, cancelSubscription, invoiceLink, resumeSubscription } from './billing.ts'
 import { createCheckoutSession, getCheckoutSession } from './checkout.ts'
 import { getCredits } from './credits.ts'
@@ -74,6 +75,9 @@ export function createApiRouter(deps: ApiDeps): Router {
   del('/lead-lists/:id', deleteLeadList)
 
   get('/user/credits', getCredits)
+
+  get('/ai/status', aiStatus)
+  post('/ai/draft-messages', draftMessages)
 
   post('/api/create-checkout-session', createCheckoutSession)
   get('/api/checkout-session/:id', getCheckoutSession)

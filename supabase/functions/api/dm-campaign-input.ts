@@ -101,6 +101,7 @@ const fields = {
   message_template: z.string().max(10_000).nullish(),
   industry: z.string().trim().max(100).nullish(),
   stage: z.string().trim().max(100).nullish(),
+  ai_personalization: z.boolean('ai_personalization must be true or false').optional(),
 }
 
 // The wizard may choose the campaign's id itself, so the random days off it previews are the ones

@@ -123,6 +123,7 @@ export async function createCampaign(req: Request, ctx: CallContext): Promise<Re
       message_template: body.message_template ?? null,
       industry: body.industry ?? null,
       stage: body.stage ?? null,
+      ai_personalization: body.ai_personalization ?? false,
     })
     .select('id')
     .single()

@@ -1,8 +1,9 @@
 // Lead scraping campaigns (spec §7: /lead-scraping/campaigns and /scraping-campaigns name the same
 // thing): create (pending), list, start (the wizard's "started manually from the list"), pause and
 // delete. Start, pause and delete are one transaction each with the job queue (api_operations).
+import { AI_NOT_CONFIGURED_HINT, aiConfigFrom } from '../_shared/ai.ts'
 import { fromDbError, must } from '../_shared/db-errors.ts'
-import { badRequest, jsonResponse } from '../_shared/errors.ts'
+import { badRequest, jsonResponse, unprocessable } from '../_shared/errors.ts'
 import { parseBody, parseId, z } from '../_shared/validation.ts'
 import type { CallContext } from './deps.ts'
 
@@ -61,6 +62,15 @@ const createBody = z.object({
     .max(10_000, 'Target count must be a whole number from 1 to 10,000')
     .default(100),
   filters: filters.nullish(),
+  ai_ideal_customer: z
+    .string()
+    .trim()
+    .max(1000, 'The ideal-customer description may be at most 1,000 characters')
+    .nullish(),
+  ai_min_score: wholeNumber('The minimum AI score must be a whole number from 0 to 100')
+    .min(0, 'The minimum AI score must be a whole number from 0 to 100')
+    .max(100, 'The minimum AI score must be a whole number from 0 to 100')
+    .optional(),
 })
 
 /** Values as the data model keeps them: hashtags without #, usernames without @ (spec §5). */
@@ -120,6 +130,7 @@ async function viewOf(ctx: CallContext, id: string) {
 
 export async function createScrapingCampaign(req: Request, ctx: CallContext): Promise<Response> {
   const body = await parseBody(req, createBody)
+  if (body.ai_ideal_customer && !aiConfigFrom(ctx.deps.env)) throw unprocessable(AI_NOT_CONFIGURED_HINT)
   const { data, error } = await ctx.caller.db
     .from('scraping_campaigns')
     .insert({
@@ -129,6 +140,8 @@ export async function createScrapingCampaign(req: Request, ctx: CallContext): Pr
       sources: normalisedSources(body.sources),
       target_count: body.target_count,
       filters: body.filters ?? {},
+      ai_ideal_customer: body.ai_ideal_customer || null,
+      ai_min_score: body.ai_min_score ?? 60,
     })
     .select('id')
     .single()

@@ -48,6 +48,9 @@ function instructionsOf(body: unknown): Json[] {
   return Array.isArray(timeline) ? (timeline as Json[]) : []
 }
 
+/** Recent posts kept per profile (the newest first, as the timeline lists them). */
+const MAX_RECENT_POSTS = 3
+
 export function parseTimeline(body: unknown): { profiles: ScrapedProfile[]; bottomCursor: string | null } {
   const profiles = new Map<string, ScrapedProfile>()
   let bottomCursor: string | null = null
@@ -65,6 +68,14 @@ export function parseTimeline(body: unknown): { profiles: ScrapedProfile[]; bott
     const author = obj(item.user_results).result ?? obj(obj(tweet.core).user_results).result
     const profile = parseXUser(author)
     if (profile && !profiles.has(profile.platformId)) profiles.set(profile.platformId, profile)
+    // a post found by hashtag is one of the author's recent posts (AI personalisation reads them)
+    const text = str(obj(tweet.legacy).full_text).trim()
+    const known = profile && profiles.get(profile.platformId)
+    if (known && text) {
+      known.recentPosts ??= []
+      if (known.recentPosts.length < MAX_RECENT_POSTS && !known.recentPosts.includes(text))
+        known.recentPosts.push(text.slice(0, 280))
+    }
   }
   for (const instruction of instructionsOf(body)) {
     if (instruction.type === 'TimelineAddEntries' && Array.isArray(instruction.entries)) {

@@ -63,6 +63,7 @@ export const campaignFormSchema = z
     activeDays: z.array(z.enum(WEEKDAYS)).min(1, DM_TEXT.days),
     randomDaysOff: z.boolean(),
     runImmediately: z.boolean(),
+    aiPersonalization: z.boolean(),
   })
   .superRefine((form, ctx) => {
     if (form.timeFrom >= form.timeTo)
@@ -107,6 +108,7 @@ export function defaultCampaignForm(): CampaignForm {
     activeDays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
     randomDaysOff: true,
     runImmediately: false,
+    aiPersonalization: false,
   }
 }
 
@@ -130,6 +132,7 @@ const STEP_FIELDS: readonly (readonly string[])[] = [
     'followUpDays',
     'useWinner',
     'winnerAfterSends',
+    'aiPersonalization',
   ],
   ['dailyLimit', 'timezone', 'timeFrom', 'timeTo', 'activeDays', 'randomDaysOff'],
   ['runImmediately'],
@@ -196,5 +199,6 @@ export function campaignRequest(form: CampaignForm, id: string, platform: string
     message_template: sequences.messages[0] ?? null,
     industry: parsed.industry || null,
     stage: parsed.stage || null,
+    ai_personalization: parsed.aiPersonalization,
   }
 }

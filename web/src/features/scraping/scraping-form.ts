@@ -18,6 +18,8 @@ export const SCRAPING_TEXT = {
   sourceValue: 'Enter the source value (a username, hashtag or keyword)',
   minFollowers: 'Min followers must be a whole number of 0 or more',
   maxFollowers: 'Max followers must be empty (no limit) or at least min followers',
+  aiMinScore: 'The minimum AI score must be a whole number from 0 to 100',
+  aiIdealCustomer: 'Describe your ideal customer in at most 1,000 characters',
   review:
     'The campaign is created in pending status. Start it manually from the Lead Scraping list when you are ready.',
 } as const
@@ -73,6 +75,9 @@ export interface ScrapingForm {
   verifiedOnly: boolean
   hasBio: boolean
   excludeBusiness: boolean
+  /** AI lead filtering (issue 21): on when a description is written. */
+  aiIdealCustomer: string
+  aiMinScore: string
 }
 
 export function defaultScrapingForm(): ScrapingForm {
@@ -87,6 +92,8 @@ export function defaultScrapingForm(): ScrapingForm {
     verifiedOnly: false,
     hasBio: false,
     excludeBusiness: false,
+    aiIdealCustomer: '',
+    aiMinScore: '60',
   }
 }
 
@@ -128,6 +135,11 @@ export function scrapingStepProblems(form: ScrapingForm, step: number): Record<s
     const result = filtersSchema.safeParse(form)
     if (!result.success)
       for (const issue of result.error.issues) problems[String(issue.path[0])] ??= issue.message
+    if (form.aiIdealCustomer.trim() !== '') {
+      const score = Number(form.aiMinScore)
+      if (!/^\d+$/.test(form.aiMinScore.trim()) || score > 100) problems.aiMinScore = SCRAPING_TEXT.aiMinScore
+      if (form.aiIdealCustomer.trim().length > 1000) problems.aiIdealCustomer = SCRAPING_TEXT.aiIdealCustomer
+    }
   }
   return problems
 }
@@ -146,6 +158,9 @@ export function scrapingRequest(form: ScrapingForm) {
       has_bio: form.hasBio,
       exclude_business: form.excludeBusiness,
     },
+    ...(form.aiIdealCustomer.trim()
+      ? { ai_ideal_customer: form.aiIdealCustomer.trim(), ai_min_score: Number(form.aiMinScore) }
+      : {}),
   }
 }
 

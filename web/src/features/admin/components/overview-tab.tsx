@@ -17,10 +17,12 @@ import { Button } from '@/components/ui/button'
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { relativeTime } from '@/lib/relative-time'
+import { getAiUsage } from '../api/get-ai-usage'
 import { getRecentActivity } from '../api/get-recent-activity'
 import { getStats } from '../api/get-stats'
 import { formatNumber, formatPercent, formatUptime, humanize } from '../format'
 import { usePolling } from '../hooks/use-polling'
+import { AiUsageCard } from './ai-usage-card'
 import { Pill } from './pill'
 import { StatCard, StatGrid } from './stat-card'
 import { POLL_MS, type TabProps } from './tab-props'
@@ -48,8 +50,13 @@ function Breakdown({ parts }: { parts: [number, string][] }) {
 
 export function OverviewTab({ autoRefresh, refreshKey }: TabProps) {
   const load = useCallback(async () => {
-    const [stats, activity] = await Promise.all([getStats(), getRecentActivity()])
-    return { stats, activity }
+    const [stats, activity, aiUsage] = await Promise.all([
+      getStats(),
+      getRecentActivity(),
+      // the AI card is extra: its failure must not take the overview down
+      getAiUsage().catch(() => null),
+    ])
+    return { stats, activity, aiUsage }
   }, [])
   const { data, error, loading, refresh, refreshing } = usePolling(load, {
     intervalMs: POLL_MS.overview,
@@ -84,7 +91,7 @@ export function OverviewTab({ autoRefresh, refreshKey }: TabProps) {
     )
   }
   if (!data) return null
-  const { stats, activity } = data
+  const { stats, activity, aiUsage } = data
   const online = stats.system.activeWorkers > 0
   return (
     <div className="space-y-6">
@@ -173,6 +180,8 @@ export function OverviewTab({ autoRefresh, refreshKey }: TabProps) {
           }
         />
       </StatGrid>
+
+      {aiUsage && <AiUsageCard usage={aiUsage} />}
 
       <Card>
         <CardHeader className="flex items-center justify-between">

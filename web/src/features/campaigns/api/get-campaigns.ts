@@ -4,6 +4,7 @@ import type { Campaign } from './types'
 export const CAMPAIGN_COLUMNS =
   'id, name, status, industry, stage, account_id, scraping_campaign_id, messages_sent, messages_failed, total_attempts, ' +
   'response_count, daily_message_limit, target_count, message_template, sequences, schedule, run_immediately, error_message, ' +
+  'ai_personalization, ' +
   'winner_after_sends, winner_chosen_at, created_at, started_at, completed_at, updated_at, platform:platforms(name, display_name), ' +
   'social_account:social_accounts(id, username, status), scraping_campaign:scraping_campaigns(id, name)'
 

@@ -20,6 +20,8 @@ export interface Schedule {
 export interface Campaign {
   id: string
   name: string
+  /** Each DM rewritten per lead by the AI at send time, the template on any failure (issue 21). */
+  ai_personalization?: boolean
   status: string
   industry: string | null
   stage: string | null

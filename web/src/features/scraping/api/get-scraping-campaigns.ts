@@ -4,6 +4,7 @@ import type { ScrapingCampaign } from './types'
 export const SCRAPING_COLUMNS =
   'id, name, status, account_id, sources, target_count, filters, collected_count, leads_collected, error_message, started_at, ' +
   'completed_at, last_run_at, next_run_at, created_at, updated_at, account:social_accounts(id, username, status), ' +
+  'ai_ideal_customer, ai_min_score, ai_kept, ai_skipped, ai_unscored, ' +
   'platform:platforms(name, display_name), lead_list:lead_lists!scraping_campaigns_lead_list_id_fkey(id, name, lead_count)'
 
 /** The caller's scraping campaigns with account, platform and lead list, newest first. */

@@ -30,4 +30,10 @@ export interface ScrapingCampaign {
   account: { id: string; username: string; status: string } | null
   platform: { name: string; display_name: string } | null
   lead_list: { id: string; name: string; lead_count: number } | null
+  /** AI lead filtering (issue 21): the ideal customer (null: off), the minimum score, and the counts. */
+  ai_ideal_customer?: string | null
+  ai_min_score?: number
+  ai_kept?: number
+  ai_skipped?: number
+  ai_unscored?: number
 }

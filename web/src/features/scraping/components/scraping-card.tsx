@@ -1,4 +1,4 @@
-import { AlertTriangle, Pause, Play, Trash2 } from 'lucide-react'
+import { AlertTriangle, Pause, Play, Sparkles, Trash2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { LiveFigure } from '@/components/ui/live-figure'
 import { ProgressBar } from '@/components/ui/progress-bar'
@@ -80,6 +80,16 @@ export function ScrapingCard({
             label={`${campaign.name} progress`}
           />
         </div>
+        {campaign.ai_ideal_customer && (
+          <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-600" data-testid="ai-filter-counts">
+            <Sparkles className="size-3.5 text-brand-600" aria-hidden="true" />
+            <span>
+              AI filter ≥ {campaign.ai_min_score}: {formatCount(campaign.ai_kept ?? 0)} kept ·{' '}
+              {formatCount(campaign.ai_skipped ?? 0)} skipped · {formatCount(campaign.ai_unscored ?? 0)}{' '}
+              unscored
+            </span>
+          </p>
+        )}
         <dl className="mt-3 flex gap-6 text-xs">
           <div>
             <dt className="inline text-slate-400">Last Run </dt>

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { MessageSquare } from 'lucide-react'
+import { MessageSquare, Sparkles } from 'lucide-react'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
 import { relativeTime } from '@/lib/relative-time'
-import { getCampaignMessages } from '../../api/get-campaign-messages'
+import { getCampaignMessages, type MessageLog } from '../../api/get-campaign-messages'
 import { sentVariantLabel } from '../../variant-results'
 
 /** Spec §9: message previews are cut to 50 characters. */
@@ -20,6 +20,27 @@ const STATUS_BADGE: Record<string, string> = {
   failed: 'failed',
   error: 'error',
   uncertain: 'warning',
+}
+
+/** Whether the AI personalised this DM or the template went out instead (and why), with the full text sent. */
+function PersonalizationLine({ log }: { log: MessageLog }) {
+  return (
+    <details className="mt-1 text-xs" data-testid="message-personalization">
+      <summary className="cursor-pointer list-none text-slate-500 hover:text-slate-700">
+        {log.personalization === 'personalized' ? (
+          <span className="inline-flex items-center gap-1 font-medium text-brand-700">
+            <Sparkles className="size-3" aria-hidden="true" /> AI personalised
+          </span>
+        ) : (
+          <span className="font-medium text-amber-700">
+            Sent as written: {log.personalization_note ?? 'AI unavailable'}
+          </span>
+        )}
+        <span className="ml-1 text-slate-400">· show full text</span>
+      </summary>
+      <p className="mt-1 whitespace-pre-wrap rounded-lg bg-slate-50 p-2 text-slate-700">{log.message_sent}</p>
+    </details>
+  )
 }
 
 /** Spec §2 Modals 4, Messages: the latest 100. */
@@ -51,6 +72,7 @@ export function CampaignMessages({ campaignId, live }: { campaignId: string; liv
             <p className="truncate text-sm text-slate-600" title={log.message_sent ?? undefined}>
               {messagePreview(log.message_sent)}
             </p>
+            {log.personalization && <PersonalizationLine log={log} />}
             {log.error && <p className="text-xs text-red-600">{log.error}</p>}
           </div>
           <div className="flex shrink-0 flex-col items-end gap-1">

@@ -41,6 +41,10 @@ export function CampaignOverview({ campaign, stats }: { campaign: Campaign; stat
                 value: `${campaign.schedule.timeFrom}–${campaign.schedule.timeTo} ${campaign.schedule.timezone}`,
               },
               {
+                label: 'AI personalisation',
+                value: campaign.ai_personalization ? 'On: falls back to the message as written' : 'Off',
+              },
+              {
                 label: 'Next days off',
                 value: stats.daysOff.length
                   ? stats.daysOff.slice(0, 3).map(formatDate).join(', ')

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/lib/api-client'
@@ -19,6 +19,25 @@ vi.mock('../../api/get-sender-accounts', async (original) => ({
 }))
 vi.mock('../../api/get-lead-sources', () => ({ getLeadSources: api.sources }))
 vi.mock('../../api/preview-days-off', () => ({ previewDaysOff: api.daysOff }))
+const ai = vi.hoisted(() => ({
+  status: vi.fn(),
+  draft: vi.fn(),
+}))
+vi.mock('@/lib/ai', async (original) => ({
+  ...(await original<typeof import('@/lib/ai')>()),
+  useAiStatus: () => ({ data: ai.status() }),
+  draftMessages: ai.draft,
+}))
+const AI_OFF = {
+  available: false,
+  reason: 'AI writing is not available: no AI provider is set up for this Reachflow server.',
+}
+const AI_ON = {
+  available: true,
+  reason: null,
+  sandbox: true,
+  budget: { requests: 1, requestLimit: 300, tokens: 100, tokenLimit: 150000, exhausted: false, resetsAt: '' },
+}
 vi.mock('@/lib/api-client', async (original) => ({
   ...(await original<typeof import('@/lib/api-client')>()),
   callApi: api.call,
@@ -40,6 +59,8 @@ const SOURCE = {
 }
 
 beforeEach(() => {
+  ai.status.mockReset().mockReturnValue(AI_OFF)
+  ai.draft.mockReset()
   api.accounts.mockReset().mockResolvedValue([ACCOUNT])
   api.sources.mockReset().mockResolvedValue([SOURCE])
   api.daysOff.mockReset().mockResolvedValue(['2026-11-25', '2026-12-03'])
@@ -289,6 +310,106 @@ describe('Create New Campaign wizard (spec §2 Modals 3, §5, §9)', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('Failed to create campaign. Please try again.'),
     )
+  })
+
+  it('without an AI provider: one line says why, and no AI controls', async () => {
+    const user = userEvent.setup()
+    renderApp(<CampaignWizard onClose={() => {}} />)
+    await setup(user)
+    await chooseSource(user)
+    expect(screen.getByTestId('ai-note')).toHaveTextContent(AI_OFF.reason)
+    expect(screen.queryByRole('button', { name: 'Write with AI' })).toBeNull()
+    expect(screen.queryByLabelText(/Personalise each message with AI/)).toBeNull()
+  })
+
+  it('Write with AI drafts openings and follow-ups into the editable fields; personalisation is sent when ticked', async () => {
+    ai.status.mockReturnValue(AI_ON)
+    ai.draft.mockResolvedValue({
+      messages: ['Hi {name}, drafted one', 'Hey {name}, drafted two'],
+      followUps: ['Bumping this, {name}'],
+    })
+    const user = userEvent.setup()
+    const onClose = vi.fn()
+    renderApp(<CampaignWizard onClose={onClose} />)
+    await setup(user)
+    await chooseSource(user)
+    await user.click(screen.getByRole('button', { name: 'Write with AI' }))
+    const dialog = screen.getByRole('dialog', { name: 'Write with AI' })
+    await user.click(within(dialog).getByRole('button', { name: 'Write drafts' }))
+    expect(within(dialog).getByText('Describe the goal in a few words')).toBeInTheDocument()
+    expect(ai.draft).not.toHaveBeenCalled()
+    await user.type(within(dialog).getByLabelText('Campaign goal'), 'Book intro calls')
+    await user.type(within(dialog).getByLabelText('Your offer'), 'SEO audits')
+    await user.selectOptions(within(dialog).getByLabelText('Follow-ups'), '1')
+    await user.click(within(dialog).getByRole('button', { name: 'Write drafts' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Write with AI' })).toBeNull())
+    expect(ai.draft).toHaveBeenCalledWith({
+      goal: 'Book intro calls',
+      offer: 'SEO audits',
+      platform: 'twitter',
+      variants: 3,
+      followUps: 1,
+    })
+    expect(screen.getByLabelText('Initial message 1')).toHaveValue('Hi {name}, drafted one')
+    expect(screen.getByLabelText('Initial message 2')).toHaveValue('Hey {name}, drafted two')
+    expect(screen.getByLabelText('Follow-up 1')).toHaveValue('Bumping this, {name}')
+    expect(screen.getByRole('status')).toHaveTextContent('AI drafts added below')
+    await user.clear(screen.getByLabelText('Initial message 2'))
+    await user.type(screen.getByLabelText('Initial message 2'), 'My own words')
+    await user.click(screen.getByLabelText(/Personalise each message with AI/))
+    await user.click(next())
+    await user.click(next())
+    expect(screen.getByText('On (falls back to your message)')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Create Campaign' }))
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    const [, request] = api.call.mock.calls[0] as [string, { body: Record<string, unknown> }]
+    expect(request.body).toMatchObject({
+      ai_personalization: true,
+      sequences: {
+        messages: ['Hi {name}, drafted one', 'My own words'],
+        followUpEnabled: true,
+        followUpMessages: ['Bumping this, {name}'],
+      },
+    })
+  })
+
+  it('a used-up AI budget disables drafting and says personalised messages go out as written', async () => {
+    ai.status.mockReturnValue({
+      ...AI_ON,
+      reason: "Today's AI budget is used up (it resets at 00:00 UTC).",
+      budget: { ...AI_ON.budget, requests: 300, exhausted: true },
+    })
+    const user = userEvent.setup()
+    renderApp(<CampaignWizard onClose={() => {}} />)
+    await setup(user)
+    await chooseSource(user)
+    expect(screen.getByRole('button', { name: 'Write with AI' })).toBeDisabled()
+    await user.click(screen.getByLabelText(/Personalise each message with AI/))
+    expect(
+      screen.getByText(
+        "Today's AI budget is used up (it resets at 00:00 UTC). Until then messages go out as written.",
+      ),
+    ).toBeInTheDocument()
+  })
+
+  it('a failed draft leaves the messages as they were and says why', async () => {
+    ai.status.mockReturnValue(AI_ON)
+    ai.draft.mockRejectedValue(new ApiError('x', 'The AI service did not answer in time.', 504))
+    const user = userEvent.setup()
+    renderApp(<CampaignWizard onClose={() => {}} />)
+    await setup(user)
+    await chooseSource(user)
+    await user.type(screen.getByLabelText('Initial message 1'), 'Mine')
+    await user.click(screen.getByRole('button', { name: 'Write with AI' }))
+    const dialog = screen.getByRole('dialog', { name: 'Write with AI' })
+    await user.type(within(dialog).getByLabelText('Campaign goal'), 'Book intro calls')
+    await user.type(within(dialog).getByLabelText('Your offer'), 'SEO audits')
+    await user.click(within(dialog).getByRole('button', { name: 'Write drafts' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Could not write drafts: The AI service did not answer in time. Your messages are unchanged.',
+    )
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.getByLabelText('Initial message 1')).toHaveValue('Mine')
   })
 
   it('offers "use the winner after N sends" once two messages are written, and sends it (issue 21)', async () => {

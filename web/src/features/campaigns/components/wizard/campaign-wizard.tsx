@@ -82,7 +82,16 @@ export function CampaignWizard({
       sources={sources.data}
       error={sources.isError ? sources.error.message : null}
     />,
-    <MessagesStep key="messages" form={form} problems={problems} />,
+    <MessagesStep
+      key="messages"
+      form={form}
+      problems={problems}
+      platform={
+        accounts.data?.find((a) => a.id === values.accountId)?.platform?.name === 'instagram'
+          ? 'instagram'
+          : 'twitter'
+      }
+    />,
     <ScheduleStep key="schedule" form={form} campaignId={campaignId} problems={problems} />,
     <ReviewStep key="review" form={form} accounts={accounts.data} sources={sources.data} />,
   ][step]

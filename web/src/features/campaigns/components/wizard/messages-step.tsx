@@ -1,10 +1,14 @@
-import { Plus, Trash2 } from 'lucide-react'
+import { Plus, Sparkles, Trash2 } from 'lucide-react'
+import { useState } from 'react'
 import { type UseFormReturn, useFieldArray } from 'react-hook-form'
+import { AiNote, SandboxBadge } from '@/components/ai/ai-note'
 import { Button } from '@/components/ui/button'
 import { CheckboxField, Field, Input, Textarea } from '@/components/ui/form-field'
+import { type AiStatus, type Drafts, useAiStatus } from '@/lib/ai'
 import type { CampaignForm } from '../../campaign-form'
 import { MessagePreview } from './message-preview'
 import { WinnerRuleField } from './winner-rule-field'
+import { WriteWithAiDialog } from './write-with-ai-dialog'
 
 const MAX_MESSAGES = 10
 
@@ -12,9 +16,11 @@ const MAX_MESSAGES = 10
 export function MessagesStep({
   form,
   problems,
+  platform = 'twitter',
 }: {
   form: UseFormReturn<CampaignForm>
   problems: Record<string, string>
+  platform?: 'twitter' | 'instagram'
 }) {
   const { register, watch, control, formState } = form
   const messages = useFieldArray({ control, name: 'messages' })
@@ -22,9 +28,61 @@ export function MessagesStep({
   const followUpEnabled = watch('followUpEnabled')
   const firstWritten = watch('messages').find((m) => m.text.trim() !== '')?.text ?? ''
   const touched = Boolean(formState.dirtyFields.messages)
+  const ai = useAiStatus()
+  const [drafting, setDrafting] = useState(false)
+  const [drafted, setDrafted] = useState(false)
+  const aiStatus: AiStatus | null = ai.data?.available === true ? ai.data : null
+
+  const applyDrafts = (drafts: Drafts) => {
+    messages.replace(drafts.messages.map((text) => ({ text })))
+    if (drafts.followUps.length > 0) {
+      form.setValue('followUpEnabled', true, { shouldDirty: true })
+      followUps.replace(drafts.followUps.map((text) => ({ text })))
+    }
+    setDrafted(true)
+  }
 
   return (
     <>
+      {aiStatus ? (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-brand-50/60 px-3 py-2 ring-1 ring-brand-100">
+          <p className="flex items-center gap-2 text-sm text-slate-700">
+            <Sparkles className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+            Not sure what to write? Let AI draft it from your goal and offer.
+            {aiStatus.sandbox && <SandboxBadge />}
+          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<Sparkles className="size-4" aria-hidden="true" />}
+            disabled={aiStatus.budget?.exhausted}
+            onClick={() => setDrafting(true)}
+          >
+            Write with AI
+          </Button>
+          {aiStatus.budget?.exhausted && <AiNote className="w-full">{aiStatus.reason}</AiNote>}
+        </div>
+      ) : (
+        ai.data && <AiNote>{ai.data.reason ?? 'AI writing is not available.'}</AiNote>
+      )}
+      {drafted && (
+        <p
+          role="status"
+          className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800 ring-1 ring-emerald-200"
+        >
+          AI drafts added below. Read and edit them: nothing is saved until you create the campaign.
+        </p>
+      )}
+      {aiStatus && (
+        <WriteWithAiDialog
+          open={drafting}
+          onClose={() => setDrafting(false)}
+          platform={platform}
+          status={aiStatus}
+          initialFollowUps={followUpEnabled ? Math.max(1, Math.min(3, followUps.fields.length)) : 2}
+          onDrafts={applyDrafts}
+        />
+      )}
       <p className="text-sm text-slate-600">
         Each lead gets one of these messages (rotating between them keeps your outreach from looking
         automated). Use <code className="rounded bg-slate-100 px-1 text-brand-700">{'{username}'}</code> and{' '}
@@ -134,6 +192,23 @@ export function MessagesStep({
           </div>
         )}
       </div>
+      {aiStatus && (
+        <div className="rounded-xl ring-1 ring-slate-200">
+          <CheckboxField
+            id="dm-ai-personalization"
+            label={
+              <span className="inline-flex items-center gap-2">
+                Personalise each message with AI {aiStatus.sandbox && <SandboxBadge />}
+              </span>
+            }
+            description="Rewrites your message for each lead from their name, bio and recent posts when it is sent. If the AI fails, is too slow or today's budget is used up, your message goes out as written."
+            {...register('aiPersonalization')}
+          />
+          {aiStatus.budget?.exhausted && watch('aiPersonalization') && (
+            <AiNote className="px-3 pb-3">{aiStatus.reason} Until then messages go out as written.</AiNote>
+          )}
+        </div>
+      )}
     </>
   )
 }

@@ -52,6 +52,9 @@ export function ReviewStep({
             }
           />
         )}
+        {values.aiPersonalization && (
+          <Row label="AI personalisation" value="On (falls back to your message)" />
+        )}
         <Row label="Daily limit" value={`${values.dailyLimit} messages`} />
         <Row
           label="Schedule"

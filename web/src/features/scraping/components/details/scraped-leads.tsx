@@ -12,6 +12,14 @@ import { getScrapedLeads, type ScrapedLeadFilter } from '../../api/get-scraped-l
 import { sourceLabel } from './bits'
 
 /** Spec §2 Modals 5, Scraped Leads: all / active only / filtered only, the latest 500. */
+/** What the AI filter said of a kept lead: its score, or why it is unscored. */
+export function aiVerdict(profile: Record<string, unknown> | null): string | null {
+  const ai = profile?.ai as { status?: string; score?: number; error?: string } | undefined
+  if (ai?.status === 'scored') return `AI score ${ai.score}`
+  if (ai?.status === 'unscored') return `Kept unscored: ${ai.error ?? 'the AI could not score it'}`
+  return null
+}
+
 export function ScrapedLeads({ campaignId, live }: { campaignId: string; live: boolean }) {
   const [filter, setFilter] = useState<ScrapedLeadFilter>('all')
   const leads = useQuery({
@@ -62,7 +70,9 @@ export function ScrapedLeads({ campaignId, live }: { campaignId: string; live: b
                     {sourceLabel(lead.source_type)}
                     {lead.source_value ? `: ${lead.source_value}` : ''}
                   </td>
-                  <td className="px-4 py-2.5 text-slate-600">{lead.filter_reason ?? '—'}</td>
+                  <td className="px-4 py-2.5 text-slate-600">
+                    {lead.filter_reason ?? aiVerdict(lead.profile_data) ?? '—'}
+                  </td>
                   <td className="px-4 py-2.5 whitespace-nowrap text-slate-500">
                     {formatDateTime(lead.collected_at)}
                   </td>

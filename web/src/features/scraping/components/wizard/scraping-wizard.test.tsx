@@ -3,11 +3,36 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/lib/api-client'
 import { renderApp } from '@/testing/render-app'
-import { cleanSourceValue, scrapingRequest, targetCountOf } from '../../scraping-form'
+import {
+  cleanSourceValue,
+  defaultScrapingForm,
+  scrapingRequest,
+  scrapingStepProblems,
+  targetCountOf,
+} from '../../scraping-form'
 import { NO_ACTIVE_ACCOUNTS, ScrapingWizard } from './scraping-wizard'
 
 const api = vi.hoisted(() => ({ accounts: vi.fn(), create: vi.fn() }))
 vi.mock('../../api/get-scraping-accounts', () => ({ getScrapingAccounts: api.accounts }))
+const ai = vi.hoisted(() => ({
+  status: vi.fn(),
+  draft: vi.fn(),
+}))
+vi.mock('@/lib/ai', async (original) => ({
+  ...(await original<typeof import('@/lib/ai')>()),
+  useAiStatus: () => ({ data: ai.status() }),
+  draftMessages: ai.draft,
+}))
+const AI_OFF = {
+  available: false,
+  reason: 'AI writing is not available: no AI provider is set up for this Reachflow server.',
+}
+const AI_ON = {
+  available: true,
+  reason: null,
+  sandbox: true,
+  budget: { requests: 1, requestLimit: 300, tokens: 100, tokenLimit: 150000, exhausted: false, resetsAt: '' },
+}
 vi.mock('@/lib/api-client', async (original) => {
   const real = await original<typeof import('@/lib/api-client')>()
   return { ...real, callApi: api.create }
@@ -16,6 +41,8 @@ vi.mock('@/lib/api-client', async (original) => {
 const ACCOUNT = { id: 'acc-1', username: 'dana_x', platform: { name: 'twitter', display_name: 'Twitter' } }
 
 beforeEach(() => {
+  ai.status.mockReset().mockReturnValue(AI_OFF)
+  ai.draft.mockReset()
   api.accounts.mockReset().mockResolvedValue([ACCOUNT])
   api.create.mockReset().mockResolvedValue({ id: 'new-id' })
 })
@@ -180,6 +207,48 @@ describe('Create Scraping Campaign wizard (spec §2 Modals 1, §5)', () => {
     )
   })
 
+  it('AI lead filtering: hidden with one line without a provider; with one, the ideal customer and minimum are sent', async () => {
+    const user = userEvent.setup()
+    const { unmount } = renderApp(<ScrapingWizard onClose={() => {}} />)
+    await fillSetup(user)
+    await user.click(next())
+    await user.type(screen.getByLabelText('Username'), 'ana')
+    await user.click(next())
+    expect(screen.getByTestId('ai-note')).toHaveTextContent(AI_OFF.reason)
+    expect(screen.queryByLabelText('Ideal customer')).toBeNull()
+    unmount()
+
+    ai.status.mockReturnValue(AI_ON)
+    const onClose = vi.fn()
+    renderApp(<ScrapingWizard onClose={onClose} />)
+    await fillSetup(user)
+    await user.click(next())
+    await user.type(screen.getByLabelText('Username'), 'ana')
+    await user.click(next())
+    expect(screen.queryByLabelText('Minimum AI score')).toBeNull()
+    await user.type(screen.getByLabelText('Ideal customer'), 'SaaS founders building in public')
+    await user.clear(screen.getByLabelText('Minimum AI score'))
+    await user.type(screen.getByLabelText('Minimum AI score'), '101')
+    await user.tab()
+    expect(screen.getByText('The minimum AI score must be a whole number from 0 to 100')).toBeInTheDocument()
+    expect(next()).toBeDisabled()
+    await user.clear(screen.getByLabelText('Minimum AI score'))
+    await user.type(screen.getByLabelText('Minimum AI score'), '70')
+    await user.click(next())
+    expect(screen.getByText('Score ≥ 70 for “SaaS founders building in public”')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Create Campaign' }))
+    await waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(api.create).toHaveBeenCalledWith(
+      'lead-scraping/campaigns',
+      expect.objectContaining({
+        body: expect.objectContaining({
+          ai_ideal_customer: 'SaaS founders building in public',
+          ai_min_score: 70,
+        }),
+      }),
+    )
+  })
+
   it('moves back freely and keeps what was entered', async () => {
     const user = userEvent.setup()
     renderApp(<ScrapingWizard onClose={() => {}} />)
@@ -202,7 +271,10 @@ describe('Create Scraping Campaign wizard (spec §2 Modals 1, §5)', () => {
       verifiedOnly: true,
       hasBio: false,
       excludeBusiness: true,
+      aiIdealCustomer: '',
+      aiMinScore: '60',
     })
+    expect(body).not.toHaveProperty('ai_ideal_customer')
     expect(body).toMatchObject({ name: 'X', sources: { type: 'followers', value: 'ana' }, target_count: 100 })
     expect(body.filters).toEqual({
       min_followers: 10,
@@ -211,5 +283,15 @@ describe('Create Scraping Campaign wizard (spec §2 Modals 1, §5)', () => {
       has_bio: false,
       exclude_business: true,
     })
+  })
+
+  it('adds the AI filter only when an ideal customer is described, with a 0-100 minimum', () => {
+    const form = { ...defaultScrapingForm(), name: 'X', accountId: 'a', sourceValue: 'ana' }
+    const described = { ...form, aiIdealCustomer: '  SaaS founders  ', aiMinScore: '75' }
+    expect(scrapingRequest(described)).toMatchObject({ ai_ideal_customer: 'SaaS founders', ai_min_score: 75 })
+    expect(scrapingStepProblems({ ...described, aiMinScore: '101' }, 2)).toEqual({
+      aiMinScore: 'The minimum AI score must be a whole number from 0 to 100',
+    })
+    expect(scrapingStepProblems({ ...form, aiMinScore: 'x' }, 2)).toEqual({})
   })
 })

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { CheckboxField, Field, Input, Select } from '@/components/ui/form-field'
+import { AiNote, SandboxBadge } from '@/components/ai/ai-note'
+import { CheckboxField, Field, Input, Select, Textarea } from '@/components/ui/form-field'
 import { useToast } from '@/components/ui/toast'
 import { WizardDialog } from '@/components/ui/wizard-dialog'
+import { useAiStatus } from '@/lib/ai'
 import { cn } from '@/lib/cn'
 import { queryRoots } from '@/lib/query-keys'
 import { createScrapingCampaign } from '../../api/create-scraping-campaign'
@@ -30,6 +32,8 @@ export function ScrapingWizard({ onClose }: { onClose: () => void }) {
   const [form, setForm] = useState<ScrapingForm>(defaultScrapingForm)
   const [touched, setTouched] = useState<Set<string>>(new Set())
   const accounts = useQuery({ queryKey: [queryRoots.accounts, 'scrapers'], queryFn: getScrapingAccounts })
+  const ai = useAiStatus()
+  const aiStatus = ai.data?.available === true ? ai.data : null
   const problems = scrapingStepProblems(form, step)
   const show = (field: keyof ScrapingForm) => (touched.has(field) ? problems[field] : undefined)
   // A field's problem shows once the user has left it (validate on blur), never while they type.
@@ -209,6 +213,54 @@ export function ScrapingWizard({ onClose }: { onClose: () => void }) {
               onChange={(e) => patch({ excludeBusiness: e.target.checked })}
             />
           </div>
+          {aiStatus ? (
+            <fieldset className="space-y-3 rounded-xl p-3 ring-1 ring-slate-200" data-testid="ai-filter">
+              <legend className="flex items-center gap-2 px-1 text-sm font-semibold text-slate-800">
+                AI lead filtering <span className="font-normal text-slate-400">(optional)</span>
+                {aiStatus.sandbox && <SandboxBadge />}
+              </legend>
+              <Field
+                id="scr-ai-ideal"
+                label="Ideal customer"
+                hint="Each lead's bio is scored 0-100 against this. Leads below the minimum are kept as filtered, with the score and reason; leads the AI cannot score are kept, marked unscored."
+                error={show('aiIdealCustomer')}
+              >
+                <Textarea
+                  id="scr-ai-ideal"
+                  rows={2}
+                  maxLength={1000}
+                  placeholder="Founders of B2B SaaS startups who build in public"
+                  value={form.aiIdealCustomer}
+                  onChange={(e) => patch({ aiIdealCustomer: e.target.value })}
+                  onBlur={touch('aiIdealCustomer')}
+                />
+              </Field>
+              {form.aiIdealCustomer.trim() !== '' && (
+                <Field
+                  id="scr-ai-min"
+                  label="Minimum AI score"
+                  hint="0 to 100; 60 keeps clear matches"
+                  error={show('aiMinScore')}
+                >
+                  <Input
+                    id="scr-ai-min"
+                    type="number"
+                    min={0}
+                    max={100}
+                    className="w-28"
+                    value={form.aiMinScore}
+                    onChange={(e) => patch({ aiMinScore: e.target.value })}
+                    onBlur={touch('aiMinScore')}
+                  />
+                </Field>
+              )}
+              {aiStatus.budget?.exhausted && (
+                <AiNote>{aiStatus.reason} Leads are kept unscored until then.</AiNote>
+              )}
+            </fieldset>
+          ) : (
+            ai.data && <AiNote>{ai.data.reason ?? 'AI lead filtering is not available.'}</AiNote>
+          )}
         </>
       )}
       {step === 3 && (
@@ -230,6 +282,14 @@ export function ScrapingWizard({ onClose }: { onClose: () => void }) {
                   .filter(Boolean)
                   .join(', '),
               ],
+              ...(form.aiIdealCustomer.trim()
+                ? [
+                    [
+                      'AI filter',
+                      `Score ≥ ${form.aiMinScore} for “${form.aiIdealCustomer.trim().slice(0, 80)}”`,
+                    ],
+                  ]
+                : []),
             ].map(([label, value]) => (
               <div key={label as string} className="flex justify-between gap-4 py-2.5">
                 <dt className="text-slate-500">{label}</dt>

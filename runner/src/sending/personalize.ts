@@ -1,0 +1,113 @@
+// Per-lead personalisation at send time (issue 21 item 3b), for campaigns with ai_personalization:
+// the composed template goes to the AI endpoint with the lead's name, bio and recent posts; the
+// answer is sent only when it passes every check (length cap, no placeholder, no banned phrase).
+// Any failure (not configured, budget, timeout, 429, 5xx, malformed, too long, banned) sends the
+// template, and the step's dm_logs row says which happened and why. A step already logged (a retry
+// of a send known not to have gone out) keeps its stored text: no second AI call.
+import {
+  AI_FAILURE_TEXT,
+  type AiBudget,
+  type AiConfig,
+  AiError,
+  type AiPlatform,
+  chatWithinBudget,
+  checkPersonalized,
+  leadForAi,
+  personalizeRequest,
+} from '../../../supabase/functions/_shared/ai.ts'
+import type { Queryable } from '../db.ts'
+
+export interface Personalization {
+  text: string
+  personalization: 'personalized' | 'fallback'
+  note: string | null
+}
+
+/** public.ai_reserve / ai_settle for one customer, through the runner's connection. */
+export function dbBudget(db: Queryable, userId: string): AiBudget {
+  return {
+    reserve: async (tokens) => {
+      const { rows } = await db.query<{ result: { allowed: boolean; day: string } }>(
+        'select public.ai_reserve($1, $2) as result',
+        [userId, tokens],
+      )
+      const result = rows[0]?.result
+      return { allowed: result?.allowed === true, day: result?.day ?? '' }
+    },
+    settle: async (day, reserved, used, failed) => {
+      await db.query('select public.ai_settle($1, $2::date, $3, $4, $5)', [
+        userId,
+        day,
+        reserved,
+        used,
+        failed,
+      ])
+    },
+  }
+}
+
+const reasonOf = (error: unknown) =>
+  error instanceof AiError ? error.message : `${AI_FAILURE_TEXT.server_error} (${(error as Error).message})`
+
+/**
+ * The text to send for one lead's step. Null when personalisation does not apply (off for the
+ * campaign, or the step already has a logged text the claim will reuse).
+ */
+export async function personalizeForLead(
+  db: Queryable,
+  ai: AiConfig | null | undefined,
+  request: {
+    userId: string
+    enabled: boolean
+    platform: AiPlatform
+    leadId: string
+    step: number
+    username: string
+    profile: Record<string, unknown>
+    template: string
+  },
+): Promise<Personalization | null> {
+  if (!request.enabled) return null
+  const logged = await db.query('select 1 from public.dm_logs where campaign_lead_id = $1 and step = $2', [
+    request.leadId,
+    request.step,
+  ])
+  if (logged.rowCount) return null
+  const fallback = (note: string): Personalization => ({
+    text: request.template,
+    personalization: 'fallback',
+    note: note.slice(0, 300),
+  })
+  if (!ai) return fallback(AI_FAILURE_TEXT.not_configured)
+  try {
+    const lead = leadForAi(request.username, request.profile)
+    const result = await chatWithinBudget(
+      ai,
+      dbBudget(db, request.userId),
+      personalizeRequest(request.template, lead, request.platform),
+      { validate: (text) => checkPersonalized(text, request.platform) },
+    )
+    return {
+      text: checkPersonalized(result.text, request.platform),
+      personalization: 'personalized',
+      note: null,
+    }
+  } catch (error) {
+    return fallback(reasonOf(error))
+  }
+}
+
+/** Writes the verdict on the step's log row, once the claim has written the row with `text`. */
+export async function recordPersonalization(
+  db: Queryable,
+  logId: string,
+  sentText: string,
+  verdict: Personalization,
+): Promise<void> {
+  if (sentText !== verdict.text) return
+  await db.query('update public.dm_logs set personalization = $2, personalization_note = $3 where id = $1', [
+    logId,
+    verdict.personalization,
+    verdict.note,
+  ])
+}

@@ -1,0 +1,424 @@
+// The one client for the optional AI endpoint (issue 21 item 3): any OpenAI-compatible
+// chat-completions API named by AI_BASE_URL, AI_API_KEY and AI_MODEL (hosted: function secrets and
+// the runner's env; locally: stack/sandbox/ai). Pure TypeScript with fetch, shared by the api
+// function (drafting) and the runner (personalisation, lead scoring), so both time out, retry and
+// validate the same way:
+// - each attempt is aborted after `timeoutMs`;
+// - a 429 or 5xx is retried once, after Retry-After when that is within `maxRetryWaitMs`
+//   (a longer wait is not waited for: the call fails as rate limited);
+// - the answer must be JSON with a non-empty first choice whose content fits the task's rules
+//   (drafts and scores are JSON objects of a fixed shape; a personalised DM fits the platform's
+//   length and contains no banned phrase). Anything else is an AiError with a kind, so callers can
+//   fall back and say why.
+
+export interface AiConfig {
+  baseUrl: string
+  apiKey: string
+  model: string
+  timeoutMs: number
+  maxRetryWaitMs: number
+}
+
+export type AiFailure =
+  | 'not_configured'
+  | 'budget'
+  | 'timeout'
+  | 'rate_limited'
+  | 'server_error'
+  | 'network'
+  | 'malformed'
+  | 'too_long'
+  | 'banned_phrase'
+
+export class AiError extends Error {
+  override name = 'AiError'
+  constructor(
+    readonly kind: AiFailure,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** What the product says about each failure (stored with a fallback and shown to the customer). */
+export const AI_FAILURE_TEXT: Record<AiFailure, string> = {
+  not_configured: 'AI writing is not set up on this server.',
+  budget: "Today's AI budget is used up (it resets at 00:00 UTC).",
+  timeout: 'The AI service did not answer in time.',
+  rate_limited: 'The AI service is rate limiting requests.',
+  server_error: 'The AI service had an error.',
+  network: 'The AI service could not be reached.',
+  malformed: 'The AI service sent an answer that could not be used.',
+  too_long: 'The AI text was longer than the platform allows.',
+  banned_phrase: 'The AI text contained a banned phrase.',
+}
+
+export const AI_NOT_CONFIGURED_HINT =
+  'AI writing is not available: no AI provider is set up for this Reachflow server.'
+
+/** Longest DM each platform accepts (X: 10,000 characters; Instagram: 1,000). */
+export const PLATFORM_DM_LIMITS = { twitter: 10_000, instagram: 1_000 } as const
+export type AiPlatform = keyof typeof PLATFORM_DM_LIMITS
+
+/** A personalised DM is at most this long, whatever the platform allows: DMs that read as essays go unanswered. */
+export const PERSONALIZED_MAX_CHARS = 600
+
+/** Phrases no DM of ours may contain: AI refusals and spam triggers. Matched case-insensitively. */
+export const BANNED_PHRASES = [
+  'as an ai',
+  'language model',
+  "i can't help",
+  'i cannot help',
+  "i can't assist",
+  'i cannot assist',
+  'guaranteed results',
+  'risk-free',
+  'risk free',
+  'click here',
+  'act now',
+  'limited time offer',
+  '100% free',
+] as const
+
+const number = (raw: string | undefined, fallback: number, min: number, max: number) => {
+  const value = Number(raw)
+  return raw && Number.isFinite(value) && value >= min && value <= max ? value : fallback
+}
+
+/** The endpoint from the environment, or null when AI_BASE_URL is not set (the features are off). */
+export function aiConfigFrom(env: (name: string) => string | undefined): AiConfig | null {
+  const baseUrl = env('AI_BASE_URL')?.trim()
+  if (!baseUrl) return null
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    apiKey: env('AI_API_KEY')?.trim() ?? '',
+    model: env('AI_MODEL')?.trim() || 'gpt-4o-mini',
+    timeoutMs: number(env('AI_TIMEOUT_MS'), 20_000, 100, 120_000),
+    maxRetryWaitMs: number(env('AI_MAX_RETRY_WAIT_MS'), 5_000, 0, 60_000),
+  }
+}
+
+export interface ChatRequest {
+  /** Named on the system message's first line (the sandbox answers by it; models ignore it). */
+  task: 'draft_messages' | 'personalize_message' | 'score_lead'
+  instructions: string
+  input: unknown
+  maxTokens: number
+}
+
+export interface ChatResult {
+  text: string
+  /** Tokens the endpoint reported (prompt + completion), or the estimate when it reported none. */
+  tokens: number
+}
+
+export interface AiCallOptions {
+  fetch?: typeof fetch
+  sleep?: (ms: number) => Promise<void>
+}
+
+/** Tokens a request may use at most: the prompt (about four characters a token) plus its answer. */
+export function estimateTokens(request: ChatRequest): number {
+  return (
+    Math.ceil((request.instructions.length + JSON.stringify(request.input).length) / 4) +
+    request.maxTokens +
+    20
+  )
+}
+
+/** Retry-After in milliseconds (seconds or an HTTP date); 1 s when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number {
+  if (!header) return 1000
+  const seconds = Number(header)
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
+  const at = Date.parse(header)
+  return Number.isFinite(at) ? Math.max(0, at - now) : 1000
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+async function attempt(config: AiConfig, body: string, doFetch: typeof fetch): Promise<Response> {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), config.timeoutMs)
+  try {
+    const response = await doFetch(`${config.baseUrl}/chat/completions`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+      },
+      body,
+      signal: controller.signal,
+    })
+    // the body is read under the same timer: a server that sends headers and then stalls times out too
+    const text = await response.text()
+    return new Response(text, { status: response.status, headers: response.headers })
+  } catch (error) {
+    if (controller.signal.aborted) throw new AiError('timeout', AI_FAILURE_TEXT.timeout)
+    throw new AiError('network', `${AI_FAILURE_TEXT.network} (${(error as Error).message})`)
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** One chat completion: the first choice's text, after at most one retry of a 429 or 5xx. */
+export async function chat(
+  config: AiConfig,
+  request: ChatRequest,
+  options: AiCallOptions = {},
+): Promise<ChatResult> {
+  const doFetch = options.fetch ?? fetch
+  const sleep = options.sleep ?? defaultSleep
+  const body = JSON.stringify({
+    model: config.model,
+    messages: [
+      { role: 'system', content: `Task: ${request.task}\n${request.instructions}` },
+      { role: 'user', content: JSON.stringify(request.input) },
+    ],
+    max_tokens: request.maxTokens,
+    temperature: 0.4,
+  })
+  let response = await attempt(config, body, doFetch)
+  if (response.status === 429 || response.status >= 500) {
+    const wait = retryAfterMs(response.headers.get('retry-after'))
+    if (wait <= config.maxRetryWaitMs) {
+      await sleep(wait)
+      response = await attempt(config, body, doFetch)
+    }
+  }
+  if (response.status === 429) throw new AiError('rate_limited', AI_FAILURE_TEXT.rate_limited)
+  if (response.status >= 500)
+    throw new AiError('server_error', `${AI_FAILURE_TEXT.server_error} (HTTP ${response.status})`)
+  if (!response.ok) {
+    // 4xx other than 429: a wrong key, model or request. The operator must fix the configuration.
+    throw new AiError('server_error', `${AI_FAILURE_TEXT.server_error} (HTTP ${response.status})`)
+  }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(await response.text())
+  } catch {
+    throw new AiError('malformed', `${AI_FAILURE_TEXT.malformed} (not JSON)`)
+  }
+  const root = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>
+  const choices = root.choices
+  if (!Array.isArray(choices) || choices.length === 0)
+    throw new AiError('malformed', `${AI_FAILURE_TEXT.malformed} (no choices)`)
+  const message = (choices[0] as { message?: { content?: unknown } } | null)?.message
+  const content = typeof message?.content === 'string' ? message.content.trim() : ''
+  if (!content) throw new AiError('malformed', `${AI_FAILURE_TEXT.malformed} (empty text)`)
+  const usage = root.usage as { total_tokens?: unknown } | undefined
+  const reported =
+    typeof usage?.total_tokens === 'number' && usage.total_tokens >= 0 ? usage.total_tokens : null
+  return { text: content, tokens: reported ?? estimateTokens(request) }
+}
+
+/** A JSON object out of a model's text (models like to wrap it in ``` fences). */
+function jsonObject(text: string): Record<string, unknown> {
+  const unfenced = text.replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '')
+  try {
+    const value = JSON.parse(unfenced) as unknown
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
+  } catch {
+    // below
+  }
+  throw new AiError('malformed', `${AI_FAILURE_TEXT.malformed} (expected a JSON object)`)
+}
+
+/** The first banned phrase the text contains, if any. */
+export function bannedPhraseIn(text: string, extra: readonly string[] = []): string | null {
+  const lower = text.toLowerCase()
+  return (
+    [...BANNED_PHRASES, ...extra].find((phrase) => phrase && lower.includes(phrase.toLowerCase())) ?? null
+  )
+}
+
+// Drafting (the DM wizard's "Write with AI") ----------------------------------------------------
+
+export interface DraftInput {
+  goal: string
+  offer: string
+  platform: AiPlatform
+  variants: number
+  followUps: number
+}
+
+export interface Draft {
+  messages: string[]
+  followUps: string[]
+}
+
+export function draftRequest(input: DraftInput): ChatRequest {
+  return {
+    task: 'draft_messages',
+    instructions:
+      'You write short, friendly cold direct messages for social media outreach. The user message is JSON ' +
+      'with the campaign goal, the offer, the platform, how many opening-message variants and how many ' +
+      'follow-ups to write. Write in the first person, no hashtags, no links, no emojis, each message under ' +
+      `${Math.min(PLATFORM_DM_LIMITS[input.platform], 400)} characters, and use {name} where the lead's first ` +
+      'name goes. Answer with only a JSON object: {"messages": [string, ...], "followUps": [string, ...]}.',
+    input: {
+      goal: input.goal,
+      offer: input.offer,
+      platform: input.platform,
+      variants: input.variants,
+      followUps: input.followUps,
+    },
+    maxTokens: 120 * (input.variants + input.followUps) + 60,
+  }
+}
+
+/** The drafted texts, checked: the asked-for counts, no blank, within the platform's limit, no banned phrase. */
+export function parseDraft(text: string, input: DraftInput): Draft {
+  const value = jsonObject(text)
+  const texts = (list: unknown, want: number, what: string): string[] => {
+    if (!Array.isArray(list) || list.length < Math.min(want, 1))
+      throw new AiError('malformed', `${AI_FAILURE_TEXT.malformed} (no ${what})`)
+    const out = list.slice(0, want).map((item) => (typeof item === 'string' ? item.trim() : ''))
+    if (out.some((t) => t === ''))
+      throw new AiError('malformed', `${AI_FAILURE_TEXT.malformed} (a blank ${what})`)
+    for (const t of out) {
+      if (t.length > PLATFORM_DM_LIMITS[input.platform])
+        throw new AiError('too_long', AI_FAILURE_TEXT.too_long)
+      const banned = bannedPhraseIn(t)
+      if (banned) throw new AiError('banned_phrase', `${AI_FAILURE_TEXT.banned_phrase} ("${banned}")`)
+    }
+    return out
+  }
+  return {
+    messages: texts(value.messages, input.variants, 'message'),
+    followUps: input.followUps > 0 ? texts(value.followUps, input.followUps, 'follow-up') : [],
+  }
+}
+
+// Personalisation at send time -----------------------------------------------------------------
+
+export interface LeadForAi {
+  username: string
+  name: string | null
+  bio: string
+  recentPosts: string[]
+}
+
+/** The lead's name, bio and recent posts from a scraped profile_data (posts when the scraper stored them). */
+export function leadForAi(username: string, profile: Record<string, unknown>): LeadForAi {
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
+  const posts = Array.isArray(profile.recent_posts) ? profile.recent_posts : []
+  return {
+    username,
+    name: text(profile.display_name) || text(profile.full_name) || text(profile.name) || null,
+    bio: text(profile.bio).slice(0, 500),
+    recentPosts: posts
+      .map((p) => text(typeof p === 'object' && p ? (p as Record<string, unknown>).text : p))
+      .filter(Boolean)
+      .slice(0, 3)
+      .map((p) => p.slice(0, 280)),
+  }
+}
+
+export function personalizeCap(platform: AiPlatform): number {
+  return Math.min(PLATFORM_DM_LIMITS[platform], PERSONALIZED_MAX_CHARS)
+}
+
+export function personalizeRequest(template: string, lead: LeadForAi, platform: AiPlatform): ChatRequest {
+  const cap = personalizeCap(platform)
+  return {
+    task: 'personalize_message',
+    instructions:
+      'You personalise one cold direct message for one person. The user message is JSON with the message ' +
+      "as written by the sender and the person's name, username, bio and recent posts. Keep the sender's " +
+      'meaning, offer and tone; add at most one short, specific, honest reference to the bio or a post; ' +
+      `never invent facts. Reply with only the message text, under ${cap} characters, no quotes.`,
+    input: { template, lead, platform, maxChars: cap },
+    maxTokens: Math.ceil(cap / 3),
+  }
+}
+
+/** The personalised text, checked: not blank, within the cap, no leftover placeholder, no banned phrase. */
+export function checkPersonalized(
+  text: string,
+  platform: AiPlatform,
+  extraBanned: readonly string[] = [],
+): string {
+  const cleaned = text
+    .trim()
+    .replace(/^["“'](.*)["”']$/s, '$1')
+    .trim()
+  if (!cleaned) throw new AiError('malformed', `${AI_FAILURE_TEXT.malformed} (empty text)`)
+  if (cleaned.length > personalizeCap(platform))
+    throw new AiError(
+      'too_long',
+      `${AI_FAILURE_TEXT.too_long} (${cleaned.length} > ${personalizeCap(platform)})`,
+    )
+  if (/\{(name|username)\}/i.test(cleaned))
+    throw new AiError('malformed', `${AI_FAILURE_TEXT.malformed} (a placeholder was left in)`)
+  const banned = bannedPhraseIn(cleaned, extraBanned)
+  if (banned) throw new AiError('banned_phrase', `${AI_FAILURE_TEXT.banned_phrase} ("${banned}")`)
+  return cleaned
+}
+
+// Lead scoring (the scraping wizard's AI filter) -----------------------------------------------
+
+export interface LeadScore {
+  score: number
+  reason: string
+}
+
+export function scoreRequest(idealCustomer: string, lead: LeadForAi): ChatRequest {
+  return {
+    task: 'score_lead',
+    instructions:
+      'You judge how well a social media profile fits an ideal-customer description. The user message is ' +
+      'JSON with the description and the profile (name, username, bio). Answer with only a JSON object: ' +
+      '{"score": integer 0-100, "reason": one short sentence}.',
+    input: { idealCustomer, lead: { name: lead.name, username: lead.username, bio: lead.bio } },
+    maxTokens: 80,
+  }
+}
+
+export function parseScore(text: string): LeadScore {
+  const value = jsonObject(text)
+  const score = value.score
+  if (typeof score !== 'number' || !Number.isFinite(score) || score < 0 || score > 100)
+    throw new AiError('malformed', `${AI_FAILURE_TEXT.malformed} (score must be 0-100)`)
+  const reason = typeof value.reason === 'string' ? value.reason.trim().slice(0, 200) : ''
+  return { score: Math.round(score), reason }
+}
+
+// The daily budget --------------------------------------------------------------------------------
+
+/** public.ai_reserve / ai_settle through whichever database client the caller has. */
+export interface AiBudget {
+  reserve(tokens: number): Promise<{ allowed: boolean; day: string }>
+  settle(day: string, reserved: number, used: number, failed: boolean): Promise<void>
+}
+
+/**
+ * One call within the customer's budget: reserves the request's most tokens first (refused: an
+ * AiError 'budget', nothing is sent), then settles what the endpoint reported. A call that failed,
+ * or whose text `validate` refused, is recorded as a failure (its request stays counted).
+ */
+export async function chatWithinBudget(
+  config: AiConfig,
+  budget: AiBudget,
+  request: ChatRequest,
+  options: AiCallOptions & { validate?: (text: string) => unknown } = {},
+): Promise<ChatResult> {
+  const reserved = estimateTokens(request)
+  const reservation = await budget.reserve(reserved)
+  if (!reservation.allowed) throw new AiError('budget', AI_FAILURE_TEXT.budget)
+  let result: ChatResult
+  try {
+    result = await chat(config, request, options)
+  } catch (error) {
+    await budget.settle(reservation.day, reserved, 0, true)
+    throw error
+  }
+  try {
+    options.validate?.(result.text)
+  } catch (error) {
+    await budget.settle(reservation.day, reserved, result.tokens, true)
+    throw error
+  }
+  await budget.settle(reservation.day, reserved, result.tokens, false)
+  return result
+}

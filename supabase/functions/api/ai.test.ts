@@ -1,0 +1,168 @@
+// /ai routes in-process against the test stack and its AI sandbox: the status the client hides or
+// shows the features by, drafting through the caller's budget, the budget refusing once a
+// customer's day is used up, failures answered with a reason (and counted), and no AI at all
+// when AI_BASE_URL is unset.
+import assert from 'node:assert/strict'
+import {
+  functionRequest,
+  jsonOf,
+  newCustomer,
+  serviceDb,
+  stackEnv,
+  type TestCustomer,
+} from '../_shared/test-stack.ts'
+import { createApiHandler } from './app.ts'
+import { defaultDeps } from './deps.ts'
+
+type Json = Record<string, unknown>
+const handle = createApiHandler(defaultDeps(stackEnv({ AI_TIMEOUT_MS: '500', AI_MAX_RETRY_WAIT_MS: '0' })))
+const withoutAi = createApiHandler(defaultDeps(stackEnv({ AI_BASE_URL: '' })))
+
+async function call(
+  customer: TestCustomer | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  handler = handle,
+) {
+  const response = await handler(functionRequest('api', path, { token: customer?.token, method, body }))
+  return { status: response.status, body: await jsonOf<Json & { error?: string }>(response) }
+}
+
+async function fault(mode: string, match: string) {
+  const response = await fetch(`${Deno.env.get('AI_SANDBOX_URL')}/__sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mode, match }),
+  })
+  assert.equal(response.status, 201)
+  await response.body?.cancel()
+}
+
+const today = () => new Date().toISOString().slice(0, 10)
+
+async function usageRow(customer: TestCustomer) {
+  const { data } = await serviceDb()
+    .from('ai_usage')
+    .select('*')
+    .eq('user_id', customer.id)
+    .eq('day', today())
+    .maybeSingle()
+  return data as { requests: number; tokens: number; denied: number; failures: number } | null
+}
+
+Deno.test('GET /ai/status: available with the sandbox and today’s budget; off with a one-line reason without AI_BASE_URL', async () => {
+  const customer = await newCustomer('ai-status')
+  const on = await call(customer, 'GET', '/ai/status')
+  assert.equal(on.status, 200)
+  assert.equal(on.body.available, true)
+  assert.equal(on.body.sandbox, true)
+  const budget = on.body.budget as Json
+  assert.equal(budget.requests, 0)
+  assert.equal(budget.exhausted, false)
+  assert.ok((budget.requestLimit as number) > 0)
+
+  const off = await call(customer, 'GET', '/ai/status', undefined, withoutAi)
+  assert.deepEqual(off.body, {
+    available: false,
+    reason: 'AI writing is not available: no AI provider is set up for this Reachflow server.',
+  })
+  const draft = await call(
+    customer,
+    'POST',
+    '/ai/draft-messages',
+    { goal: 'Book calls', offer: 'SEO' },
+    withoutAi,
+  )
+  assert.equal(draft.status, 503)
+  assert.equal(await call(null, 'GET', '/ai/status').then((r) => r.status), 401)
+})
+
+Deno.test('POST /ai/draft-messages drafts from goal and offer and counts the request and tokens', async () => {
+  const customer = await newCustomer('ai-draft')
+  const draft = await call(customer, 'POST', '/ai/draft-messages', {
+    goal: 'Book a 15 minute intro call',
+    offer: 'Done-for-you LinkedIn ghostwriting',
+    platform: 'twitter',
+    variants: 2,
+    followUps: 1,
+  })
+  assert.equal(draft.status, 200, JSON.stringify(draft.body))
+  assert.equal((draft.body.messages as string[]).length, 2)
+  assert.equal((draft.body.followUps as string[]).length, 1)
+  assert.match((draft.body.messages as string[])[0] ?? '', /ghostwriting/i)
+  const usage = await usageRow(customer)
+  assert.equal(usage?.requests, 1)
+  assert.equal(usage?.tokens, draft.body.tokens)
+
+  const invalid = await call(customer, 'POST', '/ai/draft-messages', {
+    goal: '',
+    offer: 'x'.repeat(600),
+    variants: 9,
+  })
+  assert.equal(invalid.status, 400)
+  assert.match(JSON.stringify(invalid.body), /Describe the goal/)
+})
+
+Deno.test('the daily budget: a used-up day answers 429 without calling the endpoint, and counts the refusal', async () => {
+  const customer = await newCustomer('ai-budget')
+  const { data: settings } = await serviceDb().from('ai_settings').select('requests_per_day').single()
+  await serviceDb()
+    .from('ai_usage')
+    .insert({
+      user_id: customer.id,
+      day: today(),
+      requests: (settings as { requests_per_day: number }).requests_per_day,
+    })
+  const status = await call(customer, 'GET', '/ai/status')
+  assert.equal((status.body.budget as Json).exhausted, true)
+  assert.equal(status.body.reason, "Today's AI budget is used up (it resets at 00:00 UTC).")
+  const draft = await call(customer, 'POST', '/ai/draft-messages', {
+    goal: 'Book calls',
+    offer: 'SEO audits',
+  })
+  assert.equal(draft.status, 429)
+  assert.equal(draft.body.reason, 'budget')
+  assert.equal((await usageRow(customer))?.denied, 1)
+})
+
+Deno.test('drafting failures answer with the reason, and the failed call is counted', async () => {
+  const customer = await newCustomer('ai-fail')
+  const cases: [string, number, string][] = [
+    ['hang', 504, 'timeout'],
+    ['429', 503, 'rate_limited'],
+    ['non_json', 502, 'malformed'],
+  ]
+  for (const [mode, status, reason] of cases) {
+    const goal = `Goal ${mode} ${crypto.randomUUID().slice(0, 8)}`
+    await fault(mode, goal)
+    const draft = await call(customer, 'POST', '/ai/draft-messages', { goal, offer: 'SEO audits' })
+    assert.equal(draft.status, status, JSON.stringify(draft.body))
+    assert.equal(draft.body.reason, reason)
+    assert.ok(typeof draft.body.error === 'string' && draft.body.error.length > 0)
+  }
+  const usage = await usageRow(customer)
+  assert.equal(usage?.failures, 3)
+  assert.equal(usage?.requests, 3)
+})
+
+Deno.test('an ideal-customer description without an AI provider is refused, not silently ignored', async () => {
+  const customer = await newCustomer('ai-noscore')
+  const created = await call(
+    customer,
+    'POST',
+    '/scraping-campaigns',
+    {
+      name: 'Founders',
+      account_id: crypto.randomUUID(),
+      sources: { type: 'keyword', value: 'saas' },
+      ai_ideal_customer: 'SaaS founders',
+    },
+    withoutAi,
+  )
+  assert.equal(created.status, 422)
+  assert.equal(
+    created.body.error,
+    'AI writing is not available: no AI provider is set up for this Reachflow server.',
+  )
+})

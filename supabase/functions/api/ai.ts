@@ -1,0 +1,150 @@
+// /ai: whether AI writing is available to the caller, and "Write with AI" drafts for the DM wizard.
+// The endpoint and its key stay here (function secrets); the client only ever sees drafted text.
+// Every call goes through the caller's daily budget (public.ai_reserve, atomic in the database).
+import {
+  AI_FAILURE_TEXT,
+  AI_NOT_CONFIGURED_HINT,
+  type AiBudget,
+  type AiConfig,
+  AiError,
+  aiConfigFrom,
+  chatWithinBudget,
+  draftRequest,
+  parseDraft,
+} from '../_shared/ai.ts'
+import { fromDbError, must } from '../_shared/db-errors.ts'
+import { HttpError, jsonResponse } from '../_shared/errors.ts'
+import { parseBody, z } from '../_shared/validation.ts'
+import type { CallContext } from './deps.ts'
+
+interface Usage {
+  requests: number
+  tokens: number
+  requestLimit: number
+  tokenLimit: number
+}
+
+const today = (now: Date) => now.toISOString().slice(0, 10)
+
+/** The caller's use of today's budget (their own row under RLS; none yet = nothing used). */
+async function usageOf(ctx: CallContext): Promise<Usage> {
+  const settings = must(
+    await ctx.caller.db.from('ai_settings').select('requests_per_day, tokens_per_day').maybeSingle(),
+  ) as { requests_per_day: number; tokens_per_day: number } | null
+  const { data: row, error } = await ctx.caller.db
+    .from('ai_usage')
+    .select('requests, tokens')
+    .eq('user_id', ctx.caller.id)
+    .eq('day', today(ctx.deps.now()))
+    .maybeSingle()
+  if (error) throw fromDbError(error)
+  return {
+    requests: row?.requests ?? 0,
+    tokens: row?.tokens ?? 0,
+    requestLimit: settings?.requests_per_day ?? 0,
+    tokenLimit: settings?.tokens_per_day ?? 0,
+  }
+}
+
+/** The caller's budget through the service role (the RPCs are not the customer's to call). */
+export function budgetFor(ctx: CallContext): AiBudget {
+  return {
+    reserve: async (tokens) => {
+      const result = must(
+        await ctx.service().rpc('ai_reserve', { p_user_id: ctx.caller.id, p_tokens: tokens }),
+      ) as { allowed: boolean; day: string }
+      return result
+    },
+    settle: async (day, reserved, used, failed) => {
+      const { error } = await ctx.service().rpc('ai_settle', {
+        p_user_id: ctx.caller.id,
+        p_day: day,
+        p_reserved: reserved,
+        p_used: used,
+        p_failed: failed,
+      })
+      if (error) throw fromDbError(error)
+    },
+  }
+}
+
+function configOf(ctx: CallContext): AiConfig | null {
+  return aiConfigFrom(ctx.deps.env)
+}
+
+export async function aiStatus(_req: Request, ctx: CallContext): Promise<Response> {
+  const config = configOf(ctx)
+  if (!config) return jsonResponse({ available: false, reason: AI_NOT_CONFIGURED_HINT })
+  const usage = await usageOf(ctx)
+  const exhausted = usage.requests >= usage.requestLimit || usage.tokens >= usage.tokenLimit
+  return jsonResponse({
+    available: true,
+    model: config.model,
+    sandbox: config.model === 'reachflow-sandbox',
+    budget: {
+      ...usage,
+      exhausted,
+      resetsAt: `${today(new Date(ctx.deps.now().getTime() + 86_400_000))}T00:00:00Z`,
+    },
+    reason: exhausted ? AI_FAILURE_TEXT.budget : null,
+  })
+}
+
+const text = (what: string, max: number) =>
+  z
+    .string(`${what} is required`)
+    .trim()
+    .min(3, `Describe the ${what.toLowerCase()} in a few words`)
+    .max(max, `${what} may be at most ${max} characters`)
+
+export const draftSchema = z.object({
+  goal: text('Goal', 500),
+  offer: text('Offer', 500),
+  platform: z.enum(['twitter', 'instagram'], 'Platform must be twitter or instagram').default('twitter'),
+  variants: z.number().int().min(1, 'Ask for 1 to 3 variants').max(3, 'Ask for 1 to 3 variants').default(3),
+  followUps: z
+    .number()
+    .int()
+    .min(0, 'Ask for 0 to 3 follow-ups')
+    .max(3, 'Ask for 0 to 3 follow-ups')
+    .default(0),
+})
+
+/** HTTP statuses of the failures: the budget is the customer's (429), the rest is the AI service's. */
+const STATUS_OF: Record<AiError['kind'], number> = {
+  not_configured: 503,
+  budget: 429,
+  timeout: 504,
+  rate_limited: 503,
+  server_error: 502,
+  network: 502,
+  malformed: 502,
+  too_long: 502,
+  // the drafts echoed something the customer wrote (an offer that is "risk-free"): theirs to rephrase
+  banned_phrase: 422,
+}
+
+export async function draftMessages(req: Request, ctx: CallContext): Promise<Response> {
+  const config = configOf(ctx)
+  if (!config) throw new HttpError(503, AI_NOT_CONFIGURED_HINT)
+  const input = await parseBody(req, draftSchema)
+  const request = draftRequest(input)
+  try {
+    const result = await chatWithinBudget(config, budgetFor(ctx), request, {
+      fetch: ctx.deps.fetch,
+      validate: (text) => parseDraft(text, input),
+    })
+    const draft = parseDraft(result.text, input)
+    return jsonResponse({ ...draft, tokens: result.tokens })
+  } catch (error) {
+    if (error instanceof AiError) {
+      const phrase = /\("(.+)"\)$/.exec(error.message)?.[1]
+      const message =
+        error.kind === 'banned_phrase'
+          ? `The drafts used the banned phrase "${phrase}". Rephrase your goal or offer and try again.`
+          : error.message
+      throw new HttpError(STATUS_OF[error.kind], message, { reason: error.kind })
+    }
+    throw error
+  }
+}
