@@ -82,7 +82,9 @@ export class Workers {
 
   async stopQueue(queue: QueueName): Promise<void> {
     this.#running.delete(queue)
-    await this.options.boss.offWork(queue)
+    // Stop fetching only: pg-boss 12's offWork waits for the running handler by default, and a tick
+    // must first see the shutdown signal (drain() waits for what still runs).
+    await this.options.boss.offWork(queue, { wait: false })
   }
 
   async stopAll(): Promise<void> {
