@@ -121,6 +121,8 @@ export async function victim(): Promise<Victim> {
     `insert into public.notifications (user_id, type, title, message) values ($1, 'campaign_started', $2, $2)`,
     [a.id, canary],
   )
+  // What one AI call books against the customer's daily budget.
+  await db().query(`select public.ai_reserve($1, 120)`, [a.id])
   await db().query(
     `insert into public.payments (user_id, subscription_id, amount, currency, status, payment_type, description,
                                   stripe_invoice_id)
