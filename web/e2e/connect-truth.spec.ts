@@ -3,7 +3,7 @@
 // the real cause and the fix; "Change details and retry" keeps what was typed; the Social Accounts
 // count follows without a reload.
 import { expect, type Page, test } from '@playwright/test'
-import { E2eRunner } from './runner-process'
+import { runnerForTheseTests } from './runner-process'
 import {
   apiUrl,
   insertAsService,
@@ -16,16 +16,7 @@ import {
 
 const igBase = process.env.INSTAGRAM_BASE_URL ?? 'http://127.0.0.1:55342'
 
-let runner: E2eRunner
-test.beforeAll(() => {
-  runner = E2eRunner.start()
-})
-test.afterAll(async () => {
-  await runner.stop()
-})
-test.afterEach(async ({ page: _page }, info) => {
-  if (info.status !== info.expectedStatus) console.log(`runner output:\n${runner.tail()}`)
-})
+runnerForTheseTests()
 
 async function newCustomer(page: Page, tag: string) {
   await signUp(page, uniqueEmail(tag), 'e2e-password-123')

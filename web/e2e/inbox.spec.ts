@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
 import pg from 'pg'
-import { accountIdOf, completeOnboarding, E2eRunner, runSchedulerNow } from './runner-process'
+import { accountIdOf, completeOnboarding, runnerForTheseTests, runSchedulerNow } from './runner-process'
 import { signUp, uniqueEmail } from './support'
 
 const xBase = process.env.X_BASE_URL ?? 'http://127.0.0.1:54341'
@@ -68,16 +68,7 @@ async function eventually(page: Page, check: () => Promise<void>, accountId: str
 
 test.describe('conversations inbox on the real stack', () => {
   test.setTimeout(600_000)
-  let runner: E2eRunner
-  test.beforeAll(() => {
-    runner = E2eRunner.start()
-  })
-  test.afterAll(async () => {
-    await runner.stop()
-  })
-  test.afterEach(async ({ page: _page }, info) => {
-    if (info.status !== info.expectedStatus) console.log(`runner output:\n${runner.tail()}`)
-  })
+  runnerForTheseTests()
 
   test('a reply shows unread in the Inbox; the answer reaches the X sandbox exactly once and reads Sent', async ({
     page,

@@ -3,7 +3,7 @@
 // modal → connect an X sandbox account by cookies → settings with a photo → billing shows the
 // trial → cancel → resume, plus the notifications bell.
 import { expect, test } from '@playwright/test'
-import { E2eRunner } from './runner-process'
+import { runnerForTheseTests } from './runner-process'
 import {
   insertAsService,
   signedInUserId,
@@ -20,13 +20,7 @@ const PNG = Buffer.from(
 )
 
 // Connecting waits for the runner's account test (issue 17), so a runner works the queue.
-let runner: E2eRunner
-test.beforeAll(() => {
-  runner = E2eRunner.start()
-})
-test.afterAll(async () => {
-  await runner.stop()
-})
+runnerForTheseTests()
 
 test('sign-up to a paid trial, a connected X account, settings and billing', async ({ page }) => {
   test.setTimeout(300_000)

@@ -2,7 +2,7 @@
 // sandbox through the runner, turn them into a DM campaign, launch it, and watch the sent messages
 // and a reply arrive in the detail view, the stat cards and Today's Overview.
 import { expect, type Page, test } from '@playwright/test'
-import { accountIdOf, completeOnboarding, E2eRunner, runSchedulerNow } from './runner-process'
+import { accountIdOf, completeOnboarding, runnerForTheseTests, runSchedulerNow } from './runner-process'
 import { signUp, uniqueEmail } from './support'
 
 const xBase = process.env.X_BASE_URL ?? 'http://127.0.0.1:54341'
@@ -35,16 +35,7 @@ async function eventually(page: Page, check: () => Promise<void>, accountId?: st
 
 test.describe('outreach flow on the real stack', () => {
   test.setTimeout(600_000)
-  let runner: E2eRunner
-  test.beforeAll(() => {
-    runner = E2eRunner.start()
-  })
-  test.afterAll(async () => {
-    await runner.stop()
-  })
-  test.afterEach(async ({ page: _page }, info) => {
-    if (info.status !== info.expectedStatus) console.log(`runner output:\n${runner.tail()}`)
-  })
+  runnerForTheseTests()
 
   test('add X account → scrape → DM campaign → launch → sends and a reply on the dashboard', async ({
     page,

@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { test } from '@playwright/test'
 import pg from 'pg'
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..')
@@ -96,4 +97,21 @@ export async function accountIdOf(username: string): Promise<string> {
   } finally {
     await client.end()
   }
+}
+
+/**
+ * One runner for the tests of the file (or describe block) this is called in, stopped after them;
+ * its last output is printed when a test fails.
+ */
+export function runnerForTheseTests(): void {
+  let runner: E2eRunner
+  test.beforeAll(() => {
+    runner = E2eRunner.start()
+  })
+  test.afterAll(async () => {
+    await runner.stop()
+  })
+  test.afterEach(async ({ page: _page }, info) => {
+    if (info.status !== info.expectedStatus) console.log(`runner output:\n${runner.tail()}`)
+  })
 }

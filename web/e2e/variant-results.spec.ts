@@ -4,7 +4,7 @@
 // The account and a finished lead source are set up directly (the outreach flow covers those screens).
 import { expect, type Page, test } from '@playwright/test'
 import pg from 'pg'
-import { completeOnboarding, E2eRunner, runSchedulerNow } from './runner-process'
+import { completeOnboarding, runnerForTheseTests, runSchedulerNow } from './runner-process'
 import { apiUrl, signUp, uniqueEmail } from './support'
 
 const xBase = process.env.X_BASE_URL ?? 'http://127.0.0.1:54341'
@@ -49,16 +49,7 @@ const dialog = (page: Page) => page.getByRole('dialog').last()
 
 test.describe('per-variant results', () => {
   test.setTimeout(600_000)
-  let runner: E2eRunner
-  test.beforeAll(() => {
-    runner = E2eRunner.start()
-  })
-  test.afterAll(async () => {
-    await runner.stop()
-  })
-  test.afterEach(async ({ page: _page }, info) => {
-    if (info.status !== info.expectedStatus) console.log(`runner output:\n${runner.tail()}`)
-  })
+  runnerForTheseTests()
 
   test('two opening messages → sends and replies → sent, replies and reply rate per variant', async ({
     page,

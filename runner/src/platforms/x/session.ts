@@ -294,12 +294,32 @@ export class XSession implements PlatformSession {
     throw new Error('X Chat did not answer the passcode in time')
   }
 
-  sendDm(target: DmTarget, text: string): Promise<SendResult> {
-    return sendXDm(this, target, text)
+  async sendDm(target: DmTarget, text: string): Promise<SendResult> {
+    try {
+      return await sendXDm(this, target, text)
+    } finally {
+      await this.leaveConversation()
+    }
   }
 
-  readThread(threadId: string): Promise<ThreadMessage[]> {
-    return readXThread(this, threadId)
+  async readThread(threadId: string): Promise<ThreadMessage[]> {
+    try {
+      return await readXThread(this, threadId)
+    } finally {
+      await this.leaveConversation()
+    }
+  }
+
+  /**
+   * An open conversation reads every message that arrives in it (X marks what it shows as read), so
+   * a page left on a thread would mark the lead's later reply read before the customer saw it, and
+   * the inbox would take that for the customer reading it on X. Best effort: the next operation
+   * navigates anyway.
+   */
+  private async leaveConversation(): Promise<void> {
+    await this.run('leave conversation', 5_000, async (page) => {
+      await page.goto('about:blank')
+    }).catch(() => undefined)
   }
 
   resolveUncertain(sent: { threadId: string; text: string; since: Date }): Promise<UncertainResolution> {
