@@ -295,26 +295,22 @@ export class XSession implements PlatformSession {
   }
 
   async sendDm(target: DmTarget, text: string): Promise<SendResult> {
-    try {
-      return await sendXDm(this, target, text)
-    } finally {
-      await this.leaveConversation()
-    }
+    const result = await sendXDm(this, target, text)
+    if (result.status === 'sent') await this.leaveConversation()
+    return result
   }
 
   async readThread(threadId: string): Promise<ThreadMessage[]> {
-    try {
-      return await readXThread(this, threadId)
-    } finally {
-      await this.leaveConversation()
-    }
+    const messages = await readXThread(this, threadId)
+    await this.leaveConversation()
+    return messages
   }
 
   /**
    * An open conversation reads every message that arrives in it (X marks what it shows as read), so
    * a page left on a thread would mark the lead's later reply read before the customer saw it, and
-   * the inbox would take that for the customer reading it on X. Best effort: the next operation
-   * navigates anyway.
+   * the inbox would take that for the customer reading it on X. Only after an operation that went
+   * well (a page that hung is the session's to recover) and best effort: the next one navigates anyway.
    */
   private async leaveConversation(): Promise<void> {
     await this.run('leave conversation', 5_000, async (page) => {
