@@ -155,6 +155,11 @@ describe.concurrent('conversations inbox', BROWSER_SUITE, () => {
     if (!lead) throw new Error('no lead')
     const campaignId = await createCampaign(userId, accountId, [lead])
     expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(1)
+    // the DM went out a while ago: a reply now is not one the runner's page could have read
+    await adminDb().query(
+      `update public.dm_logs set sent_at = sent_at - interval '10 minutes' where campaign_id = $1`,
+      [campaignId],
+    )
     const { threadId } = await x.message({
       account: sandbox.username,
       from: lead.username,

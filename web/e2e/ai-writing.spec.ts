@@ -8,13 +8,11 @@ import { expect, type Page, test } from '@playwright/test'
 import pg from 'pg'
 import { adminPage } from './admin-support'
 import { completeOnboarding, E2eRunner, runSchedulerNow } from './runner-process'
-import { apiUrl, signUp, uniqueEmail, xSandboxAccount } from './support'
+import { apiUrl, dialog, scheduleAlwaysOpen, signUp, uniqueEmail, xSandboxAccount } from './support'
 
 const xBase = process.env.X_BASE_URL ?? 'http://127.0.0.1:54341'
 const aiBase = process.env.AI_SANDBOX_URL ?? 'http://127.0.0.1:54345'
 const shots = process.env.AI_SCREENSHOTS_DIR
-
-const dialog = (page: Page) => page.getByRole('dialog').last()
 
 async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(
   text: string,
@@ -305,14 +303,7 @@ test.describe('AI writing against the AI sandbox', () => {
         .fill('Hi {name}, want a free SEO audit of your landing page?')
       await page.getByLabel(/Personalise each message with AI/).check()
       await dialog(page).getByRole('button', { name: 'Next' }).click()
-      await dialog(page).getByLabel('Time zone').selectOption('UTC')
-      await dialog(page).getByLabel('Send from').fill('00:00')
-      await dialog(page).getByLabel('Until').fill('23:59')
-      for (const day of ['Sat', 'Sun']) await dialog(page).getByRole('button', { name: day }).click()
-      await dialog(page)
-        .getByLabel(/Take random days off/)
-        .uncheck()
-      await dialog(page).getByRole('button', { name: 'Next' }).click()
+      await scheduleAlwaysOpen(page)
       await expect(dialog(page).getByText('On (falls back to your message)')).toBeVisible()
       await dialog(page)
         .getByLabel(/Start sending right away/)

@@ -6,28 +6,14 @@ import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
 import pg from 'pg'
 import { accountIdOf, completeOnboarding, runnerForTheseTests, runSchedulerNow } from './runner-process'
-import { signUp, uniqueEmail } from './support'
-
-const xBase = process.env.X_BASE_URL ?? 'http://127.0.0.1:54341'
-
-async function sandbox<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> {
-  const response = await fetch(`${xBase}/__sandbox/${path}`, {
-    method: init?.method ?? 'GET',
-    headers: { 'content-type': 'application/json' },
-    body: init?.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  if (!response.ok) throw new Error(`sandbox ${path}: ${response.status} ${await response.text()}`)
-  return (await response.json()) as T
-}
+import { dialog, signUp, uniqueEmail, xSandbox } from './support'
 
 const deliveriesOf = async (username: string) =>
   (
-    await sandbox<{ deliveries: { text: string; recipientUsername: string }[] }>(
+    await xSandbox<{ deliveries: { text: string; recipientUsername: string }[] }>(
       `deliveries?account=${username}`,
     )
   ).deliveries
-
-const dialog = (page: Page) => page.getByRole('dialog').last()
 
 /** Test set-up, not the flow under test: a running campaign from the account to one lead. */
 async function campaignTo(accountId: string, lead: { id: string; username: string; name: string }) {
@@ -74,12 +60,12 @@ test.describe('conversations inbox on the real stack', () => {
     page,
   }, info) => {
     const username = `rfin_${Date.now().toString(36)}`
-    const xAccount = await sandbox<{ cookies: unknown[] }>('accounts', {
+    const xAccount = await xSandbox<{ cookies: unknown[] }>('accounts', {
       method: 'POST',
       body: { username, passcode: '1234', behaviour: { replyShare: 0 } },
     })
     const offset = 14_000 + Math.floor(Math.random() * 2000)
-    const { profiles } = await sandbox<{ profiles: { id: string; username: string; name: string }[] }>(
+    const { profiles } = await xSandbox<{ profiles: { id: string; username: string; name: string }[] }>(
       `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=1&offset=${offset}`,
     )
     const lead = profiles[0]
@@ -123,7 +109,7 @@ test.describe('conversations inbox on the real stack', () => {
       accountId,
       false,
     )
-    await sandbox('messages', {
+    await xSandbox('messages', {
       method: 'POST',
       body: { account: username, from: lead.username, text: 'Hey! We build tiny robots. Who are you?' },
     })

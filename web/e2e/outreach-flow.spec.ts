@@ -3,22 +3,9 @@
 // and a reply arrive in the detail view, the stat cards and Today's Overview.
 import { expect, type Page, test } from '@playwright/test'
 import { accountIdOf, completeOnboarding, runnerForTheseTests, runSchedulerNow } from './runner-process'
-import { signUp, uniqueEmail } from './support'
+import { dialog, scheduleAlwaysOpen, signUp, uniqueEmail, xSandbox } from './support'
 
-const xBase = process.env.X_BASE_URL ?? 'http://127.0.0.1:54341'
 const TARGET = 5
-
-async function sandbox<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> {
-  const response = await fetch(`${xBase}/__sandbox/${path}`, {
-    method: init?.method ?? 'GET',
-    headers: { 'content-type': 'application/json' },
-    body: init?.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  if (!response.ok) throw new Error(`sandbox ${path}: ${response.status} ${await response.text()}`)
-  return (await response.json()) as T
-}
-
-const dialog = (page: Page) => page.getByRole('dialog').last()
 
 /** Until `check` passes, running the scheduler's minute and reloading the tab between tries. */
 async function eventually(page: Page, check: () => Promise<void>, accountId?: string, timeout = 180_000) {
@@ -42,11 +29,11 @@ test.describe('outreach flow on the real stack', () => {
   }) => {
     const username = `rf_e2e_${Date.now().toString(36)}`
     // Our X account in the sandbox; nobody answers on their own, the test sends the one reply.
-    const xAccount = await sandbox<{ cookies: unknown[] }>('accounts', {
+    const xAccount = await xSandbox<{ cookies: unknown[] }>('accounts', {
       method: 'POST',
       body: { username, passcode: '1234', behaviour: { replyShare: 0 } },
     })
-    const { profiles } = await sandbox<{ profiles: { username: string }[] }>(
+    const { profiles } = await xSandbox<{ profiles: { username: string }[] }>(
       'profiles?minFollowers=5000&canDm=true&limit=1',
     )
     const seed = profiles[0]
@@ -129,14 +116,7 @@ test.describe('outreach flow on the real stack', () => {
     await dialog(page).getByLabel('Initial message 1').fill('Hi {name}, quick question about what you build?')
     await expect(dialog(page).getByText(/Preview for @/)).toBeVisible()
     await dialog(page).getByRole('button', { name: 'Next' }).click()
-    await dialog(page).getByLabel('Time zone').selectOption('UTC')
-    await dialog(page).getByLabel('Send from').fill('00:00')
-    await dialog(page).getByLabel('Until').fill('23:59')
-    for (const day of ['Sat', 'Sun']) await dialog(page).getByRole('button', { name: day }).click()
-    await dialog(page)
-      .getByLabel(/Take random days off/)
-      .uncheck()
-    await dialog(page).getByRole('button', { name: 'Next' }).click()
+    await scheduleAlwaysOpen(page)
     await dialog(page)
       .getByLabel(/Start sending right away/)
       .check()
@@ -150,13 +130,13 @@ test.describe('outreach flow on the real stack', () => {
     await eventually(
       page,
       async () => {
-        const { deliveries } = await sandbox<{ deliveries: unknown[] }>(`deliveries?account=${username}`)
+        const { deliveries } = await xSandbox<{ deliveries: unknown[] }>(`deliveries?account=${username}`)
         expect(deliveries.length).toBeGreaterThan(0)
         await expect(page.getByTestId('stat-Messages Sent')).not.toHaveText('0')
       },
       accountId,
     )
-    const { deliveries: delivered } = await sandbox<{
+    const { deliveries: delivered } = await xSandbox<{
       deliveries: { recipientUsername: string; text: string }[]
     }>(`deliveries?account=${username}`)
     expect(delivered[0]?.text).toMatch(/^Hi .+, quick question about what you build\?$/)
@@ -168,7 +148,7 @@ test.describe('outreach flow on the real stack', () => {
     await page.keyboard.press('Escape')
 
     // 6. The lead answers on X; the inbox sync records it; the reply shows.
-    await sandbox('messages', {
+    await xSandbox('messages', {
       method: 'POST',
       body: { account: username, from: recipient, text: 'Sure, happy to chat!' },
     })

@@ -79,3 +79,31 @@ export async function signedInUserId(page: Page): Promise<string> {
   if (typeof id !== 'string') throw new Error('No signed-in session in this page')
   return id
 }
+
+const xBaseUrl = process.env.X_BASE_URL ?? 'http://127.0.0.1:54341'
+
+/** The X sandbox's test controls (`/__sandbox/<path>`): accounts, messages, deliveries, profiles. */
+export async function xSandbox<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> {
+  const response = await fetch(`${xBaseUrl}/__sandbox/${path}`, {
+    method: init?.method ?? 'GET',
+    headers: { 'content-type': 'application/json' },
+    body: init?.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  if (!response.ok) throw new Error(`sandbox ${path}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+/** The dialog on top (the wizard, or one it opened). */
+export const dialog = (page: Page) => page.getByRole('dialog').last()
+
+/** The DM wizard's schedule step, open around the clock every day so a test sends at once; then Next. */
+export async function scheduleAlwaysOpen(page: Page): Promise<void> {
+  await dialog(page).getByLabel('Time zone').selectOption('UTC')
+  await dialog(page).getByLabel('Send from').fill('00:00')
+  await dialog(page).getByLabel('Until').fill('23:59')
+  for (const day of ['Sat', 'Sun']) await dialog(page).getByRole('button', { name: day }).click()
+  await dialog(page)
+    .getByLabel(/Take random days off/)
+    .uncheck()
+  await dialog(page).getByRole('button', { name: 'Next' }).click()
+}

@@ -5,22 +5,11 @@
 import { expect, type Page, test } from '@playwright/test'
 import pg from 'pg'
 import { completeOnboarding, runnerForTheseTests, runSchedulerNow } from './runner-process'
-import { apiUrl, signUp, uniqueEmail } from './support'
+import { apiUrl, dialog, scheduleAlwaysOpen, signUp, uniqueEmail, xSandbox } from './support'
 
-const xBase = process.env.X_BASE_URL ?? 'http://127.0.0.1:54341'
 const VARIANT_A = 'Hi {name}, quick question about what you build?'
 const VARIANT_B = 'Hey {name}! Open to a short chat this week?'
 const LEADS = 6
-
-async function sandbox<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> {
-  const response = await fetch(`${xBase}/__sandbox/${path}`, {
-    method: init?.method ?? 'GET',
-    headers: { 'content-type': 'application/json' },
-    body: init?.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  if (!response.ok) throw new Error(`sandbox ${path}: ${response.status} ${await response.text()}`)
-  return (await response.json()) as T
-}
 
 async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: process.env.SUPABASE_DB_URL })
@@ -45,8 +34,6 @@ async function accessToken(page: Page): Promise<string> {
   return token
 }
 
-const dialog = (page: Page) => page.getByRole('dialog').last()
-
 test.describe('per-variant results', () => {
   test.setTimeout(600_000)
   runnerForTheseTests()
@@ -55,12 +42,12 @@ test.describe('per-variant results', () => {
     page,
   }) => {
     const username = `rf_var_${Date.now().toString(36)}`
-    const xAccount = await sandbox<{ cookies: unknown[] }>('accounts', {
+    const xAccount = await xSandbox<{ cookies: unknown[] }>('accounts', {
       method: 'POST',
       body: { username, passcode: '1234', behaviour: { replyShare: 0 } },
     })
     const offset = Math.floor(Math.random() * 3_000)
-    const { profiles } = await sandbox<{ profiles: { username: string; name: string }[] }>(
+    const { profiles } = await xSandbox<{ profiles: { username: string; name: string }[] }>(
       `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=${LEADS}&offset=${offset}`,
     )
     expect(profiles).toHaveLength(LEADS)
@@ -136,14 +123,7 @@ test.describe('per-variant results', () => {
     await page.screenshot({ path: test.info().outputPath('wizard-winner-rule-390.png') })
     await page.setViewportSize({ width: 1280, height: 800 })
     await dialog(page).getByRole('button', { name: 'Next' }).click()
-    await dialog(page).getByLabel('Time zone').selectOption('UTC')
-    await dialog(page).getByLabel('Send from').fill('00:00')
-    await dialog(page).getByLabel('Until').fill('23:59')
-    for (const day of ['Sat', 'Sun']) await dialog(page).getByRole('button', { name: day }).click()
-    await dialog(page)
-      .getByLabel(/Take random days off/)
-      .uncheck()
-    await dialog(page).getByRole('button', { name: 'Next' }).click()
+    await scheduleAlwaysOpen(page)
     await expect(dialog(page).getByText('Only the winner after 30 sends per variant')).toBeVisible()
     await dialog(page)
       .getByLabel(/Start sending right away/)
@@ -156,7 +136,7 @@ test.describe('per-variant results', () => {
     let delivered: Delivery[] = []
     await expect(async () => {
       await runSchedulerNow()
-      delivered = (await sandbox<{ deliveries: Delivery[] }>(`deliveries?account=${username}`)).deliveries
+      delivered = (await xSandbox<{ deliveries: Delivery[] }>(`deliveries?account=${username}`)).deliveries
       expect(delivered).toHaveLength(LEADS)
     }).toPass({ timeout: 240_000, intervals: [3_000, 5_000] })
     const gotA = delivered.filter((d) => d.text.startsWith('Hi ')).map((d) => d.recipientUsername)
@@ -165,7 +145,7 @@ test.describe('per-variant results', () => {
 
     // Two who got A answer, one who got B.
     for (const from of [gotA[0], gotA[1], gotB[0]])
-      await sandbox('messages', {
+      await xSandbox('messages', {
         method: 'POST',
         body: { account: username, from, text: 'Sure, tell me more!' },
       })
