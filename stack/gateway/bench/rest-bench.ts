@@ -253,8 +253,8 @@ function writeReport(rows: { label: string; path: string; gateway: Figures; dire
     '',
     `Errors: ${rows.map((r) => `${r.label}: gateway ${r.gateway.errors}, direct ${r.direct.errors}`).join('; ')}.`,
     `Load average of the machine (2 cores): ${LOAD_AT_START.toFixed(1)} when the run started, ${loadavg()[0]?.toFixed(1)} when it ended.`,
-    `Targets: gateway p95 ≤ 1.5× direct p95 (${rows.map((r) => `${r.label}: ${r.gateway.p95 <= 1.5 * r.direct.p95 ? 'met' : 'not met'}`).join('; ')}),`,
-    `≥ 1,000 req/s for the first scenario (${(rows[0]?.gateway.rps ?? 0) >= 1000 ? 'met' : 'not met'}).`,
+    `Targets: ≥ 1,000 req/s for the first scenario (${(rows[0]?.gateway.rps ?? 0) >= 1000 ? 'met' : 'not met'}); issue 19 keeps`,
+    'the gateway at about 9,000 req/s there on an otherwise quiet 2-vCPU machine (the earlier p95 ≤ 1.5× direct target is retired).',
     '',
   ]
   const section = lines.join('\n')
