@@ -308,14 +308,12 @@ export class XSession implements PlatformSession {
 
   /**
    * An open conversation reads every message that arrives in it (X marks what it shows as read), so
-   * a page left on a thread would mark the lead's later reply read before the customer saw it, and
-   * the inbox would take that for the customer reading it on X. Only after an operation that went
-   * well (a page that hung is the session's to recover) and best effort: the next one navigates anyway.
+   * a page left on a thread would mark the lead's later reply read before the customer saw it. After
+   * an operation that went well the page is closed as between jobs (the next one opens a fresh page);
+   * the inbox also treats the minutes after a DM as the runner's (internal.inbox_runner_seen_at).
    */
   private async leaveConversation(): Promise<void> {
-    await this.run('leave conversation', 5_000, async (page) => {
-      await page.goto('about:blank')
-    }).catch(() => undefined)
+    await this.pages.park().catch(() => undefined)
   }
 
   resolveUncertain(sent: { threadId: string; text: string; since: Date }): Promise<UncertainResolution> {
