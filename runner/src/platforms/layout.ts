@@ -1,0 +1,96 @@
+/// <reference lib="dom" />
+// "The page is not what the adapter expects": a site change, its own outcome. It is neither a stop
+// signal about the account nor page trouble to retry blindly: the job hands it to the fleet-wide
+// site-change handling (record, pause the platform action, alert operators) and never blames the
+// customer's account. The outline lets an operator see what the page looked like without reading
+// anyone's messages: tags, test ids, roles and input types only; no text, names, ids or cookies.
+import type { Page } from 'puppeteer-core'
+import type { Platform } from './types.ts'
+
+/** One element of a page outline: `div[data-testid=dm-inbox-panel][role=list]`, indented by depth. */
+export interface PageOutline {
+  /** One line per element, depth shown by two spaces; `#shadow-root` opens a shadow tree. */
+  lines: string[]
+  /** True when the page had more elements than the outline keeps. */
+  truncated: boolean
+}
+
+/** Which kind of work met the changed page (what the fleet pauses on that platform). */
+export type PlatformAction = 'send' | 'inbox' | 'scrape' | 'session'
+
+export class LayoutChangedError extends Error {
+  constructor(
+    readonly platform: Platform,
+    readonly action: PlatformAction,
+    /** The adapter's step, e.g. "open thread: conversation panel". */
+    readonly step: string,
+    /** The URL path the page was on (no query string: it can carry search terms). */
+    readonly path: string,
+    readonly outline: PageOutline,
+  ) {
+    super(`${platform} page changed at "${step}" (${path})`)
+    this.name = 'LayoutChangedError'
+  }
+}
+
+const MAX_LINES = 4_000
+
+/**
+ * The redacted outline of the page, shadow roots included. Digit runs in test ids are replaced
+ * by "#" (X's row ids carry user ids); attributes other than data-testid, role and type are left
+ * out, and so is every text node.
+ */
+export async function outlinePage(page: Page): Promise<PageOutline> {
+  return page.evaluate((maxLines: number) => {
+    const lines: string[] = []
+    let truncated = false
+    const describe = (el: Element): string => {
+      let line = el.tagName.toLowerCase()
+      const testid = el.getAttribute('data-testid')
+      if (testid) line += `[data-testid=${testid.replace(/\d+/g, '#')}]`
+      const role = el.getAttribute('role')
+      if (role) line += `[role=${role}]`
+      const type = el instanceof HTMLInputElement ? el.getAttribute('type') : null
+      if (type) line += `[type=${type}]`
+      return line
+    }
+    const walk = (node: Element | ShadowRoot, depth: number): void => {
+      for (const child of Array.from(node.children)) {
+        if (lines.length >= maxLines) {
+          truncated = true
+          return
+        }
+        const tag = child.tagName.toLowerCase()
+        if (tag === 'script' || tag === 'style' || tag === 'noscript' || tag === 'template') continue
+        lines.push(`${'  '.repeat(depth)}${describe(child)}`)
+        if (child.shadowRoot) {
+          lines.push(`${'  '.repeat(depth + 1)}#shadow-root`)
+          walk(child.shadowRoot, depth + 2)
+        }
+        walk(child, depth + 1)
+      }
+    }
+    if (document.body) walk(document.body, 0)
+    return { lines, truncated }
+  }, MAX_LINES)
+}
+
+/** The page's URL path, without query or fragment. */
+export function pagePath(page: Page): string {
+  try {
+    return new URL(page.url()).pathname
+  } catch {
+    return ''
+  }
+}
+
+/** Builds the error from the page as it is now (the outline is best effort: a dead page gives none). */
+export async function layoutChanged(
+  page: Page,
+  platform: Platform,
+  action: PlatformAction,
+  step: string,
+): Promise<LayoutChangedError> {
+  const outline = await outlinePage(page).catch(() => ({ lines: [], truncated: false }))
+  return new LayoutChangedError(platform, action, step, pagePath(page), outline)
+}
