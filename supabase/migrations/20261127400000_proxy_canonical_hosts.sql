@@ -70,7 +70,7 @@ begin
   elsif host ~ '^[a-z0-9-]+$' and host !~ '^([0-9]+|0x[0-9a-f]*)$' then
     return format(private_host, host); -- a name without a dot only means something inside a network
   end if;
-  return format('Proxy host %s is not written in its plain form: a name such as proxy.example.com, an IPv4 address as four decimal numbers (203.0.113.7) or an IPv6 address in brackets. Enter the proxy again through Reachflow.', host);
+  return format('Proxy host %s is not written in its plain form: use a name such as proxy.example.com, an IPv4 address as four decimal numbers (203.0.113.7) or an IPv6 address in brackets.', host);
 end
 $$;
 comment on function internal.proxy_address_problem(text) is
@@ -89,6 +89,6 @@ with refused as (
 )
 insert into public.notifications (user_id, type, title, message, metadata)
 select r.user_id, 'account_flagged', 'Account needs attention',
-       format('@%s cannot use its proxy: %s Update it in Edit account, then test the account again.', r.username, r.flag_reason),
+       format('@%s cannot use its proxy: %s Enter the proxy again in Edit account, then test the account again.', r.username, r.flag_reason),
        jsonb_build_object('accountId', r.id, 'status', 'error')
   from refused r;

@@ -43,7 +43,9 @@ export async function checkProxy(
         ),
       timeoutMs,
     )
-    socket = connect({ host: server.hostname, port: Number(server.port) }, () => socket?.write(request))
+    // an IPv6 hostname comes in brackets from URL; the socket wants the bare address
+    const host = server.hostname.replace(/^\[|\]$/g, '')
+    socket = connect({ host, port: Number(server.port) }, () => socket?.write(request))
     socket.on('error', (error: NodeJS.ErrnoException) =>
       finish(
         `Proxy ${name} could not be reached (${error.code ?? error.message}). Check the proxy's host and port.`,

@@ -12,7 +12,7 @@ create function pg_temp.set_proxy(proxy text, account uuid) returns void languag
 $$;
 
 select throws_ok(format('select pg_temp.set_proxy(%L, %L)', '012.63.0.1:8080', :'account'), '22023',
-  'Proxy host 012.63.0.1 is not written in its plain form: a name such as proxy.example.com, an IPv4 address as four decimal numbers (203.0.113.7) or an IPv6 address in brackets. Enter the proxy again through Reachflow.',
+  'Proxy host 012.63.0.1 is not written in its plain form: use a name such as proxy.example.com, an IPv4 address as four decimal numbers (203.0.113.7) or an IPv6 address in brackets.',
   'an octal part (browsers read 012.63.0.1 as 10.63.0.1) is not taken as 12.63.0.1');
 select throws_ok(format('select pg_temp.set_proxy(%L, %L)', '[::ffff:0:127.0.0.1]:8080', :'account'), '22023', null,
   'the SIIT form of loopback is refused');
