@@ -9,6 +9,7 @@
 import { lookup } from 'node:dns/promises'
 import { parseIpAddress, parseUrlHost, urlHost } from '../../../supabase/functions/_shared/host.ts'
 import {
+  isIpLiteral,
   PROXY_MESSAGES,
   type ProxyParts,
   parseProxy,
@@ -38,7 +39,7 @@ export function planProxy(stored: string | null, allowed: readonly string[] = []
   if (!stored) return { url: null }
   const parts = parseProxy(stored)
   if (!parts) return { problem: `${PROXY_MESSAGES.format} (the account's proxy is "${stored}").` }
-  const literal = parseUrlHost(parts.host.includes(':') ? `[${parts.host}]` : parts.host)?.kind !== 'domain'
+  const literal = isIpLiteral(parts.host)
   if (allowed.includes(`${parts.host}:${parts.port}`))
     return literal ? { parts, resolve: false } : { problem: PROXY_MESSAGES.format }
   const problem = proxyProblem(parts)
