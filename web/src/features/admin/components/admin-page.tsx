@@ -1,8 +1,10 @@
-// The operator's admin dashboard (spec §2): title 'Admin Dashboard', eight tabs, Auto Refresh (on
-// by default) and Refresh. The open tab lives in the address (?tab=queues) so a reload keeps it.
+// The operator's admin dashboard (spec §2): title 'Admin Dashboard', the spec's eight tabs plus
+// Platform health (site changes, the canary, platform packs), Auto Refresh (on by default) and
+// Refresh. The open tab lives in the address (?tab=queues) so a reload keeps it.
 import {
   Activity,
   FileText,
+  HeartPulse,
   Layers,
   LayoutDashboard,
   type LucideIcon,
@@ -21,6 +23,7 @@ import { AccountsTab } from './accounts-tab'
 import { CampaignsTab } from './campaigns-tab'
 import { LogsTab } from './logs-tab'
 import { OverviewTab } from './overview-tab'
+import { PlatformHealthTab } from './platform-health-tab'
 import { ProcessesTab } from './processes-tab'
 import { QueuesTab } from './queues-tab'
 import { RetriesTab } from './retries-tab'
@@ -36,6 +39,7 @@ const TABS: { id: string; label: string; icon: LucideIcon; Panel: (props: TabPro
   { id: 'users', label: 'Users', icon: Users, Panel: UsersTab },
   { id: 'campaigns', label: 'Campaigns', icon: Megaphone, Panel: CampaignsTab },
   { id: 'accounts', label: 'Accounts', icon: Activity, Panel: AccountsTab },
+  { id: 'platform-health', label: 'Platform health', icon: HeartPulse, Panel: PlatformHealthTab },
 ]
 
 export function AdminPage() {
