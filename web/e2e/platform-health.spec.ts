@@ -215,7 +215,7 @@ test.describe('the pack editor with a real runner', () => {
     await expect(page.getByTestId('pack-issues')).toContainText(
       'selectors.composer must be a non-empty string',
     )
-    await shoot(page, 'admin-pack-editor-invalid-1280', false)
+    if (shots) await editor.screenshot({ path: `${shots}/admin-pack-editor-invalid-1280.png` })
     await expect(editor.getByRole('button', { name: 'Publish' })).toBeDisabled()
 
     const version = `x-e2e-${Date.now()}`
@@ -229,7 +229,7 @@ test.describe('the pack editor with a real runner', () => {
     const tryPanel = page.getByTestId('pack-try')
     await expect(tryPanel).toContainText('Passed', { timeout: 180_000 })
     await expect(tryPanel.locator('[data-step="search"]')).toHaveAttribute('data-status', 'passed')
-    await shoot(page, 'admin-pack-editor-tried-1280')
+    if (shots) await editor.screenshot({ path: `${shots}/admin-pack-editor-tried-1280.png` })
 
     await editor.getByRole('button', { name: 'Publish' }).click()
     await expect(page.getByText(`Published ${version}: runners use it within a minute`)).toBeVisible()
@@ -250,8 +250,8 @@ test.describe('the pack editor with a real runner', () => {
     const mobile = await adminPage(browser, MOBILE)
     await openTab(mobile.page, 'platform-health', 'Platform health')
     await expect(mobile.page.getByTestId('pack-editor')).toContainText(`In use: ${version}`)
-    await mobile.page.getByTestId('pack-editor').scrollIntoViewIfNeeded()
-    await shoot(mobile.page, 'admin-pack-editor-390')
+    if (shots)
+      await mobile.page.getByTestId('pack-editor').screenshot({ path: `${shots}/admin-pack-editor-390.png` })
     await mobile.context.close()
 
     await editor.getByRole('button', { name: /^Roll back to / }).click()

@@ -27,12 +27,13 @@ export type PackFacts = { version: string } & Record<string, unknown>
 
 const regex = (pattern: RegExp) => ({ source: pattern.source, flags: pattern.flags })
 
-/** Static paths as they are; path builders as their template ({id}, {username}). */
+/** Static paths as they are; path builders as their template ({id}, {username}), unencoded. */
 function paths(table: Record<string, string | ((value: string) => string)>): Record<string, string> {
+  const slot = 'PACKSLOT'
   return Object.fromEntries(
     Object.entries(table).map(([name, path]) => [
       name,
-      typeof path === 'string' ? path : path(name === 'profile' ? '{username}' : '{id}'),
+      typeof path === 'string' ? path : path(slot).replace(slot, name === 'profile' ? '{username}' : '{id}'),
     ]),
   )
 }

@@ -134,7 +134,7 @@ export function AdminPage() {
                 tabIndex={selected ? 0 : -1}
                 onClick={() => select(tab.id)}
                 className={cn(
-                  '-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors',
+                  '-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-2.5 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors',
                   selected
                     ? 'border-brand-600 text-brand-700'
                     : 'border-transparent text-slate-500 hover:text-slate-800',

@@ -102,10 +102,7 @@ export function CanaryAccountsCard({
           )}
           <ul className="mt-2 divide-y divide-slate-100">
             {data?.accounts.map((a) => (
-              <li
-                key={a.accountId}
-                className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
-              >
+              <li key={a.accountId} className="space-y-2 py-3">
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                     @{a.username}
@@ -116,7 +113,7 @@ export function CanaryAccountsCard({
                     {a.userEmail} · {a.lastRunAt ? `last run ${relativeTime(a.lastRunAt)}` : 'not run yet'}
                   </p>
                 </div>
-                <div className="flex flex-wrap items-center gap-2">
+                <div className="flex items-center gap-2">
                   <ThreadField
                     key={`${a.accountId}:${a.threadId ?? ''}`}
                     username={a.username}
@@ -199,7 +196,7 @@ function ThreadField({
   const id = useId()
   return (
     <form
-      className="flex items-center gap-2"
+      className="flex min-w-0 flex-1 items-center gap-2"
       onSubmit={(event) => {
         event.preventDefault()
         onSave(draft)
@@ -213,7 +210,7 @@ function ThreadField({
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
         placeholder="Known thread id (optional)"
-        className="h-8 w-52 py-1 font-mono text-xs"
+        className="h-8 min-w-0 flex-1 py-1 font-mono text-xs"
       />
       <Button type="submit" size="sm" variant="secondary" loading={busy} disabled={draft === (value ?? '')}>
         Save

@@ -3,9 +3,10 @@
 import { useCallback } from 'react'
 import { Spinner } from '@/components/ui/spinner'
 import { getIncident } from '../api/get-incident'
-import { formatDateTime, humanize } from '../format'
+import { formatDateTime } from '../format'
 import { usePolling } from '../hooks/use-polling'
 import { Drawer } from './drawer'
+import { ACTION_LABELS } from './platform-labels'
 
 export function IncidentDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const load = useCallback(() => (id ? getIncident(id) : Promise.resolve(null)), [id])
@@ -14,7 +15,7 @@ export function IncidentDrawer({ id, onClose }: { id: string | null; onClose: ()
     <Drawer
       open={id !== null}
       onClose={onClose}
-      title={data ? `${data.label}: ${humanize(data.action)} paused` : 'Site change'}
+      title={data ? `${data.label}: ${ACTION_LABELS[data.action].toLowerCase()} paused` : 'Site change'}
       description={data ? `At "${data.step}"` : undefined}
     >
       {loading && !data ? (

@@ -4,10 +4,11 @@ import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { relativeTime } from '@/lib/relative-time'
 import type { Incident } from '../api/platform-types'
-import { formatDateTime, humanize } from '../format'
+import { formatDateTime } from '../format'
 import { type Column, DataTable } from './data-table'
 import { IncidentDrawer } from './incident-drawer'
 import { Pill } from './pill'
+import { ACTION_LABELS } from './platform-labels'
 
 export function IncidentsCard({ incidents, loading }: { incidents: Incident[] | null; loading: boolean }) {
   const [open, setOpen] = useState<string | null>(null)
@@ -18,7 +19,7 @@ export function IncidentsCard({ incidents, loading }: { incidents: Incident[] | 
       primary: true,
       cell: (i) => (
         <span className="font-medium text-slate-900">
-          {i.label} · {humanize(i.action)} · <span className="font-mono text-sm">{i.step}</span>
+          {i.label} · {ACTION_LABELS[i.action]} · <span className="font-mono text-sm">{i.step}</span>
         </span>
       ),
     },

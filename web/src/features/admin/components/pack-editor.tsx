@@ -8,6 +8,7 @@ import { useCallback, useEffect, useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'
 import { Textarea } from '@/components/ui/form-field'
+import { useToast } from '@/components/ui/toast'
 import { relativeTime } from '@/lib/relative-time'
 import { getCanaryRun } from '../api/get-canary-run'
 import { getPlatformPack } from '../api/get-platform-pack'
@@ -23,7 +24,17 @@ import { ConfirmDialog } from './confirm-dialog'
 import { Pill } from './pill'
 import { runLabel } from './platform-card'
 
-const pretty = (facts: PackFacts) => JSON.stringify(facts, null, 2)
+/** Keys in a stable order (the database keeps no order): the version first, the rest alphabetical. */
+function ordered(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(ordered)
+  if (!value || typeof value !== 'object') return value
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+    a === 'version' ? -1 : b === 'version' ? 1 : a.localeCompare(b),
+  )
+  return Object.fromEntries(entries.map(([key, item]) => [key, ordered(item)]))
+}
+
+const pretty = (facts: PackFacts) => JSON.stringify(ordered(facts), null, 2)
 const RUN_POLL_MS = 2_000
 
 type Check = { kind: 'valid'; version: string | null } | { kind: 'invalid'; issues: PackIssue[] } | null
@@ -38,6 +49,7 @@ export function PackEditor({ platform, onChanged }: { platform: PackPlatform; on
   const [run, setRun] = useState<CanaryRun | null>(null)
   const [confirmRollback, setConfirmRollback] = useState(false)
   const { run: act, isBusy } = useAdminAction()
+  const toast = useToast()
   const editorId = useId()
 
   // The editor starts from the pack in effect, and follows it while nothing was typed.
@@ -85,23 +97,25 @@ export function PackEditor({ platform, onChanged }: { platform: PackPlatform; on
     return result.facts as PackFacts
   }
 
+  const [validating, setValidating] = useState(false)
   const validate = async () => {
     const facts = parsed()
     if (!facts) return
-    const answer = await act(
-      'validate',
-      () => validatePack(platform, facts),
-      (r) =>
-        r.valid
-          ? `The pack fits ${view?.label ?? platform}'s facts`
-          : 'The pack does not fit: see the problems',
-    )
-    if (answer)
+    // the answer shows under the editor, not as a toast
+    setValidating(true)
+    try {
+      const answer = await validatePack(platform, facts)
       setCheck(
         answer.valid
           ? { kind: 'valid', version: answer.version }
           : { kind: 'invalid', issues: answer.issues },
       )
+    } catch (error) {
+      console.error('Validating the pack failed', error)
+      toast.error((error as Error).message || 'An error occurred')
+    } finally {
+      setValidating(false)
+    }
   }
 
   const tryIt = async () => {
@@ -240,19 +254,22 @@ export function PackEditor({ platform, onChanged }: { platform: PackPlatform; on
         <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:flex-wrap sm:justify-between">
           <Button
             variant="ghost"
-            icon={<RotateCcw className="size-4" />}
+            icon={<RotateCcw className="size-4 shrink-0" />}
             disabled={!rollbackTo}
             onClick={() => setConfirmRollback(true)}
+            className="max-w-full min-w-0"
           >
-            {rollbackTo
-              ? `Roll back to ${rollbackTo.version ?? 'the previous pack'}${rollbackTo.source === 'code' ? ' (code default)' : ''}`
-              : 'Roll back'}
+            <span className="truncate">
+              {rollbackTo
+                ? `Roll back to ${rollbackTo.version ?? 'the previous pack'}${rollbackTo.source === 'code' ? ' (code default)' : ''}`
+                : 'Roll back'}
+            </span>
           </Button>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button
               variant="secondary"
               onClick={() => void validate()}
-              loading={isBusy('validate')}
+              loading={validating}
               disabled={!effective}
             >
               Validate

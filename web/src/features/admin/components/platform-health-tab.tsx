@@ -46,7 +46,7 @@ export function PlatformHealthTab({ autoRefresh, refreshKey }: TabProps) {
 
   return (
     <div className="space-y-8">
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         {(data?.platforms ?? []).map((health) => (
           <PlatformCard
             key={health.platform}
@@ -72,7 +72,7 @@ export function PlatformHealthTab({ autoRefresh, refreshKey }: TabProps) {
           </div>
           <SegmentedControl label="Platform" options={PLATFORMS} value={platform} onChange={setPlatform} />
         </div>
-        <div className="grid gap-6 xl:grid-cols-2">
+        <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
           <CanaryAccountsCard
             key={`canary:${platform}`}
             platform={platform}
