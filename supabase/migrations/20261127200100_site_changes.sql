@@ -228,7 +228,8 @@ $$;
 comment on function internal.record_site_change(text, text, text, text, jsonb, text, text) is
   'The runner met a changed page: counts the incident, keeps its outline for storage, pauses the action fleet-wide and tells customers (once per pause).';
 
-create function internal.resolve_site_changes(p_platform text, p_action text, p_resolution text, p_by uuid)
+create function internal.resolve_site_changes(p_platform text, p_action text, p_resolution text, p_by uuid,
+                                              p_published boolean default false)
 returns jsonb
 language plpgsql
 security definer
@@ -239,12 +240,13 @@ declare
   lifted text[];
   action text;
 begin
-  -- The canary resolves what it may (auto_resume); an operator resolves the action's incidents.
+  -- The canary resolves what it may (auto_resume), everything once it passed with a pack an
+  -- operator just published (the fix); an operator resolves the action's incidents.
   update public.platform_incidents i
      set status = 'resolved', resolved_at = now(), resolution = p_resolution, resolved_by = p_by
    where i.platform = p_platform and i.status = 'open'
      and (p_action is null or i.action = p_action)
-     and (p_resolution = 'operator' or i.auto_resume);
+     and (p_resolution = 'operator' or p_published or i.auto_resume);
   get diagnostics resolved = row_count;
 
   -- A pause lifts once no open incident of its action is left (an operator lifts the one named).
@@ -279,8 +281,8 @@ begin
   return jsonb_build_object('resolved', resolved, 'resumed', to_jsonb(lifted));
 end
 $$;
-comment on function internal.resolve_site_changes(text, text, text, uuid) is
-  'Resolves a platform''s open incidents (all actions when p_action is null) and lifts pauses left without one; customers are told.';
+comment on function internal.resolve_site_changes(text, text, text, uuid, boolean) is
+  'Resolves a platform''s open incidents (all actions when p_action is null; the canary only auto_resume ones unless it checked a new publication) and lifts pauses left without one; customers are told.';
 
 create function internal.requeue_inbox_reply(p_message_id uuid, p_reason text)
 returns boolean
@@ -326,13 +328,13 @@ grant update (incident_id) on public.dm_logs to reachflow_runner;
 revoke execute on function internal.platform_label(text), internal.platform_action_notice(text, text, boolean),
   internal.platform_action_paused(text, text), internal.notify_platform_customers(text, text, boolean),
   internal.record_site_change(text, text, text, text, jsonb, text, text),
-  internal.resolve_site_changes(text, text, text, uuid), internal.requeue_inbox_reply(uuid, text) from public;
+  internal.resolve_site_changes(text, text, text, uuid, boolean), internal.requeue_inbox_reply(uuid, text) from public;
 grant execute on function internal.platform_action_paused(text, text),
   internal.record_site_change(text, text, text, text, jsonb, text, text), internal.requeue_inbox_reply(uuid, text)
   to reachflow_runner, service_role;
 grant execute on function internal.platform_label(text), internal.platform_action_notice(text, text, boolean)
   to authenticated, service_role;
-grant execute on function internal.resolve_site_changes(text, text, text, uuid) to service_role;
+grant execute on function internal.resolve_site_changes(text, text, text, uuid, boolean) to service_role;
 
 -- RPCs -----------------------------------------------------------------------------------------
 

@@ -217,9 +217,10 @@ begin
   if run.platform is null then
     return null;
   end if;
-  -- A pass with the platform's own pack (not a draft under test) means the site works again.
+  -- A pass with the platform's own pack (not a draft under test) means the site works again; the
+  -- check of a pack just published (an operator's fix) resolves even a change that came back.
   if p_status = 'passed' and run.trigger <> 'try' then
-    resolved := internal.resolve_site_changes(run.platform, null, 'canary', null);
+    resolved := internal.resolve_site_changes(run.platform, null, 'canary', null, run.trigger = 'publish');
   end if;
   return jsonb_build_object('status', p_status, 'resolved', resolved);
 end

@@ -4,11 +4,13 @@
 // storage), pauses the action fleet-wide and tells the customer, and leaves the account alone; a
 // passing run resolves it. A DM in hand when the page changed is settled for what it was (not
 // sent before send was pressed, uncertain after), never counted by the breaker, never resent
-// blindly; after the pause every lead has exactly one DM. Alone: pauses are fleet-wide.
+// blindly; after the pause every lead has exactly one DM, and an inbox answer that waited in the
+// queue is sent once. Alone: pauses are fleet-wide.
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tripBreakerIfNeeded } from '../../src/accounts/status.ts'
 import { type CanaryStep, DEFAULT_STEPS } from '../../src/canary/steps.ts'
+import { sendQueuedAnswers } from '../../src/inbox/answers.ts'
 import { campaignTick } from '../../src/jobs/campaign-tick.ts'
 import { inboxSync } from '../../src/jobs/inbox-sync.ts'
 import { platformCanary } from '../../src/jobs/platform-canary.ts'
@@ -302,5 +304,80 @@ describe('site changes', () => {
     expect(delivered.map((d) => d.recipientUsername).sort()).toEqual(leads.map((l) => l.username).sort())
     expect((await leadsOf(campaignId)).map((l) => l.state)).toEqual(['sent', 'sent', 'sent', 'sent'])
     await clockAt(0)
+  })
+  it('an inbox answer stopped by a changed page before sending waits in the queue and is sent once after the pause', async () => {
+    await clearSiteChanges()
+    const userId = await createCustomer()
+    const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
+    const accountId = await createXAccount(userId, sandbox)
+    const [lead] = await openProfiles(x, 1, 14_600 + Math.floor(Math.random() * 300))
+    if (!lead) throw new Error('no lead')
+    const campaignId = await createCampaign(userId, accountId, [lead])
+    expect((await campaignTick(runner.context(), { campaignId, accountId })).sent).toBe(1)
+    await x.message({ account: sandbox.username, from: lead.username, text: 'Who is this?' })
+    await inboxSync(runner.context(), { accountId })
+    const thread = await adminDb().query<{ id: string }>(
+      'select id from public.inbox_threads where account_id = $1 and peer_username = $2',
+      [accountId, lead.username],
+    )
+    const body = 'We build outreach tools, happy to show you.'
+    await adminDb().query(
+      `insert into public.inbox_messages (thread_id, user_id, account_id, direction, body, origin, status, dedupe_key)
+       values ($1, $2, $3, 'outgoing', $4, 'reachflow', 'queued', 'reply:site-change')`,
+      [thread.rows[0]?.id, userId, accountId, body],
+    )
+    const account = await loadAccount(adminDb(), accountId)
+    if (!account) throw new Error('no account')
+    const statusOf = async () =>
+      (
+        await adminDb().query<{ status: string; error: string | null }>(
+          'select status, error from public.inbox_messages where body = $1 and account_id = $2',
+          [body, accountId],
+        )
+      ).rows[0]
+
+    const summary = await runner.sessions.use(accountId, 60_000, async (handle) => {
+      const opened = await handle.open(account)
+      if (opened.status !== 'ok') throw new Error(opened.message)
+      const real = opened.session as XSession
+      const changed = new Proxy(real, {
+        get(target, key) {
+          if (key === 'sendDm')
+            return async () => {
+              throw await real.run('send', 40_000, async (page) => {
+                await real.goto(page, '/home')
+                return layoutChanged(page, 'x', 'send', 'open thread: composer')
+              })
+            }
+          const value = Reflect.get(target, key, target)
+          return typeof value === 'function' ? value.bind(target) : value
+        },
+      }) as PlatformSession
+      return sendQueuedAnswers({
+        db: runner.db,
+        log: runner.context().log,
+        session: changed,
+        account,
+        lease: handle.lease,
+        signal: new AbortController().signal,
+        pacingFactor: 0,
+        wait: async () => true,
+        maxAnswers: 4,
+      })
+    })
+    expect(summary).toMatchObject({ status: 'done', value: { sent: 0, siteChanged: true } })
+    expect(await statusOf()).toMatchObject({ status: 'queued' })
+    expect((await statusOf())?.error).toMatch(/^Waiting: the page changed before sending/)
+
+    const whilePaused = await inboxSync(runner.context(), { accountId })
+    expect(whilePaused.answersSent).toBe(0) // sending on X is paused; reading replies is not
+    expect(whilePaused.conversations).toBeGreaterThan(0)
+    expect((await x.deliveries(sandbox.username)).filter((d) => d.text === body)).toHaveLength(0)
+
+    await adminDb().query(`select public.admin_resume_platform_action('twitter', 'send', null)`)
+    expect((await inboxSync(runner.context(), { accountId })).answersSent).toBe(1)
+    await inboxSync(runner.context(), { accountId })
+    expect((await x.deliveries(sandbox.username)).filter((d) => d.text === body)).toHaveLength(1)
+    expect(await statusOf()).toMatchObject({ status: 'sent', error: null })
   })
 })

@@ -4,7 +4,7 @@
 -- waits for an operator. Who may read what: operators only through the service role, the runner
 -- its pauses, customers only their own platforms' notice.
 begin;
-select plan(40);
+select plan(42);
 
 -- pg_cron runs the scheduler and the canary every minute on this database: keep them off our rows.
 lock table public.campaign_leads, public.campaigns, public.social_accounts, public.scraping_campaigns,
@@ -156,6 +156,17 @@ select is(public.admin_resume_platform_action('twitter', 'send', null), null, 'r
 select tests.clear_authentication();
 select is((select status || '/' || resolution || '/' || (resolved_by = tests.get_supabase_uid('sc_admin'))
              from public.platform_incidents where id = :'again'), 'resolved/operator/true', 'resolved by that operator');
+
+select tests.authenticate_as_runner();
+select internal.record_site_change('twitter', 'send', 'open thread: composer', '/i/chat/1', '{}', 'job', null) as third \gset
+select tests.clear_authentication();
+select is((select auto_resume from public.platform_incidents where id = :'third'), false, 'it comes back once more');
+insert into public.platform_canary_runs (platform, trigger, status, created_at) values ('twitter', 'publish', 'running', internal.now())
+returning id as run3 \gset
+select tests.authenticate_as_runner();
+select is(internal.finish_canary_run(:'run3', 'passed', '[]', 'x-fixed', null, 900) -> 'resolved' -> 'resumed', '["send"]'::jsonb,
+  'the canary''s check of a newly published pack (the operator''s fix) resumes it');
+select tests.clear_authentication();
 
 -- A paused session pauses everything; its end re-runs account tests that waited ----------------------
 

@@ -50,7 +50,7 @@ export function IncidentDrawer({ id, onClose }: { id: string | null; onClose: ()
                   data.status === 'open'
                     ? data.autoResume
                       ? 'Open: resumes when the canary passes'
-                      : 'Open: it came back after the canary resolved it, resume by hand'
+                      : 'Open: it came back within an hour of the canary resolving it; publish a fix or resume by hand'
                     : `Resolved ${formatDateTime(data.resolvedAt)} by ${data.resolution === 'canary' ? 'the canary' : 'an operator'}`,
                 ],
               ] as const

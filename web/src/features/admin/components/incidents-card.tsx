@@ -48,7 +48,7 @@ export function IncidentsCard({ incidents, loading }: { incidents: Incident[] | 
       header: 'Status',
       cell: (i) =>
         i.status === 'open' ? (
-          <Pill status="error" label={i.autoResume ? 'Open' : 'Open: resume by hand'} />
+          <Pill status="error" label={i.autoResume ? 'Open' : 'Open: came back'} />
         ) : (
           <Pill
             status="completed"
