@@ -5,7 +5,7 @@
 // (problems named by path), Try on canary, Publish (the runner uses the pack within a minute) and
 // Roll back. Screenshots at 1280 and 390 px go to PLATFORM_SCREENSHOTS_DIR when it is set.
 import { randomUUID } from 'node:crypto'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import { encryptSecret, keyringFromEnv } from '../../runner/src/crypto.ts'
 import { adminPage, closeDb, db, openTab, type RunnerHandle, startSupervisedRunner } from './admin-support'
 import { xSandboxAccount } from './support'
@@ -18,6 +18,17 @@ const DEMO = { email: 'demo@reachflow.test', password: 'demo-password' }
 
 async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage })
+}
+
+/** The element below the sticky header, in a viewport tall enough for it. */
+async function shootElement(page: Page, element: Locator, name: string): Promise<void> {
+  if (!shots) return
+  const viewport = page.viewportSize() ?? { width: 1280, height: 800 }
+  const box = await element.boundingBox()
+  await page.setViewportSize({ width: viewport.width, height: Math.ceil((box?.height ?? 700) + 120) })
+  await element.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 96))
+  await page.screenshot({ path: `${shots}/${name}.png` })
+  await page.setViewportSize(viewport)
 }
 
 async function clearSiteChanges(): Promise<void> {
@@ -215,7 +226,7 @@ test.describe('the pack editor with a real runner', () => {
     await expect(page.getByTestId('pack-issues')).toContainText(
       'selectors.composer must be a non-empty string',
     )
-    if (shots) await editor.screenshot({ path: `${shots}/admin-pack-editor-invalid-1280.png` })
+    await shootElement(page, editor, 'admin-pack-editor-invalid-1280')
     await expect(editor.getByRole('button', { name: 'Publish' })).toBeDisabled()
 
     const version = `x-e2e-${Date.now()}`
@@ -229,7 +240,7 @@ test.describe('the pack editor with a real runner', () => {
     const tryPanel = page.getByTestId('pack-try')
     await expect(tryPanel).toContainText('Passed', { timeout: 180_000 })
     await expect(tryPanel.locator('[data-step="search"]')).toHaveAttribute('data-status', 'passed')
-    if (shots) await editor.screenshot({ path: `${shots}/admin-pack-editor-tried-1280.png` })
+    await shootElement(page, editor, 'admin-pack-editor-tried-1280')
 
     await editor.getByRole('button', { name: 'Publish' }).click()
     await expect(page.getByText(`Published ${version}: runners use it within a minute`)).toBeVisible()
@@ -250,8 +261,7 @@ test.describe('the pack editor with a real runner', () => {
     const mobile = await adminPage(browser, MOBILE)
     await openTab(mobile.page, 'platform-health', 'Platform health')
     await expect(mobile.page.getByTestId('pack-editor')).toContainText(`In use: ${version}`)
-    if (shots)
-      await mobile.page.getByTestId('pack-editor').screenshot({ path: `${shots}/admin-pack-editor-390.png` })
+    await shootElement(mobile.page, mobile.page.getByTestId('pack-editor'), 'admin-pack-editor-390')
     await mobile.context.close()
 
     await editor.getByRole('button', { name: /^Roll back to / }).click()

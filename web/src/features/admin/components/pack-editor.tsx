@@ -170,7 +170,7 @@ export function PackEditor({ platform, onChanged }: { platform: PackPlatform; on
               {effective.source === 'code'
                 ? '(the code default)'
                 : `(published${effective.publishedBy ? ` by ${effective.publishedBy}` : ''}${
-                    effective.publishedAt ? ` ${relativeTime(effective.publishedAt)}` : ''
+                    effective.publishedAt ? ` ${relativeTime(effective.publishedAt).toLowerCase()}` : ''
                   })`}
               {view?.codeDefault && effective.source !== 'code' && (
                 <>
