@@ -110,7 +110,8 @@ export function CanaryAccountsCard({
                     {a.operator && <Pill status="queued" label="Operator's" />}
                   </p>
                   <p className="truncate text-xs text-slate-500">
-                    {a.userEmail} · {a.lastRunAt ? `last run ${relativeTime(a.lastRunAt)}` : 'not run yet'}
+                    {a.userEmail} ·{' '}
+                    {a.lastRunAt ? `last run ${relativeTime(a.lastRunAt).toLowerCase()}` : 'not run yet'}
                   </p>
                 </div>
                 <div className="flex items-center gap-2">
