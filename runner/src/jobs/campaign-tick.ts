@@ -2,7 +2,8 @@
 // account, it first settles unconfirmed sends, then sends due leads one by one while the window is
 // open and the caps allow, waiting a random gap between them. Every tick ends by storing when the
 // campaign should send next in next_action_at (the gap that did not fit in this tick, or now), and
-// the scheduler queues the next tick then.
+// the scheduler queues the next tick then. While sending on the platform is paused after a site
+// change the tick sends nothing and the campaign's card says why; its leads stay due.
 import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
 import { serviceOf } from '../log.ts'
 import type { Sequences } from '../sending/compose.ts'
@@ -12,6 +13,7 @@ import { type LeadOutcome, sendToLead } from '../sending/send-lead.ts'
 import { settleUncertainSends } from '../sending/uncertain.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
+import { actionPaused, isSiteChange, pausedNote } from '../site-change/record.ts'
 import { type JobContext, pause } from './context.ts'
 import type { JobData } from './queues.ts'
 
@@ -48,11 +50,14 @@ async function setCampaignError(ctx: JobContext, campaignId: string, message: st
   )
 }
 
-/** Still sending: the campaign running on this account, the account active. */
+/** Still sending: the campaign running on this account, the account active, sending on its platform not paused. */
 async function stillSending(ctx: JobContext, campaignId: string, accountId: string): Promise<boolean> {
   const { rows } = await ctx.db.query<{ ok: boolean }>(
-    `select c.status = any($3) and c.account_id = $2 and a.status = 'active' as ok
-       from public.campaigns c join public.social_accounts a on a.id = $2 where c.id = $1`,
+    `select c.status = any($3) and c.account_id = $2 and a.status = 'active'
+            and not internal.platform_action_paused(p.name, 'send') as ok
+       from public.campaigns c join public.social_accounts a on a.id = $2
+       join public.platforms p on p.id = a.platform_id
+      where c.id = $1`,
     [campaignId, accountId, SENDING],
   )
   return rows[0]?.ok ?? false
@@ -75,6 +80,11 @@ export async function campaignTick(ctx: JobContext, data: JobData['campaign.tick
           : `@${account.username} is ${account.status === 'error' ? 'in error' : account.status}${account.flag_reason ? `: ${account.flag_reason}` : ''}. Fix it in Social Accounts; sending resumes once it is Active.`,
     )
     return { note: 'The account is not active.' }
+  }
+  if (await actionPaused(ctx.db, account.platform, 'send')) {
+    const note = pausedNote(account.platform, 'send')
+    await setCampaignError(ctx, campaign.id, note)
+    return { note }
   }
   const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>
     tick(ctx, handle, campaign, account),
@@ -103,6 +113,7 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
     random: ctx.random,
     pacingFactor: ctx.config.pacingFactor,
     ai: ctx.config.ai,
+    packVersion: ctx.packs.current(account.platform).version,
   }
   const started = Date.now()
   // a lead is tried once per tick: one whose send failed waits for its retry time, not the next loop
@@ -129,6 +140,10 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
       tried.add(lead.id)
       const outcome = await sendToLead(deps, campaign, lead)
       count(outcome)
+      if (outcome === 'site_changed') {
+        await setCampaignError(ctx, campaign.id, pausedNote(account.platform, 'send'))
+        break
+      }
       if (outcome === 'account_stopped') {
         await handle.discard()
         break
@@ -142,6 +157,9 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
       break
     }
   } catch (error) {
+    // the runner's site-change guard records it; the card says sending waits
+    if (isSiteChange(error))
+      await setCampaignError(ctx, campaign.id, pausedNote(account.platform, error.action))
     const status = await stopOnSignal(ctx.db, handle, account, error)
     await ctx.log.warn(
       serviceOf(account.platform),

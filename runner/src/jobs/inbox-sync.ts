@@ -2,7 +2,8 @@
 // then reads the account's inbox and message requests, stores the whole conversation of everyone
 // who replied (for the inbox), records replies that came in since the last sync (lead replied,
 // follow-ups stopped, response counted, customer told, opt-outs to do-not-contact), counts waiting
-// requests, and settles unconfirmed sends and answers.
+// requests, and settles unconfirmed sends and answers. After a site change, answers wait while
+// sending on the platform is paused and reading waits while its inbox reading is.
 import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
 import { sendQueuedAnswers, settleUncertainAnswers } from '../inbox/answers.ts'
 import { recordReply } from '../inbox/replies.ts'
@@ -11,6 +12,7 @@ import { serviceOf } from '../log.ts'
 import { settleUncertainSends } from '../sending/uncertain.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
+import { actionPaused, pausedNote } from '../site-change/record.ts'
 import { type JobContext, pause, RetryLaterError } from './context.ts'
 import type { JobData } from './queues.ts'
 
@@ -37,15 +39,25 @@ export interface InboxSyncResult {
 export async function inboxSync(ctx: JobContext, data: JobData['inbox.sync']): Promise<InboxSyncResult> {
   const account = await loadAccount(ctx.db, data.accountId)
   if (account?.status !== 'active') return { note: 'The account is not active.' }
+  const paused = {
+    send: await actionPaused(ctx.db, account.platform, 'send'),
+    inbox: await actionPaused(ctx.db, account.platform, 'inbox'),
+  }
+  if (paused.send && paused.inbox) return { note: pausedNote(account.platform, 'inbox') }
   const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>
-    sync(ctx, handle, account),
+    sync(ctx, handle, account, paused),
   )
   // another job has the account: try again later rather than skip a sync
   if (used.status === 'busy') throw new RetryLaterError(`The account is busy (${used.where}).`)
   return used.value
 }
 
-async function sync(ctx: JobContext, handle: AccountHandle, account: AccountRow): Promise<InboxSyncResult> {
+async function sync(
+  ctx: JobContext,
+  handle: AccountHandle,
+  account: AccountRow,
+  paused: { send: boolean; inbox: boolean },
+): Promise<InboxSyncResult> {
   const signedIn = await signIn(ctx.db, handle, account)
   if ('note' in signedIn) return { note: signedIn.note }
   const session = signedIn.session
@@ -59,17 +71,20 @@ async function sync(ctx: JobContext, handle: AccountHandle, account: AccountRow)
   const since = rows[0]?.since ?? new Date(Date.now() - FIRST_SYNC_MS)
   const result: InboxSyncResult = { replies: 0, optOuts: 0 }
   try {
-    const answers = await sendQueuedAnswers({
-      db: ctx.db,
-      log: ctx.log,
-      session,
-      account,
-      lease: handle.lease,
-      signal: ctx.signal,
-      pacingFactor: ctx.config.pacingFactor,
-      wait: (ms) => pause(ms, ctx.signal),
-      maxAnswers: MAX_ANSWERS_PER_SYNC,
-    })
+    const answers = paused.send
+      ? { sent: 0, uncertain: 0, failed: 0, accountStopped: false, siteChanged: false }
+      : await sendQueuedAnswers({
+          db: ctx.db,
+          log: ctx.log,
+          session,
+          account,
+          lease: handle.lease,
+          signal: ctx.signal,
+          pacingFactor: ctx.config.pacingFactor,
+          wait: (ms) => pause(ms, ctx.signal),
+          maxAnswers: MAX_ANSWERS_PER_SYNC,
+          packVersion: ctx.packs.current(account.platform).version,
+        })
     result.answersSent = answers.sent
     result.answersUncertain = answers.uncertain
     result.answersFailed = answers.failed
@@ -77,6 +92,7 @@ async function sync(ctx: JobContext, handle: AccountHandle, account: AccountRow)
       await handle.discard()
       return { ...result, note: 'The account was stopped while sending answers.' }
     }
+    if (paused.inbox) return { ...result, note: pausedNote(account.platform, 'inbox') }
     const conversations = await session.readInbox({ includeRequests: true })
     result.conversations = conversations.length
     result.requests = conversations.filter((c) => c.request).length

@@ -8,6 +8,7 @@ import { checkProxy } from '../browser/proxy-check.ts'
 import { accountProxy } from '../browser/proxy-guard.ts'
 import type { TypingOptions } from '../browser/typing.ts'
 import type { Queryable } from '../db.ts'
+import type { PackInUse } from '../packs/registry.ts'
 import { openInstagramSession } from '../platforms/instagram/session.ts'
 import type { PlatformSession, StopSignal } from '../platforms/types.ts'
 import { openXSession } from '../platforms/x/session.ts'
@@ -55,6 +56,8 @@ export interface OpenOptions {
   timeouts?: { navigationMs?: number; operationMs?: number; confirmMs?: number }
   /** host:port proxies a test may run on loopback (RUNNER_ALLOW_PROXY_HOSTS); empty in production. */
   allowProxyHosts?: readonly string[]
+  /** The platform facts the session opens with (the adapters take them as their `facts` option). */
+  pack?: PackInUse
 }
 
 export type FailedOpen = {

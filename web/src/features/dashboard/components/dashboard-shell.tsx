@@ -29,6 +29,8 @@ interface DashboardShellProps {
   headerExtra?: ReactNode
   /** Badges of tabs the dashboard does not count itself (the Inbox's unread conversations). */
   badges?: Partial<Record<DashboardTab, (active: boolean) => ReactNode>>
+  /** Above the stat cards: notices about the platforms (a site change pausing work). */
+  notices?: ReactNode
 }
 
 /** Spec §2 dashboard layout: sidebar (slide-in menu on small screens), header, stat cards, tabs. */
@@ -39,6 +41,7 @@ export function DashboardShell({
   children,
   headerExtra,
   badges,
+  notices,
 }: DashboardShellProps) {
   usePaymentSourceEvent()
   const user = useAuth((s) => s.user)
@@ -150,6 +153,7 @@ export function DashboardShell({
               <p className="text-sm text-slate-500">{greeting}</p>
             </div>
           </div>
+          {notices}
           {summary.isError ? (
             <p
               role="alert"
