@@ -77,6 +77,8 @@ port = ${config.ports.db}
 unix_socket_directories = ''
 max_connections = 300
 shared_buffers = 256MB
+# Hosted preloads pg_stat_statements, which turns query ids on (EXPLAIN VERBOSE shows them).
+compute_query_id = on
 # policy_grants and safeupdate are compiled into this checkout's .stack/pglib (stack/src/platform-ext.ts).
 dynamic_library_path = '$libdir:${platformLibDir}'
 shared_preload_libraries = 'pg_cron, policy_grants'
@@ -226,6 +228,19 @@ async function checkClusterShape(client: pg.Client): Promise<void> {
   }
 }
 
+/** What hosted Supabase has before any migration: roles, auth, storage, the Data API's settings. */
+export async function applyPlatformLayer(config: StackConfig): Promise<void> {
+  await withDb(config, async (admin) => {
+    await admin.query('set client_min_messages = warning')
+    await checkClusterShape(admin)
+    for (const name of readdirSync(platformDir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()) {
+      await runSqlFile(admin, join(platformDir, name), `Platform layer ${name}`)
+    }
+  })
+}
+
 /**
  * Applies the platform layer, then every migration not applied yet (one transaction per file, as the
  * Supabase CLI does), then the seed once (`seed: false` leaves it out, as `supabase db push` must).
@@ -236,15 +251,7 @@ export async function migrate(
   log: (line: string) => void = () => {},
   { seed = true, before }: { seed?: boolean; before?: string } = {},
 ): Promise<void> {
-  await withDb(config, async (admin) => {
-    await admin.query('set client_min_messages = warning')
-    await checkClusterShape(admin)
-    for (const name of readdirSync(platformDir)
-      .filter((f) => f.endsWith('.sql'))
-      .sort()) {
-      await runSqlFile(admin, join(platformDir, name), `Platform layer ${name}`)
-    }
-  })
+  await applyPlatformLayer(config)
   await withProjectDb(config, async (client) => {
     await client.query('set client_min_messages = warning')
     const applied = new Set(
