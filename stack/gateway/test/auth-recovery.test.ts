@@ -245,10 +245,10 @@ describe('sign-in rate limits', () => {
     })
   })
 
-  // A code must not be guessable by spreading tries over addresses (issue 19), yet guessers must
-  // not be able to lock its owner out (issue 26): once one e-mail has had a few wrong codes, every
-  // address that misses for it is turned away (429, GoTrue's over_request_rate_limit) before its
-  // next guess is looked at, while the owner's right code from their own address still works.
+  // A code must not be guessable by spreading tries over addresses, yet guessers must not be able
+  // to lock its owner out: once one e-mail has had a few wrong codes, every address that misses for
+  // it is turned away (429, GoTrue's over_request_rate_limit) before its next guess is looked at,
+  // while the owner's right code from their own address still works.
   it("turns away addresses that keep guessing one user's code, and the owner still gets in", async () => {
     const { email } = await signedUpUser('otp-guess')
     expect((await client().auth.resetPasswordForEmail(email)).error).toBeNull()
