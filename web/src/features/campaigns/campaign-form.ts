@@ -158,9 +158,10 @@ export function nameForSource(currentName: string, sourceName: string): string {
 
 /** Spec §5: the {username} and {name} placeholders, as the runner fills them for one lead. */
 export function personalise(template: string, lead: { username: string; name?: string | null }): string {
-  return template
-    .replaceAll('{username}', lead.username)
-    .replaceAll('{name}', lead.name?.trim() || lead.username)
+  // any case, as the runner fills them
+  return template.replace(/\{(name|username)\}/gi, (_, key: string) =>
+    key.toLowerCase() === 'name' ? lead.name?.trim() || lead.username : lead.username,
+  )
 }
 
 export function scheduleOf(form: CampaignForm): Schedule {
