@@ -44,8 +44,7 @@ export function optOutWordProblem(word: string): string | null {
   if (normalised === '') return 'An opt-out word cannot be empty.'
   if (normalised.length > MAX_OPT_OUT_WORD_LENGTH)
     return `"${normalised.slice(0, 20)}…" is too long: at most ${MAX_OPT_OUT_WORD_LENGTH} characters.`
-  if (!WORD_PATTERN.test(normalised))
-    return `"${normalised}" can only hold letters, digits, spaces, ' and -.`
+  if (!WORD_PATTERN.test(normalised)) return `"${normalised}" can only hold letters, digits, spaces, ' and -.`
   return null
 }
 

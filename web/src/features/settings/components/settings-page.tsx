@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react'
+import { ArrowLeft, ChevronRight, ShieldBan } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { AppHeader } from '@/components/layouts/app-header'
@@ -81,6 +81,23 @@ export function SettingsPage() {
                   onSaved={(values) => patchProfileIdentity(user.id, { fullName: values.full_name })}
                 />
               </CardBody>
+            </Card>
+            <Card>
+              <Link
+                to={paths.doNotContact}
+                className="flex items-center gap-4 rounded-2xl px-6 py-5 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+              >
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+                  <ShieldBan className="size-5" aria-hidden="true" />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block text-base font-semibold text-slate-900">Do-not-contact list</span>
+                  <span className="block text-sm text-slate-600">
+                    People your campaigns never message, and the opt-out words that add them.
+                  </span>
+                </span>
+                <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
+              </Link>
             </Card>
           </div>
         )}
