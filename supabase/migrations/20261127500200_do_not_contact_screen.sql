@@ -7,7 +7,7 @@
 --  * add_do_not_contact(entries): adds many people at once with one outcome per entry (added,
 --    already on the list, duplicate merged, invalid with the reason), so a CSV import loses no row.
 --  * do_not_contact_entries(...): a page of the list with how many leads each entry skipped;
---    do_not_contact_overview(): the counts and the words.
+--    do_not_contact_overview(): the counts and the words; set_opt_out_words(...) saves the words.
 --  * Someone added to the list is skipped at once in the campaigns that still had a message due
 --    for them (the runner would skip them at their next send anyway; now the screen's count and
 --    the campaign's figures say so straight away). Removing someone does not bring skipped leads
@@ -264,7 +264,21 @@ $$;
 comment on function public.add_do_not_contact(jsonb) is
   'Adds people to the caller''s do-not-contact list ([{platform, username, reason?}], at most 5000): one outcome per entry (added, already, duplicate, invalid with the reason), nothing lost on bad rows.';
 
+create or replace function public.set_opt_out_words(p_anywhere text[], p_at_start text[])
+returns jsonb
+language sql
+set search_path = ''
+as $$
+  -- the trigger normalises and checks them (22023 with the reason)
+  insert into public.opt_out_settings as s (user_id, anywhere, at_start)
+  values ((select auth.uid()), coalesce(p_anywhere, '{}'), coalesce(p_at_start, '{}'))
+  on conflict (user_id) do update set anywhere = excluded.anywhere, at_start = excluded.at_start
+  returning jsonb_build_object('anywhere', to_jsonb(s.anywhere), 'atStart', to_jsonb(s.at_start), 'custom', true)
+$$;
+comment on function public.set_opt_out_words(text[], text[]) is
+  'Saves the caller''s opt-out words (both lists) and returns them as stored: trimmed, lower case, once each.';
+
 revoke execute on function public.do_not_contact_overview(), public.do_not_contact_entries(text, text, integer, integer),
-  public.add_do_not_contact(jsonb) from public, anon;
+  public.add_do_not_contact(jsonb), public.set_opt_out_words(text[], text[]) from public, anon;
 grant execute on function public.do_not_contact_overview(), public.do_not_contact_entries(text, text, integer, integer),
-  public.add_do_not_contact(jsonb) to authenticated, service_role;
+  public.add_do_not_contact(jsonb), public.set_opt_out_words(text[], text[]) to authenticated, service_role;

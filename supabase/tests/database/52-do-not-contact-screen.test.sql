@@ -3,7 +3,7 @@
 -- due for them, the list page with search and per-entry skipped counts, the overview, the opt-out
 -- words with their rules, removal, and nobody else's list.
 begin;
-select plan(24);
+select plan(25);
 
 select tests.create_supabase_user('dnc_owner');
 select tests.create_supabase_user('dnc_other');
@@ -94,16 +94,17 @@ select results_eq(
   'the overview: people, leads skipped because of the list, and the default words');
 
 -- Opt-out words ------------------------------------------------------------------------------------
-insert into public.opt_out_settings (anywhere, at_start) values (array['  Remove   Me ', 'remove me', 'not interested'], array['STOP']);
 select results_eq(
-  $$select anywhere, at_start from public.opt_out_settings$$,
-  $$values (array['remove me', 'not interested'], array['stop'])$$,
+  $$select public.set_opt_out_words(array['  Remove   Me ', 'remove me', 'not interested'], array['STOP'])$$,
+  $$values ('{"anywhere": ["remove me", "not interested"], "atStart": ["stop"], "custom": true}'::jsonb)$$,
   'words are stored trimmed, in lower case, once each, in the order given');
+select lives_ok($$select public.set_opt_out_words(array['remove me', 'not interested'], array['stop'])$$,
+  'saving again replaces them');
 select throws_ok(
   $$update public.opt_out_settings set anywhere = array['stop!!']$$, '22023',
   '"stop!!" can only hold letters, digits, spaces, '' and -.', 'punctuation is refused with the reason');
 select throws_ok(
-  $$update public.opt_out_settings set anywhere = '{}', at_start = '{}'$$, '22023',
+  $$select public.set_opt_out_words('{}', '{}')$$, '22023',
   'Keep at least one opt-out word: people must always be able to say stop.', 'the last word cannot go');
 select throws_ok(
   format($$update public.opt_out_settings set anywhere = array[%L]$$, repeat('a', 41)), '22023',
