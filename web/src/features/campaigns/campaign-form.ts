@@ -174,7 +174,10 @@ export function scheduleOf(form: CampaignForm): Schedule {
   }
 }
 
-/** The spec §7 POST /v2/campaigns body (target_count = the daily limit, as the spec says). */
+/**
+ * The spec §7 POST /v2/campaigns body (target_count = the daily limit, as the spec says; the
+ * database keeps the real target, the people the campaign will message, and ignores it).
+ */
 export function campaignRequest(form: CampaignForm, id: string, platform: string) {
   const parsed = campaignFormSchema.parse(form)
   const texts = (list: { text: string }[]) => list.map((m) => m.text.trim()).filter((m) => m !== '')
