@@ -91,17 +91,18 @@ test('do-not-contact: add, CSV import with bad and repeated rows, a lead skipped
   ])
   await page.screenshot({ path: info.outputPath('dnc-import-preview-1280.png') })
   await importer.getByRole('button', { name: 'Import 2 people' }).click()
-  await expect(importer.getByText('2 people added, 1 repeated row merged.')).toBeVisible()
-  await expect(importer.getByText(/2 rows not imported/)).toBeVisible()
+  const finished = page.getByRole('dialog', { name: 'Import finished' })
+  await expect(finished.getByText('2 people added, 1 repeated row merged.')).toBeVisible()
+  await expect(finished.getByText(/2 rows not imported/)).toBeVisible()
   const fixing = page.waitForEvent('download')
-  await importer.getByRole('button', { name: 'Download rows to fix' }).click()
+  await finished.getByRole('button', { name: 'Download rows to fix' }).click()
   const toFix = await readFile((await (await fixing).path()) ?? '', 'utf8')
   expect(toFix.trimEnd().split('\r\n')).toEqual([
     '"username","platform","reason","error"',
     '"bad name","twitter","","""bad name"" is not an X username (1-15 letters, digits or _)."',
     `"carl_${tag}","linkedin","","Unknown platform ""linkedin"": use Twitter or Instagram."`,
   ])
-  await importer.getByRole('button', { name: 'Done' }).click()
+  await finished.getByRole('button', { name: 'Done' }).click()
 
   // The campaign's lead is skipped because of the list, and the screen counts it.
   const [lead] = await sql<{ state: string; skip_reason: string }>(

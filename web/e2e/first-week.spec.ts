@@ -111,7 +111,7 @@ test('a lead’s reply reaches the inbox, stops the follow-up and notifies withi
     method: 'POST',
     body: { passcode: '1234', behaviour: { replyShare: 0 } },
   })
-  const offset = 16_000 + Math.floor(Math.random() * 2000)
+  const offset = 11_000 + Math.floor(Math.random() * 2000)
   const { profiles } = await xSandbox<{ profiles: { id: string; username: string; name: string }[] }>(
     `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=1&offset=${offset}`,
   )
