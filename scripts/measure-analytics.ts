@@ -49,7 +49,8 @@ async function waitForUrl(url: string) {
   throw new Error(`${url} did not answer`)
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
 
 /** From the click on Analytics: [ms to a label or the results, ms to the results]. */
 async function timeAnalytics(page: Page, kind: 'campaign' | 'scraping'): Promise<[number, number]> {
@@ -97,7 +98,11 @@ async function main() {
       )
     }
     await browser.close()
-    console.log(`machine: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
+    console.log(
+      `machine: ${cpus().length} cores, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    )
   } finally {
     preview.kill()
   }

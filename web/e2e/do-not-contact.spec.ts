@@ -58,7 +58,7 @@ test('do-not-contact: add, CSV import with bad and repeated rows, a lead skipped
   await expect(
     add.getByText('"not a handle" is not an X username (1-15 letters, digits or _).'),
   ).toBeVisible()
-  await add.getByLabel('Username').fill('https://x.com/zed_' + tag)
+  await add.getByLabel('Username').fill(`https://x.com/zed_${tag}`)
   await add.getByLabel('Note').fill('=HYPERLINK("http://evil")')
   await add.getByRole('button', { name: 'Add to list' }).click()
   await expect(page.getByText(`@zed_${tag} will never be messaged on Twitter`)).toBeVisible()
