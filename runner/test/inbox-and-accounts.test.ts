@@ -97,7 +97,7 @@ describe.concurrent('replies read by a campaign tick', BROWSER_SUITE, () => {
   }) => {
     const userId = await createCustomer()
     const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
-    const accountId = await createXAccount(userId, sandbox)
+    const accountId = await createXAccount(userId, sandbox, { lastReadMinutesAgo: null })
     const [keen, quiet] = await people(2)
     if (!keen || !quiet) throw new Error('no leads')
     const campaignId = await createCampaign(userId, accountId, [keen, quiet], {
