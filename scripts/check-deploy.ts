@@ -167,7 +167,9 @@ function runnerPackaging(): void {
   for (const file of runnerImports())
     if (!copied.some((source) => file === source || file.startsWith(`${source.replace(/\/$/, '')}/`)))
       problems.push(`runner/Dockerfile does not copy ${file}, which the runner imports`)
-  step('runner Dockerfile and systemd unit: non-root, health check, graceful SIGTERM, every imported file copied')
+  step(
+    'runner Dockerfile and systemd unit: non-root, health check, graceful SIGTERM, every imported file copied',
+  )
 }
 
 /** Every repository file the runner's entry point reaches through relative imports. */

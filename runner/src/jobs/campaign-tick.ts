@@ -137,7 +137,10 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
     count('settledNotSent', settled.notSent)
     // signed in and working: an earlier reason on the card no longer holds
     await setCampaignError(ctx, campaign.id, null)
-    if (!(await actionPaused(ctx.db, account.platform, 'inbox')) && (await repliesStale(ctx.db, account.id))) {
+    if (
+      !(await actionPaused(ctx.db, account.platform, 'inbox')) &&
+      (await repliesStale(ctx.db, account.id))
+    ) {
       const read = await readNewReplies(ctx.db, session, account, ctx.signal)
       result.readInbox = true
       count('replies', read.replies)
