@@ -29,5 +29,9 @@ export default defineConfig({
       ],
     },
     trace: 'off',
+    // Without these an action or navigation that can never happen waits out the whole test and the
+    // report says only "Test timeout exceeded"; with them it names the locator it was waiting for.
+    actionTimeout: 90_000,
+    navigationTimeout: 90_000,
   },
 })

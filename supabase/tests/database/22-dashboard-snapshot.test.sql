@@ -1,7 +1,7 @@
 -- The dashboard's one-round-trip first screen: the same figures as the reads it combines, and only
 -- the caller's own.
 begin;
-select plan(9);
+select plan(10);
 
 select tests.create_supabase_user('owner');
 select tests.create_supabase_user('other');
@@ -37,6 +37,11 @@ select results_eq(
       from jsonb_array_elements(public.dashboard_snapshot() -> 'campaigns') c$$,
   $$values ('Newer', 3, 2, 1, 'owner_x', null, 'twitter'), ('Older', 1, 0, 0, 'owner_x', 'Scrape', 'twitter')$$,
   'owner: campaign cards newest first with their figures, account, source and platform');
+-- A card opened from the first screen edits the winner rule and AI writing from these rows: a
+-- later refetch of the snapshot must not blank what the Campaigns tab's read gave.
+select ok((select bool_and(c ?& array['ai_personalization', 'winner_after_sends', 'winner_chosen_at'])
+             from jsonb_array_elements(public.dashboard_snapshot() -> 'campaigns') c),
+  'owner: campaign rows carry AI writing and the winner rule, as the Campaigns tab''s read does');
 
 select tests.authenticate_as('other');
 select is(public.dashboard_snapshot() -> 'counts',
