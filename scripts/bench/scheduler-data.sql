@@ -2,8 +2,8 @@
 -- 1,000 customers with 5 accounts each (5,000 accounts), 2 running campaigns per account (10,000),
 -- 1,000,000 campaign leads. Customer 1 is the big one: 10 campaigns with 10,000 leads each
 -- (100,000), 60,000 message logs over 30 days and 20,000 scraped leads.
--- Loaded with triggers off (session_replication_role = replica), so the columns triggers would
--- derive (user_id, next_send_at, counters) are written directly.
+-- Loaded by the bench cluster's superuser with triggers off (session_replication_role = replica), so
+-- the columns triggers would derive (user_id, next_send_at, counters) are written directly.
 
 set session_replication_role = replica;
 
