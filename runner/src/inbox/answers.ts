@@ -32,6 +32,8 @@ export interface AnswersSummary {
   uncertain: number
   failed: number
   accountStopped: boolean
+  /** The platform's page changed under the send: the remaining answers wait (nobody's fault). */
+  siteChanged: boolean
 }
 
 interface ClaimedAnswer {
@@ -102,7 +104,13 @@ async function failQueued(db: Db, accountId: string, reason: string): Promise<nu
 /** Sends the account's queued answers one by one; stops at a stop signal or when the lease is lost. */
 export async function sendQueuedAnswers(deps: AnswerDeps): Promise<AnswersSummary> {
   const { db, session, account } = deps
-  const summary: AnswersSummary = { sent: 0, uncertain: 0, failed: 0, accountStopped: false }
+  const summary: AnswersSummary = {
+    sent: 0,
+    uncertain: 0,
+    failed: 0,
+    accountStopped: false,
+    siteChanged: false,
+  }
   const service = serviceOf(account.platform)
   for (let tried = 0; tried < deps.maxAnswers; tried++) {
     if (deps.signal.aborted || !deps.lease.valid) break
@@ -139,6 +147,23 @@ export async function sendQueuedAnswers(deps: AnswerDeps): Promise<AnswersSummar
       await log.info(service, `Answer sent to @${answer.peer_username} from the inbox`)
       summary.sent++
       continue
+    }
+    if (result.layoutChanged) {
+      // the page changed under the adapter: no trust or breaker penalty, nothing the customer did
+      if (result.status === 'uncertain') {
+        await finish(db, answer.message_id, 'uncertain', { threadId: result.threadId, error: result.reason })
+        summary.uncertain++
+      } else {
+        await db.query('select internal.requeue_inbox_reply($1)', [answer.message_id])
+      }
+      const site = account.platform === 'twitter' ? 'X' : 'Instagram'
+      await log.warn(service, `Answer to @${answer.peer_username} met a changed ${site} page; it waits`, {
+        step: result.layoutChanged.step,
+        path: result.layoutChanged.path,
+        sendPressed: result.status === 'uncertain',
+      })
+      summary.siteChanged = true
+      break
     }
     if (result.status === 'uncertain') {
       await finish(db, answer.message_id, 'uncertain', { threadId: result.threadId, error: result.reason })

@@ -18,6 +18,8 @@ import type { JobData } from './queues.ts'
 const SENDING = ['queued', 'running', 'active']
 /** Leads looked at per tick at most (skips are cheap, but a tick must end). */
 const MAX_LEADS_PER_TICK = 50
+/** After the platform's page changed under a send, the campaign tries again this much later. */
+const SITE_CHANGE_RETRY_MS = 5 * 60_000
 
 interface CampaignRow {
   id: string
@@ -131,6 +133,10 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
       count(outcome)
       if (outcome === 'account_stopped') {
         await handle.discard()
+        break
+      }
+      if (outcome === 'site_changed') {
+        nextInMs = SITE_CHANGE_RETRY_MS
         break
       }
       if (outcome !== 'sent' && outcome !== 'uncertain' && outcome !== 'not_sent') continue

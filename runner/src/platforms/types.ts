@@ -1,5 +1,6 @@
 // What the platform adapters hand back to the job handlers, the same for X and Instagram.
-// Pure types and one error class: no browser or Node dependency.
+// Pure types and a few error classes: no browser or Node dependency.
+import type { LayoutChangedError } from './layout.ts'
 
 export type Platform = 'x' | 'instagram'
 
@@ -95,8 +96,22 @@ export class OperationTimeoutError extends Error {
  */
 export type SendResult =
   | { status: 'sent'; threadId: string; messageId: string; sentAt: string }
-  | { status: 'uncertain'; threadId: string | null; reason: string; signal?: StopSignal }
-  | { status: 'failed'; threadId: string | null; reason: string; signal?: StopSignal }
+  | {
+      status: 'uncertain'
+      threadId: string | null
+      reason: string
+      signal?: StopSignal
+      /** The page was not what the adapter expects (after send was pressed: delivery unknown). */
+      layoutChanged?: LayoutChangedError
+    }
+  | {
+      status: 'failed'
+      threadId: string | null
+      reason: string
+      signal?: StopSignal
+      /** The page was not what the adapter expects, before send was pressed: nothing was sent. */
+      layoutChanged?: LayoutChangedError
+    }
 
 /** Where to send: an existing thread id, or the recipient (id when known, else username). */
 export interface DmTarget {
@@ -109,7 +124,7 @@ export interface ThreadMessage {
   id: string
   text: string
   direction: 'outgoing' | 'incoming'
-  /** X: pending | sending | sent | delivered | read | failed; Instagram: sent. */
+  /** X: the outgoing row's state (pending | delivered | failed) or received; Instagram: sent. */
   status: string
   at: string | null
 }

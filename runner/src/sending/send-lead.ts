@@ -36,6 +36,8 @@ export type LeadOutcome =
   | 'done'
   | 'stale'
   | 'account_stopped'
+  /** The platform's page was not what the adapter expects: stop this tick, nobody's fault. */
+  | 'site_changed'
 
 export interface SendDeps {
   db: Db
@@ -147,6 +149,19 @@ export async function sendToLead(
       `DM ${intent.step === 0 ? 'sent' : `follow-up ${intent.step} sent`} to @${lead.username}`,
     )
     return 'sent'
+  }
+  if (result.layoutChanged) {
+    // a site change: the lead waits (sent pressed: checked in the thread later, as any uncertain
+    // send), with no trust or breaker penalty and nothing said against the customer's account
+    if (result.status === 'uncertain') await recordUncertain(db, intent, result.reason)
+    else await recordNotSent(db, intent, 'failed', result.reason)
+    const site = account.platform === 'twitter' ? 'X' : 'Instagram'
+    await log.warn(service, `DM to @${lead.username} met a changed ${site} page; it waits`, {
+      step: result.layoutChanged.step,
+      path: result.layoutChanged.path,
+      sendPressed: result.status === 'uncertain',
+    })
+    return 'site_changed'
   }
   if (result.status === 'uncertain') {
     await recordUncertain(db, intent, result.reason)

@@ -8,8 +8,11 @@ import { checkProxy } from '../browser/proxy-check.ts'
 import { accountProxy } from '../browser/proxy-guard.ts'
 import type { TypingOptions } from '../browser/typing.ts'
 import type { Queryable } from '../db.ts'
+import type { InstagramFacts } from '../platforms/instagram/facts.ts'
 import { openInstagramSession } from '../platforms/instagram/session.ts'
+import type { LayoutChangedError } from '../platforms/layout.ts'
 import type { PlatformSession, StopSignal } from '../platforms/types.ts'
+import type { XFacts } from '../platforms/x/facts.ts'
 import { openXSession } from '../platforms/x/session.ts'
 import { type AccountSecrets, xCookiesFromCredentials, xCookiesFromSaved } from './credentials.ts'
 
@@ -55,6 +58,8 @@ export interface OpenOptions {
   timeouts?: { navigationMs?: number; operationMs?: number; confirmMs?: number }
   /** host:port proxies a test may run on loopback (RUNNER_ALLOW_PROXY_HOSTS); empty in production. */
   allowProxyHosts?: readonly string[]
+  /** What the adapters know about each site (default: their facts files; a published pack replaces them). */
+  facts?: { x?: XFacts; instagram?: InstagramFacts }
 }
 
 export type FailedOpen = {
@@ -67,9 +72,12 @@ export type FailedOpen = {
     | 'two_factor'
     | 'rate_limited'
     | 'proxy'
+    | 'layout_changed'
     | 'error'
   message: string
   signal?: StopSignal
+  /** The sign-in page was not what the adapter expects (a site change, not the account's fault). */
+  layoutChanged?: LayoutChangedError
 }
 
 export type OpenOutcome = { status: 'ok'; session: PlatformSession; reusedSession: boolean } | FailedOpen
@@ -118,18 +126,26 @@ async function openX(
       passcode: secrets.credentials.chatPasscode,
       typing: options.typing,
       ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+      ...(options.facts?.x ? { facts: options.facts.x } : {}),
     })
     if (result.status === 'ok')
       return { status: 'ok', session: result.session, reusedSession: cookies === saved && index === 0 }
     last =
       result.status === 'error'
         ? { status: 'failed', reason: 'error', message: result.message }
-        : {
-            status: 'failed',
-            reason: result.status,
-            message: result.signal.message,
-            signal: result.signal,
-          }
+        : result.status === 'layout_changed'
+          ? {
+              status: 'failed',
+              reason: 'layout_changed',
+              message: result.error.message,
+              layoutChanged: result.error,
+            }
+          : {
+              status: 'failed',
+              reason: result.status,
+              message: result.signal.message,
+              signal: result.signal,
+            }
     // only an expired saved session is worth retrying with the pasted cookies
     if (result.status !== 'expired') break
   }
@@ -157,6 +173,7 @@ async function openInstagram(
       typing: options.typing,
       now: options.now,
       ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+      ...(options.facts?.instagram ? { facts: options.facts.instagram } : {}),
     },
   )
   switch (result.status) {
@@ -175,6 +192,13 @@ async function openInstagram(
         reason: 'rate_limited',
         message: result.signal.message,
         signal: result.signal,
+      }
+    case 'layout_changed':
+      return {
+        status: 'failed',
+        reason: 'layout_changed',
+        message: result.error.message,
+        layoutChanged: result.error,
       }
     default:
       return { status: 'failed', reason: 'error', message: result.message }

@@ -2,7 +2,7 @@
 // Calls Instagram's web API from inside the signed-in page, as instagram.com does: same cookies
 // and proxy, with x-ig-app-id and X-CSRFToken read from the csrftoken cookie.
 import type { Page } from 'puppeteer-core'
-import { IG_APP_ID } from './selectors.ts'
+import type { InstagramFacts } from './facts.ts'
 
 export interface IgAnswer {
   status: number
@@ -10,6 +10,7 @@ export interface IgAnswer {
 }
 
 export async function igFetchInPage(
+  facts: InstagramFacts,
   page: Page,
   path: string,
   form?: Record<string, string>,
@@ -40,7 +41,7 @@ export async function igFetchInPage(
     },
     path,
     form ?? null,
-    IG_APP_ID,
+    facts.appId,
     timeoutMs,
   )
 }
