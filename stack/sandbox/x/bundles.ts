@@ -19,12 +19,13 @@ export interface Build {
 
 export class Bundles {
   readonly #served = new Map<string, string>()
-  #last: { key: string; build: Build } | undefined
+  readonly #builds = new Map<string, Build>()
 
   /** The main bundle's path for this release and these renamed test ids (built once). */
   build(release: Release, renames: Record<string, string>): Build {
     const key = `${release.id}:${JSON.stringify(renames)}`
-    if (this.#last?.key === key) return this.#last.build
+    const built = this.#builds.get(key)
+    if (built) return built
     const chat = wrap(`const BUILD = ${JSON.stringify({ renames })};`, CHAT_SOURCE)
     const chatPath = this.#serve('xchat', chat)
     const operations = Object.entries(release.queryIds)
@@ -34,7 +35,8 @@ export class Bundles {
     const masked = [...release.salt].map((b, i) => b ^ ((mask + i * 7) & 255))
     const header = `const BUILD = {operations:[${operations}],salt:[${JSON.stringify(masked)},${mask}],chatBundle:${JSON.stringify(chatPath)},renames:${JSON.stringify(renames)}};`
     const build = { mainPath: this.#serve('main', wrap(header, MAIN_SOURCE)) }
-    this.#last = { key, build }
+    this.#builds.set(key, build)
+    if (this.#builds.size > KEPT_BUILDS) this.#builds.delete(this.#builds.keys().next().value ?? '')
     return build
   }
 

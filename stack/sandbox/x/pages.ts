@@ -44,7 +44,7 @@ export function staticPage(title: string, body: string): string {
 
 /** The signed-in shell: what x.com's server sends before its bundle renders anything. */
 function shell(site: XSite, title: string, account: OwnAccount, extra: Record<string, unknown> = {}): string {
-  const build = site.bundles.build(site.releases.current, site.siteChange.renames)
+  const build = site.bundles.build(site.releases.current, site.siteChange.renamesFor(account.username))
   const state = JSON.stringify({
     viewer: { id: account.id, screen_name: account.username, name: account.name },
     ...extra,

@@ -4,7 +4,7 @@
 // follower list), and can let the page's first listing request resume from a stored cursor: only the
 // cursor variable of the query string changes, the page's own query id and headers go out as they are
 // (X's transaction id covers the method and the path, not the query string).
-import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer-core'
+import type { HTTPRequest, Page } from 'puppeteer-core'
 import type { XFacts } from './facts.ts'
 
 export interface CapturedAnswer {
@@ -13,13 +13,15 @@ export interface CapturedAnswer {
   cursor: string | null
   status: number
   headers: Record<string, string>
-  /** The body as text ('' when X sent none). */
+  /** The body as text ('' when X sent none or it could not be read); status 0: the request failed. */
   body: Promise<string>
 }
 
 export class ListingCapture {
   readonly #answers: CapturedAnswer[] = []
-  readonly #onResponse = (response: HTTPResponse) => this.#record(response)
+  // a finished request, not the response event: that comes with the headers, before the body is in
+  readonly #onFinished = (request: HTTPRequest) => this.#record(request, false)
+  readonly #onFailed = (request: HTTPRequest) => this.#record(request, true)
   readonly #onRequest = (request: HTTPRequest) => void this.#rewrite(request)
   #resumeFrom: string | null = null
   #intercepting = false
@@ -30,7 +32,8 @@ export class ListingCapture {
     /** The listing's operation and, for follower lists, the user lookup before it. */
     readonly operations: string[],
   ) {
-    page.on('response', this.#onResponse)
+    page.on('requestfinished', this.#onFinished)
+    page.on('requestfailed', this.#onFailed)
   }
 
   /** The operation a GraphQL path calls, if it is one of ours. */
@@ -51,17 +54,19 @@ export class ListingCapture {
     }
   }
 
-  #record(response: HTTPResponse): void {
-    const url = new URL(response.url())
+  #record(request: HTTPRequest, failed: boolean): void {
+    const response = failed ? null : request.response()
+    // the URL that went out (a resumed request's, with the stored cursor), not the one the page asked for
+    const url = new URL(response?.url() ?? request.url())
     const operation = this.#operationOf(url)
     if (!operation) return
     const cursor = this.#variables(url)[this.facts.graphql.cursorVariable]
     this.#answers.push({
       operation,
       cursor: typeof cursor === 'string' ? cursor : null,
-      status: response.status(),
-      headers: response.headers(),
-      body: response.text().catch(() => ''),
+      status: response?.status() ?? 0,
+      headers: response?.headers() ?? {},
+      body: response ? response.text().catch(() => '') : Promise.resolve(''),
     })
   }
 
@@ -111,7 +116,8 @@ export class ListingCapture {
   }
 
   async stop(): Promise<void> {
-    this.page.off('response', this.#onResponse)
+    this.page.off('requestfinished', this.#onFinished)
+    this.page.off('requestfailed', this.#onFailed)
     await this.#stopIntercepting()
   }
 }

@@ -31,6 +31,14 @@ interface Plan {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Page loads one scrape may take (the first, and reloads after a stale release or a lost answer). */
+const LOADS = 3
+
+/** Whether an answer says something (X's listing, or an error X gave), not a lost or stale call. */
+async function usable(answer: CapturedAnswer): Promise<boolean> {
+  if (answer.status === 0 || answer.status === 404) return false
+  return answer.status !== 200 || (await answer.body) !== ''
+}
 
 function planOf(session: XSession, request: ScrapeRequest): Plan {
   const { graphql } = session.facts
@@ -68,9 +76,11 @@ export async function scrapeX(session: XSession, request: ScrapeRequest): Promis
     ) {
       answer = await scrollFor(session, page, view, plan, cursor)
     }
-    for (let load = 0; !answer || (answer.status === 404 && load < 2); load++) {
+    // a stale release (404), a call that failed or an answer whose body could not be read: load again
+    for (let load = 0; load < LOADS && !(answer && (await usable(answer))); load++) {
       answer = await loadListing(session, page, plan, cursor)
     }
+    if (!answer) throw new Error(`The ${plan.key} page did not load`)
     return pageOf(session, answer, cursor)
   })
 }
@@ -90,7 +100,7 @@ async function scrollFor(
   const deadline = Date.now() + session.timeouts.navigationMs
   while (Date.now() < deadline) {
     const answer = view.capture.take(listing, cursor)
-    if (answer) return answer.status === 404 ? undefined : answer
+    if (answer) return (await usable(answer)) ? answer : undefined
     await sleep(150)
   }
   return undefined
@@ -120,8 +130,9 @@ async function loadListing(
       const lookup = user ? capture.take(user) : undefined
       if (lookup) {
         // the page asks who the user is before listing; no user (or an error) ends the wait
-        if (lookup.status !== 200) return lookup
-        const body = JSON.parse((await lookup.body) || '{}') as { data?: { user?: { result?: unknown } } }
+        const text = await lookup.body
+        if (lookup.status !== 200 || !text) return lookup
+        const body = JSON.parse(text) as { data?: { user?: { result?: unknown } } }
         if (!body.data?.user?.result) throw new Error(`X has no user @${plan.username}`)
       }
       await waitForFirst(
@@ -158,6 +169,9 @@ async function pageOf(session: XSession, answer: CapturedAnswer, cursor: string 
         }
   const signal = xSignalFromResponse(answer.status, body, rateLimit?.resetAt)
   if (signal) throw new StopSignalError(signal)
+  // an answer that cannot be read is never an empty page: that would end the listing early
+  if (answer.status === 200 && !text)
+    throw new Error(`The answer to the page's own ${answer.operation} call could not be read`)
   if (answer.status !== 200)
     throw new Error(`X answered HTTP ${answer.status} to the page's own ${answer.operation} call`)
   const { profiles, bottomCursor } = parseTimeline(body)

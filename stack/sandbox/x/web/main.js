@@ -86,8 +86,10 @@ async function graphql(operationName, variables) {
     headers: { ...headers(), 'x-client-transaction-id': await transactionId('GET', path) },
     credentials: 'include',
   })
-  if (!response.ok) throw new Error(`HTTP ${response.status}`)
-  return response.json()
+  // the client reads X's errors (code 88 and the like) before it gives up on a call
+  const text = await response.text()
+  if (!response.ok) throw new Error(`HTTP ${response.status} ${text.slice(0, 200)}`)
+  return JSON.parse(text)
 }
 
 function somethingWentWrong(into) {
