@@ -6,6 +6,7 @@
 // `a >>> b` is puppeteer's deep-descendant combinator, and a plain selector also matches inside
 // shadow roots, as puppeteer's `pierce/` does.
 import type { Page } from 'puppeteer-core'
+import { DEEP_QUERY_JS, deepElements, deepEval } from './deep-query.ts'
 
 export type Outcome =
   | { selector: string; visible?: boolean }
@@ -60,35 +61,9 @@ function safeUrl(page: Page): URL | undefined {
   }
 }
 
-/**
- * The in-page side of the DOM checks, as source text: the runner runs under tsx, whose transform
- * wraps named inner functions in a `__name` helper that does not exist in the page.
- * deepSearch: matches of a simple selector in a scope and in every open shadow root below it.
- * deepText: an element's visible text with the text of the shadow trees inside it.
- */
+/** The in-page side of the DOM checks (source text, see deep-query.ts), one traversal per check. */
 const DOM_CHECKS_JS = `function (checks) {
-  function deepSearch(scope, selector) {
-    var found = Array.from(scope.querySelectorAll(selector))
-    if (scope instanceof Element && scope.shadowRoot) found.push.apply(found, deepSearch(scope.shadowRoot, selector))
-    for (var el of Array.from(scope.querySelectorAll('*')))
-      if (el.shadowRoot) found.push.apply(found, deepSearch(el.shadowRoot, selector))
-    return found
-  }
-  function deepAll(selector) {
-    var scopes = [document]
-    for (var part of selector.split('>>>').map(function (s) { return s.trim() }).filter(Boolean)) {
-      var next = new Set()
-      for (var scope of scopes) for (var el of deepSearch(scope, part)) next.add(el)
-      scopes = Array.from(next)
-    }
-    return scopes
-  }
-  function deepText(el) {
-    var texts = [el.innerText || '']
-    var hosts = [el].concat(Array.from(el.querySelectorAll('*'))).filter(function (e) { return e.shadowRoot })
-    for (var host of hosts) for (var child of Array.from(host.shadowRoot.children)) texts.push(deepText(child))
-    return texts.join('\\n')
-  }
+  ${DEEP_QUERY_JS}
   return checks.map(function (check) {
     if (!check) return false
     if (check.kind === 'selector') {
@@ -103,7 +78,7 @@ const DOM_CHECKS_JS = `function (checks) {
         return ['STYLE', 'SCRIPT', 'TEMPLATE', 'LINK'].indexOf(c.tagName) < 0
       })
       if (content.length === 0) return false
-      return !check.loading || deepSearch(host, check.loading).length === 0
+      return !check.loading || deepAll(check.host + ' >>> ' + check.loading).length === 0
     }
     var text = deepAll(check.within).map(deepText).join('\\n')
     return new RegExp(check.pattern, check.flags).test(text)
@@ -131,44 +106,12 @@ async function domMatches(page: Page, checks: DomCheck[]): Promise<boolean[] | u
 
 /** The visible text of every element matching the selector (shadow roots pierced), '' if none. */
 export async function textOf(page: Page, selector: string): Promise<string> {
-  return page
-    .$$eval(deep(selector), (els) =>
-      els.map((el) => (el as unknown as { innerText?: string }).innerText ?? '').join('\n'),
-    )
-    .catch(() => '')
-}
-
-/**
- * A selector for puppeteer's queries that also matches inside shadow roots: a selector with `>>>`
- * already pierces; any other is searched the way `pierce/` does.
- */
-export function deep(selector: string): string {
-  return splitList(selector)
-    .map((one) => (one.includes('>>>') ? one : `>>> ${one}`))
-    .join(', ')
-}
-
-/** The selectors of a comma-separated list (commas inside brackets, parentheses or quotes kept). */
-function splitList(selector: string): string[] {
-  const parts: string[] = []
-  let depth = 0
-  let quote = ''
-  let current = ''
-  for (const char of selector) {
-    if (quote) {
-      if (char === quote) quote = ''
-    } else if (char === '"' || char === "'") quote = char
-    else if (char === '[' || char === '(') depth++
-    else if (char === ']' || char === ')') depth--
-    else if (char === ',' && depth === 0) {
-      parts.push(current.trim())
-      current = ''
-      continue
-    }
-    current += char
-  }
-  if (current.trim()) parts.push(current.trim())
-  return parts
+  return deepEval(
+    page,
+    selector,
+    (elements) => elements.map((el) => (el as HTMLElement).innerText ?? '').join('\n'),
+    null,
+  ).catch(() => '')
 }
 
 /** Whether the URL's path is one of the prefixes or below it. */
@@ -179,7 +122,7 @@ export function pathStartsWith(prefixes: readonly string[]): (url: URL) => boole
 
 /** Clicks the first element matching the selector whose visible text is one of the texts. */
 export async function clickByText(page: Page, selector: string, texts: readonly string[]): Promise<boolean> {
-  for (const handle of await page.$$(deep(selector))) {
+  for (const handle of await deepElements(page, selector)) {
     const text = await handle.evaluate(
       (el) => (el as unknown as { innerText?: string }).innerText?.trim() ?? '',
     )

@@ -4,7 +4,8 @@
 // Enter is uncertain; a refusal dialog (feedback_required, "Please wait", "can't receive") is
 // a stop signal. A signed-in thread page without its composer is a site change (LayoutChangedError).
 import type { Page } from 'puppeteer-core'
-import { clickByText, deep, textOf, waitForFirst } from '../../browser/page-wait.ts'
+import { deepElement, deepElements, deepEval } from '../../browser/deep-query.ts'
+import { clickByText, textOf, waitForFirst } from '../../browser/page-wait.ts'
 import { typeLikeHuman, typingBudgetMs } from '../../browser/typing.ts'
 import { fillPath, regexOf } from '../facts.ts'
 import { LayoutChangedError, layoutChanged } from '../layout.ts'
@@ -55,9 +56,12 @@ async function threadItems(session: InstagramSession, page: Page, threadId: stri
 }
 
 async function composerText(session: InstagramSession, page: Page): Promise<string> {
-  const text = await page
-    .$eval(deep(session.facts.selectors.composer), (el) => (el as unknown as { innerText: string }).innerText)
-    .catch(() => '')
+  const text = await deepEval(
+    page,
+    session.facts.selectors.composer,
+    (elements) => (elements[0] as HTMLElement | undefined)?.innerText ?? '',
+    null,
+  ).catch(() => '')
   return text.replace(/\n$/, '')
 }
 
@@ -87,7 +91,7 @@ async function send(
   )
     throw await layoutChanged(page, 'instagram', 'send', 'open thread: composer')
   const before = new Set((await threadItems(session, page, threadId)).map((m) => m.id))
-  const composer = await page.$(deep(selectors.composer))
+  const composer = await deepElement(page, selectors.composer)
   if (!composer) throw await layoutChanged(page, 'instagram', 'send', 'open thread: composer')
   await typeLikeHuman(page, composer, text, session.typing)
   if ((await composerText(session, page)) !== text) {
@@ -117,7 +121,7 @@ async function threadFromSearch(
   await session.goto(page, session.path('newMessage'))
   await waitForFirst(page, { box: { selector: selectors.searchBox } }, session.timeouts.navigationMs)
   session.assertSignedIn(page)
-  const box = await page.$(deep(selectors.searchBox))
+  const box = await deepElement(page, selectors.searchBox)
   if (!box) throw new Error('The Instagram "New message" search box is missing')
   await typeLikeHuman(page, box, username, session.typing)
   const deadline = Date.now() + session.timeouts.navigationMs
@@ -126,7 +130,7 @@ async function threadFromSearch(
   while (!picked && !noResults && Date.now() < deadline) {
     await sleep(250)
     noResults = regexOf(texts.noSearchResults).test(await textOf(page, selectors.dialog))
-    for (const row of await page.$$(deep(selectors.searchResult))) {
+    for (const row of await deepElements(page, selectors.searchResult)) {
       const spans = await row.$$eval('span', (els) => els.map((el) => el.textContent?.trim() ?? ''))
       if (spans.some((s) => s.toLowerCase() === username.toLowerCase())) {
         await row.click()

@@ -3,9 +3,10 @@
 // and text, TOTP from the user's 2FA secret, checkpoint detection, "save login info" prompt); then the
 // one-operation-at-a-time page the other modules use. Everything it knows comes from `facts`.
 import type { Page } from 'puppeteer-core'
+import { deepElement } from '../../browser/deep-query.ts'
 import { navigate } from '../../browser/navigate.ts'
 import { SessionPages } from '../../browser/operations.ts'
-import { clickByText, deep, pathStartsWith, textOf, waitForFirst } from '../../browser/page-wait.ts'
+import { clickByText, pathStartsWith, textOf, waitForFirst } from '../../browser/page-wait.ts'
 import type { AccountContext, BrowserPool } from '../../browser/pool.ts'
 import { REALISTIC_TYPING, type TypingOptions, typeLikeHuman } from '../../browser/typing.ts'
 import { fillPath, regexOf } from '../facts.ts'
@@ -164,10 +165,10 @@ async function logIn(
     !(await waitForFirst(page, { username: { selector: selectors.username } }, SETTLE_MS))
   )
     throw await layoutChanged(page, 'instagram', 'session', 'log in: username field')
-  if (await page.$(deep(selectors.cookieDialog)))
+  if (await deepElement(page, selectors.cookieDialog))
     await clickByText(page, `${selectors.cookieDialog} button`, texts.cookieButtons)
-  const username = await page.$(deep(selectors.username))
-  const password = await page.$(deep(selectors.password))
+  const username = await deepElement(page, selectors.username)
+  const password = await deepElement(page, selectors.password)
   if (!username || !password)
     throw await layoutChanged(page, 'instagram', 'session', 'log in: the two fields')
   await typeLikeHuman(page, username, credentials.username, session.typing)
@@ -217,7 +218,7 @@ async function enterTotp(
     { field: { selector: selectors.verificationCode } },
     session.timeouts.navigationMs,
   )
-  const input = field ? await page.$(deep(selectors.verificationCode)) : null
+  const input = field ? await deepElement(page, selectors.verificationCode) : null
   if (!input) return { status: 'error', message: 'The two-factor form did not appear.' }
   // a code about to expire may be stale by the time it arrives: wait for a fresh one
   const left = msLeftInStep(session.now())

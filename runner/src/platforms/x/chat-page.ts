@@ -4,7 +4,8 @@
 // a signed-out session, or X's own error. When the chat finished rendering without the marker the
 // adapter knows, the site changed: that is a LayoutChangedError, not a slow page.
 import type { Page } from 'puppeteer-core'
-import { deep, textOf, waitForFirst } from '../../browser/page-wait.ts'
+import { deepElement, deepElements } from '../../browser/deep-query.ts'
+import { textOf, waitForFirst } from '../../browser/page-wait.ts'
 import { typeLikeHuman } from '../../browser/typing.ts'
 import { regexOf, within } from '../facts.ts'
 import { layoutChanged, type PlatformAction } from '../layout.ts'
@@ -48,8 +49,8 @@ async function awaitChat(
   if (seen !== 'rendered') {
     if (
       seen === undefined &&
-      (await page.$(deep(session.facts.app.signedIn))) &&
-      !(await page.$(deep(chat.host)))
+      (await deepElement(page, session.facts.app.signedIn)) &&
+      !(await deepElement(page, chat.host))
     )
       throw await layoutChanged(page, 'x', action, `${step}: X Chat host`)
     return seen
@@ -137,7 +138,7 @@ async function enterPasscode(session: XSession, page: Page): Promise<UnlockResul
       status: 'passcode_required',
       signal: chatSignal('The stored X Chat passcode is not 4 digits.'),
     }
-  const inputs = await page.$$(within(chat.host, `${chat.pinContainer} ${chat.pinInput}`))
+  const inputs = await deepElements(page, within(chat.host, `${chat.pinContainer} ${chat.pinInput}`))
   if (inputs.length !== 4)
     throw await layoutChanged(page, 'x', 'session', `passcode: ${inputs.length} digit inputs, expected 4`)
   for (const [i, input] of inputs.entries()) {

@@ -16,7 +16,6 @@ import { parseTimeline } from './timeline.ts'
 /** The listing a page shows and how far the adapter has read it (the page stays open between pages). */
 export interface ScrapeView {
   key: string
-  path: string
   capture: ListingCapture
   /** The Bottom cursor of the last page read: the page loads from it when scrolled to the end. */
   lastBottom: string | null
@@ -124,7 +123,7 @@ async function loadListing(
     while (Date.now() < deadline) {
       const answer = capture.take(listing, cursor)
       if (answer) {
-        session.scrapeView = { key: plan.key, path: plan.path, capture, lastBottom: null }
+        session.scrapeView = { key: plan.key, capture, lastBottom: null }
         return answer
       }
       const lookup = user ? capture.take(user) : undefined

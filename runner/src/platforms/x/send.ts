@@ -4,7 +4,8 @@
 // pressing send is uncertain. A page that is not what the facts describe is a LayoutChangedError:
 // before pressing send nothing was sent (failed), after it the send is uncertain.
 import type { Page } from 'puppeteer-core'
-import { deep, textOf, waitForFirst } from '../../browser/page-wait.ts'
+import { deepElement } from '../../browser/deep-query.ts'
+import { textOf, waitForFirst } from '../../browser/page-wait.ts'
 import { typeLikeHuman, typingBudgetMs } from '../../browser/typing.ts'
 import { regexOf, within } from '../facts.ts'
 import { LayoutChangedError, layoutChanged } from '../layout.ts'
@@ -82,7 +83,7 @@ async function send(
   if (opened === 'missing')
     return { status: 'failed', threadId, reason: 'X says this conversation does not exist.' }
   const before = new Set((await readRows(session, page, 'send')).map((r) => r.id))
-  const composer = await page.$(within(chat.host, chat.composer))
+  const composer = await deepElement(page, within(chat.host, chat.composer))
   if (!composer) throw await layoutChanged(page, 'x', 'send', 'open thread: composer')
   await typeLikeHuman(page, composer, text, session.typing)
   if ((await composerText(session, page)) !== text) {
@@ -98,7 +99,7 @@ async function send(
       reason: 'The composer did not hold the exact text after typing; nothing was sent.',
     }
   }
-  const button = await page.$(within(chat.host, chat.sendButton))
+  const button = await deepElement(page, within(chat.host, chat.sendButton))
   if (!button) throw await layoutChanged(page, 'x', 'send', 'send: send button with text in the composer')
   if (await button.evaluate((b) => (b as HTMLButtonElement).disabled === true))
     return { status: 'failed', threadId, reason: 'The send button is disabled; nothing was sent.' }
@@ -162,7 +163,7 @@ async function threadFromProfile(
       reason: `@${username} does not exist.`,
       signal: stopSignal('x', 'user_not_found', 'user_not_found', `@${username} does not exist.`),
     }
-  if (outcome === 'profile' && !(await page.$(deep(app.dmFromProfile)))) {
+  if (outcome === 'profile' && !(await deepElement(page, app.dmFromProfile))) {
     const message = `@${username} does not accept messages from this account.`
     return {
       status: 'failed',
@@ -172,7 +173,9 @@ async function threadFromProfile(
     }
   }
   if (!outcome) throw new Error(`The profile of @${username} did not load in time`)
-  await page.click(deep(app.dmFromProfile))
+  const message = await deepElement(page, app.dmFromProfile)
+  if (!message) throw await layoutChanged(page, 'x', 'send', 'profile: message button')
+  await message.click()
   const threadPath = regexOf(session.facts.threadPath)
   const chatPin = session.path('chatPin')
   const opened = await waitForFirst(

@@ -4,7 +4,7 @@
 // (the test id or link gives the thread, labels say unread, the visible text gives the @handle and
 // the preview) and the composer's current value. Everything located through the session's facts.
 import type { Page } from 'puppeteer-core'
-import { deep } from '../../browser/page-wait.ts'
+import { deepEval } from '../../browser/deep-query.ts'
 import { regexOf, within } from '../facts.ts'
 import { layoutChanged, type PlatformAction } from '../layout.ts'
 import type { InboxConversation, ThreadMessage } from '../types.ts'
@@ -27,7 +27,8 @@ export async function readRows(
   action: PlatformAction,
 ): Promise<ThreadMessage[]> {
   const { chat, texts } = session.facts
-  const raw = await page.$$eval(
+  const raw = await deepEval(
+    page,
     within(chat.host, chat.messageRow),
     (rows, f) =>
       rows.map((row): RawRow => {
@@ -79,20 +80,26 @@ export async function readRows(
 
 /** Everything X Chat shows now (its shadow tree's visible text), for error texts anywhere in it. */
 export async function chatText(session: XSession, page: Page): Promise<string> {
-  return page
-    .$eval(deep(session.facts.chat.host), (host) =>
-      Array.from((host.shadowRoot ?? host).children)
+  return deepEval(
+    page,
+    session.facts.chat.host,
+    (hosts) =>
+      hosts
+        .flatMap((host) => Array.from((host.shadowRoot ?? host).children))
         .map((child) => (child as HTMLElement).innerText ?? '')
         .join('\n'),
-    )
-    .catch(() => '')
+    null,
+  ).catch(() => '')
 }
 
 export async function composerText(session: XSession, page: Page): Promise<string | null> {
   const { chat } = session.facts
-  return page
-    .$eval(within(chat.host, chat.composer), (el) => (el as HTMLTextAreaElement).value)
-    .catch(() => null)
+  return deepEval(
+    page,
+    within(chat.host, chat.composer),
+    (elements) => (elements[0] ? (elements[0] as HTMLTextAreaElement).value : null),
+    null,
+  ).catch(() => null)
 }
 
 export async function readConversationRows(
@@ -101,7 +108,8 @@ export async function readConversationRows(
   request: boolean,
 ): Promise<InboxConversation[]> {
   const { chat, texts } = session.facts
-  const raw = await page.$$eval(
+  const raw = await deepEval(
+    page,
     within(chat.host, chat.conversationRow),
     (rows, f) =>
       rows.map((row) => ({
