@@ -86,6 +86,10 @@ describe.concurrent('X Chat in a shadow root', BROWSER_SUITE, () => {
       })
       expect(await page.$(within(chat.host, chat.sendButton))).toBeNull()
       expect(await page.$(within(chat.host, 'button[aria-label="Record voice message"]'))).not.toBeNull()
+      // the next render puts back what the component holds (nothing)
+      await expect
+        .poll(() => composer.evaluate((el) => (el as HTMLTextAreaElement).value), { timeout: 10_000 })
+        .toBe('')
       await typeLikeHuman(page, composer, 'Typed by keys', { delayFactor: 0 })
       await composer.evaluate((el) => {
         ;(el as HTMLTextAreaElement).value = 'Injected text'

@@ -50,8 +50,6 @@ export const X_FACTS = {
     conversationRowPrefix: 'dm-conversation-item-',
     conversationRowLink: 'a[href^="/i/chat/"]',
     conversationRowTime: 'time[datetime]',
-    conversationHeader: '[data-testid="dm-conversation-header"]',
-    conversationName: '[data-testid="dm-conversation-username"]',
     messageScroller: '[data-testid="dm-message-scroller"]',
     messageRow: '[data-dm-message-row]',
     messageRowIdAttribute: 'data-dm-message-row',
@@ -64,8 +62,7 @@ export const X_FACTS = {
     receivedClass: 'justify-start',
     /** The delivery icon of a sent message; its label says how far it got. */
     messageStatus: '[role="img"][aria-label]',
-    composerForm: 'form[data-testid="dm-composer-form"]',
-    composer: 'textarea[data-testid="dm-composer-textarea"]',
+    composer: 'form[data-testid="dm-composer-form"] textarea[data-testid="dm-composer-textarea"]',
     sendButton: '[data-testid="dm-composer-send-button"]',
     pinContainer: '[data-testid="pin-code-input-container"]',
     pinInput: 'input',

@@ -215,7 +215,11 @@ async function confirm(
         threadId,
         reason: `The page left the thread after send (now ${new URL(page.url()).pathname}).`,
       }
-    const feedback = await textOf(page, `${app.toast}, ${chat.alert}`)
+    // X's refusals come as toasts (the overlays' shadow root), its errors in the chat itself
+    const feedback = await textOf(
+      page,
+      `${app.toast}, ${within(chat.overlays, chat.alert)}, ${within(chat.host, chat.alert)}`,
+    )
     const signal = xSignalFromText(session.facts, feedback)
     const mine = (await readRows(session, page, 'send')).filter(
       (r) => !before.has(r.id) && r.direction === 'outgoing',

@@ -29,7 +29,7 @@ export async function readRows(
   const { chat, texts } = session.facts
   const raw = await deepEval(
     page,
-    within(chat.host, chat.messageRow),
+    within(chat.host, `${chat.messageScroller} ${chat.messageRow}`),
     (rows, f) =>
       rows.map((row): RawRow => {
         const id = row.getAttribute(f.idAttribute) ?? ''
@@ -110,7 +110,7 @@ export async function readConversationRows(
   const { chat, texts } = session.facts
   const raw = await deepEval(
     page,
-    within(chat.host, chat.conversationRow),
+    within(chat.host, `${chat.conversationScroller} ${chat.conversationRow}`),
     (rows, f) =>
       rows.map((row) => ({
         testid: row.getAttribute('data-testid') ?? '',
