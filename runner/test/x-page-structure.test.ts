@@ -6,6 +6,8 @@
 // renamed marker is a site change (LayoutChangedError) and the page outline leaks nothing personal.
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, it } from 'vitest'
+import { deepElement, deepEval } from '../src/browser/deep-query.ts'
+import { waitForFirst } from '../src/browser/page-wait.ts'
 import { BrowserPool } from '../src/browser/pool.ts'
 import { typeLikeHuman } from '../src/browser/typing.ts'
 import { within } from '../src/platforms/facts.ts'
@@ -43,7 +45,9 @@ function onThread<T>(session: XSession, threadId: string, work: (page: Page) => 
 }
 
 describe.concurrent('X Chat in a shadow root', BROWSER_SUITE, () => {
-  it('is out of reach of document.querySelector; the piercing selectors find it', async ({ expect }) => {
+  it("is out of reach of document.querySelector; the adapter's deep queries and puppeteer's >>> find it", async ({
+    expect,
+  }) => {
     const account = await newXAccount(admin)
     const session = await openX(admin, pool, account)
     const [lead] = await leads(1)
@@ -55,17 +59,23 @@ describe.concurrent('X Chat in a shadow root', BROWSER_SUITE, () => {
         [chat.conversationPanel, chat.messageRow, chat.composer, '[data-testid^="message-text-"]'],
       ),
       host: await page.evaluate((host) => document.querySelector(host)?.shadowRoot?.mode, chat.host),
-      pierced: (await page.$$(within(chat.host, chat.messageRow))).length,
-      text: await page.$eval(
+      deep: await deepEval(
+        page,
         within(chat.host, `[data-testid^="${chat.messageTextPrefix}"] ${chat.messageWords}`),
-        (el) => el.textContent,
+        (elements) => elements.map((el) => el.textContent),
+        null,
+      ),
+      // what other readers of the live page use: the sandbox must answer them the same
+      puppeteer: await page.$$eval(
+        within(chat.host, `[data-testid^="${chat.messageTextPrefix}"] ${chat.messageWords}`),
+        (elements) => elements.map((el) => el.textContent),
       ),
     }))
     expect(seen).toEqual({
       plain: [false, false, false, false],
       host: 'open',
-      pierced: 1,
-      text: 'Shadow hello',
+      deep: ['Shadow hello'],
+      puppeteer: ['Shadow hello'],
     })
     await session.close()
   })
@@ -78,14 +88,16 @@ describe.concurrent('X Chat in a shadow root', BROWSER_SUITE, () => {
     const [lead, other] = await leads(2)
     const threadId = xThreadId(account.id, lead?.id ?? '')
     await onThread(session, threadId, async (page) => {
-      const composer = await page.$(within(chat.host, chat.composer))
+      const composer = await deepElement(page, within(chat.host, chat.composer))
       if (!composer) throw new Error('no composer')
       // an empty composer shows the voice-message button, not send; a bare value does not change that
       await composer.evaluate((el) => {
         ;(el as HTMLTextAreaElement).value = 'Set behind its back'
       })
-      expect(await page.$(within(chat.host, chat.sendButton))).toBeNull()
-      expect(await page.$(within(chat.host, 'button[aria-label="Record voice message"]'))).not.toBeNull()
+      expect(await deepElement(page, within(chat.host, chat.sendButton))).toBeNull()
+      expect(
+        await deepElement(page, within(chat.host, 'button[aria-label="Record voice message"]')),
+      ).not.toBeNull()
       // the next render puts back what the component holds (nothing)
       await expect
         .poll(() => composer.evaluate((el) => (el as HTMLTextAreaElement).value), { timeout: 10_000 })
@@ -95,7 +107,7 @@ describe.concurrent('X Chat in a shadow root', BROWSER_SUITE, () => {
         ;(el as HTMLTextAreaElement).value = 'Injected text'
         el.dispatchEvent(new Event('input', { bubbles: true }))
       })
-      const button = await page.$(within(chat.host, chat.sendButton))
+      const button = await deepElement(page, within(chat.host, chat.sendButton))
       await button?.click()
       await expect
         .poll(async () => (await admin.deliveries(account.username)).map((d) => d.text), { timeout: 20_000 })
@@ -103,12 +115,14 @@ describe.concurrent('X Chat in a shadow root', BROWSER_SUITE, () => {
     })
     // the native setter with an input event is what React sees as typing
     await onThread(session, xThreadId(account.id, other?.id ?? ''), async (page) => {
-      await page.$eval(within(chat.host, chat.composer), (el) => {
+      const composer = await deepElement(page, within(chat.host, chat.composer))
+      await composer?.evaluate((el) => {
         const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set
         setter?.call(el, 'Through the native setter')
         el.dispatchEvent(new Event('input', { bubbles: true }))
       })
-      await page.click(within(chat.host, chat.sendButton))
+      await expect.poll(() => deepElement(page, within(chat.host, chat.sendButton))).not.toBeNull()
+      await (await deepElement(page, within(chat.host, chat.sendButton)))?.click()
       await expect
         .poll(async () => (await admin.deliveries(account.username)).map((d) => d.text), { timeout: 20_000 })
         .toEqual(['Typed by keys', 'Through the native setter'])
@@ -266,11 +280,12 @@ describe.concurrent('X site changes', BROWSER_SUITE, () => {
     await admin.message({ account: account.username, from: lead?.username ?? '', text: 'Private reply text' })
     const threadId = xThreadId(account.id, lead?.id ?? '')
     const outline = await onThread(session, threadId, async (page) => {
-      await page.waitForFunction(
-        (host) => document.querySelector(host)?.shadowRoot?.textContent?.includes('Private reply text'),
-        { timeout: 20_000 },
-        chat.host,
+      const reply = await waitForFirst(
+        page,
+        { reply: { text: /Private reply text/, within: chat.host } },
+        20_000,
       )
+      if (!reply) throw new Error('the reply did not show in the thread')
       return outlinePage(page)
     })
     const inbox = await session.run('test', 60_000, async (page) => {

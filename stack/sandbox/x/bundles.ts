@@ -9,7 +9,10 @@ import type { ServerResponse } from 'node:http'
 import type { Release } from './release.ts'
 
 const MAIN_SOURCE = readFileSync(new URL('./web/main.js', import.meta.url), 'utf8')
-const CHAT_SOURCE = readFileSync(new URL('./web/xchat.js', import.meta.url), 'utf8')
+// X Chat's bundle is one file on x.com; its source is three here, for size
+const CHAT_SOURCE = ['xchat-core.js', 'xchat-inbox.js', 'xchat-conversation.js']
+  .map((file) => readFileSync(new URL(`./web/${file}`, import.meta.url), 'utf8'))
+  .join('\n')
 const BUNDLE_DIR = '/responsive-web/client-web/'
 const KEPT_BUILDS = 12
 

@@ -39,7 +39,9 @@ export function registerSiteAdmin(router: Router, releases: Releases, site: Site
 
   const scope = (req: Request) => req.url.searchParams.get('account') ?? undefined
   const current = (account: string | undefined) => (account ? site.renamesFor(account) : site.renames)
-  router.on('GET', '/__sandbox/site-change', (req, res) => sendJson(res, 200, { renames: current(scope(req)) }))
+  router.on('GET', '/__sandbox/site-change', (req, res) =>
+    sendJson(res, 200, { renames: current(scope(req)) }),
+  )
   router.on('POST', '/__sandbox/site-change', (req, res) => {
     const account = stringField(req.body, 'account', false)
     const given = req.body.renames
