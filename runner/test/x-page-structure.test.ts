@@ -61,13 +61,13 @@ describe.concurrent('X Chat in a shadow root', BROWSER_SUITE, () => {
       host: await page.evaluate((host) => document.querySelector(host)?.shadowRoot?.mode, chat.host),
       deep: await deepEval(
         page,
-        within(chat.host, `[data-testid^="${chat.messageTextPrefix}"] ${chat.messageWords}`),
+        within(chat.host, `${chat.messageRow} ${chat.messageWords}`),
         (elements) => elements.map((el) => el.textContent),
         null,
       ),
       // what other readers of the live page use: the sandbox must answer them the same
       puppeteer: await page.$$eval(
-        within(chat.host, `[data-testid^="${chat.messageTextPrefix}"] ${chat.messageWords}`),
+        within(chat.host, `${chat.messageRow} ${chat.messageWords}`),
         (elements) => elements.map((el) => el.textContent),
       ),
     }))

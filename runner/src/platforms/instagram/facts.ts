@@ -7,8 +7,10 @@
 export const INSTAGRAM_FACTS = {
   version: '2026-11-27.1',
   baseUrl: 'https://www.instagram.com',
-  /** The web app's id, sent as x-ig-app-id with every web API call. */
+  /** The web app's id, sent (as api.headers.appId) with every web API call. */
   appId: '936619743392459',
+  /** The cookies Instagram sets: the session, the signed-in user's id, the CSRF token. */
+  cookies: { session: 'sessionid', userId: 'ds_user_id', csrf: 'csrftoken' },
   paths: {
     home: '/',
     login: '/accounts/login/',
@@ -31,6 +33,9 @@ export const INSTAGRAM_FACTS = {
     thread: '/api/v1/direct_v2/threads/{id}/?limit={limit}',
     /** The query parameter (or form field) that carries a listing's cursor. */
     cursorParam: 'max_id',
+    /** The headers instagram.com's own client sends with these calls (the CSRF one from the cookie). */
+    headers: { appId: 'x-ig-app-id', csrf: 'x-csrftoken', requestedWith: 'x-requested-with' },
+    requestedWith: 'XMLHttpRequest',
   },
   /** Followers/following asked per page. */
   followersPageSize: 12,

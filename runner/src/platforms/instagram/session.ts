@@ -264,7 +264,7 @@ async function finishLogin(session: InstagramSession, page: Page): Promise<Login
     await waitForFirst(page, { home: { selector: selectors.signedIn } }, session.timeouts.navigationMs)
   }
   const cookies = await session.context.context.cookies()
-  if (!cookies.some((c) => c.name === 'sessionid' && c.value))
+  if (!cookies.some((c) => c.name === session.facts.cookies.session && c.value))
     return { status: 'error', message: 'Instagram did not give a session cookie.' }
   return { status: 'ok', reused: false }
 }
@@ -332,7 +332,7 @@ export class InstagramSession implements PlatformSession {
 
   async readIdentity(username: string): Promise<void> {
     const cookies = await this.context.context.cookies()
-    const id = cookies.find((c) => c.name === 'ds_user_id')?.value ?? ''
+    const id = cookies.find((c) => c.name === this.facts.cookies.userId)?.value ?? ''
     this.user = { id, username, name: username }
   }
 

@@ -53,8 +53,8 @@ export const X_FACTS = {
     messageScroller: '[data-testid="dm-message-scroller"]',
     messageRow: '[data-dm-message-row]',
     messageRowIdAttribute: 'data-dm-message-row',
-    /** A message's text is in [data-testid="<prefix><id>"], the words in its span[dir="auto"]. */
-    messageTextPrefix: 'message-text-',
+    /** A message's text holder ({id}: the row's id, CSS-escaped); the words in its span[dir="auto"]. */
+    messageText: '[data-testid="message-text-{id}"]',
     messageWords: 'span[dir="auto"]',
     messageTime: '[id$="-time"]',
     /** Rows are laid out by who sent them. */

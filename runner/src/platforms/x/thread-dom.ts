@@ -33,7 +33,7 @@ export async function readRows(
     (rows, f) =>
       rows.map((row): RawRow => {
         const id = row.getAttribute(f.idAttribute) ?? ''
-        const holder = row.querySelector(`[data-testid="${f.textPrefix}${CSS.escape(id)}"]`)
+        const holder = row.querySelector(f.text.split('{id}').join(CSS.escape(id)))
         const words = holder?.querySelector(f.words) ?? holder
         const time = row.querySelector(f.time)
         const visible = (row as HTMLElement).innerText ?? ''
@@ -49,7 +49,7 @@ export async function readRows(
       }),
     {
       idAttribute: chat.messageRowIdAttribute,
-      textPrefix: chat.messageTextPrefix,
+      text: chat.messageText,
       words: chat.messageWords,
       time: chat.messageTime,
       sentClass: chat.sentClass,
