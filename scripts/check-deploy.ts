@@ -8,9 +8,10 @@
 // Ends with "check:deploy: ok" or the list of problems (exit 1).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { repoRoot, stackConfig } from '../stack/src/config.ts'
 import { destroyCluster, initCluster, migrate, migrationFiles, startDb } from '../stack/src/db.ts'
+import { authEmailConfig } from '../stack/src/supabase-config.ts'
 import { ensureSystemPackages } from '../stack/src/system.ts'
 
 const problems: string[] = []
@@ -83,10 +84,20 @@ function configToml(): void {
     ['auth', 'minimum_password_length'],
     ['auth.rate_limit', 'sign_in_sign_ups'],
     ['auth.rate_limit', 'token_verifications'],
+    ['auth.email', 'otp_length'],
+    ['auth.email', 'otp_expiry'],
+    ['auth.email', 'max_frequency'],
   ]
   for (const [sectionName, name] of required)
     if (key(sectionName, name) === null)
       problems.push(`supabase/config.toml: ${sectionName ? `[${sectionName}] ` : ''}${name} is missing`)
+  // A recovery link carries sha224(e-mail + code), which anyone can compute: the code's length and
+  // lifetime are all that keeps it unguessable in production (docs/operations.md, "Recovery codes").
+  const email = authEmailConfig(toml)
+  if (email.otpLength < 10 || email.otpExpirySeconds > 900)
+    problems.push(
+      `supabase/config.toml: [auth.email] needs otp_length = 10 and otp_expiry <= 900 (now ${email.otpLength} and ${email.otpExpirySeconds}): shorter or longer-lived codes can be guessed`,
+    )
   if (key('functions.stripe-webhook', 'verify_jwt') !== 'false')
     problems.push(
       'supabase/config.toml: [functions.stripe-webhook] verify_jwt must be false (Stripe sends no JWT)',
@@ -152,7 +163,27 @@ function runnerPackaging(): void {
     ],
   ]
   for (const [what, ok] of expectations) if (!ok) problems.push(`${what}: not so`)
-  step('runner Dockerfile and systemd unit: non-root, health check, graceful SIGTERM')
+  const copied = [...docker.matchAll(/^COPY\s+(\S+)\s+\S+\s*$/gm)].map((m) => m[1] as string)
+  for (const file of runnerImports())
+    if (!copied.some((source) => file === source || file.startsWith(`${source.replace(/\/$/, '')}/`)))
+      problems.push(`runner/Dockerfile does not copy ${file}, which the runner imports`)
+  step(
+    'runner Dockerfile and systemd unit: non-root, health check, graceful SIGTERM, every imported file copied',
+  )
+}
+
+/** Every repository file the runner's entry point reaches through relative imports. */
+function runnerImports(): Set<string> {
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    const source = readFileSync(join(repoRoot, file), 'utf8')
+    for (const m of source.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g))
+      visit(relative(repoRoot, resolve(dirname(join(repoRoot, file)), m[1] as string)))
+  }
+  visit('runner/src/main.ts')
+  return seen
 }
 
 async function migrationsApply(): Promise<void> {

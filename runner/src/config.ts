@@ -40,6 +40,8 @@ export interface RunnerConfig {
   version: string
   /** The optional AI endpoint (AI_BASE_URL, AI_API_KEY, AI_MODEL): personalisation and lead scoring. */
   ai: AiConfig | null
+  /** How often published platform packs are read (a publication is in use within this). */
+  packPollMs: number
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -80,6 +82,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
       'campaign.tick': sends,
       'inbox.sync': number(env, 'RUNNER_INBOX_CONCURRENCY', 2, 1, 16),
       'warmup.step': number(env, 'RUNNER_WARMUP_CONCURRENCY', 1, 1, 16),
+      'platform.canary': number(env, 'RUNNER_CANARY_CONCURRENCY', 1, 1, 4),
     },
     pollMs: number(env, 'RUNNER_POLL_MS', 2000, 500, 60_000),
     heartbeatMs: number(env, 'RUNNER_HEARTBEAT_MS', 10_000, 500, 60_000),
@@ -95,6 +98,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
       'campaign.tick': number(env, 'RUNNER_TICK_TIME_LIMIT_MS', 300_000, 10_000, 840_000),
       'inbox.sync': 300_000,
       'warmup.step': 600_000,
+      // sign-in and four reads; the queue expires a run after 10 minutes
+      'platform.canary': 300_000,
     },
     accountWaitMs: number(env, 'RUNNER_ACCOUNT_WAIT_MS', 60_000, 0, 600_000),
     // Test-only: host:port proxies allowed on loopback/private addresses (production leaves it unset).
@@ -106,5 +111,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
     chromiumPath: env.CHROMIUM_PATH?.trim() || undefined,
     version: env.RUNNER_VERSION?.trim() || 'dev',
     ai: aiConfigFrom((name) => env[name]),
+    // operators expect a published pack in use within a minute
+    packPollMs: number(env, 'RUNNER_PACK_POLL_MS', 15_000, 500, 60_000),
   }
 }

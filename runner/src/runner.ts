@@ -1,5 +1,6 @@
 // One runner process: the database pool and lease connection, Chromium, the warm account sessions,
-// pg-boss with a capped set of workers per queue, the heartbeat, and the operators' controls.
+// the platform packs in use, pg-boss with a capped set of workers per queue, the heartbeat, and
+// the operators' controls.
 // One shutdown path (SIGTERM/SIGINT, a restart or stop command): stop fetching, let running jobs
 // finish their current step (their signal fires), release what is left to pg-boss, save and close
 // the browser sessions, close Chromium, mark the heartbeat stopped, let go of the leases.
@@ -12,8 +13,10 @@ import { accountTest } from './jobs/account-test.ts'
 import { campaignTick } from './jobs/campaign-tick.ts'
 import type { JobContext } from './jobs/context.ts'
 import { inboxSync } from './jobs/inbox-sync.ts'
-import { QUEUES, type QueueName, readJobData } from './jobs/queues.ts'
+import { platformCanary } from './jobs/platform-canary.ts'
+import { type JobData, QUEUES, type QueueName, readJobData } from './jobs/queues.ts'
 import { scrapeRun } from './jobs/scrape-run.ts'
+import { guardSiteChange } from './jobs/site-change-guard.ts'
 import { warmupStep } from './jobs/warmup-step.ts'
 import { AccountLeases } from './leases.ts'
 import { Logger } from './log.ts'
@@ -21,6 +24,8 @@ import { Control, type RunnerCommand } from './ops/control.ts'
 import { Heartbeat } from './ops/heartbeat.ts'
 import { queueSettlingSyncs } from './ops/settle-sweep.ts'
 import { type QueueHandler, Workers } from './ops/workers.ts'
+import { CODE_DEFAULT_FACTS } from './packs/code-defaults.ts'
+import { PlatformPacks } from './packs/registry.ts'
 import { SessionManager } from './sessions/manager.ts'
 
 /** Exit code asking the supervisor (systemd, the local stack) to start the runner again. */
@@ -35,6 +40,7 @@ export class Runner {
   readonly pool: BrowserPool
   readonly leases: AccountLeases
   readonly sessions: SessionManager
+  readonly packs: PlatformPacks
   readonly boss: PgBoss
   readonly #shutdown = new AbortController()
   heartbeat!: Heartbeat
@@ -58,12 +64,19 @@ export class Runner {
         accounts: lost.length,
       })
     })
+    this.packs = new PlatformPacks({
+      db: this.db,
+      log: this.log,
+      defaults: CODE_DEFAULT_FACTS,
+      pollMs: config.packPollMs,
+    })
     this.sessions = new SessionManager({
       db: this.db,
       pool: this.pool,
       leases: this.leases,
       keyring: config.keyring,
       idleMs: config.sessionIdleMs,
+      packs: this.packs,
       openOptions: {
         xBaseUrl: config.xBaseUrl,
         instagramBaseUrl: config.instagramBaseUrl,
@@ -97,6 +110,7 @@ export class Runner {
     const dbTime = await dbNow(this.db)
     this.clockOffsetMs = dbTime.getTime() - Date.now()
     const startedAt = (await this.db.query<{ now: Date }>('select now()')).rows[0]?.now ?? new Date()
+    await this.packs.start()
     await this.boss.start()
     this.heartbeat = new Heartbeat({
       db: this.db,
@@ -166,17 +180,26 @@ export class Runner {
       config: this.config,
       signal,
       random: Math.random,
+      packs: this.packs,
     }
   }
 
   #handlers(): Record<QueueName, QueueHandler> {
+    // a changed page that reaches a job's top is a site change, recorded, not a job failure
+    const guarded =
+      <Q extends QueueName>(queue: Q, handler: (ctx: JobContext, data: JobData[Q]) => Promise<unknown>) =>
+      (data: unknown, signal: AbortSignal) => {
+        const ctx = this.#context(signal)
+        return guardSiteChange(ctx, () => handler(ctx, readJobData(queue, data)))
+      }
     return {
-      'account.test': (data, signal) => accountTest(this.#context(signal), readJobData('account.test', data)),
-      'scrape.run': (data, signal) => scrapeRun(this.#context(signal), readJobData('scrape.run', data)),
-      'campaign.tick': (data, signal) =>
-        campaignTick(this.#context(signal), readJobData('campaign.tick', data)),
-      'inbox.sync': (data, signal) => inboxSync(this.#context(signal), readJobData('inbox.sync', data)),
-      'warmup.step': (data, signal) => warmupStep(this.#context(signal), readJobData('warmup.step', data)),
+      'account.test': guarded('account.test', accountTest),
+      'scrape.run': guarded('scrape.run', scrapeRun),
+      'campaign.tick': guarded('campaign.tick', campaignTick),
+      'inbox.sync': guarded('inbox.sync', inboxSync),
+      'warmup.step': guarded('warmup.step', warmupStep),
+      'platform.canary': (data, signal) =>
+        platformCanary(this.#context(signal), readJobData('platform.canary', data)),
     }
   }
 
@@ -213,6 +236,7 @@ export class Runner {
     await this.log.info('scheduler', `Runner ${this.config.runnerId} stopping (${reason})`)
     await this.heartbeat?.setStatus('stopping').catch(() => undefined)
     await this.control?.stop()
+    await this.packs.stop()
     await this.workers?.stopAll().catch(() => undefined)
     // running jobs see their signal: no new sends; what they are doing now may finish
     this.#shutdown.abort()

@@ -168,6 +168,22 @@ describe('the proxy step of the connect check (issue 17)', () => {
     ).toBeNull()
   })
 
+  it('reaches a proxy pinned to an IPv6 address', async () => {
+    const v6 = createServer((req, res) => {
+      res.writeHead(req.headers['proxy-authorization'] ? 200 : 407)
+      res.end()
+    })
+    await new Promise<void>((resolve) => v6.listen(0, '::1', resolve))
+    try {
+      const server = `http://[::1]:${(v6.address() as AddressInfo).port}`
+      expect(
+        await checkProxy({ server, username: 'alice', password: 's3cret' }, sandboxUrl('X_BASE_URL')),
+      ).toBeNull()
+    } finally {
+      v6.close()
+    }
+  })
+
   it('names the proxy and what went wrong: login refused, platform unreachable, nothing listening', async () => {
     const server = `http://127.0.0.1:${port}`
     expect(await checkProxy({ server, username: 'alice', password: 'wrong' }, sandboxUrl('X_BASE_URL'))).toBe(

@@ -30,6 +30,15 @@ const NOT_CUSTOMER_DATA = new Set([
   'runner_commands',
   'system_logs',
   'paused_queues',
+  // the fleet's site-change handling, the canary and platform packs: operators' data (service role)
+  'platform_action_pauses',
+  'platform_canary_accounts',
+  'platform_canary_runs',
+  'platform_canary_settings',
+  'platform_incident_outlines',
+  'platform_incidents',
+  'platform_pack_publications',
+  'platform_packs',
   ...SHARED_WITH_SIGNED_IN,
 ])
 

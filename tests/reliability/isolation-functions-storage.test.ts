@@ -164,7 +164,29 @@ describe('tenant isolation through storage', () => {
           token: a.session.access_token,
           headers: { 'Content-Type': 'image/png' },
         })
-        expect(up.status, `A cannot store an object in bucket ${bucket.id}: extend this probe`).toBe(200)
+        if (up.status !== 200) {
+          // An operator-only bucket (no policy for signed-in users; the admin function files its
+          // objects with the service role, e.g. site-change outlines): the object is stored that
+          // way, and no customer may read it, its "owner" A included.
+          expect(bucket.public, `A cannot store an object in bucket ${bucket.id}: extend this probe`).toBe(
+            false,
+          )
+          const planted = await call(`/storage/v1/object/${bucket.id}/${victimPath}`, {
+            method: 'POST',
+            token: process.env.SUPABASE_SERVICE_ROLE_KEY,
+            body: { planted: a.canary },
+          })
+          expect(planted.status, `the service role stores an object in ${bucket.id}`).toBe(200)
+          const read = await call(`/storage/v1/object/authenticated/${bucket.id}/${victimPath}`, {
+            token: a.session.access_token,
+          })
+          tally.reply(`${bucket.id} read by A`, victimPath, read)
+          tally.verdict(
+            `${bucket.id} read by A`,
+            read.status === 200,
+            'a customer read an operator-only object',
+          )
+        }
       }
       const version = async () =>
         (

@@ -20,7 +20,7 @@ test.describe.configure({ mode: 'serial' })
 
 // While this file's runner is up, the queues these tests do not use stay paused, so the runner
 // leaves the demo customer's campaigns and accounts as the other tests expect them.
-const UNTOUCHED = ['campaign.tick', 'scrape.run', 'inbox.sync', 'warmup.step']
+const UNTOUCHED = ['campaign.tick', 'scrape.run', 'inbox.sync', 'warmup.step', 'platform.canary']
 let runner: RunnerHandle | undefined
 
 test.beforeAll(async () => {

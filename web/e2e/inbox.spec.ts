@@ -169,11 +169,11 @@ test.describe('conversations inbox on the real stack', () => {
     const csv = await readFile((await (await downloading).path()) ?? '', 'utf8')
     const [header, row, ...rest] = csv.trimEnd().split('\r\n')
     expect(header).toBe(
-      'Person,Account,Platform,Campaign,Status,Unread,Last Message At,Last Message From,Last Message',
+      '"Person","Account","Platform","Campaign","Status","Unread","Last Message At","Last Message From","Last Message"',
     )
-    expect(row).toContain(`${lead.username},${username},X,`)
-    expect(row).toContain(',Open,0,')
-    expect(row).toMatch(/,You,I run a small studio; want to see our robot arm demo\?$/)
+    expect(row).toContain(`"${lead.username}","${username}","X",`)
+    expect(row).toContain(',"Open","0",')
+    expect(row).toMatch(/,"You","I run a small studio; want to see our robot arm demo\?"$/)
     expect(rest).toEqual([])
     await expect(page.getByText('1 conversation exported')).toBeVisible()
 

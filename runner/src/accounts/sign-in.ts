@@ -28,12 +28,6 @@ export async function recordSignInFailure(
     case 'proxy':
       await accountNeedsCustomer(db, account, failure.message)
       return 'error'
-    case 'layout_changed':
-      // the site changed under the adapter: nothing the customer did, so never their account's status;
-      // the job fails with the site change itself (retried later, seen by the site-change handling)
-      throw (
-        failure.layoutChanged ?? new RetryLaterError(`Signing in @${account.username}: ${failure.message}`)
-      )
     default:
       throw new RetryLaterError(`Signing in @${account.username} failed: ${failure.message}`)
   }

@@ -86,11 +86,14 @@ export async function stopAccount(db: Queryable, account: AccountRef, signal: St
   return 'paused'
 }
 
-/** The circuit breaker: several unconfirmed or failed sends in a short time pause the account. */
+/**
+ * The circuit breaker: several unconfirmed or failed sends in a short time pause the account.
+ * Sends that met a site change (their log carries the incident) are the site's doing, not counted.
+ */
 export async function tripBreakerIfNeeded(db: Queryable, account: AccountRef): Promise<boolean> {
   const { rows } = await db.query<{ bad: number }>(
     `select count(*)::int as bad from public.dm_logs
-      where account_id = $1 and status in ('uncertain', 'error')
+      where account_id = $1 and status in ('uncertain', 'error') and incident_id is null
         and created_at > now() - make_interval(mins => $2)`,
     [account.id, BREAKER.windowMinutes],
   )

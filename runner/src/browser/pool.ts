@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core'
 import { type ProxyConfig, parseProxyUrl } from './proxy.ts'
+import { pinnedProxyProblem } from './proxy-guard.ts'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -67,6 +68,8 @@ export class BrowserPool {
   async newContext(proxyUrl?: string | null): Promise<AccountContext> {
     if (this.#closed) throw new Error('The browser pool is closed.')
     const proxy = proxyUrl ? parseProxyUrl(proxyUrl) : undefined
+    const problem = proxy && pinnedProxyProblem(proxy.server)
+    if (problem) throw new Error(problem)
     const { browser } = await this.#browserFor(proxy)
     return new AccountContext(await browser.createBrowserContext(), proxy)
   }

@@ -4,6 +4,7 @@
 // name the proxy and say which of the three went wrong instead of "X did not show the home page".
 import { connect, type Socket } from 'node:net'
 import type { ProxyConfig } from './proxy.ts'
+import { pinnedProxyProblem } from './proxy-guard.ts'
 
 export const PROXY_CHECK_TIMEOUT_MS = 10_000
 
@@ -16,6 +17,8 @@ export async function checkProxy(
   const server = new URL(proxy.server)
   const name = `${server.hostname}:${server.port}`
   if (!['http:', 'https:'].includes(server.protocol)) return null // SOCKS: Chromium's own check decides
+  const unpinned = pinnedProxyProblem(proxy.server)
+  if (unpinned) return unpinned
   const url = new URL(target)
   const targetPort = url.port || (url.protocol === 'https:' ? '443' : '80')
   const auth = proxy.username
@@ -40,7 +43,9 @@ export async function checkProxy(
         ),
       timeoutMs,
     )
-    socket = connect({ host: server.hostname, port: Number(server.port) }, () => socket?.write(request))
+    // an IPv6 hostname comes in brackets from URL; the socket wants the bare address
+    const host = server.hostname.replace(/^\[|\]$/g, '')
+    socket = connect({ host, port: Number(server.port) }, () => socket?.write(request))
     socket.on('error', (error: NodeJS.ErrnoException) =>
       finish(
         `Proxy ${name} could not be reached (${error.code ?? error.message}). Check the proxy's host and port.`,

@@ -2,16 +2,19 @@
 // (claimed as `sending` in a committed transaction before anything is typed), paced (never sooner
 // than the campaigns' shortest gap after the account's last DM, within the account's daily cap),
 // with the page's confirmation deciding sent / uncertain / failed, and stop signals pausing the
-// account. An uncertain answer is checked in the thread later, never typed again.
+// account. An uncertain answer is checked in the thread later, never typed again. A changed page
+// is a site change: an answer stopped before send was pressed goes back to the queue, one stopped
+// after is uncertain; neither counts against the account.
 import { adjustTrust, stopAccount, tripBreakerIfNeeded } from '../accounts/status.ts'
 import type { Db } from '../db.ts'
 import type { Lease } from '../leases.ts'
 import type { Logger } from '../log.ts'
 import { serviceOf } from '../log.ts'
-import type { DmTarget, PlatformSession } from '../platforms/types.ts'
+import type { DmTarget, PlatformSession, SendResult } from '../platforms/types.ts'
 import { MIN_GAP_MS, rateFactor } from '../sending/pacing.ts'
 import { stopsAccount } from '../sending/send-lead.ts'
 import type { AccountRow } from '../sessions/open.ts'
+import { isSiteChange, recordSiteChange } from '../site-change/record.ts'
 
 export interface AnswerDeps {
   db: Db
@@ -25,6 +28,8 @@ export interface AnswerDeps {
   wait: (ms: number) => Promise<boolean>
   /** Answers sent per job at most (the gaps between them must fit the job's time limit). */
   maxAnswers: number
+  /** The version of the platform facts the session uses (recorded with a site change). */
+  packVersion?: string | null
 }
 
 export interface AnswersSummary {
@@ -32,7 +37,7 @@ export interface AnswersSummary {
   uncertain: number
   failed: number
   accountStopped: boolean
-  /** The platform's page changed under the send: the remaining answers wait (nobody's fault). */
+  /** A changed page stopped the answers: sending on the platform is paused. */
   siteChanged: boolean
 }
 
@@ -136,8 +141,38 @@ export async function sendQueuedAnswers(deps: AnswerDeps): Promise<AnswersSummar
     ).rows[0]
     if (!answer) break
     // A send that outlives the job's deadline is abandoned by the platform code before it presses send.
-    const result = await session.sendDm(answerTarget(session, answer), answer.body)
+    let result: SendResult
+    try {
+      result = await session.sendDm(answerTarget(session, answer), answer.body)
+    } catch (error) {
+      if (!isSiteChange(error)) throw error
+      const incident = await recordSiteChange(db, deps.log, error, {
+        source: 'job',
+        packVersion: deps.packVersion ?? null,
+        accountId: account.id,
+      })
+      await db.query('select internal.requeue_inbox_reply($1, $2)', [
+        answer.message_id,
+        `Waiting: the page changed before sending ("${error.step}"); it is sent once sending resumes`,
+      ])
+      await deps.log.info(service, `Answer to @${answer.peer_username} waits: the site changed`, {
+        incidentId: incident,
+      })
+      summary.siteChanged = true
+      break
+    }
     const log = deps.log.with({ accountId: account.id, inboxMessageId: answer.message_id })
+    if (result.status === 'uncertain' && result.siteChange) {
+      await recordSiteChange(db, deps.log, result.siteChange, {
+        source: 'job',
+        packVersion: deps.packVersion ?? null,
+        accountId: account.id,
+      })
+      await finish(db, answer.message_id, 'uncertain', { threadId: result.threadId, error: result.reason })
+      summary.uncertain++
+      summary.siteChanged = true
+      break
+    }
     if (result.status === 'sent') {
       await finish(db, answer.message_id, 'sent', {
         platformMessageId: result.messageId,
@@ -147,23 +182,6 @@ export async function sendQueuedAnswers(deps: AnswerDeps): Promise<AnswersSummar
       await log.info(service, `Answer sent to @${answer.peer_username} from the inbox`)
       summary.sent++
       continue
-    }
-    if (result.layoutChanged) {
-      // the page changed under the adapter: no trust or breaker penalty, nothing the customer did
-      if (result.status === 'uncertain') {
-        await finish(db, answer.message_id, 'uncertain', { threadId: result.threadId, error: result.reason })
-        summary.uncertain++
-      } else {
-        await db.query('select internal.requeue_inbox_reply($1)', [answer.message_id])
-      }
-      const site = account.platform === 'twitter' ? 'X' : 'Instagram'
-      await log.warn(service, `Answer to @${answer.peer_username} met a changed ${site} page; it waits`, {
-        step: result.layoutChanged.step,
-        path: result.layoutChanged.path,
-        sendPressed: result.status === 'uncertain',
-      })
-      summary.siteChanged = true
-      break
     }
     if (result.status === 'uncertain') {
       await finish(db, answer.message_id, 'uncertain', { threadId: result.threadId, error: result.reason })

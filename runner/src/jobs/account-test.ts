@@ -2,13 +2,15 @@
 // passcode; Instagram: saved session or password + TOTP), and records the result: active with
 // last login, the platform's user id and a better trust score, or why not. A paused account stays
 // paused (its pause ends on its own); a flagged or failed one that works again is active again.
-// The browser session is saved encrypted for the jobs that follow.
+// The browser session is saved encrypted for the jobs that follow. While the platform's sign-in is
+// paused after a site change the test waits (a changed page would say nothing about the account).
 import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
 import { adjustTrust, stopAccount } from '../accounts/status.ts'
 import { serviceOf } from '../log.ts'
 import type { XSession } from '../platforms/x/session.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
+import { actionPaused, pausedNote } from '../site-change/record.ts'
 import { type JobContext, RetryLaterError } from './context.ts'
 import type { JobData } from './queues.ts'
 
@@ -24,6 +26,8 @@ export async function accountTest(
   const account = await loadAccount(ctx.db, data.accountId)
   if (!account) return { status: 'missing', note: 'The account was deleted.' }
   if (account.status === 'inactive') return { status: 'inactive', note: 'The account is switched off.' }
+  if (await actionPaused(ctx.db, account.platform, 'session'))
+    return { status: account.status, note: pausedNote(account.platform, 'session') }
   const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>
     test(ctx, handle, account),
   )

@@ -2,8 +2,13 @@
 // account, it first settles unconfirmed sends, then sends due leads one by one while the window is
 // open and the caps allow, waiting a random gap between them. Every tick ends by storing when the
 // campaign should send next in next_action_at (the gap that did not fit in this tick, or now), and
-// the scheduler queues the next tick then.
+// the scheduler queues the next tick then. While sending on the platform is paused after a site
+// change the tick sends nothing and the campaign's card says why; its leads stay due.
+// the scheduler queues the next tick then. Holding the signed-in session anyway, a tick also reads
+// the account's new replies when the last read is a few minutes old, so replies to a running
+// campaign reach the inbox (and stop follow-ups) within minutes without a session of their own.
 import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
+import { readNewReplies, repliesStale } from '../inbox/read-replies.ts'
 import { serviceOf } from '../log.ts'
 import type { Sequences } from '../sending/compose.ts'
 import { nextDueLead } from '../sending/intent.ts'
@@ -12,14 +17,13 @@ import { type LeadOutcome, sendToLead } from '../sending/send-lead.ts'
 import { settleUncertainSends } from '../sending/uncertain.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
+import { actionPaused, isSiteChange, pausedNote } from '../site-change/record.ts'
 import { type JobContext, pause } from './context.ts'
 import type { JobData } from './queues.ts'
 
 const SENDING = ['queued', 'running', 'active']
 /** Leads looked at per tick at most (skips are cheap, but a tick must end). */
 const MAX_LEADS_PER_TICK = 50
-/** After the platform's page changed under a send, the campaign tries again this much later. */
-const SITE_CHANGE_RETRY_MS = 5 * 60_000
 
 interface CampaignRow {
   id: string
@@ -31,8 +35,12 @@ interface CampaignRow {
   ai_personalization: boolean
 }
 
-export type TickResult = Partial<Record<LeadOutcome | 'settledSent' | 'settledNotSent', number>> & {
+export type TickResult = Partial<
+  Record<LeadOutcome | 'settledSent' | 'settledNotSent' | 'replies', number>
+> & {
   note?: string
+  /** The tick read the account's inbox (its last read was stale). */
+  readInbox?: boolean
 }
 
 async function loadCampaign(ctx: JobContext, campaignId: string): Promise<CampaignRow | undefined> {
@@ -50,11 +58,14 @@ async function setCampaignError(ctx: JobContext, campaignId: string, message: st
   )
 }
 
-/** Still sending: the campaign running on this account, the account active. */
+/** Still sending: the campaign running on this account, the account active, sending on its platform not paused. */
 async function stillSending(ctx: JobContext, campaignId: string, accountId: string): Promise<boolean> {
   const { rows } = await ctx.db.query<{ ok: boolean }>(
-    `select c.status = any($3) and c.account_id = $2 and a.status = 'active' as ok
-       from public.campaigns c join public.social_accounts a on a.id = $2 where c.id = $1`,
+    `select c.status = any($3) and c.account_id = $2 and a.status = 'active'
+            and not internal.platform_action_paused(p.name, 'send') as ok
+       from public.campaigns c join public.social_accounts a on a.id = $2
+       join public.platforms p on p.id = a.platform_id
+      where c.id = $1`,
     [campaignId, accountId, SENDING],
   )
   return rows[0]?.ok ?? false
@@ -78,6 +89,11 @@ export async function campaignTick(ctx: JobContext, data: JobData['campaign.tick
     )
     return { note: 'The account is not active.' }
   }
+  if (await actionPaused(ctx.db, account.platform, 'send')) {
+    const note = pausedNote(account.platform, 'send')
+    await setCampaignError(ctx, campaign.id, note)
+    return { note }
+  }
   const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>
     tick(ctx, handle, campaign, account),
   )
@@ -86,7 +102,7 @@ export async function campaignTick(ctx: JobContext, data: JobData['campaign.tick
 
 async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRow, account: AccountRow) {
   const result: TickResult = {}
-  const count = (key: keyof Omit<TickResult, 'note'>, n = 1) => {
+  const count = (key: keyof Omit<TickResult, 'note' | 'readInbox'>, n = 1) => {
     result[key] = (result[key] ?? 0) + n
   }
   const signedIn = await signIn(ctx.db, handle, account)
@@ -105,6 +121,7 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
     random: ctx.random,
     pacingFactor: ctx.config.pacingFactor,
     ai: ctx.config.ai,
+    packVersion: ctx.packs.current(account.platform).version,
   }
   const started = Date.now()
   // a lead is tried once per tick: one whose send failed waits for its retry time, not the next loop
@@ -120,6 +137,14 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
     count('settledNotSent', settled.notSent)
     // signed in and working: an earlier reason on the card no longer holds
     await setCampaignError(ctx, campaign.id, null)
+    if (
+      !(await actionPaused(ctx.db, account.platform, 'inbox')) &&
+      (await repliesStale(ctx.db, account.id))
+    ) {
+      const read = await readNewReplies(ctx.db, session, account, ctx.signal)
+      result.readInbox = true
+      count('replies', read.replies)
+    }
 
     for (let looked = 0; looked < MAX_LEADS_PER_TICK; looked++) {
       if (ctx.signal.aborted || !handle.lease.valid) break
@@ -131,12 +156,12 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
       tried.add(lead.id)
       const outcome = await sendToLead(deps, campaign, lead)
       count(outcome)
-      if (outcome === 'account_stopped') {
-        await handle.discard()
+      if (outcome === 'site_changed') {
+        await setCampaignError(ctx, campaign.id, pausedNote(account.platform, 'send'))
         break
       }
-      if (outcome === 'site_changed') {
-        nextInMs = SITE_CHANGE_RETRY_MS
+      if (outcome === 'account_stopped') {
+        await handle.discard()
         break
       }
       if (outcome !== 'sent' && outcome !== 'uncertain' && outcome !== 'not_sent') continue
@@ -148,6 +173,9 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
       break
     }
   } catch (error) {
+    // the runner's site-change guard records it; the card says sending waits
+    if (isSiteChange(error))
+      await setCampaignError(ctx, campaign.id, pausedNote(account.platform, error.action))
     const status = await stopOnSignal(ctx.db, handle, account, error)
     await ctx.log.warn(
       serviceOf(account.platform),

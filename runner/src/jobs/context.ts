@@ -3,6 +3,7 @@
 import type { RunnerConfig } from '../config.ts'
 import type { Db } from '../db.ts'
 import type { Logger } from '../log.ts'
+import type { PackSource } from '../packs/registry.ts'
 import type { SessionManager } from '../sessions/manager.ts'
 
 export type HandlerConfig = Pick<
@@ -19,6 +20,8 @@ export interface JobContext {
   signal: AbortSignal
   /** Random numbers for gaps and message variants (tests pass a seeded one). */
   random: () => number
+  /** The platform facts sessions open with (recorded with a site change). */
+  packs: PackSource
 }
 
 /** Thrown to make pg-boss retry the job later (with the queue's backoff). */

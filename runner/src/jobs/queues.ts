@@ -1,7 +1,14 @@
 // The job queues the runner works, as supabase/migrations/*_job_queues.sql creates them, and the
 // shape of each job's data (the scheduler and the functions insert these).
 
-export const QUEUES = ['account.test', 'scrape.run', 'campaign.tick', 'inbox.sync', 'warmup.step'] as const
+export const QUEUES = [
+  'account.test',
+  'scrape.run',
+  'campaign.tick',
+  'inbox.sync',
+  'warmup.step',
+  'platform.canary',
+] as const
 
 export type QueueName = (typeof QUEUES)[number]
 
@@ -11,6 +18,7 @@ export interface JobData {
   'campaign.tick': { campaignId: string; accountId: string }
   'inbox.sync': { accountId: string }
   'warmup.step': { accountId: string }
+  'platform.canary': { runId: string }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -24,6 +32,7 @@ export function readJobData<Q extends QueueName>(queue: Q, data: unknown): JobDa
     'campaign.tick': ['campaignId', 'accountId'],
     'inbox.sync': ['accountId'],
     'warmup.step': ['accountId'],
+    'platform.canary': ['runId'],
   }
   for (const field of fields[queue]) {
     const value = object[field]

@@ -2,7 +2,8 @@
 // (followers, following, hashtag, keyword), applies its filters, and stores each page together
 // with the cursor it reached in one transaction, so a run that dies resumes exactly where the last
 // stored page ended. The target completes the campaign (a trigger, with its notification); sources
-// read to their end complete it too. Rate limits move the next run to when the limit resets.
+// read to their end complete it too. Rate limits move the next run to when the limit resets. While
+// scraping on the platform is paused after a site change nothing is read; the cursor waits.
 import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
 import { inTransaction } from '../db.ts'
 import { serviceOf } from '../log.ts'
@@ -11,6 +12,7 @@ import { refreshAiCounters, scoreRows } from '../scraping/ai-filter.ts'
 import { filterReason, profileData, readFilters } from '../scraping/filters.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
+import { actionPaused, isSiteChange, pausedNote } from '../site-change/record.ts'
 import { type JobContext, RetryLaterError } from './context.ts'
 import type { JobData } from './queues.ts'
 
@@ -78,6 +80,11 @@ export async function scrapeRun(ctx: JobContext, data: JobData['scrape.run']): P
     await setError(ctx, campaign.id, note)
     return { pages: 0, collected: 0, status: campaign.status, note }
   }
+  if (await actionPaused(ctx.db, account.platform, 'scrape')) {
+    const note = pausedNote(account.platform, 'scrape')
+    await setError(ctx, campaign.id, note)
+    return { pages: 0, collected: 0, status: campaign.status, note }
+  }
   try {
     const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>
       collect(ctx, handle, account, campaign),
@@ -85,7 +92,9 @@ export async function scrapeRun(ctx: JobContext, data: JobData['scrape.run']): P
     if (used.status === 'busy') throw new RetryLaterError(`The account is busy (${used.where}).`)
     return used.value
   } catch (error) {
-    if (!(error instanceof RetryLaterError))
+    // a site change is the runner's guard's to record; the card says scraping waits, not that it failed
+    if (isSiteChange(error)) await setError(ctx, campaign.id, pausedNote(account.platform, error.action))
+    else if (!(error instanceof RetryLaterError))
       await setError(ctx, campaign.id, `The last run failed: ${(error as Error).message}. It is retried.`)
     throw error
   }
@@ -140,6 +149,7 @@ async function collect(
           stopped = true
           break
         }
+        if (isSiteChange(error)) throw error
         if (error instanceof StopSignalError) {
           const status = await stopOnSignal(ctx.db, handle, account, error)
           await setError(ctx, campaign.id, `The account was ${status}: ${error.signal.message}`)

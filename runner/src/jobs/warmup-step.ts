@@ -1,11 +1,13 @@
 // warmup.step {accountId}: one day's warm-up activity of an account in its first weeks (the
 // scheduler queues it once a local day and advances the warm-up phase itself): a short browsing
 // session that looks like a person using the app, which also proves the session still works.
-// Each clean step raises the trust score a little.
+// Each clean step raises the trust score a little. Skipped while the platform's session is paused
+// after a site change.
 import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
 import { adjustTrust } from '../accounts/status.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
+import { actionPaused, pausedNote } from '../site-change/record.ts'
 import { browseLikeAPerson } from '../warmup/browse.ts'
 import { type JobContext, pause, RetryLaterError } from './context.ts'
 import type { JobData } from './queues.ts'
@@ -19,6 +21,8 @@ export async function warmupStep(ctx: JobContext, data: JobData['warmup.step']):
   const account = await loadAccount(ctx.db, data.accountId)
   if (account?.status !== 'active') return { pages: 0, note: 'The account is not active.' }
   if (account.warmup_phase >= 5) return { pages: 0, note: 'The account is warmed up.' }
+  if (await actionPaused(ctx.db, account.platform, 'session'))
+    return { pages: 0, note: pausedNote(account.platform, 'session') }
   const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>
     warmUp(ctx, handle, account),
   )

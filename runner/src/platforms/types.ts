@@ -1,5 +1,5 @@
 // What the platform adapters hand back to the job handlers, the same for X and Instagram.
-// Pure types and a few error classes: no browser or Node dependency.
+// Pure types and one error class: no browser or Node dependency.
 import type { LayoutChangedError } from './layout.ts'
 
 export type Platform = 'x' | 'instagram'
@@ -93,6 +93,8 @@ export class OperationTimeoutError extends Error {
  * `uncertain` when the send button was pressed but delivery was not confirmed: record it and
  * resolve it by reading the thread, never resend blindly; `failed` when nothing was sent
  * (safe to retry later unless `signal` says to stop the account or skip the lead).
+ * A changed page before send was pressed is thrown as LayoutChangedError (nothing went out);
+ * after it was pressed, it is `uncertain` with `siteChange` (the site's doing, not the account's).
  */
 export type SendResult =
   | { status: 'sent'; threadId: string; messageId: string; sentAt: string }
@@ -101,17 +103,9 @@ export type SendResult =
       threadId: string | null
       reason: string
       signal?: StopSignal
-      /** The page was not what the adapter expects (after send was pressed: delivery unknown). */
-      layoutChanged?: LayoutChangedError
+      siteChange?: LayoutChangedError
     }
-  | {
-      status: 'failed'
-      threadId: string | null
-      reason: string
-      signal?: StopSignal
-      /** The page was not what the adapter expects, before send was pressed: nothing was sent. */
-      layoutChanged?: LayoutChangedError
-    }
+  | { status: 'failed'; threadId: string | null; reason: string; signal?: StopSignal }
 
 /** Where to send: an existing thread id, or the recipient (id when known, else username). */
 export interface DmTarget {

@@ -66,11 +66,9 @@ export async function scoreRows(
         ai,
         dbBudget(db, userId),
         scoreRequest(filter.idealCustomer, lead),
-        {
-          validate: parseScore,
-        },
+        { validate: (text) => parseScore(text, filter.idealCustomer) },
       )
-      const { score, reason } = parseScore(result.text)
+      const { score, reason } = parseScore(result.text, filter.idealCustomer)
       failuresInARow = 0
       const below = score < filter.minScore
       out.push({

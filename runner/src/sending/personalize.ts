@@ -1,9 +1,10 @@
 // Per-lead personalisation at send time (issue 21 item 3b), for campaigns with ai_personalization:
 // the composed template goes to the AI endpoint with the lead's name, bio and recent posts; the
-// answer is sent only when it passes every check (length cap, no placeholder, no banned phrase).
-// Any failure (not configured, budget, timeout, 429, 5xx, malformed, too long, banned) sends the
-// template, and the step's dm_logs row says which happened and why. A step already logged (a retry
-// of a send known not to have gone out) keeps its stored text: no second AI call.
+// answer is sent only when it passes every check (length cap, no placeholder, no banned phrase, no
+// link, handle or e-mail address the template lacks: the lead's bio is a stranger's text).
+// Any failure (not configured, budget, timeout, 429, 5xx, malformed, too long, banned, a foreign
+// link) sends the template, and the step's dm_logs row says which happened and why. A step already
+// logged (a retry of a send known not to have gone out) keeps its stored text: no second AI call.
 import {
   AI_FAILURE_TEXT,
   type AiBudget,
@@ -85,10 +86,10 @@ export async function personalizeForLead(
       ai,
       dbBudget(db, request.userId),
       personalizeRequest(request.template, lead, request.platform),
-      { validate: (text) => checkPersonalized(text, request.platform) },
+      { validate: (text) => checkPersonalized(text, request.template, request.platform) },
     )
     return {
-      text: checkPersonalized(result.text, request.platform),
+      text: checkPersonalized(result.text, request.template, request.platform),
       personalization: 'personalized',
       note: null,
     }

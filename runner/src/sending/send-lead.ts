@@ -1,7 +1,8 @@
 // One lead's next step, at most once: skip who cannot or must not be messaged, check a follow-up's
 // thread for a reply first, claim the step (intent committed), type and send, then record what
 // the page confirmed. Stop signals pause or flag the account; lead signals skip the lead; page
-// trouble before the message left puts the step back with a backoff.
+// trouble before the message left puts the step back with a backoff; a changed page is a site
+// change (the incident recorded, the DM settled for what it is, the account left alone).
 
 import type { AiConfig } from '../../../supabase/functions/_shared/ai.ts'
 import { adjustTrust, stopAccount, tripBreakerIfNeeded } from '../accounts/status.ts'
@@ -10,8 +11,10 @@ import { recordReply } from '../inbox/replies.ts'
 import type { Lease } from '../leases.ts'
 import type { Logger } from '../log.ts'
 import { serviceOf } from '../log.ts'
-import type { PlatformSession, StopSignal } from '../platforms/types.ts'
+import type { LayoutChangedError } from '../platforms/layout.ts'
+import type { PlatformSession, SendResult, StopSignal } from '../platforms/types.ts'
 import type { AccountRow } from '../sessions/open.ts'
+import { isSiteChange, recordSiteChange } from '../site-change/record.ts'
 import { renderTemplate, type Sequences } from './compose.ts'
 import {
   claimIntent,
@@ -24,6 +27,7 @@ import {
   skipLead,
 } from './intent.ts'
 import { personalizeForLead, recordPersonalization } from './personalize.ts'
+import { settleAtSiteChange } from './site-change.ts'
 import { dmTarget, threadWith } from './threads.ts'
 import { templateForLead } from './variants.ts'
 
@@ -36,7 +40,7 @@ export type LeadOutcome =
   | 'done'
   | 'stale'
   | 'account_stopped'
-  /** The platform's page was not what the adapter expects: stop this tick, nobody's fault. */
+  /** The page was not what the adapter expects: sending on the platform is paused fleet-wide. */
   | 'site_changed'
 
 export interface SendDeps {
@@ -50,6 +54,8 @@ export interface SendDeps {
   pacingFactor: number
   /** The AI endpoint for personalisation (null: not configured). */
   ai?: AiConfig | null
+  /** The version of the platform facts the session uses (recorded with a site change). */
+  packVersion?: string | null
 }
 
 export interface CampaignForSend {
@@ -133,7 +139,15 @@ export async function sendToLead(
     return 'not_sent'
   }
 
-  const result = await session.sendDm(dmTarget(session, lead), intent.text)
+  let result: SendResult
+  try {
+    result = await session.sendDm(dmTarget(session, lead), intent.text)
+  } catch (error) {
+    if (!isSiteChange(error)) throw error
+    return siteChanged(deps, intent, lead, error, false)
+  }
+  if (result.status === 'uncertain' && result.siteChange)
+    return siteChanged(deps, intent, lead, result.siteChange, true)
   const log = deps.log.with({
     campaignId: campaign.id,
     leadId: lead.id,
@@ -149,19 +163,6 @@ export async function sendToLead(
       `DM ${intent.step === 0 ? 'sent' : `follow-up ${intent.step} sent`} to @${lead.username}`,
     )
     return 'sent'
-  }
-  if (result.layoutChanged) {
-    // a site change: the lead waits (sent pressed: checked in the thread later, as any uncertain
-    // send), with no trust or breaker penalty and nothing said against the customer's account
-    if (result.status === 'uncertain') await recordUncertain(db, intent, result.reason)
-    else await recordNotSent(db, intent, 'failed', result.reason)
-    const site = account.platform === 'twitter' ? 'X' : 'Instagram'
-    await log.warn(service, `DM to @${lead.username} met a changed ${site} page; it waits`, {
-      step: result.layoutChanged.step,
-      path: result.layoutChanged.path,
-      sendPressed: result.status === 'uncertain',
-    })
-    return 'site_changed'
   }
   if (result.status === 'uncertain') {
     await recordUncertain(db, intent, result.reason)
@@ -180,6 +181,35 @@ export async function sendToLead(
     return (await tripBreakerIfNeeded(db, account)) ? 'account_stopped' : 'uncertain'
   }
   return recordFailure(deps, intent, lead, result.reason, result.signal)
+}
+
+async function siteChanged(
+  deps: SendDeps,
+  intent: Intent,
+  lead: DueLead,
+  error: LayoutChangedError,
+  pressed: boolean,
+): Promise<LeadOutcome> {
+  const incident = await recordSiteChange(deps.db, deps.log, error, {
+    source: 'job',
+    packVersion: deps.packVersion ?? null,
+    accountId: deps.account.id,
+  })
+  await settleAtSiteChange(
+    deps.db,
+    intent,
+    incident,
+    pressed,
+    pressed
+      ? `The page changed after send was pressed ("${error.step}"); the conversation is checked once sending resumes`
+      : `Not sent: the page changed before sending ("${error.step}"); it is sent once sending resumes`,
+  )
+  await deps.log.info(
+    serviceOf(deps.account.platform),
+    `DM to @${lead.username} ${pressed ? 'is uncertain' : 'was not sent'}: the site changed`,
+    { leadId: lead.id, incidentId: incident },
+  )
+  return 'site_changed'
 }
 
 async function recordFailure(

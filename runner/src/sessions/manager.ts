@@ -1,12 +1,16 @@
 // Browser sessions per account, kept warm between jobs and closed when idle. A job uses an
 // account through `use`: one job at a time per account in this runner (a mutex), and the
 // account's lease (an advisory lock) so no other runner drives it while this one holds a session.
-// The lease is kept as long as the session stays warm and released when it closes.
+// The lease is kept as long as the session stays warm and released when it closes. A session
+// opens with its platform's current facts pack; once another pack is published, the next job
+// signs in afresh with it (a warm session keeps the facts it opened with).
 
 import type { BrowserPool } from '../browser/pool.ts'
 import type { Keyring } from '../crypto.ts'
 import type { Db } from '../db.ts'
 import type { AccountLeases, Lease } from '../leases.ts'
+import { CODE_DEFAULT_FACTS } from '../packs/code-defaults.ts'
+import { codePack, type PackInUse, type PackSource, packKey } from '../packs/registry.ts'
 import type { PlatformSession, SessionCookie } from '../platforms/types.ts'
 import { loadSecrets, saveSession } from './credentials.ts'
 import { Mutex, WaitTimeoutError } from './mutex.ts'
@@ -16,14 +20,19 @@ interface Entry {
   mutex: Mutex
   lease: Lease | null
   session: PlatformSession | null
+  /** The pack the session opened with (packKey). */
+  pack: string | null
   lastUsed: number
 }
 
 /** What a job gets while it holds an account. */
 export interface AccountHandle {
   readonly lease: Lease
-  /** The signed-in session, opened on first call (and reused while warm). */
-  open(account: AccountRow): Promise<OpenOutcome>
+  /**
+   * The signed-in session, opened on first call and reused while warm, with the platform's current
+   * pack, or with `pack` (the canary trying a draft): a warm session on other facts is reopened.
+   */
+  open(account: AccountRow, pack?: PackInUse): Promise<OpenOutcome>
   /** Closes the session (e.g. after the platform signed it out); the next job signs in again. */
   discard(): Promise<void>
 }
@@ -35,8 +44,10 @@ export interface SessionManagerOptions {
   pool: BrowserPool
   leases: AccountLeases
   keyring: Keyring
-  openOptions: Omit<OpenOptions, 'pool'>
+  openOptions: Omit<OpenOptions, 'pool' | 'pack'>
   idleMs: number
+  /** The platform facts in use (the code defaults when absent). */
+  packs?: PackSource
 }
 
 export class SessionManager {
@@ -73,7 +84,7 @@ export class SessionManager {
       const lease = entry.lease
       const handle: AccountHandle = {
         lease,
-        open: (account) => this.#open(entry, account),
+        open: (account, pack) => this.#open(entry, account, pack),
         discard: () => this.#closeSession(entry),
       }
       const value = await work(handle)
@@ -132,21 +143,34 @@ export class SessionManager {
   #entry(accountId: string): Entry {
     let entry = this.#entries.get(accountId)
     if (!entry) {
-      entry = { mutex: new Mutex(), lease: null, session: null, lastUsed: Date.now() }
+      entry = { mutex: new Mutex(), lease: null, session: null, pack: null, lastUsed: Date.now() }
       this.#entries.set(accountId, entry)
     }
     return entry
   }
 
-  async #open(entry: Entry, account: AccountRow): Promise<OpenOutcome> {
-    if (entry.session) return { status: 'ok', session: entry.session, reusedSession: true }
+  /** The pack a job's session opens with now. */
+  packFor(platform: AccountRow['platform']): PackInUse {
+    return this.options.packs?.current(platform) ?? codePack(platform, CODE_DEFAULT_FACTS)
+  }
+
+  async #open(entry: Entry, account: AccountRow, wanted?: PackInUse): Promise<OpenOutcome> {
+    const pack = wanted ?? this.packFor(account.platform)
+    if (entry.session && entry.pack === packKey(pack))
+      return { status: 'ok', session: entry.session, reusedSession: true }
+    if (entry.session) {
+      await this.#save(account.id, entry.session)
+      await this.#closeSession(entry)
+    }
     const secrets = await loadSecrets(this.options.db, account.id, this.options.keyring)
     const outcome = await openAccountSession(account, secrets, {
       ...this.options.openOptions,
       pool: this.options.pool,
+      pack,
     })
     if (outcome.status === 'ok') {
       entry.session = outcome.session
+      entry.pack = packKey(pack)
       if (!outcome.reusedSession) await this.#save(account.id, outcome.session)
     }
     return outcome
@@ -165,12 +189,14 @@ export class SessionManager {
   async #closeSession(entry: Entry): Promise<void> {
     const session = entry.session
     entry.session = null
+    entry.pack = null
     await session?.close().catch(() => undefined)
   }
 
   async #close(accountId: string, entry: Entry): Promise<void> {
     const session = entry.session
     entry.session = null
+    entry.pack = null
     if (session) {
       if (entry.lease?.valid) await this.#save(accountId, session)
       await session.close().catch(() => undefined)

@@ -8,9 +8,9 @@ import { checkProxy } from '../browser/proxy-check.ts'
 import { accountProxy } from '../browser/proxy-guard.ts'
 import type { TypingOptions } from '../browser/typing.ts'
 import type { Queryable } from '../db.ts'
+import type { PackInUse } from '../packs/registry.ts'
 import type { InstagramFacts } from '../platforms/instagram/facts.ts'
 import { openInstagramSession } from '../platforms/instagram/session.ts'
-import type { LayoutChangedError } from '../platforms/layout.ts'
 import type { PlatformSession, StopSignal } from '../platforms/types.ts'
 import type { XFacts } from '../platforms/x/facts.ts'
 import { openXSession } from '../platforms/x/session.ts'
@@ -58,8 +58,8 @@ export interface OpenOptions {
   timeouts?: { navigationMs?: number; operationMs?: number; confirmMs?: number }
   /** host:port proxies a test may run on loopback (RUNNER_ALLOW_PROXY_HOSTS); empty in production. */
   allowProxyHosts?: readonly string[]
-  /** What the adapters know about each site (default: their facts files; a published pack replaces them). */
-  facts?: { x?: XFacts; instagram?: InstagramFacts }
+  /** The platform facts the session opens with (the adapters take them as their `facts` option). */
+  pack?: PackInUse
 }
 
 export type FailedOpen = {
@@ -72,12 +72,9 @@ export type FailedOpen = {
     | 'two_factor'
     | 'rate_limited'
     | 'proxy'
-    | 'layout_changed'
     | 'error'
   message: string
   signal?: StopSignal
-  /** The sign-in page was not what the adapter expects (a site change, not the account's fault). */
-  layoutChanged?: LayoutChangedError
 }
 
 export type OpenOutcome = { status: 'ok'; session: PlatformSession; reusedSession: boolean } | FailedOpen
@@ -106,6 +103,17 @@ export async function openAccountSession(
     : openInstagram(withProxy, secrets, options)
 }
 
+/**
+ * The pack's facts as the adapter's `facts` option (none: the adapter's own facts file). The cast is
+ * safe because the registry only hands out packs with the code default's shape (packIssues), and
+ * the code default is the adapter's facts file itself.
+ */
+function packFacts<F>(pack: PackInUse | undefined, platform: AccountPlatform): { facts?: F } {
+  if (!pack) return {}
+  if (pack.platform !== platform) throw new Error(`A ${pack.platform} pack cannot open a ${platform} session`)
+  return { facts: pack.facts as unknown as F }
+}
+
 async function openX(
   account: AccountRow,
   secrets: AccountSecrets,
@@ -126,26 +134,19 @@ async function openX(
       passcode: secrets.credentials.chatPasscode,
       typing: options.typing,
       ...(options.timeouts ? { timeouts: options.timeouts } : {}),
-      ...(options.facts?.x ? { facts: options.facts.x } : {}),
+      ...packFacts<XFacts>(options.pack, 'twitter'),
     })
     if (result.status === 'ok')
       return { status: 'ok', session: result.session, reusedSession: cookies === saved && index === 0 }
     last =
       result.status === 'error'
         ? { status: 'failed', reason: 'error', message: result.message }
-        : result.status === 'layout_changed'
-          ? {
-              status: 'failed',
-              reason: 'layout_changed',
-              message: result.error.message,
-              layoutChanged: result.error,
-            }
-          : {
-              status: 'failed',
-              reason: result.status,
-              message: result.signal.message,
-              signal: result.signal,
-            }
+        : {
+            status: 'failed',
+            reason: result.status,
+            message: result.signal.message,
+            signal: result.signal,
+          }
     // only an expired saved session is worth retrying with the pasted cookies
     if (result.status !== 'expired') break
   }
@@ -173,7 +174,7 @@ async function openInstagram(
       typing: options.typing,
       now: options.now,
       ...(options.timeouts ? { timeouts: options.timeouts } : {}),
-      ...(options.facts?.instagram ? { facts: options.facts.instagram } : {}),
+      ...packFacts<InstagramFacts>(options.pack, 'instagram'),
     },
   )
   switch (result.status) {
@@ -192,13 +193,6 @@ async function openInstagram(
         reason: 'rate_limited',
         message: result.signal.message,
         signal: result.signal,
-      }
-    case 'layout_changed':
-      return {
-        status: 'failed',
-        reason: 'layout_changed',
-        message: result.error.message,
-        layoutChanged: result.error,
       }
     default:
       return { status: 'failed', reason: 'error', message: result.message }

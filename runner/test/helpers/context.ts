@@ -7,6 +7,8 @@ import { createDb, type Db } from '../../src/db.ts'
 import type { HandlerConfig, JobContext } from '../../src/jobs/context.ts'
 import { AccountLeases } from '../../src/leases.ts'
 import { Logger } from '../../src/log.ts'
+import { CODE_DEFAULT_FACTS } from '../../src/packs/code-defaults.ts'
+import { codePack, type PackSource } from '../../src/packs/registry.ts'
 import { SessionManager } from '../../src/sessions/manager.ts'
 import { env } from './fixtures.ts'
 
@@ -20,6 +22,9 @@ export interface TestRunner {
   close(): Promise<void>
 }
 
+/** The code defaults, as a runner uses them until an operator publishes a pack. */
+export const CODE_PACKS: PackSource = { current: (platform) => codePack(platform, CODE_DEFAULT_FACTS) }
+
 export async function testRunner(
   config: Partial<HandlerConfig> = {},
   timeouts: { navigationMs?: number; operationMs?: number; confirmMs?: number } = {
@@ -27,6 +32,7 @@ export async function testRunner(
     operationMs: 60_000,
     confirmMs: 20_000,
   },
+  packs: PackSource = CODE_PACKS,
 ): Promise<TestRunner> {
   const databaseUrl = env('RUNNER_DATABASE_URL')
   const db = createDb(databaseUrl, 8)
@@ -47,6 +53,7 @@ export async function testRunner(
     leases,
     keyring: full.keyring,
     idleMs: 600_000,
+    packs,
     openOptions: {
       xBaseUrl: env('X_BASE_URL'),
       instagramBaseUrl: env('INSTAGRAM_BASE_URL'),
@@ -69,6 +76,7 @@ export async function testRunner(
       config: full,
       signal: new AbortController().signal,
       random: Math.random,
+      packs,
       ...overrides,
     }),
     close: async () => {

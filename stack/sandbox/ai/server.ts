@@ -5,7 +5,10 @@
 //
 // Our prompts (supabase/functions/_shared/ai.ts) name their task on the system message's first line
 // (`Task: draft_messages | personalize_message | score_lead`) and send their inputs as JSON in the
-// user message; the sandbox answers each task in the format the prompt asks for.
+// user message, in an <input> block and, for a lead's profile, an <untrusted_data> block; the
+// sandbox reads both and answers each task in the format the prompt asks for. Like a model that
+// does not resist injected text, it quotes a lead's bio or post as written: what our checks on the
+// answer must catch.
 //
 // Failure modes for tests (`POST /__sandbox/faults`): `hang` (never answers; the client's timeout
 // must fire), `429` (with Retry-After), `500`, `non_json` (a 200 whose body is not JSON),
@@ -142,6 +145,21 @@ export function answer(task: string, input: Json): string | null {
   return null
 }
 
+/** The <input> and <untrusted_data> blocks of a user message as one object ({} when not ours). */
+export function promptInput(user: string): Json {
+  const block = (name: string): Json => {
+    const text = new RegExp(`<${name}>\\n([\\s\\S]*?)\\n</${name}>`).exec(user)?.[1]
+    if (!text) return {}
+    try {
+      const value = JSON.parse(text) as unknown
+      return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {}
+    } catch {
+      return {}
+    }
+  }
+  return { ...block('input'), ...block('untrusted_data') }
+}
+
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let size = 0
@@ -251,12 +269,7 @@ export function createAiSandbox() {
         return send(res, 200, completion([], 0, 0))
       default:
     }
-    let input: Json = {}
-    try {
-      input = JSON.parse(user) as Json
-    } catch {
-      // not one of our prompts: answered below as unknown
-    }
+    const input = promptInput(user)
     let text = answer(task, input) ?? `Sandbox reply to: ${clip(user, 200)}`
     if (fault?.mode === 'over_long') text = `${text} ${'and so on '.repeat(400)}`.trim()
     if (fault?.mode === 'bad_content') text = 'As an AI language model I cannot help with that.'

@@ -73,3 +73,53 @@ Deno.test('a proxy must be a public host on a proxy port; names are re-checked a
   assert.match(resolvedProblem('evil.example.com', ['203.0.113.9', '10.0.0.5']) ?? '', /\(10\.0\.0\.5\)/)
   assert.match(resolvedProblem('gone.example.com', []) ?? '', /could not be found/)
 })
+
+Deno.test('the host is read as the browser will read it, and that canonical form is what is kept', () => {
+  assert.deepEqual(parseProxy('alice:pw@012.63.0.1:8080'), {
+    scheme: 'http',
+    host: '10.63.0.1',
+    hostAsWritten: '012.63.0.1',
+    port: 8080,
+    username: 'alice',
+    password: 'pw',
+  })
+  assert.equal(parseProxy('socks5://[2001:4860:4860:0:0:0:0:8888]:1080')?.host, '2001:4860:4860::8888')
+  assert.equal(parseProxy('0x7f.1:8080:user:pw')?.host, '127.0.0.1')
+  assert.equal(parseProxy('09.1.1.1:8080'), null) // a browser refuses it: so do we
+  assert.equal(parseProxy('%31%32%37.0.0.1:8080'), null)
+  assert.equal(parseProxy('[fe80::1%25eth0]:8080'), null)
+  assert.equal(
+    proxyAddress(parseProxy('Proxy.Example.com.:3128') ?? { scheme: 'http', host: '', port: 0 }),
+    'proxy.example.com:3128',
+  )
+})
+
+Deno.test('the bypasses found by review are refused, naming the address they reach', () => {
+  const problem = (text: string) => {
+    const parts = parseProxy(text)
+    return (parts ? proxyProblem(parts) : 'unparsed') ?? 'accepted'
+  }
+  assert.equal(
+    problem('012.63.0.1:8080'),
+    "Proxy 012.63.0.1 points at a private or local address (10.63.0.1). Use your proxy provider's public host.",
+  )
+  for (const bypass of [
+    '[::ffff:0:127.0.0.1]:8080',
+    '[2002:7f00:1::]:8080',
+    '[64:ff9b::a9fe:a9fe]:8080',
+    '[2001:0:4136:e378:8000:63bf:3fff:fdd2]:8080',
+    '[::169.254.169.254]:8080',
+    '2130706433:8080',
+    '0x7f000001:8080',
+    '127.1:8080',
+    '169.254.169.254.:8080',
+    'localhost.:8080',
+    'metadata.google.internal:8080',
+    'router.home.arpa:8080',
+  ])
+    assert.match(problem(bypass), /private or local address/, bypass)
+  // the same checks take a host written any way, not only one parseProxy produced
+  assert.match(proxyProblem({ host: '0177.0.0.1', port: 8080 }) ?? '', /\(127\.0\.0\.1\)/)
+  assert.equal(isPublicAddress('[::ffff:0:127.0.0.1]'), false)
+  assert.match(resolvedProblem('evil.example.com', ['::ffff:0:7f00:1']) ?? '', /private or local/)
+})

@@ -2,10 +2,16 @@
 // points, so a proxy must be a public host on a proxy port. Checked where it is given (the api
 // function, with DNS) and again where it is used (the runner resolves the name at connect time, so a
 // name re-pointed at a private address later is still refused). Pure code, shared by Deno and Node.
+// The host is read once, the way browsers read it (./host.ts), and only that canonical form travels
+// on: the api stores it, the database re-checks it, the runner hands it to Chromium.
+import { isPublicHost, parseIpAddress, parseUrlHost } from './host.ts'
 
 export interface ProxyParts {
   scheme: 'http' | 'https' | 'socks4' | 'socks5'
+  /** Canonical: dotted-decimal IPv4, IPv6 as browsers print it (no brackets), or a lowercase name. */
   host: string
+  /** The host as the customer wrote it, when that differs from `host` (for messages). */
+  hostAsWritten?: string
   port: number
   username: string | null
   password: string | null
@@ -36,7 +42,7 @@ export function parseProxy(input: string): ProxyParts | null {
   const colonForm = /^([A-Za-z0-9.-]+):(\d{1,5}):([^:@\s]+):(.+)$/.exec(text)
   if (colonForm) {
     const [, host = '', port = '', username = '', password = ''] = colonForm
-    return { scheme: 'http', host: host.toLowerCase(), port: Number(port), username, password }
+    return withHost({ scheme: 'http', port: Number(port), username, password }, host)
   }
   const match =
     /^(?:([a-z][a-z0-9+.-]*):\/\/)?(?:([^:@/\s]+)(?::([^@/\s]*))?@)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})\/?$/.exec(
@@ -53,13 +59,25 @@ export function parseProxy(input: string): ProxyParts | null {
       return value
     }
   }
-  return {
-    scheme: scheme.toLowerCase() as ProxyParts['scheme'],
-    host: host.replace(/^\[|\]$/g, '').toLowerCase(),
-    port: Number(port),
-    username: decode(user),
-    password: user === undefined ? null : (decode(pass) ?? ''),
-  }
+  return withHost(
+    {
+      scheme: scheme.toLowerCase() as ProxyParts['scheme'],
+      port: Number(port),
+      username: decode(user),
+      password: user === undefined ? null : (decode(pass) ?? ''),
+    },
+    host,
+  )
+}
+
+/** The parts with the host read as a browser reads it; null when a browser would refuse the host. */
+function withHost(parts: Omit<ProxyParts, 'host'>, written: string): ProxyParts | null {
+  const host = parseUrlHost(written)
+  if (!host) return null
+  const plain = written.replace(/^\[|\]$/g, '')
+  return plain.toLowerCase() === host.address
+    ? { ...parts, host: host.address }
+    : { ...parts, host: host.address, hostAsWritten: plain }
 }
 
 /** What the database keeps (no credentials): `host:port`, with the scheme when it is not http. */
@@ -68,90 +86,39 @@ export function proxyAddress(parts: Pick<ProxyParts, 'scheme' | 'host' | 'port'>
   return `${parts.scheme === 'http' ? '' : `${parts.scheme}://`}${host}:${parts.port}`
 }
 
-function ipv4(address: string): number[] | null {
-  const parts = address.split('.')
-  if (parts.length !== 4) return null
-  const bytes = parts.map((p) => (/^\d{1,3}$/.test(p) ? Number(p) : Number.NaN))
-  return bytes.every((b) => b >= 0 && b <= 255) ? bytes : null
-}
-
-/** Expands an IPv6 address to its eight 16-bit groups; null when it is not one. */
-function ipv6(address: string): number[] | null {
-  let text = address.toLowerCase()
-  if (!text.includes(':')) return null
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)
-  if (dotted) {
-    const v4 = ipv4(dotted[1] ?? '')
-    if (!v4) return null
-    text = text.replace(
-      dotted[1] ?? '',
-      `${((v4[0] ?? 0) * 256 + (v4[1] ?? 0)).toString(16)}:${((v4[2] ?? 0) * 256 + (v4[3] ?? 0)).toString(16)}`,
-    )
-  }
-  const halves = text.split('::')
-  if (halves.length > 2) return null
-  const head = halves[0] ? halves[0].split(':') : []
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : []
-  const missing = 8 - head.length - tail.length
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null
-  const groups = [...head, ...Array(halves.length === 2 ? missing : 0).fill('0'), ...tail]
-  const values = groups.map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? Number.parseInt(g, 16) : Number.NaN))
-  return values.length === 8 && values.every((v) => !Number.isNaN(v)) ? values : null
-}
-
-/**
- * True when an IP literal is a public unicast address. Refused: unspecified, loopback, private
- * (10/8, 172.16/12, 192.168/16), CGNAT 100.64/10, link-local 169.254/16 (cloud metadata), 0/8,
- * multicast and reserved 224/3, benchmarking 198.18/15, and the IPv6 equivalents (::, ::1, fc00::/7,
- * fe80::/10, ff00::/8, and IPv4-mapped forms of the above). Not an IP literal: false.
- */
+/** True when an IP literal (IPv6 with or without brackets) is a public unicast address; anything else false. */
 export function isPublicAddress(address: string): boolean {
-  const v4 = ipv4(address)
-  if (v4) {
-    const [a = 0, b = 0] = v4
-    if (a === 0 || a === 10 || a === 127) return false
-    if (a === 100 && b >= 64 && b <= 127) return false
-    if (a === 169 && b === 254) return false
-    if (a === 172 && b >= 16 && b <= 31) return false
-    if (a === 192 && b === 168) return false
-    if (a === 192 && b === 0 && v4[2] === 0) return false
-    if (a === 198 && (b === 18 || b === 19)) return false
-    if (a >= 224) return false
-    return true
-  }
-  const v6 = ipv6(address)
-  if (!v6) return false
-  const [g0 = 0, , , , , g5 = 0, g6 = 0, g7 = 0] = v6
-  if (v6.every((g) => g === 0)) return false // ::
-  if (v6.slice(0, 7).every((g) => g === 0) && g7 === 1) return false // ::1
-  if (v6.slice(0, 5).every((g) => g === 0) && (g5 === 0xffff || g5 === 0)) {
-    // IPv4-mapped / compatible: judge the IPv4 inside
-    return isPublicAddress(`${g6 >> 8}.${g6 & 255}.${g7 >> 8}.${g7 & 255}`)
-  }
-  if ((g0 & 0xfe00) === 0xfc00) return false // unique local
-  if ((g0 & 0xffc0) === 0xfe80) return false // link-local
-  if ((g0 & 0xff00) === 0xff00) return false // multicast
-  if (g0 === 0x64 && v6[1] === 0xff9b) return false // NAT64 (could reach anything)
-  if (g0 === 0x2001 && v6[1] === 0x0db8) return false // documentation
-  return true
+  const host = address.startsWith('[') ? parseUrlHost(address) : parseIpAddress(address)
+  return host !== null && isPublicHost(host)
 }
 
-export const isIpLiteral = (host: string) => ipv4(host) !== null || ipv6(host) !== null
+export function isIpLiteral(host: string): boolean {
+  const kind = hostOf(host)?.kind
+  return kind === 'ipv4' || kind === 'ipv6'
+}
+
+/** A host as ProxyParts keeps it (IPv6 without brackets), read as the browser will read it. */
+const hostOf = (host: string) => parseUrlHost(host.includes(':') ? `[${host}]` : host)
+
+/** Names that only mean something inside a network. */
+function isLocalName(name: string): boolean {
+  return (
+    !name.includes('.') ||
+    ['localhost', 'local', 'internal', 'lan', 'localdomain', 'home.arpa'].some(
+      (suffix) => name === suffix || name.endsWith(`.${suffix}`),
+    )
+  )
+}
 
 /** What is wrong with a proxy's host and port before any lookup (a name: only local names). */
-export function proxyProblem(parts: Pick<ProxyParts, 'host' | 'port'>): string | null {
+export function proxyProblem(parts: Pick<ProxyParts, 'host' | 'port' | 'hostAsWritten'>): string | null {
   if (!isProxyPort(parts.port)) return PROXY_MESSAGES.port(parts.port)
-  const host = parts.host.replace(/\.$/, '')
-  if (isIpLiteral(host)) return isPublicAddress(host) ? null : PROXY_MESSAGES.privateHost(host)
-  if (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host.endsWith('.local') ||
-    host.endsWith('.internal') ||
-    !host.includes('.')
-  )
-    return PROXY_MESSAGES.privateHost(host)
-  return null
+  const host = hostOf(parts.host)
+  const written = parts.hostAsWritten ?? parts.host
+  if (!host) return PROXY_MESSAGES.format
+  if (host.kind === 'domain')
+    return isLocalName(host.address) ? PROXY_MESSAGES.privateHost(written, host.address) : null
+  return isPublicHost(host) ? null : PROXY_MESSAGES.privateHost(written, host.address)
 }
 
 /** After resolving a name: refused when any of its addresses is not public (no DNS rebinding pick). */

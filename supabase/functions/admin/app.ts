@@ -4,6 +4,7 @@
 // not admin (checked on the server from Supabase Auth, never trusted from the client).
 import { handleRequest } from '../_shared/errors.ts'
 import { Router } from '../_shared/router.ts'
+import { chooseAccount, getCanary, listCandidates, removeAccount, saveSettings } from './canary-accounts.ts'
 import {
   getAccount,
   getCampaign,
@@ -17,6 +18,16 @@ import {
 import { type AdminDeps, type AdminHandler, adminOnly, defaultDeps } from './deps.ts'
 import { clearLogs, listLogs } from './logs.ts'
 import { getAiUsage, getRecentActivity, getStats } from './overview.ts'
+import {
+  getCanaryRun,
+  getIncident,
+  getPlatformAlerts,
+  getPlatformHealth,
+  listIncidents,
+  resumeAction,
+  runCanary,
+} from './platform-health.ts'
+import { getPack, publishPack, rollbackPack, tryPack, validatePack } from './platform-packs.ts'
 import { getSystemInfo, killProcess, listHosts, listProcesses, restartProcess } from './processes.ts'
 import { getQueueDetail, getQueueStats, listQueues, pauseQueue, resumeQueue } from './queues.ts'
 import { deleteJob, getRetryStats, listFailedJobs, retryJob } from './retries.ts'
@@ -26,6 +37,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
   const get = (path: string, handler: AdminHandler) => router.get(path, adminOnly(deps, handler))
   const post = (path: string, handler: AdminHandler) => router.post(path, adminOnly(deps, handler))
   const del = (path: string, handler: AdminHandler) => router.delete(path, adminOnly(deps, handler))
+  const put = (path: string, handler: AdminHandler) => router.put(path, adminOnly(deps, handler))
 
   // Spec §7 Admin, in its order.
   get('/stats', getStats)
@@ -57,6 +69,25 @@ export function createAdminRouter(deps: AdminDeps): Router {
   post('/social-accounts/:id/pause', pauseAccount)
   post('/social-accounts/:id/resume', resumeAccount)
   get('/ai-usage', getAiUsage)
+
+  // Platform health: site changes, the canary, the platform packs.
+  get('/platform-alerts', getPlatformAlerts)
+  get('/platform-health', getPlatformHealth)
+  post('/platform-health/:platform/resume', resumeAction)
+  post('/platform-health/:platform/canary', runCanary)
+  get('/incidents', listIncidents)
+  get('/incidents/:id', getIncident)
+  get('/canary-runs/:id', getCanaryRun)
+  get('/canary/:platform', getCanary)
+  get('/canary/:platform/candidates', listCandidates)
+  put('/canary/:platform/settings', saveSettings)
+  post('/canary/accounts', chooseAccount)
+  del('/canary/accounts/:id', removeAccount)
+  get('/platform-packs/:platform', getPack)
+  post('/platform-packs/:platform/validate', validatePack)
+  post('/platform-packs/:platform/try', tryPack)
+  post('/platform-packs/:platform/publish', publishPack)
+  post('/platform-packs/:platform/rollback', rollbackPack)
   return router
 }
 

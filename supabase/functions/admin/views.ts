@@ -16,6 +16,7 @@ const JOB_TYPES: Record<string, string> = {
   'inbox.sync': 'Sync inbox',
   'warmup.step': 'Warm-up step',
   'account.test': 'Test account',
+  'platform.canary': 'Platform canary',
 }
 
 export const jobType = (queue: string): string => JOB_TYPES[queue] ?? queue

@@ -122,6 +122,8 @@ const STATUS_OF: Record<AiError['kind'], number> = {
   too_long: 502,
   // the drafts echoed something the customer wrote (an offer that is "risk-free"): theirs to rephrase
   banned_phrase: 422,
+  // a link, handle or e-mail address the goal and offer do not contain: the AI's invention
+  foreign_contact: 502,
 }
 
 export async function draftMessages(req: Request, ctx: CallContext): Promise<Response> {

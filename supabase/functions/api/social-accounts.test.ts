@@ -371,6 +371,13 @@ Deno.test('a proxy on a private, local or metadata address, or a service port, i
       ],
       ['u:p@nowhere.example:8080', /could not be found/],
       ['u:p@203.0.113.10:5432', /Proxy port 5432 is not a proxy port/],
+      // read as browsers read them: octal parts, SIIT, 6to4, one-number and short forms
+      ['u:p@012.63.0.1:8080', /Proxy 012\.63\.0\.1 points at a private or local address \(10\.63\.0\.1\)/],
+      ['u:p@[::ffff:0:127.0.0.1]:8080', /private or local address \(::ffff:0:7f00:1\)/],
+      ['u:p@[2002:7f00:1::]:8080', /private or local address/],
+      ['u:p@2130706433:8080', /private or local address \(127\.0\.0\.1\)/],
+      ['u:p@127.1:8080', /private or local address \(127\.0\.0\.1\)/],
+      ['u:p@%31%32%37.0.0.1:8080', /Proxy URL must look like user:pass@host:port/],
     ]
     for (const [proxyUrl, message] of refusals) {
       const response = await handle(
@@ -391,7 +398,18 @@ Deno.test('a proxy on a private, local or metadata address, or a service port, i
       }),
     )
     assert.equal(accepted.status, 201, await accepted.clone().text())
-    assert.equal((await accepted.json()).proxy, 'public.example:10001')
+    const created = await accepted.json()
+    assert.equal(created.proxy, 'public.example:10001')
+    // a public address in another spelling is stored the one way every reader reads alike
+    const spelled = await handle(
+      functionRequest('api', `/social-accounts/${created.id}`, {
+        token: dee.token,
+        method: 'PATCH',
+        body: { proxyUrl: 'u:p@0313.0.0x71.21:10002' },
+      }),
+    )
+    assert.equal(spelled.status, 200, await spelled.clone().text())
+    assert.equal((await spelled.json()).proxy, '203.0.113.21:10002')
   } finally {
     await fakeX.server.shutdown()
   }

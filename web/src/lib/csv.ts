@@ -1,21 +1,14 @@
-// CSV export of what a table shows (RFC 4180 quoting; a leading =, +, - or @ is prefixed with ' so
-// spreadsheet programs never run a cell as a formula).
+// CSV export of what a table shows, through the one shared encoder (`@shared/csv`: every field
+// quoted, formula starts defused at the start and after any separator).
+import { type CsvValue, csvDocument } from '@shared/csv'
+
 export interface CsvColumn<T> {
   header: string
-  value: (row: T) => string | number | boolean | null | undefined
-}
-
-function cell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return ''
-  let text = String(value)
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+  value: (row: T) => CsvValue
 }
 
 export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
-  const lines = [columns.map((c) => cell(c.header)).join(',')]
-  for (const row of rows) lines.push(columns.map((c) => cell(c.value(row))).join(','))
-  return `${lines.join('\r\n')}\r\n`
+  return csvDocument([columns.map((c) => c.header), ...rows.map((row) => columns.map((c) => c.value(row)))])
 }
 
 /** Starts a download of `csv` as `filename` in the browser. */

@@ -40,9 +40,18 @@ export async function sendIgDm(
     state.abandoned = true
     const reason = error instanceof Error ? error.message : String(error)
     const signal = error instanceof StopSignalError ? error.signal : undefined
-    const layout = error instanceof LayoutChangedError ? { layoutChanged: error } : {}
-    const status = state.pressedSend ? 'uncertain' : 'failed'
-    return { status, threadId: state.threadId, reason, ...(signal ? { signal } : {}), ...layout }
+    // before pressing send, a changed page is the site's doing: the job's site-change handling takes it
+    if (error instanceof LayoutChangedError && !state.pressedSend) throw error
+    if (!state.pressedSend)
+      return { status: 'failed', threadId: state.threadId, reason, ...(signal ? { signal } : {}) }
+    // after it nothing proves the message did not go out
+    return {
+      status: 'uncertain',
+      threadId: state.threadId,
+      reason,
+      ...(signal ? { signal } : {}),
+      ...(error instanceof LayoutChangedError ? { siteChange: error } : {}),
+    }
   }
 }
 

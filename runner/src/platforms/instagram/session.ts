@@ -70,7 +70,6 @@ export type OpenInstagramResult =
   | { status: 'ok'; session: InstagramSession; reused: boolean }
   | { status: 'bad_credentials' | 'two_factor_failed' | 'two_factor_required' | 'error'; message: string }
   | { status: 'challenge' | 'rate_limited'; signal: StopSignal }
-  | { status: 'layout_changed'; error: LayoutChangedError }
 
 /** How long a page that rendered may still take to show what the adapter waits for. */
 const SETTLE_MS = 2_500
@@ -110,7 +109,8 @@ export async function openInstagramSession(
     return result
   } catch (error) {
     await session.close()
-    if (error instanceof LayoutChangedError) return { status: 'layout_changed', error }
+    // a changed page is the site's doing, not the account's: the job's site-change handling takes it
+    if (error instanceof LayoutChangedError) throw error
     return { status: 'error', message: error instanceof Error ? error.message : String(error) }
   }
 }

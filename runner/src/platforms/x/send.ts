@@ -2,7 +2,7 @@
 // is unchanged, the composer cleared, exactly one new row of ours with the exact text appeared and
 // its status icon says it was sent or delivered, and no error text showed. Anything less after
 // pressing send is uncertain. A page that is not what the facts describe is a LayoutChangedError:
-// before pressing send nothing was sent (failed), after it the send is uncertain.
+// thrown before pressing send (nothing was sent), after it an uncertain send carrying `siteChange`.
 import type { Page } from 'puppeteer-core'
 import { deepElement } from '../../browser/deep-query.ts'
 import { textOf, waitForFirst } from '../../browser/page-wait.ts'
@@ -41,18 +41,19 @@ export async function sendXDm(session: XSession, target: DmTarget, text: string)
     state.abandoned = true
     const reason = error instanceof Error ? error.message : String(error)
     const signal = error instanceof StopSignalError ? error.signal : undefined
-    const layout = error instanceof LayoutChangedError ? { layoutChanged: error } : {}
-    // after pressing send nothing proves the message did not go out
+    // after pressing send nothing proves the message did not go out: uncertain, whatever stopped it
     if (state.pressedSend)
       return {
         status: 'uncertain',
         threadId: state.threadId,
         reason,
         ...(signal ? { signal } : {}),
-        ...layout,
+        ...(error instanceof LayoutChangedError ? { siteChange: error } : {}),
       }
+    // before it, a changed page is the site's doing: the job's site-change handling takes it
+    if (error instanceof LayoutChangedError) throw error
     if (error instanceof OperationTimeoutError || signal || error instanceof Error)
-      return { status: 'failed', threadId: state.threadId, reason, ...(signal ? { signal } : {}), ...layout }
+      return { status: 'failed', threadId: state.threadId, reason, ...(signal ? { signal } : {}) }
     throw error
   }
 }
@@ -254,9 +255,14 @@ async function confirm(
       return { status: 'uncertain', threadId, reason: 'The composer was not cleared after send.' }
     return { status: 'sent', threadId, messageId: row.id, sentAt: row.at ?? new Date().toISOString() }
   }
-  return {
-    status: 'uncertain',
-    threadId,
-    reason: `Not confirmed within ${session.timeouts.confirmMs / 1000} s (${lastStatus}).`,
-  }
+  const reason = `Not confirmed within ${session.timeouts.confirmMs / 1000} s (${lastStatus}).`
+  // our row with the exact text is there but no status the facts know: the marker changed, not X's speed
+  if (lastStatus === 'no status')
+    return {
+      status: 'uncertain',
+      threadId,
+      reason,
+      siteChange: await layoutChanged(page, 'x', 'send', 'confirm: status of the sent message'),
+    }
+  return { status: 'uncertain', threadId, reason }
 }

@@ -60,7 +60,6 @@ export interface XSessionOptions {
 export type OpenXSessionResult =
   | { status: 'ok'; session: XSession }
   | { status: 'expired' | 'locked'; signal: StopSignal }
-  | { status: 'layout_changed'; error: LayoutChangedError }
   | { status: 'error'; message: string }
 
 /** Opens the account's context with its cookies and checks /home shows the signed-in account. */
@@ -114,7 +113,8 @@ export async function openXSession(
     return { status: 'error', message: 'X did not show the signed-in home page in time.' }
   } catch (error) {
     await session.close()
-    if (error instanceof LayoutChangedError) return { status: 'layout_changed', error }
+    // a changed page is the site's doing, not the account's: the job's site-change handling takes it
+    if (error instanceof LayoutChangedError) throw error
     return { status: 'error', message: error instanceof Error ? error.message : String(error) }
   }
 }

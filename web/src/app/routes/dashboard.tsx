@@ -16,6 +16,7 @@ import { InboxBadge } from '@/features/inbox/components/inbox-badge'
 import { InboxTab } from '@/features/inbox/components/inbox-tab'
 import { LeadsTab } from '@/features/leads/components/leads-tab'
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu'
+import { PlatformNotices } from '@/features/platform-notices/components/platform-notices'
 import { ScrapingTab } from '@/features/scraping/components/scraping-tab'
 import { AccountsTab } from '@/features/social-accounts/components/accounts-tab'
 import { useAccountsChanged } from '@/lib/accounts/accounts-changed'
@@ -100,6 +101,7 @@ function Dashboard() {
         onNewCampaign={() => setModal({ kind: 'campaign-wizard' })}
         headerExtra={<NotificationsMenu onOpenReply={(threadId) => setTab('inbox', threadId)} />}
         badges={{ inbox: (active) => <InboxBadge active={active} /> }}
+        notices={<PlatformNotices />}
       >
         {tab === 'campaigns' && (
           <CampaignsTab

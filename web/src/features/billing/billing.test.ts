@@ -16,23 +16,26 @@ const payment = (over: Partial<Payment>): Payment => ({
 })
 
 describe('payments CSV export', () => {
-  it('writes a header and one row per payment with dollars from cents', () => {
+  it('writes a header and one row per payment with dollars from cents, every field quoted', () => {
     const csv = paymentsToCsv([payment({}), payment({ id: 'p2', amount: 9800, stripe_invoice_id: null })])
     expect(csv.split('\r\n')).toEqual([
-      'Date,Description,Amount,Status,Type,Invoice',
-      '2025-05-01,Starter plan,$49.00,succeeded,subscription,in_1',
-      '2025-05-01,Starter plan,$98.00,succeeded,subscription,',
+      '"Date","Description","Amount","Status","Type","Invoice"',
+      '"2025-05-01","Starter plan","$49.00","succeeded","subscription","in_1"',
+      '"2025-05-01","Starter plan","$98.00","succeeded","subscription",""',
+      '',
     ])
   })
 
-  it('quotes commas and quotes, and defuses spreadsheet formulas', () => {
+  it('quotes commas and quotes, and defuses spreadsheet formulas after any separator', () => {
     const csv = paymentsToCsv([
       payment({ description: 'Growth, "10 accounts"' }),
       payment({ description: '=HYPERLINK()' }),
+      payment({ description: 'Sam;=1+1' }),
     ])
-    const [, first, second] = csv.split('\r\n')
+    const [, first, second, third] = csv.split('\r\n')
     expect(first).toContain('"Growth, ""10 accounts"""')
-    expect(second).toContain("'=HYPERLINK()")
+    expect(second).toContain(`"'=HYPERLINK()"`)
+    expect(third).toContain(`"Sam;'=1+1"`)
   })
 })
 

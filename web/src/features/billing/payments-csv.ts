@@ -1,34 +1,14 @@
 import { formatCents } from '@shared/pricing'
+import { type CsvColumn, toCsv } from '@/lib/csv'
 import type { Payment } from './api/types'
 
-const HEADER = ['Date', 'Description', 'Amount', 'Status', 'Type', 'Invoice']
+const COLUMNS: CsvColumn<Payment>[] = [
+  { header: 'Date', value: (p) => new Date(p.created_at).toISOString().slice(0, 10) },
+  { header: 'Description', value: (p) => p.description },
+  { header: 'Amount', value: (p) => formatCents(p.amount) },
+  { header: 'Status', value: (p) => p.status },
+  { header: 'Type', value: (p) => p.payment_type },
+  { header: 'Invoice', value: (p) => p.stripe_invoice_id },
+]
 
-/** RFC 4180 field: quoted when it holds a comma, quote or line break; formula-looking text is defused. */
-function field(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
-}
-
-export function paymentsToCsv(payments: Payment[]): string {
-  const rows = payments.map((p) => [
-    new Date(p.created_at).toISOString().slice(0, 10),
-    p.description ?? '',
-    formatCents(p.amount),
-    p.status,
-    p.payment_type ?? '',
-    p.stripe_invoice_id ?? '',
-  ])
-  return [HEADER, ...rows].map((row) => row.map(field).join(',')).join('\r\n')
-}
-
-/** Saves the CSV through a temporary link (no server round trip). */
-export function downloadCsv(csv: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.appendChild(link)
-  link.click()
-  link.remove()
-  URL.revokeObjectURL(url)
-}
+export const paymentsToCsv = (payments: readonly Payment[]) => toCsv(payments, COLUMNS)

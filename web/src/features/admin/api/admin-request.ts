@@ -22,7 +22,7 @@ export class AdminRequestError extends Error {
 }
 
 export interface AdminRequestOptions {
-  method?: 'GET' | 'POST' | 'DELETE'
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
   body?: unknown
   query?: Record<string, string | number | undefined>
 }

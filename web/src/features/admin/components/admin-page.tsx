@@ -1,8 +1,10 @@
-// The operator's admin dashboard (spec §2): title 'Admin Dashboard', eight tabs, Auto Refresh (on
-// by default) and Refresh. The open tab lives in the address (?tab=queues) so a reload keeps it.
+// The operator's admin dashboard (spec §2): title 'Admin Dashboard', the spec's eight tabs plus
+// Platform health (site changes, the canary, platform packs), Auto Refresh (on by default) and
+// Refresh. The open tab lives in the address (?tab=queues) so a reload keeps it.
 import {
   Activity,
   FileText,
+  HeartPulse,
   Layers,
   LayoutDashboard,
   type LucideIcon,
@@ -21,6 +23,7 @@ import { AccountsTab } from './accounts-tab'
 import { CampaignsTab } from './campaigns-tab'
 import { LogsTab } from './logs-tab'
 import { OverviewTab } from './overview-tab'
+import { PlatformHealthTab } from './platform-health-tab'
 import { ProcessesTab } from './processes-tab'
 import { QueuesTab } from './queues-tab'
 import { RetriesTab } from './retries-tab'
@@ -36,6 +39,7 @@ const TABS: { id: string; label: string; icon: LucideIcon; Panel: (props: TabPro
   { id: 'users', label: 'Users', icon: Users, Panel: UsersTab },
   { id: 'campaigns', label: 'Campaigns', icon: Megaphone, Panel: CampaignsTab },
   { id: 'accounts', label: 'Accounts', icon: Activity, Panel: AccountsTab },
+  { id: 'platform-health', label: 'Platform health', icon: HeartPulse, Panel: PlatformHealthTab },
 ]
 
 export function AdminPage() {
@@ -130,7 +134,7 @@ export function AdminPage() {
                 tabIndex={selected ? 0 : -1}
                 onClick={() => select(tab.id)}
                 className={cn(
-                  '-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors',
+                  '-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-2.5 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors',
                   selected
                     ? 'border-brand-600 text-brand-700'
                     : 'border-transparent text-slate-500 hover:text-slate-800',

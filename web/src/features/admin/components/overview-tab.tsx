@@ -1,5 +1,6 @@
 // Overview: four cards (users, campaigns, accounts, system health) and the recent activity list,
-// every 30 s. A failed load shows 'Error Loading Dashboard' with the message and Retry (spec §8).
+// every 30 s, with the site-change alarm above them while a platform action is paused. A failed
+// load shows 'Error Loading Dashboard' with the message and Retry (spec §8).
 import {
   Activity as ActivityIcon,
   AlertTriangle,
@@ -18,12 +19,14 @@ import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { relativeTime } from '@/lib/relative-time'
 import { getAiUsage } from '../api/get-ai-usage'
+import { getPlatformAlerts } from '../api/get-platform-alerts'
 import { getRecentActivity } from '../api/get-recent-activity'
 import { getStats } from '../api/get-stats'
 import { formatNumber, formatPercent, formatUptime, humanize } from '../format'
 import { usePolling } from '../hooks/use-polling'
 import { AiUsageCard } from './ai-usage-card'
 import { Pill } from './pill'
+import { PlatformAlert } from './platform-alert'
 import { StatCard, StatGrid } from './stat-card'
 import { POLL_MS, type TabProps } from './tab-props'
 
@@ -50,13 +53,17 @@ function Breakdown({ parts }: { parts: [number, string][] }) {
 
 export function OverviewTab({ autoRefresh, refreshKey }: TabProps) {
   const load = useCallback(async () => {
-    const [stats, activity, aiUsage] = await Promise.all([
+    const [stats, activity, aiUsage, platformAlerts] = await Promise.all([
       getStats(),
       getRecentActivity(),
-      // the AI card is extra: its failure must not take the overview down
+      // the AI card and the site-change alarm are extra: their failure must not take the overview down
       getAiUsage().catch(() => null),
+      getPlatformAlerts().catch((error) => {
+        console.error('Loading the platform alerts failed', error)
+        return null
+      }),
     ])
-    return { stats, activity, aiUsage }
+    return { stats, activity, aiUsage, platformAlerts }
   }, [])
   const { data, error, loading, refresh, refreshing } = usePolling(load, {
     intervalMs: POLL_MS.overview,
@@ -91,10 +98,11 @@ export function OverviewTab({ autoRefresh, refreshKey }: TabProps) {
     )
   }
   if (!data) return null
-  const { stats, activity, aiUsage } = data
+  const { stats, activity, aiUsage, platformAlerts } = data
   const online = stats.system.activeWorkers > 0
   return (
     <div className="space-y-6">
+      {platformAlerts && <PlatformAlert alerts={platformAlerts} />}
       <StatGrid>
         <StatCard
           testId="stat-users"

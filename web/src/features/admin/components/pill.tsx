@@ -11,6 +11,7 @@ const TONES: Record<string, PillTone> = {
   success: 'green',
   running: 'green',
   completed: 'green',
+  passed: 'green',
   done: 'green',
   resumed: 'green',
   trialing: 'blue',

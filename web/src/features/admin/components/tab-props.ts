@@ -11,4 +11,5 @@ export const POLL_MS = {
   queues: 5_000,
   retries: 10_000,
   logs: 3_000,
+  platformHealth: 10_000,
 } as const

@@ -1,8 +1,9 @@
 import { Download } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'
+import { csvFilename, downloadCsv } from '@/lib/csv'
 import type { Payment } from '../api/types'
-import { downloadCsv, paymentsToCsv } from '../payments-csv'
+import { paymentsToCsv } from '../payments-csv'
 import { PaymentsTable } from './payments-table'
 
 export function PaymentHistoryTab({ payments }: { payments: Payment[] }) {
@@ -15,12 +16,7 @@ export function PaymentHistoryTab({ payments }: { payments: Payment[] }) {
           size="sm"
           icon={<Download className="size-4" aria-hidden="true" />}
           disabled={payments.length === 0}
-          onClick={() =>
-            downloadCsv(
-              paymentsToCsv(payments),
-              `reachflow-payments-${new Date().toISOString().slice(0, 10)}.csv`,
-            )
-          }
+          onClick={() => downloadCsv(csvFilename('payments'), paymentsToCsv(payments))}
         >
           Export to CSV
         </Button>

@@ -15,7 +15,13 @@ export interface CampaignStats {
     replied: number
   }
   messagesSent: number
+  /** Messages whose log says not delivered now. */
+  messagesFailed: number
+  /** Sent but not confirmed yet: neither delivered nor failed until the runner checks. */
+  messagesUncertain: number
   totalAttempts: number
+  /** People the campaign will message or has messaged (its leads not skipped). */
+  target: number
   responses: number
   replyRate: number
   deliveryRate: number

@@ -10,6 +10,7 @@ import { paths } from '@/config/paths'
 import { isOperator } from '@/features/auth/api/login-schema'
 import { signOut, useAuth } from '@/lib/auth-store'
 import { useExporter } from '@/lib/export-registry'
+import { useProfileIdentity } from '@/lib/profile-identity'
 import { dashboardGreeting, markDashboardVisit } from '../greeting'
 import { useDashboardSummary, useTabCounts, useTodaysOverview } from '../hooks/use-dashboard-data'
 import { usePaymentSourceEvent } from '../hooks/use-payment-source-event'
@@ -29,6 +30,8 @@ interface DashboardShellProps {
   headerExtra?: ReactNode
   /** Badges of tabs the dashboard does not count itself (the Inbox's unread conversations). */
   badges?: Partial<Record<DashboardTab, (active: boolean) => ReactNode>>
+  /** Above the stat cards: notices about the platforms (a site change pausing work). */
+  notices?: ReactNode
 }
 
 /** Spec §2 dashboard layout: sidebar (slide-in menu on small screens), header, stat cards, tabs. */
@@ -39,6 +42,7 @@ export function DashboardShell({
   children,
   headerExtra,
   badges,
+  notices,
 }: DashboardShellProps) {
   usePaymentSourceEvent()
   const user = useAuth((s) => s.user)
@@ -55,7 +59,7 @@ export function DashboardShell({
     markDashboardVisit(user?.id, typeof window === 'undefined' ? null : window.localStorage),
   )
   const greeting = dashboardGreeting(user, returning)
-  const fullName = typeof user?.user_metadata?.full_name === 'string' ? user.user_metadata.full_name : null
+  const identity = useProfileIdentity(user)
 
   const sidebar = {
     tab,
@@ -131,8 +135,9 @@ export function DashboardShell({
                 <Settings className="size-5" aria-hidden="true" />
               </Link>
               <AccountMenu
-                name={fullName}
+                name={identity.name}
                 email={user?.email}
+                avatarUrl={identity.avatarUrl}
                 profileSettingsHref={paths.settings}
                 accountSettingsHref={paths.billing}
                 onSignOut={async () => {
@@ -150,6 +155,7 @@ export function DashboardShell({
               <p className="text-sm text-slate-500">{greeting}</p>
             </div>
           </div>
+          {notices}
           {summary.isError ? (
             <p
               role="alert"

@@ -1,0 +1,383 @@
+// A site change end to end on this side of the adapters, against the X sandbox in Chromium: the
+// canary's read-only run passes with a time per step; a step that checks a marker the page lacks
+// fails as a real LayoutChangedError, which records the incident (redacted outline handed over for
+// storage), pauses the action fleet-wide and tells the customer, and leaves the account alone; a
+// passing run resolves it. A DM in hand when the page changed is settled for what it was (not
+// sent before send was pressed, uncertain after), never counted by the breaker, never resent
+// blindly; after the pause every lead has exactly one DM, and an inbox answer that waited in the
+// queue is sent once. Alone: pauses are fleet-wide.
+import type { Page } from 'puppeteer-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tripBreakerIfNeeded } from '../../src/accounts/status.ts'
+import { type CanaryStep, DEFAULT_STEPS } from '../../src/canary/steps.ts'
+import { sendQueuedAnswers } from '../../src/inbox/answers.ts'
+import { campaignTick } from '../../src/jobs/campaign-tick.ts'
+import { inboxSync } from '../../src/jobs/inbox-sync.ts'
+import { platformCanary } from '../../src/jobs/platform-canary.ts'
+import { layoutChanged } from '../../src/platforms/layout.ts'
+import type { PlatformSession, SendResult } from '../../src/platforms/types.ts'
+import type { XSession } from '../../src/platforms/x/session.ts'
+import { nextDueLead } from '../../src/sending/intent.ts'
+import { type CampaignForSend, type SendDeps, sendToLead } from '../../src/sending/send-lead.ts'
+import { loadAccount } from '../../src/sessions/open.ts'
+import { type TestRunner, testRunner } from '../helpers/context.ts'
+import {
+  accountRow,
+  adminDb,
+  closeAdminDb,
+  createCampaign,
+  createCustomer,
+  createXAccount,
+  leadsOf,
+  logsOf,
+  notificationsOf,
+} from '../helpers/fixtures.ts'
+import { quietOtherWork } from '../helpers/process.ts'
+import { openProfiles, SandboxAdmin, sandboxUrl } from '../helpers/sandbox.ts'
+import { newXAccount } from '../helpers/x-session.ts'
+
+const x = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
+let runner: TestRunner
+let restoreOtherWork: (() => Promise<void>) | undefined
+
+/** Moves the database's and the X sandbox's clocks to real time + offset. */
+async function clockAt(offsetMs: number): Promise<void> {
+  await adminDb().query(`update internal.clock set "offset" = make_interval(secs => $1::float8 / 1000)`, [
+    offsetMs,
+  ])
+  await x.call('POST', '/clock', { offsetMs })
+}
+
+async function clearSiteChanges(): Promise<void> {
+  const db = adminDb()
+  await db.query('delete from public.platform_canary_accounts')
+  await db.query(`delete from public.platform_action_pauses`)
+  await db.query(`update public.platform_incidents set status = 'resolved', resolved_at = now(), resolution = 'operator'
+                   where status = 'open'`)
+}
+
+beforeAll(async () => {
+  restoreOtherWork = await quietOtherWork()
+  await clearSiteChanges()
+  runner = await testRunner()
+})
+afterAll(async () => {
+  await clockAt(0)
+  await clearSiteChanges()
+  await runner.close()
+  await restoreOtherWork?.()
+  await closeAdminDb()
+})
+
+/** An X account of a new customer, chosen for the canary. */
+async function canaryAccount() {
+  const userId = await createCustomer()
+  const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
+  const accountId = await createXAccount(userId, sandbox)
+  await adminDb().query('insert into public.platform_canary_accounts (account_id) values ($1)', [accountId])
+  return { userId, sandbox, accountId }
+}
+
+async function runCanary(steps?: CanaryStep[]) {
+  const run = await adminDb().query<{ id: string }>(`select public.admin_run_canary('twitter', null) as id`)
+  const runId = run.rows[0]?.id ?? ''
+  expect(runId).not.toBe('')
+  const result = await platformCanary(runner.context(), { runId }, steps)
+  const row = await adminDb().query<{
+    status: string
+    steps: { step: string; status: string; ms: number }[]
+    duration_ms: number
+  }>('select status, steps, duration_ms from public.platform_canary_runs where id = $1', [runId])
+  return { result, row: row.rows[0] }
+}
+
+/** A canary step that checks, on X's home page, for a marker the page does not have. */
+const MISSING_MARKER: CanaryStep = {
+  name: 'inbox-marker',
+  label: 'Inbox panel marker',
+  run: async (input) => {
+    const session = input.session as XSession
+    return session.run('canary: inbox marker', 40_000, async (page) => {
+      await session.goto(page, '/home')
+      if (!(await page.$('[data-testid="dm-inbox-panel-2027"]')))
+        throw await layoutChanged(page, 'x', 'inbox', 'inbox: panel marker')
+      return 'found'
+    })
+  },
+}
+
+async function openIncidents() {
+  const { rows } = await adminDb().query<{
+    id: string
+    action: string
+    step: string
+    source: string
+    sightings: number
+  }>(`select id, action, step, source, sightings from public.platform_incidents where status = 'open'`)
+  return rows
+}
+
+describe('site changes', () => {
+  it('the canary passes, then a missing marker is a site change: incident, pause, customers told; a pass resumes', async () => {
+    const { userId, sandbox, accountId } = await canaryAccount()
+    const [lead] = await openProfiles(x, 1, 14_000 + Math.floor(Math.random() * 500))
+    if (!lead) throw new Error('no lead')
+    // one conversation with nothing unread, for the thread step
+    const campaignId = await createCampaign(userId, accountId, [lead])
+    expect((await campaignTick(runner.context(), { campaignId, accountId })).sent).toBe(1)
+    const before = await accountRow(accountId)
+
+    const passing = await runCanary()
+    expect(passing.result.status).toBe('passed')
+    expect(passing.row?.status).toBe('passed')
+    expect(passing.row?.steps.map((s) => [s.step, s.status])).toEqual([
+      ['session', 'passed'],
+      ['inbox', 'passed'],
+      ['thread', 'passed'],
+      ['profile', 'passed'],
+      ['search', 'passed'],
+    ])
+    for (const step of passing.row?.steps ?? []) expect(step.ms).toBeGreaterThanOrEqual(0)
+    expect(passing.row?.duration_ms).toBeGreaterThan(0)
+    expect(await x.deliveries(sandbox.username)).toHaveLength(1) // read-only: nothing was sent
+
+    const changed = await runCanary([...DEFAULT_STEPS, MISSING_MARKER])
+    expect(changed.row?.status).toBe('failed')
+    const failed = changed.result.steps?.find((s) => s.step === 'inbox-marker')
+    expect(failed).toMatchObject({ status: 'failed', kind: 'layout_changed', path: '/home' })
+    expect(failed?.outlineLines).toBeGreaterThan(0)
+    const [incident] = await openIncidents()
+    expect(incident).toMatchObject({
+      action: 'inbox',
+      step: 'inbox: panel marker',
+      source: 'canary',
+      sightings: 1,
+    })
+    expect(failed?.incidentId).toBe(incident?.id)
+
+    const outline = await adminDb().query<{ outline: { lines: string[] } }>(
+      'select outline from public.platform_incident_outlines where incident_id = $1',
+      [incident?.id],
+    )
+    const lines = outline.rows[0]?.outline.lines ?? []
+    expect(lines.length).toBeGreaterThan(0)
+    expect(lines.join('\n')).not.toContain(sandbox.username) // no names or text in the outline
+    const pauses = await adminDb().query('select platform, action from public.platform_action_pauses')
+    expect(pauses.rows).toEqual([{ platform: 'twitter', action: 'inbox' }])
+    expect(
+      (await notificationsOf(userId)).filter((n) => n.type === 'platform_paused').map((n) => n.title),
+    ).toEqual(['Reading replies on X is paused'])
+    const after = await accountRow(accountId)
+    expect([after.status, after.trust_score, after.flag_reason]).toEqual([
+      before.status,
+      before.trust_score,
+      null,
+    ])
+
+    const sync = await inboxSync(runner.context(), { accountId })
+    expect(sync.note).toBe(
+      'Reading replies on X is paused while we adapt to a change on X; nothing is lost and it resumes on its own.',
+    )
+
+    const healed = await runCanary()
+    expect(healed.row?.status).toBe('passed')
+    expect(await openIncidents()).toEqual([])
+    expect((await adminDb().query('select 1 from public.platform_action_pauses')).rowCount).toBe(0)
+    expect(
+      (await notificationsOf(userId)).filter((n) => n.type === 'platform_resumed').map((n) => n.title),
+    ).toEqual(['Reading replies on X has resumed'])
+  })
+
+  it('the DM in hand: not sent before pressing, uncertain after; paused, then each lead gets exactly one DM', async () => {
+    await clearSiteChanges()
+    const userId = await createCustomer()
+    const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
+    const accountId = await createXAccount(userId, sandbox)
+    const leads = await openProfiles(x, 4, 15_000 + Math.floor(Math.random() * 500))
+    const campaignId = await createCampaign(userId, accountId, leads, {
+      messages: ['Hello {name}, one question.'],
+    })
+    const account = await loadAccount(adminDb(), accountId)
+    if (!account) throw new Error('no account')
+    const campaign = (
+      await adminDb().query<CampaignForSend>(
+        'select id, user_id, name, sequences from public.campaigns where id = $1',
+        [campaignId],
+      )
+    ).rows[0]
+    if (!campaign) throw new Error('no campaign')
+    const before = await accountRow(accountId)
+
+    // The real session, whose send meets a page without the composer (three times before pressing
+    // send, once after a real send went out).
+    const outcomes = await runner.sessions.use(accountId, 60_000, async (handle) => {
+      const opened = await handle.open(account)
+      if (opened.status !== 'ok') throw new Error(opened.message)
+      const real = opened.session as XSession
+      const changedPage = async (page: Page) => {
+        await real.goto(page, '/home')
+        return layoutChanged(page, 'x', 'send', 'open thread: composer')
+      }
+      let pressAfter = false
+      const changed = new Proxy(real, {
+        get(target, key) {
+          if (key === 'sendDm')
+            return async (
+              to: Parameters<PlatformSession['sendDm']>[0],
+              text: string,
+            ): Promise<SendResult> => {
+              if (!pressAfter) throw await real.run('send', 40_000, changedPage)
+              const sent = await target.sendDm(to, text)
+              return {
+                status: 'uncertain',
+                threadId: sent.threadId,
+                reason: 'The page changed after sending',
+                siteChange: await real.run('confirm', 40_000, changedPage),
+              }
+            }
+          const value = Reflect.get(target, key, target)
+          return typeof value === 'function' ? value.bind(target) : value
+        },
+      }) as PlatformSession
+      const deps: SendDeps = {
+        db: runner.db,
+        log: runner.context().log,
+        session: changed,
+        account,
+        lease: handle.lease,
+        signal: new AbortController().signal,
+        random: Math.random,
+        pacingFactor: 0,
+        packVersion: 'x-test',
+      }
+      const results = []
+      for (let i = 0; i < 4; i++) {
+        pressAfter = i === 3
+        const lead = await nextDueLead(runner.db, campaignId)
+        if (!lead) throw new Error('no due lead')
+        results.push(await sendToLead(deps, campaign, lead))
+      }
+      return results
+    })
+    expect(outcomes).toEqual({
+      status: 'done',
+      value: ['site_changed', 'site_changed', 'site_changed', 'site_changed'],
+    })
+
+    const logs = await logsOf(campaignId)
+    expect(logs.map((l) => l.status).sort()).toEqual(['error', 'error', 'error', 'uncertain'])
+    const incidents = await adminDb().query<{ n: number }>(
+      'select count(distinct incident_id)::int as n from public.dm_logs where campaign_id = $1 and incident_id is not null',
+      [campaignId],
+    )
+    expect(incidents.rows[0]?.n).toBe(1)
+    expect(await x.deliveries(sandbox.username)).toHaveLength(1) // only the one sent before the page changed
+    expect((await leadsOf(campaignId)).map((l) => l.state).sort()).toEqual([
+      'pending',
+      'pending',
+      'pending',
+      'uncertain',
+    ])
+    const after = await accountRow(accountId)
+    expect([after.status, after.trust_score, after.paused_until]).toEqual([
+      'active',
+      before.trust_score,
+      null,
+    ])
+    expect(await tripBreakerIfNeeded(adminDb(), { ...account })).toBe(false) // four bad sends, none the account's
+
+    const paused = await campaignTick(runner.context(), { campaignId, accountId })
+    expect(paused.note).toBe(
+      'Sending on X is paused while we adapt to a change on X; nothing is lost and it resumes on its own.',
+    )
+    const card = await adminDb().query<{ error_message: string }>(
+      'select error_message from public.campaigns where id = $1',
+      [campaignId],
+    )
+    expect(card.rows[0]?.error_message).toBe(paused.note)
+
+    await adminDb().query(`select public.admin_resume_platform_action('twitter', 'send', null)`)
+    await clockAt(10 * 60_000) // past the retry backoff of the leads that were not sent
+    const resumed = await campaignTick(runner.context(), { campaignId, accountId })
+    expect(resumed).toMatchObject({ settledSent: 1, sent: 3 })
+    const delivered = await x.deliveries(sandbox.username)
+    expect(delivered.map((d) => d.recipientUsername).sort()).toEqual(leads.map((l) => l.username).sort())
+    expect((await leadsOf(campaignId)).map((l) => l.state)).toEqual(['sent', 'sent', 'sent', 'sent'])
+    await clockAt(0)
+  })
+  it('an inbox answer stopped by a changed page before sending waits in the queue and is sent once after the pause', async () => {
+    await clearSiteChanges()
+    const userId = await createCustomer()
+    const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
+    const accountId = await createXAccount(userId, sandbox)
+    const [lead] = await openProfiles(x, 1, 14_600 + Math.floor(Math.random() * 300))
+    if (!lead) throw new Error('no lead')
+    const campaignId = await createCampaign(userId, accountId, [lead])
+    expect((await campaignTick(runner.context(), { campaignId, accountId })).sent).toBe(1)
+    await x.message({ account: sandbox.username, from: lead.username, text: 'Who is this?' })
+    await inboxSync(runner.context(), { accountId })
+    const thread = await adminDb().query<{ id: string }>(
+      'select id from public.inbox_threads where account_id = $1 and peer_username = $2',
+      [accountId, lead.username],
+    )
+    const body = 'We build outreach tools, happy to show you.'
+    await adminDb().query(
+      `insert into public.inbox_messages (thread_id, user_id, account_id, direction, body, origin, status, dedupe_key)
+       values ($1, $2, $3, 'outgoing', $4, 'reachflow', 'queued', 'reply:site-change')`,
+      [thread.rows[0]?.id, userId, accountId, body],
+    )
+    const account = await loadAccount(adminDb(), accountId)
+    if (!account) throw new Error('no account')
+    const statusOf = async () =>
+      (
+        await adminDb().query<{ status: string; error: string | null }>(
+          'select status, error from public.inbox_messages where body = $1 and account_id = $2',
+          [body, accountId],
+        )
+      ).rows[0]
+
+    const summary = await runner.sessions.use(accountId, 60_000, async (handle) => {
+      const opened = await handle.open(account)
+      if (opened.status !== 'ok') throw new Error(opened.message)
+      const real = opened.session as XSession
+      const changed = new Proxy(real, {
+        get(target, key) {
+          if (key === 'sendDm')
+            return async () => {
+              throw await real.run('send', 40_000, async (page) => {
+                await real.goto(page, '/home')
+                return layoutChanged(page, 'x', 'send', 'open thread: composer')
+              })
+            }
+          const value = Reflect.get(target, key, target)
+          return typeof value === 'function' ? value.bind(target) : value
+        },
+      }) as PlatformSession
+      return sendQueuedAnswers({
+        db: runner.db,
+        log: runner.context().log,
+        session: changed,
+        account,
+        lease: handle.lease,
+        signal: new AbortController().signal,
+        pacingFactor: 0,
+        wait: async () => true,
+        maxAnswers: 4,
+      })
+    })
+    expect(summary).toMatchObject({ status: 'done', value: { sent: 0, siteChanged: true } })
+    expect(await statusOf()).toMatchObject({ status: 'queued' })
+    expect((await statusOf())?.error).toMatch(/^Waiting: the page changed before sending/)
+
+    const whilePaused = await inboxSync(runner.context(), { accountId })
+    expect(whilePaused.answersSent).toBe(0) // sending on X is paused; reading replies is not
+    expect(whilePaused.conversations).toBeGreaterThan(0)
+    expect((await x.deliveries(sandbox.username)).filter((d) => d.text === body)).toHaveLength(0)
+
+    await adminDb().query(`select public.admin_resume_platform_action('twitter', 'send', null)`)
+    expect((await inboxSync(runner.context(), { accountId })).answersSent).toBe(1)
+    await inboxSync(runner.context(), { accountId })
+    expect((await x.deliveries(sandbox.username)).filter((d) => d.text === body)).toHaveLength(1)
+    expect(await statusOf()).toMatchObject({ status: 'sent', error: null })
+  })
+})

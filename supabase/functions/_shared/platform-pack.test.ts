@@ -1,0 +1,102 @@
+// The pack shape rule without a database: same keys, same kinds, non-empty strings, regexes that
+// compile, lists uniform or fixed tuples, numbers keeping the default's sign and wholeness.
+import assert from 'node:assert/strict'
+import { isRegexFact, packBytes, packIssues, packVersion, parsePackText } from './platform-pack.ts'
+
+const REFERENCE = {
+  version: 'x-1',
+  selectors: { composer: 'textarea', sendButton: 'button' },
+  sendStatus: { delivered: ['sent', 'delivered'] },
+  signalTexts: [{ pattern: { source: 'rate limit', flags: 'i' }, code: '88' }],
+  pair: ['/home', 3],
+  none: [],
+  optional: null,
+  enabled: true,
+  pageSize: 20,
+  ratio: 0.5,
+  offset: -1,
+}
+
+const messages = (candidate: unknown) => packIssues(candidate, REFERENCE).map((i) => i.message)
+
+Deno.test('the default itself, and a copy with other values of the same kinds, fit', () => {
+  assert.deepEqual(packIssues(REFERENCE, REFERENCE), [])
+  assert.deepEqual(
+    messages({
+      ...REFERENCE,
+      version: 'x-2',
+      selectors: { composer: 'div[role=textbox]', sendButton: '[data-testid=send]' },
+      sendStatus: { delivered: ['read'] },
+      signalTexts: [
+        { pattern: { source: '^try again$', flags: 'im' }, code: '88' },
+        { pattern: { source: 'locked', flags: '' }, code: '326' },
+      ],
+      pair: ['/explore', 7],
+      pageSize: 40,
+      ratio: 2.5,
+      offset: -3,
+    }),
+    [],
+  )
+})
+
+Deno.test('every problem is named by its path', () => {
+  assert.deepEqual(
+    messages({
+      version: '',
+      selectors: { composer: '   ', sendButton: 5, extra: 'x' },
+      sendStatus: { delivered: 'sent' },
+      signalTexts: [
+        { pattern: { source: 'a', flags: 'gg' }, code: '88' },
+        { pattern: 'rate limit', code: '88' },
+      ],
+      pair: ['/home'],
+      none: ['x'],
+      optional: 'x',
+      enabled: 'yes',
+      pageSize: 2.5,
+      ratio: 0,
+      offset: 'x',
+    }),
+    [
+      'version must be a non-empty string',
+      'selectors.composer must be a non-empty string',
+      'selectors.sendButton must be a non-empty string',
+      'selectors.extra is not a fact the runner knows (remove it)',
+      'sendStatus.delivered must be a list',
+      'signalTexts[0].pattern.flags must be regex flags (d, g, i, m, s, u, v, y, each once)',
+      'signalTexts[1].pattern must be a regex {source, flags}',
+      'pair must have exactly 2 items',
+      'none must be an empty list',
+      'optional must be null',
+      'enabled must be a boolean',
+      'pageSize must be a whole number greater than 0',
+      'ratio must be a number greater than 0',
+      'offset must be a whole number',
+    ],
+  )
+  assert.deepEqual(messages([]), ['The pack must be an object'])
+  const { selectors: _, ...withoutSelectors } = REFERENCE
+  assert.deepEqual(messages(withoutSelectors), ['selectors is missing'])
+})
+
+Deno.test('a regex that does not compile says why', () => {
+  const [issue] = packIssues(
+    { ...REFERENCE, signalTexts: [{ pattern: { source: '(open', flags: 'i' }, code: '88' }] },
+    REFERENCE,
+  )
+  assert.equal(issue?.path, 'signalTexts[0].pattern')
+  assert.match(issue?.message ?? '', /^signalTexts\[0\]\.pattern is not a valid regex: .*\(open/)
+})
+
+Deno.test('helpers: version, regex facts, size, JSON text', () => {
+  assert.equal(packVersion({ version: ' x-3 ' }), 'x-3')
+  assert.equal(packVersion({ version: 3 }), null)
+  assert.equal(isRegexFact({ source: 'a', flags: '' }), true)
+  assert.equal(isRegexFact({ source: 'a', flags: '', extra: 1 }), false)
+  assert.equal(packBytes({ a: 'é' }), 10)
+  assert.deepEqual(parsePackText('{"version": "x"}'), { ok: true, facts: { version: 'x' } })
+  const broken = parsePackText('{"version": ')
+  assert.equal(broken.ok, false)
+  assert.match(broken.ok ? '' : broken.message, /^The pack is not valid JSON: /)
+})

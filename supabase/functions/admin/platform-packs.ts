@@ -1,0 +1,177 @@
+// The Platform health tab's pack editor: the pack in effect (or the code default), Validate (the
+// draft must have the code default's exact shape; every problem names its path), Try on canary
+// (stores the draft and queues a canary run with it), Publish (only a draft whose newest canary
+// try passed) and Roll back (to what was in effect before the newest publication). Runners pick a
+// publication up within one poll.
+import { conflict, type HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
+import {
+  MAX_PACK_BYTES,
+  PACK_PLATFORMS,
+  type PackIssue,
+  type PackPlatform,
+  packBytes,
+  packIssues,
+  packVersion,
+} from '../_shared/platform-pack.ts'
+import { parseBody, z } from '../_shared/validation.ts'
+import { writeAuditLog } from './audit.ts'
+import { type AdminContext, rpc } from './deps.ts'
+
+export const PLATFORM_NOT_FOUND = 'Platform not found'
+
+export const PACK_MESSAGES = {
+  noDefault: (label: string) =>
+    `No runner has registered ${label}'s facts yet: start a runner, then edit the pack.`,
+  tooLarge: `The pack is larger than ${MAX_PACK_BYTES / 1024} KB`,
+  notFound: 'Pack not found',
+  notTried: 'Try this pack on the canary first: publishing needs a passing canary run.',
+  trying: 'The canary is still trying this pack: publish it once the run has passed.',
+  failed: 'This pack did not pass its canary run: fix it, try it again, then publish.',
+  current: 'This pack is already published.',
+  versionTaken: (version: string) =>
+    `Version ${version} already names other facts: give this pack a new version.`,
+  nothingToRollBack: 'Nothing was published: the code default is in use.',
+} as const
+
+export const LABELS: Record<PackPlatform, string> = { twitter: 'X', instagram: 'Instagram' }
+
+export function platformParam(params: Record<string, string>): PackPlatform {
+  const platform = params.platform ?? ''
+  if (!(PACK_PLATFORMS as readonly string[]).includes(platform)) throw notFound(PLATFORM_NOT_FOUND)
+  return platform as PackPlatform
+}
+
+interface PackView {
+  platform: PackPlatform
+  codeDefault: {
+    packId: string
+    version: string
+    facts: Record<string, unknown>
+    registeredAt: string
+  } | null
+  effective: {
+    source: 'code' | 'operator'
+    packId: string
+    version: string
+    facts: Record<string, unknown>
+  } | null
+  rollbackTo: { packId: string | null; source: 'code' | 'operator'; version: string | null } | null
+  history: unknown[]
+}
+
+const packView = (ctx: AdminContext, platform: PackPlatform) =>
+  rpc<PackView>(ctx.db, 'admin_platform_pack', { p_platform: platform })
+
+/** GET /platform-packs/:platform */
+export async function getPack(_req: Request, ctx: AdminContext): Promise<Response> {
+  const platform = platformParam(ctx.params)
+  return jsonResponse({ ...(await packView(ctx, platform)), label: LABELS[platform] })
+}
+
+const factsBody = z.strictObject({
+  facts: z.record(z.string(), z.unknown(), { error: 'facts must be a JSON object' }),
+})
+
+interface Checked {
+  platform: PackPlatform
+  facts: Record<string, unknown>
+  version: string | null
+  issues: PackIssue[]
+}
+
+/** The draft against the code default a runner registered last. */
+async function checkDraft(req: Request, ctx: AdminContext): Promise<Checked> {
+  const platform = platformParam(ctx.params)
+  const { facts } = await parseBody(req, factsBody, { maxBytes: MAX_PACK_BYTES + 1024 })
+  if (packBytes(facts) > MAX_PACK_BYTES) throw unprocessable(PACK_MESSAGES.tooLarge)
+  const view = await packView(ctx, platform)
+  if (!view.codeDefault) throw conflict(PACK_MESSAGES.noDefault(LABELS[platform]))
+  return { platform, facts, version: packVersion(facts), issues: packIssues(facts, view.codeDefault.facts) }
+}
+
+function shapeError(label: string, issues: PackIssue[]): HttpError {
+  const first = issues[0]?.message ?? 'it does not match'
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''
+  return unprocessable(`The pack does not fit ${label}'s facts: ${first}${more}`, { issues })
+}
+
+/** POST /platform-packs/:platform/validate {facts}: 200 {valid, version, issues}. */
+export async function validatePack(req: Request, ctx: AdminContext): Promise<Response> {
+  const { version, issues } = await checkDraft(req, ctx)
+  return jsonResponse({ valid: issues.length === 0, version, issues })
+}
+
+/** POST /platform-packs/:platform/try {facts}: the draft stored, a canary run queued with it. */
+export async function tryPack(req: Request, ctx: AdminContext): Promise<Response> {
+  const { platform, facts, version, issues } = await checkDraft(req, ctx)
+  if (issues.length > 0) throw shapeError(LABELS[platform], issues)
+  const { data, error } = await ctx.db.rpc('admin_try_pack', {
+    p_platform: platform,
+    p_facts: facts,
+    p_by: ctx.admin.id,
+  })
+  if (error?.hint === 'no_canary_account') throw unprocessable(error.message)
+  if (error) throw new Error(`admin_try_pack: ${error.message}`)
+  const tried = data as { packId: string; runId: string }
+  await writeAuditLog(ctx.db, ctx.admin, `Tried ${LABELS[platform]} pack ${version} on the canary`, {
+    platform,
+    ...tried,
+  })
+  return jsonResponse({ ...tried, version }, 202)
+}
+
+const publishBody = z.strictObject({ packId: z.uuid() })
+
+/** POST /platform-packs/:platform/publish {packId} */
+export async function publishPack(req: Request, ctx: AdminContext): Promise<Response> {
+  const platform = platformParam(ctx.params)
+  const { packId } = await parseBody(req, publishBody, { maxBytes: 1024 })
+  const outcome = await rpc<string>(ctx.db, 'admin_publish_pack', {
+    p_platform: platform,
+    p_pack_id: packId,
+    p_by: ctx.admin.id,
+  })
+  switch (outcome) {
+    case 'not_found':
+      throw notFound(PACK_MESSAGES.notFound)
+    case 'not_tried':
+      throw unprocessable(PACK_MESSAGES.notTried)
+    case 'trying':
+      throw conflict(PACK_MESSAGES.trying)
+    case 'failed':
+      throw unprocessable(PACK_MESSAGES.failed)
+    case 'current':
+      throw conflict(PACK_MESSAGES.current)
+    case 'version_taken':
+      throw unprocessable(PACK_MESSAGES.versionTaken(await versionOf(ctx, packId)))
+  }
+  const view = await packView(ctx, platform)
+  await writeAuditLog(ctx.db, ctx.admin, `Published ${LABELS[platform]} pack ${view.effective?.version}`, {
+    platform,
+    packId,
+  })
+  return jsonResponse({ ...view, label: LABELS[platform] })
+}
+
+async function versionOf(ctx: AdminContext, packId: string): Promise<string> {
+  const { data } = await ctx.db.from('platform_packs').select('version').eq('id', packId).maybeSingle()
+  return (data as { version?: string } | null)?.version ?? 'this'
+}
+
+/** POST /platform-packs/:platform/rollback: to what was in effect before the newest publication. */
+export async function rollbackPack(_req: Request, ctx: AdminContext): Promise<Response> {
+  const platform = platformParam(ctx.params)
+  const target = await rpc<{ version: string | null; source: string } | null>(ctx.db, 'admin_rollback_pack', {
+    p_platform: platform,
+    p_by: ctx.admin.id,
+  })
+  if (!target) throw conflict(PACK_MESSAGES.nothingToRollBack)
+  const view = await packView(ctx, platform)
+  await writeAuditLog(
+    ctx.db,
+    ctx.admin,
+    `Rolled ${LABELS[platform]} back to ${target.source === 'code' ? 'the code default' : 'pack'} ${view.effective?.version}`,
+    { platform },
+  )
+  return jsonResponse({ ...view, label: LABELS[platform] })
+}

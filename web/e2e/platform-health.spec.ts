@@ -1,0 +1,277 @@
+// What operators and customers see when X changes its site, through the real stack: a site change
+// as the runner records it alerts operators on the overview, pauses sending on X (the Platform
+// health tab, the incident with its page outline) and tells the X customer on the dashboard, until
+// an operator resumes it; then, with a real runner working the canary, the pack editor's Validate
+// (problems named by path), Try on canary, Publish (the runner uses the pack within a minute) and
+// Roll back. Screenshots at 1280 and 390 px go to PLATFORM_SCREENSHOTS_DIR when it is set.
+import { randomUUID } from 'node:crypto'
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { encryptSecret, keyringFromEnv } from '../../runner/src/crypto.ts'
+import { adminPage, closeDb, db, openTab, type RunnerHandle, startSupervisedRunner } from './admin-support'
+import { xSandboxAccount } from './support'
+
+test.describe.configure({ mode: 'serial' })
+
+const shots = process.env.PLATFORM_SCREENSHOTS_DIR
+const MOBILE = { width: 390, height: 844 }
+const DEMO = { email: 'demo@reachflow.test', password: 'demo-password' }
+
+async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage })
+}
+
+/** The element below the sticky header, in a viewport tall enough for it. */
+async function shootElement(page: Page, element: Locator, name: string): Promise<void> {
+  if (!shots) return
+  const viewport = page.viewportSize() ?? { width: 1280, height: 800 }
+  const box = await element.boundingBox()
+  await page.setViewportSize({ width: viewport.width, height: Math.ceil((box?.height ?? 700) + 120) })
+  await element.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 96))
+  await page.screenshot({ path: `${shots}/${name}.png` })
+  await page.setViewportSize(viewport)
+}
+
+async function clearSiteChanges(): Promise<void> {
+  await db().query('delete from public.platform_action_pauses')
+  await db().query(
+    `update public.platform_incidents set status = 'resolved', resolved_at = now(), resolution = 'operator' where status = 'open'`,
+  )
+}
+
+test.afterAll(async () => {
+  await clearSiteChanges()
+  await closeDb()
+})
+
+test('a site change: operators alerted, X sending paused, the customer told, resumed by hand', async ({
+  browser,
+}) => {
+  await clearSiteChanges()
+  // What a runner records when X's conversation page lacks its composer.
+  const { rows } = await db().query<{ id: string }>(
+    `select internal.record_site_change('twitter', 'send', 'open thread: composer', '/i/chat/1790000000000000001-42',
+       $1, 'job', 'x-2026.11.26') as id`,
+    [
+      {
+        lines: [
+          'div[data-testid=xchatEmbedRoute]',
+          '  #shadow-root',
+          '    div[data-testid=dm-conversation-panel]',
+          '      div[data-testid=dm-message-scroller][role=list]',
+          '      form[data-testid=dm-composer-form-v2]',
+        ],
+        truncated: false,
+      },
+    ],
+  )
+  expect(rows[0]?.id).toBeTruthy()
+
+  const { context, page } = await adminPage(browser)
+  await openTab(page, 'overview', 'Overview')
+  const alert = page.getByTestId('platform-alert')
+  await expect(alert).toContainText('A platform changed: work is paused on every account')
+  await expect(alert).toContainText('X: sending paused since')
+  await expect(alert).toContainText('open thread: composer')
+  await shoot(page, 'admin-overview-site-change-1280', false)
+
+  await alert.getByRole('link', { name: 'Platform health' }).click()
+  await expect(page.getByRole('tab', { name: 'Platform health' })).toHaveAttribute('aria-selected', 'true')
+  const card = page.getByTestId('platform-card-twitter')
+  await expect(card).toContainText('Paused: site change')
+  await expect(card).toContainText('Sending since')
+  const incidents = page.getByTestId('incidents-table')
+  await expect(incidents).toContainText('/i/chat/#-#')
+  await shoot(page, 'admin-platform-health-1280')
+  await incidents
+    .getByRole('button', { name: 'View the X site change at open thread: composer' })
+    .first()
+    .click()
+  const outline = page.getByTestId('incident-outline')
+  await expect(outline).toContainText('form[data-testid=dm-composer-form-v2]')
+  await shoot(page, 'admin-site-change-outline-1280', false)
+  await page.keyboard.press('Escape')
+
+  // The customer with an X account sees it on the dashboard, phone-sized too.
+  const customer = await browser.newContext({ viewport: MOBILE })
+  const phone = await customer.newPage()
+  await phone.goto('/login')
+  await phone.getByLabel('Email address').fill(DEMO.email)
+  await phone.getByLabel('Password').fill(DEMO.password)
+  await phone.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect(phone).toHaveURL(/\/dashboard/)
+  const notice = phone.getByTestId('platform-notices')
+  await expect(notice).toContainText('Sending on X is paused')
+  await expect(notice).toContainText('Nothing was lost')
+  await expect(notice).toContainText('This is not about your account')
+  await shoot(phone, 'dashboard-platform-notice-mobile', false)
+  await phone.setViewportSize({ width: 1280, height: 800 })
+  await phone.goto('/dashboard')
+  await expect(notice).toBeVisible()
+  await shoot(phone, 'dashboard-platform-notice-desktop', false)
+
+  await card.getByRole('button', { name: 'Resume sending on X' }).click()
+  await expect(page.getByText('Sending on X resumed')).toBeVisible()
+  await expect(card).not.toContainText('Paused: site change')
+  await phone.reload()
+  await expect(phone.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible()
+  await expect(phone.getByTestId('platform-notices')).toHaveCount(0)
+  await customer.close()
+
+  const mobile = await adminPage(browser, MOBILE)
+  await openTab(mobile.page, 'platform-health', 'Platform health')
+  await expect(mobile.page.getByTestId('platform-card-twitter')).toBeVisible()
+  await shoot(mobile.page, 'admin-platform-health-390')
+  await mobile.context.close()
+  await context.close()
+})
+
+/** A new customer's X account signed in to the X sandbox (credentials sealed as the api does). */
+async function xAccount(): Promise<{ username: string; accountId: string }> {
+  const x = await xSandboxAccount()
+  const userId = randomUUID()
+  await db().query(
+    `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data,
+                             created_at, updated_at)
+     values ($1, 'authenticated', 'authenticated', $2, '', now(), '{"provider": "email"}', '{}', now(), now())`,
+    [userId, `canary-${userId.slice(0, 8)}@example.com`],
+  )
+  await db().query(
+    `insert into public.subscriptions (user_id, status, plan_type, accounts_purchased, stripe_subscription_id)
+     values ($1, 'active', 'growth', 3, $2)`,
+    [userId, `sub_canary_${userId.slice(0, 12)}`],
+  )
+  const { rows } = await db().query<{ id: string }>(
+    `insert into public.social_accounts (user_id, platform_id, username, status, warmup_phase)
+     select $1, p.id, $2, 'active', 5 from public.platforms p where p.name = 'twitter' returning id`,
+    [userId, x.username],
+  )
+  const accountId = rows[0]?.id ?? ''
+  const keyring = keyringFromEnv()
+  await db().query(
+    'insert into public.social_account_credentials (account_id, key_id, ciphertext) values ($1, $2, $3)',
+    [
+      accountId,
+      keyring.currentKeyId,
+      encryptSecret(
+        JSON.stringify({ v: 1, platform: 'twitter', cookies: x.cookies, chatPasscode: x.passcode }),
+        keyring,
+      ),
+    ],
+  )
+  return { username: x.username, accountId }
+}
+
+test.describe('the pack editor with a real runner', () => {
+  // Only the canary's queue is worked while this runner is up.
+  const OTHERS = ['campaign.tick', 'scrape.run', 'inbox.sync', 'warmup.step', 'account.test']
+  let runner: RunnerHandle | undefined
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000)
+    await db().query(
+      'insert into public.paused_queues (name) select unnest($1::text[]) on conflict do nothing',
+      [OTHERS],
+    )
+    await db().query(`update pgboss.job set state = 'cancelled', completed_on = now()
+                       where name = 'platform.canary' and state in ('created', 'retry')`)
+    await db().query(`update public.platform_canary_runs set status = 'error', error = 'cleared by the test'
+                       where status in ('queued', 'running')`)
+    await db().query('delete from public.platform_canary_accounts')
+    runner = startSupervisedRunner()
+    // the runner registers its code defaults at start
+    await expect
+      .poll(
+        async () =>
+          (
+            await db().query(
+              `select 1 from public.platform_packs where source = 'code' and platform = 'twitter'`,
+            )
+          ).rowCount,
+        {
+          timeout: 90_000,
+          intervals: [1_000],
+        },
+      )
+      .toBeGreaterThan(0)
+  })
+
+  test.afterAll(async () => {
+    await runner?.stop()
+    await db().query('delete from public.paused_queues where name = any($1::text[])', [OTHERS])
+    await db().query('delete from public.platform_canary_accounts')
+  })
+
+  test('choose a canary account; Validate names the problem; Try on canary; Publish; Roll back', async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000)
+    const { username } = await xAccount()
+    const { context, page } = await adminPage(browser)
+    await openTab(page, 'platform-health', 'Platform health')
+
+    const canary = page.getByTestId('canary-accounts')
+    await canary.getByRole('searchbox').fill(username)
+    await canary.getByRole('button', { name: `Choose @${username} for the canary` }).click()
+    await expect(canary.getByRole('list').first()).toContainText(`@${username}`)
+
+    const editor = page.getByTestId('pack-editor')
+    await expect(editor).toContainText('(the code default)')
+    const facts = page.getByLabel('Facts (JSON)')
+    const original = await facts.inputValue()
+    const pack = JSON.parse(original) as { version: string; chat: Record<string, string> }
+    expect(pack.chat.composer).toBeTruthy()
+
+    await facts.fill(JSON.stringify({ ...pack, chat: { ...pack.chat, composer: '' } }, null, 2))
+    await editor.getByRole('button', { name: 'Validate' }).click()
+    await expect(page.getByTestId('pack-issues')).toContainText('chat.composer must be a non-empty string')
+    await shootElement(page, editor, 'admin-pack-editor-invalid-1280')
+    await expect(editor.getByRole('button', { name: 'Publish' })).toBeDisabled()
+
+    const version = `x-e2e-${Date.now()}`
+    const draft = {
+      ...pack,
+      version,
+      chat: {
+        ...pack.chat,
+        composer: 'form[data-testid="dm-composer-form"] textarea[data-testid="dm-composer-textarea"]',
+      },
+    }
+    await facts.fill(JSON.stringify(draft, null, 2))
+    await editor.getByRole('button', { name: 'Try on canary' }).click()
+    const tryPanel = page.getByTestId('pack-try')
+    await expect(tryPanel).toContainText('Passed', { timeout: 180_000 })
+    await expect(tryPanel.locator('[data-step="search"]')).toHaveAttribute('data-status', 'passed')
+    await shootElement(page, editor, 'admin-pack-editor-tried-1280')
+
+    await editor.getByRole('button', { name: 'Publish' }).click()
+    await expect(page.getByText(`Published ${version}: runners use it within a minute`)).toBeVisible()
+    await expect(editor).toContainText(`In use: ${version}`)
+    // The running runner switches to it within a minute (its own log line says so).
+    await expect
+      .poll(
+        async () =>
+          (
+            await db().query('select 1 from public.system_logs where message = $1', [
+              `Platform pack ${version} in use`,
+            ])
+          ).rowCount,
+        { timeout: 60_000, intervals: [1_000] },
+      )
+      .toBeGreaterThan(0)
+
+    const mobile = await adminPage(browser, MOBILE)
+    await openTab(mobile.page, 'platform-health', 'Platform health')
+    await expect(mobile.page.getByTestId('pack-editor')).toContainText(`In use: ${version}`)
+    await shootElement(mobile.page, mobile.page.getByTestId('pack-editor'), 'admin-pack-editor-390')
+    await mobile.context.close()
+
+    await editor.getByRole('button', { name: /^Roll back to / }).click()
+    await page
+      .getByRole('dialog', { name: 'Roll back the pack?' })
+      .getByRole('button', { name: 'Roll back' })
+      .click()
+    await expect(editor).toContainText('(the code default)')
+    await expect(facts).toHaveValue(original)
+    await context.close()
+  })
+})

@@ -1,0 +1,4 @@
+import { adminRequest } from './admin-request'
+import type { PlatformHealthOverview } from './platform-types'
+
+export const getPlatformHealth = () => adminRequest<PlatformHealthOverview>('platform-health')

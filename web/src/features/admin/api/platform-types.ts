@@ -1,0 +1,157 @@
+// The Platform health tab's shapes, as the admin function answers them: site-change incidents,
+// paused platform actions, canary runs and their steps, canary accounts, platform packs.
+
+export type PackPlatform = 'twitter' | 'instagram'
+export type PlatformAction = 'send' | 'inbox' | 'scrape' | 'session'
+
+export interface PlatformPause {
+  platform: PackPlatform
+  label: string
+  action: PlatformAction
+  actionLabel: string
+  incidentId: string | null
+  pausedAt: string
+}
+
+export interface Incident {
+  id: string
+  platform: PackPlatform
+  label: string
+  action: PlatformAction
+  step: string
+  path: string
+  status: 'open' | 'resolved'
+  sightings: number
+  firstSeenAt: string
+  lastSeenAt: string
+  source: 'job' | 'canary'
+  packVersion: string | null
+  autoResume: boolean
+  hasOutline: boolean
+  resolvedAt: string | null
+  resolution: 'canary' | 'operator' | null
+}
+
+export interface IncidentDetail extends Incident {
+  outline: { capturedAt: string; path: string; lines: string[]; truncated: boolean } | null
+}
+
+export interface CanaryStepResult {
+  step: string
+  label: string
+  status: 'passed' | 'failed' | 'skipped'
+  ms: number
+  detail?: string
+  kind?: 'layout_changed' | 'stop_signal' | 'timeout' | 'error'
+  message?: string
+  path?: string
+  outlineLines?: number
+  incidentId?: string
+}
+
+export interface CanaryRun {
+  id: string
+  platform: PackPlatform
+  trigger: 'schedule' | 'try' | 'publish' | 'manual'
+  status: 'queued' | 'running' | 'passed' | 'failed' | 'error'
+  accountUsername: string | null
+  packVersion: string | null
+  steps: CanaryStepResult[]
+  error: string | null
+  createdAt: string
+  startedAt: string | null
+  finishedAt: string | null
+  durationMs: number | null
+}
+
+export interface CanaryDay {
+  day: string
+  passed: number
+  failed: number
+  errors: number
+}
+
+export interface PlatformHealth {
+  platform: PackPlatform
+  label: string
+  status: 'healthy' | 'paused' | 'failing' | 'unknown'
+  pauses: PlatformPause[]
+  lastRun: CanaryRun | null
+  recentRuns: CanaryRun[]
+  history: CanaryDay[]
+  canaryAccounts: number
+  pack: { version: string; source: 'code' | 'operator' } | null
+}
+
+export interface PlatformHealthOverview {
+  platforms: PlatformHealth[]
+  incidents: Incident[]
+}
+
+export interface PlatformAlerts {
+  pauses: PlatformPause[]
+  incidents: Incident[]
+}
+
+export interface CanaryAccount {
+  accountId: string
+  username: string
+  status: string
+  userEmail: string
+  operator: boolean
+  threadId: string | null
+  addedAt: string
+  lastRunAt: string | null
+}
+
+export interface CanarySettings {
+  profileUsername: string | null
+  searchQuery: string
+  everyMinutes: number
+}
+
+export interface CanaryConfig {
+  platform: PackPlatform
+  label: string
+  accounts: CanaryAccount[]
+  settings: CanarySettings
+}
+
+export interface CanaryCandidate {
+  accountId: string
+  username: string
+  status: string
+  userEmail: string
+  operator: boolean
+  chosen: boolean
+}
+
+export type PackFacts = Record<string, unknown>
+
+export interface PlatformPackView {
+  platform: PackPlatform
+  label: string
+  codeDefault: { packId: string; version: string; facts: PackFacts; registeredAt: string } | null
+  effective: {
+    source: 'code' | 'operator'
+    packId: string
+    version: string
+    facts: PackFacts
+    publishedAt: string | null
+    publishedBy: string | null
+    kind: 'publish' | 'rollback' | null
+  } | null
+  rollbackTo: { packId: string | null; source: 'code' | 'operator'; version: string | null } | null
+  history: { id: number; kind: string; version: string; publishedAt: string; publishedBy: string | null }[]
+}
+
+export interface PackIssue {
+  path: string
+  message: string
+}
+
+export interface PackValidation {
+  valid: boolean
+  version: string | null
+  issues: PackIssue[]
+}

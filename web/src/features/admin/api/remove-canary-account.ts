@@ -1,0 +1,6 @@
+import { adminRequest } from './admin-request'
+
+export const removeCanaryAccount = (accountId: string) =>
+  adminRequest<{ accountId: string; removed: true }>(`canary/accounts/${encodeURIComponent(accountId)}`, {
+    method: 'DELETE',
+  })
