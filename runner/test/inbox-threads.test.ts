@@ -165,11 +165,8 @@ describe.concurrent('conversations inbox', BROWSER_SUITE, () => {
       from: lead.username,
       text: 'Saw it, thanks',
     })
-    // the customer opens the conversation on X before Reachflow's next sync
-    const read = await fetch(`${x.base}/i/chat/${String(threadId)}`, {
-      headers: { cookie: sandbox.cookieHeader },
-    })
-    expect(read.status).toBe(200)
+    // the customer opens the conversation on X (their phone) before Reachflow's next sync
+    await x.call('POST', '/threads/read', { account: sandbox.username, threadId })
 
     await inboxSync(suite.runner.context(), { accountId })
     const thread = await threadOf(accountId, lead.username)

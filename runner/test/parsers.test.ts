@@ -3,10 +3,12 @@
 // human typing delays.
 import { describe, expect, it } from 'vitest'
 import { humanKeyActions, keyDelay, typingBudgetMs } from '../src/browser/typing.ts'
+import { INSTAGRAM_FACTS } from '../src/platforms/instagram/facts.ts'
 import { igConversation, igMessages } from '../src/platforms/instagram/items.ts'
 import { profileFromInfo } from '../src/platforms/instagram/scrape.ts'
 import { igSignalFromResponse, igSignalFromText } from '../src/platforms/instagram/signals.ts'
 import { decodeBase32, msLeftInStep, totpCode } from '../src/platforms/instagram/totp.ts'
+import { X_FACTS } from '../src/platforms/x/facts.ts'
 import { xSignalFromResponse, xSignalFromText } from '../src/platforms/x/signals.ts'
 import { parseTimeline, parseXUser } from '../src/platforms/x/timeline.ts'
 
@@ -186,41 +188,49 @@ describe('stop signals', () => {
     expect(xSignalFromResponse(200, {})).toBeUndefined()
     expect(
       xSignalFromText(
+        X_FACTS,
         'You cannot send messages to this user: they only accept message requests from verified accounts.',
       ),
     ).toMatchObject({
       code: '476',
       scope: 'lead',
     })
-    expect(xSignalFromText('You cannot send messages to this user.')).toMatchObject({
+    expect(xSignalFromText(X_FACTS, 'You cannot send messages to this user.')).toMatchObject({
       code: '349',
       scope: 'lead',
     })
-    expect(xSignalFromText('This request looks like it might be automated.')).toMatchObject({
+    expect(xSignalFromText(X_FACTS, 'This request looks like it might be automated.')).toMatchObject({
       code: '226',
       scope: 'account',
     })
-    expect(xSignalFromText('Something went wrong. Try reloading.')).toMatchObject({ kind: 'page_error' })
-    expect(xSignalFromText('Verify your identity')).toMatchObject({ kind: 'challenge' })
-    expect(xSignalFromText('All good')).toBeUndefined()
+    expect(xSignalFromText(X_FACTS, 'Something went wrong. Try reloading.')).toMatchObject({
+      kind: 'page_error',
+    })
+    expect(xSignalFromText(X_FACTS, 'Verify your identity')).toMatchObject({ kind: 'challenge' })
+    expect(xSignalFromText(X_FACTS, 'All good')).toBeUndefined()
   })
 
   it('classifies Instagram messages', () => {
     expect(
-      igSignalFromResponse(400, {
+      igSignalFromResponse(INSTAGRAM_FACTS, 400, {
         message: 'feedback_required',
         feedback_message: 'We restrict certain activity',
       }),
     ).toMatchObject({ kind: 'automation' })
     expect(
-      igSignalFromResponse(429, { message: 'Please wait a few minutes before you try again.' }),
+      igSignalFromResponse(INSTAGRAM_FACTS, 429, {
+        message: 'Please wait a few minutes before you try again.',
+      }),
     ).toMatchObject({ kind: 'rate_limit' })
-    expect(igSignalFromResponse(400, { message: 'checkpoint_required' })).toMatchObject({ kind: 'challenge' })
-    expect(igSignalFromResponse(401, { message: 'login_required' })).toMatchObject({
+    expect(igSignalFromResponse(INSTAGRAM_FACTS, 400, { message: 'checkpoint_required' })).toMatchObject({
+      kind: 'challenge',
+    })
+    expect(igSignalFromResponse(INSTAGRAM_FACTS, 401, { message: 'login_required' })).toMatchObject({
       kind: 'unauthenticated',
     })
     expect(
       igSignalFromText(
+        INSTAGRAM_FACTS,
         "This account can't receive your message because they don't allow new message requests from everyone.",
       ),
     ).toMatchObject({

@@ -1,7 +1,9 @@
 // X cookie parsing (every pasted format) and the browser-free verify_credentials check against
 // the X sandbox: valid, expired, locked, and what a user is told when cookies are wrong.
 import { beforeAll, describe, expect, it } from 'vitest'
+import { X_CHECK_PATHS } from '../../supabase/functions/_shared/x-verify.ts'
 import { cookieHeader, cookiesForSite, parseXCookies } from '../src/platforms/x/cookies.ts'
+import { X_FACTS } from '../src/platforms/x/facts.ts'
 import { verifyXCookies } from '../src/platforms/x/verify.ts'
 import { SandboxAdmin, sandboxUrl, type XSandboxAccount } from './helpers/sandbox.ts'
 
@@ -132,7 +134,7 @@ describe('parseXCookies', () => {
   })
 })
 
-describe('verifyXCookies against the X sandbox', () => {
+describe('verifyXCookies against the X sandbox (what HTTP can honestly tell)', () => {
   const admin = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
   let base: string
   beforeAll(() => {
@@ -146,21 +148,24 @@ describe('verifyXCookies against the X sandbox', () => {
     return { account, parsed: parsed.value }
   }
 
-  it('confirms live cookies and names the account', async () => {
+  it('says live cookies were not rejected, never that they are valid: verify_credentials is 404', async () => {
     const { account, parsed } = await parsedFor('active')
     expect(parsed.userId).toBe(account.id)
-    expect(await verifyXCookies(parsed, { baseUrl: base })).toEqual({
-      status: 'valid',
-      user: { id: account.id, username: account.username, name: account.username },
+    const result = await verifyXCookies(parsed, { baseUrl: base })
+    expect(result.status).toBe('not_rejected')
+    expect(result.message).toMatch(/Only signing in with them in a browser proves they work/)
+    const legacy = await fetch(`${base}/i/api/1.1/account/verify_credentials.json?skip_status=true`, {
+      headers: { cookie: account.cookieHeader },
     })
+    expect(legacy.status).toBe(404)
   })
 
-  it('reports expired and locked sessions', async () => {
+  it('reports expired and locked sessions from where X sends the page', async () => {
     expect((await verifyXCookies((await parsedFor('expired')).parsed, { baseUrl: base })).status).toBe(
       'expired',
     )
     const locked = await verifyXCookies((await parsedFor('locked')).parsed, { baseUrl: base })
-    expect(locked).toMatchObject({ status: 'locked', code: '326' })
+    expect(locked.status).toBe('locked')
   })
 
   it('rejects cookies X does not know and reports an unreachable host', async () => {
@@ -168,6 +173,14 @@ describe('verifyXCookies against the X sandbox', () => {
     if (!parsed.ok) throw new Error(parsed.error)
     expect((await verifyXCookies(parsed.value, { baseUrl: base })).status).toBe('expired')
     const down = await verifyXCookies(parsed.value, { baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 })
-    expect(down.status).toBe('error')
+    expect(down.status).toBe('unreachable')
+  })
+
+  it('looks where the X facts say (the edge functions keep the same paths)', () => {
+    expect(X_CHECK_PATHS).toEqual({
+      home: X_FACTS.paths.home,
+      signedOut: X_FACTS.urlSigns.signedOut,
+      locked: X_FACTS.urlSigns.locked,
+    })
   })
 })

@@ -225,6 +225,32 @@ describe.concurrent('X uncertain sends', BROWSER_SUITE, () => {
     await session.close()
   })
 
+  it('a delayed send is uncertain and found later; a send X answers 500 to is uncertain and found missing', async ({
+    expect,
+  }) => {
+    const account = await newXAccount(admin)
+    const session = await open(account)
+    const [a, b] = await leads(2)
+    const since = new Date(Date.now() - 1000)
+    await admin.fault({ account: account.username, target: 'send', mode: 'delayed', delayMs: 2_000 })
+    const delayed = await session.sendDm({ userId: a?.id }, 'Arrives late')
+    expect(delayed.status).toBe('uncertain')
+    await expect.poll(async () => (await admin.deliveries(account.username)).length).toBe(1)
+    const threadA = xThreadId(account.id, a?.id ?? '')
+    expect(await session.resolveUncertain({ threadId: threadA, text: 'Arrives late', since })).toMatchObject({
+      status: 'sent',
+    })
+    await admin.fault({ account: account.username, target: 'send', mode: 'http_500' })
+    const failed = await session.sendDm({ userId: b?.id }, 'Server said 500')
+    expect(failed).toMatchObject({ status: 'uncertain', signal: { kind: 'page_error' } })
+    const threadB = xThreadId(account.id, b?.id ?? '')
+    expect(await session.resolveUncertain({ threadId: threadB, text: 'Server said 500', since })).toEqual({
+      status: 'not_sent',
+    })
+    expect((await admin.deliveries(account.username)).map((d) => d.text)).toEqual(['Arrives late'])
+    await session.close()
+  })
+
   it('a hung page fails the send before typing within the time limit, and the next send works', async ({
     expect,
   }) => {

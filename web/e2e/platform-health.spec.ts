@@ -218,14 +218,12 @@ test.describe('the pack editor with a real runner', () => {
     await expect(editor).toContainText('(the code default)')
     const facts = page.getByLabel('Facts (JSON)')
     const original = await facts.inputValue()
-    const pack = JSON.parse(original) as { version: string; selectors: Record<string, string> }
-    expect(pack.selectors.composer).toBeTruthy()
+    const pack = JSON.parse(original) as { version: string; chat: Record<string, string> }
+    expect(pack.chat.composer).toBeTruthy()
 
-    await facts.fill(JSON.stringify({ ...pack, selectors: { ...pack.selectors, composer: '' } }, null, 2))
+    await facts.fill(JSON.stringify({ ...pack, chat: { ...pack.chat, composer: '' } }, null, 2))
     await editor.getByRole('button', { name: 'Validate' }).click()
-    await expect(page.getByTestId('pack-issues')).toContainText(
-      'selectors.composer must be a non-empty string',
-    )
+    await expect(page.getByTestId('pack-issues')).toContainText('chat.composer must be a non-empty string')
     await shootElement(page, editor, 'admin-pack-editor-invalid-1280')
     await expect(editor.getByRole('button', { name: 'Publish' })).toBeDisabled()
 
@@ -233,7 +231,10 @@ test.describe('the pack editor with a real runner', () => {
     const draft = {
       ...pack,
       version,
-      selectors: { ...pack.selectors, composer: 'textarea[data-testid="dm-composer-textarea"]' },
+      chat: {
+        ...pack.chat,
+        composer: 'form[data-testid="dm-composer-form"] textarea[data-testid="dm-composer-textarea"]',
+      },
     }
     await facts.fill(JSON.stringify(draft, null, 2))
     await editor.getByRole('button', { name: 'Try on canary' }).click()

@@ -1,25 +1,32 @@
 /// <reference lib="dom" />
 // Waiting on pages that navigate on their own (client-side redirects, SPA routing): poll from
-// Node for the first of several outcomes (a selector present, a URL matched, a text shown), so a
-// navigation mid-wait never breaks the wait the way an in-page waitForFunction would.
+// Node for the first of several outcomes (a selector present, a URL matched, a text shown, a shadow
+// host that finished rendering), so a navigation mid-wait never breaks the wait the way an in-page
+// waitForFunction would. Every DOM check searches open shadow roots too (X Chat renders in one):
+// `a >>> b` is puppeteer's deep-descendant combinator, and a plain selector also matches inside
+// shadow roots, as puppeteer's `pierce/` does.
 import type { Page } from 'puppeteer-core'
+import { DEEP_QUERY_JS, deepElements, deepEval } from './deep-query.ts'
 
 export type Outcome =
   | { selector: string; visible?: boolean }
   | { url: (url: URL) => boolean }
   | { text: RegExp; within?: string }
+  /** The host (e.g. a shadow host) rendered something and shows no `loading` element any more. */
+  | { settled: string; loading?: string }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 type DomCheck =
-  | { selector: string; visible: boolean }
-  | { pattern: string; flags: string; within: string }
+  | { kind: 'selector'; selector: string; visible: boolean }
+  | { kind: 'text'; pattern: string; flags: string; within: string }
+  | { kind: 'settled'; host: string; loading: string | null }
   | null
 
 /**
- * Which outcome happened first (its key), or undefined when none did before the timeout. All
- * DOM checks of one round run in a single in-page call: with many sessions per runner the
- * number of protocol round trips is what costs.
+ * Which outcome happened first (its key; the earliest listed wins a tie), or undefined when none did
+ * before the timeout. All DOM checks of one round run in a single in-page call: with many sessions
+ * per runner the number of protocol round trips is what costs.
  */
 export async function waitForFirst<K extends string>(
   page: Page,
@@ -29,13 +36,12 @@ export async function waitForFirst<K extends string>(
 ): Promise<K | undefined> {
   const deadline = Date.now() + timeoutMs
   const entries = Object.entries(outcomes) as [K, Outcome][]
-  const checks: DomCheck[] = entries.map(([, o]) =>
-    'url' in o
-      ? null
-      : 'selector' in o
-        ? { selector: o.selector, visible: o.visible ?? false }
-        : { pattern: o.text.source, flags: o.text.flags, within: o.within ?? 'body' },
-  )
+  const checks: DomCheck[] = entries.map(([, o]) => {
+    if ('url' in o) return null
+    if ('selector' in o) return { kind: 'selector', selector: o.selector, visible: o.visible ?? false }
+    if ('settled' in o) return { kind: 'settled', host: o.settled, loading: o.loading ?? null }
+    return { kind: 'text', pattern: o.text.source, flags: o.text.flags, within: o.within ?? 'body' }
+  })
   do {
     const url = safeUrl(page)
     const dom = await domMatches(page, checks)
@@ -55,6 +61,30 @@ function safeUrl(page: Page): URL | undefined {
   }
 }
 
+/** The in-page side of the DOM checks (source text, see deep-query.ts), one traversal per check. */
+const DOM_CHECKS_JS = `function (checks) {
+  ${DEEP_QUERY_JS}
+  return checks.map(function (check) {
+    if (!check) return false
+    if (check.kind === 'selector') {
+      var el = deepAll(check.selector)[0]
+      if (!el) return false
+      return !check.visible || !el.checkVisibility || el.checkVisibility() !== false
+    }
+    if (check.kind === 'settled') {
+      var host = deepAll(check.host)[0]
+      if (!host) return false
+      var content = Array.from((host.shadowRoot || host).children).filter(function (c) {
+        return ['STYLE', 'SCRIPT', 'TEMPLATE', 'LINK'].indexOf(c.tagName) < 0
+      })
+      if (content.length === 0) return false
+      return !check.loading || deepAll(check.host + ' >>> ' + check.loading).length === 0
+    }
+    var text = deepAll(check.within).map(deepText).join('\\n')
+    return new RegExp(check.pattern, check.flags).test(text)
+  })
+}`
+
 /** One in-page call answering every DOM check (undefined while the page is between documents). */
 async function domMatches(page: Page, checks: DomCheck[]): Promise<boolean[] | undefined> {
   if (checks.every((c) => c === null)) return []
@@ -64,25 +94,8 @@ async function domMatches(page: Page, checks: DomCheck[]): Promise<boolean[] | u
     clear = () => clearTimeout(timer)
   })
   const look = page
-    .evaluate(
-      (checks) =>
-        checks.map((check) => {
-          if (!check) return false
-          if ('selector' in check) {
-            const el = document.querySelector(check.selector)
-            if (!el) return false
-            return (
-              !check.visible ||
-              (el as Element & { checkVisibility?: () => boolean }).checkVisibility?.() !== false
-            )
-          }
-          const text = Array.from(document.querySelectorAll(check.within))
-            .map((el) => (el as HTMLElement).innerText ?? '')
-            .join('\n')
-          return new RegExp(check.pattern, check.flags).test(text)
-        }),
-      checks,
-    )
+    .evaluate(`(${DOM_CHECKS_JS})(${JSON.stringify(checks)})`)
+    .then((answer) => answer as boolean[])
     .catch(() => undefined) // the page navigated while we looked; the next round sees the new one
   try {
     return await Promise.race([look, timeout])
@@ -91,13 +104,14 @@ async function domMatches(page: Page, checks: DomCheck[]): Promise<boolean[] | u
   }
 }
 
-/** The visible text of the first element matching the selector ('' if none). */
+/** The visible text of every element matching the selector (shadow roots pierced), '' if none. */
 export async function textOf(page: Page, selector: string): Promise<string> {
-  return page
-    .$$eval(selector, (els) =>
-      els.map((el) => (el as unknown as { innerText?: string }).innerText ?? '').join('\n'),
-    )
-    .catch(() => '')
+  return deepEval(
+    page,
+    selector,
+    (elements) => elements.map((el) => (el as HTMLElement).innerText ?? '').join('\n'),
+    null,
+  ).catch(() => '')
 }
 
 /** Whether the URL's path is one of the prefixes or below it. */
@@ -108,7 +122,7 @@ export function pathStartsWith(prefixes: readonly string[]): (url: URL) => boole
 
 /** Clicks the first element matching the selector whose visible text is one of the texts. */
 export async function clickByText(page: Page, selector: string, texts: readonly string[]): Promise<boolean> {
-  for (const handle of await page.$$(selector)) {
+  for (const handle of await deepElements(page, selector)) {
     const text = await handle.evaluate(
       (el) => (el as unknown as { innerText?: string }).innerText?.trim() ?? '',
     )

@@ -28,6 +28,7 @@ export interface InboxSyncResult {
   answersSent?: number
   answersUncertain?: number
   answersFailed?: number
+  siteChanged?: boolean
   note?: string
 }
 
@@ -75,6 +76,7 @@ async function sync(
     result.answersSent = answers.sent
     result.answersUncertain = answers.uncertain
     result.answersFailed = answers.failed
+    if (answers.siteChanged) result.siteChanged = true
     if (answers.accountStopped) {
       await handle.discard()
       return { ...result, note: 'The account was stopped while sending answers.' }
@@ -102,7 +104,9 @@ async function sync(
     `select 1 from public.inbox_messages where account_id = $1 and status = 'queued' limit 1`,
     [account.id],
   )
-  if (waiting.rowCount) await ctx.db.query('select internal.request_inbox_sync($1)', [account.id])
+  // (not after a site change: the next sync comes on its usual schedule, not at once)
+  if (waiting.rowCount && !result.siteChanged)
+    await ctx.db.query('select internal.request_inbox_sync($1)', [account.id])
   if (result.replies || result.optOuts)
     await ctx.log.info(serviceOf(account.platform), `@${account.username}: ${result.replies} new replies`, {
       accountId: account.id,

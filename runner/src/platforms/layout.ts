@@ -36,43 +36,55 @@ export class LayoutChangedError extends Error {
 const MAX_LINES = 4_000
 
 /**
- * The redacted outline of the page, shadow roots included. Digit runs in test ids are replaced
- * by "#" (X's row ids carry user ids); attributes other than data-testid, role and type are left
- * out, and so is every text node.
+ * The outline's in-page side, as source text: the runner runs under tsx, whose transform wraps
+ * named inner functions in a `__name` helper the page does not have (a function passed to
+ * page.evaluate failed with "__name is not defined"). Test ids lose the ids they carry: a UUID, and
+ * any run of letters and digits that holds a digit, becomes "#" (X's rows carry user and message ids).
+ */
+const OUTLINE_JS = `function (maxLines) {
+  var lines = []
+  var truncated = false
+  function redact(testid) {
+    return testid
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '#')
+      .replace(/[A-Za-z0-9]*[0-9][A-Za-z0-9]*/g, '#')
+  }
+  function describe(el) {
+    var line = el.tagName.toLowerCase()
+    var testid = el.getAttribute('data-testid')
+    if (testid) line += '[data-testid=' + redact(testid) + ']'
+    var role = el.getAttribute('role')
+    if (role) line += '[role=' + role + ']'
+    var type = el instanceof HTMLInputElement ? el.getAttribute('type') : null
+    if (type) line += '[type=' + type + ']'
+    return line
+  }
+  function walk(node, depth) {
+    for (var child of Array.from(node.children)) {
+      if (lines.length >= maxLines) {
+        truncated = true
+        return
+      }
+      var tag = child.tagName.toLowerCase()
+      if (tag === 'script' || tag === 'style' || tag === 'noscript' || tag === 'template') continue
+      lines.push('  '.repeat(depth) + describe(child))
+      if (child.shadowRoot) {
+        lines.push('  '.repeat(depth + 1) + '#shadow-root')
+        walk(child.shadowRoot, depth + 2)
+      }
+      walk(child, depth + 1)
+    }
+  }
+  if (document.body) walk(document.body, 0)
+  return { lines: lines, truncated: truncated }
+}`
+
+/**
+ * The redacted outline of the page, shadow roots included: tags, test ids (without the ids they
+ * carry), roles and input types. Other attributes and every text node are left out.
  */
 export async function outlinePage(page: Page): Promise<PageOutline> {
-  return page.evaluate((maxLines: number) => {
-    const lines: string[] = []
-    let truncated = false
-    const describe = (el: Element): string => {
-      let line = el.tagName.toLowerCase()
-      const testid = el.getAttribute('data-testid')
-      if (testid) line += `[data-testid=${testid.replace(/\d+/g, '#')}]`
-      const role = el.getAttribute('role')
-      if (role) line += `[role=${role}]`
-      const type = el instanceof HTMLInputElement ? el.getAttribute('type') : null
-      if (type) line += `[type=${type}]`
-      return line
-    }
-    const walk = (node: Element | ShadowRoot, depth: number): void => {
-      for (const child of Array.from(node.children)) {
-        if (lines.length >= maxLines) {
-          truncated = true
-          return
-        }
-        const tag = child.tagName.toLowerCase()
-        if (tag === 'script' || tag === 'style' || tag === 'noscript' || tag === 'template') continue
-        lines.push(`${'  '.repeat(depth)}${describe(child)}`)
-        if (child.shadowRoot) {
-          lines.push(`${'  '.repeat(depth + 1)}#shadow-root`)
-          walk(child.shadowRoot, depth + 2)
-        }
-        walk(child, depth + 1)
-      }
-    }
-    if (document.body) walk(document.body, 0)
-    return { lines, truncated }
-  }, MAX_LINES)
+  return (await page.evaluate(`(${OUTLINE_JS})(${MAX_LINES})`)) as PageOutline
 }
 
 /** The page's URL path, without query or fragment. */

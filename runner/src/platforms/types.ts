@@ -118,7 +118,7 @@ export interface ThreadMessage {
   id: string
   text: string
   direction: 'outgoing' | 'incoming'
-  /** X: pending | sending | sent | delivered | read | failed; Instagram: sent. */
+  /** X: the outgoing row's state (pending | delivered | failed) or received; Instagram: sent. */
   status: string
   at: string | null
 }

@@ -9,8 +9,10 @@ import { accountProxy } from '../browser/proxy-guard.ts'
 import type { TypingOptions } from '../browser/typing.ts'
 import type { Queryable } from '../db.ts'
 import type { PackInUse } from '../packs/registry.ts'
+import type { InstagramFacts } from '../platforms/instagram/facts.ts'
 import { openInstagramSession } from '../platforms/instagram/session.ts'
 import type { PlatformSession, StopSignal } from '../platforms/types.ts'
+import type { XFacts } from '../platforms/x/facts.ts'
 import { openXSession } from '../platforms/x/session.ts'
 import { type AccountSecrets, xCookiesFromCredentials, xCookiesFromSaved } from './credentials.ts'
 
@@ -101,6 +103,17 @@ export async function openAccountSession(
     : openInstagram(withProxy, secrets, options)
 }
 
+/**
+ * The pack's facts as the adapter's `facts` option (none: the adapter's own facts file). The cast is
+ * safe because the registry only hands out packs with the code default's shape (packIssues), and
+ * the code default is the adapter's facts file itself.
+ */
+function packFacts<F>(pack: PackInUse | undefined, platform: AccountPlatform): { facts?: F } {
+  if (!pack) return {}
+  if (pack.platform !== platform) throw new Error(`A ${pack.platform} pack cannot open a ${platform} session`)
+  return { facts: pack.facts as unknown as F }
+}
+
 async function openX(
   account: AccountRow,
   secrets: AccountSecrets,
@@ -121,6 +134,7 @@ async function openX(
       passcode: secrets.credentials.chatPasscode,
       typing: options.typing,
       ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+      ...packFacts<XFacts>(options.pack, 'twitter'),
     })
     if (result.status === 'ok')
       return { status: 'ok', session: result.session, reusedSession: cookies === saved && index === 0 }
@@ -160,6 +174,7 @@ async function openInstagram(
       typing: options.typing,
       now: options.now,
       ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+      ...packFacts<InstagramFacts>(options.pack, 'instagram'),
     },
   )
   switch (result.status) {

@@ -1,12 +1,10 @@
 /// <reference lib="dom" />
 // A warm-up session: what a person does when they open the app without messaging anyone. The
-// home feed, a few profiles, the inbox, with pauses between. Paths come from each platform's
-// selectors file; the pauses scale with the runner's pacing factor.
+// home feed, a few profiles, the inbox, with pauses between. Paths come from each session's platform
+// facts; the pauses scale with the runner's pacing factor.
 import type { Page } from 'puppeteer-core'
-import { IG_PATHS } from '../platforms/instagram/selectors.ts'
 import type { InstagramSession } from '../platforms/instagram/session.ts'
 import type { PlatformSession } from '../platforms/types.ts'
-import { X_PATHS } from '../platforms/x/selectors.ts'
 import type { XSession } from '../platforms/x/session.ts'
 
 export interface BrowseOptions {
@@ -17,15 +15,13 @@ export interface BrowseOptions {
   random: () => number
 }
 
-type Browsable = Pick<XSession | InstagramSession, 'run' | 'goto' | 'assertSignedIn'>
+type Browsable = Pick<XSession | InstagramSession, 'run' | 'goto' | 'assertSignedIn'> & {
+  path(name: 'home' | 'profile', values?: Record<string, string>): string
+}
 
 /** Visits home and the profiles, then reads the inbox; returns the pages seen. */
 export async function browseLikeAPerson(session: PlatformSession, options: BrowseOptions): Promise<number> {
   const browsable = session as unknown as Browsable
-  const paths =
-    session.platform === 'x'
-      ? { home: X_PATHS.home, profile: X_PATHS.profile }
-      : { home: IG_PATHS.home, profile: IG_PATHS.profile }
   const visit = (path: string) =>
     browsable.run('warm-up visit', 60_000, async (page: Page) => {
       await browsable.goto(page, path)
@@ -34,11 +30,11 @@ export async function browseLikeAPerson(session: PlatformSession, options: Brows
     })
   const linger = () => options.pause(3_000 + options.random() * 9_000)
   let seen = 0
-  await visit(paths.home)
+  await visit(browsable.path('home'))
   seen++
   for (const username of options.profiles) {
     if (!(await linger())) return seen
-    await visit(paths.profile(username))
+    await visit(browsable.path('profile', { username }))
     seen++
   }
   if (!(await linger())) return seen

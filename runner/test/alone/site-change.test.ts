@@ -6,7 +6,6 @@
 // sent before send was pressed, uncertain after), never counted by the breaker, never resent
 // blindly; after the pause every lead has exactly one DM, and an inbox answer that waited in the
 // queue is sent once. Alone: pauses are fleet-wide.
-import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tripBreakerIfNeeded } from '../../src/accounts/status.ts'
 import { type CanaryStep, DEFAULT_STEPS } from '../../src/canary/steps.ts'
@@ -15,7 +14,6 @@ import { campaignTick } from '../../src/jobs/campaign-tick.ts'
 import { inboxSync } from '../../src/jobs/inbox-sync.ts'
 import { platformCanary } from '../../src/jobs/platform-canary.ts'
 import { layoutChanged } from '../../src/platforms/layout.ts'
-import type { PlatformSession, SendResult } from '../../src/platforms/types.ts'
 import type { XSession } from '../../src/platforms/x/session.ts'
 import { nextDueLead } from '../../src/sending/intent.ts'
 import { type CampaignForSend, type SendDeps, sendToLead } from '../../src/sending/send-lead.ts'
@@ -32,6 +30,7 @@ import {
   logsOf,
   notificationsOf,
 } from '../helpers/fixtures.ts'
+import { editedPack } from '../helpers/packs.ts'
 import { quietOtherWork } from '../helpers/process.ts'
 import { openProfiles, SandboxAdmin, sandboxUrl } from '../helpers/sandbox.ts'
 import { newXAccount } from '../helpers/x-session.ts'
@@ -208,51 +207,32 @@ describe('site changes', () => {
     if (!campaign) throw new Error('no campaign')
     const before = await accountRow(accountId)
 
-    // The real session, whose send meets a page without the composer (three times before pressing
-    // send, once after a real send went out).
+    // The real adapters under published packs that name what the page lacks: the composer (three
+    // sends, stopped before send was pressed), then the sent message's status marker (one real send
+    // went out, its confirmation never showed).
+    const noComposer = editedPack('twitter', 'x-test-composer', (f) => {
+      f.chat.composer = 'form[data-testid="dm-composer-form"] textarea[data-testid="dm-composer-input"]'
+    })
+    const noStatus = editedPack('twitter', 'x-test-status', (f) => {
+      f.chat.messageStatus = '[role="img"][aria-description]'
+    })
     const outcomes = await runner.sessions.use(accountId, 60_000, async (handle) => {
-      const opened = await handle.open(account)
-      if (opened.status !== 'ok') throw new Error(opened.message)
-      const real = opened.session as XSession
-      const changedPage = async (page: Page) => {
-        await real.goto(page, '/home')
-        return layoutChanged(page, 'x', 'send', 'open thread: composer')
-      }
-      let pressAfter = false
-      const changed = new Proxy(real, {
-        get(target, key) {
-          if (key === 'sendDm')
-            return async (
-              to: Parameters<PlatformSession['sendDm']>[0],
-              text: string,
-            ): Promise<SendResult> => {
-              if (!pressAfter) throw await real.run('send', 40_000, changedPage)
-              const sent = await target.sendDm(to, text)
-              return {
-                status: 'uncertain',
-                threadId: sent.threadId,
-                reason: 'The page changed after sending',
-                siteChange: await real.run('confirm', 40_000, changedPage),
-              }
-            }
-          const value = Reflect.get(target, key, target)
-          return typeof value === 'function' ? value.bind(target) : value
-        },
-      }) as PlatformSession
-      const deps: SendDeps = {
-        db: runner.db,
-        log: runner.context().log,
-        session: changed,
-        account,
-        lease: handle.lease,
-        signal: new AbortController().signal,
-        random: Math.random,
-        pacingFactor: 0,
-        packVersion: 'x-test',
-      }
       const results = []
       for (let i = 0; i < 4; i++) {
-        pressAfter = i === 3
+        const pack = i < 3 ? noComposer : noStatus
+        const opened = await handle.open(account, pack)
+        if (opened.status !== 'ok') throw new Error(opened.message)
+        const deps: SendDeps = {
+          db: runner.db,
+          log: runner.context().log,
+          session: opened.session,
+          account,
+          lease: handle.lease,
+          signal: new AbortController().signal,
+          random: Math.random,
+          pacingFactor: 0,
+          packVersion: pack.version,
+        }
         const lead = await nextDueLead(runner.db, campaignId)
         if (!lead) throw new Error('no due lead')
         results.push(await sendToLead(deps, campaign, lead))
@@ -266,11 +246,16 @@ describe('site changes', () => {
 
     const logs = await logsOf(campaignId)
     expect(logs.map((l) => l.status).sort()).toEqual(['error', 'error', 'error', 'uncertain'])
-    const incidents = await adminDb().query<{ n: number }>(
-      'select count(distinct incident_id)::int as n from public.dm_logs where campaign_id = $1 and incident_id is not null',
+    // one incident per changed step, each naming it: the three unsent share one
+    const incidents = await adminDb().query<{ step: string; n: number }>(
+      `select i.step, count(*)::int as n from public.dm_logs l join public.platform_incidents i on i.id = l.incident_id
+        where l.campaign_id = $1 group by i.step order by i.step`,
       [campaignId],
     )
-    expect(incidents.rows[0]?.n).toBe(1)
+    expect(incidents.rows).toEqual([
+      { step: 'confirm: status of the sent message', n: 1 },
+      { step: 'open thread: composer', n: 3 },
+    ])
     expect(await x.deliveries(sandbox.username)).toHaveLength(1) // only the one sent before the page changed
     expect((await leadsOf(campaignId)).map((l) => l.state).sort()).toEqual([
       'pending',
@@ -336,27 +321,16 @@ describe('site changes', () => {
         )
       ).rows[0]
 
+    const noComposer = editedPack('twitter', 'x-test-composer', (f) => {
+      f.chat.composer = 'form[data-testid="dm-composer-form"] textarea[data-testid="dm-composer-input"]'
+    })
     const summary = await runner.sessions.use(accountId, 60_000, async (handle) => {
-      const opened = await handle.open(account)
+      const opened = await handle.open(account, noComposer)
       if (opened.status !== 'ok') throw new Error(opened.message)
-      const real = opened.session as XSession
-      const changed = new Proxy(real, {
-        get(target, key) {
-          if (key === 'sendDm')
-            return async () => {
-              throw await real.run('send', 40_000, async (page) => {
-                await real.goto(page, '/home')
-                return layoutChanged(page, 'x', 'send', 'open thread: composer')
-              })
-            }
-          const value = Reflect.get(target, key, target)
-          return typeof value === 'function' ? value.bind(target) : value
-        },
-      }) as PlatformSession
       return sendQueuedAnswers({
         db: runner.db,
         log: runner.context().log,
-        session: changed,
+        session: opened.session,
         account,
         lease: handle.lease,
         signal: new AbortController().signal,

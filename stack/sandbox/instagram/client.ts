@@ -7,21 +7,31 @@ if (banner) banner.querySelectorAll('button').forEach(b => b.addEventListener('c
   document.cookie = 'ig_nrcb=1; path=/; max-age=31536000'; banner.remove();
 }));
 const form = document.getElementById('loginForm');
-const submit = form.querySelector('button[type="submit"]');
+const user = form.querySelector('input[type="text"]');
+const pass = form.querySelector('input[type="password"]');
+const submit = form.querySelector('[role="button"]');
 const alertBox = document.getElementById('slfErrorAlert');
-const sync = () => { submit.disabled = !(form.username.value && form.password.value.length >= 6); };
+const ready = () => Boolean(user.value && pass.value.length >= 6);
+const sync = () => { submit.setAttribute('aria-disabled', String(!ready())); };
 form.addEventListener('input', sync);
-form.addEventListener('submit', async (e) => {
-  e.preventDefault(); alertBox.textContent = ''; submit.disabled = true;
+submit.addEventListener('click', () => logIn());
+submit.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); logIn(); } });
+form.addEventListener('keydown', (e) => { if (e.key === 'Enter' && e.target !== submit) { e.preventDefault(); logIn(); } });
+form.addEventListener('submit', (e) => e.preventDefault());
+let busy = false;
+async function logIn() {
+  if (busy || !ready()) return;
+  busy = true; alertBox.textContent = ''; submit.setAttribute('aria-disabled', 'true');
   const next = new URLSearchParams(location.search).get('next') || '/';
   let r, body;
   try {
     r = await igFetch('/api/v1/web/accounts/login/ajax/', { method: 'POST', form: {
-      username: form.username.value,
-      enc_password: '#PWD_INSTAGRAM_BROWSER:0:' + Math.floor(Date.now() / 1000) + ':' + form.password.value,
+      username: user.value,
+      enc_password: '#PWD_INSTAGRAM_BROWSER:0:' + Math.floor(Date.now() / 1000) + ':' + pass.value,
       queryParams: '{}', optIntoOneTap: 'false' } });
     body = await r.json();
-  } catch (err) { alertBox.textContent = 'Sorry, there was a problem with your request.'; sync(); return; }
+  } catch (err) { busy = false; alertBox.textContent = 'Sorry, there was a problem with your request.'; sync(); return; }
+  busy = false;
   if (body.authenticated) { location.assign('/accounts/onetap/?next=' + encodeURIComponent(next)); return; }
   if (body.two_factor_required) {
     sessionStorage.setItem('ig:2fa', JSON.stringify({ identifier: body.two_factor_info.two_factor_identifier, username: body.two_factor_info.username, next }));
@@ -32,7 +42,7 @@ form.addEventListener('submit', async (e) => {
   else if (body.user === false) alertBox.textContent = ${JSON.stringify("The username you entered doesn't belong to an account. Please check your username and try again.")};
   else alertBox.textContent = 'Sorry, your password was incorrect. Please double-check your password.';
   sync();
-});
+}
 `
 
 export const TWO_FACTOR_JS = `

@@ -110,6 +110,12 @@ describe('Instagram sandbox login', () => {
     const page = await client.page('/accounts/login/')
     expect(page.text).toContain('Allow the use of cookies from Instagram by this browser?')
     expect(page.text).toContain('id="slfErrorAlert"')
+    // since February 2026: no name attributes on the fields, a submit found by role and text
+    const inputs = page.text.match(/<input[^>]*>/g) ?? []
+    expect(inputs.map((i) => /type="(\w+)"/.exec(i)?.[1])).toEqual(['text', 'password'])
+    expect(inputs.some((i) => / name=/.test(i))).toBe(false)
+    expect(page.text).not.toContain('type="submit"')
+    expect(page.text).toMatch(/<div role="button"[^>]*>Log in<\/div>/)
     expect(client.cookies.get('csrftoken')).toMatch(/^[0-9a-f]{32}$/)
     const noCsrf = await client.api(
       '/api/v1/web/accounts/login/ajax/',

@@ -1,4 +1,4 @@
-// Instagram sign-in: /accounts/login/ with its cookie banner, the login and two-factor (TOTP)
+// Instagram sign-in: /accounts/login/ with its cookie banner (nameless inputs, a role=button submit), the login and two-factor (TOTP)
 // endpoints, checkpoints (/challenge/) for flagged accounts and fresh-login floods, the
 // "save your login info" screen, and sessionid cookies.
 import { randomBytes } from 'node:crypto'
@@ -26,10 +26,11 @@ export function registerIgLogin(router: Router, messaging: Messaging): void {
       : `<div class="overlay" id="cookie-banner"><div class="dialog" role="dialog" aria-label="Allow the use of cookies from Instagram by this browser?">
 <h2>Allow the use of cookies from Instagram by this browser?</h2><p>We use cookies to help provide and improve content on Instagram.</p>
 <button type="button" data-choice="all">Allow all cookies</button> <button type="button" data-choice="essential">Decline optional cookies</button></div></div>`
+    // since February 2026 the fields have no name attributes and the submit is found by role and text
     const body = `${banner}<main><h1>Instagram</h1><form id="loginForm" method="post">
-<label>Phone number, username, or email <input name="username" aria-label="Phone number, username, or email" autocomplete="username"></label><br>
-<label>Password <input name="password" type="password" aria-label="Password" autocomplete="current-password"></label><br>
-<button type="submit" disabled>Log in</button></form><p id="slfErrorAlert" role="alert"></p></main>`
+<label><span>Mobile number, username or email</span> <input type="text" aria-label="Mobile number, username or email" autocomplete="username" autocapitalize="off"></label><br>
+<label><span>Password</span> <input type="password" aria-label="Password" autocomplete="current-password"></label><br>
+<div role="button" tabindex="0" aria-disabled="true">Log in</div></form><p id="slfErrorAlert" role="alert"></p></main>`
     sendIgPage(req, res, 200, igPage('Login • Instagram', body, {}, LOGIN_JS))
   })
 

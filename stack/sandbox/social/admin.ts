@@ -141,6 +141,17 @@ export function registerAdminRoutes(router: Router, admin: PlatformAdmin): void 
     sendJson(res, 200, { threads })
   })
 
+  // the account's owner reads a conversation on the platform itself (another device), before we do
+  router.on('POST', '/__sandbox/threads/read', (req, res) => {
+    const owner = account(stringField(req.body, 'account'))
+    const thread = world.threads.get(stringField(req.body, 'threadId') ?? '')
+    if (thread?.accountId !== owner.id) throw new HttpError(404, 'No such thread of this account')
+    messaging.deliverDueReplies()
+    thread.readAt = world.now()
+    world.changed()
+    sendJson(res, 200, { threadId: thread.id, readAt: thread.readAt })
+  })
+
   router.on('POST', '/__sandbox/faults', (req, res) => {
     const target = stringField(req.body, 'target') as Fault['target']
     const mode = stringField(req.body, 'mode') as Fault['mode']

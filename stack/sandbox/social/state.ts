@@ -60,6 +60,8 @@ export interface OwnAccount {
   passcode?: string
   passcodeFailures: number
   chatLocked: boolean
+  /** X Chat's key (base64), made on first use; pages get it wrapped with the passcode. */
+  chatKey?: string
   /** Instagram: password, TOTP secret (base32) and checkpoint behaviour. */
   password?: string
   totpSecret?: string | null

@@ -1,5 +1,6 @@
-// Assembles the X sandbox: population, world, messaging rules, admin API, internal API and pages.
-// `server.ts` runs it as a process; tests may build it in-process on a free port.
+// Assembles the X sandbox: population, world, messaging rules, admin API (with the web release and
+// the site-change drill), internal API, X Chat's API, the bundles and the pages. `server.ts` runs it
+// as a process; tests may build it in-process on a free port.
 import type { ServerResponse } from 'node:http'
 import { registerAdminRoutes } from '../social/admin.ts'
 import { Router, sendHtml, sendJson } from '../social/http.ts'
@@ -18,8 +19,12 @@ import {
   xError,
 } from './accounts.ts'
 import { registerXApi } from './api.ts'
+import { Bundles } from './bundles.ts'
 import { userResult } from './graphql.ts'
-import { page, registerXPages } from './pages.ts'
+import { registerXPages, staticPage } from './pages.ts'
+import { Releases } from './release.ts'
+import { registerSiteAdmin, SiteChange } from './site-admin.ts'
+import { registerXChatApi } from './xchat-api.ts'
 
 /** A bare 429 (as X's edge sometimes answers), one of X's coded errors, or a 500. */
 function apiFailure(res: ServerResponse, fault: Fault): void {
@@ -70,15 +75,20 @@ export function startXSandbox(options: { port: number; stateFile?: string; seed?
     res.writeHead(204)
     res.end()
   })
-  registerXApi(router, messaging)
-  registerXPages(router, messaging)
+  const releases = new Releases()
+  const siteChange = new SiteChange()
+  registerSiteAdmin(router, releases, siteChange)
+  registerXApi(router, messaging, releases)
+  registerXChatApi(router, messaging)
+  registerXPages(router, { messaging, releases, bundles: new Bundles(), siteChange })
   const { server, stop } = startSandboxServer(
     {
       name: 'X',
       router,
       messaging,
+      // bundles come from X's CDN on x.com: page faults are about the site's own answers
       faultTarget: (req) =>
-        req.url.pathname.startsWith('/__sandbox/')
+        req.url.pathname.startsWith('/__sandbox/') || req.url.pathname.startsWith('/responsive-web/')
           ? undefined
           : req.url.pathname.startsWith('/i/api/')
             ? 'api'
@@ -90,14 +100,14 @@ export function startXSandbox(options: { port: number; stateFile?: string; seed?
           : sendHtml(
               res,
               500,
-              page({
-                title: 'X',
-                body: `<main><div role="alert"><span>Something went wrong. Try reloading.</span>
+              staticPage(
+                'X',
+                `<main><div role="alert"><span>Something went wrong. Try reloading.</span>
 <button onclick="location.reload()">Retry</button></div></main>`,
-              }),
+              ),
             ),
     },
     options.port,
   )
-  return { server, stop, world, population, messaging }
+  return { server, stop, world, population, messaging, releases, siteChange }
 }

@@ -1,45 +1,20 @@
-// The X sandbox over HTTP, in-process: demo accounts, cookie/csrf/bearer checks, redirects of
-// expired and locked sessions, GraphQL paging and rate limits, DM sends with every refusal, the
-// passcode lock, the delivery log, replies on the test clock, and state surviving a restart.
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+// The X sandbox over HTTP, in-process: demo accounts, verify_credentials answering 404 to cookie
+// sessions, redirects of expired and locked sessions, pages that are shells for the bundle, the
+// passcode lock, and GraphQL only with the release's query ids and the page's transaction id
+// (paging, rate limits). X Chat's encrypted API is x-chat-sandbox.test.ts; what the browser sees is
+// the runner's tests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { json, listening } from '../test-helpers.ts'
-import { conversationId, WEB_BEARER } from './accounts.ts'
 import { startXSandbox } from './app.ts'
+import { transactionIdFor } from './release.ts'
+import { apiHeaders, chatKeyOf, graphql, pageKeyOf, type TestAccount } from './test-support.ts'
 
 type App = Awaited<ReturnType<typeof start>>
 const start = (stateFile?: string) => listening(startXSandbox({ port: 0, stateFile }))
 let app: App
 
-interface Account {
-  id: string
-  username: string
-  cookieHeader: string
-}
-
-const ct0Of = (account: Account) => /ct0=([0-9a-f]+)/.exec(account.cookieHeader)?.[1] ?? ''
-const auth = (account: Account) => ({
-  cookie: account.cookieHeader,
-  'x-csrf-token': ct0Of(account),
-  authorization: `Bearer ${WEB_BEARER}`,
-})
 const newAccount = async (body: Record<string, unknown> = {}) =>
-  (await json<Account>(app.base, '/__sandbox/accounts', { body: { passcode: null, ...body } })).body
-const send = (account: Account, peerId: string, text: string, requestId?: string) =>
-  json<{ event?: { id: string }; errors?: { code: number; message: string }[] }>(
-    app.base,
-    '/i/api/1.1/dm/new2.json',
-    {
-      headers: auth(account),
-      body: {
-        conversation_id: conversationId(account.id, peerId),
-        text,
-        ...(requestId ? { request_id: requestId } : {}),
-      },
-    },
-  )
+  (await json<TestAccount>(app.base, '/__sandbox/accounts', { body: { passcode: null, ...body } })).body
 const profiles = async (query: string) =>
   (
     await json<{ profiles: { id: string; username: string; followers: number }[] }>(
@@ -58,7 +33,7 @@ afterAll(() => {
 describe('X sandbox accounts and sessions', () => {
   it('has the documented demo accounts with fixed cookies and passcode 1234', async () => {
     const demo = (
-      await json<Account & { passcode: string; state: string }>(
+      await json<TestAccount & { passcode: string; state: string }>(
         app.base,
         '/__sandbox/accounts/reachflow_demo',
       )
@@ -70,93 +45,85 @@ describe('X sandbox accounts and sessions', () => {
     expect([locked.state, expired.state]).toEqual(['locked', 'expired'])
   })
 
-  it('checks verify_credentials like X: bearer, both cookies, matching x-csrf-token', async () => {
+  it('answers verify_credentials and settings with 404 and no body, even for a good cookie session', async () => {
     const account = await newAccount({ name: 'Verifier' })
-    const path = '/i/api/1.1/account/verify_credentials.json?skip_status=true'
-    const ok = await json<{ id_str: string; screen_name: string }>(app.base, path, { headers: auth(account) })
-    expect(ok.status).toBe(200)
-    expect(ok.body).toMatchObject({ id_str: account.id, screen_name: account.username, name: 'Verifier' })
-    expect(
-      (await json(app.base, path, { headers: { ...auth(account), authorization: 'Bearer nope' } })).status,
-    ).toBe(401)
-    const csrf = await json(app.base, path, {
-      headers: { ...auth(account), 'x-csrf-token': 'f'.repeat(160) },
-    })
-    expect(csrf).toMatchObject({ status: 403, body: { errors: [{ code: 353 }] } })
-    const onlyCt0 = await json(app.base, path, {
-      headers: { ...auth(account), cookie: `ct0=${ct0Of(account)}` },
-    })
-    expect(onlyCt0).toMatchObject({ status: 401, body: { errors: [{ code: 32 }] } })
-    await json(app.base, `/__sandbox/accounts/${account.username}`, {
-      method: 'PATCH',
-      body: { state: 'locked' },
-    })
-    expect(await json(app.base, path, { headers: auth(account) })).toMatchObject({
-      status: 403,
-      body: { errors: [{ code: 326 }] },
-    })
+    for (const path of [
+      '/i/api/1.1/account/verify_credentials.json?skip_status=true',
+      '/i/api/1.1/account/settings.json',
+    ]) {
+      const answer = await fetch(`${app.base}${path}`, { headers: apiHeaders(account) })
+      expect(answer.status).toBe(404)
+      expect(await answer.text()).toBe('')
+    }
   })
 
-  it('redirects pages: signed out or expired to /i/flow/login, locked to /account/access, /messages to /i/chat', async () => {
+  it('redirects signed-out, expired and locked sessions; a signed-in page is a shell its bundle renders', async () => {
     const signedOut = await fetch(`${app.base}/home`, { redirect: 'manual' })
     expect(signedOut.headers.get('location')).toBe('/i/flow/login?redirect_after_login=%2Fhome')
     const expired = await newAccount({ state: 'expired' })
-    expect(
-      (
-        await fetch(`${app.base}/home`, { headers: { cookie: expired.cookieHeader }, redirect: 'manual' })
-      ).headers.get('location'),
-    ).toMatch(/^\/i\/flow\/login/)
+    const expiredHome = await fetch(`${app.base}/home`, {
+      headers: { cookie: expired.cookieHeader },
+      redirect: 'manual',
+    })
+    expect(expiredHome.headers.get('location')).toMatch(/^\/i\/flow\/login/)
     const locked = await newAccount({ state: 'locked' })
-    expect(
-      (
-        await fetch(`${app.base}/i/chat`, { headers: { cookie: locked.cookieHeader }, redirect: 'manual' })
-      ).headers.get('location'),
-    ).toBe('/account/access')
+    const lockedChat = await fetch(`${app.base}/i/chat`, {
+      headers: { cookie: locked.cookieHeader },
+      redirect: 'manual',
+    })
+    expect(lockedChat.headers.get('location')).toBe('/account/access')
     const live = await newAccount()
-    expect(
-      (
-        await fetch(`${app.base}/messages`, { headers: { cookie: live.cookieHeader }, redirect: 'manual' })
-      ).headers.get('location'),
-    ).toBe('/i/chat')
+    const messages = await fetch(`${app.base}/messages`, {
+      headers: { cookie: live.cookieHeader },
+      redirect: 'manual',
+    })
+    expect(messages.headers.get('location')).toBe('/i/chat')
+
     const home = await (await fetch(`${app.base}/home`, { headers: { cookie: live.cookieHeader } })).text()
-    expect(home).toContain('data-testid="SideNav_AccountSwitcher_Button"')
+    // nothing of the page is in the HTML: the account menu, profiles and chat are rendered by the bundle
+    expect(home).not.toContain('SideNav_AccountSwitcher_Button')
+    const bundle = /<script src="(\/responsive-web\/client-web\/main\.[0-9a-f]{8}\.js)"><\/script>/.exec(
+      home,
+    )?.[1]
+    expect(bundle).toBeDefined()
     const [open] = await profiles('canDm=true&limit=1')
-    const [closed] = await profiles('canDm=false&limit=1')
-    const profile = async (username: string) =>
-      (await fetch(`${app.base}/${username}`, { headers: { cookie: live.cookieHeader } })).text()
-    expect(await profile(open?.username ?? '')).toContain('data-testid="sendDMFromProfile"')
-    expect(await profile(closed?.username ?? '')).not.toContain('sendDMFromProfile')
-    expect(await profile('nobody_at_all')).toContain('data-testid="emptyState"')
+    const profile = await (
+      await fetch(`${app.base}/${open?.username}`, { headers: { cookie: live.cookieHeader } })
+    ).text()
+    expect(profile).not.toContain('sendDMFromProfile')
+    // the release's query ids are only in the bundle, written as X's bundle writes them
+    const source = await (await fetch(`${app.base}${bundle}`)).text()
+    const release = app.releases.current
+    for (const [operation, id] of Object.entries(release.queryIds))
+      expect(source).toContain(`queryId:"${id}",operationName:"${operation}"`)
+    expect(home).not.toContain(release.queryIds.SearchTimeline)
   })
 
-  it('locks X Chat after five wrong passcodes', async () => {
+  it('locks X Chat after five wrong passcodes; the right one hands over the wrapped chat key', async () => {
     const account = await newAccount({ passcode: '9876' })
     const path = '/i/api/1.1/xchat/pin/verify.json'
+    const headers = apiHeaders(account)
+    expect(await chatKeyOf(app.base, account, '9876')).toHaveLength(32)
     for (let i = 4; i >= 1; i--) {
-      expect(await json(app.base, path, { headers: auth(account), body: { pin: '0000' } })).toMatchObject({
+      expect(await json(app.base, path, { headers, body: { pin: '0000' } })).toMatchObject({
         status: 400,
         body: { attempts_left: i },
       })
     }
-    expect((await json(app.base, path, { headers: auth(account), body: { pin: '0000' } })).status).toBe(423)
-    expect((await json(app.base, path, { headers: auth(account), body: { pin: '9876' } })).status).toBe(423)
+    expect((await json(app.base, path, { headers, body: { pin: '0000' } })).status).toBe(423)
+    expect((await json(app.base, path, { headers, body: { pin: '9876' } })).status).toBe(423)
     const pin = await (
       await fetch(`${app.base}/i/chat/pin/recovery`, { headers: { cookie: account.cookieHeader } })
     ).text()
-    expect(pin).toContain('X Chat is locked')
+    expect(pin).toContain('"chatLocked":true')
+    // an account with a passcode gets no key without it
+    expect((await fetch(`${app.base}/i/api/1.1/xchat/keys.json`, { headers })).status).toBe(403)
   })
 })
 
 describe('X sandbox GraphQL', () => {
-  const gql = (account: Account, operation: string, variables: Record<string, unknown>) =>
-    json<Record<string, unknown>>(
-      app.base,
-      `/i/api/graphql/q1/${operation}?variables=${encodeURIComponent(JSON.stringify(variables))}`,
-      { headers: auth(account) },
-    )
-  const entriesOf = (
-    body: unknown,
-  ): { entryId: string; content: { cursorType?: string; value?: string } }[] => {
+  type Entry = { entryId: string; content: { cursorType?: string; value?: string } }
+  const entriesOf = (body: unknown): Entry[] => {
     const data = (body as { data: Record<string, unknown> }).data
     const timeline = ((data.user as { result?: { timeline?: { timeline?: unknown } } } | undefined)?.result
       ?.timeline?.timeline ??
@@ -169,16 +136,55 @@ describe('X sandbox GraphQL', () => {
   const bottom = (body: unknown) =>
     entriesOf(body).find((e) => e.content.cursorType === 'Bottom')?.content.value
 
+  it('answers 404 with an empty body without the page transaction id, for another path, or with a stale query id', async () => {
+    const account = await newAccount()
+    const variables = { rawQuery: 'coffee', count: 20, product: 'People' }
+    const release = app.releases.current
+    expect((await graphql(app.base, account, release, 'SearchTimeline', variables)).status).toBe(200)
+    const without = await graphql(app.base, account, release, 'SearchTimeline', variables, {
+      transactionId: null,
+    })
+    expect([without.status, without.text]).toEqual([404, ''])
+    const otherPath = transactionIdFor(
+      release,
+      await pageKeyOf(app.base, account),
+      'GET',
+      '/i/api/graphql/x/Followers',
+    )
+    const wrong = await graphql(app.base, account, release, 'SearchTimeline', variables, {
+      transactionId: otherPath,
+    })
+    expect([wrong.status, wrong.text]).toEqual([404, ''])
+    const forged = await graphql(app.base, account, release, 'SearchTimeline', variables, {
+      transactionId: Buffer.alloc(70, 7).toString('base64'),
+    })
+    expect([forged.status, forged.text]).toEqual([404, ''])
+    const rotated = await json<{ id: string; queryIds: Record<string, string> }>(
+      app.base,
+      '/__sandbox/release',
+      {
+        method: 'POST',
+      },
+    )
+    expect(rotated.body.id).not.toBe(release.id)
+    const stale = await graphql(app.base, account, release, 'SearchTimeline', variables)
+    expect([stale.status, stale.text]).toEqual([404, ''])
+    expect((await graphql(app.base, account, app.releases.current, 'SearchTimeline', variables)).status).toBe(
+      200,
+    )
+  })
+
   it('pages Followers 20 at a time until the Bottom cursor repeats, with rate-limit headers', async () => {
     const account = await newAccount()
     const target = (await profiles('limit=500')).find((p) => p.followers > 25 && p.followers < 40)
     if (!target) throw new Error('no small profile')
-    const first = await gql(account, 'Followers', { userId: target.id, count: 20 })
+    const release = app.releases.current
+    const first = await graphql(app.base, account, release, 'Followers', { userId: target.id, count: 20 })
     expect(first.headers.get('x-rate-limit-limit')).toBe('50')
     expect(first.headers.get('x-rate-limit-remaining')).toBe('49')
     expect(Number(first.headers.get('x-rate-limit-reset'))).toBeGreaterThan(Date.now() / 1000)
     expect(entriesOf(first.body).filter((e) => e.entryId.startsWith('user-'))).toHaveLength(20)
-    const second = await gql(account, 'Followers', {
+    const second = await graphql(app.base, account, release, 'Followers', {
       userId: target.id,
       count: 20,
       cursor: bottom(first.body),
@@ -186,21 +192,23 @@ describe('X sandbox GraphQL', () => {
     expect(entriesOf(second.body).filter((e) => e.entryId.startsWith('user-'))).toHaveLength(
       target.followers - 20,
     )
-    const end = await gql(account, 'Followers', { userId: target.id, count: 20, cursor: bottom(second.body) })
+    const end = await graphql(app.base, account, release, 'Followers', {
+      userId: target.id,
+      count: 20,
+      cursor: bottom(second.body),
+    })
     expect(entriesOf(end.body).filter((e) => e.entryId.startsWith('user-'))).toHaveLength(0)
     expect(bottom(end.body)).toBe(bottom(second.body))
   })
 
   it('replaces search cursors on later pages and answers 429 / code 88 when the window is spent', async () => {
     const account = await newAccount({ behaviour: { scrapeLimit: 2 } })
-    const first = await gql(account, 'SearchTimeline', { rawQuery: '#ai', count: 20, product: 'Latest' })
+    const release = app.releases.current
+    const search = (variables: Record<string, unknown>) =>
+      graphql(app.base, account, release, 'SearchTimeline', { rawQuery: '#ai', count: 20, ...variables })
+    const first = await search({ product: 'Latest' })
     expect(entriesOf(first.body).filter((e) => e.entryId.startsWith('tweet-'))).toHaveLength(20)
-    const second = await gql(account, 'SearchTimeline', {
-      rawQuery: '#ai',
-      count: 20,
-      product: 'Latest',
-      cursor: bottom(first.body),
-    })
+    const second = await search({ product: 'Latest', cursor: bottom(first.body) })
     const instructions = (
       second.body as {
         data: { search_by_raw_query: { search_timeline: { timeline: { instructions: { type: string }[] } } } }
@@ -211,136 +219,8 @@ describe('X sandbox GraphQL', () => {
       'TimelineReplaceEntry',
       'TimelineReplaceEntry',
     ])
-    const limited = await gql(account, 'SearchTimeline', { rawQuery: '#ai', count: 20, product: 'People' })
+    const limited = await search({ product: 'People' })
     expect(limited).toMatchObject({ status: 429, body: { errors: [{ code: 88 }] } })
     expect(limited.headers.get('x-rate-limit-remaining')).toBe('0')
-  })
-})
-
-describe('X sandbox DMs', () => {
-  it('logs each delivery once per request id and answers refusals with X codes', async () => {
-    const account = await newAccount({ behaviour: { dailyDmLimit: 3 } })
-    const [open] = await profiles('canDm=true&verifiedOnlyRequests=false&limit=1&offset=50')
-    const [closed] = await profiles('canDm=false&limit=1')
-    const [picky] = await profiles('canDm=true&verifiedOnlyRequests=true&limit=1')
-    const id = '0f8fad5b-d9cb-469f-a165-70867728950e'
-    expect((await send(account, open?.id ?? '', 'Hello', id)).status).toBe(200)
-    expect((await send(account, open?.id ?? '', 'Hello', id)).status).toBe(200)
-    expect(await send(account, closed?.id ?? '', 'Hello')).toMatchObject({
-      status: 403,
-      body: { errors: [{ code: 349 }] },
-    })
-    expect(await send(account, picky?.id ?? '', 'Hello')).toMatchObject({
-      status: 403,
-      body: { errors: [{ code: 476 }] },
-    })
-    expect((await send(account, open?.id ?? '', 'Again')).status).toBe(200)
-    expect((await send(account, open?.id ?? '', 'Third')).status).toBe(200)
-    expect(await send(account, open?.id ?? '', 'Fourth')).toMatchObject({
-      status: 429,
-      body: { errors: [{ code: 88 }] },
-    })
-    const log = await json<{ deliveries: { text: string }[] }>(
-      app.base,
-      `/__sandbox/deliveries?account=${account.username}`,
-    )
-    expect(log.body.deliveries.map((d) => d.text)).toEqual(['Hello', 'Again', 'Third'])
-    await json(app.base, `/__sandbox/deliveries?account=${account.username}`, { method: 'DELETE' })
-    expect(
-      (await json<{ count: number }>(app.base, `/__sandbox/deliveries?account=${account.username}`)).body
-        .count,
-    ).toBe(0)
-  })
-
-  it('blocks an account that sends too fast (226) until unblocked', async () => {
-    const account = await newAccount({ behaviour: { maxSendsPerMinute: 2 } })
-    const leads = await profiles('canDm=true&verifiedOnlyRequests=false&limit=4&offset=60')
-    expect((await send(account, leads[0]?.id ?? '', 'a')).status).toBe(200)
-    expect((await send(account, leads[1]?.id ?? '', 'b')).status).toBe(200)
-    expect(await send(account, leads[2]?.id ?? '', 'c')).toMatchObject({
-      status: 403,
-      body: { errors: [{ code: 226 }] },
-    })
-    await json(app.base, `/__sandbox/accounts/${account.username}`, {
-      method: 'PATCH',
-      body: { unblock: true, behaviour: { maxSendsPerMinute: 10 } },
-    })
-    expect((await send(account, leads[3]?.id ?? '', 'd')).status).toBe(200)
-  })
-
-  it('holds the answer of an ack_lost send but logs the delivery', async () => {
-    const account = await newAccount()
-    const [lead] = await profiles('canDm=true&verifiedOnlyRequests=false&limit=1&offset=70')
-    await json(app.base, '/__sandbox/faults', {
-      body: { account: account.username, target: 'send', mode: 'ack_lost' },
-    })
-    const hung = await fetch(`${app.base}/i/api/1.1/dm/new2.json`, {
-      method: 'POST',
-      headers: { ...auth(account), 'content-type': 'application/json' },
-      body: JSON.stringify({ conversation_id: conversationId(account.id, lead?.id ?? ''), text: 'Silent' }),
-      signal: AbortSignal.timeout(500),
-    }).catch((e: Error) => e)
-    expect(hung).toBeInstanceOf(Error)
-    const log = await json<{ count: number }>(app.base, `/__sandbox/deliveries?account=${account.username}`)
-    expect(log.body.count).toBe(1)
-  })
-
-  it('schedules replies on the sandbox clock: nothing before the delay, the reply after', async () => {
-    const account = await newAccount({
-      behaviour: { replyShare: 1, replyDelayMs: [3_600_000, 3_600_000], optOutShare: 1 },
-    })
-    const [lead] = await profiles('canDm=true&verifiedOnlyRequests=false&limit=1&offset=80')
-    await send(account, lead?.id ?? '', 'Interested?')
-    type Threads = { threads: { messages: { text: string; fromAccount: boolean }[] }[] }
-    const before = await json<Threads>(app.base, `/__sandbox/threads?account=${account.username}`)
-    expect(before.body.threads[0]?.messages).toHaveLength(1)
-    await json(app.base, '/__sandbox/clock', { body: { advanceMs: 3_600_000 } })
-    try {
-      const after = await json<Threads>(app.base, `/__sandbox/threads?account=${account.username}`)
-      const reply = after.body.threads[0]?.messages[1]
-      expect(reply?.fromAccount).toBe(false)
-      expect(['stop', 'Please unsubscribe me', 'STOP']).toContain(reply?.text)
-      const conversation = await json<{ messages: { status: string }[] }>(
-        app.base,
-        `/i/api/1.1/dm/conversation/${conversationId(account.id, lead?.id ?? '')}.json`,
-        { headers: auth(account) },
-      )
-      expect(conversation.body.messages[0]?.status).toBe('read')
-    } finally {
-      await json(app.base, '/__sandbox/clock', { body: { offsetMs: 0 } })
-    }
-  })
-
-  it('keeps accounts and the delivery log across a restart', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'sandbox-x-')), 'sandbox-x.json')
-    const first = await start(file)
-    const account = (await json<Account>(first.base, '/__sandbox/accounts', { body: { passcode: null } }))
-      .body
-    const [lead] = (
-      await json<{ profiles: { id: string }[] }>(
-        first.base,
-        '/__sandbox/profiles?canDm=true&verifiedOnlyRequests=false&limit=1',
-      )
-    ).body.profiles
-    const sent = await json(first.base, '/i/api/1.1/dm/new2.json', {
-      headers: auth(account),
-      body: { conversation_id: conversationId(account.id, lead?.id ?? ''), text: 'Persisted' },
-    })
-    expect(sent.status).toBe(200)
-    first.stop()
-    const second = await start(file)
-    try {
-      const log = await json<{ deliveries: { text: string }[] }>(
-        second.base,
-        `/__sandbox/deliveries?account=${account.username}`,
-      )
-      expect(log.body.deliveries.map((d) => d.text)).toEqual(['Persisted'])
-      const verify = await json(second.base, '/i/api/1.1/account/verify_credentials.json', {
-        headers: auth(account),
-      })
-      expect(verify.status).toBe(200)
-    } finally {
-      second.stop()
-    }
   })
 })

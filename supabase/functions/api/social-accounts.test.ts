@@ -14,7 +14,6 @@ import {
   serviceDb,
   stackEnv,
 } from '../_shared/test-stack.ts'
-import { X_WEB_BEARER } from '../_shared/x-verify.ts'
 import { createApiHandler } from './app.ts'
 import { defaultDeps } from './deps.ts'
 import { xBaseUrlOf } from './social-accounts.ts'
@@ -44,15 +43,23 @@ const cookieExport = (auth = GOOD_AUTH) => [
   },
 ]
 
-/** Stands in for x.com's verify_credentials (outside the machine); the X sandbox plays it in tests/functions. */
+/**
+ * Stands in for x.com as of July 2026 (outside the machine; the X sandbox plays it in tests/functions):
+ * verify_credentials answers 404 to cookie sessions, /home sends a signed-out session to the login flow.
+ */
 function startFakeX() {
   const server = Deno.serve({ port: 0, hostname: '127.0.0.1', onListen() {} }, (req) => {
+    const url = new URL(req.url)
     const cookie = req.headers.get('cookie') ?? ''
-    const ok =
-      req.headers.get('authorization') === `Bearer ${X_WEB_BEARER}` && req.headers.get('x-csrf-token') === CT0
-    if (ok && cookie.includes(`auth_token=${GOOD_AUTH}`))
-      return Response.json({ id_str: '777', screen_name: 'ann_x', name: 'Ann' })
-    return Response.json({ errors: [{ code: 32, message: 'Could not authenticate you.' }] }, { status: 401 })
+    if (url.pathname !== '/home') return new Response(null, { status: 404 })
+    if (cookie.includes(`auth_token=${GOOD_AUTH}`) && cookie.includes(`ct0=${CT0}`))
+      return new Response('<!doctype html><div id="react-root"></div>', {
+        headers: { 'content-type': 'text/html' },
+      })
+    return new Response(null, {
+      status: 302,
+      headers: { location: '/i/flow/login?redirect_after_login=%2Fhome' },
+    })
   })
   return { server, url: `http://127.0.0.1:${server.addr.port}` }
 }
@@ -163,11 +170,15 @@ Deno.test('the live cookie check, and testing a stored account, against X', asyn
       }),
     )
     assert.equal(valid.status, 200)
-    assert.deepEqual(await valid.json(), {
-      valid: true,
-      message: 'Cookies valid!',
-      user: { id: '777', username: 'ann_x', name: 'Ann' },
-    })
+    // not "valid": over HTTP only "not rejected" can be known; the runner's browser test decides
+    const validBody = await jsonOf(valid)
+    assert.equal(validBody.valid, null)
+    assert.equal(validBody.rejected, false)
+    assert.match(
+      String(validBody.message),
+      /^X did not reject these cookies\. Only signing in with them in a browser proves they work/,
+    )
+    assert.equal(validBody.user, undefined)
 
     const expired = await handle(
       functionRequest('api', '/social-accounts/validate-cookies', {
@@ -197,8 +208,11 @@ Deno.test('the live cookie check, and testing a stored account, against X', asyn
     )
     assert.equal(tested.status, 200)
     const testedBody = await jsonOf(tested)
-    // valid cookies are not yet "Active": the runner's full test (proxy, X Chat) decides (issue 17)
-    assert.match(String(testedBody.message), /^The cookies are valid\. Signing in and opening X Chat now/)
+    // cookies X did not reject are not yet "Active": the runner's full test (session, proxy, X Chat) decides
+    assert.match(
+      String(testedBody.message),
+      /^X did not reject the cookies\. Signing in with them and opening X Chat now/,
+    )
     assert.equal(testedBody.status, 'testing')
     assert.equal(testedBody.connected, false)
 
@@ -211,7 +225,9 @@ Deno.test('the live cookie check, and testing a stored account, against X', asyn
         functionRequest('api', `/social-accounts/${good.id}/test`, { token: cat.token, method: 'POST' }),
       ),
     )
-    assert.equal(held.status, 'flagged', "a working session does not lift the runner's stop")
+    assert.equal(held.status, 'flagged', "cookies X did not reject do not lift the runner's stop")
+    assert.match(String(held.message), /stays flagged until Reachflow resumes it/)
+    assert.doesNotMatch(String(held.message), /success/i)
 
     const bad = await jsonOf(
       await handle(

@@ -21,11 +21,15 @@ import {
 import type { ApiDeps, CallContext } from './deps.ts'
 
 const NOT_FOUND = 'Account not found'
-export const COOKIES_VALID = 'Cookies valid!'
-export const ACCOUNT_TESTED = 'Account tested successfully!'
-/** X's cookies answer, but the account is Active only once the runner has signed in (issue 17). */
-export const COOKIES_OK_TEST_RUNNING =
-  'The cookies are valid. Signing in and opening X Chat now: the card shows the result in a minute or two.'
+/**
+ * X did not reject the cookies, which is all an HTTP check can know since cookie sessions get 404
+ * from verify_credentials: whether they sign in is the runner's test (a browser on /home, then
+ * X Chat), and nothing claims success before it passed.
+ */
+export const COOKIES_NOT_REJECTED_TEST_RUNNING =
+  'X did not reject the cookies. Signing in with them and opening X Chat now: the card shows the result in a minute or two.'
+const COOKIES_NOT_REJECTED_HELD = (status: string) =>
+  `X did not reject the cookies. The sign-in test is queued; the account stays ${status} until Reachflow resumes it.`
 
 const ACCOUNT_STATUSES = ['active', 'inactive', 'error', 'testing', 'paused', 'flagged'] as const
 const listQuery = z.object({ status: z.enum(ACCOUNT_STATUSES).optional() })
@@ -107,7 +111,7 @@ function xBaseUrl(deps: ApiDeps): string {
 }
 
 /** The HTTP answer for a failed live check: what X said, in words the customer can act on. */
-function verifyFailure(result: Exclude<XVerifyResult, { status: 'valid' }>): HttpError {
+function verifyFailure(result: Exclude<XVerifyResult, { status: 'not_rejected' }>): HttpError {
   if (result.status === 'unreachable') return new HttpError(502, result.message)
   return unprocessable(result.message, { valid: false, reason: result.status })
 }
@@ -119,14 +123,16 @@ async function checkCookiesLive(deps: ApiDeps, cookies: ParsedXCookies): Promise
 export async function validateCookies(req: Request, { deps }: CallContext): Promise<Response> {
   const cookies = readCookiesInput(await readJson(req))
   const result = await checkCookiesLive(deps, cookies)
-  if (result.status !== 'valid') throw verifyFailure(result)
-  return jsonResponse({ valid: true, message: COOKIES_VALID, user: result.user })
+  if (result.status !== 'not_rejected') throw verifyFailure(result)
+  // not "valid": no HTTP call proves a cookie session any more (see COOKIES_NOT_REJECTED_TEST_RUNNING)
+  return jsonResponse({ valid: null, rejected: false, message: result.message })
 }
 
 /**
- * Tests a stored account. X: the stored cookies are checked live at once and the status follows;
- * Instagram needs a browser sign-in, so it is queued for the runner. Either way an account.test job
- * is queued so the runner checks the full session (and the X Chat passcode).
+ * Tests a stored account. X: the stored cookies are checked over HTTP at once (a sign-out or a lock
+ * shows there) and the account is 'testing' until the runner's test; Instagram needs a browser
+ * sign-in, so it is queued for the runner. Either way an account.test job is queued so the runner
+ * checks the full session (and the X Chat passcode): only it can say the account works.
  */
 export async function testAccount(
   _req: Request,
@@ -175,20 +181,20 @@ export async function testAccount(
   // A working session does not lift the runner's stop: a paused (circuit breaker) or flagged account
   // stays so until the runner resumes it.
   const held = account.status === 'paused' || account.status === 'flagged'
-  // Valid cookies are not yet a working account (the proxy, X Chat and its passcode are the runner's
-  // test, queued above): the account is 'testing' until that test says Active (issue 17).
+  // Cookies X did not reject are not yet a working account (the session itself, the proxy, X Chat and
+  // its passcode are the runner's test, queued above): the account is 'testing' until it says Active.
   const update =
-    result.status === 'valid'
+    result.status === 'not_rejected'
       ? held
-        ? { platform_user_id: result.user.id, last_tested_at: testedAt }
-        : { status: 'testing', flag_reason: null, platform_user_id: result.user.id, last_tested_at: testedAt }
+        ? { last_tested_at: testedAt }
+        : { status: 'testing', flag_reason: null, last_tested_at: testedAt }
       : { status: 'error', flag_reason: result.message, last_tested_at: testedAt }
   const saved = await db.from('social_accounts').update(update).eq('id', id)
   if (saved.error) throw new DatabaseError(saved.error)
-  if (result.status !== 'valid') throw verifyFailure(result)
+  if (result.status !== 'not_rejected') throw verifyFailure(result)
   return jsonResponse({
     ...(await viewOf(caller, id)),
-    message: held ? ACCOUNT_TESTED : COOKIES_OK_TEST_RUNNING,
+    message: held ? COOKIES_NOT_REJECTED_HELD(account.status) : COOKIES_NOT_REJECTED_TEST_RUNNING,
   })
 }
 

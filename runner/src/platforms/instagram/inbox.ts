@@ -1,21 +1,22 @@
 // Reading Instagram Direct through the web app's JSON: a thread, the inbox and pending requests,
 // replies since a moment, and whether an uncertain send went out.
+
+import { fillPath } from '../facts.ts'
 import type { InboxConversation, Reply, ThreadMessage, UncertainResolution } from '../types.ts'
 import { StopSignalError } from '../types.ts'
 import { igConversation, igMessages, igThreads } from './items.ts'
 import { type IgAnswer, igFetchInPage } from './page-api.ts'
-import { IG_API, IG_PATHS } from './selectors.ts'
 import type { InstagramSession } from './session.ts'
 import { igSignalFromResponse } from './signals.ts'
 
 async function call(session: InstagramSession, path: string): Promise<IgAnswer> {
   const page = await session.page()
   if (new URL(page.url()).origin !== new URL(session.baseUrl).origin) {
-    await session.goto(page, IG_PATHS.inbox)
+    await session.goto(page, session.facts.paths.inbox)
     session.assertSignedIn(page)
   }
-  const answer = await igFetchInPage(page, path)
-  const signal = igSignalFromResponse(answer.status, answer.body)
+  const answer = await igFetchInPage(session.facts, page, path)
+  const signal = igSignalFromResponse(session.facts, answer.status, answer.body)
   if (signal) throw new StopSignalError(signal)
   if (answer.status !== 200) throw new Error(`Instagram ${path} answered HTTP ${answer.status}`)
   return answer
@@ -27,7 +28,8 @@ export async function readIgThread(
   limit = 50,
 ): Promise<ThreadMessage[]> {
   return session.run('read thread', session.timeouts.operationMs, async () => {
-    const answer = await call(session, IG_API.thread(threadId, limit))
+    const path = fillPath(session.facts.api.thread, { id: threadId, limit: String(limit) })
+    const answer = await call(session, path)
     return igMessages((answer.body as { thread?: unknown }).thread)
   })
 }
@@ -49,9 +51,10 @@ export async function readIgInbox(
   options: { includeRequests?: boolean } = {},
 ): Promise<InboxConversation[]> {
   return session.run('read inbox', session.timeouts.operationMs, async () => {
-    const inbox = igThreads((await call(session, IG_API.inbox)).body).map((t) => igConversation(t, false))
+    const { api } = session.facts
+    const inbox = igThreads((await call(session, api.inbox)).body).map((t) => igConversation(t, false))
     if (!(options.includeRequests ?? true)) return inbox
-    const pending = igThreads((await call(session, IG_API.pendingInbox)).body).map((t) =>
+    const pending = igThreads((await call(session, api.pendingInbox)).body).map((t) =>
       igConversation(t, true),
     )
     return [...inbox, ...pending]

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 // Calls Instagram's web API from inside the signed-in page, as instagram.com does: same cookies
-// and proxy, with x-ig-app-id and X-CSRFToken read from the csrftoken cookie.
+// and proxy, with the app id and the CSRF token read from its cookie (names from the facts).
 import type { Page } from 'puppeteer-core'
-import { IG_APP_ID } from './selectors.ts'
+import type { InstagramFacts } from './facts.ts'
 
 export interface IgAnswer {
   status: number
@@ -10,18 +10,24 @@ export interface IgAnswer {
 }
 
 export async function igFetchInPage(
+  facts: InstagramFacts,
   page: Page,
   path: string,
   form?: Record<string, string>,
   timeoutMs = 20_000,
 ): Promise<IgAnswer> {
+  const { api, cookies } = facts
   return page.evaluate(
-    async (path, form, appId, timeoutMs) => {
-      const csrf = /(?:^|; )csrftoken=([^;]*)/.exec(document.cookie)?.[1] ?? ''
+    async (path, form, names, values, timeoutMs) => {
+      const csrf =
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith(`${names.csrfCookie}=`))
+          ?.slice(names.csrfCookie.length + 1) ?? ''
       const headers: Record<string, string> = {
-        'x-ig-app-id': appId,
-        'x-csrftoken': csrf,
-        'x-requested-with': 'XMLHttpRequest',
+        [names.appId]: values.appId,
+        [names.csrf]: csrf,
+        [names.requestedWith]: values.requestedWith,
       }
       if (form) headers['content-type'] = 'application/x-www-form-urlencoded'
       const response = await fetch(path, {
@@ -40,7 +46,8 @@ export async function igFetchInPage(
     },
     path,
     form ?? null,
-    IG_APP_ID,
+    { ...api.headers, csrfCookie: cookies.csrf },
+    { appId: facts.appId, requestedWith: api.requestedWith },
     timeoutMs,
   )
 }

@@ -1,9 +1,9 @@
 // Scraping Instagram leads through the web app's JSON: followers/following pages (max_id →
 // next_max_id) and hashtag sections (next_max_id while more_available), each author enriched
 // with web_profile_info (follower counts, bio, business) so filters can apply.
+import { fillPath, regexOf } from '../facts.ts'
 import { type ScrapedProfile, type ScrapePage, type ScrapeRequest, StopSignalError } from '../types.ts'
 import { type IgAnswer, igFetchInPage } from './page-api.ts'
-import { IG_API, IG_FOLLOWERS_PAGE_SIZE, IG_PATHS } from './selectors.ts'
 import type { InstagramSession } from './session.ts'
 import { igSignalFromResponse } from './signals.ts'
 
@@ -66,14 +66,14 @@ export async function scrapeInstagram(
   if (request.source === 'keyword')
     throw new Error('Instagram keyword search is not supported: use followers, following or hashtag.')
   return session.run(`scrape ${request.source}`, session.timeouts.operationMs * 3, async (page) => {
-    if (new URL(page.url()).origin !== new URL(session.baseUrl).origin)
-      await session.goto(page, IG_PATHS.home)
+    const { api, paths, texts } = session.facts
+    if (new URL(page.url()).origin !== new URL(session.baseUrl).origin) await session.goto(page, paths.home)
     session.assertSignedIn(page)
     const call = async (path: string, form?: Record<string, string>): Promise<IgAnswer> => {
-      const answer = await igFetchInPage(page, path, form)
-      const signal = igSignalFromResponse(answer.status, answer.body)
+      const answer = await igFetchInPage(session.facts, page, path, form)
+      const signal = igSignalFromResponse(session.facts, answer.status, answer.body)
       if (signal) throw new StopSignalError(signal)
-      if (answer.status === 400 && /not authorized/i.test(String(obj(answer.body).message ?? '')))
+      if (answer.status === 400 && regexOf(texts.privateList).test(String(obj(answer.body).message ?? '')))
         throw new Error(`Instagram @${value} is private: its lists cannot be read.`)
       if (answer.status !== 200)
         throw new Error(
@@ -82,24 +82,26 @@ export async function scrapeInstagram(
       return answer
     }
     const info = async (username: string) =>
-      obj(obj((await call(IG_API.profileInfo(username))).body).data).user
+      obj(obj((await call(fillPath(api.profileInfo, { username }))).body).data).user
     const cursor = request.cursor ?? undefined
     let users: Json[]
     let nextCursor: string | null
     if (request.source === 'followers' || request.source === 'following') {
       const owner = profileFromInfo(await info(value))
       if (!owner) throw new Error(`Instagram has no user @${value}`)
-      const body = obj(
-        (await call(IG_API.friendships(owner.platformId, request.source, IG_FOLLOWERS_PAGE_SIZE, cursor)))
-          .body,
-      )
+      const listing = fillPath(api[request.source], {
+        id: owner.platformId,
+        count: String(session.facts.followersPageSize),
+      })
+      const from = cursor ? `${listing}&${api.cursorParam}=${encodeURIComponent(cursor)}` : listing
+      const body = obj((await call(from)).body)
       users = Array.isArray(body.users) ? (body.users as Json[]) : []
       nextCursor =
         typeof body.next_max_id === 'string' && body.next_max_id !== cursor ? body.next_max_id : null
     } else {
       const form: Record<string, string> = { tab: 'recent', surface: 'grid', include_persistent: '0' }
-      if (cursor) form.max_id = cursor
-      const body = obj((await call(IG_API.tagSections(value.toLowerCase()), form)).body)
+      if (cursor) form[api.cursorParam] = cursor
+      const body = obj((await call(fillPath(api.tagSections, { tag: value.toLowerCase() }), form)).body)
       const sections = Array.isArray(body.sections) ? (body.sections as Json[]) : []
       users = sections.flatMap((s) => {
         const medias = obj(s.layout_content).medias

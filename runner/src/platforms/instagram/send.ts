@@ -2,10 +2,13 @@
 // the composer, press Enter, and confirm from the thread's own JSON that exactly one new item
 // from us with the exact text appeared and the composer cleared. Anything less after pressing
 // Enter is uncertain; a refusal dialog (feedback_required, "Please wait", "can't receive") is
-// a stop signal.
+// a stop signal. A signed-in thread page without its composer is a site change (LayoutChangedError).
 import type { Page } from 'puppeteer-core'
+import { deepElement, deepElements, deepEval } from '../../browser/deep-query.ts'
 import { clickByText, textOf, waitForFirst } from '../../browser/page-wait.ts'
 import { typeLikeHuman, typingBudgetMs } from '../../browser/typing.ts'
+import { fillPath, regexOf } from '../facts.ts'
+import { LayoutChangedError, layoutChanged } from '../layout.ts'
 import {
   type DmTarget,
   markPressingSend,
@@ -17,7 +20,6 @@ import {
 } from '../types.ts'
 import { igMessages } from './items.ts'
 import { igFetchInPage } from './page-api.ts'
-import { IG_API, IG_PATHS, IG_SELECTORS } from './selectors.ts'
 import type { InstagramSession } from './session.ts'
 import { igSignalFromResponse, igSignalFromText } from './signals.ts'
 
@@ -38,23 +40,37 @@ export async function sendIgDm(
     state.abandoned = true
     const reason = error instanceof Error ? error.message : String(error)
     const signal = error instanceof StopSignalError ? error.signal : undefined
-    const status = state.pressedSend ? 'uncertain' : 'failed'
-    return { status, threadId: state.threadId, reason, ...(signal ? { signal } : {}) }
+    // before pressing send, a changed page is the site's doing: the job's site-change handling takes it
+    if (error instanceof LayoutChangedError && !state.pressedSend) throw error
+    if (!state.pressedSend)
+      return { status: 'failed', threadId: state.threadId, reason, ...(signal ? { signal } : {}) }
+    // after it nothing proves the message did not go out
+    return {
+      status: 'uncertain',
+      threadId: state.threadId,
+      reason,
+      ...(signal ? { signal } : {}),
+      ...(error instanceof LayoutChangedError ? { siteChange: error } : {}),
+    }
   }
 }
 
-async function threadItems(page: Page, threadId: string) {
-  const answer = await igFetchInPage(page, IG_API.thread(threadId))
-  const signal = igSignalFromResponse(answer.status, answer.body)
+async function threadItems(session: InstagramSession, page: Page, threadId: string) {
+  const path = fillPath(session.facts.api.thread, { id: threadId, limit: '20' })
+  const answer = await igFetchInPage(session.facts, page, path)
+  const signal = igSignalFromResponse(session.facts, answer.status, answer.body)
   if (signal) throw new StopSignalError(signal)
   if (answer.status !== 200) throw new Error(`Instagram thread ${threadId} answered HTTP ${answer.status}`)
   return igMessages((answer.body as { thread?: unknown }).thread)
 }
 
-async function composerText(page: Page): Promise<string> {
-  const text = await page
-    .$eval(IG_SELECTORS.composer, (el) => (el as unknown as { innerText: string }).innerText)
-    .catch(() => '')
+async function composerText(session: InstagramSession, page: Page): Promise<string> {
+  const text = await deepEval(
+    page,
+    session.facts.selectors.composer,
+    (elements) => (elements[0] as HTMLElement | undefined)?.innerText ?? '',
+    null,
+  ).catch(() => '')
   return text.replace(/\n$/, '')
 }
 
@@ -68,19 +84,26 @@ async function send(
   const threadId = target.threadId ?? (await threadFromSearch(session, page, target))
   if (typeof threadId !== 'string') return threadId
   state.threadId = threadId
-  await session.goto(page, IG_PATHS.thread(threadId))
+  const { selectors } = session.facts
+  await session.goto(page, session.path('thread', { id: threadId }))
   const ready = await waitForFirst(
     page,
-    { composer: { selector: IG_SELECTORS.composer } },
+    { composer: { selector: selectors.composer }, signedIn: { selector: selectors.signedIn } },
     session.timeouts.navigationMs,
   )
   session.assertSignedIn(page)
   if (!ready) return { status: 'failed', threadId, reason: 'The Instagram thread did not show a composer.' }
-  const before = new Set((await threadItems(page, threadId)).map((m) => m.id))
-  const composer = await page.$(IG_SELECTORS.composer)
-  if (!composer) throw new Error('The Instagram composer is missing')
+  // the signed-in page rendered: its composer may follow a moment later, else the page changed
+  if (
+    ready === 'signedIn' &&
+    !(await waitForFirst(page, { composer: { selector: selectors.composer } }, 2_500))
+  )
+    throw await layoutChanged(page, 'instagram', 'send', 'open thread: composer')
+  const before = new Set((await threadItems(session, page, threadId)).map((m) => m.id))
+  const composer = await deepElement(page, selectors.composer)
+  if (!composer) throw await layoutChanged(page, 'instagram', 'send', 'open thread: composer')
   await typeLikeHuman(page, composer, text, session.typing)
-  if ((await composerText(page)) !== text) {
+  if ((await composerText(session, page)) !== text) {
     await composer.evaluate((el) => {
       el.textContent = ''
     })
@@ -101,12 +124,13 @@ async function threadFromSearch(
   page: Page,
   target: DmTarget,
 ): Promise<string | SendResult> {
+  const { selectors, texts } = session.facts
   const username = target.username?.replace(/^@/, '').trim()
   if (!username) return { status: 'failed', threadId: null, reason: 'No thread or username to send to.' }
-  await session.goto(page, IG_PATHS.newMessage)
-  await waitForFirst(page, { box: { selector: IG_SELECTORS.searchBox } }, session.timeouts.navigationMs)
+  await session.goto(page, session.path('newMessage'))
+  await waitForFirst(page, { box: { selector: selectors.searchBox } }, session.timeouts.navigationMs)
   session.assertSignedIn(page)
-  const box = await page.$(IG_SELECTORS.searchBox)
+  const box = await deepElement(page, selectors.searchBox)
   if (!box) throw new Error('The Instagram "New message" search box is missing')
   await typeLikeHuman(page, box, username, session.typing)
   const deadline = Date.now() + session.timeouts.navigationMs
@@ -114,8 +138,8 @@ async function threadFromSearch(
   let noResults = false
   while (!picked && !noResults && Date.now() < deadline) {
     await sleep(250)
-    noResults = IG_SELECTORS.noSearchResults.test(await textOf(page, IG_SELECTORS.dialog))
-    for (const row of await page.$$(IG_SELECTORS.searchResult)) {
+    noResults = regexOf(texts.noSearchResults).test(await textOf(page, selectors.dialog))
+    for (const row of await deepElements(page, selectors.searchResult)) {
       const spans = await row.$$eval('span', (els) => els.map((el) => el.textContent?.trim() ?? ''))
       if (spans.some((s) => s.toLowerCase() === username.toLowerCase())) {
         await row.click()
@@ -133,14 +157,15 @@ async function threadFromSearch(
       signal: stopSignal('instagram', 'user_not_found', 'user_not_found', message),
     }
   }
-  await clickByText(page, 'div[role="button"], button', IG_SELECTORS.chatButton)
+  await clickByText(page, selectors.button, texts.chatButton)
+  const threadPath = regexOf(session.facts.threadPath)
   const opened = await waitForFirst(
     page,
-    { thread: { url: (url) => /^\/direct\/t\/\d+\/?$/.test(url.pathname) } },
+    { thread: { url: (url) => threadPath.test(url.pathname) } },
     session.timeouts.navigationMs,
   )
   if (!opened) throw new Error(`Choosing @${username} did not open a thread`)
-  return new URL(page.url()).pathname.split('/').filter(Boolean).pop() ?? ''
+  return threadPath.exec(new URL(page.url()).pathname)?.[1] ?? ''
 }
 
 async function confirm(
@@ -150,7 +175,7 @@ async function confirm(
   text: string,
   before: Set<string>,
 ): Promise<SendResult> {
-  const threadPath = IG_PATHS.thread(threadId)
+  const threadPath = session.path('thread', { id: threadId })
   const deadline = Date.now() + session.timeouts.confirmMs
   while (Date.now() < deadline) {
     await sleep(500)
@@ -159,8 +184,8 @@ async function confirm(
       session.assertSignedIn(page)
       return { status: 'uncertain', threadId, reason: `The page left the thread after send (now ${path}).` }
     }
-    const signal = igSignalFromText(await textOf(page, IG_SELECTORS.dialog))
-    const mine = (await threadItems(page, threadId)).filter(
+    const signal = igSignalFromText(session.facts, await textOf(page, session.facts.selectors.dialog))
+    const mine = (await threadItems(session, page, threadId)).filter(
       (m) => !before.has(m.id) && m.direction === 'outgoing',
     )
     if (signal && mine.length === 0) return { status: 'failed', threadId, reason: signal.message, signal }
@@ -171,7 +196,7 @@ async function confirm(
     if (!item) continue
     if (item.text !== text)
       return { status: 'uncertain', threadId, reason: 'The new item does not hold the exact text.' }
-    if ((await composerText(page)) !== '')
+    if ((await composerText(session, page)) !== '')
       return { status: 'uncertain', threadId, reason: 'The composer was not cleared after send.' }
     return { status: 'sent', threadId, messageId: item.id, sentAt: item.at ?? new Date().toISOString() }
   }

@@ -1,12 +1,16 @@
 // An Instagram session in the browser: reuse saved cookies when they still sign in, otherwise log
-// in (cookie banner, username/password, TOTP from the user's 2FA secret, checkpoint detection,
-// "save login info" prompt); then the one-operation-at-a-time page the other modules use.
+// in (cookie banner, the nameless username/password fields found by type, the Log in button by role
+// and text, TOTP from the user's 2FA secret, checkpoint detection, "save login info" prompt); then the
+// one-operation-at-a-time page the other modules use. Everything it knows comes from `facts`.
 import type { Page } from 'puppeteer-core'
+import { deepElement } from '../../browser/deep-query.ts'
 import { navigate } from '../../browser/navigate.ts'
 import { SessionPages } from '../../browser/operations.ts'
 import { clickByText, pathStartsWith, textOf, waitForFirst } from '../../browser/page-wait.ts'
 import type { AccountContext, BrowserPool } from '../../browser/pool.ts'
 import { REALISTIC_TYPING, type TypingOptions, typeLikeHuman } from '../../browser/typing.ts'
+import { fillPath, regexOf } from '../facts.ts'
+import { LayoutChangedError, layoutChanged } from '../layout.ts'
 import {
   type DmTarget,
   type InboxConversation,
@@ -22,9 +26,9 @@ import {
   type ThreadMessage,
   type UncertainResolution,
 } from '../types.ts'
+import { INSTAGRAM_FACTS, type InstagramFacts } from './facts.ts'
 import { readIgInbox, readIgReplies, readIgThread, resolveIgUncertain } from './inbox.ts'
 import { scrapeInstagram } from './scrape.ts'
-import { IG_PATHS, IG_SELECTORS, INSTAGRAM_BASE_URL } from './selectors.ts'
 import { sendIgDm } from './send.ts'
 import { igSignalFromText } from './signals.ts'
 import { msLeftInStep, totpCode } from './totp.ts'
@@ -58,6 +62,8 @@ export interface InstagramSessionOptions {
   timeouts?: Partial<IgTimeouts>
   /** The runner's clock (ms), for TOTP codes under a test clock. */
   now?: () => number
+  /** What the adapter knows about instagram.com: the facts file, or a published pack of the same shape. */
+  facts?: InstagramFacts
 }
 
 export type OpenInstagramResult =
@@ -65,27 +71,28 @@ export type OpenInstagramResult =
   | { status: 'bad_credentials' | 'two_factor_failed' | 'two_factor_required' | 'error'; message: string }
   | { status: 'challenge' | 'rate_limited'; signal: StopSignal }
 
-const inLogin = pathStartsWith([IG_PATHS.login])
-const inChallenge = pathStartsWith([IG_PATHS.challenge])
+/** How long a page that rendered may still take to show what the adapter waits for. */
+const SETTLE_MS = 2_500
 
 export async function openInstagramSession(
   credentials: InstagramCredentials,
   options: InstagramSessionOptions,
 ): Promise<OpenInstagramResult> {
-  const baseUrl = (options.baseUrl ?? INSTAGRAM_BASE_URL).replace(/\/$/, '')
+  const facts = options.facts ?? INSTAGRAM_FACTS
+  const baseUrl = (options.baseUrl ?? facts.baseUrl).replace(/\/$/, '')
   const context = await options.pool.newContext(options.proxy)
-  const session = new InstagramSession(context, baseUrl, options)
+  const session = new InstagramSession(context, baseUrl, options, facts)
   try {
     const result = await session.run('open session', session.timeouts.operationMs * 2, async (page) => {
       if (credentials.cookies?.length) {
         await context.context.setCookie(...rehome(credentials.cookies, baseUrl))
-        await session.goto(page, IG_PATHS.home)
+        await session.goto(page, facts.paths.home)
         const reused = await waitForFirst(
           page,
           {
-            ok: { selector: IG_SELECTORS.signedIn },
-            login: { url: inLogin },
-            challenge: { url: inChallenge },
+            ok: { selector: facts.selectors.signedIn },
+            login: { url: session.inLogin },
+            challenge: { url: session.inChallenge },
           },
           session.timeouts.navigationMs,
         )
@@ -102,6 +109,8 @@ export async function openInstagramSession(
     return result
   } catch (error) {
     await session.close()
+    // a changed page is the site's doing, not the account's: the job's site-change handling takes it
+    if (error instanceof LayoutChangedError) throw error
     return { status: 'error', message: error instanceof Error ? error.message : String(error) }
   }
 }
@@ -142,33 +151,45 @@ async function logIn(
   page: Page,
   credentials: InstagramCredentials,
 ): Promise<LoginOutcome> {
+  const { paths, selectors, texts } = session.facts
   const t = session.timeouts.navigationMs
-  await session.goto(page, IG_PATHS.login)
-  if (!(await waitForFirst(page, { form: { selector: IG_SELECTORS.username } }, t)))
-    return { status: 'error', message: 'The Instagram login form did not appear.' }
-  if (await page.$(IG_SELECTORS.cookieDialog))
-    await clickByText(page, `${IG_SELECTORS.cookieDialog} button`, IG_SELECTORS.cookieButtons)
-  const username = await page.$(IG_SELECTORS.username)
-  const password = await page.$(IG_SELECTORS.password)
-  if (!username || !password) return { status: 'error', message: 'The Instagram login form is incomplete.' }
+  await session.goto(page, paths.login)
+  const form = await waitForFirst(
+    page,
+    { username: { selector: selectors.username }, password: { selector: selectors.password } },
+    t,
+  )
+  if (!form) return { status: 'error', message: 'The Instagram login form did not appear.' }
+  if (
+    form === 'password' &&
+    !(await waitForFirst(page, { username: { selector: selectors.username } }, SETTLE_MS))
+  )
+    throw await layoutChanged(page, 'instagram', 'session', 'log in: username field')
+  if (await deepElement(page, selectors.cookieDialog))
+    await clickByText(page, `${selectors.cookieDialog} button`, texts.cookieButtons)
+  const username = await deepElement(page, selectors.username)
+  const password = await deepElement(page, selectors.password)
+  if (!username || !password)
+    throw await layoutChanged(page, 'instagram', 'session', 'log in: the two fields')
   await typeLikeHuman(page, username, credentials.username, session.typing)
   await typeLikeHuman(page, password, credentials.password, session.typing)
-  await page.click(IG_SELECTORS.submit)
+  if (!(await clickByText(page, selectors.button, texts.logIn)))
+    throw await layoutChanged(page, 'instagram', 'session', 'log in: Log in button')
   const outcome = await waitForFirst(
     page,
     {
-      twoFactor: { url: pathStartsWith([IG_PATHS.twoFactor]) },
-      challenge: { url: inChallenge },
-      oneTap: { url: pathStartsWith([IG_PATHS.oneTap]) },
-      home: { selector: IG_SELECTORS.signedIn },
-      error: { text: /\S/, within: IG_SELECTORS.loginError },
+      twoFactor: { url: pathStartsWith([paths.twoFactor]) },
+      challenge: { url: session.inChallenge },
+      oneTap: { url: pathStartsWith([paths.oneTap]) },
+      home: { selector: selectors.signedIn },
+      error: { text: /\S/, within: selectors.loginError },
     },
     t,
   )
   if (outcome === 'challenge') return challengeResult(page)
   if (outcome === 'error') {
-    const message = (await textOf(page, IG_SELECTORS.loginError)).trim()
-    const signal = igSignalFromText(message)
+    const message = (await textOf(page, selectors.loginError)).trim()
+    const signal = igSignalFromText(session.facts, message)
     if (signal?.kind === 'rate_limit') return { status: 'rate_limited', signal }
     return { status: 'bad_credentials', message }
   }
@@ -191,12 +212,13 @@ async function enterTotp(
   page: Page,
   secret: string,
 ): Promise<LoginOutcome | undefined> {
+  const { paths, selectors, texts } = session.facts
   const field = await waitForFirst(
     page,
-    { field: { selector: IG_SELECTORS.verificationCode } },
+    { field: { selector: selectors.verificationCode } },
     session.timeouts.navigationMs,
   )
-  const input = field ? await page.$(IG_SELECTORS.verificationCode) : null
+  const input = field ? await deepElement(page, selectors.verificationCode) : null
   if (!input) return { status: 'error', message: 'The two-factor form did not appear.' }
   // a code about to expire may be stale by the time it arrives: wait for a fresh one
   const left = msLeftInStep(session.now())
@@ -208,39 +230,41 @@ async function enterTotp(
     return { status: 'two_factor_failed', message: error instanceof Error ? error.message : String(error) }
   }
   await typeLikeHuman(page, input, code, session.typing)
-  await page.click(IG_SELECTORS.submit)
+  if (!(await clickByText(page, selectors.button, texts.confirmCode)))
+    throw await layoutChanged(page, 'instagram', 'session', 'two-factor: Confirm button')
   const outcome = await waitForFirst(
     page,
     {
-      done: { url: (url) => !url.pathname.startsWith(IG_PATHS.twoFactor) },
-      error: { text: /\S/, within: IG_SELECTORS.twoFactorError },
+      done: { url: (url) => !url.pathname.startsWith(paths.twoFactor) },
+      error: { text: /\S/, within: selectors.twoFactorError },
     },
     session.timeouts.navigationMs,
   )
-  if (outcome === 'done') return inChallenge(new URL(page.url())) ? challengeResult(page) : undefined
+  if (outcome === 'done') return session.inChallenge(new URL(page.url())) ? challengeResult(page) : undefined
   if (outcome === 'error')
-    return { status: 'two_factor_failed', message: (await textOf(page, IG_SELECTORS.twoFactorError)).trim() }
+    return { status: 'two_factor_failed', message: (await textOf(page, selectors.twoFactorError)).trim() }
   return { status: 'error', message: 'Instagram did not answer the 2FA code in time.' }
 }
 
 async function finishLogin(session: InstagramSession, page: Page): Promise<LoginOutcome> {
+  const { paths, selectors, texts } = session.facts
   const outcome = await waitForFirst(
     page,
     {
-      oneTap: { url: pathStartsWith([IG_PATHS.oneTap]) },
-      home: { selector: IG_SELECTORS.signedIn },
-      challenge: { url: inChallenge },
+      oneTap: { url: pathStartsWith([paths.oneTap]) },
+      home: { selector: selectors.signedIn },
+      challenge: { url: session.inChallenge },
     },
     session.timeouts.navigationMs,
   )
   if (outcome === 'challenge') return challengeResult(page)
   if (outcome === 'oneTap') {
-    await waitForFirst(page, { prompt: { text: /not now/i } }, session.timeouts.navigationMs)
-    await clickByText(page, 'button, div[role="button"]', IG_SELECTORS.notNow)
-    await waitForFirst(page, { home: { selector: IG_SELECTORS.signedIn } }, session.timeouts.navigationMs)
+    await waitForFirst(page, { prompt: { text: regexOf(texts.notNowPrompt) } }, session.timeouts.navigationMs)
+    await clickByText(page, selectors.button, texts.notNow)
+    await waitForFirst(page, { home: { selector: selectors.signedIn } }, session.timeouts.navigationMs)
   }
   const cookies = await session.context.context.cookies()
-  if (!cookies.some((c) => c.name === 'sessionid' && c.value))
+  if (!cookies.some((c) => c.name === session.facts.cookies.session && c.value))
     return { status: 'error', message: 'Instagram did not give a session cookie.' }
   return { status: 'ok', reused: false }
 }
@@ -252,16 +276,26 @@ export class InstagramSession implements PlatformSession {
   readonly now: () => number
   user = { id: '', username: '', name: '' }
   readonly pages: SessionPages
+  readonly inLogin: (url: URL) => boolean
+  readonly inChallenge: (url: URL) => boolean
 
   constructor(
     readonly context: AccountContext,
     readonly baseUrl: string,
     options: InstagramSessionOptions,
+    readonly facts: InstagramFacts,
   ) {
     this.timeouts = { ...DEFAULT_IG_TIMEOUTS, ...options.timeouts }
     this.pages = new SessionPages(context, 'Instagram', this.timeouts.navigationMs)
     this.typing = options.typing ?? REALISTIC_TYPING
     this.now = options.now ?? Date.now
+    this.inLogin = pathStartsWith([facts.paths.login])
+    this.inChallenge = pathStartsWith([facts.paths.challenge])
+  }
+
+  /** A path of the facts with its placeholders filled in. */
+  path(name: keyof InstagramFacts['paths'], values: Record<string, string> = {}): string {
+    return fillPath(this.facts.paths[name], values)
   }
 
   /** Runs one operation on the session's page under a hard deadline; a hung page is replaced. */
@@ -284,8 +318,8 @@ export class InstagramSession implements PlatformSession {
   /** Throws the stop signal when Instagram sent the page to login or a checkpoint. */
   assertSignedIn(page: Page): void {
     const url = new URL(page.url())
-    if (inChallenge(url)) throw new StopSignalError(challengeResult(page).signal)
-    if (inLogin(url))
+    if (this.inChallenge(url)) throw new StopSignalError(challengeResult(page).signal)
+    if (this.inLogin(url))
       throw new StopSignalError(
         stopSignal(
           'instagram',
@@ -298,7 +332,7 @@ export class InstagramSession implements PlatformSession {
 
   async readIdentity(username: string): Promise<void> {
     const cookies = await this.context.context.cookies()
-    const id = cookies.find((c) => c.name === 'ds_user_id')?.value ?? ''
+    const id = cookies.find((c) => c.name === this.facts.cookies.userId)?.value ?? ''
     this.user = { id, username, name: username }
   }
 

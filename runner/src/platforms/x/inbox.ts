@@ -1,18 +1,22 @@
-// Reading X Chat: a thread's messages (to resolve an uncertain send), the inbox and message
-// requests (unread markers), and the replies that arrived since a moment.
+// Reading X Chat from the DOM the page decrypted (its payloads are end-to-end encrypted): a thread's
+// messages (to resolve an uncertain send), the inbox and message requests (unread markers), and the
+// replies that arrived since a moment.
 import type { InboxConversation, Reply, ThreadMessage, UncertainResolution } from '../types.ts'
-import { X_PATHS, X_SELECTORS, X_SEND_STATUS } from './selectors.ts'
 import type { XSession } from './session.ts'
 import { readConversationRows, readRows } from './thread-dom.ts'
 
-const delivered: readonly string[] = X_SEND_STATUS.delivered
-
-/** The messages of a thread as X shows them after a fresh load. */
+/** The messages of a thread as X shows them after a fresh load (decrypted by the page). */
 export async function readXThread(session: XSession, threadId: string): Promise<ThreadMessage[]> {
   return session.run('read thread', session.timeouts.operationMs, async (page) => {
-    await session.openChatPage(page, X_PATHS.thread(threadId), X_SELECTORS.messageList)
-    if (await page.$(X_SELECTORS.emptyState)) return []
-    return readRows(page)
+    const opened = await session.openChatPage(
+      page,
+      session.path('thread', { id: threadId }),
+      session.facts.chat.conversationPanel,
+      'inbox',
+      'read thread: conversation panel',
+    )
+    if (opened === 'missing') return []
+    return readRows(session, page, 'inbox')
   })
 }
 
@@ -29,7 +33,7 @@ export async function resolveXUncertain(
     (m) =>
       m.direction === 'outgoing' &&
       m.text === sent.text &&
-      delivered.includes(m.status) &&
+      m.status === 'delivered' &&
       (m.at === null || Date.parse(m.at) >= earliest),
   )
   return match ? { status: 'sent', messageId: match.id, sentAt: match.at } : { status: 'not_sent' }
@@ -41,11 +45,18 @@ export async function readXInbox(
   options: { includeRequests?: boolean } = {},
 ): Promise<InboxConversation[]> {
   return session.run('read inbox', session.timeouts.operationMs, async (page) => {
-    await session.openChatPage(page, X_PATHS.chat, X_SELECTORS.inboxList)
-    const conversations = await readConversationRows(page, session.user.id, false)
+    const panel = session.facts.chat.inboxPanel
+    await session.openChatPage(page, session.path('chat'), panel, 'inbox', 'read inbox: inbox panel')
+    const conversations = await readConversationRows(session, page, false)
     if (options.includeRequests ?? true) {
-      await session.openChatPage(page, X_PATHS.chatRequests, X_SELECTORS.requestsList)
-      conversations.push(...(await readConversationRows(page, session.user.id, true)))
+      await session.openChatPage(
+        page,
+        session.path('chatRequests'),
+        panel,
+        'inbox',
+        'read requests: inbox panel',
+      )
+      conversations.push(...(await readConversationRows(session, page, true)))
     }
     return conversations
   })

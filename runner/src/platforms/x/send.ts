@@ -1,9 +1,14 @@
 // Sending one X DM with platforms.md's delivery rule: it counts as sent only when the thread URL
-// is unchanged, the composer cleared, exactly one new row with the exact text appeared and reached
-// sent/delivered, and no error text showed. Anything less after pressing send is uncertain.
+// is unchanged, the composer cleared, exactly one new row of ours with the exact text appeared and
+// its status icon says it was sent or delivered, and no error text showed. Anything less after
+// pressing send is uncertain. A page that is not what the facts describe is a LayoutChangedError:
+// thrown before pressing send (nothing was sent), after it an uncertain send carrying `siteChange`.
 import type { Page } from 'puppeteer-core'
+import { deepElement } from '../../browser/deep-query.ts'
 import { textOf, waitForFirst } from '../../browser/page-wait.ts'
 import { typeLikeHuman, typingBudgetMs } from '../../browser/typing.ts'
+import { regexOf, within } from '../facts.ts'
+import { LayoutChangedError, layoutChanged } from '../layout.ts'
 import {
   type DmTarget,
   markPressingSend,
@@ -14,14 +19,11 @@ import {
   StopSignalError,
   stopSignal,
 } from '../types.ts'
-import { X_PATHS, X_SELECTORS, X_SEND_ERROR_TEXTS, X_SEND_STATUS } from './selectors.ts'
-import type { XSession } from './session.ts'
+import { SETTLE_MS, type XSession } from './session.ts'
 import { xSignalFromText } from './signals.ts'
-import { composerText, readRows } from './thread-dom.ts'
+import { chatText, composerText, readRows } from './thread-dom.ts'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const delivered: readonly string[] = X_SEND_STATUS.delivered
-const failedStatus: readonly string[] = X_SEND_STATUS.failed
 
 /** One-to-one X Chat thread id: both user ids joined by "-", smaller first. */
 export function xThreadId(a: string, b: string): string {
@@ -39,9 +41,17 @@ export async function sendXDm(session: XSession, target: DmTarget, text: string)
     state.abandoned = true
     const reason = error instanceof Error ? error.message : String(error)
     const signal = error instanceof StopSignalError ? error.signal : undefined
-    // after pressing send nothing proves the message did not go out
+    // after pressing send nothing proves the message did not go out: uncertain, whatever stopped it
     if (state.pressedSend)
-      return { status: 'uncertain', threadId: state.threadId, reason, ...(signal ? { signal } : {}) }
+      return {
+        status: 'uncertain',
+        threadId: state.threadId,
+        reason,
+        ...(signal ? { signal } : {}),
+        ...(error instanceof LayoutChangedError ? { siteChange: error } : {}),
+      }
+    // before it, a changed page is the site's doing: the job's site-change handling takes it
+    if (error instanceof LayoutChangedError) throw error
     if (error instanceof OperationTimeoutError || signal || error instanceof Error)
       return { status: 'failed', threadId: state.threadId, reason, ...(signal ? { signal } : {}) }
     throw error
@@ -55,6 +65,7 @@ async function send(
   text: string,
   state: SendState,
 ): Promise<SendResult> {
+  const { chat } = session.facts
   const threadId =
     target.threadId ??
     (target.userId
@@ -62,16 +73,26 @@ async function send(
       : await threadFromProfile(session, page, target))
   if (typeof threadId !== 'string') return threadId
   state.threadId = threadId
-  const threadPath = X_PATHS.thread(threadId)
-  await session.openChatPage(page, threadPath, X_SELECTORS.composer)
-  if (await page.$(X_SELECTORS.emptyState))
+  const threadPath = session.path('thread', { id: threadId })
+  const opened = await session.openChatPage(
+    page,
+    threadPath,
+    chat.conversationPanel,
+    'send',
+    'open thread: conversation panel',
+  )
+  if (opened === 'missing')
     return { status: 'failed', threadId, reason: 'X says this conversation does not exist.' }
-  const before = new Set((await readRows(page)).map((r) => r.id))
-  const composer = await page.$(X_SELECTORS.composer)
-  if (!composer) throw new Error('X Chat composer is missing')
+  const before = new Set((await readRows(session, page, 'send')).map((r) => r.id))
+  const composer = await deepElement(page, within(chat.host, chat.composer))
+  if (!composer) throw await layoutChanged(page, 'x', 'send', 'open thread: composer')
   await typeLikeHuman(page, composer, text, session.typing)
-  if ((await composerText(page)) !== text) {
-    await composer.click({ count: 3 })
+  if ((await composerText(session, page)) !== text) {
+    // cleared with key events, as a person would: the composer follows only what it is typed
+    await composer.focus()
+    await page.keyboard.down('Control')
+    await page.keyboard.press('a')
+    await page.keyboard.up('Control')
     await page.keyboard.press('Backspace')
     return {
       status: 'failed',
@@ -79,9 +100,10 @@ async function send(
       reason: 'The composer did not hold the exact text after typing; nothing was sent.',
     }
   }
-  const button = await page.$(X_SELECTORS.sendButton)
-  if (!button || (await button.evaluate((b) => (b as unknown as { disabled?: boolean }).disabled === true)))
-    return { status: 'failed', threadId, reason: 'The send button is missing or disabled; nothing was sent.' }
+  const button = await deepElement(page, within(chat.host, chat.sendButton))
+  if (!button) throw await layoutChanged(page, 'x', 'send', 'send: send button with text in the composer')
+  if (await button.evaluate((b) => (b as HTMLButtonElement).disabled === true))
+    return { status: 'failed', threadId, reason: 'The send button is disabled; nothing was sent.' }
   markPressingSend(state)
   await button.click()
   return confirm(session, page, threadPath, threadId, text, before)
@@ -93,20 +115,48 @@ async function threadFromProfile(
   page: Page,
   target: DmTarget,
 ): Promise<string | SendResult> {
+  const { app } = session.facts
   const username = target.username?.replace(/^@/, '').trim()
   if (!username)
     return { status: 'failed', threadId: null, reason: 'No thread, user id or username to send to.' }
-  await session.goto(page, X_PATHS.profile(username))
-  const outcome = await waitForFirst(
-    page,
-    {
-      button: { selector: X_SELECTORS.dmFromProfile },
-      missing: { selector: X_SELECTORS.emptyState },
-      profile: { selector: X_SELECTORS.profileName },
-    },
-    session.timeouts.navigationMs,
-  )
+  let outcome: string | undefined
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await session.goto(page, session.path('profile', { username }))
+    outcome = await waitForFirst(
+      page,
+      {
+        button: { selector: app.dmFromProfile },
+        missing: { selector: app.emptyState },
+        profile: { selector: app.profileName },
+        signedOut: { url: session.signedOut },
+        locked: { url: session.locked },
+        trouble: { text: /\S/, within: `${app.primaryColumn} ${app.alert}` },
+        rendered: { settled: app.primaryColumn, loading: app.loading },
+      },
+      session.timeouts.navigationMs,
+    )
+    // X's "Something went wrong" on a profile is often a release that changed under the page: reload once
+    if (outcome !== 'trouble') break
+  }
   session.assertSignedIn(page)
+  if (outcome === 'trouble') {
+    const said = await textOf(page, `${app.primaryColumn} ${app.alert}`)
+    const signal = xSignalFromText(session.facts, said)
+    throw signal ? new StopSignalError(signal) : new Error(`The profile of @${username} shows an error`)
+  }
+  if (outcome === 'rendered') {
+    const late = await waitForFirst(
+      page,
+      {
+        button: { selector: app.dmFromProfile },
+        missing: { selector: app.emptyState },
+        profile: { selector: app.profileName },
+      },
+      SETTLE_MS,
+    )
+    if (!late) throw await layoutChanged(page, 'x', 'send', 'profile: name or message button')
+    outcome = late
+  }
   if (outcome === 'missing')
     return {
       status: 'failed',
@@ -114,7 +164,7 @@ async function threadFromProfile(
       reason: `@${username} does not exist.`,
       signal: stopSignal('x', 'user_not_found', 'user_not_found', `@${username} does not exist.`),
     }
-  if (outcome === 'profile' && !(await page.$(X_SELECTORS.dmFromProfile))) {
+  if (outcome === 'profile' && !(await deepElement(page, app.dmFromProfile))) {
     const message = `@${username} does not accept messages from this account.`
     return {
       status: 'failed',
@@ -124,19 +174,23 @@ async function threadFromProfile(
     }
   }
   if (!outcome) throw new Error(`The profile of @${username} did not load in time`)
-  await page.click(X_SELECTORS.dmFromProfile)
+  const message = await deepElement(page, app.dmFromProfile)
+  if (!message) throw await layoutChanged(page, 'x', 'send', 'profile: message button')
+  await message.click()
+  const threadPath = regexOf(session.facts.threadPath)
+  const chatPin = session.path('chatPin')
   const opened = await waitForFirst(
     page,
     {
-      thread: { url: (url) => /^\/i\/chat\/\d+-\d+$/.test(url.pathname) },
-      pin: { url: (url) => url.pathname.startsWith(X_PATHS.chatPin) },
+      thread: { url: (url) => threadPath.test(url.pathname) },
+      pin: { url: (url) => url.pathname.startsWith(chatPin) },
     },
     session.timeouts.navigationMs,
   )
-  if (opened === 'thread') return new URL(page.url()).pathname.split('/').pop() ?? ''
+  if (opened === 'thread') return threadPath.exec(new URL(page.url()).pathname)?.[1] ?? ''
   if (opened === 'pin') {
     const next = new URL(page.url()).searchParams.get('next') ?? ''
-    const id = /^\/i\/chat\/(\d+-\d+)$/.exec(next)?.[1]
+    const id = threadPath.exec(next)?.[1]
     if (id) return id
   }
   throw new Error(`Messaging @${username} did not open a thread`)
@@ -150,6 +204,7 @@ async function confirm(
   text: string,
   before: Set<string>,
 ): Promise<SendResult> {
+  const { app, chat, texts } = session.facts
   const deadline = Date.now() + session.timeouts.confirmMs
   let failedSince: number | undefined
   let lastStatus = 'no new row'
@@ -161,10 +216,16 @@ async function confirm(
         threadId,
         reason: `The page left the thread after send (now ${new URL(page.url()).pathname}).`,
       }
-    const feedback = await textOf(page, `${X_SELECTORS.toast}, ${X_SELECTORS.alert}`)
-    const signal = xSignalFromText(feedback)
-    const mine = (await readRows(page)).filter((r) => !before.has(r.id) && r.direction === 'outgoing')
-    if (signal && signal.kind !== 'page_error' && mine.every((r) => failedStatus.includes(r.status))) {
+    // X's refusals come as toasts (the overlays' shadow root), its errors in the chat itself
+    const feedback = await textOf(
+      page,
+      `${app.toast}, ${within(chat.overlays, chat.alert)}, ${within(chat.host, chat.alert)}`,
+    )
+    const signal = xSignalFromText(session.facts, feedback)
+    const mine = (await readRows(session, page, 'send')).filter(
+      (r) => !before.has(r.id) && r.direction === 'outgoing',
+    )
+    if (signal && signal.kind !== 'page_error' && mine.every((r) => r.status === 'failed')) {
       // X refused the send with a known error: it was not delivered
       return { status: 'failed', threadId, reason: signal.message, signal }
     }
@@ -177,26 +238,31 @@ async function confirm(
       }
     const row = mine[0]
     if (!row) continue
-    lastStatus = row.status
+    lastStatus = row.status || 'no status'
     if (row.text !== text)
       return { status: 'uncertain', threadId, reason: 'The new message row does not hold the exact text.' }
-    if (failedStatus.includes(row.status)) {
+    if (row.status === 'failed') {
       failedSince ??= Date.now()
       if (Date.now() - failedSince > 2_000)
         return { status: 'uncertain', threadId, reason: 'The message row failed without a reason X states.' }
       continue
     }
-    if (!delivered.includes(row.status)) continue
-    const pageText = await textOf(page, 'body')
-    const errorText = X_SEND_ERROR_TEXTS.find((t) => pageText.includes(t))
+    if (row.status !== 'delivered') continue
+    const shown = await chatText(session, page)
+    const errorText = texts.sendErrors.find((t) => shown.includes(t))
     if (errorText) return { status: 'uncertain', threadId, reason: `The page shows "${errorText}".` }
-    if ((await composerText(page)) !== '')
+    if ((await composerText(session, page)) !== '')
       return { status: 'uncertain', threadId, reason: 'The composer was not cleared after send.' }
     return { status: 'sent', threadId, messageId: row.id, sentAt: row.at ?? new Date().toISOString() }
   }
-  return {
-    status: 'uncertain',
-    threadId,
-    reason: `Not confirmed within ${session.timeouts.confirmMs / 1000} s (${lastStatus}).`,
-  }
+  const reason = `Not confirmed within ${session.timeouts.confirmMs / 1000} s (${lastStatus}).`
+  // our row with the exact text is there but no status the facts know: the marker changed, not X's speed
+  if (lastStatus === 'no status')
+    return {
+      status: 'uncertain',
+      threadId,
+      reason,
+      siteChange: await layoutChanged(page, 'x', 'send', 'confirm: status of the sent message'),
+    }
+  return { status: 'uncertain', threadId, reason }
 }

@@ -1,13 +1,15 @@
 /// <reference lib="dom" />
-// An X session in the browser: cookies set in the account's own context (behind its proxy),
-// signed-in check on /home, X Chat passcode unlock (entered once, never guessed), and the
-// one-operation-at-a-time page with a hard time limit that the send/read/scrape modules use.
+// An X session in the browser: cookies set in the account's own context (behind its proxy), the
+// signed-in check on /home, and the one-operation-at-a-time page with a hard time limit that the
+// chat, send, read and scrape modules use. Everything it knows about x.com comes from `facts`.
 import type { Page } from 'puppeteer-core'
 import { navigate } from '../../browser/navigate.ts'
 import { SessionPages } from '../../browser/operations.ts'
 import { pathStartsWith, textOf, waitForFirst } from '../../browser/page-wait.ts'
 import type { AccountContext, BrowserPool } from '../../browser/pool.ts'
-import { REALISTIC_TYPING, type TypingOptions, typeLikeHuman } from '../../browser/typing.ts'
+import { REALISTIC_TYPING, type TypingOptions } from '../../browser/typing.ts'
+import { fillPath, regexOf } from '../facts.ts'
+import { LayoutChangedError, layoutChanged } from '../layout.ts'
 import {
   type DmTarget,
   type InboxConversation,
@@ -22,12 +24,14 @@ import {
   type ThreadMessage,
   type UncertainResolution,
 } from '../types.ts'
+import { type ChatOpening, openChat, type UnlockResult, unlockChat } from './chat-page.ts'
 import { cookiesForSite, type ParsedXCookies, type XCookie } from './cookies.ts'
+import { X_FACTS, type XFacts } from './facts.ts'
 import { readXInbox, readXReplies, readXThread, resolveXUncertain } from './inbox.ts'
-import { fetchInPage } from './page-api.ts'
-import { scrapeX } from './scrape.ts'
-import { X_API, X_BASE_URL, X_PASSCODE_TEXTS, X_PATHS, X_SELECTORS, X_URL_SIGNS } from './selectors.ts'
+import { type ScrapeView, scrapeX } from './scrape.ts'
 import { sendXDm } from './send.ts'
+
+export type { UnlockResult } from './chat-page.ts'
 
 export interface XTimeouts {
   /** One page load. */
@@ -42,13 +46,15 @@ export const DEFAULT_X_TIMEOUTS: XTimeouts = { navigationMs: 30_000, operationMs
 
 export interface XSessionOptions {
   pool: BrowserPool
-  /** https://x.com in production; the sandbox's URL in tests. */
+  /** https://x.com in production (the facts' baseUrl); the sandbox's URL in tests. */
   baseUrl?: string
   proxy?: string | null
   /** The account's X Chat passcode (4 digits), if it has one. */
   passcode?: string | null
   typing?: TypingOptions
   timeouts?: Partial<XTimeouts>
+  /** What the adapter knows about x.com: the facts file, or a published pack of the same shape. */
+  facts?: XFacts
 }
 
 export type OpenXSessionResult =
@@ -56,33 +62,41 @@ export type OpenXSessionResult =
   | { status: 'expired' | 'locked'; signal: StopSignal }
   | { status: 'error'; message: string }
 
-export type UnlockResult =
-  | { status: 'unlocked' | 'not_needed' }
-  | { status: 'wrong_passcode' | 'chat_locked' | 'passcode_required'; signal: StopSignal }
-
-const signedOut = pathStartsWith(X_URL_SIGNS.signedOut)
-const locked = pathStartsWith(X_URL_SIGNS.locked)
-
 /** Opens the account's context with its cookies and checks /home shows the signed-in account. */
 export async function openXSession(
   cookies: ParsedXCookies,
   options: XSessionOptions,
 ): Promise<OpenXSessionResult> {
-  const baseUrl = (options.baseUrl ?? X_BASE_URL).replace(/\/$/, '')
+  const facts = options.facts ?? X_FACTS
+  const baseUrl = (options.baseUrl ?? facts.baseUrl).replace(/\/$/, '')
   const context = await options.pool.newContext(options.proxy)
-  const session = new XSession(context, baseUrl, options, cookies.userId)
+  const session = new XSession(context, baseUrl, options, facts)
   try {
     await context.context.setCookie(...cookiesForSite(cookies.cookies, baseUrl).map(toBrowserCookie))
-    const outcome = await session.run('open session', session.timeouts.navigationMs + 5_000, async (page) => {
-      await session.goto(page, X_PATHS.home)
-      return waitForFirst(
-        page,
-        { ok: { selector: X_SELECTORS.signedIn }, expired: { url: signedOut }, locked: { url: locked } },
-        session.timeouts.navigationMs,
-      )
-    })
+    const outcome = await session.run(
+      'open session',
+      session.timeouts.navigationMs + 10_000,
+      async (page) => {
+        await session.goto(page, facts.paths.home)
+        const seen = await waitForFirst(
+          page,
+          {
+            ok: { selector: facts.app.signedIn },
+            expired: { url: session.signedOut },
+            locked: { url: session.locked },
+            rendered: { selector: facts.app.primaryColumn },
+          },
+          session.timeouts.navigationMs,
+        )
+        if (seen !== 'rendered') return seen
+        // the home page rendered without the signed-in account's menu: give it a moment, then it changed
+        const late = await waitForFirst(page, { ok: { selector: facts.app.signedIn } }, SETTLE_MS)
+        if (late) return late
+        throw await layoutChanged(page, 'x', 'session', 'open session: signed-in account menu')
+      },
+    )
     if (outcome === 'ok') {
-      await session.readIdentity()
+      await session.readIdentity(cookies.userId)
       return { status: 'ok', session }
     }
     await session.close()
@@ -99,9 +113,14 @@ export async function openXSession(
     return { status: 'error', message: 'X did not show the signed-in home page in time.' }
   } catch (error) {
     await session.close()
+    // a changed page is the site's doing, not the account's: the job's site-change handling takes it
+    if (error instanceof LayoutChangedError) throw error
     return { status: 'error', message: error instanceof Error ? error.message : String(error) }
   }
 }
+
+/** How long a page that finished rendering may still take to show what the adapter waits for. */
+export const SETTLE_MS = 2_500
 
 function toBrowserCookie(c: XCookie) {
   return {
@@ -122,20 +141,27 @@ export class XSession implements PlatformSession {
   readonly typing: TypingOptions
   user: { id: string; username: string; name: string }
   readonly pages: SessionPages
-  #passcode: string | null
-  #passcodeRejected = false
+  readonly signedOut: (url: URL) => boolean
+  readonly locked: (url: URL) => boolean
+  /** The listing the page shows now, when a scrape left it open (scrolling reads its next page). */
+  scrapeView: ScrapeView | undefined
+  /** The passcode the session may enter (never guessed; cleared for good once X rejects it). */
+  passcode: string | null
+  passcodeRejected = false
 
   constructor(
     readonly context: AccountContext,
     readonly baseUrl: string,
     options: XSessionOptions,
-    userId: string | null,
+    readonly facts: XFacts,
   ) {
     this.timeouts = { ...DEFAULT_X_TIMEOUTS, ...options.timeouts }
     this.pages = new SessionPages(context, 'X', this.timeouts.navigationMs)
     this.typing = options.typing ?? REALISTIC_TYPING
-    this.#passcode = options.passcode ?? null
-    this.user = { id: userId ?? '', username: '', name: '' }
+    this.passcode = options.passcode ?? null
+    this.user = { id: '', username: '', name: '' }
+    this.signedOut = pathStartsWith(facts.urlSigns.signedOut)
+    this.locked = pathStartsWith(facts.urlSigns.locked)
   }
 
   /** Runs one operation on the session's page under a hard deadline; a hung page is replaced. */
@@ -148,150 +174,72 @@ export class XSession implements PlatformSession {
   }
 
   park(): Promise<void> {
+    this.dropScrapeView()
     return this.pages.park()
+  }
+
+  /** Stops listening to a listing the page no longer shows. */
+  dropScrapeView(): void {
+    void this.scrapeView?.capture.stop().catch(() => undefined)
+    this.scrapeView = undefined
   }
 
   url(path: string): string {
     return `${this.baseUrl}${path}`
   }
 
+  /** A path of the facts with its placeholders filled in. */
+  path(name: keyof XFacts['paths'], values: Record<string, string> = {}): string {
+    return fillPath(this.facts.paths[name], values)
+  }
+
   async goto(page: Page, path: string): Promise<void> {
+    this.dropScrapeView()
     await navigate(page, this.url(path), this.timeouts.navigationMs)
   }
 
   /** Throws the stop signal when the page shows X signed us out or locked the account. */
   assertSignedIn(page: Page): void {
     const url = new URL(page.url())
-    if (signedOut(url))
+    if (this.signedOut(url))
       throw new StopSignalError(
         stopSignal('x', 'unauthenticated', '32', 'X sent the session to the login page.'),
       )
-    if (locked(url))
+    if (this.locked(url))
       throw new StopSignalError(stopSignal('x', 'locked', '326', 'X sent the session to /account/access.'))
   }
 
-  /** Who is signed in: verify_credentials from the page, else the side navigation's text. */
-  async readIdentity(): Promise<void> {
+  /**
+   * Who is signed in: the id from X's twid cookie, the name and @handle from the account menu
+   * (cookie sessions get 404 from verify_credentials since July 2026; the page is what knows).
+   */
+  async readIdentity(userIdFromCookies: string | null): Promise<void> {
     const page = await this.page()
-    const answer = await fetchInPage(page, X_API.verifyCredentials).catch(() => undefined)
-    const user =
-      answer?.status === 200
-        ? (answer.body as { id_str?: string; screen_name?: string; name?: string })
-        : undefined
-    if (user?.id_str && user.screen_name) {
-      this.user = { id: user.id_str, username: user.screen_name, name: user.name ?? '' }
-      return
+    const cookie = (await this.context.context.cookies()).find((c) => c.name === this.facts.userIdCookie.name)
+    const fromCookie = cookie ? regexOf(this.facts.userIdCookie.pattern).exec(cookie.value)?.[1] : undefined
+    const text = await textOf(page, this.facts.app.signedIn)
+    const username = regexOf(this.facts.texts.handle).exec(text)?.[1] ?? ''
+    this.user = {
+      id: fromCookie ?? userIdFromCookies ?? '',
+      username,
+      name: text.replace(new RegExp(this.facts.texts.handle.source, 'g'), '').trim(),
     }
-    const text = await textOf(page, X_SELECTORS.signedIn)
-    const username = /@([A-Za-z0-9_]{1,15})/.exec(text)?.[1] ?? ''
-    this.user = { ...this.user, username, name: text.replace(/@\S+/, '').trim() }
   }
 
-  /**
-   * Opens an X Chat page; if X asks for the passcode, enters the stored one (once per session,
-   * never again after a rejection) and returns to the page. Throws a chat_locked stop signal
-   * when X Chat cannot be opened.
-   */
-  async openChatPage(page: Page, path: string, readySelector: string): Promise<void> {
-    await this.goto(page, path)
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const outcome = await waitForFirst(
-        page,
-        {
-          ready: { selector: readySelector },
-          missing: { selector: X_SELECTORS.emptyState },
-          pin: { selector: X_SELECTORS.pinContainer },
-          chatLocked: { text: X_PASSCODE_TEXTS.locked, within: X_SELECTORS.pinError },
-          signedOut: { url: signedOut },
-          locked: { url: locked },
-        },
-        this.timeouts.navigationMs,
-      )
-      if (outcome === 'ready' || outcome === 'missing') return
-      if (outcome === 'signedOut' || outcome === 'locked') this.assertSignedIn(page)
-      if (outcome === 'pin') {
-        const result = await this.#enterPasscode(page)
-        if ('signal' in result) throw new StopSignalError(result.signal)
-        await this.goto(page, path)
-        continue
-      }
-      if (outcome === 'chatLocked')
-        throw new StopSignalError(chatSignal('X Chat is locked after too many passcode attempts.'))
-      throw new Error(`X Chat page ${path} did not load in time`)
-    }
-    throw new Error(`X Chat kept asking for the passcode on ${path}`)
+  /** Opens an X Chat page (entering the stored passcode if X asks); throws when it cannot be read. */
+  openChatPage(
+    page: Page,
+    path: string,
+    ready: string,
+    action: 'send' | 'inbox',
+    step: string,
+  ): Promise<ChatOpening> {
+    return openChat(this, page, path, ready, action, step)
   }
 
   /** Opens X Chat and enters the passcode if X asks for it (the account.test check). */
-  async unlockChat(passcode?: string): Promise<UnlockResult> {
-    if (passcode !== undefined) {
-      this.#passcode = passcode
-      this.#passcodeRejected = false
-    }
-    return this.run('unlock chat', this.timeouts.operationMs, async (page) => {
-      await this.goto(page, X_PATHS.messages)
-      const outcome = await waitForFirst(
-        page,
-        {
-          ready: { selector: X_SELECTORS.inboxList },
-          pin: { selector: X_SELECTORS.pinContainer },
-          chatLocked: { text: X_PASSCODE_TEXTS.locked, within: X_SELECTORS.pinError },
-          signedOut: { url: signedOut },
-          locked: { url: locked },
-        },
-        this.timeouts.navigationMs,
-      )
-      if (outcome === 'ready') return { status: 'not_needed' } as const
-      if (outcome === 'signedOut' || outcome === 'locked') this.assertSignedIn(page)
-      if (outcome === 'chatLocked')
-        return {
-          status: 'chat_locked',
-          signal: chatSignal('X Chat is locked after too many passcode attempts.'),
-        } as const
-      if (outcome === 'pin') return this.#enterPasscode(page)
-      throw new Error('X Chat did not load in time')
-    })
-  }
-
-  async #enterPasscode(page: Page): Promise<UnlockResult> {
-    if (!this.#passcode || this.#passcodeRejected)
-      return {
-        status: 'passcode_required',
-        signal: chatSignal(
-          this.#passcodeRejected
-            ? 'The stored X Chat passcode was rejected.'
-            : 'X Chat asks for a passcode and none is stored.',
-        ),
-      }
-    if (!/^\d{4}$/.test(this.#passcode))
-      return {
-        status: 'passcode_required',
-        signal: chatSignal('The stored X Chat passcode is not 4 digits.'),
-      }
-    const inputs = await page.$$(X_SELECTORS.pinInputs)
-    if (inputs.length !== 4) throw new Error(`X Chat passcode screen has ${inputs.length} inputs, expected 4`)
-    for (const [i, input] of inputs.entries()) {
-      await typeLikeHuman(page, input, this.#passcode.charAt(i), this.typing)
-    }
-    const outcome = await waitForFirst(
-      page,
-      {
-        unlocked: { url: (url) => !url.pathname.startsWith(X_PATHS.chatPin) },
-        incorrect: { text: X_PASSCODE_TEXTS.incorrect, within: X_SELECTORS.pinError },
-        chatLocked: { text: X_PASSCODE_TEXTS.locked, within: X_SELECTORS.pinError },
-      },
-      this.timeouts.navigationMs,
-    )
-    if (outcome === 'unlocked') return { status: 'unlocked' }
-    this.#passcodeRejected = true // never guess: a wrong passcode is not tried again by itself
-    if (outcome === 'incorrect')
-      return { status: 'wrong_passcode', signal: chatSignal('X Chat says the stored passcode is incorrect.') }
-    if (outcome === 'chatLocked')
-      return {
-        status: 'chat_locked',
-        signal: chatSignal('X Chat is locked after too many passcode attempts.'),
-      }
-    throw new Error('X Chat did not answer the passcode in time')
+  unlockChat(passcode?: string): Promise<UnlockResult> {
+    return unlockChat(this, passcode)
   }
 
   async sendDm(target: DmTarget, text: string): Promise<SendResult> {
@@ -313,7 +261,7 @@ export class XSession implements PlatformSession {
    * the inbox also treats the minutes after a DM as the runner's (internal.inbox_runner_seen_at).
    */
   private async leaveConversation(): Promise<void> {
-    await this.pages.park().catch(() => undefined)
+    await this.park().catch(() => undefined)
   }
 
   resolveUncertain(sent: { threadId: string; text: string; since: Date }): Promise<UncertainResolution> {
@@ -348,10 +296,7 @@ export class XSession implements PlatformSession {
   }
 
   close(): Promise<void> {
+    this.dropScrapeView()
     return this.pages.close()
   }
-}
-
-function chatSignal(message: string): StopSignal {
-  return stopSignal('x', 'chat_locked', 'xchat_passcode', message)
 }

@@ -1,7 +1,8 @@
 // Turns what X says (an API error code, an HTTP status, a toast or page text) into a stop signal.
 // Pure: no browser or Node dependency.
+import { firstMatch } from '../facts.ts'
 import { type StopKind, type StopSignal, stopSignal } from '../types.ts'
-import { X_SIGNAL_TEXTS } from './selectors.ts'
+import type { XFacts } from './facts.ts'
 
 const KINDS: Record<string, StopKind> = {
   '88': 'rate_limit',
@@ -24,12 +25,10 @@ export function xSignalFromCode(
   return kind ? stopSignal('x', kind, String(code), message, resetAt) : undefined
 }
 
-/** The first stop signal a page or toast text carries, if any. */
-export function xSignalFromText(text: string): StopSignal | undefined {
-  for (const { pattern, code } of X_SIGNAL_TEXTS) {
-    if (pattern.test(text)) return xSignalFromCode(code, text.trim().slice(0, 300))
-  }
-  return undefined
+/** The first stop signal a page or toast text carries, if any (the facts' patterns, in order). */
+export function xSignalFromText(facts: XFacts, text: string): StopSignal | undefined {
+  const found = firstMatch(facts.texts.signals, text)
+  return found ? xSignalFromCode(found.code, text.trim().slice(0, 300)) : undefined
 }
 
 /** The stop signal of an internal API answer: `{errors:[{code}]}` first, then the HTTP status. */

@@ -1,4 +1,4 @@
-import { CheckCircle2, ShieldCheck, XCircle } from 'lucide-react'
+import { Info, ShieldCheck, XCircle } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Field, Input, Textarea } from '@/components/ui/form-field'
@@ -98,17 +98,17 @@ export function AuthenticationStep({
         </Button>
         {/* A parse failure is already the field's error: say it once. */}
         {check && !(check.ok === false && check.message === cookieProblem) && (
+          // "not rejected" is information, not a success: only the sign-in test after adding proves them
           <p
             role="status"
-            className={`flex items-center gap-1.5 text-sm font-medium ${check.ok ? 'text-emerald-700' : 'text-red-700'}`}
+            className={`flex items-start gap-1.5 text-sm ${check.ok ? 'text-slate-700' : 'font-medium text-red-700'}`}
           >
             {check.ok ? (
-              <CheckCircle2 className="size-4" aria-hidden="true" />
+              <Info className="mt-0.5 size-4 shrink-0 text-sky-600" aria-hidden="true" />
             ) : (
-              <XCircle className="size-4" aria-hidden="true" />
+              <XCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             )}
-            {check.message}
-            {check.ok && check.username ? ` Signed in as @${check.username}.` : ''}
+            <span>{check.message}</span>
           </p>
         )}
       </div>

@@ -1,0 +1,94 @@
+// Every fact about instagram.com the Instagram adapter relies on: paths, web API endpoints,
+// selectors, button texts and stop-signal patterns. Instagram changes these without notice (its login
+// fields lost their name attributes in February 2026); this data is the fix, in code or as an
+// operator-published pack of the same shape that replaces it at run time. Plain JSON: regexes as
+// {source, flags}, paths with {placeholders}. The adapter reads it only through its session's `facts`.
+
+export const INSTAGRAM_FACTS = {
+  version: '2026-11-27.1',
+  baseUrl: 'https://www.instagram.com',
+  /** The web app's id, sent (as api.headers.appId) with every web API call. */
+  appId: '936619743392459',
+  /** The cookies Instagram sets: the session, the signed-in user's id, the CSRF token. */
+  cookies: { session: 'sessionid', userId: 'ds_user_id', csrf: 'csrftoken' },
+  paths: {
+    home: '/',
+    login: '/accounts/login/',
+    twoFactor: '/accounts/login/two_factor',
+    oneTap: '/accounts/onetap/',
+    challenge: '/challenge/',
+    inbox: '/direct/inbox/',
+    newMessage: '/direct/new/',
+    thread: '/direct/t/{id}/',
+    profile: '/{username}/',
+  },
+  threadPath: { source: '^/direct/t/(\\d+)/?$', flags: '' },
+  api: {
+    profileInfo: '/api/v1/users/web_profile_info/?username={username}',
+    followers: '/api/v1/friendships/{id}/followers/?count={count}&search_surface=follow_list_page',
+    following: '/api/v1/friendships/{id}/following/?count={count}',
+    tagSections: '/api/v1/tags/{tag}/sections/',
+    inbox: '/api/v1/direct_v2/inbox/?persistentBadging=true&folder=&limit=20&thread_message_limit=10',
+    pendingInbox: '/api/v1/direct_v2/pending_inbox/?persistentBadging=true&limit=20',
+    thread: '/api/v1/direct_v2/threads/{id}/?limit={limit}',
+    /** The query parameter (or form field) that carries a listing's cursor. */
+    cursorParam: 'max_id',
+    /** The headers instagram.com's own client sends with these calls (the CSRF one from the cookie). */
+    headers: { appId: 'x-ig-app-id', csrf: 'x-csrftoken', requestedWith: 'x-requested-with' },
+    requestedWith: 'XMLHttpRequest',
+  },
+  /** Followers/following asked per page. */
+  followersPageSize: 12,
+  selectors: {
+    cookieDialog: 'div[role="dialog"]',
+    /** The login fields have no name attributes (February 2026): found by type. */
+    username: 'form input[type="text"]',
+    password: 'form input[type="password"]',
+    /** Buttons are found by role and text. */
+    button: '[role="button"], button',
+    loginError: '#slfErrorAlert, [role="alert"]',
+    verificationCode: 'input[name="verificationCode"]',
+    twoFactorError: '#twoFactorErrorAlert, [role="alert"]',
+    signedIn: 'a[href="/direct/inbox/"]',
+    composer: 'div[role="textbox"][contenteditable="true"][aria-label="Message"]',
+    searchBox: 'input[name="queryBox"]',
+    searchResult: '#search-results div[role="button"], div[role="dialog"] div[role="button"]',
+    dialog: 'div[role="dialog"]',
+  },
+  texts: {
+    /** Cookie banner buttons, the privacy-friendly choice first. */
+    cookieButtons: ['Decline optional cookies', 'Only allow essential cookies', 'Allow all cookies'],
+    logIn: ['Log in', 'Log In'],
+    confirmCode: ['Confirm'],
+    notNow: ['Not now', 'Not Now'],
+    notNowPrompt: { source: 'not now', flags: 'i' },
+    chatButton: ['Chat', 'Next'],
+    noSearchResults: { source: 'no account found', flags: 'i' },
+    privateList: { source: 'not authorized', flags: 'i' },
+    /** Texts that are stop signals (dialogs, alerts, API messages); first match wins. */
+    signals: [
+      {
+        pattern: {
+          source: 'feedback_required|this action was blocked|we restrict certain activity|try again later',
+          flags: 'i',
+        },
+        kind: 'automation',
+        code: 'feedback_required',
+      },
+      { pattern: { source: 'please wait a few minutes', flags: 'i' }, kind: 'rate_limit', code: '429' },
+      {
+        pattern: { source: "can't receive your message|cannot receive your message", flags: 'i' },
+        kind: 'cannot_message',
+        code: 'cannot_receive',
+      },
+      {
+        pattern: { source: "checkpoint_required|challenge_required|help us confirm it's you", flags: 'i' },
+        kind: 'challenge',
+        code: 'checkpoint_required',
+      },
+      { pattern: { source: 'login_required', flags: 'i' }, kind: 'unauthenticated', code: 'login_required' },
+    ],
+  },
+}
+
+export type InstagramFacts = typeof INSTAGRAM_FACTS

@@ -1,0 +1,123 @@
+// The answers to a page's own GraphQL calls, as the page receives them: the adapter never makes these
+// calls (X rotates their query ids and signs them with a transaction id only its own script computes).
+// It listens to the page's responses for one listing operation (and the user lookup that precedes a
+// follower list), and can let the page's first listing request resume from a stored cursor: only the
+// cursor variable of the query string changes, the page's own query id and headers go out as they are
+// (X's transaction id covers the method and the path, not the query string).
+import type { HTTPRequest, Page } from 'puppeteer-core'
+import type { XFacts } from './facts.ts'
+
+export interface CapturedAnswer {
+  operation: string
+  /** The cursor the request asked from (null: the first page). */
+  cursor: string | null
+  status: number
+  headers: Record<string, string>
+  /** The body as text ('' when X sent none or it could not be read); status 0: the request failed. */
+  body: Promise<string>
+}
+
+export class ListingCapture {
+  readonly #answers: CapturedAnswer[] = []
+  // a finished request, not the response event: that comes with the headers, before the body is in
+  readonly #onFinished = (request: HTTPRequest) => this.#record(request, false)
+  readonly #onFailed = (request: HTTPRequest) => this.#record(request, true)
+  readonly #onRequest = (request: HTTPRequest) => void this.#rewrite(request)
+  #resumeFrom: string | null = null
+  #intercepting = false
+
+  constructor(
+    readonly page: Page,
+    readonly facts: XFacts,
+    /** The listing's operation and, for follower lists, the user lookup before it. */
+    readonly operations: string[],
+  ) {
+    page.on('requestfinished', this.#onFinished)
+    page.on('requestfailed', this.#onFailed)
+  }
+
+  /** The operation a GraphQL path calls, if it is one of ours. */
+  #operationOf(url: URL): string | undefined {
+    const { pathPrefix } = this.facts.graphql
+    if (!url.pathname.startsWith(pathPrefix)) return undefined
+    const operation = url.pathname.split('/').pop() ?? ''
+    return this.operations.includes(operation) ? operation : undefined
+  }
+
+  #variables(url: URL): Record<string, unknown> {
+    try {
+      const raw = url.searchParams.get(this.facts.graphql.variablesParam)
+      const parsed: unknown = raw ? JSON.parse(raw) : {}
+      return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}
+    } catch {
+      return {}
+    }
+  }
+
+  #record(request: HTTPRequest, failed: boolean): void {
+    const response = failed ? null : request.response()
+    // the URL that went out (a resumed request's, with the stored cursor), not the one the page asked for
+    const url = new URL(response?.url() ?? request.url())
+    const operation = this.#operationOf(url)
+    if (!operation) return
+    const cursor = this.#variables(url)[this.facts.graphql.cursorVariable]
+    this.#answers.push({
+      operation,
+      cursor: typeof cursor === 'string' ? cursor : null,
+      status: response?.status() ?? 0,
+      headers: response?.headers() ?? {},
+      body: response ? response.text().catch(() => '') : Promise.resolve(''),
+    })
+  }
+
+  /** The next page the page asks for first (after navigating) starts at this cursor instead. */
+  async resumeFrom(cursor: string): Promise<void> {
+    this.#resumeFrom = cursor
+    this.#intercepting = true
+    this.page.on('request', this.#onRequest)
+    await this.page.setRequestInterception(true)
+  }
+
+  async #rewrite(request: HTTPRequest): Promise<void> {
+    if (request.isInterceptResolutionHandled()) return
+    const url = new URL(request.url())
+    const listing = this.operations.at(-1)
+    const resume = this.#resumeFrom
+    if (resume !== null && this.#operationOf(url) === listing) {
+      const variables = this.#variables(url)
+      if (variables[this.facts.graphql.cursorVariable] === undefined) {
+        this.#resumeFrom = null
+        url.searchParams.set(
+          this.facts.graphql.variablesParam,
+          JSON.stringify({ ...variables, [this.facts.graphql.cursorVariable]: resume }),
+        )
+        await request.continue({ url: url.toString() }).catch(() => undefined)
+        void this.#stopIntercepting()
+        return
+      }
+    }
+    await request.continue().catch(() => undefined)
+  }
+
+  async #stopIntercepting(): Promise<void> {
+    if (!this.#intercepting) return
+    this.#intercepting = false
+    this.page.off('request', this.#onRequest)
+    await this.page.setRequestInterception(false).catch(() => undefined)
+  }
+
+  /** Removes and returns the first answer of the operation (for the listing: from this cursor). */
+  take(operation: string, cursor?: string | null): CapturedAnswer | undefined {
+    const index = this.#answers.findIndex(
+      (a) => a.operation === operation && (cursor === undefined || a.cursor === cursor),
+    )
+    if (index < 0) return undefined
+    return this.#answers.splice(index, 1)[0]
+  }
+
+  async stop(): Promise<void> {
+    this.page.off('requestfinished', this.#onFinished)
+    this.page.off('requestfailed', this.#onFailed)
+    await this.#stopIntercepting()
+  }
+}
