@@ -42,7 +42,8 @@ describe('the browser pool', BROWSER_SUITE, () => {
   })
 
   it('costs one renderer process per account context, its page on the site or parked', async () => {
-    await (await pool.newContext()).close() // the browser itself, before any account
+    // the browser itself, before any account (kept up by one context: a browser closes with its last)
+    const anchor = await pool.newContext()
     const { pids } = await pool.stats()
     const browserPid = pids[0] as number
     const baseline = renderers(browserPid)
@@ -59,10 +60,11 @@ describe('the browser pool', BROWSER_SUITE, () => {
     const deadline = Date.now() + 20_000
     while (renderers(browserPid) - baseline > accounts + 1 && Date.now() < deadline) await sleep(200)
     expect(renderers(browserPid) - baseline).toBeLessThanOrEqual(accounts + 1)
+    await anchor.close()
   }, 120_000)
 
   it('keeps no renderer for a parked session, which stays signed in for its next job', async () => {
-    await (await pool.newContext()).close()
+    const anchor = await pool.newContext()
     const browserPid = (await pool.stats()).pids[0] as number
     const baseline = renderers(browserPid)
     const pages: SessionPages[] = []
@@ -89,5 +91,6 @@ describe('the browser pool', BROWSER_SUITE, () => {
       expect(state).toEqual({ cookie: 'session=warm', keys: 'keys' })
       await session.close()
     }
+    await anchor.close()
   }, 120_000)
 })

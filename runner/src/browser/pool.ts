@@ -1,13 +1,18 @@
-// Chromium for the adapters: Debian's chromium driven over WebDriver BiDi (chromium-bidi).
-// One browser per distinct proxy (Chromium takes its proxy per process) holding one isolated
-// context per account; a browser that dies is relaunched on next use; profiles are temporary
-// directories removed on close.
+// Chromium for the adapters: Debian's chromium driven over WebDriver BiDi (chromium-bidi). Every
+// account gets an isolated context with its own proxy (browser.createUserContext takes one per
+// context), so a few browsers serve hundreds of proxied accounts: a browser takes contexts up to
+// contextsPerBrowser, then the next one starts. A browser closes a short while after its last
+// context; one that dies takes only its own contexts (marked lost; their sessions open again) and
+// the next context goes to a live or new browser. Profiles are temporary directories removed on close.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core'
-import { type ProxyConfig, parseProxyUrl } from './proxy.ts'
+import puppeteer, { type Browser } from 'puppeteer-core'
+import { AccountContext } from './account-context.ts'
+import { parseProxyUrl } from './proxy.ts'
 import { pinnedProxyProblem } from './proxy-guard.ts'
+
+export { AccountContext, BrowserGoneError } from './account-context.ts'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -27,93 +32,143 @@ const BASE_ARGS = [
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ]
 
+/**
+ * Loopback is exempt from proxies by default; `<-loopback>` removes that exemption, so a proxied
+ * account reaches nothing on the runner's own machine except through its proxy (the sandboxes
+ * live there in tests, and go through the proxy like a real site).
+ */
+const PROXY_BYPASS_LIST = ['<-loopback>']
+
 export interface PoolOptions {
   executablePath?: string
   headless?: boolean
   /** How long a browser may take to start. */
   launchTimeoutMs?: number
+  /** Account contexts one browser holds before the next browser starts (docs/decisions.md). */
+  contextsPerBrowser?: number
+  /** How long a browser with no context left stays up for the next one. */
+  idleBrowserMs?: number
 }
+
+export const CONTEXTS_PER_BROWSER = 100
+export const IDLE_BROWSER_MS = 30_000
 
 interface RunningBrowser {
   browser: Browser
   profileDir: string
 }
 
-/** One account's browser context; pages it opens answer the proxy's credentials. */
-export class AccountContext {
-  constructor(
-    readonly context: BrowserContext,
-    readonly proxy: ProxyConfig | undefined,
-  ) {}
-
-  async newPage(): Promise<Page> {
-    const page = await this.context.newPage()
-    if (this.proxy?.username)
-      await page.authenticate({ username: this.proxy.username, password: this.proxy.password ?? '' })
-    return page
-  }
-
-  async close(): Promise<void> {
-    await this.context.close().catch(() => undefined)
-  }
+/** One browser and what it holds; `users` counts its contexts and the ones being created. */
+interface Slot {
+  running: Promise<RunningBrowser>
+  contexts: Set<AccountContext>
+  users: number
+  idleTimer?: ReturnType<typeof setTimeout>
 }
 
 export class BrowserPool {
-  readonly #browsers = new Map<string, Promise<RunningBrowser>>()
+  /** In launch order: new contexts fill the oldest browser with room, so the newest empty first. */
+  #slots: Slot[] = []
   #closed = false
 
   constructor(readonly options: PoolOptions = {}) {}
 
-  /** A fresh, isolated context for one account, in the browser of its proxy. */
+  /** A fresh, isolated context for one account, behind its own proxy when it has one. */
   async newContext(proxyUrl?: string | null): Promise<AccountContext> {
     if (this.#closed) throw new Error('The browser pool is closed.')
     const proxy = proxyUrl ? parseProxyUrl(proxyUrl) : undefined
     const problem = proxy && pinnedProxyProblem(proxy.server)
     if (problem) throw new Error(problem)
-    const { browser } = await this.#browserFor(proxy)
-    return new AccountContext(await browser.createBrowserContext(), proxy)
+    const slot = this.#slotWithRoom()
+    slot.users++
+    clearTimeout(slot.idleTimer)
+    try {
+      const { browser } = await slot.running
+      const context = await browser.createBrowserContext(
+        proxy ? { proxyServer: proxy.server, proxyBypassList: PROXY_BYPASS_LIST } : {},
+      )
+      const account = new AccountContext(context, proxy, () => {
+        slot.contexts.delete(account)
+        this.#release(slot)
+      })
+      slot.contexts.add(account)
+      // the browser died while the context was being made
+      if (!this.#slots.includes(slot)) account.markLost()
+      return account
+    } catch (error) {
+      this.#release(slot)
+      throw error
+    }
   }
 
   /** How many browsers and account contexts are open (for heartbeats and benchmarks). */
   async stats(): Promise<{ browsers: number; contexts: number; pids: number[] }> {
-    const running = await Promise.all([...this.#browsers.values()].map((p) => p.catch(() => undefined)))
-    const live = running.filter((r): r is RunningBrowser => r?.browser.connected === true)
+    const live = (
+      await Promise.all(
+        this.#slots.map(async (slot) => ({ slot, running: await slot.running.catch(() => undefined) })),
+      )
+    ).filter(({ running }) => running?.browser.connected === true)
     return {
       browsers: live.length,
-      contexts: live.reduce((sum, r) => sum + r.browser.browserContexts().length - 1, 0),
-      pids: live.map((r) => r.browser.process()?.pid).filter((pid): pid is number => pid !== undefined),
+      contexts: live.reduce((sum, { slot }) => sum + slot.contexts.size, 0),
+      pids: live
+        .map(({ running }) => running?.browser.process()?.pid)
+        .filter((pid): pid is number => pid !== undefined),
     }
   }
 
   async close(): Promise<void> {
     this.#closed = true
-    const running = [...this.#browsers.values()]
-    this.#browsers.clear()
-    await Promise.all(running.map(async (p) => closeBrowser(await p.catch(() => undefined))))
+    const slots = this.#slots.splice(0)
+    await Promise.all(
+      slots.map(async (slot) => {
+        clearTimeout(slot.idleTimer)
+        await closeBrowser(await slot.running.catch(() => undefined))
+      }),
+    )
   }
 
-  #browserFor(proxy: ProxyConfig | undefined): Promise<RunningBrowser> {
-    const key = proxy?.server ?? 'direct'
-    let running = this.#browsers.get(key)
-    if (!running) {
-      running = this.#launch(proxy)
-      this.#browsers.set(key, running)
-      running.then(
-        ({ browser }) =>
-          browser.once('disconnected', () => {
-            if (this.#browsers.get(key) === running) this.#browsers.delete(key)
-          }),
-        () => this.#browsers.delete(key),
-      )
-    }
-    return running
+  #slotWithRoom(): Slot {
+    const limit = this.options.contextsPerBrowser ?? CONTEXTS_PER_BROWSER
+    const found = this.#slots.find((s) => s.users < limit)
+    if (found) return found
+    const slot: Slot = { running: this.#launch(), contexts: new Set(), users: 0 }
+    this.#slots.push(slot)
+    slot.running.then(
+      (running) =>
+        running.browser.once('disconnected', () => {
+          // a crash or a kill (our own closes remove the slot first): only this browser's
+          // contexts are gone; the next newContext starts another browser if it needs one
+          const crashed = this.#forget(slot)
+          for (const context of slot.contexts) context.markLost()
+          if (crashed) void closeBrowser(running)
+        }),
+      () => this.#forget(slot),
+    )
+    return slot
   }
 
-  async #launch(proxy: ProxyConfig | undefined): Promise<RunningBrowser> {
+  /** Removes the slot from the pool; false when it was already gone. */
+  #forget(slot: Slot): boolean {
+    clearTimeout(slot.idleTimer)
+    const at = this.#slots.indexOf(slot)
+    if (at >= 0) this.#slots.splice(at, 1)
+    return at >= 0
+  }
+
+  #release(slot: Slot): void {
+    slot.users--
+    if (slot.users > 0 || !this.#slots.includes(slot)) return
+    clearTimeout(slot.idleTimer)
+    slot.idleTimer = setTimeout(() => {
+      if (slot.users > 0 || !this.#forget(slot)) return
+      void slot.running.then(closeBrowser, () => undefined)
+    }, this.options.idleBrowserMs ?? IDLE_BROWSER_MS)
+    slot.idleTimer.unref()
+  }
+
+  async #launch(): Promise<RunningBrowser> {
     const profileDir = await mkdtemp(join(tmpdir(), 'reachflow-chromium-'))
-    const args = [...BASE_ARGS]
-    // loopback is normally exempt from proxies; the sandboxes live there, so route it too
-    if (proxy) args.push(`--proxy-server=${proxy.server}`, '--proxy-bypass-list=<-loopback>')
     try {
       const browser = await puppeteer.launch({
         executablePath: this.options.executablePath ?? CHROMIUM_PATH,
@@ -127,7 +182,7 @@ export class BrowserPool {
         handleSIGHUP: false,
         headless: this.options.headless ?? true,
         userDataDir: profileDir,
-        args,
+        args: BASE_ARGS,
         timeout: this.options.launchTimeoutMs ?? 60_000,
         defaultViewport: { width: 1280, height: 900 },
       })

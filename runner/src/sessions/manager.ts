@@ -156,6 +156,8 @@ export class SessionManager {
 
   async #open(entry: Entry, account: AccountRow, wanted?: PackInUse): Promise<OpenOutcome> {
     const pack = wanted ?? this.packFor(account.platform)
+    // its browser died (a crash or a kill): the context went with it, so sign in afresh
+    if (entry.session && contextLost(entry.session)) await this.#closeSession(entry)
     if (entry.session && entry.pack === packKey(pack))
       return { status: 'ok', session: entry.session, reusedSession: true }
     if (entry.session) {
@@ -204,4 +206,9 @@ export class SessionManager {
     if (entry.lease) await this.options.leases.release(entry.lease)
     entry.lease = null
   }
+}
+
+/** Whether the session's browser context is gone with its browser (AccountContext.lost). */
+function contextLost(session: PlatformSession): boolean {
+  return (session as PlatformSession & { context?: { lost?: boolean } }).context?.lost === true
 }

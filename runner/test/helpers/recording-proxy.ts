@@ -1,0 +1,81 @@
+// A forward HTTP proxy on loopback, as paid proxies are: it wants its own Basic login, refuses any
+// other with 407, forwards absolute-form requests (the sandboxes are plain http) and records what
+// came through it with which login. Used by the pool tests and the proxy benchmark.
+import { createServer, request, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface ProxiedRequest {
+  url: string
+  /** The login the request carried ("user:password"), or null. */
+  login: string | null
+}
+
+export class RecordingProxy {
+  readonly seen: ProxiedRequest[] = []
+  /** Requests refused for a missing or wrong login (each challenge counts). */
+  refused = 0
+  #server: Server | undefined
+  port = 0
+
+  constructor(readonly logins: readonly string[]) {}
+
+  static async start(...logins: string[]): Promise<RecordingProxy> {
+    const proxy = new RecordingProxy(logins)
+    await proxy.#listen()
+    return proxy
+  }
+
+  /** The account's proxy URL as the runner gets it (pinned IP literal, sealed login). */
+  urlFor(login: string): string {
+    return `http://${login.split(':').map(encodeURIComponent).join(':')}@127.0.0.1:${this.port}`
+  }
+
+  async #listen(): Promise<void> {
+    this.#server = createServer((req, res) => {
+      const header = req.headers['proxy-authorization'] ?? ''
+      const login = header.startsWith('Basic ')
+        ? Buffer.from(header.slice(6), 'base64').toString('utf8')
+        : null
+      if (!login || !this.logins.includes(login)) {
+        this.refused++
+        res.writeHead(407, { 'proxy-authenticate': 'Basic realm="proxy"' })
+        res.end()
+        return
+      }
+      this.seen.push({ url: req.url ?? '', login })
+      const headers = { ...req.headers }
+      delete headers['proxy-authorization']
+      const upstream = request(new URL(req.url ?? ''), { method: req.method, headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      })
+      upstream.on('error', () => res.destroy())
+      req.pipe(upstream)
+    })
+    // a browser keeps proxy connections alive; close() must not wait for them
+    this.#server.keepAliveTimeout = 1_000
+    await new Promise<void>((resolve) => this.#server?.listen(0, '127.0.0.1', resolve))
+    this.port = (this.#server.address() as AddressInfo).port
+  }
+
+  async close(): Promise<void> {
+    this.#server?.closeAllConnections()
+    await new Promise<void>((resolve) => this.#server?.close(() => resolve()) ?? resolve())
+  }
+}
+
+/** A site on loopback answering every path with a small page that names the path. */
+export async function startSite(): Promise<{ url: string; close: () => Promise<void> }> {
+  const site = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' })
+    res.end(`<!doctype html><title>${req.url}</title><p>page ${req.url}</p>`)
+  })
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(site.address() as AddressInfo).port}`,
+    close: async () => {
+      site.closeAllConnections()
+      await new Promise<void>((resolve) => site.close(() => resolve()))
+    },
+  }
+}
