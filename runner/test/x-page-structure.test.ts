@@ -160,7 +160,9 @@ describe.concurrent('X Chat in a shadow root', BROWSER_SUITE, () => {
   })
 })
 
-describe.concurrent('X internal GraphQL', BROWSER_SUITE, () => {
+// One after the other: each test publishes a new release (new query ids) on the shared sandbox, which
+// makes the other's captured call stale if they overlap.
+describe.sequential('X internal GraphQL', BROWSER_SUITE, () => {
   it('answers 404 with an empty body without the page transaction id, or with a stale query id', async ({
     expect,
   }) => {
