@@ -8,7 +8,8 @@ import { deepElement, deepElements, deepEval } from '../../browser/deep-query.ts
 import { clickByText, textOf, waitForFirst } from '../../browser/page-wait.ts'
 import { typeLikeHuman, typingBudgetMs } from '../../browser/typing.ts'
 import { fillPath, regexOf } from '../facts.ts'
-import { LayoutChangedError, layoutChanged } from '../layout.ts'
+import { layoutChanged } from '../layout.ts'
+import { sendErrorOutcome } from '../send-outcome.ts'
 import {
   type DmTarget,
   markPressingSend,
@@ -37,21 +38,7 @@ export async function sendIgDm(
   try {
     return await session.run('send DM', budget, (page) => send(session, page, target, text, state))
   } catch (error) {
-    state.abandoned = true
-    const reason = error instanceof Error ? error.message : String(error)
-    const signal = error instanceof StopSignalError ? error.signal : undefined
-    // before pressing send, a changed page is the site's doing: the job's site-change handling takes it
-    if (error instanceof LayoutChangedError && !state.pressedSend) throw error
-    if (!state.pressedSend)
-      return { status: 'failed', threadId: state.threadId, reason, ...(signal ? { signal } : {}) }
-    // after it nothing proves the message did not go out
-    return {
-      status: 'uncertain',
-      threadId: state.threadId,
-      reason,
-      ...(signal ? { signal } : {}),
-      ...(error instanceof LayoutChangedError ? { siteChange: error } : {}),
-    }
+    return sendErrorOutcome(error, state)
   }
 }
 

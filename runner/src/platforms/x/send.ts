@@ -8,12 +8,12 @@ import { deepElement } from '../../browser/deep-query.ts'
 import { textOf, waitForFirst } from '../../browser/page-wait.ts'
 import { typeLikeHuman, typingBudgetMs } from '../../browser/typing.ts'
 import { regexOf, within } from '../facts.ts'
-import { LayoutChangedError, layoutChanged } from '../layout.ts'
+import { layoutChanged } from '../layout.ts'
+import { sendErrorOutcome } from '../send-outcome.ts'
 import {
   type DmTarget,
   markPressingSend,
   newSendState,
-  OperationTimeoutError,
   type SendResult,
   type SendState,
   StopSignalError,
@@ -38,23 +38,7 @@ export async function sendXDm(session: XSession, target: DmTarget, text: string)
   try {
     return await session.run('send DM', budget, (page) => send(session, page, target, text, state))
   } catch (error) {
-    state.abandoned = true
-    const reason = error instanceof Error ? error.message : String(error)
-    const signal = error instanceof StopSignalError ? error.signal : undefined
-    // after pressing send nothing proves the message did not go out: uncertain, whatever stopped it
-    if (state.pressedSend)
-      return {
-        status: 'uncertain',
-        threadId: state.threadId,
-        reason,
-        ...(signal ? { signal } : {}),
-        ...(error instanceof LayoutChangedError ? { siteChange: error } : {}),
-      }
-    // before it, a changed page is the site's doing: the job's site-change handling takes it
-    if (error instanceof LayoutChangedError) throw error
-    if (error instanceof OperationTimeoutError || signal || error instanceof Error)
-      return { status: 'failed', threadId: state.threadId, reason, ...(signal ? { signal } : {}) }
-    throw error
+    return sendErrorOutcome(error, state)
   }
 }
 
