@@ -4,7 +4,7 @@
 // REACHFLOW_VITEST_FILES="a.test.ts b.test.ts" / REACHFLOW_E2E_FILES="auth" narrow vitest / Playwright.
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startBackground, stopBackground } from './cli.ts'
 import { repoRoot, type StackConfig, stackConfig } from './config.ts'
@@ -19,6 +19,8 @@ interface SuiteResult {
   failed: number
   seconds: number
   note?: string
+  /** the names of the failed tests, printed together at the end so a long log's cause is findable */
+  failures?: string[]
 }
 
 const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name)
@@ -97,7 +99,8 @@ async function pgtapSuite(config: StackConfig, env: Record<string, string>): Pro
   const passed = (output.match(/^\s*ok \d+/gm) ?? []).length
   let failed = (output.match(/^\s*not ok \d+/gm) ?? []).length
   if (code !== 0 && failed === 0) failed = 1 // a file that died before its plan finished
-  return { name: 'pgTAP', passed, failed, seconds: (Date.now() - started) / 1000 }
+  const failures = [...output.matchAll(/^\s*not ok \d+ - (.*)$/gm)].map((m) => m[1])
+  return { name: 'pgTAP', passed, failed, seconds: (Date.now() - started) / 1000, failures }
 }
 
 async function vitestSuite(env: Record<string, string>): Promise<SuiteResult> {
@@ -122,10 +125,28 @@ async function vitestSuite(env: Record<string, string>): Promise<SuiteResult> {
     numPassedTests: number
     numFailedTests: number
     numFailedTestSuites: number
+    testResults?: {
+      name: string
+      message?: string
+      status?: string
+      assertionResults?: { fullName: string; status: string }[]
+    }[]
   }
   let failed = json.numFailedTests
   if (code !== 0 && failed === 0) failed = Math.max(1, json.numFailedTestSuites)
-  return { name: 'vitest', passed: json.numPassedTests, failed, seconds: (Date.now() - started) / 1000 }
+  const failures = (json.testResults ?? []).flatMap((file) => {
+    const where = relative(repoRoot, file.name)
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed')
+    if (tests.length > 0) return tests.map((t) => `${where} › ${t.fullName}`)
+    return file.status === 'failed' ? [`${where}: ${(file.message ?? 'failed').split('\n')[0]}`] : []
+  })
+  return {
+    name: 'vitest',
+    passed: json.numPassedTests,
+    failed,
+    seconds: (Date.now() - started) / 1000,
+    failures,
+  }
 }
 
 async function denoSuite(env: Record<string, string>): Promise<SuiteResult> {
@@ -150,6 +171,11 @@ async function denoSuite(env: Record<string, string>): Promise<SuiteResult> {
   }
 }
 
+interface PlaywrightSuite {
+  specs?: { title: string; file: string; line: number; tests?: { status: string }[] }[]
+  suites?: PlaywrightSuite[]
+}
+
 async function e2eSuite(env: Record<string, string>): Promise<SuiteResult> {
   const dir = join(repoRoot, 'web', 'e2e')
   if (!existsSync(dir) || readdirSync(dir).every((f) => !f.endsWith('.spec.ts'))) {
@@ -166,10 +192,23 @@ async function e2eSuite(env: Record<string, string>): Promise<SuiteResult> {
   })
   if (!existsSync(report))
     return { name: 'Playwright', passed: 0, failed: 1, seconds: 0, note: 'did not run' }
-  const stats = (JSON.parse(readFileSync(report, 'utf8')) as { stats: Record<string, number> }).stats
+  const json = JSON.parse(readFileSync(report, 'utf8')) as { stats: Record<string, number>; suites?: PlaywrightSuite[] }
+  const stats = json.stats
   let failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0)
   if (code !== 0 && failed === 0) failed = 1
-  return { name: 'Playwright', passed: stats.expected ?? 0, failed, seconds: (Date.now() - started) / 1000 }
+  const failures = (json.suites ?? []).flatMap(function walk(suite): string[] {
+    const own = (suite.specs ?? [])
+      .filter((spec) => spec.tests?.some((t) => t.status === 'unexpected' || t.status === 'flaky'))
+      .map((spec) => `${spec.file}:${spec.line} › ${spec.title}`)
+    return [...own, ...(suite.suites ?? []).flatMap(walk)]
+  })
+  return {
+    name: 'Playwright',
+    passed: stats.expected ?? 0,
+    failed,
+    seconds: (Date.now() - started) / 1000,
+    failures,
+  }
 }
 
 async function buildWeb(config: StackConfig): Promise<void> {
@@ -213,6 +252,8 @@ async function main(): Promise<void> {
   } finally {
     await stopBackground(config)
   }
+  const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `  ${r.name}: ${f}`))
+  if (failures.length > 0) console.log(`\nFailed tests:\n${failures.join('\n')}`)
   console.log('\nSuites:')
   for (const r of results) {
     console.log(
