@@ -176,6 +176,16 @@ export function migrationFiles(): { version: string; name: string; file: string 
     }))
 }
 
+/** The platform layer (`stack/platform/*.sql`), as `supabase_admin`; `except` leaves files out. */
+export async function applyPlatformLayer(admin: pg.Client, except: string[] = []): Promise<void> {
+  await admin.query('set client_min_messages = warning')
+  for (const name of readdirSync(platformDir)
+    .filter((f) => f.endsWith('.sql') && !except.includes(f))
+    .sort()) {
+    await runSqlFile(admin, join(platformDir, name), `Platform layer ${name}`)
+  }
+}
+
 /** Refuses a cluster made before the hosted shape (its bootstrap superuser is `postgres`). */
 async function checkClusterShape(client: pg.Client): Promise<void> {
   const bootstrap = await client.query<{ rolname: string }>('select rolname from pg_roles where oid = 10')
@@ -198,13 +208,8 @@ export async function migrate(
   { seed = true, before }: { seed?: boolean; before?: string } = {},
 ): Promise<void> {
   await withDb(config, async (admin) => {
-    await admin.query('set client_min_messages = warning')
     await checkClusterShape(admin)
-    for (const name of readdirSync(platformDir)
-      .filter((f) => f.endsWith('.sql'))
-      .sort()) {
-      await runSqlFile(admin, join(platformDir, name), `Platform layer ${name}`)
-    }
+    await applyPlatformLayer(admin)
   })
   await withProjectDb(config, async (client) => {
     await client.query('set client_min_messages = warning')
