@@ -60,27 +60,39 @@ export async function withClient<T>(url: string, work: (client: pg.Client) => Pr
 }
 
 /**
- * (Re)creates the `schemas` database with the platform layer; then, unless `files` is empty, applies
- * the schema files as `postgres`, one transaction each, in file-name order. Function bodies are
- * checked when they run, not when created (as pg_dump and the Supabase CLI apply schema files), so a
- * SQL function may read a table of a later file.
+ * (Re)creates `database` in the cluster `adminDbUrl` reaches, with the platform layer (all but
+ * pg_cron); then applies `sources` as `postgres`, one transaction each. Function bodies are checked
+ * when they run, not when created (as pg_dump and the Supabase CLI apply schema files), so a SQL
+ * function may read a table of a later file. Returns the database's URL for `postgres`.
  */
-export async function buildSchemasDatabase(
-  pair: Pair,
-  sources: SqlSource[] = schemaSources(),
-): Promise<void> {
-  await withClient(pair.config.adminDbUrl, async (admin) => {
-    await admin.query(`drop database if exists ${SCHEMAS_DATABASE} with (force)`)
-    await admin.query(`create database ${SCHEMAS_DATABASE} owner postgres`)
+export async function createDatabaseFrom(
+  adminDbUrl: string,
+  database: string,
+  sources: SqlSource[],
+): Promise<string> {
+  await withClient(adminDbUrl, async (admin) => {
+    await admin.query(`drop database if exists ${database} with (force)`)
+    await admin.query(`create database ${database} owner postgres`)
   })
-  await withClient(urlFor(pair.config.adminDbUrl, SCHEMAS_DATABASE), (admin) =>
+  await withClient(urlFor(adminDbUrl, database), (admin) =>
     applyPlatformLayer(admin, [PG_CRON_PLATFORM_FILE]),
   )
-  await withClient(pair.schemasUrl, async (client) => {
+  const url = new URL(urlFor(adminDbUrl, database))
+  url.username = 'postgres'
+  await withClient(url.toString(), async (client) => {
     await client.query('set client_min_messages = warning')
     await client.query('set check_function_bodies = off')
     for (const source of sources) await applySql(client, source)
   })
+  return url.toString()
+}
+
+/** The pair's `schemas` database from `sources` (by default supabase/schemas/*.sql). */
+export async function buildSchemasDatabase(
+  pair: Pair,
+  sources: SqlSource[] = schemaSources(),
+): Promise<void> {
+  await createDatabaseFrom(pair.config.adminDbUrl, SCHEMAS_DATABASE, sources)
 }
 
 /** One source in one transaction; a failure names the source and the line. */
