@@ -4,7 +4,9 @@
 // campaign should send next in next_action_at (the gap that did not fit in this tick, or now), and
 // the scheduler queues the next tick then. While sending on the platform is paused after a site
 // change the tick sends nothing and the campaign's card says why; its leads stay due.
+
 import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
+import type { TableRow } from '../db-rows.ts'
 import { serviceOf } from '../log.ts'
 import type { Sequences } from '../sending/compose.ts'
 import { nextDueLead } from '../sending/intent.ts'
@@ -21,15 +23,11 @@ const SENDING = ['queued', 'running', 'active']
 /** Leads looked at per tick at most (skips are cheap, but a tick must end). */
 const MAX_LEADS_PER_TICK = 50
 
-interface CampaignRow {
-  id: string
-  user_id: string
-  account_id: string | null
-  name: string
-  status: string
-  sequences: Sequences
-  ai_personalization: boolean
-}
+type CampaignRow = TableRow<
+  'campaigns',
+  'id' | 'user_id' | 'account_id' | 'name' | 'status' | 'sequences' | 'ai_personalization',
+  { sequences: Sequences }
+>
 
 export type TickResult = Partial<Record<LeadOutcome | 'settledSent' | 'settledNotSent', number>> & {
   note?: string
