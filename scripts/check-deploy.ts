@@ -14,6 +14,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { repoRoot, stackConfig } from '../stack/src/config.ts'
 import { destroyCluster, migrationFiles } from '../stack/src/db.ts'
+import { authEmailConfig } from '../stack/src/supabase-config.ts'
 import { ensureSystemPackages } from '../stack/src/system.ts'
 import { readCatalog } from './db-schema/catalog.ts'
 import { compareFacts, facts } from './db-schema/compare.ts'
@@ -96,10 +97,20 @@ function configToml(): void {
     ['auth', 'minimum_password_length'],
     ['auth.rate_limit', 'sign_in_sign_ups'],
     ['auth.rate_limit', 'token_verifications'],
+    ['auth.email', 'otp_length'],
+    ['auth.email', 'otp_expiry'],
+    ['auth.email', 'max_frequency'],
   ]
   for (const [sectionName, name] of required)
     if (key(sectionName, name) === null)
       problems.push(`supabase/config.toml: ${sectionName ? `[${sectionName}] ` : ''}${name} is missing`)
+  // A recovery link carries sha224(e-mail + code), which anyone can compute: the code's length and
+  // lifetime are all that keeps it unguessable in production (docs/operations.md, "Recovery codes").
+  const email = authEmailConfig(toml)
+  if (email.otpLength < 10 || email.otpExpirySeconds > 900)
+    problems.push(
+      `supabase/config.toml: [auth.email] needs otp_length = 10 and otp_expiry <= 900 (now ${email.otpLength} and ${email.otpExpirySeconds}): shorter or longer-lived codes can be guessed`,
+    )
   if (key('functions.stripe-webhook', 'verify_jwt') !== 'false')
     problems.push(
       'supabase/config.toml: [functions.stripe-webhook] verify_jwt must be false (Stripe sends no JWT)',

@@ -17,7 +17,7 @@ let url: string
 let built: Facts
 
 beforeAll(async () => {
-  url = await createDatabaseFrom(config.adminDbUrl, DATABASE, schemaSources())
+  url = await createDatabaseFrom(config, DATABASE, schemaSources())
   built = await withClient(url, async (client) => facts(await readCatalog(client)))
 }, 120_000)
 
@@ -142,7 +142,7 @@ describe('npm run db:diff', () => {
       create or replace function internal.set_updated_at() returns trigger language plpgsql set search_path = ''
         as $$ begin new.updated_at := pg_catalog.clock_timestamp(); return new; end $$;
       drop policy "Users can read their own profile" on public.user_profiles;`
-    const changedUrl = await createDatabaseFrom(config.adminDbUrl, CHANGED, [
+    const changedUrl = await createDatabaseFrom(config, CHANGED, [
       ...schemaSources(),
       { label: 'the edit', sql: edit },
     ])

@@ -60,31 +60,28 @@ export async function withClient<T>(url: string, work: (client: pg.Client) => Pr
 }
 
 /**
- * (Re)creates `database` in the cluster `adminDbUrl` reaches, with the platform layer (all but
+ * (Re)creates `database` in the cluster of `config`, with the platform layer (all but
  * pg_cron); then applies `sources` as `postgres`, one transaction each. Function bodies are checked
  * when they run, not when created (as pg_dump and the Supabase CLI apply schema files), so a SQL
  * function may read a table of a later file. Returns the database's URL for `postgres`.
  */
 export async function createDatabaseFrom(
-  adminDbUrl: string,
+  config: StackConfig,
   database: string,
   sources: SqlSource[],
 ): Promise<string> {
-  await withClient(adminDbUrl, async (admin) => {
+  await withClient(config.adminDbUrl, async (admin) => {
     await admin.query(`drop database if exists ${database} with (force)`)
     await admin.query(`create database ${database} owner postgres`)
   })
-  await withClient(urlFor(adminDbUrl, database), (admin) =>
-    applyPlatformLayer(admin, [PG_CRON_PLATFORM_FILE]),
-  )
-  const url = new URL(urlFor(adminDbUrl, database))
-  url.username = 'postgres'
-  await withClient(url.toString(), async (client) => {
+  await applyPlatformLayer(config, { database, except: [PG_CRON_PLATFORM_FILE] })
+  const url = urlFor(config.dbUrl, database)
+  await withClient(url, async (client) => {
     await client.query('set client_min_messages = warning')
     await client.query('set check_function_bodies = off')
     for (const source of sources) await applySql(client, source)
   })
-  return url.toString()
+  return url
 }
 
 /** The pair's `schemas` database from `sources` (by default supabase/schemas/*.sql). */
@@ -92,7 +89,7 @@ export async function buildSchemasDatabase(
   pair: Pair,
   sources: SqlSource[] = schemaSources(),
 ): Promise<void> {
-  await createDatabaseFrom(pair.config.adminDbUrl, SCHEMAS_DATABASE, sources)
+  await createDatabaseFrom(pair.config, SCHEMAS_DATABASE, sources)
 }
 
 /** One source in one transaction; a failure names the source and the line. */

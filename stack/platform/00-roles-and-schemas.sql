@@ -59,6 +59,10 @@ alter default privileges for role postgres in schema public grant all on functio
 alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
 
 alter role authenticator set statement_timeout = '8s';
+-- As hosted (supabase/postgres migration 20220118070449_enable-safeupdate-postgrest): every Data API
+-- session loads pg-safeupdate, so an UPDATE or DELETE without a WHERE clause fails (SQLSTATE 21000).
+-- The local library is stack/platform/ext/safeupdate.c, found through dynamic_library_path.
+alter role authenticator set session_preload_libraries = 'safeupdate';
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
 

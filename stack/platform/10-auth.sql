@@ -1,7 +1,11 @@
 -- The Supabase platform layer, part 2: the `auth` schema as supabase/auth (GoTrue) creates it,
 -- limited to what the gateway and our migrations use. Same names, types and meaning as hosted.
 
-create schema if not exists auth authorization supabase_auth_admin;
+-- As hosted (supabase/postgres init-scripts/00000000000001-auth-schema.sql): the schema belongs to
+-- supabase_admin, and the Auth server's role gets every privilege on it to create its tables.
+create schema if not exists auth authorization supabase_admin;
+alter schema auth owner to supabase_admin;
+grant all on schema auth to supabase_auth_admin;
 grant usage on schema auth to anon, authenticated, service_role, postgres;
 -- Everything below is created by supabase_auth_admin, as the Auth server's own migrations do: it
 -- owns the tables and functions; postgres is not a member of it and reaches them through grants.

@@ -1,9 +1,13 @@
 -- The Supabase platform layer, part 3: the `storage` schema as supabase/storage creates it,
 -- limited to what the gateway and our migrations use.
 
-create schema if not exists storage authorization supabase_storage_admin;
+-- As hosted (supabase/postgres init-scripts/00000000000002-storage-schema.sql): the schema belongs to
+-- supabase_admin, and the Storage server's role gets every privilege on it to create its tables.
+create schema if not exists storage authorization supabase_admin;
+alter schema storage owner to supabase_admin;
+grant all on schema storage to supabase_storage_admin;
 grant usage on schema storage to anon, authenticated, service_role, postgres;
--- On a re-run, hand storage.objects back to its real owner first (see the end of this file).
+-- Clusters set up before policy_grants existed had postgres own storage.objects: give it back.
 do $$
 begin
   if exists (select from pg_tables where schemaname = 'storage' and tablename = 'objects') then
@@ -87,8 +91,6 @@ grant all on storage.buckets, storage.objects to anon, authenticated, service_ro
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role, postgres;
 reset role;
-
--- Emulated: on hosted, storage.objects stays owned by supabase_storage_admin and supautils
--- (policy_grants) lets postgres create, alter and drop policies on it. Plain Postgres only lets an
--- owner do that, so locally postgres owns storage.objects (and nothing else in storage).
-alter table storage.objects owner to postgres;
+-- As hosted, storage.objects stays supabase_storage_admin's: postgres creates, alters and drops its
+-- policies through the policy_grants library (stack/platform/ext/policy_grants.c, supautils'
+-- policy_grants on hosted), and may do nothing else an owner may.

@@ -8,6 +8,7 @@ import { chownSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path'
 import pg from 'pg'
 import { DB_PASSWORD, ensureDir, RUNNER_DB_PASSWORD, repoRoot, type StackConfig } from './config.ts'
+import { buildPlatformExtensions, platformLibDir } from './platform-ext.ts'
 import { isRoot, PG_BIN, runAsPostgres, StackError, sleep } from './system.ts'
 
 const platformDir = join(repoRoot, 'stack', 'platform')
@@ -53,15 +54,36 @@ export function initCluster(config: StackConfig): void {
   } finally {
     rmSync(pwfile, { force: true })
   }
+}
+
+/** The policy grants hosted's supautils gives postgres, for the tables the local platform layer has. */
+const POLICY_GRANT_TABLES = [
+  'auth.audit_log_entries',
+  'auth.identities',
+  'auth.refresh_tokens',
+  'auth.sessions',
+  'auth.users',
+  'storage.buckets',
+  'storage.objects',
+]
+
+const SETTINGS_MARK = '# Written by stack/src/db.ts'
+
+function clusterSettings(config: StackConfig): string {
   const fastTests = config.instance === 'dev' ? '' : '\nfsync = off\nfull_page_writes = off\n'
-  const settings = `
-# Written by stack/src/db.ts
+  return `${SETTINGS_MARK}
 listen_addresses = '127.0.0.1'
 port = ${config.ports.db}
 unix_socket_directories = ''
 max_connections = 300
 shared_buffers = 256MB
-shared_preload_libraries = 'pg_cron'
+# Hosted preloads pg_stat_statements, which turns query ids on (EXPLAIN VERBOSE shows them).
+compute_query_id = on
+# policy_grants and safeupdate are compiled into this checkout's .stack/pglib (stack/src/platform-ext.ts).
+dynamic_library_path = '$libdir:${platformLibDir}'
+shared_preload_libraries = 'pg_cron, policy_grants'
+policy_grants.role = 'postgres'
+policy_grants.tables = '${POLICY_GRANT_TABLES.join(', ')}'
 cron.database_name = 'postgres'
 cron.timezone = 'UTC'
 # pg_cron runs jobs in background workers: no unix socket and no password for it to connect with.
@@ -71,8 +93,21 @@ synchronous_commit = off
 log_min_messages = warning
 log_line_prefix = '%m [%p] %u@%d '
 ${fastTests}`
+}
+
+/**
+ * Writes the stack's settings at the end of postgresql.auto.conf (replacing an older version of
+ * them, so clusters made before a settings change get it on their next start); true when changed.
+ */
+function writeClusterSettings(config: StackConfig): boolean {
   const confPath = join(config.dataDir, 'postgresql.auto.conf')
-  writeFileSync(confPath, readFileSync(confPath, 'utf8') + settings)
+  const current = readFileSync(confPath, 'utf8')
+  const mark = current.indexOf(SETTINGS_MARK)
+  const base = mark < 0 ? current : current.slice(0, mark)
+  const next = `${base.endsWith('\n') ? base : `${base}\n`}${clusterSettings(config)}`
+  if (next === current) return false
+  writeFileSync(confPath, next)
+  return true
 }
 
 export function dbIsRunning(config: StackConfig): boolean {
@@ -81,7 +116,13 @@ export function dbIsRunning(config: StackConfig): boolean {
 }
 
 export async function startDb(config: StackConfig): Promise<void> {
-  if (dbIsRunning(config)) return
+  buildPlatformExtensions()
+  const changed = writeClusterSettings(config)
+  if (dbIsRunning(config)) {
+    if (!changed) return
+    // Preloaded libraries are read at server start only.
+    stopDb(config)
+  }
   const logFile = join(config.dataDir, 'server.log')
   const result = runAsPostgres(
     `${PG_BIN}/pg_ctl`,
@@ -176,16 +217,6 @@ export function migrationFiles(): { version: string; name: string; file: string 
     }))
 }
 
-/** The platform layer (`stack/platform/*.sql`), as `supabase_admin`; `except` leaves files out. */
-export async function applyPlatformLayer(admin: pg.Client, except: string[] = []): Promise<void> {
-  await admin.query('set client_min_messages = warning')
-  for (const name of readdirSync(platformDir)
-    .filter((f) => f.endsWith('.sql') && !except.includes(f))
-    .sort()) {
-    await runSqlFile(admin, join(platformDir, name), `Platform layer ${name}`)
-  }
-}
-
 /** Refuses a cluster made before the hosted shape (its bootstrap superuser is `postgres`). */
 async function checkClusterShape(client: pg.Client): Promise<void> {
   const bootstrap = await client.query<{ rolname: string }>('select rolname from pg_roles where oid = 10')
@@ -198,6 +229,28 @@ async function checkClusterShape(client: pg.Client): Promise<void> {
 }
 
 /**
+ * What hosted Supabase has before any migration: roles, auth, storage, the Data API's settings. By
+ * default into the `postgres` database; `database` names another one of the cluster (the schema
+ * check's), and `except` leaves platform files out.
+ */
+export async function applyPlatformLayer(
+  config: StackConfig,
+  { database, except = [] }: { database?: string; except?: string[] } = {},
+): Promise<void> {
+  const url = new URL(config.adminDbUrl)
+  if (database) url.pathname = `/${database}`
+  await withDbAs(url.toString(), async (admin) => {
+    await admin.query('set client_min_messages = warning')
+    await checkClusterShape(admin)
+    for (const name of readdirSync(platformDir)
+      .filter((f) => f.endsWith('.sql') && !except.includes(f))
+      .sort()) {
+      await runSqlFile(admin, join(platformDir, name), `Platform layer ${name}`)
+    }
+  })
+}
+
+/**
  * Applies the platform layer, then every migration not applied yet (one transaction per file, as the
  * Supabase CLI does), then the seed once (`seed: false` leaves it out, as `supabase db push` must).
  * `before` stops at that migration version (to test an upgrade from the database it would meet).
@@ -207,10 +260,7 @@ export async function migrate(
   log: (line: string) => void = () => {},
   { seed = true, before }: { seed?: boolean; before?: string } = {},
 ): Promise<void> {
-  await withDb(config, async (admin) => {
-    await checkClusterShape(admin)
-    await applyPlatformLayer(admin)
-  })
+  await applyPlatformLayer(config)
   await withProjectDb(config, async (client) => {
     await client.query('set client_min_messages = warning')
     const applied = new Set(

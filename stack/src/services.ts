@@ -52,7 +52,15 @@ export function gatewayEnv(isTest: boolean): Record<string, string> {
     AUTH_SIGN_IN_LIMIT_WINDOW_SECONDS: '300',
     // supabase/config.toml [auth.rate_limit] token_verifications.
     AUTH_VERIFY_LIMIT_PER_IP: isTest ? '300' : '30',
+    // Guesses at e-mailed codes (gateway/src/auth/guessing.ts): wrong codes or hashes from everyone
+    // per window, and wrong codes per e-mail, before guessing sources are backed off. The test
+    // instance's budget stays above what the parallel suites miss, and its window and first backoff
+    // outlast the flood test however slow the machine is. Code length, lifetime and resend interval
+    // come from supabase/config.toml [auth.email].
+    AUTH_VERIFY_MISSES_GLOBAL: isTest ? '1000' : '60',
+    AUTH_VERIFY_MISS_WINDOW_SECONDS: isTest ? '300' : '60',
     AUTH_WRONG_CODES_PER_USER: '5',
+    AUTH_VERIFY_BACKOFF_SECONDS: isTest ? '300' : '2',
     // Tests on the test instance stand in for many clients by naming one in X-Forwarded-For, as a
     // proxy would; the dev instance trusts no forwarding header (hosted: only Supabase's proxy).
     AUTH_TRUSTED_PROXIES: isTest ? '127.0.0.1,::1,::ffff:127.0.0.1' : '',

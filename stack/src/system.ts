@@ -10,19 +10,38 @@ export class StackError extends Error {
 
 export const PG_BIN = '/usr/lib/postgresql/15/bin'
 
-/** What must exist on disk, and which apt package provides it. */
-const REQUIRED = [
+/**
+ * What must exist on disk, and which apt package provides it. A package with `sameVersionAs` is
+ * installed at the version of that installed package (the server headers must match the server, and
+ * asking apt for the newest would upgrade the server under running clusters).
+ */
+const REQUIRED: { path: string; pkg: string; sameVersionAs?: string }[] = [
   { path: `${PG_BIN}/postgres`, pkg: 'postgresql-15' },
   { path: '/usr/share/postgresql/15/extension/pg_cron.control', pkg: 'postgresql-15-cron' },
   { path: '/usr/share/postgresql/15/extension/pgtap.control', pkg: 'postgresql-15-pgtap' },
   { path: '/usr/bin/pg_prove', pkg: 'libtap-parser-sourcehandler-pgtap-perl' },
   { path: '/usr/bin/chromium', pkg: 'chromium' },
-] as const
+  // Headers (and, as its dependency, a C compiler) for stack/platform/ext (stack/src/platform-ext.ts).
+  {
+    path: '/usr/include/postgresql/15/server/postgres.h',
+    pkg: 'postgresql-server-dev-15',
+    sameVersionAs: 'postgresql-15',
+  },
+]
 
 export const isRoot = () => process.getuid?.() === 0
 
+function installedVersion(pkg: string): string | undefined {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's field syntax, not a template
+  const result = spawnSync('dpkg-query', ['-W', '-f=${Version}', pkg], { encoding: 'utf8' })
+  return result.status === 0 && result.stdout.trim() ? result.stdout.trim() : undefined
+}
+
 export function ensureSystemPackages(log: (line: string) => void = console.log): void {
-  const missing = REQUIRED.filter((item) => !existsSync(item.path)).map((item) => item.pkg)
+  const missing = REQUIRED.filter((item) => !existsSync(item.path)).map((item) => {
+    const version = item.sameVersionAs ? installedVersion(item.sameVersionAs) : undefined
+    return version ? `${item.pkg}=${version}` : item.pkg
+  })
   if (missing.length === 0) return
   const command = `apt-get update && apt-get install -y ${missing.join(' ')}`
   if (!isRoot()) {

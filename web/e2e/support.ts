@@ -16,10 +16,17 @@ export async function signUp(page: Page, email: string, password: string): Promi
   await expect(page).toHaveURL(/\/dashboard/)
 }
 
-/** The link containing `needle` in the newest outbox mail sent to `recipient`. */
+/**
+ * The link containing `needle` in the newest outbox mail sent to `recipient`. Auth mails after it
+ * has answered (its answer must not tell whether the address has an account), so this waits for it.
+ */
 export async function outboxLink(recipient: string, needle: string): Promise<string> {
-  const html = await (await fetch(`${apiUrl}/_outbox`)).text()
-  const mail = html.split('<li').find((block) => block.includes(recipient))
+  let mail: string | undefined
+  for (let poll = 0; poll < 100 && !mail; poll++) {
+    if (poll > 0) await new Promise((resolve) => setTimeout(resolve, 50))
+    const html = await (await fetch(`${apiUrl}/_outbox`)).text()
+    mail = html.split('<li').find((block) => block.includes(recipient))
+  }
   if (!mail) throw new Error(`No outbox mail for ${recipient}`)
   const link = [...mail.matchAll(/href="([^"]+)"/g)]
     .map((m) => (m[1] ?? '').replace(/&amp;/g, '&').replace(/&#38;/g, '&'))

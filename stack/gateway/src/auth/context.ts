@@ -4,6 +4,7 @@ import type { JWTPayload } from 'jose'
 import { type GatewayContext, type GatewayRequest, HttpError } from '../http.ts'
 import { JwtError } from '../keys.ts'
 import { AuthError } from './errors.ts'
+import type { GuessGuard } from './guessing.ts'
 import type { RateLimitSettings, SlidingWindow } from './rate-limit.ts'
 import { clientIp } from './rate-limit.ts'
 import type { SessionMeta } from './sessions.ts'
@@ -16,8 +17,10 @@ export interface AuthLimits {
   perIpAndEmail: SlidingWindow
   /** /verify attempts per client IP. */
   verifyPerIp: SlidingWindow
-  /** Wrong one-time codes per e-mail, since its code was last issued. */
-  wrongCodes: SlidingWindow
+  /** Wrong codes and token hashes: the flood budget and the backoff of guessing sources. */
+  guesses: GuessGuard
+  /** Recovery mails per address, known or not. */
+  resends: SlidingWindow
 }
 
 export interface AuthCall {

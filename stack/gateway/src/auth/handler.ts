@@ -7,9 +7,10 @@ import { getUser, logout, passwordGrant, refreshGrant, signup, updateUser } from
 import { adminUsers } from './admin.ts'
 import { type AuthCall, type AuthLimits, requireApiKey, sessionMeta } from './context.ts'
 import { API_VERSION, AuthError, sendAuthError } from './errors.ts'
+import { GuessGuard } from './guessing.ts'
 import { authorize, callback, pkceGrant } from './oauth.ts'
 import { rateLimitSettings, SlidingWindow } from './rate-limit.ts'
-import { LINK_LIFETIME_SECONDS, recover, verifyLink, verifyOtp } from './recovery.ts'
+import { recover, verifyLink, verifyOtp } from './recovery.ts'
 
 type Endpoint = (call: AuthCall) => Promise<void>
 
@@ -71,7 +72,8 @@ export function createAuthHandler() {
     perIp: new SlidingWindow(settingsNow.perIp, settingsNow.windowSeconds * 1000),
     perIpAndEmail: new SlidingWindow(settingsNow.perEmail, settingsNow.windowSeconds * 1000),
     verifyPerIp: new SlidingWindow(settingsNow.verifyPerIp, settingsNow.windowSeconds * 1000),
-    wrongCodes: new SlidingWindow(settingsNow.wrongCodesPerUser, LINK_LIFETIME_SECONDS * 1000),
+    guesses: new GuessGuard(settingsNow.guesses),
+    resends: new SlidingWindow(1, settingsNow.codes.resendSeconds * 1000),
   }
   return async function authHandler(request: GatewayRequest, ctx: GatewayContext): Promise<void> {
     const call: AuthCall = { request, ctx, limits, meta: sessionMeta(request, settingsNow) }

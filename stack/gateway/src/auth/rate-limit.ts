@@ -1,11 +1,23 @@
 // Auth abuse limits, as hosted Supabase Auth applies them: sign-in/sign-up attempts per client IP
 // ([auth.rate_limit] sign_in_sign_ups), failed passwords per IP+account (a guesser stops, the owner
-// signing in from elsewhere does not), code verifications per IP (token_verifications) and wrong
-// codes per account (the code is then invalidated). Limits come from the environment so the test
-// instance can use numbers a test can reach quickly. Forwarding headers name the client only when
-// the peer is a configured proxy (AUTH_TRUSTED_PROXIES, default none), as GoTrue reads its
-// RateLimitHeader only when one is configured.
+// signing in from elsewhere does not) and code verifications per IP (token_verifications); beyond
+// GoTrue, guesses at e-mailed codes back their sources off during a flood (guessing.ts). Limits come
+// from the environment so the test instance can use numbers a test can reach quickly; code length,
+// lifetime and resend interval from supabase/config.toml [auth.email], as hosted reads them.
+// Forwarding headers name the client only when the peer is a configured proxy
+// (AUTH_TRUSTED_PROXIES, default none), as GoTrue reads its RateLimitHeader only when one is set.
 import type { IncomingMessage } from 'node:http'
+import { authEmailConfig } from '../../../src/supabase-config.ts'
+import type { GuessSettings } from './guessing.ts'
+
+export interface CodeSettings {
+  /** Digits of an e-mailed code. */
+  length: number
+  /** Lifetime of a code and its link. */
+  lifetimeSeconds: number
+  /** Least time between two recovery mails to one address. */
+  resendSeconds: number
+}
 
 export interface RateLimitSettings {
   perIp: number
@@ -13,8 +25,8 @@ export interface RateLimitSettings {
   windowSeconds: number
   /** POST/GET /verify attempts per IP in the window (config.toml token_verifications). */
   verifyPerIp: number
-  /** Wrong codes for one account before its outstanding code is invalidated. */
-  wrongCodesPerUser: number
+  guesses: GuessSettings
+  codes: CodeSettings
   /** Peers whose X-Forwarded-For is believed (exact addresses); empty: none. */
   trustedProxies: ReadonlySet<string>
 }
@@ -24,12 +36,27 @@ export function rateLimitSettings(env: NodeJS.ProcessEnv = process.env): RateLim
     const value = Number(env[name])
     return Number.isInteger(value) && value > 0 ? value : fallback
   }
+  const email = authEmailConfig()
+  const codes: CodeSettings = {
+    length: number('AUTH_EMAIL_OTP_LENGTH', email.otpLength),
+    lifetimeSeconds: number('AUTH_EMAIL_OTP_EXPIRY_SECONDS', email.otpExpirySeconds),
+    resendSeconds: number('AUTH_EMAIL_RESEND_SECONDS', email.resendSeconds),
+  }
+  const windowSeconds = number('AUTH_SIGN_IN_LIMIT_WINDOW_SECONDS', 300)
   return {
     perIp: number('AUTH_SIGN_IN_LIMIT_PER_IP', 30),
     perEmail: number('AUTH_SIGN_IN_LIMIT_PER_EMAIL', 10),
-    windowSeconds: number('AUTH_SIGN_IN_LIMIT_WINDOW_SECONDS', 300),
+    windowSeconds,
     verifyPerIp: number('AUTH_VERIFY_LIMIT_PER_IP', 30),
-    wrongCodesPerUser: number('AUTH_WRONG_CODES_PER_USER', 5),
+    guesses: {
+      globalMisses: number('AUTH_VERIFY_MISSES_GLOBAL', 60),
+      windowSeconds: number('AUTH_VERIFY_MISS_WINDOW_SECONDS', 60),
+      missesPerEmail: number('AUTH_WRONG_CODES_PER_USER', 5),
+      codeLifetimeSeconds: codes.lifetimeSeconds,
+      backoffSeconds: number('AUTH_VERIFY_BACKOFF_SECONDS', 2),
+      maxBackoffSeconds: number('AUTH_VERIFY_MAX_BACKOFF_SECONDS', 900),
+    },
+    codes,
     trustedProxies: new Set(
       (env.AUTH_TRUSTED_PROXIES ?? '')
         .split(',')
@@ -63,6 +90,14 @@ export class SlidingWindow {
 
   forget(key: string): void {
     this.hits.delete(key)
+  }
+
+  /** Seconds until the key may take another hit (0 when it may now). */
+  retryAfterSeconds(key: string, now = Date.now()): number {
+    const recent = (this.hits.get(key) ?? []).filter((time) => now - time < this.windowMs)
+    if (recent.length < this.limit) return 0
+    const oldest = recent[recent.length - this.limit] ?? now
+    return Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000))
   }
 
   isOver(key: string, now = Date.now()): boolean {

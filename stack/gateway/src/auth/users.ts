@@ -1,7 +1,7 @@
 // auth.users and auth.identities: reading a user in the shape GoTrue answers with, creating and
 // updating users. Passwords are bcrypt hashes made and checked by pgcrypto's crypt(), exactly as
 // the seed writes them.
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type pg from 'pg'
 
 type Db = pg.Pool | pg.PoolClient
@@ -75,15 +75,27 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
   return rows[0]?.id
 }
 
+const BCRYPT_ALPHABET = './ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+/**
+ * A bcrypt salt of the cost new passwords get (10, as GoTrue's bcrypt.DefaultCost): a password for
+ * an unknown address, or an account without one, is hashed against it, so a wrong password costs
+ * the same time whether or not the address has an account.
+ */
+const DUMMY_SALT = `$2a$10$${Array.from(randomBytes(22), (byte) => BCRYPT_ALPHABET[byte % 64]).join('')}`
+
 /** The user id when the password matches the stored bcrypt hash; undefined otherwise. */
 export async function checkPassword(db: Db, email: string, password: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ id: string; ok: boolean }>(
-    `select id, coalesce(encrypted_password <> '' and encrypted_password = extensions.crypt($2, encrypted_password), false) as ok
-       from auth.users where lower(email) = $1 and is_sso_user = false and deleted_at is null`,
-    [normalizeEmail(email), password],
+  const { rows } = await db.query<{ id: string | null; ok: boolean }>(
+    `with u as (
+       select id, encrypted_password from auth.users
+        where lower(email) = $1 and is_sso_user = false and deleted_at is null limit 1)
+     select u.id,
+            coalesce(extensions.crypt($2, coalesce(nullif(u.encrypted_password, ''), $3)) = u.encrypted_password, false) as ok
+       from (select) one left join u on true`,
+    [normalizeEmail(email), password, DUMMY_SALT],
   )
   const row = rows[0]
-  return row?.ok ? row.id : undefined
+  return row?.ok && row.id ? row.id : undefined
 }
 
 export async function passwordMatches(db: Db, userId: string, password: string): Promise<boolean> {

@@ -47,7 +47,11 @@ function profile(request: GatewayRequest, config: RestConfig): string {
 
 const searchPaths = new WeakMap<RestConfig, Map<string, string>>()
 
-/** The profile's schema first, then the extra search path (Supabase: public, extensions). */
+/**
+ * The profile's schema first, then the extra search path (Supabase: public, extensions), repeats
+ * kept: PostgREST 14 sets exactly that list (Query/PreQuery.hs txVarQuery), and EXPLAIN's settings
+ * show it.
+ */
 function searchPathFor(schema: string, config: RestConfig): string {
   let paths = searchPaths.get(config)
   if (!paths) {
@@ -56,7 +60,7 @@ function searchPathFor(schema: string, config: RestConfig): string {
   }
   let path = paths.get(schema)
   if (!path) {
-    path = [...new Set([schema, ...config.extraSearchPath])].map(ident).join(', ')
+    path = [schema, ...config.extraSearchPath].map(ident).join(', ')
     paths.set(schema, path)
   }
   return path

@@ -15,16 +15,26 @@ export interface RequestSettings {
   statementTimeout: string | null
 }
 
-// JIT is off for API requests: their plans are small, and on tables without statistics nested embeds
-// get cost estimates that trigger JIT compiles costing far more than the query itself.
 // num_nulls() takes every set_config() as an argument, so all of them run, and answers one small
 // integer instead of echoing each value (the claims and headers would travel back on every request).
 const SETTING_CALLS =
-  "set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true), set_config('request.headers', $5, true), set_config('search_path', $6, true), set_config('statement_timeout', coalesce($7, current_setting('statement_timeout')), true), set_config('jit', 'off', true)"
-const SETTINGS_SQL = `select num_nulls(${SETTING_CALLS})`
+  "set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true), set_config('request.headers', $5, true), set_config('search_path', $6, true), set_config('statement_timeout', coalesce($7, current_setting('statement_timeout')), true)"
+// JIT is off for API requests: their plans are small, and on tables without statistics nested embeds
+// get cost estimates that trigger JIT compiles costing far more than the query itself. Not for an
+// EXPLAIN, whose settings would show it (PostgREST sets no jit, and hosted runs with it on).
+const NO_JIT = ", set_config('jit', 'off', true)"
 // Making a transaction read-only is allowed at any point before it writes, so the settings statement
 // can do it and no BEGIN READ ONLY is needed.
-const READ_ONLY_SETTINGS_SQL = `select num_nulls(${SETTING_CALLS}, set_config('transaction_read_only', 'on', true))`
+const READ_ONLY = ", set_config('transaction_read_only', 'on', true)"
+const settingsSql = (readOnly: boolean, explain: boolean) =>
+  `select num_nulls(${SETTING_CALLS}${explain ? '' : NO_JIT}${readOnly ? READ_ONLY : ''})`
+/** The settings statement by [read-only][explain], each prepared under its own name. */
+const SETTINGS = [false, true].map((readOnly) =>
+  [false, true].map((explain) => ({
+    name: `gw_rest_settings${readOnly ? '_ro' : ''}${explain ? '_explain' : ''}`,
+    text: settingsSql(readOnly, explain),
+  })),
+)
 
 /**
  * Prepared statements for query shapes seen more than once (bounded, so random shapes from clients do
@@ -54,6 +64,8 @@ class StatementNames {
 
 export interface TransactionOptions {
   readOnly: boolean
+  /** An EXPLAIN: the settings PostgREST sets and nothing of ours (no jit=off). */
+  explain?: boolean
   /** commit/rollback in the same batch, or `decide` to look at the results first. */
   end: 'commit' | 'rollback' | 'decide'
 }
@@ -93,8 +105,10 @@ export class Executor {
     const steps: BatchStep[] = [
       ...(explicit ? [{ text: 'BEGIN', values: [] }] : []),
       {
-        name: options.readOnly ? 'gw_rest_settings_ro' : 'gw_rest_settings',
-        text: options.readOnly ? READ_ONLY_SETTINGS_SQL : SETTINGS_SQL,
+        ...(SETTINGS[Number(options.readOnly)]?.[Number(options.explain === true)] as {
+          name: string
+          text: string
+        }),
         values: [
           settings.role,
           settings.claims,

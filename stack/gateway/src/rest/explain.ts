@@ -20,7 +20,11 @@ export async function sendPlan(ctx: RestRequest, body: Statement, readOnly: bool
     rawText: true,
   }
   const end = ctx.prefs.tx === 'rollback' ? 'rollback' : 'commit'
-  const { results } = await ctx.service.executor.transaction(ctx.settings, [statement], { readOnly, end })
+  const { results } = await ctx.service.executor.transaction(ctx.settings, [statement], {
+    readOnly,
+    end,
+    explain: true,
+  })
   const payload = (results[0]?.rows ?? []).map((row) => `${String(row['QUERY PLAN'])}\n`).join('')
   send(ctx.request.res, 200, { 'Content-Type': `${plan.contentType}; charset=utf-8` }, payload)
 }

@@ -18,10 +18,10 @@ function distance(a: string, b: string): number {
   return row[b.length] as number
 }
 
-/** The candidate most similar to `name` with at least 0.6 similarity, or undefined. */
-export function closest(name: string, candidates: Iterable<string>): string | undefined {
+/** The candidate most similar to `name` with at least `minScore` similarity, or undefined. */
+export function closest(name: string, candidates: Iterable<string>, minScore = 0.6): string | undefined {
   let best: string | undefined
-  let bestScore = 0.6
+  let bestScore = minScore
   for (const candidate of candidates) {
     if (candidate === name) continue
     const score = 1 - distance(name, candidate) / Math.max(name.length, candidate.length, 1)

@@ -42,19 +42,22 @@ interface Decoded {
 }
 
 /**
- * PostgREST's tokenizeMediaType: `type/subtype` then `; key=value` pairs, a value quoted or made of
- * letters, digits, `|` and `-`; anything else leaves the whole entry an unknown media type.
+ * PostgREST's tokenizeMediaType (MediaType.hs): `type/subtype`, then `; key=value` pairs, a value
+ * quoted or made of letters, digits, `|` and `-`. It is a prefix parser: the first pair that does not
+ * parse ends the parameters and the rest is ignored, so `options=;` (what postgrest-js's
+ * `.explain()` sends without options) is no options.
  */
 function decode(entry: string): Decoded | undefined {
-  const match =
-    /^([A-Za-z0-9.*]+\/[A-Za-z0-9.*+-]+)((?:\s*;\s*[A-Za-z0-9-]+\s*=\s*(?:"[^"]*"|[A-Za-z0-9|-]+))*)\s*;?\s*$/.exec(
-      entry,
-    )
-  if (!match) return undefined
+  const head = /^([A-Za-z0-9.*]+\/[A-Za-z0-9.*+-]+)/.exec(entry)
+  if (!head) return undefined
   const params = new Map<string, string>()
-  for (const pair of (match[2] ?? '').matchAll(/;\s*([A-Za-z0-9-]+)\s*=\s*(?:"([^"]*)"|([A-Za-z0-9|-]+))/g))
-    params.set((pair[1] as string).toLowerCase(), pair[2] ?? pair[3] ?? '')
-  return { mime: (match[1] as string).toLowerCase(), params }
+  const pair = /^\s*;\s*([A-Za-z0-9-]+)\s*=\s*(?:"([^"]*)"|([A-Za-z0-9|-]+))/
+  let rest = entry.slice(head[0].length)
+  for (let match = pair.exec(rest); match; match = pair.exec(rest)) {
+    params.set((match[1] as string).toLowerCase(), match[2] ?? match[3] ?? '')
+    rest = rest.slice(match[0].length)
+  }
+  return { mime: (head[1] as string).toLowerCase(), params }
 }
 
 /** A media type other than the plan's, or undefined when this gateway cannot produce it. */

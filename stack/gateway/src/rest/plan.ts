@@ -39,8 +39,13 @@ export interface EmbedNode {
 }
 
 export interface ReadNode {
-  /** Name used in messages (`column t.x does not exist`). */
+  /** The relation's name, as PostgREST's own messages name it. */
   name: string
+  /**
+   * What Postgres calls this node in its errors (`column <scope>.x does not exist`): the table for
+   * the request's root, PostgREST's alias `<table>_<depth>` for an embed. Defaults to `name`.
+   */
+  scope?: string
   alias: string
   /** The FROM item without alias, e.g. `"public"."t"` or a function call. */
   from: string
@@ -65,11 +70,31 @@ export class AliasCounter {
   }
 }
 
+const isKnownField = (node: ReadNode, name: string) =>
+  !node.columns || node.columns.has(name) || node.relation?.computed.has(name) === true
+
 /** A column, or a computed field (a function of the row type, which Postgres resolves by name). */
 function checkColumn(node: ReadNode, name: string): void {
-  if (node.columns && !node.columns.has(name) && !node.relation?.computed.has(name))
-    throw undefinedColumn(node.name, name)
+  if (!isKnownField(node, name)) throw undefinedColumn(node.scope ?? node.name, name)
 }
+
+/**
+ * PostgREST's alias for an embedded table (Plan.hs addRels: `<foreign table>_<depth>`), so that the
+ * errors Postgres raises about it read the same. An alias Postgres would truncate (over 63 bytes)
+ * could meet its parent's: then a private one is used.
+ */
+function embedAlias(table: string, depth: number, counter: AliasCounter): string {
+  const alias = `${table}_${depth}`
+  return Buffer.byteLength(alias) <= 63 ? alias : counter.next('_gw')
+}
+
+/** The same field selected again (`select=id,id`): PostgREST's JSON repeats the key, a client keeps one. */
+const sameField = (a: FieldItem, b: FieldItem) =>
+  a.key === b.key &&
+  a.cast === b.cast &&
+  a.aggregate === b.aggregate &&
+  a.aggregateCast === b.aggregateCast &&
+  JSON.stringify(a.field) === JSON.stringify(b.field)
 
 function checkType(cache: SchemaCache, type: string): string {
   const normalized = type.toLowerCase().replace(/\s+/g, ' ').trim()
@@ -114,7 +139,15 @@ export function buildReadTree(
       continue
     }
     if (item.kind === 'field') {
-      if (!(item.aggregate === 'count' && item.field.name === '*')) {
+      // `rel(count)`, `select=count`: PostgREST selects `"<alias>"."count"`, which Postgres reads as
+      // count(<alias>) when there is no such column (functional notation): a row count that needs
+      // no db_aggregates_enabled and adds no GROUP BY (mixed with columns, Postgres refuses it).
+      const rowCount =
+        item.field.name === 'count' &&
+        item.field.path.length === 0 &&
+        !item.aggregate &&
+        !isKnownField(node, 'count')
+      if (!rowCount && !(item.aggregate === 'count' && item.field.name === '*')) {
         try {
           checkColumn(node, item.field.name)
         } catch (error) {
@@ -124,15 +157,25 @@ export function buildReadTree(
       // An aggregate without alias is keyed as Postgres names the column: `sum`, `count`, …
       const key =
         item.aggregate && item.alias === undefined ? item.aggregate : outputKeyOf(item.field, item.alias)
+      const field: FieldItem = rowCount
+        ? {
+            kind: 'field',
+            field: { name: '*', path: [] },
+            key,
+            aggregate: 'count',
+            ...(item.cast && { aggregateCast: checkType(cache, item.cast) }),
+          }
+        : {
+            kind: 'field',
+            field: item.field,
+            key,
+            ...(item.cast && { cast: checkType(cache, item.cast) }),
+            ...(item.aggregate && { aggregate: item.aggregate }),
+            ...(item.aggregateCast && { aggregateCast: checkType(cache, item.aggregateCast) }),
+          }
+      if (node.fields.some((known) => sameField(known, field))) continue
       claimKey(node, key)
-      node.fields.push({
-        kind: 'field',
-        field: item.field,
-        key,
-        ...(item.cast && { cast: checkType(cache, item.cast) }),
-        ...(item.aggregate && { aggregate: item.aggregate }),
-        ...(item.aggregateCast && { aggregateCast: checkType(cache, item.aggregateCast) }),
-      })
+      node.fields.push(field)
       if (item.aggregate) node.aggregated = true
       continue
     }
@@ -146,11 +189,13 @@ export function buildReadTree(
     const relationship = findRelationship(cache.relationships, node.relation, item.name, item.hint)
     const target = relationship.foreignTable
     const { computed } = relationship
+    const alias = embedAlias(target.name, depth + 1, counter)
     const child = buildReadTree(
       cache,
       {
         name: target.name,
-        alias: counter.next('_gw'),
+        alias,
+        scope: alias,
         // A computed relationship's rows are its function called with the parent row (PostgREST's fromF).
         from: computed
           ? `${quote(computed.schema)}.${quote(computed.name)}(${quote(node.alias)}::${quote(relationship.table.schema)}.${quote(relationship.table.name)})`

@@ -14,7 +14,6 @@ import { type Column, qualified, type Routine } from './schema-cache.ts'
 import { ident, Params, qualifiedIdent } from './sql/fragments.ts'
 import { bodyStatement, plannedCountStatement, type Statement } from './sql/statements.ts'
 
-const JSON_TYPES = new Set(['json', 'jsonb'])
 const RAW_BODY_TYPES: Record<string, string> = {
   'text/plain': 'text',
   'application/octet-stream': 'bytea',
@@ -23,66 +22,118 @@ const RAW_BODY_TYPES: Record<string, string> = {
 const mediaType = (header: string | undefined) => (header ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
 const SCALAR = 'pgrst_scalar'
 
-function noFunction(ctx: RestRequest, name: string, keys: string[], post: boolean): RestError {
+/** PostgREST's noRpcHint (Error.hs): a name close to an existing function, or its closest parameters. */
+function noFunctionHint(ctx: RestRequest, name: string, keys: string[]): string | null {
+  const overloads = ctx.cache.routines.get(qualified(ctx.schema, name)) ?? []
+  if (overloads.length > 0) {
+    const list = (names: string[]) => `(${[...names].sort().join(', ')})`
+    const params = closest(
+      list(keys),
+      overloads.map((r) => list(r.params.map((p) => p.name))),
+      PARAMS_HINT_SCORE,
+    )
+    return params ? `Perhaps you meant to call the function ${ctx.schema}.${name}${params}` : null
+  }
+  const names = [...ctx.cache.routines.values()]
+    .flat()
+    .filter((r) => r.schema === ctx.schema)
+    .map((r) => r.name)
+  const suggestion = closest(name, names)
+  return suggestion ? `Perhaps you meant to call the function ${ctx.schema}.${suggestion}` : null
+}
+
+// getFuzzyHint HintParams: parameters are suggested from a lower similarity than names.
+const PARAMS_HINT_SCORE = 0.33
+
+function noFunction(ctx: RestRequest, name: string, keys: string[], post: boolean, body?: string): RestError {
   const func = `${ctx.schema}.${name}`
   const list = keys.join(', ')
   const withParams = keys.length === 0 ? ' without parameters' : `(${list})`
   const detailParams =
     keys.length === 0 ? ' without parameters' : ` with parameter${keys.length > 1 ? 's' : ''} ${list}`
-  const names = [...ctx.cache.routines.values()]
-    .flat()
-    .filter((r) => r.schema === ctx.schema)
-    .map((r) => r.name)
-  const suggestion = names.includes(name) ? undefined : closest(name, names)
+  // Error.hs NoRpc: a raw body (text, xml, bytea) names no parameters and gets no hint.
+  if (body) {
+    return new RestError(
+      404,
+      'PGRST202',
+      `Could not find the function ${func} in the schema cache`,
+      `Searched for the function ${func} with a single unnamed ${body} parameter, but no matches were found in the schema cache.`,
+    )
+  }
   return new RestError(
     404,
     'PGRST202',
     `Could not find the function ${func}${withParams} in the schema cache`,
     `Searched for the function ${func}${detailParams}${post ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
-    suggestion ? `Perhaps you meant to call the function ${ctx.schema}.${suggestion}` : null,
+    noFunctionHint(ctx, name, keys),
   )
 }
 
 const isSingleUnnamed = (r: Routine) => r.params.length === 1 && r.params[0]?.name === ''
 
+/**
+ * PostgREST 14's matchesParams (Plan.hs findProc): without parameters, no keys (and no raw body);
+ * otherwise the keys name every required parameter and only parameters.
+ */
+function matchesParams(routine: Routine, keys: Set<string>, rawBody: boolean): boolean {
+  if (routine.params.length === 0) return keys.size === 0 && !rawBody
+  const required = routine.params.filter((p) => p.required).map((p) => p.name)
+  const optional = new Set(routine.params.filter((p) => !p.required).map((p) => p.name))
+  const rest = [...keys].filter((k) => !optional.has(k))
+  return rest.length === required.length && required.every((name) => keys.has(name))
+}
+
+/** Plan.hs hasSingleUnnamedParam: a POST body of this media type goes whole to that parameter. */
+function takesWholeBody(routine: Routine, post: boolean, bodyType: string): boolean {
+  return (
+    post &&
+    isSingleUnnamed(routine) &&
+    routine.params[0]?.type !== undefined &&
+    WHOLE_BODY[bodyType]?.has(routine.params[0].type) === true
+  )
+}
+
+const WHOLE_BODY: Record<string, Set<string>> = {
+  json: new Set(['json', 'jsonb']),
+  text: new Set(['text']),
+  xml: new Set(['xml']),
+  bytea: new Set(['bytea']),
+}
+
+function ambiguous(routines: Routine[]): RestError {
+  return new RestError(
+    300,
+    'PGRST203',
+    `Could not choose the best candidate function between: ${routines.map((r) => `${r.schema}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`).join(', ')}`,
+    null,
+    'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+  )
+}
+
+/**
+ * PostgREST 14's findProc (Plan.hs): functions whose parameters the keys match win; when none
+ * does, a single function taking the whole body (POST, by media type) is the fallback; more than
+ * one candidate either way is PGRST203, in the order the schema cache lists them.
+ */
 function choose(
   ctx: RestRequest,
   name: string,
   routines: Routine[],
   keys: string[],
   post: boolean,
-): { routine: Routine; wholeBody: boolean } {
+  bodyType: string,
+): Routine {
   const given = new Set(keys)
-  // PostgREST's findProc (src/library/PostgREST/Plan.hs): the keys must name every required
-  // parameter and nothing but parameters; a single unnamed parameter is named "" there, so {"": v}
-  // selects it, and such a function always gets the whole body cast to its type (OnePosParam in
-  // Query/QueryBuilder.hs). Other functions with unnamed parameters cannot be called by name.
-  const matching = routines.filter(
-    (r) =>
-      (isSingleUnnamed(r) || r.params.every((p) => p.name !== '')) &&
-      keys.every((k) => r.params.some((p) => p.name === k)) &&
-      r.params.every((p) => !p.required || given.has(p.name)),
+  const rawBody = post && bodyType !== 'json'
+  const matching = routines.filter((r) => matchesParams(r, given, rawBody))
+  const fallback = routines.filter(
+    (r) => !matchesParams(r, given, rawBody) && takesWholeBody(r, post, bodyType),
   )
-  if (matching.length === 1) {
-    const routine = matching[0] as Routine
-    return { routine, wholeBody: isSingleUnnamed(routine) }
-  }
-  if (matching.length > 1) {
-    throw new RestError(
-      300,
-      'PGRST203',
-      `Could not choose the best candidate function between: ${matching.map((r) => `${r.schema}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`).join(', ')}`,
-      null,
-      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
-    )
-  }
-  if (post) {
-    const single = routines.find(
-      (r) => r.params.length === 1 && r.params[0]?.name === '' && JSON_TYPES.has(r.params[0].type),
-    )
-    if (single) return { routine: single, wholeBody: true }
-  }
-  throw noFunction(ctx, name, keys, post)
+  if (matching.length === 1) return matching[0] as Routine
+  if (matching.length > 1) throw ambiguous(matching)
+  if (fallback.length === 1) return fallback[0] as Routine
+  if (fallback.length > 1) throw ambiguous(fallback)
+  throw noFunction(ctx, name, keys, post, rawBody ? bodyType : undefined)
 }
 
 /** The FROM item calling the function, every argument a bind parameter cast to its declared type. */
@@ -120,21 +171,18 @@ export async function callRoutine(ctx: RestRequest, name: string): Promise<void>
     (key) => !post && (routines.length === 0 || paramNames.has(key)),
   )
 
-  let chosen: { routine: Routine; wholeBody: boolean }
+  let routine: Routine
   let args: Parameters<typeof callFrom>[1]
   const rawType = post ? RAW_BODY_TYPES[mediaType(request.req.headers['content-type'])] : undefined
   if (rawType) {
     // docs/references/api/functions.rst, "Functions with a single unnamed parameter": text/plain,
     // application/octet-stream and text/xml bodies go whole to a single unnamed text, bytea or xml
-    // parameter.
-    const routine = routines.find(
-      (r) => r.params.length === 1 && r.params[0]?.name === '' && r.params[0].type === rawType,
-    )
-    if (!routine) throw noFunction(ctx, name, [], true)
+    // parameter; they name no parameters.
+    routine = choose(ctx, name, routines, [], true, rawType)
     const body = await request.body()
-    chosen = { routine, wholeBody: true }
     // Parameters travel in text form: bytea as its hex escape.
-    args = { kind: 'whole', raw: rawType === 'bytea' ? `\\x${body.toString('hex')}` : body.toString('utf8') }
+    const raw = rawType === 'bytea' ? `\\x${body.toString('hex')}` : body.toString('utf8')
+    args = isSingleUnnamed(routine) ? { kind: 'whole', raw } : { kind: 'body', raw: '{}', keys: [] }
   } else if (post) {
     const raw = (await request.body()).toString('utf8')
     let value: unknown = {}
@@ -147,19 +195,17 @@ export async function callRoutine(ctx: RestRequest, name: string): Promise<void>
     }
     const keys =
       typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : []
-    if (routines.length === 0) throw noFunction(ctx, name, keys, true)
-    chosen = choose(ctx, name, routines, keys, true)
-    args = chosen.wholeBody
-      ? { kind: 'whole', raw: raw.trim() === '' ? '{}' : raw }
-      : { kind: 'body', raw: raw.trim() === '' ? '{}' : raw, keys }
+    routine = choose(ctx, name, routines, keys, true, 'json')
+    const body = raw.trim() === '' ? '{}' : raw
+    // Query.hs OnePosParam: a function whose one parameter is unnamed gets the whole body.
+    args = isSingleUnnamed(routine) ? { kind: 'whole', raw: body } : { kind: 'body', raw: body, keys }
   } else {
     const keys = [...parts.args.keys()]
-    if (routines.length === 0) throw noFunction(ctx, name, keys, false)
-    chosen = choose(ctx, name, routines, keys, false)
-    if (chosen.wholeBody) throw noFunction(ctx, name, keys, false)
-    args = { kind: 'query', values: parts.args }
+    routine = choose(ctx, name, routines, keys, false, 'json')
+    args = isSingleUnnamed(routine)
+      ? { kind: 'whole', raw: JSON.stringify(Object.fromEntries(parts.args)) }
+      : { kind: 'query', values: parts.args }
   }
-  const { routine } = chosen
   if (routine.returnKind === 'composite' && routine.returnColumns.length === 0)
     throw new RestError(
       400,

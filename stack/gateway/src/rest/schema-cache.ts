@@ -133,6 +133,7 @@ export function buildSchemaCache(snapshot: CatalogSnapshot, config: RestConfig):
   const routines = new Map<string, Routine[]>()
   for (const row of snapshot.functions) {
     const routine = toRoutine(row, relationsByOid)
+    if (!isCallable(routine)) continue
     const key = qualified(row.schema, row.name)
     routines.set(key, [...(routines.get(key) ?? []), routine])
   }
@@ -186,6 +187,21 @@ function addComputedRelationship(
     computed: { schema: fn.schema, name: fn.name },
   })
   relationships.set(key, kept)
+}
+
+/** Types a single unnamed parameter may have: a whole JSON, text, XML or binary request body. */
+const UNNAMED_PARAM_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml'])
+
+/**
+ * PostgREST 14's schema cache (SchemaCache.hs, funcsSqlQuery `callable`) leaves out functions with
+ * more than one unnamed parameter, or with one whose first parameter is not of a body type: they
+ * cannot be called by name, so the Data API does not see them at all (PGRST202, or another
+ * overload is chosen).
+ */
+function isCallable(routine: Routine): boolean {
+  const unnamed = routine.params.filter((param) => param.name === '').length
+  if (unnamed === 0) return true
+  return unnamed === 1 && UNNAMED_PARAM_TYPES.has(routine.params[0]?.type ?? '')
 }
 
 function toRoutine(row: FunctionRow, relationsByOid: Map<number, Relation>): Routine {

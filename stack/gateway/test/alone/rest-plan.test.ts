@@ -11,7 +11,7 @@
 // EXPLAIN (FORMAT …, OPTIONS) of the request's statement), src/PostgREST/MainTx.hs (planRow: each
 // output row followed by a newline) and src/PostgREST/Response.hs (200, the plan type as Content-Type).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { raw, sql, useFixtures } from '../rest-helpers.ts'
+import { client, raw, sql, useFixtures } from '../rest-helpers.ts'
 
 const t = useFixtures('pln')
 
@@ -129,6 +129,25 @@ describe('plan media type enabled with pgrst.db_plan_enabled', () => {
     expect(await insert.text()).toMatch(/Insert on/)
     const { rows } = await sql(`select count(*)::int as n from public.${t('canary')} where id = 99`)
     expect(rows[0]?.n).toBe(0)
+  })
+
+  // postgrest-js's explain() (PostgrestTransformBuilder.ts) sends `application/vnd.pgrst.plan+<fmt>;
+  // for="<accept>"; options=<a|b>;`, options often empty: PostgREST's tokenizeMediaType is a prefix
+  // parser, so `options=;` is no options. Its EXPLAIN runs under the settings PostgREST sets
+  // (Query/PreQuery.hs: search_path = the schema, then db-extra-search-path, repeats kept) and no
+  // others, so SETTINGS shows exactly that; hosted computes query ids (pg_stat_statements).
+  it("answers supabase-js's explain(): empty options, PostgREST's settings only, query ids", async () => {
+    const text = await client().from(t('books')).select('id').explain()
+    expect(text.error).toBeNull()
+    expect(String(text.data)).toMatch(/^Aggregate {2}\(cost=/)
+    const json = await client()
+      .from(t('books'))
+      .select('id')
+      .explain({ verbose: true, settings: true, format: 'json' })
+    expect(json.error).toBeNull()
+    const [plan] = json.data as unknown as { Settings: Record<string, string>; 'Query Identifier': number }[]
+    expect(plan?.Settings).toEqual({ search_path: '"public", "public", "extensions"' })
+    expect(plan?.['Query Identifier']).toEqual(expect.any(Number))
   })
 
   it('still refuses a plan for a type it cannot produce (406)', async () => {
