@@ -295,7 +295,7 @@ language sql
 security definer
 set search_path = ''
 as $$
-  with cleared as (delete from public.system_logs returning 1)
+  with cleared as (delete from public.system_logs where true returning 1)
   select count(*) from cleared
 $$;
 comment on function public.admin_clear_logs() is
