@@ -51,6 +51,8 @@ begin
                  'daily_message_limit', c.daily_message_limit, 'target_count', c.target_count,
                  'message_template', c.message_template, 'sequences', c.sequences, 'schedule', c.schedule,
                  'run_immediately', c.run_immediately, 'error_message', c.error_message,
+                 'ai_personalization', c.ai_personalization, 'winner_after_sends', c.winner_after_sends,
+                 'winner_chosen_at', c.winner_chosen_at,
                  'created_at', c.created_at, 'started_at', c.started_at, 'completed_at', c.completed_at,
                  'updated_at', c.updated_at,
                  'platform', (select jsonb_build_object('name', p.name, 'display_name', p.display_name)
