@@ -6,7 +6,8 @@
 // - RPC arguments that may be null: every SQL argument is nullable, but the generator types them
 //   as required values (only arguments with a default become optional);
 // - columns of set-returning RPCs (`returns table (…)`) the SQL can leave null: the generator types
-//   every such column as never null.
+//   every such column as never null;
+// - view columns the view's SQL never leaves null: the generator types every view column nullable.
 import type { Database as Generated } from './database.types.ts'
 
 export type { Json } from './database.types.ts'
@@ -31,10 +32,36 @@ interface NullableResultColumn {
   admin_failed_jobs: 'error' | 'failed_at'
   admin_runner_processes: 'cpu' | 'memory' | 'uptime'
   admin_system_hosts: 'cpu_percent' | 'memory_percent' | 'load_average'
+  campaign_variant_stats:
+    | 'variant_id'
+    | 'template'
+    | 'first_slot'
+    | 'current_slot'
+    | 'first_sent_at'
+    | 'last_sent_at'
+  dashboard_summary: 'messages_sent_change' | 'delivery_rate_change'
+}
+
+/** View columns that are never null, per view. */
+interface NotNullViewColumn {
+  lead_people:
+    | 'id'
+    | 'source'
+    | 'campaign_id'
+    | 'campaign_name'
+    | 'username'
+    | 'display_name'
+    | 'avatar'
+    | 'status'
+    | 'last_activity'
+    | 'sources'
+    | 'campaign_ids'
+    | 'source_count'
 }
 
 type Optional<T, K extends PropertyKey> = Omit<T, K> & Partial<Pick<T, Extract<K, keyof T>>>
 type Nullable<T, K extends PropertyKey> = Omit<T, K> & { [P in Extract<K, keyof T>]: T[P] | null }
+type NotNull<T, K extends PropertyKey> = Omit<T, K> & { [P in Extract<K, keyof T>]: NonNullable<T[P]> }
 
 type GeneratedPublic = Generated['public']
 type PublicTables = {
@@ -56,8 +83,20 @@ type PublicFunctions = {
     : WithArgs<F>
 }
 
+type PublicViews = {
+  [V in keyof GeneratedPublic['Views']]: V extends keyof NotNullViewColumn
+    ? Omit<GeneratedPublic['Views'][V], 'Row'> & {
+        Row: NotNull<GeneratedPublic['Views'][V]['Row'], NotNullViewColumn[V]>
+      }
+    : GeneratedPublic['Views'][V]
+}
+
 export type Database = Omit<Generated, 'public'> & {
-  public: Omit<GeneratedPublic, 'Tables' | 'Functions'> & { Tables: PublicTables; Functions: PublicFunctions }
+  public: Omit<GeneratedPublic, 'Tables' | 'Views' | 'Functions'> & {
+    Tables: PublicTables
+    Views: PublicViews
+    Functions: PublicFunctions
+  }
 }
 
 type Public = Database['public']
