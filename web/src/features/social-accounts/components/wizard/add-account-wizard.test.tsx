@@ -17,7 +17,8 @@ const PLATFORMS = [
   { id: 2, name: 'instagram', display_name: 'Instagram', is_active: true, coming_soon: false },
   { id: 3, name: 'linkedin', display_name: 'LinkedIn', is_active: false, coming_soon: true },
 ]
-const ALLOWED = { canAddAccount: true, currentCount: 0, limit: 2, planType: 'growth' }
+// As rpc/check_account_limit answers: error is null when another account may be added.
+const ALLOWED = { canAddAccount: true, currentCount: 0, limit: 2, planType: 'growth', error: null }
 const COOKIES = '[{"name":"auth_token","value":"a"},{"name":"ct0","value":"b"}]'
 
 function httpError(status: number, body: unknown) {
