@@ -11,7 +11,7 @@
 // Ends with "check:deploy: ok" or the list of problems (exit 1).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { repoRoot, stackConfig } from '../stack/src/config.ts'
 import { destroyCluster, migrationFiles } from '../stack/src/db.ts'
 import { authEmailConfig } from '../stack/src/supabase-config.ts'
@@ -176,7 +176,27 @@ function runnerPackaging(): void {
     ],
   ]
   for (const [what, ok] of expectations) if (!ok) problems.push(`${what}: not so`)
-  step('runner Dockerfile and systemd unit: non-root, health check, graceful SIGTERM')
+  const copied = [...docker.matchAll(/^COPY\s+(\S+)\s+\S+\s*$/gm)].map((m) => m[1] as string)
+  for (const file of runnerImports())
+    if (!copied.some((source) => file === source || file.startsWith(`${source.replace(/\/$/, '')}/`)))
+      problems.push(`runner/Dockerfile does not copy ${file}, which the runner imports`)
+  step(
+    'runner Dockerfile and systemd unit: non-root, health check, graceful SIGTERM, every imported file copied',
+  )
+}
+
+/** Every repository file the runner's entry point reaches through relative imports. */
+function runnerImports(): Set<string> {
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    const source = readFileSync(join(repoRoot, file), 'utf8')
+    for (const m of source.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g))
+      visit(relative(repoRoot, resolve(dirname(join(repoRoot, file)), m[1] as string)))
+  }
+  visit('runner/src/main.ts')
+  return seen
 }
 
 /**

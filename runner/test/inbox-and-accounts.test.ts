@@ -91,6 +91,61 @@ describe.concurrent('inbox.sync', BROWSER_SUITE, () => {
   })
 })
 
+describe.concurrent('replies read by a campaign tick', BROWSER_SUITE, () => {
+  it('a tick holding the session reads new replies when the last read is a few minutes old, not sooner', async ({
+    expect,
+  }) => {
+    const userId = await createCustomer()
+    const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
+    const accountId = await createXAccount(userId, sandbox, { lastReadMinutesAgo: null })
+    const [keen, quiet] = await people(2)
+    if (!keen || !quiet) throw new Error('no leads')
+    const campaignId = await createCampaign(userId, accountId, [keen, quiet], {
+      followUpMessages: ['Just bumping this, {name}.'],
+    })
+    const first = await campaignTick(suite.runner.context(), { campaignId, accountId })
+    // never read before: the tick read the inbox, then sent
+    expect(first).toMatchObject({ sent: 2, readInbox: true })
+    await x.message({
+      account: sandbox.username,
+      from: keen.username,
+      text: 'Sounds good, when can we talk?',
+    })
+    const db = adminDb()
+    const readAgo = (minutes: number) =>
+      db.query(
+        `update public.social_accounts set last_synced_at = internal.now() - make_interval(mins => $2) where id = $1`,
+        [accountId, minutes],
+      )
+
+    // read a minute ago: the tick leaves the inbox to the next read
+    await readAgo(1)
+    expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).readInbox).toBeUndefined()
+    expect((await leadsOf(campaignId)).find((l) => l.username === keen.username)?.replied_at).toBeNull()
+
+    // read four minutes ago: the tick reads, the reply is recorded, its follow-up stops, the customer is told
+    await readAgo(4)
+    const second = await campaignTick(suite.runner.context(), { campaignId, accountId })
+    expect(second).toMatchObject({ readInbox: true, replies: 1 })
+    const leads = await leadsOf(campaignId)
+    expect(leads.find((l) => l.username === keen.username)).toMatchObject({ next_send_at: null })
+    expect(leads.find((l) => l.username === keen.username)?.replied_at).not.toBeNull()
+    expect(leads.find((l) => l.username === quiet.username)?.next_send_at).not.toBeNull()
+    expect((await notificationsOf(userId)).filter((n) => n.type === 'lead_replied')).toHaveLength(1)
+    const { rows } = await db.query<{ fresh: boolean }>(
+      `select last_synced_at > internal.now() - interval '1 minute' as fresh from public.social_accounts where id = $1`,
+      [accountId],
+    )
+    expect(rows[0]?.fresh).toBe(true)
+    // the conversation is in the inbox
+    const threads = await db.query(
+      'select 1 from public.inbox_threads where account_id = $1 and lower(peer_username) = lower($2)',
+      [accountId, keen.username],
+    )
+    expect(threads.rowCount).toBe(1)
+  })
+})
+
 describe.concurrent('account.test', BROWSER_SUITE, () => {
   it('X: signs in with the cookies, unlocks X Chat, and saves the session encrypted', async ({ expect }) => {
     const userId = await createCustomer()

@@ -84,6 +84,17 @@ describe('pacing', () => {
 })
 
 describe('replies and filters', () => {
+  it("follows the customer's own opt-out words", () => {
+    const words = { anywhere: ['remove me', 'not interested'], atStart: ['no thanks'] }
+    expect(isOptOut('Please remove me from your list', words)).toBe(true)
+    expect(isOptOut('Honestly not interested.', words)).toBe(true)
+    expect(isOptOut('No thanks!', words)).toBe(true)
+    expect(isOptOut('No thanks for now, but tell me more later', words)).toBe(false)
+    // the defaults no longer apply once the customer replaced them
+    expect(isOptOut('stop', words)).toBe(false)
+    expect(isOptOut('unsubscribe', words)).toBe(false)
+  })
+
   it('recognises opt-outs without catching ordinary replies', () => {
     for (const text of ['stop', 'STOP!', 'Stop please', 'Please unsubscribe me', 'unsubscribe'])
       expect(isOptOut(text)).toBe(true)

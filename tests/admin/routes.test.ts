@@ -77,7 +77,8 @@ describe('the seeded operator', () => {
     expect(campaigns.body.find((c) => c.name === 'SaaS founders outreach')).toMatchObject({
       user_email: 'demo@reachflow.test',
       status: 'running',
-      target_count: 150,
+      // the people it messages (its 100 seeded leads), not the create call's number
+      target_count: 100,
     })
     const accounts = await admin<Record<string, unknown>[]>(operator, 'social-accounts')
     expect(accounts.body.find((a) => a.username === 'demo.studio')).toMatchObject({

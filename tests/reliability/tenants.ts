@@ -118,6 +118,10 @@ export async function victim(): Promise<Victim> {
     [a.id, canary],
   )
   await db().query(
+    `insert into public.opt_out_settings (user_id, anywhere, at_start) values ($1, $2, '{stop}')`,
+    [a.id, [`word ${canary.replace(/[^a-z0-9]/gi, '')}`.slice(0, 40)]],
+  )
+  await db().query(
     `insert into public.notifications (user_id, type, title, message) values ($1, 'campaign_started', $2, $2)`,
     [a.id, canary],
   )

@@ -1,20 +1,25 @@
 // What a reply does: the lead is marked replied (which stops its follow-ups and counts a response
-// on the campaign, by trigger), the customer is notified once, and a reply that opts out ("stop",
-// "unsubscribe") puts the person on the customer's do-not-contact list; the notification opens the
-// conversation in the inbox. Idempotent: a reply already recorded changes nothing.
-import { type Db, inTransaction } from '../db.ts'
+// on the campaign, by trigger), the customer is notified once, and a reply that opts out (the
+// customer's opt-out words, by default "stop" and "unsubscribe": _shared/opt-out.ts) puts the
+// person on the customer's do-not-contact list; the notification opens the conversation in the
+// inbox. Idempotent: a reply already recorded changes nothing.
+import {
+  DEFAULT_OPT_OUT_WORDS,
+  isOptOut,
+  type OptOutWords,
+} from '../../../supabase/functions/_shared/opt-out.ts'
+import { type Db, inTransaction, type Queryable } from '../db.ts'
 import type { ThreadMessage } from '../platforms/types.ts'
 import { storeThread } from './threads.ts'
 
-/** "stop", "STOP!", "stop please", "Please unsubscribe me", "unsubscribe": the person wants no more. */
-export function isOptOut(text: string): boolean {
-  const words = text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
-    .split(/\s+/)
-    .filter(Boolean)
-  if (words.includes('unsubscribe')) return true
-  return words[0] === 'stop' && words.length <= 3
+/** The customer's opt-out words (edited on the do-not-contact screen), else the defaults. */
+export async function optOutWordsOf(db: Queryable, userId: string): Promise<OptOutWords> {
+  const { rows } = await db.query<{ anywhere: string[]; at_start: string[] }>(
+    'select anywhere, at_start from public.opt_out_settings where user_id = $1',
+    [userId],
+  )
+  const row = rows[0]
+  return row ? { anywhere: row.anywhere, atStart: row.at_start } : DEFAULT_OPT_OUT_WORDS
 }
 
 export interface ReplyInput {
@@ -36,11 +41,14 @@ export interface ReplyOutcome {
   optedOut: boolean
 }
 
+export { isOptOut }
+
 export async function recordReply(db: Db, reply: ReplyInput): Promise<ReplyOutcome> {
   const incoming = reply.messages.filter((m) => m.direction === 'incoming' && m.text.trim() !== '')
   const first = incoming[0]
   if (!first) return { leadsReplied: 0, optedOut: false }
-  const optedOut = incoming.some((m) => isOptOut(m.text))
+  const words = await optOutWordsOf(db, reply.userId)
+  const optedOut = incoming.some((m) => isOptOut(m.text, words))
   const inboxThreadId =
     reply.inboxThreadId ??
     (
@@ -109,7 +117,7 @@ export async function recordReply(db: Db, reply: ReplyInput): Promise<ReplyOutco
           reply.userId,
           reply.platform,
           reply.peerUsername,
-          `Opted out by reply: "${preview(incoming.find((m) => isOptOut(m.text))?.text ?? '')}"`,
+          `Opted out by reply: "${preview(incoming.find((m) => isOptOut(m.text, words))?.text ?? '')}"`,
         ],
       )
     }

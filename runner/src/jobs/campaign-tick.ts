@@ -4,9 +4,12 @@
 // campaign should send next in next_action_at (the gap that did not fit in this tick, or now), and
 // the scheduler queues the next tick then. While sending on the platform is paused after a site
 // change the tick sends nothing and the campaign's card says why; its leads stay due.
-
+// the scheduler queues the next tick then. Holding the signed-in session anyway, a tick also reads
+// the account's new replies when the last read is a few minutes old, so replies to a running
+// campaign reach the inbox (and stop follow-ups) within minutes without a session of their own.
 import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
 import type { TableRow } from '../db-rows.ts'
+import { readNewReplies, repliesStale } from '../inbox/read-replies.ts'
 import { serviceOf } from '../log.ts'
 import type { Sequences } from '../sending/compose.ts'
 import { nextDueLead } from '../sending/intent.ts'
@@ -29,8 +32,12 @@ type CampaignRow = TableRow<
   { sequences: Sequences }
 >
 
-export type TickResult = Partial<Record<LeadOutcome | 'settledSent' | 'settledNotSent', number>> & {
+export type TickResult = Partial<
+  Record<LeadOutcome | 'settledSent' | 'settledNotSent' | 'replies', number>
+> & {
   note?: string
+  /** The tick read the account's inbox (its last read was stale). */
+  readInbox?: boolean
 }
 
 async function loadCampaign(ctx: JobContext, campaignId: string): Promise<CampaignRow | undefined> {
@@ -92,7 +99,7 @@ export async function campaignTick(ctx: JobContext, data: JobData['campaign.tick
 
 async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRow, account: AccountRow) {
   const result: TickResult = {}
-  const count = (key: keyof Omit<TickResult, 'note'>, n = 1) => {
+  const count = (key: keyof Omit<TickResult, 'note' | 'readInbox'>, n = 1) => {
     result[key] = (result[key] ?? 0) + n
   }
   const signedIn = await signIn(ctx.db, handle, account)
@@ -127,6 +134,14 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
     count('settledNotSent', settled.notSent)
     // signed in and working: an earlier reason on the card no longer holds
     await setCampaignError(ctx, campaign.id, null)
+    if (
+      !(await actionPaused(ctx.db, account.platform, 'inbox')) &&
+      (await repliesStale(ctx.db, account.id))
+    ) {
+      const read = await readNewReplies(ctx.db, session, account, ctx.signal)
+      result.readInbox = true
+      count('replies', read.replies)
+    }
 
     for (let looked = 0; looked < MAX_LEADS_PER_TICK; looked++) {
       if (ctx.signal.aborted || !handle.lease.valid) break

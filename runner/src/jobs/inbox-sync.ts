@@ -1,13 +1,12 @@
 // inbox.sync {accountId}: first sends the customer's queued answers from the Conversations inbox,
-// then reads the account's inbox and message requests, stores the whole conversation of everyone
-// who replied (for the inbox), records replies that came in since the last sync (lead replied,
-// follow-ups stopped, response counted, customer told, opt-outs to do-not-contact), counts waiting
-// requests, and settles unconfirmed sends and answers. After a site change, answers wait while
-// sending on the platform is paused and reading waits while its inbox reading is.
+// then reads the account's inbox (read-replies.ts: the whole conversation of everyone who replied,
+// replies recorded, requests counted), and settles unconfirmed sends and answers. The scheduler
+// queues it every few minutes for an account in use and every half hour for an idle one. After a
+// site change, answers wait while sending on the platform is paused and reading waits while its
+// inbox reading is.
 import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
 import { sendQueuedAnswers, settleUncertainAnswers } from '../inbox/answers.ts'
-import { recordReply } from '../inbox/replies.ts'
-import { applyPlatformReadMarkers, readingMarksRead, storeThread } from '../inbox/threads.ts'
+import { readNewReplies } from '../inbox/read-replies.ts'
 import { serviceOf } from '../log.ts'
 import { settleUncertainSends } from '../sending/uncertain.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
@@ -16,10 +15,6 @@ import { actionPaused, pausedNote } from '../site-change/record.ts'
 import { type JobContext, pause, RetryLaterError } from './context.ts'
 import type { JobData } from './queues.ts'
 
-/** Looks back this far before the last sync, so a reply that arrived during it is not missed. */
-const OVERLAP_MS = 10 * 60_000
-/** How far back the first sync of an account looks. */
-const FIRST_SYNC_MS = 7 * 24 * 3_600_000
 /** Answers sent per sync at most: with the gaps between them they must fit the job's time limit. */
 const MAX_ANSWERS_PER_SYNC = 4
 
@@ -61,14 +56,6 @@ async function sync(
   const signedIn = await signIn(ctx.db, handle, account)
   if ('note' in signedIn) return { note: signedIn.note }
   const session = signedIn.session
-  const { rows } = await ctx.db.query<{ now: Date; since: Date }>(
-    `select internal.now() as now,
-            coalesce(last_synced_at, internal.now() - make_interval(secs => $2::float8 / 1000))
-              - make_interval(secs => $3::float8 / 1000) as since
-       from public.social_accounts where id = $1`,
-    [account.id, FIRST_SYNC_MS, OVERLAP_MS],
-  )
-  const since = rows[0]?.since ?? new Date(Date.now() - FIRST_SYNC_MS)
   const result: InboxSyncResult = { replies: 0, optOuts: 0 }
   try {
     const answers = paused.send
@@ -93,45 +80,7 @@ async function sync(
       return { ...result, note: 'The account was stopped while sending answers.' }
     }
     if (paused.inbox) return { ...result, note: pausedNote(account.platform, 'inbox') }
-    const conversations = await session.readInbox({ includeRequests: true })
-    result.conversations = conversations.length
-    result.requests = conversations.filter((c) => c.request).length
-    const recent = conversations.filter(
-      (c) => c.unread || (c.lastMessage.at !== null && Date.parse(c.lastMessage.at) > since.getTime()),
-    )
-    for (const conversation of recent) {
-      if (ctx.signal.aborted) break
-      const thread = await session.readThread(conversation.threadId)
-      const stored = await storeThread(ctx.db, {
-        accountId: account.id,
-        peerUsername: conversation.peer.username,
-        peerId: conversation.peer.id,
-        threadId: conversation.threadId,
-        platformUnread: conversation.unread,
-        opened: readingMarksRead(session.platform),
-        messages: thread,
-      })
-      const incoming = thread.filter(
-        (m) => m.direction === 'incoming' && (m.at === null || Date.parse(m.at) > since.getTime()),
-      )
-      if (incoming.length === 0) continue
-      const outcome = await recordReply(ctx.db, {
-        accountId: account.id,
-        userId: account.user_id,
-        platform: account.platform,
-        peerUsername: conversation.peer.username,
-        messages: incoming,
-        ...(stored ? { inboxThreadId: stored.threadId } : {}),
-      })
-      result.replies = (result.replies ?? 0) + outcome.leadsReplied
-      if (outcome.optedOut) result.optOuts = (result.optOuts ?? 0) + 1
-    }
-    // read on the platform itself since: not unread in Reachflow too
-    await applyPlatformReadMarkers(
-      ctx.db,
-      account.id,
-      conversations.filter((c) => !c.unread).map((c) => c.threadId),
-    )
+    Object.assign(result, await readNewReplies(ctx.db, session, account, ctx.signal))
     const settledAnswers = await settleUncertainAnswers(ctx.db, session, account.id, {
       minAgeMs: ctx.config.uncertainCheckAfterMs,
       limit: 5,
@@ -148,10 +97,6 @@ async function sync(
     const status = await stopOnSignal(ctx.db, handle, account, error)
     return { ...result, note: `The account was ${status}.` }
   }
-  await ctx.db.query(
-    'update public.social_accounts set last_synced_at = $2, requests_pending = $3 where id = $1',
-    [account.id, rows[0]?.now ?? new Date(), result.requests ?? 0],
-  )
   // answers left for the next sync (at most MAX_ANSWERS_PER_SYNC go per job)
   const waiting = await ctx.db.query(
     `select 1 from public.inbox_messages where account_id = $1 and status = 'queued' limit 1`,

@@ -1,7 +1,11 @@
 // The text one lead gets: the campaign's message for the lead's step, spintax spun ({Hi|Hello}),
 // {name} and {username} filled in. A lead without a usable first name gets the campaign's
 // no-first-name message when there is one. Which opening variant a lead gets is variants.ts's call.
-// Pure functions: the randomness is passed in.
+// Pure functions: the randomness is passed in. Spinning is shared with the web app's preview.
+
+import { spin } from '../../../supabase/functions/_shared/spintax.ts'
+
+export { spin }
 
 export interface Sequences {
   messages: string[]
@@ -76,37 +80,6 @@ export function templateFor(
 ): string | null {
   const slot = step === 0 ? Math.floor(random() * openingTexts(sequences).length) : 0
   return chooseTemplate(sequences, step, hasName, slot)?.template ?? null
-}
-
-/** Picks one option of every {a|b|c} group (groups may nest); braces without "|" stay as they are. */
-export function spin(text: string, random: () => number): string {
-  let position = 0
-  // the options of one group (or of the whole text), and whether its closing brace was found
-  const parse = (insideGroup: boolean): { options: string[]; closed: boolean } => {
-    const options: string[] = ['']
-    const append = (part: string) => {
-      options[options.length - 1] += part
-    }
-    while (position < text.length) {
-      const char = text.charAt(position)
-      position++
-      if (char === '{') {
-        const inner = parse(true)
-        if (!inner.closed) append(`{${inner.options.join('|')}`)
-        else if (inner.options.length > 1)
-          append(inner.options[Math.floor(random() * inner.options.length)] ?? '')
-        else append(`{${inner.options[0]}}`)
-      } else if (insideGroup && char === '}') {
-        return { options, closed: true }
-      } else if (insideGroup && char === '|') {
-        options.push('')
-      } else {
-        append(char)
-      }
-    }
-    return { options, closed: false }
-  }
-  return parse(false).options.join('|')
 }
 
 /** {name} and {username} (any case) filled in; the username is the fallback for a missing name. */

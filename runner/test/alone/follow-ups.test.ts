@@ -74,6 +74,12 @@ describe('follow-ups on the test clock', () => {
       })
 
       await clockAt(3 * DAY + 60_000)
+      // just read (as by the scheduler's sync): the tick does not read the inbox itself, so it is
+      // the follow-up's own look at the thread that finds the reply
+      await adminDb().query(
+        'update public.social_accounts set last_synced_at = internal.now() where id = $1',
+        [accountId],
+      )
       const due = await tick()
       expect(due).toMatchObject({ sent: 1, replied: 1 })
       expect(await texts(replier.username)).toEqual([`Hi ${first(replier.name)}!`])

@@ -47,6 +47,11 @@ export interface AccountOptions {
   dailyLimit?: number
   timezone?: string
   trust?: number
+  /**
+   * When its inbox was last read, in minutes ago; null: never. Default 0, as after a connect (the
+   * passing test queues the first sync): a tick then only reads the inbox once that is stale.
+   */
+  lastReadMinutesAgo?: number | null
 }
 
 async function insertAccount(
@@ -60,8 +65,9 @@ async function insertAccount(
   const keyring = keyringFromEnv()
   const { rows } = await db.query<{ id: string }>(
     `insert into public.social_accounts (user_id, platform_id, username, status, daily_message_limit, warmup_phase,
-                                         trust_score, timezone)
-     select $1, p.id, $3, $4, $5, $6, $7, $8 from public.platforms p where p.name = $2
+                                         trust_score, timezone, last_synced_at)
+     select $1, p.id, $3, $4, $5, $6, $7, $8, internal.now() - make_interval(mins => $9::int)
+       from public.platforms p where p.name = $2
      returning id`,
     [
       userId,
@@ -72,6 +78,7 @@ async function insertAccount(
       options.warmupPhase ?? 5,
       options.trust ?? 0.5,
       options.timezone ?? 'UTC',
+      options.lastReadMinutesAgo === undefined ? 0 : options.lastReadMinutesAgo,
     ],
   )
   const id = rows[0]?.id

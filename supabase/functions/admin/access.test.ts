@@ -122,6 +122,7 @@ Deno.test('users, campaigns and accounts: the spec shapes; unknown ids are 404 w
   assert.equal(campaigns.status, 200)
   for (const row of campaigns.body)
     assert.deepEqual(Object.keys(row).sort(), [
+      'contacted',
       'id',
       'messages_sent',
       'name',

@@ -47,6 +47,7 @@ export async function listCampaigns(_req: Request, { db, url }: AdminContext): P
       user_email: row.user_email,
       status: row.status,
       messages_sent: num(row.messages_sent),
+      contacted: num(row.contacted),
       target_count: num(row.target_count),
       response_count: num(row.response_count),
       started_at: row.started_at,

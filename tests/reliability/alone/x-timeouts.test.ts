@@ -4,6 +4,7 @@
 // in bounded time, put the lead back with a backoff (not resend blindly, not flag the account for
 // X's trouble), and once the backoff has passed send each of them exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { xThreadId } from '../../../runner/src/platforms/x/send.ts'
 import { adminDb, closeAdminDb, notificationsOf } from '../../../runner/test/helpers/fixtures.ts'
 import { quietOtherWork, RunnerProcess, waitWhileProgressing } from '../../../runner/test/helpers/process.ts'
 import {
@@ -56,7 +57,22 @@ describe('X timing out during sends', () => {
       const [sendHangs, pageHangs] = run.sandboxes.map((s) => s.username) as [string, string]
       faultAccounts.push(sendHangs, pageHangs)
       await x.fault({ account: sendHangs, target: 'send', mode: 'hang', count: HANGS })
-      await x.fault({ account: pageHangs, target: 'page', mode: 'hang', path: '/i/chat/', count: HANGS })
+      // the conversation pages of two of its leads hang (not the inbox, which the account's reads of
+      // new replies open too: a hang there would be a read's trouble, not a send's)
+      const { rows: hangLeads } = await db.query<{ peer: string }>(
+        `select profile_data ->> 'platform_id' as peer from public.campaign_leads
+          where campaign_id = $1 order by username limit $2`,
+        [run.campaignIds[1], HANGS],
+      )
+      const pageHangsId = run.sandboxes[1]?.id ?? ''
+      for (const { peer } of hangLeads)
+        await x.fault({
+          account: pageHangs,
+          target: 'page',
+          mode: 'hang',
+          path: `/i/chat/${xThreadId(pageHangsId, peer)}`,
+          count: 1,
+        })
 
       const started = Date.now()
       stopScheduler = driveScheduler()

@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
       // /admin checks the role before the signed-in guard's onboarding steps (routes/admin.tsx).
       { path: paths.admin, lazy: publicPage(() => import('./routes/admin')) },
       { path: paths.settings, lazy: guarded(() => import('./routes/settings')) },
+      { path: paths.doNotContact, lazy: guarded(() => import('./routes/do-not-contact')) },
       { path: paths.billing, lazy: guarded(() => import('./routes/billing')) },
       { path: paths.success, lazy: publicPage(() => import('./routes/success')) },
       { path: paths.cancel, lazy: publicPage(() => import('./routes/cancel')) },

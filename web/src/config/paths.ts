@@ -10,6 +10,7 @@ export const paths = {
   dashboard: '/dashboard',
   admin: '/admin',
   settings: '/settings',
+  doNotContact: '/settings/do-not-contact',
   billing: '/billing',
   success: '/success',
   cancel: '/cancel',

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { rememberProfileIdentity } from '@/lib/profile-identity'
 import { fetchUserProfile, type UserProfile } from '@/lib/user-profile'
 import { PAYMENT_SUCCESS_WAIT_MS, withoutPaymentSuccess } from './guard-logic'
 
@@ -25,6 +26,8 @@ export function useGuardProfile(userId: string | undefined) {
     const read = async () => {
       if (cameFromPayment) await new Promise((resolve) => setTimeout(resolve, PAYMENT_SUCCESS_WAIT_MS))
       const profile = await fetchUserProfile(userId)
+      // the header's name and photo come from the same read
+      rememberProfileIdentity(userId, profile)
       if (!cancelled) setState({ loading: false, profile })
     }
     void read()

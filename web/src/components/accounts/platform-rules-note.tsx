@@ -18,7 +18,7 @@ export function PlatformRulesNote({ context }: { context: 'connect' | 'launch' }
         <p>
           {context === 'connect'
             ? 'We keep conservative limits (a warm-up for new accounts, at most 50 messages a day by default) and pause an account at the first warning sign, but you are responsible for how you use it.'
-            : 'Message people who are likely to welcome it, keep the daily limit low, and honour every opt-out: anyone who replies "stop" or "unsubscribe" is never contacted again.'}
+            : 'Message people who are likely to welcome it, keep the daily limit low, and honour every opt-out: anyone who replies with an opt-out word such as "stop" or "unsubscribe" is never contacted again (Settings, Do-not-contact list).'}
         </p>
       </div>
     </aside>

@@ -5,12 +5,13 @@ import { Logo } from '@/components/ui/logo'
 import { paths } from '@/config/paths'
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu'
 import { signOut, useAuth } from '@/lib/auth-store'
+import { useProfileIdentity } from '@/lib/profile-identity'
 
 /** Top bar of the signed-in pages: the logo, optional actions and the account menu. */
-export function AppHeader({ children, avatarUrl }: { children?: ReactNode; avatarUrl?: string | null }) {
+export function AppHeader({ children }: { children?: ReactNode }) {
   const user = useAuth((s) => s.user)
   const navigate = useNavigate()
-  const fullName = typeof user?.user_metadata?.full_name === 'string' ? user.user_metadata.full_name : null
+  const { name, avatarUrl } = useProfileIdentity(user)
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -19,7 +20,7 @@ export function AppHeader({ children, avatarUrl }: { children?: ReactNode; avata
           {children}
           <NotificationsMenu />
           <AccountMenu
-            name={fullName}
+            name={name}
             email={user?.email}
             avatarUrl={avatarUrl}
             profileSettingsHref={paths.settings}

@@ -89,9 +89,18 @@ export function AccountMenu({
             'absolute right-0 z-40 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl',
           )}
         >
-          <div className="border-b border-slate-100 px-3 py-2.5">
-            {name && <p className="truncate text-sm font-semibold text-slate-900">{name}</p>}
-            {email && <p className="truncate text-xs text-slate-500">{email}</p>}
+          <div className="flex items-center gap-3 border-b border-slate-100 px-3 py-2.5">
+            <span className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 text-sm font-semibold text-brand-700">
+              {avatarUrl ? (
+                <img src={avatarUrl} alt="" className="size-full object-cover" />
+              ) : (
+                initials(name, email)
+              )}
+            </span>
+            <span className="min-w-0">
+              {name && <span className="block truncate text-sm font-semibold text-slate-900">{name}</span>}
+              {email && <span className="block truncate text-xs text-slate-500">{email}</span>}
+            </span>
           </div>
           <div className="py-1">
             <Link

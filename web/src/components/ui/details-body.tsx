@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense } from 'react'
 import { ErrorState } from './error-state'
 import { Skeleton } from './skeleton'
+import { Spinner } from './spinner'
 import { type TabItem, Tabs } from './tabs'
 
 interface DetailsBodyProps<T extends string, D> {
@@ -20,8 +21,20 @@ interface DetailsBodyProps<T extends string, D> {
   tabs: TabItem<T>[]
   /** Buttons right of the tabs. */
   actions?: (data: D) => ReactNode
-  /** The selected tab's panel (lazily loaded panels show a skeleton while they load). */
+  /** The selected tab's panel (a lazily loaded panel says this while its code loads). */
   children: (data: D) => ReactNode
+  /** What a lazily loaded panel says while it loads, e.g. 'Loading analytics...'. */
+  loadingLabel?: string
+}
+
+/** Said at once while a panel (or its data) loads: a spinner with words, not a grey block. */
+export function PanelLoading({ label }: { label: string }) {
+  return (
+    <div className="flex h-40 items-center justify-center gap-2.5 rounded-xl bg-slate-50 text-sm font-medium text-slate-600 ring-1 ring-slate-200/70">
+      <Spinner size={16} label="" className="text-brand-600" />
+      <span role="status">{label}</span>
+    </div>
+  )
 }
 
 /**
@@ -37,6 +50,7 @@ export function DetailsBody<T extends string, D>({
   tabs,
   actions,
   children,
+  loadingLabel = 'Loading...',
 }: DetailsBodyProps<T, D>) {
   if (query.isPending) {
     return (
@@ -63,7 +77,7 @@ export function DetailsBody<T extends string, D>({
         />
         {actions?.(data)}
       </div>
-      <Suspense fallback={<Skeleton className="h-64" />}>{children(data)}</Suspense>
+      <Suspense fallback={<PanelLoading label={loadingLabel} />}>{children(data)}</Suspense>
     </div>
   )
 }

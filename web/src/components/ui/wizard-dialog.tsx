@@ -64,6 +64,7 @@ export function WizardDialog({
   submittingLabel,
   submitting = false,
   error,
+  blockedReason,
   size = '2xl',
   children,
 }: {
@@ -79,10 +80,13 @@ export function WizardDialog({
   submittingLabel: string
   submitting?: boolean
   error?: string | null
+  /** Why Next (or the submit) is disabled, said beside it; omit when the step already shows it. */
+  blockedReason?: string | null
   size?: '2xl' | '4xl'
   children: ReactNode
 }) {
   const last = step === steps.length - 1
+  const reason = !canContinue && !submitting && blockedReason ? blockedReason : null
   return (
     <Dialog
       open
@@ -119,13 +123,26 @@ export function WizardDialog({
             {error}
           </p>
         )}
-        <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-between">
+        <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
           <Button variant="secondary" onClick={step === 0 ? onClose : onBack} disabled={submitting}>
             {step === 0 ? 'Cancel' : 'Back'}
           </Button>
-          <Button type="submit" disabled={!canContinue} loading={submitting} loadingText={submittingLabel}>
-            {last ? submitLabel : 'Next'}
-          </Button>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:gap-4">
+            {reason && (
+              <p id="wizard-blocked-reason" className="text-sm text-slate-600 sm:text-right">
+                {reason}
+              </p>
+            )}
+            <Button
+              type="submit"
+              disabled={!canContinue}
+              loading={submitting}
+              loadingText={submittingLabel}
+              aria-describedby={reason ? 'wizard-blocked-reason' : undefined}
+            >
+              {last ? submitLabel : 'Next'}
+            </Button>
+          </div>
         </div>
       </form>
     </Dialog>

@@ -158,9 +158,10 @@ export function nameForSource(currentName: string, sourceName: string): string {
 
 /** Spec §5: the {username} and {name} placeholders, as the runner fills them for one lead. */
 export function personalise(template: string, lead: { username: string; name?: string | null }): string {
-  return template
-    .replaceAll('{username}', lead.username)
-    .replaceAll('{name}', lead.name?.trim() || lead.username)
+  // any case, as the runner fills them
+  return template.replace(/\{(name|username)\}/gi, (_, key: string) =>
+    key.toLowerCase() === 'name' ? lead.name?.trim() || lead.username : lead.username,
+  )
 }
 
 export function scheduleOf(form: CampaignForm): Schedule {
@@ -173,7 +174,10 @@ export function scheduleOf(form: CampaignForm): Schedule {
   }
 }
 
-/** The spec §7 POST /v2/campaigns body (target_count = the daily limit, as the spec says). */
+/**
+ * The spec §7 POST /v2/campaigns body (target_count = the daily limit, as the spec says; the
+ * database keeps the real target, the people the campaign will message, and ignores it).
+ */
 export function campaignRequest(form: CampaignForm, id: string, platform: string) {
   const parsed = campaignFormSchema.parse(form)
   const texts = (list: { text: string }[]) => list.map((m) => m.text.trim()).filter((m) => m !== '')

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { serviceClient, signedUpUser } from '@/testing/gateway'
 import type { Notification } from './api/types'
 import { notificationIconKind } from './components/notification-icon'
+import { NotificationItem } from './components/notification-item'
 import { NotificationsBell } from './components/notifications-bell'
 import { NotificationsProvider, useNotifications } from './components/notifications-provider'
 import { badgeLabel, withAllRead, withRead } from './notification-rules'
@@ -58,6 +59,25 @@ describe('notification rules (spec §4)', () => {
     for (const type of ['campaign_completed', 'campaign_failed', 'account_flagged', 'warmup_phase_completed'])
       expect(notificationIconKind(type)).toBe(type)
     expect(notificationIconKind('scraping_completed')).toBe('generic')
+  })
+
+  it('says when an account alert was resolved by the account recovering', () => {
+    const alert = { ...item('a', true), type: 'account_flagged', title: 'Account needs attention' }
+    const { rerender } = render(
+      <ul>
+        <NotificationItem notification={alert} onMarkRead={() => {}} />
+      </ul>,
+    )
+    expect(screen.queryByText(/Resolved/)).toBeNull()
+    rerender(
+      <ul>
+        <NotificationItem
+          notification={{ ...alert, metadata: { accountId: 'x', resolvedAt: '2026-01-02T00:00:00Z' } }}
+          onMarkRead={() => {}}
+        />
+      </ul>,
+    )
+    expect(screen.getByText('Resolved: the account is active again')).toBeInTheDocument()
   })
 
   it('is an error outside its provider', () => {

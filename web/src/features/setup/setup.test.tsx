@@ -27,20 +27,37 @@ describe('connect account validation (spec §5)', () => {
     expect(connectFormProblem({ ...form, platform: 'instagram', username: 'ana', password: 'pw' })).toBeNull()
   })
 
-  it('needs cookies for Twitter, as JSON', () => {
-    expect(connectFormProblem({ ...form, platform: 'twitter', username: 'ana' })).toBe(COOKIES_REQUIRED)
+  it('needs cookies for Twitter, in any format the parser takes', () => {
+    const auth = 'e6e526c0814857148cc1f15afe37ff9c07b0bd1c'
+    const ct0 = '631de522eb283a50f47cc354ae8e296fdafb8be8659fd0495a273c6d2286c2e8'
+    const x = (cookies: string) =>
+      connectFormProblem({ ...form, platform: 'twitter', username: 'ana', cookies })
+    expect(x('')).toBe(COOKIES_REQUIRED)
     expect(COOKIES_REQUIRED).toBe('Cookies are required for Twitter accounts')
-    expect(
-      connectFormProblem({ ...form, platform: 'twitter', username: 'ana', cookies: 'auth_token=1' }),
-    ).toBe(INVALID_COOKIES)
-    expect(
-      connectFormProblem({
-        ...form,
-        platform: 'twitter',
-        username: 'ana',
-        cookies: '[{"name":"ct0","value":"x"}]',
+    expect(x('auth_token=1')).toMatch(
+      new RegExp(`^${INVALID_COOKIES}: Cookies must include auth_token and ct0`),
+    )
+    expect(x('[{"name":"ct0","value":"x"}]')).toMatch(new RegExp(`^${INVALID_COOKIES}: `))
+    expect(x('[{"name":"auth_token"')).toBe(
+      `${INVALID_COOKIES}: Cookies look like JSON but do not parse: check that the whole export was pasted.`,
+    )
+    for (const accepted of [
+      JSON.stringify([
+        { name: 'auth_token', value: auth, domain: '.x.com', sameSite: 'no_restriction' },
+        { name: 'ct0', value: ct0, domain: '.x.com', sameSite: 'lax' },
+      ]),
+      JSON.stringify({
+        cookies: [
+          { name: 'auth_token', value: auth },
+          { name: 'ct0', value: ct0 },
+        ],
       }),
-    ).toBeNull()
+      JSON.stringify({ auth_token: auth, ct0 }),
+      `auth_token=${auth}; ct0=${ct0}`,
+      `Cookie: auth_token=${auth}; ct0=${ct0}; twid=u%3D123`,
+      `.x.com\tTRUE\t/\tTRUE\t0\tauth_token\t${auth}\n.x.com\tTRUE\t/\tTRUE\t0\tct0\t${ct0}`,
+    ])
+      expect(x(accepted)).toBeNull()
   })
 
   it('drops a leading @ from the username', () => {

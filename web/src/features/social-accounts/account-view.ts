@@ -32,3 +32,21 @@ export function accountNote(account: SocialAccount): string | null {
 }
 
 export const isConnected = (account: Pick<SocialAccount, 'status'>) => account.status === 'active'
+
+/** How long after a passing test the first inbox sync (queued by that test) may still be on its way. */
+const FIRST_SYNC_GRACE_MS = 15 * 60_000
+
+/**
+ * The card's Last Sync: when the inbox was last read; right after a connect, before the first
+ * read (the passing test queued it), that it is on its way rather than "Never".
+ */
+export function lastSyncLabel(
+  account: Pick<SocialAccount, 'status' | 'last_synced_at' | 'last_tested_at'>,
+  relative: (iso: string) => string,
+  now: number = Date.now(),
+): string {
+  if (account.last_synced_at) return relative(account.last_synced_at)
+  const tested = account.last_tested_at ? Date.parse(account.last_tested_at) : Number.NaN
+  if (account.status === 'active' && now - tested < FIRST_SYNC_GRACE_MS) return 'Syncing…'
+  return 'Never'
+}

@@ -8,6 +8,7 @@ import {
   INVALID_COOKIES,
   MISSING_DETAILS,
   PASSWORD_REQUIRED,
+  shownAtField,
 } from '@/lib/accounts/connect-account'
 import type { Platform } from '@/lib/accounts/types'
 
@@ -62,4 +63,4 @@ export function accountStepProblem(
   return null
 }
 
-export { COOKIES_REQUIRED, INVALID_COOKIES, PASSWORD_REQUIRED }
+export { COOKIES_REQUIRED, INVALID_COOKIES, PASSWORD_REQUIRED, shownAtField }

@@ -2,11 +2,12 @@ import { parseProxy } from '@shared/proxy'
 import { z } from 'zod'
 import { serverErrorText } from '@/lib/function-error'
 import { supabase } from '@/lib/supabase'
+import { INVALID_COOKIES, readCookieInput } from './cookie-input'
 
 export const MISSING_DETAILS = 'Please fill in all required account details'
 export const PASSWORD_REQUIRED = 'Password is required for Instagram accounts'
 export const COOKIES_REQUIRED = 'Cookies are required for Twitter accounts'
-export const INVALID_COOKIES = 'Invalid cookie format or validation failed'
+export { INVALID_COOKIES }
 export const PASSCODE_FORMAT = 'The X Chat passcode must be 4 digits'
 export const PROXY_FORMAT = 'Proxy URL must look like user:pass@host:port'
 
@@ -35,8 +36,10 @@ export const connectAccountSchema = z
     }
     if (form.platform === 'twitter') {
       if (!form.cookies) ctx.addIssue({ code: 'custom', message: COOKIES_REQUIRED, path: ['cookies'] })
-      else if (parseCookies(form.cookies) === undefined)
-        ctx.addIssue({ code: 'custom', message: INVALID_COOKIES, path: ['cookies'] })
+      else {
+        const cookies = readCookieInput(form.cookies)
+        if (!cookies.ok) ctx.addIssue({ code: 'custom', message: cookies.message, path: ['cookies'] })
+      }
       if (form.chatPasscode && !/^\d{4}$/.test(form.chatPasscode))
         ctx.addIssue({ code: 'custom', message: PASSCODE_FORMAT, path: ['chatPasscode'] })
     }
@@ -48,19 +51,38 @@ export const connectAccountSchema = z
 
 export type ConnectAccountForm = z.input<typeof connectAccountSchema>
 
-/** The pasted cookies as JSON, or undefined when they do not parse (spec §5). */
-export function parseCookies(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
 /** The first validation message for a form, or null when it can be submitted. */
 export function connectFormProblem(form: ConnectAccountForm): string | null {
+  return connectFormIssue(form)?.message ?? null
+}
+
+/** The first validation problem and the field it belongs to, or null when the form can be submitted. */
+export function connectFormIssue(form: ConnectAccountForm): { field: string; message: string } | null {
   const result = connectAccountSchema.safeParse(form)
-  return result.success ? null : (result.error.issues[0]?.message ?? MISSING_DETAILS)
+  if (result.success) return null
+  const issue = result.error.issues[0]
+  return { field: String(issue?.path[0] ?? 'username'), message: issue?.message ?? MISSING_DETAILS }
+}
+
+/**
+ * Whether a form's problem is said under its field: a field says what is wrong with what was typed
+ * in it; a missing value is said beside the disabled button instead.
+ */
+export function shownAtField(form: ConnectAccountForm, problem: string | null): boolean {
+  if (!problem) return false
+  if (/username/i.test(problem)) return form.username !== ''
+  if (/proxy/i.test(problem)) return Boolean(form.proxyUrl)
+  if (/cookie/i.test(problem)) return form.cookies.trim() !== ''
+  if (/passcode/i.test(problem)) return Boolean(form.chatPasscode)
+  if (/password/i.test(problem)) return form.password !== ''
+  return false
+}
+
+/** The cookies as the request carries them (validated by the schema before this is called). */
+function cookieBody(text: string): unknown {
+  const cookies = readCookieInput(text)
+  if (!cookies.ok) throw new Error(cookies.message)
+  return cookies.body
 }
 
 /** POST {api}/social-accounts; throws with the spec §8 texts. */
@@ -70,7 +92,7 @@ export async function connectAccount(form: ConnectAccountForm): Promise<{ id: st
     values.platform === 'instagram'
       ? { password: values.password, secretKey: values.secretKey || null }
       : values.platform === 'twitter'
-        ? { cookies: parseCookies(values.cookies), chatPasscode: values.chatPasscode || null }
+        ? { cookies: cookieBody(values.cookies), chatPasscode: values.chatPasscode || null }
         : {}
   type Created = { id: string; username: string; error?: string }
   let response: Awaited<ReturnType<typeof supabase.functions.invoke<Created>>>

@@ -1,5 +1,5 @@
 import { ApiError, callApi } from '@/lib/api-client'
-import { INVALID_COOKIES, parseCookies } from './connect-account'
+import { readCookieInput } from './cookie-input'
 
 export const COOKIES_VALID = 'Cookies valid!'
 export const VALIDATION_FAILED = 'Validation failed'
@@ -7,12 +7,14 @@ export const VALIDATION_FAILED = 'Validation failed'
 export type CookieCheck = { ok: true; message: string; username?: string } | { ok: false; message: string }
 
 /**
- * POST {api}/social-accounts/validate-cookies (spec §7): the cookies must parse as JSON first
- * ('Invalid cookie format or validation failed'), then X itself is asked whether they make a session.
+ * POST {api}/social-accounts/validate-cookies (spec §7): the cookies must be in a format the parser
+ * takes ('Invalid cookie format or validation failed: …' says why not), then X itself is asked
+ * whether they make a session.
  */
 export async function validateCookies(platform: string, cookiesText: string): Promise<CookieCheck> {
-  const cookies = parseCookies(cookiesText.trim())
-  if (cookies === undefined) return { ok: false, message: INVALID_COOKIES }
+  const input = readCookieInput(cookiesText)
+  if (!input.ok) return { ok: false, message: input.message }
+  const cookies = input.body
   try {
     const result = await callApi<{
       valid: boolean

@@ -15,7 +15,13 @@ export const campaignStatsSchema = z.object({
     replied: z.number(),
   }),
   messagesSent: z.number(),
+  /** Messages whose log says not delivered now. */
+  messagesFailed: z.number(),
+  /** Sent but not confirmed yet: neither delivered nor failed until the runner checks. */
+  messagesUncertain: z.number(),
   totalAttempts: z.number(),
+  /** People the campaign will message or has messaged (its leads not skipped). */
+  target: z.number(),
   responses: z.number(),
   replyRate: z.number(),
   deliveryRate: z.number(),

@@ -127,6 +127,9 @@ export interface AdminCampaign {
   user_email: string
   status: string
   messages_sent: number
+  /** People messaged at least once. */
+  contacted: number
+  /** People the campaign will message or has messaged. */
   target_count: number
   response_count: number
   started_at: string | null

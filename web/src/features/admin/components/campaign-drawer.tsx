@@ -61,9 +61,10 @@ function CampaignDetailBody({ id, autoRefresh }: { id: string; autoRefresh: bool
         <Fact label="Account">
           {c.accountUsername ? `@${c.accountUsername}` : 'Deleted'} · {humanize(c.platformName)}
         </Fact>
-        <Fact label="Sent / target">
-          <Progress done={c.messagesSent} total={c.targetCount} />
+        <Fact label="Contacted / target">
+          <Progress done={c.leads.contacted} total={c.targetCount} />
         </Fact>
+        <Fact label="Messages sent">{formatNumber(c.messagesSent)}</Fact>
         <Fact label="Replies">
           {formatNumber(c.responseCount)} <span className="text-slate-500">({formatPercent(replyRate)})</span>
         </Fact>

@@ -1,4 +1,4 @@
-// Campaigns: name, user, status, messages sent / target, responses, started date, Monitor.
+// Campaigns: name, user, status, people contacted / target, responses, started date, Monitor.
 import { useCallback, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { getCampaigns } from '../api/get-campaigns'
@@ -28,8 +28,9 @@ export function CampaignsTab({ autoRefresh, refreshKey }: TabProps) {
     { key: 'status', header: 'Status', cell: (c) => <Pill status={c.status} /> },
     {
       key: 'sent',
-      header: 'Sent / Target',
-      cell: (c) => <Progress done={c.messages_sent} total={c.target_count} />,
+      // people, not messages: follow-ups would take messages past the target
+      header: 'Contacted / Target',
+      cell: (c) => <Progress done={c.contacted} total={c.target_count} />,
     },
     { key: 'responses', header: 'Responses', numeric: true, cell: (c) => formatNumber(c.response_count) },
     { key: 'started', header: 'Started', cell: (c) => formatDate(c.started_at, 'Not started') },

@@ -103,7 +103,7 @@ function UserDetailBody({ id }: { id: string }) {
                 <span className="min-w-0 truncate font-medium text-slate-900">{c.name}</span>
                 <span className="flex shrink-0 items-center gap-2">
                   <span className="text-xs text-slate-500 tabular-nums">
-                    {formatNumber(c.messages_sent)}/{formatNumber(c.target_count)} sent
+                    {formatNumber(c.messages_sent)} sent · target {formatNumber(c.target_count)}
                   </span>
                   <Pill status={c.status} />
                 </span>

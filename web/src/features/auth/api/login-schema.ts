@@ -23,4 +23,12 @@ export function isOperator(user: { app_metadata?: Record<string, unknown> } | nu
   return user?.app_metadata?.role === 'admin'
 }
 
+/**
+ * The password rule of sign-up (supabase/config.toml minimum_password_length), said before the
+ * request with the service's own words, so a short password is never a silent failure.
+ */
+export const MIN_PASSWORD_LENGTH = 6
+export const PASSWORD_TOO_SHORT = `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`
+export const PASSWORD_RULE = `At least ${MIN_PASSWORD_LENGTH} characters.`
+
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.'

@@ -43,6 +43,25 @@ describe('login form (spec §2, §4, §5)', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).not.toBeDisabled()
   })
 
+  it('sign-up says the password rule, and a short password gets a visible message without a request', async () => {
+    renderForm('signup')
+    const password = screen.getByLabelText('Password')
+    expect(password).toHaveAccessibleDescription('At least 6 characters.')
+    const fetchSpy = vi.spyOn(globalThis, 'fetch')
+    fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'ana@example.com' } })
+    fireEvent.change(password, { target: { value: 'abc12' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Password should be at least 6 characters.')
+    expect(password).toHaveAttribute('aria-invalid', 'true')
+    expect(password).toHaveFocus()
+    expect(fetchSpy).not.toHaveBeenCalled()
+    fetchSpy.mockRestore()
+    // typing again clears it (spec §4)
+    fireEvent.change(password, { target: { value: 'abc123' } })
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(password).toHaveAttribute('aria-invalid', 'false')
+  })
+
   it("while signing in shows 'Signing In...', disables both buttons, then shows the service error", async () => {
     renderForm()
     fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'ana@example.com' } })

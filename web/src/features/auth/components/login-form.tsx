@@ -5,7 +5,13 @@ import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { analytics } from '@/lib/analytics'
 import { dismissOAuthSignInError, pendingOAuthSignInError } from '@/lib/auth-store'
-import { MISSING_CREDENTIALS, readLoginInput } from '../api/login-schema'
+import {
+  MIN_PASSWORD_LENGTH,
+  MISSING_CREDENTIALS,
+  PASSWORD_RULE,
+  PASSWORD_TOO_SHORT,
+  readLoginInput,
+} from '../api/login-schema'
 import { signInWithEmail } from '../api/sign-in'
 import { signInWithGoogle } from '../api/sign-in-with-google'
 import { signUpWithEmail } from '../api/sign-up'
@@ -82,7 +88,11 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
   const live = useLive()
   const navigate = useNavigate()
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const passwordRef = useRef<HTMLInputElement>(null)
   const text = copy[mode]
+  // the error is about the password (a sign-up rule or the service's weak_password): mark the field
+  const passwordError =
+    mode === 'signup' && error !== null && /password/i.test(error) && error !== MISSING_CREDENTIALS
 
   useEffect(() => () => clearTimeout(redirectTimer.current), [])
 
@@ -101,6 +111,11 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
       setError(MISSING_CREDENTIALS)
       return
     }
+    if (mode === 'signup' && input.password.length < MIN_PASSWORD_LENGTH) {
+      setError(PASSWORD_TOO_SHORT)
+      passwordRef.current?.focus()
+      return
+    }
     setError(null)
     setBusy('email')
     onSubmitted?.()
@@ -109,6 +124,7 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
     if (!result.ok) {
       setError(result.error)
       setBusy(null)
+      if (mode === 'signup' && /password/i.test(result.error)) passwordRef.current?.focus()
       return
     }
     // Operators land on the admin dashboard; everyone else on theirs (spec §4).
@@ -191,15 +207,26 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
               aria-hidden="true"
             />
             <input
+              ref={passwordRef}
               id="login-password"
               type="password"
               autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
               placeholder="••••••••"
-              className={inputClass}
+              className={`${inputClass} aria-[invalid=true]:ring-red-400`}
               name="password"
               onChange={clearError}
+              aria-invalid={passwordError}
+              aria-describedby={mode === 'signup' ? 'login-password-rule' : undefined}
             />
           </div>
+          {mode === 'signup' && (
+            <p
+              id="login-password-rule"
+              className={`mt-1.5 text-xs ${passwordError ? 'font-medium text-red-600' : 'text-slate-500'}`}
+            >
+              {PASSWORD_RULE}
+            </p>
+          )}
         </div>
         <Button
           type="submit"

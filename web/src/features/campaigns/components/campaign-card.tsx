@@ -10,8 +10,10 @@ import { CampaignStatusBadge } from './campaign-status-badge'
 /** Spec §2 campaign card: name, industry and stage, status, Total Leads, Messages Sent, Delivery Rate, Progress, Updated. */
 export function CampaignCard({ campaign, onOpen }: { campaign: Campaign; onOpen: () => void }) {
   const running = campaignFilterOf(campaign.status) === 'active'
-  const delivery = percentOf(campaign.messages_sent, campaign.total_attempts)
-  const progress = percentOf(campaign.contacted, campaign.leads)
+  // of the messages whose outcome is known: one still being confirmed is not a failure
+  const delivery = percentOf(campaign.messages_sent, campaign.messages_sent + campaign.messages_failed)
+  // of the people it will message: skipped leads never hold a finished campaign below 100 %
+  const progress = percentOf(campaign.contacted, campaign.target_count)
   const subtitle = [campaign.industry, campaign.stage].filter(Boolean).join(' · ')
   return (
     <button

@@ -10,6 +10,7 @@ import { paths } from '@/config/paths'
 import { isOperator } from '@/features/auth/api/login-schema'
 import { signOut, useAuth } from '@/lib/auth-store'
 import { useExporter } from '@/lib/export-registry'
+import { useProfileIdentity } from '@/lib/profile-identity'
 import { dashboardGreeting, markDashboardVisit } from '../greeting'
 import { useDashboardSummary, useTabCounts, useTodaysOverview } from '../hooks/use-dashboard-data'
 import { usePaymentSourceEvent } from '../hooks/use-payment-source-event'
@@ -58,7 +59,7 @@ export function DashboardShell({
     markDashboardVisit(user?.id, typeof window === 'undefined' ? null : window.localStorage),
   )
   const greeting = dashboardGreeting(user, returning)
-  const fullName = typeof user?.user_metadata?.full_name === 'string' ? user.user_metadata.full_name : null
+  const identity = useProfileIdentity(user)
 
   const sidebar = {
     tab,
@@ -134,8 +135,9 @@ export function DashboardShell({
                 <Settings className="size-5" aria-hidden="true" />
               </Link>
               <AccountMenu
-                name={fullName}
+                name={identity.name}
                 email={user?.email}
+                avatarUrl={identity.avatarUrl}
                 profileSettingsHref={paths.settings}
                 accountSettingsHref={paths.billing}
                 onSignOut={async () => {

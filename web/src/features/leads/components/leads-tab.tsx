@@ -1,11 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { ChevronLeft, ChevronRight, Search, Users } from 'lucide-react'
+import { ChevronLeft, ChevronRight, Search, ShieldBan, Users } from 'lucide-react'
 import { useDeferredValue, useState } from 'react'
+import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Input, Select } from '@/components/ui/form-field'
 import { useToast } from '@/components/ui/toast'
+import { paths } from '@/config/paths'
 import { useRegisterExport } from '@/lib/export-registry'
 import { formatCount } from '@/lib/format'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
@@ -102,6 +104,13 @@ export function LeadsTab({
             </option>
           ))}
         </Select>
+        <Link
+          to={paths.doNotContact}
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:text-brand-800 sm:ml-auto"
+        >
+          <ShieldBan className="size-4" aria-hidden="true" />
+          Do-not-contact list
+        </Link>
       </div>
 
       {leads.isError ? (

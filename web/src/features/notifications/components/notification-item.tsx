@@ -13,6 +13,8 @@ interface NotificationItemProps {
 /** One row of the panel; unread rows are highlighted and a click marks them read (spec §4). */
 export function NotificationItem({ notification, onMarkRead, onOpen }: NotificationItemProps) {
   const { id, type, title, message, read, created_at } = notification
+  // an account alert whose account is active again (resolved by the database)
+  const resolved = typeof notification.metadata?.resolvedAt === 'string'
   return (
     <li>
       <button
@@ -40,7 +42,14 @@ export function NotificationItem({ notification, onMarkRead, onOpen }: Notificat
             )}
           </span>
           {message && <span className="mt-0.5 block text-sm text-slate-600">{message}</span>}
-          <span className="mt-1 block text-xs text-slate-500">{relativeTime(created_at)}</span>
+          <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+            {relativeTime(created_at)}
+            {resolved && (
+              <span className="rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-700 ring-1 ring-emerald-200">
+                Resolved: the account is active again
+              </span>
+            )}
+          </span>
         </span>
       </button>
     </li>

@@ -17,13 +17,15 @@ interface ProfileFormProps {
   userId: string
   email: string
   initial: ProfileSettings
+  /** After a successful save (the header shows the new name). */
+  onSaved?: (values: ProfileSettings) => void
 }
 
 const inputClass =
   'mt-1.5 block h-11 w-full rounded-lg border-0 px-3 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:outline-none'
 
 /** Full name and business name; the e-mail is shown read-only (spec §2 Settings). */
-export function ProfileForm({ userId, email, initial }: ProfileFormProps) {
+export function ProfileForm({ userId, email, initial, onSaved }: ProfileFormProps) {
   const [state, setState] = useState<SaveState>('idle')
   const [error, setError] = useState<string | null>(null)
   const savedTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -40,6 +42,7 @@ export function ProfileForm({ userId, email, initial }: ProfileFormProps) {
     setState('saving')
     try {
       await updateProfile(userId, values)
+      onSaved?.(values)
       setState('saved')
       clearTimeout(savedTimer.current)
       savedTimer.current = setTimeout(() => setState('idle'), SAVED_MESSAGE_MS)

@@ -5,13 +5,19 @@ import { AccountCheckPanel } from '@/components/accounts/account-check-panel'
 import { AccountCredentials } from '@/components/accounts/account-credentials'
 import { LimitBanner } from '@/components/accounts/limit-banner'
 import { PlatformPicker } from '@/components/accounts/platform-picker'
+import { PlatformRulesNote } from '@/components/accounts/platform-rules-note'
 import { useAccountCheck } from '@/components/accounts/use-account-check'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
 import { announceAccountsChanged } from '@/lib/accounts/accounts-changed'
 import { checkAccountLimit, LIMIT_REACHED } from '@/lib/accounts/check-account-limit'
-import { type ConnectAccountForm, connectAccount, connectFormProblem } from '@/lib/accounts/connect-account'
+import {
+  type ConnectAccountForm,
+  connectAccount,
+  connectFormProblem,
+  shownAtField,
+} from '@/lib/accounts/connect-account'
 import { deleteAccount } from '@/lib/accounts/delete-account'
 import { getPlatforms } from '@/lib/accounts/get-platforms'
 import { proxyDisplay } from '@/lib/accounts/proxy-display'
@@ -79,6 +85,16 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
 
   const problem = connectFormProblem(form)
   const canConnect = problem === null && !connecting && limit?.canAddAccount === true
+  // A disabled Connect always says why: the limit banner when the plan is full, the field when what
+  // was typed there is wrong, else this line beside the button (what is still missing).
+  const blockedReason =
+    connecting || limit === null || !limit.canAddAccount || problem === null
+      ? null
+      : !form.platform
+        ? 'Choose a platform to connect'
+        : shownAtField(form, problem)
+          ? null
+          : problem
 
   const connect = async () => {
     setAlert(null)
@@ -181,7 +197,8 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
                 onChange={(platform) => patch({ platform })}
               />
             )}
-            {form.platform && <AccountCredentials form={form} onChange={patch} />}
+            {form.platform && <AccountCredentials form={form} onChange={patch} problem={problem} />}
+            <PlatformRulesNote context="connect" />
           </>
         )}
         {alert && (
@@ -209,9 +226,22 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
           ) : check.state?.phase === 'done' && check.state.outcome.kind === 'slow' ? (
             <Button onClick={() => void finish()}>Close</Button>
           ) : (
-            <Button onClick={connect} disabled={!canConnect} loading={connecting} loadingText="Checking...">
-              Connect Account
-            </Button>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:gap-4">
+              {blockedReason && (
+                <p id="setup-blocked-reason" className="text-sm text-slate-600 sm:text-right">
+                  {blockedReason}
+                </p>
+              )}
+              <Button
+                onClick={connect}
+                disabled={!canConnect}
+                loading={connecting}
+                loadingText="Checking..."
+                aria-describedby={blockedReason ? 'setup-blocked-reason' : undefined}
+              >
+                Connect Account
+              </Button>
+            </div>
           )}
         </div>
       </div>

@@ -2,7 +2,7 @@ import { Pencil, PlugZap, RefreshCw, Trash2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { relativeTime } from '@/lib/relative-time'
-import { accountBadgeStatus, accountNote, isConnected } from '../account-view'
+import { accountBadgeStatus, accountNote, isConnected, lastSyncLabel } from '../account-view'
 import type { SocialAccount } from '../api/get-accounts'
 
 const PLATFORM_STYLE: Record<string, string> = {
@@ -72,9 +72,7 @@ export function AccountCard({
         </div>
         <div>
           <dt className="text-xs text-slate-500">Last Sync</dt>
-          <dd className="font-semibold text-slate-900">
-            {account.last_synced_at ? relativeTime(account.last_synced_at) : 'Never'}
-          </dd>
+          <dd className="font-semibold text-slate-900">{lastSyncLabel(account, relativeTime)}</dd>
         </div>
       </dl>
       <div className="mt-5 flex items-center gap-2 border-t border-slate-100 pt-4">

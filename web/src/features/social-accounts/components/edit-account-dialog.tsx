@@ -5,7 +5,7 @@ import { useAccountCheck } from '@/components/accounts/use-account-check'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Field, Input, Textarea } from '@/components/ui/form-field'
-import { parseCookies } from '@/lib/accounts/connect-account'
+import { readCookieInput } from '@/lib/accounts/cookie-input'
 import { proxyDisplay } from '@/lib/accounts/proxy-display'
 import type { SocialAccount } from '../api/get-accounts'
 import { type AccountChanges, updateAccount } from '../api/update-account'
@@ -48,9 +48,9 @@ export function EditAccountDialog({
     const authData: NonNullable<AccountChanges['authData']> = {}
     if (x) {
       if (cookies.trim()) {
-        const parsed = parseCookies(cookies.trim())
-        if (parsed === undefined) return setProblem('Invalid cookie format or validation failed')
-        authData.cookies = parsed
+        const parsed = readCookieInput(cookies)
+        if (!parsed.ok) return setProblem(parsed.message)
+        authData.cookies = parsed.body
       }
       if (passcode) {
         if (!/^\d{4}$/.test(passcode)) return setProblem('The X Chat passcode must be 4 digits')
@@ -71,6 +71,9 @@ export function EditAccountDialog({
   }
 
   const error = problem ?? (save.isError ? save.error.message : null)
+  // said under the field as soon as pasted cookies cannot make a session, not only on Save
+  const cookieInput = cookies.trim() ? readCookieInput(cookies) : null
+  const cookieProblem = cookieInput && !cookieInput.ok ? cookieInput.message : null
   return (
     <Dialog open onClose={onClose} title={`Edit @${account.username}`} size="2xl">
       {check ? (
@@ -99,14 +102,20 @@ export function EditAccountDialog({
                 id="edit-cookies"
                 label="New cookies (JSON)"
                 optional
-                hint="Export fresh x.com cookies (auth_token and ct0) if X signed the account out."
+                hint="If X signed the account out: paste fresh x.com cookies, as a cookie editor's JSON export or the header auth_token=…; ct0=…"
+                error={cookieProblem}
               >
                 <Textarea
                   id="edit-cookies"
                   rows={4}
                   className="font-mono text-xs"
+                  aria-invalid={cookieProblem !== null}
+                  aria-describedby={cookieProblem ? 'edit-cookies-error' : 'edit-cookies-hint'}
                   value={cookies}
-                  onChange={(e) => setCookies(e.target.value)}
+                  onChange={(e) => {
+                    setProblem(null)
+                    setCookies(e.target.value)
+                  }}
                 />
               </Field>
               <Field
@@ -180,7 +189,7 @@ export function EditAccountDialog({
               onChange={(e) => setLimit(e.target.value)}
             />
           </Field>
-          {error && (
+          {error && error !== cookieProblem && (
             <p
               role="alert"
               className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-700 ring-1 ring-red-200"

@@ -1,13 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Pause, Play } from 'lucide-react'
-import { lazy, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { DetailsBody } from '@/components/ui/details-body'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
 import { errorMessage } from '@/lib/api-client'
+import { lazyWithPreload } from '@/lib/lazy-with-preload'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
 import { getCampaignDetails } from '../../api/get-campaign-details'
+import { getVariantStats } from '../../api/get-variant-stats'
 import { launchCampaign } from '../../api/launch-campaign'
 import { pauseCampaign } from '../../api/pause-campaign'
 import { isSending } from '../../campaign-status'
@@ -17,7 +19,8 @@ import { CampaignMessages } from './campaign-messages'
 import { CampaignOverview } from './campaign-overview'
 import { CampaignVariants } from './campaign-variants'
 
-const CampaignAnalytics = lazy(() => import('./campaign-analytics'))
+const analytics = lazyWithPreload(() => import('./campaign-analytics'))
+const CampaignAnalytics = analytics.Component
 
 type DetailTab = 'overview' | 'leads' | 'messages' | 'analytics'
 
@@ -34,6 +37,15 @@ export function CampaignDetailsDialog({ campaignId, onClose }: { campaignId: str
   })
   const campaign = details.data?.campaign
   const live = campaign ? isSending(campaign.status) : false
+  // Analytics is one click away: its code (the charts) and its per-message results start loading
+  // as the dialog opens, so the tab shows results, not a wait.
+  useEffect(() => {
+    analytics.preload()
+    void queryClient.prefetchQuery({
+      queryKey: [queryRoots.campaigns, 'variants', campaignId],
+      queryFn: () => getVariantStats(campaignId),
+    })
+  }, [campaignId, queryClient])
 
   const action = useMutation({
     mutationFn: (kind: 'launch' | 'pause') =>
@@ -78,6 +90,7 @@ export function CampaignDetailsDialog({ campaignId, onClose }: { campaignId: str
         tabsLabel="Campaign details"
         tab={tab}
         onTabChange={setTab}
+        loadingLabel={tab === 'analytics' ? 'Loading analytics...' : 'Loading...'}
         tabs={[
           { id: 'overview', label: 'Overview' },
           { id: 'leads', label: 'Leads' },

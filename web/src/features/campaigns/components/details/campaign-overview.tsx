@@ -31,7 +31,7 @@ export function CampaignOverview({ campaign, stats }: { campaign: Campaign; stat
                 value: campaign.social_account ? `@${campaign.social_account.username}` : 'Deleted account',
               },
               { label: 'Lead source', value: campaign.scraping_campaign?.name ?? '—' },
-              { label: 'Target count', value: campaign.target_count },
+              { label: 'Target count', value: pluralize(stats.target, 'lead') },
               {
                 label: 'Daily limit',
                 value: campaign.daily_message_limit ? `${campaign.daily_message_limit} a day` : 'Unlimited',

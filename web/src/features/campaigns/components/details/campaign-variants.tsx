@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Lightbulb, Trophy } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { PanelLoading } from '@/components/ui/details-body'
 import { CheckboxField, Input } from '@/components/ui/form-field'
-import { Skeleton } from '@/components/ui/skeleton'
 import { useToast } from '@/components/ui/toast'
 import { formatCount, formatDateTime } from '@/lib/format'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
@@ -33,13 +33,7 @@ export function CampaignVariants({ campaign, live }: { campaign: Campaign; live:
     queryFn: () => getVariantStats(campaign.id),
     refetchInterval: live ? LIVE_POLL_MS : false,
   })
-  if (variants.isPending)
-    return (
-      <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading results per message">
-        <Skeleton className="h-5 w-48" />
-        <Skeleton className="h-24 w-full" />
-      </div>
-    )
+  if (variants.isPending) return <PanelLoading label="Loading analytics..." />
   if (variants.isError)
     return (
       <p className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700" role="alert">

@@ -174,6 +174,24 @@ describe('Create New Campaign wizard (spec §2 Modals 3, §5, §9)', () => {
     expect(screen.getByText('Hey Jordan, how is @jordan_builds going?')).toBeInTheDocument()
   })
 
+  it('says how spintax works, spins it in the preview like the runner, and spins again on request', async () => {
+    const user = userEvent.setup()
+    renderApp(<CampaignWizard onClose={() => {}} />)
+    await setup(user)
+    await chooseSource(user)
+    expect(screen.getByText('{Hi|Hello|Hey}')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Spin again' })).toBeNull()
+    // userEvent reads { as a key: {{ types one brace
+    await user.type(screen.getByLabelText('Initial message 1'), '{{Hi|Hello|Hey} {{name}!')
+    const bubble = () => screen.getByText(/^(Hi|Hello|Hey) Jordan!$/)
+    const seen = new Set([bubble().textContent])
+    for (let i = 0; i < 12 && seen.size < 3; i++) {
+      await user.click(screen.getByRole('button', { name: 'Spin again' }))
+      seen.add(bubble().textContent)
+    }
+    expect([...seen].sort()).toEqual(['Hello Jordan!', 'Hey Jordan!', 'Hi Jordan!'])
+  })
+
   it('follow-up days 1-30 (default 3) and a follow-up text when follow-ups are on', async () => {
     const user = userEvent.setup()
     renderApp(<CampaignWizard onClose={() => {}} />)

@@ -12,7 +12,7 @@ import { WriteWithAiDialog } from './write-with-ai-dialog'
 
 const MAX_MESSAGES = 10
 
-/** Spec §5: at least one non-blank initial message; one field always stays; {username} and {name} personalise. */
+/** Spec §5: at least one non-blank initial message; one field always stays; {username} and {name} personalise, {a|b} spins. */
 export function MessagesStep({
   form,
   problems,
@@ -86,7 +86,9 @@ export function MessagesStep({
       <p className="text-sm text-slate-600">
         Each lead gets one of these messages (rotating between them keeps your outreach from looking
         automated). Use <code className="rounded bg-slate-100 px-1 text-brand-700">{'{username}'}</code> and{' '}
-        <code className="rounded bg-slate-100 px-1 text-brand-700">{'{name}'}</code> to personalise.
+        <code className="rounded bg-slate-100 px-1 text-brand-700">{'{name}'}</code> to personalise, and{' '}
+        <code className="rounded bg-slate-100 px-1 text-brand-700">{'{Hi|Hello|Hey}'}</code> to vary the
+        wording: each lead gets one of the options at random.
       </p>
       {messages.fields.map((field, index) => (
         <div key={field.id} className="flex items-start gap-2">

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { Send } from 'lucide-react'
-import { lazy, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { DetailsBody } from '@/components/ui/details-body'
 import { Dialog } from '@/components/ui/dialog'
 import { StatusBadge } from '@/components/ui/status-badge'
+import { lazyWithPreload } from '@/lib/lazy-with-preload'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
 import { getScrapingDetails } from '../../api/get-scraping-details'
 import { criteriaText } from '../../scraping-form'
@@ -13,7 +14,8 @@ import { ScrapedLeads } from './scraped-leads'
 import { ScrapingOverview } from './scraping-overview'
 import { ScrapingSources } from './scraping-sources'
 
-const ScrapingAnalytics = lazy(() => import('./scraping-analytics'))
+const analytics = lazyWithPreload(() => import('./scraping-analytics'))
+const ScrapingAnalytics = analytics.Component
 
 type DetailTab = 'overview' | 'leads' | 'sources' | 'analytics'
 
@@ -36,6 +38,8 @@ export function ScrapingDetailsDialog({
   })
   const campaign = details.data?.campaign
   const live = campaign?.status === 'running'
+  // the charts' code loads as the dialog opens; the figures come with the details
+  useEffect(() => analytics.preload(), [])
   return (
     <Dialog
       open
@@ -57,6 +61,7 @@ export function ScrapingDetailsDialog({
         tabsLabel="Scraping campaign details"
         tab={tab}
         onTabChange={setTab}
+        loadingLabel={tab === 'analytics' ? 'Loading analytics...' : 'Loading...'}
         tabs={[
           { id: 'overview', label: 'Overview' },
           { id: 'leads', label: 'Scraped Leads' },

@@ -1,5 +1,6 @@
 import { Field, Input } from '@/components/ui/form-field'
 import type { ConnectAccountForm } from '@/lib/accounts/connect-account'
+import { shownAtField } from '../../account-wizard-rules'
 
 type Patch = (change: Partial<ConnectAccountForm>) => void
 
@@ -12,8 +13,9 @@ export function AccountStep({
   onChange: Patch
   problem: string | null
 }) {
-  const usernameProblem = form.username !== '' && problem && /username/i.test(problem) ? problem : null
-  const proxyProblem = form.proxyUrl && problem && /proxy/i.test(problem) ? problem : null
+  const atField = shownAtField(form, problem) ? problem : null
+  const usernameProblem = atField && /username/i.test(atField) ? atField : null
+  const proxyProblem = atField && /proxy/i.test(atField) ? atField : null
   return (
     <>
       <Field id="acct-username" label="Username" hint="Your handle without the @" error={usernameProblem}>

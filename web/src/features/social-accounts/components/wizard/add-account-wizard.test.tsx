@@ -19,7 +19,14 @@ const PLATFORMS = [
 ]
 // As rpc/check_account_limit answers: error is null when another account may be added.
 const ALLOWED = { canAddAccount: true, currentCount: 0, limit: 2, planType: 'growth', error: null }
-const COOKIES = '[{"name":"auth_token","value":"a"},{"name":"ct0","value":"b"}]'
+// Values shaped like X's (auth_token 40 hex, ct0 32+ hex): the form checks them with the api's parser.
+const AUTH_TOKEN = 'e6e526c0814857148cc1f15afe37ff9c07b0bd1c'
+const CT0 = '631de522eb283a50f47cc354ae8e296fdafb8be8659fd0495a273c6d2286c2e8'
+const COOKIES = JSON.stringify([
+  { name: 'auth_token', value: AUTH_TOKEN },
+  { name: 'ct0', value: CT0 },
+])
+const COOKIE_HEADER = `auth_token=${AUTH_TOKEN}; ct0=${CT0}`
 
 function httpError(status: number, body: unknown) {
   return new FunctionsHttpError(new Response(JSON.stringify(body), { status, statusText: 'Bad' }))
@@ -70,8 +77,12 @@ describe('Add Social Media Account wizard (spec §2 Modals 2, §5)', () => {
     expect(await screen.findByRole('button', { name: /LinkedIn/ })).toBeDisabled()
     expect(screen.getByRole('button', { name: /LinkedIn/ })).toHaveTextContent('Coming soon')
     expect(next()).toBeDisabled()
+    // a disabled Next says why
+    expect(screen.getByText('Choose a platform to connect')).toBeInTheDocument()
+    expect(next()).toHaveAccessibleDescription('Choose a platform to connect')
     await user.click(screen.getByRole('button', { name: /Twitter/ }))
     expect(next()).toBeEnabled()
+    expect(screen.queryByText('Choose a platform to connect')).toBeNull()
   })
 
   it('step 2 needs a trimmed username without @; the proxy is optional but must be user:pass@host:port', async () => {
@@ -105,7 +116,7 @@ describe('Add Social Media Account wizard (spec §2 Modals 2, §5)', () => {
     expect(next()).toBeEnabled()
   })
 
-  it("X needs cookies that parse as JSON: 'Invalid cookie format or validation failed'; Validate is inactive while blank", async () => {
+  it("X needs cookies the parser takes: 'Invalid cookie format or validation failed' with the reason; Validate is inactive while blank", async () => {
     const user = userEvent.setup()
     renderApp(<AddAccountWizard onClose={() => {}} />)
     await screen.findByText('Ready to Add Account')
@@ -113,13 +124,16 @@ describe('Add Social Media Account wizard (spec §2 Modals 2, §5)', () => {
     const validate = screen.getByRole('button', { name: 'Validate cookies' })
     expect(validate).toBeDisabled()
     expect(next()).toBeDisabled()
+    expect(next()).toHaveAccessibleDescription('Cookies are required for Twitter accounts')
     await user.type(screen.getByLabelText('Cookies (JSON)'), 'auth_token=abc')
-    expect(screen.getByText('Invalid cookie format or validation failed')).toBeInTheDocument()
+    const invalid = /^Invalid cookie format or validation failed: Cookies must include auth_token and ct0/
+    expect(screen.getByText(invalid)).toBeInTheDocument()
+    expect(screen.getByLabelText('Cookies (JSON)')).toHaveAccessibleDescription(invalid)
     expect(next()).toBeDisabled()
     await user.click(validate)
     // Said once: the field's error already names the problem (issue 18 item 8).
     await waitFor(() => expect(validate).toBeEnabled())
-    expect(screen.getAllByText('Invalid cookie format or validation failed')).toHaveLength(1)
+    expect(screen.getAllByText(invalid)).toHaveLength(1)
     await user.clear(screen.getByLabelText('Cookies (JSON)'))
     await user.click(screen.getByLabelText('Cookies (JSON)'))
     await user.paste(COOKIES)
@@ -143,6 +157,20 @@ describe('Add Social Media Account wizard (spec §2 Modals 2, §5)', () => {
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('Validation failed: Session expired'),
     )
+  })
+
+  it('takes the cookie header a browser shows (auth_token=…; ct0=…) and sends it as pasted', async () => {
+    const user = userEvent.setup()
+    renderApp(<AddAccountWizard onClose={() => {}} />)
+    await screen.findByText('Ready to Add Account')
+    await toAuthentication(user, 'Twitter')
+    await user.click(screen.getByLabelText('Cookies (JSON)'))
+    await user.paste(`Cookie: ${COOKIE_HEADER}`)
+    expect(screen.queryByText(/Invalid cookie format/)).toBeNull()
+    await user.click(next())
+    await user.click(screen.getByRole('button', { name: 'Add Account' }))
+    await screen.findByText(/Signing in to X as @dana_x/)
+    expect(created).toMatchObject({ authData: { cookies: `Cookie: ${COOKIE_HEADER}` } })
   })
 
   it('the X Chat passcode is optional and must be 4 digits', async () => {

@@ -15,7 +15,7 @@ import { deleteAccount } from '@/lib/accounts/delete-account'
 import { getPlatforms } from '@/lib/accounts/get-platforms'
 import { proxyDisplay } from '@/lib/accounts/proxy-display'
 import { queryRoots } from '@/lib/query-keys'
-import { ACCOUNT_STEPS, accountStepProblem, emptyAccountForm } from '../../account-wizard-rules'
+import { ACCOUNT_STEPS, accountStepProblem, emptyAccountForm, shownAtField } from '../../account-wizard-rules'
 import { AccountStep } from './account-step'
 import { AuthenticationStep } from './authentication-step'
 
@@ -129,6 +129,8 @@ export function AddAccountWizard({ onClose }: { onClose: () => void }) {
       submittingLabel="Adding Account..."
       submitting={add.isPending}
       error={add.isError ? add.error.message : null}
+      // the limit banner above says why when the plan is full; a field says what is wrong with its value
+      blockedReason={allowed && !shownAtField(form, problem) ? problem : null}
     >
       <LimitBanner limit={limit.data ?? null} />
       {step === 0 &&

@@ -3,7 +3,9 @@ import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Field, Input, Textarea } from '@/components/ui/form-field'
 import type { ConnectAccountForm } from '@/lib/accounts/connect-account'
+import { COOKIES_HINT, COOKIES_PLACEHOLDER } from '@/lib/accounts/cookie-input'
 import { type CookieCheck, validateCookies } from '@/lib/accounts/validate-cookies'
+import { shownAtField } from '../../account-wizard-rules'
 
 type Patch = (change: Partial<ConnectAccountForm>) => void
 
@@ -23,7 +25,11 @@ export function AuthenticationStep({
   if (form.platform === 'instagram') {
     return (
       <>
-        <Field id="acct-password" label="Instagram password" error={form.password === '' ? null : problem}>
+        <Field
+          id="acct-password"
+          label="Instagram password"
+          error={shownAtField(form, problem) && /password/i.test(problem ?? '') ? problem : null}
+        >
           <Input
             id="acct-password"
             type="password"
@@ -58,21 +64,19 @@ export function AuthenticationStep({
     setCheck(await validateCookies(form.platform, form.cookies))
     setChecking(false)
   }
-  const cookieProblem = form.cookies.trim() !== '' && problem && /cookie/i.test(problem) ? problem : null
+  const atField = shownAtField(form, problem) ? problem : null
+  const cookieProblem = atField && /cookie/i.test(atField) ? atField : null
 
   return (
     <>
-      <Field
-        id="acct-cookies"
-        label="Cookies (JSON)"
-        hint="Export your x.com cookies with a cookie editor extension while signed in; auth_token and ct0 are needed."
-        error={cookieProblem}
-      >
+      <Field id="acct-cookies" label="Cookies (JSON)" hint={COOKIES_HINT} error={cookieProblem}>
         <Textarea
           id="acct-cookies"
           rows={5}
           className="font-mono text-xs"
-          placeholder='[{"name":"auth_token","value":"…","domain":".x.com"},{"name":"ct0","value":"…","domain":".x.com"}]'
+          aria-invalid={cookieProblem !== null}
+          aria-describedby={cookieProblem ? 'acct-cookies-error' : 'acct-cookies-hint'}
+          placeholder={COOKIES_PLACEHOLDER}
           value={form.cookies}
           onChange={(e) => {
             setCheck(null)
@@ -112,7 +116,7 @@ export function AuthenticationStep({
         id="acct-passcode"
         label="X Chat passcode"
         hint="X asks for this 4-digit passcode when Messages (X Chat) opens. If you set one up, we need it to send and read your DMs; leave it empty only if X never asks you for one."
-        error={form.chatPasscode && problem && /passcode/i.test(problem) ? problem : null}
+        error={atField && /passcode/i.test(atField) ? atField : null}
       >
         <Input
           id="acct-passcode"

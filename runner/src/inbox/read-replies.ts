@@ -1,0 +1,103 @@
+// Reading an account's inbox in a session that is already signed in: the conversations and
+// message requests, the whole thread of everyone who wrote since the last read (for the inbox),
+// their replies recorded (lead replied, follow-ups stopped, customer told, opt-outs to
+// do-not-contact), the platform's read markers, and when this read began. The inbox sync does it on
+// its schedule; a campaign tick that holds the session does it too when the last read is older than
+// READ_REPLIES_AFTER_MS, so a busy account's replies arrive without a session of their own.
+// Throws StopSignalError like the adapters' reads: the caller pauses or flags the account.
+import type { Db } from '../db.ts'
+import type { PlatformSession } from '../platforms/types.ts'
+import type { AccountRow } from '../sessions/open.ts'
+import { recordReply } from './replies.ts'
+import { applyPlatformReadMarkers, readingMarksRead, storeThread } from './threads.ts'
+
+/** Looks back this far before the last read, so a reply that arrived during it is not missed. */
+const OVERLAP_MS = 10 * 60_000
+/** How far back the first read of an account looks. */
+const FIRST_READ_MS = 7 * 24 * 3_600_000
+/**
+ * A tick reads replies when the last read began longer ago than this. The scheduler's inbox sync
+ * of an account in use has the same threshold (internal.inbox_syncs_due), so whichever comes first
+ * reads, and a reply reaches the inbox within 5 minutes.
+ */
+export const READ_REPLIES_AFTER_MS = 210_000
+
+export interface RepliesRead {
+  conversations: number
+  requests: number
+  replies: number
+  optOuts: number
+}
+
+/** Whether the account's last inbox read began more than READ_REPLIES_AFTER_MS ago (or never). */
+export async function repliesStale(db: Db, accountId: string): Promise<boolean> {
+  const { rows } = await db.query<{ stale: boolean }>(
+    `select coalesce(last_synced_at, '-infinity') <= internal.now() - make_interval(secs => $2::float8 / 1000) as stale
+       from public.social_accounts where id = $1`,
+    [accountId, READ_REPLIES_AFTER_MS],
+  )
+  return rows[0]?.stale ?? false
+}
+
+export async function readNewReplies(
+  db: Db,
+  session: PlatformSession,
+  account: Pick<AccountRow, 'id' | 'user_id' | 'platform'>,
+  signal: AbortSignal,
+): Promise<RepliesRead> {
+  const { rows } = await db.query<{ now: Date; since: Date }>(
+    `select internal.now() as now,
+            coalesce(last_synced_at, internal.now() - make_interval(secs => $2::float8 / 1000))
+              - make_interval(secs => $3::float8 / 1000) as since
+       from public.social_accounts where id = $1`,
+    [account.id, FIRST_READ_MS, OVERLAP_MS],
+  )
+  const startedAt = rows[0]?.now ?? new Date()
+  const since = rows[0]?.since ?? new Date(Date.now() - FIRST_READ_MS)
+  const result: RepliesRead = { conversations: 0, requests: 0, replies: 0, optOuts: 0 }
+  const conversations = await session.readInbox({ includeRequests: true })
+  result.conversations = conversations.length
+  result.requests = conversations.filter((c) => c.request).length
+  const recent = conversations.filter(
+    (c) => c.unread || (c.lastMessage.at !== null && Date.parse(c.lastMessage.at) > since.getTime()),
+  )
+  for (const conversation of recent) {
+    if (signal.aborted) return result
+    const thread = await session.readThread(conversation.threadId)
+    const stored = await storeThread(db, {
+      accountId: account.id,
+      peerUsername: conversation.peer.username,
+      peerId: conversation.peer.id,
+      threadId: conversation.threadId,
+      platformUnread: conversation.unread,
+      opened: readingMarksRead(session.platform),
+      messages: thread,
+    })
+    const incoming = thread.filter(
+      (m) => m.direction === 'incoming' && (m.at === null || Date.parse(m.at) > since.getTime()),
+    )
+    if (incoming.length === 0) continue
+    const outcome = await recordReply(db, {
+      accountId: account.id,
+      userId: account.user_id,
+      platform: account.platform,
+      peerUsername: conversation.peer.username,
+      messages: incoming,
+      ...(stored ? { inboxThreadId: stored.threadId } : {}),
+    })
+    result.replies += outcome.leadsReplied
+    if (outcome.optedOut) result.optOuts += 1
+  }
+  // read on the platform itself since: not unread in Reachflow too
+  await applyPlatformReadMarkers(
+    db,
+    account.id,
+    conversations.filter((c) => !c.unread).map((c) => c.threadId),
+  )
+  // when this read began: a reply that came in while it ran is looked for again next time
+  await db.query(
+    'update public.social_accounts set last_synced_at = $2, requests_pending = $3 where id = $1',
+    [account.id, startedAt, result.requests],
+  )
+  return result
+}

@@ -1,0 +1,32 @@
+import { supabase } from '@/lib/supabase'
+import type { DncEntry, DncOverview, DncPage, DncPlatform } from './types'
+
+export const DNC_PAGE_SIZE = 25
+
+/** rpc/do_not_contact_overview: how many people, how many leads they skipped, the opt-out words. */
+export async function getDncOverview(): Promise<DncOverview> {
+  const { data, error } = await supabase.rpc('do_not_contact_overview')
+  if (error) throw new Error(`Could not load your do-not-contact list: ${error.message}`)
+  return data as DncOverview
+}
+
+/** rpc/do_not_contact_entries: one page, newest first, with search and a platform filter. */
+export async function getDncPage(
+  search: string,
+  platform: DncPlatform | '',
+  page: number,
+  size: number = DNC_PAGE_SIZE,
+): Promise<DncPage> {
+  const { data, error } = await supabase.rpc('do_not_contact_entries', {
+    p_search: search.trim() || null,
+    p_platform: platform || null,
+    p_limit: size,
+    p_offset: page * size,
+  })
+  if (error) throw new Error(`Could not load your do-not-contact list: ${error.message}`)
+  const rows = (data ?? []) as (DncEntry & { total: number })[]
+  return {
+    rows: rows.map(({ total: _total, ...row }) => ({ ...row, skipped_leads: Number(row.skipped_leads) })),
+    total: Number(rows[0]?.total ?? 0),
+  }
+}
