@@ -66,8 +66,12 @@ const CASES: Record<JsonRpc, { setUp?: string; sql: string; params?: (id: DemoId
   },
   dashboard_counts: { sql: 'select public.dashboard_counts() as result' },
   dashboard_snapshot: { setUp: WINNER_AND_AI, sql: 'select public.dashboard_snapshot() as result' },
+  do_not_contact_overview: { sql: 'select public.do_not_contact_overview() as result' },
   inbox_overview: { sql: 'select public.inbox_overview() as result' },
   request_inbox_check: { sql: 'select public.request_inbox_check() as result' },
+  set_opt_out_words: {
+    sql: `select public.set_opt_out_words('{unsubscribe,"no thanks"}', '{stop}') as result`,
+  },
   scraping_campaign_stats: {
     sql: 'select public.scraping_campaign_stats($1) as result',
     params: (id) => [id.scrapingId],

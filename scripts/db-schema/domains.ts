@@ -53,12 +53,12 @@ credentials and proxies, the account limit and the avatars bucket's policies.`,
   {
     file: '40_campaigns.sql',
     title: `DM campaigns and sending: campaigns, their leads and the send state machine, DM logs, message
-variants, the contact ledger, do-not-contact, the daily figures, and the Leads screen's views (scraped
-and campaign leads together).`,
+variants, the contact ledger, do-not-contact and opt-out words, the daily figures, and the Leads
+screen's views (scraped and campaign leads together).`,
     relations:
-      /^public\.(campaigns|campaign_leads|dm_logs|contact_ledger|do_not_contact|campaign_daily_stats|message_variants|lead_view|lead_people)$/,
+      /^public\.(campaigns|campaign_leads|dm_logs|contact_ledger|do_not_contact|opt_out_settings|campaign_daily_stats|message_variants|lead_view|lead_people)$/,
     functions:
-      /campaign|dm_log|daily_message|daily_reply|normalized_s|random_day_off|sends_left_today|variant/,
+      /campaign|dm_log|daily_message|daily_reply|normalized_s|random_day_off|sends_left_today|variant|do_not_contact|opt_out/,
   },
   {
     file: '50_inbox.sql',

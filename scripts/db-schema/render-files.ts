@@ -74,15 +74,23 @@ export function renderSchemaFiles(wanted: Catalog, baseline: Catalog, quote: Quo
   const tableFile = (schema: string, table: string) => relationFile.get(`${schema}.${table}`) ?? FALLBACK_FILE
 
   // Functions: kept where they are; else by name; a trigger function beside its first table;
-  // otherwise beside the first table its body names.
+  // otherwise beside the table its body names first.
   const triggersByFunction = new Map<string, string[]>()
   for (const t of wanted.triggers)
     triggersByFunction.set(t.function, [
       ...(triggersByFunction.get(t.function) ?? []),
       tableFile(t.schema, t.table),
     ])
-  const bodyTable = (f: Func) =>
-    wanted.relations.find((r) => r.schema !== 'pgboss' && f.definition.includes(`${r.schema}.${r.name}`))
+  /** The table or view the body names first (by position in the text). */
+  const bodyTable = (f: Func) => {
+    let first: { at: number; relation: Relation } | undefined
+    for (const relation of wanted.relations) {
+      if (relation.schema === 'pgboss') continue
+      const match = new RegExp(`\\b${relation.schema}\\.${relation.name}\\b`).exec(f.definition)
+      if (match && (!first || match.index < first.at)) first = { at: match.index, relation }
+    }
+    return first?.relation
+  }
   const functionFile = (f: Func) => {
     const name = `${f.schema}.${f.name}`
     const byTrigger = triggersByFunction.get(f.signature)?.sort()[0]

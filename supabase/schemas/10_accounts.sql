@@ -235,6 +235,27 @@ $$;
 comment on function internal.enforce_account_limit() is
   'BEFORE INSERT on social_accounts: refuses an account beyond the plan''s limit, whoever inserts it.';
 
+create or replace function internal.resolve_account_alerts()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.notifications n
+     set read = true,
+         read_at = coalesce(n.read_at, now()),
+         metadata = n.metadata || jsonb_build_object('resolvedAt', internal.now())
+   where n.user_id = new.user_id
+     and n.type = 'account_flagged'
+     and n.metadata ->> 'accountId' = new.id::text
+     and not n.metadata ? 'resolvedAt';
+  return null;
+end
+$$;
+comment on function internal.resolve_account_alerts() is
+  'AFTER UPDATE of status on social_accounts, when an account becomes active: its account_flagged notifications are marked read with metadata.resolvedAt.';
+
 create trigger on_auth_user_created_create_profile after insert on auth.users for each row execute function internal.create_profile_for_new_user();
 
 create trigger user_profiles_set_updated_at before update on public.user_profiles for each row execute function internal.set_updated_at();
@@ -244,6 +265,8 @@ create trigger social_accounts_check_platform before insert on public.social_acc
 create trigger social_accounts_check_proxy before insert or update of proxy_url on public.social_accounts for each row execute function internal.check_proxy_address();
 
 create trigger social_accounts_enforce_limit before insert on public.social_accounts for each row execute function internal.enforce_account_limit();
+
+create trigger social_accounts_resolve_alerts after update of status on public.social_accounts for each row when (((new.status = 'active'::text) and (old.status is distinct from 'active'::text))) execute function internal.resolve_account_alerts();
 
 create trigger social_accounts_set_updated_at before update on public.social_accounts for each row execute function internal.set_updated_at();
 
@@ -497,6 +520,7 @@ revoke execute on function internal.check_proxy_address() from public;
 revoke execute on function internal.create_profile_for_new_user() from public;
 revoke execute on function internal.enforce_account_limit() from public;
 revoke execute on function internal.proxy_address_problem(text) from public;
+revoke execute on function internal.resolve_account_alerts() from public;
 
 revoke execute on function internal.seal_legacy_proxy_login(uuid, text, text) from public;
 grant execute on function internal.seal_legacy_proxy_login(uuid, text, text) to reachflow_runner;

@@ -16,7 +16,7 @@ create table public.campaigns (
   sequences jsonb not null,
   schedule jsonb not null default '{"timeTo": "17:00", "timeFrom": "09:00", "timezone": "UTC", "activeDays": ["monday", "tuesday", "wednesday", "thursday", "friday"], "randomDaysOff": true}'::jsonb,
   run_immediately boolean not null default false,
-  target_count integer not null default 100,
+  target_count integer not null default 0,
   status text not null default 'draft'::text,
   daily_message_limit integer not null default 50,
   messages_sent integer not null default 0,
@@ -48,7 +48,7 @@ create table public.campaigns (
   constraint campaigns_response_count_check check ((response_count >= 0)),
   constraint campaigns_stage_check check ((char_length(stage) <= 100)),
   constraint campaigns_status_check check ((status = any (array['draft'::text, 'queued'::text, 'running'::text, 'active'::text, 'paused'::text, 'completed'::text, 'error'::text, 'failed'::text]))),
-  constraint campaigns_target_count_check check (((target_count >= 1) and (target_count <= 100000))),
+  constraint campaigns_target_count_check check ((target_count >= 0)),
   constraint campaigns_total_attempts_check check ((total_attempts >= 0)),
   constraint campaigns_winner_after_sends_check check (((winner_after_sends >= 30) and (winner_after_sends <= 10000))),
   constraint campaigns_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete set null,
@@ -64,13 +64,15 @@ comment on column public.campaigns.sequences is
 comment on column public.campaigns.schedule is
   '{timezone (IANA, default UTC), timeFrom, timeTo (HH:MM, from < to), activeDays (lowercase weekdays), randomDaysOff (default true)}.';
 comment on column public.campaigns.target_count is
-  'The customer''s goal for messages, shown as sent/target; not a stop rule.';
+  'People the campaign will message or has messaged: leads not skipped, plus skipped ones already messaged. Kept by triggers; written values are ignored.';
 comment on column public.campaigns.status is
   'draft, queued (launched, waiting for its first tick), running/active (sending), paused, completed, error, failed. Clients may only launch (also relaunch after an error), pause and resume.';
 comment on column public.campaigns.daily_message_limit is
   'Most DMs this campaign sends per day in its schedule''s time zone (1-500, default 50).';
+comment on column public.campaigns.messages_failed is
+  'Messages whose log says not delivered now (failed or error); a retry that went out leaves this count.';
 comment on column public.campaigns.total_attempts is
-  'Every logged send attempt (sent, failed, error, uncertain): the delivery rate''s denominator.';
+  'Messages logged (one per lead and step; a retry reuses its row): sent + failed + unconfirmed. The delivery rate leaves the unconfirmed out.';
 comment on column public.campaigns.response_count is
   'Leads that replied (campaign_leads.replied_at set).';
 comment on column public.campaigns.messages_sent_today is
@@ -256,6 +258,21 @@ alter table public.campaigns add constraint campaigns_winner_variant_id_fkey for
 
 alter table public.dm_logs add constraint dm_logs_variant_id_fkey foreign key (variant_id) references public.message_variants(id) on delete set null;
 
+create table public.opt_out_settings (
+  user_id uuid not null default auth.uid(),
+  anywhere text[] not null default '{unsubscribe}'::text[],
+  at_start text[] not null default '{stop}'::text[],
+  updated_at timestamp with time zone not null default now(),
+  constraint opt_out_settings_pkey primary key (user_id),
+  constraint opt_out_settings_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+);
+comment on table public.opt_out_settings is
+  'A customer''s opt-out words; without a row the defaults apply (anywhere: unsubscribe; at the start of a short reply: stop). Read by the runner when it records replies.';
+comment on column public.opt_out_settings.anywhere is
+  'Words or phrases that opt a person out wherever they appear in a reply (whole words, any case).';
+comment on column public.opt_out_settings.at_start is
+  'Words or phrases that opt a person out when a reply starts with them and has at most two more words ("stop please").';
+
 -- Indexes -----------------------------------------------------------------------------------------
 
 create index campaigns_account_id_idx on public.campaigns (account_id);
@@ -269,6 +286,7 @@ create index campaigns_winner_variant_id_idx on public.campaigns (winner_variant
 
 create index campaign_leads_campaign_collected_at_idx on public.campaign_leads (campaign_id, collected_at desc);
 create unique index campaign_leads_campaign_username_key on public.campaign_leads (campaign_id, lower(username));
+create index campaign_leads_do_not_contact_idx on public.campaign_leads (user_id, lower(username)) where (skip_reason = 'do_not_contact'::text);
 create index campaign_leads_due_idx on public.campaign_leads (campaign_id, next_send_at) where (next_send_at is not null);
 create index campaign_leads_in_flight_idx on public.campaign_leads (campaign_id) where (state = any (array['sending'::text, 'uncertain'::text]));
 create index campaign_leads_scraping_lead_id_idx on public.campaign_leads (scraping_lead_id);
@@ -284,6 +302,7 @@ create index dm_logs_variant_id_idx on public.dm_logs (variant_id) include (stat
 
 create unique index contact_ledger_user_platform_username_key on public.contact_ledger (user_id, platform, lower(target_username));
 
+create index do_not_contact_user_created_idx on public.do_not_contact (user_id, created_at desc);
 create unique index do_not_contact_user_platform_username_key on public.do_not_contact (user_id, platform, lower(target_username));
 
 create index campaign_daily_stats_user_id_day_idx on public.campaign_daily_stats (user_id, day);
@@ -310,6 +329,45 @@ $$;
 comment on function internal.attach_leads_on_campaign_change() is
   'AFTER INSERT, or UPDATE of the lead source: (re)attaches the source''s leads to the campaign.';
 
+create or replace function internal.check_opt_out_words()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  word text;
+begin
+  -- stored as typed, less case and extra spaces; duplicates dropped, order kept
+  new.anywhere := array(select w from (select distinct on (w) w, i
+                                          from unnest(new.anywhere) with ordinality u(raw, i)
+                                          cross join lateral (select lower(regexp_replace(btrim(u.raw), '\s+', ' ', 'g')) as w) n
+                                         order by w, i) d order by i);
+  new.at_start := array(select w from (select distinct on (w) w, i
+                                          from unnest(new.at_start) with ordinality u(raw, i)
+                                          cross join lateral (select lower(regexp_replace(btrim(u.raw), '\s+', ' ', 'g')) as w) n
+                                         order by w, i) d order by i);
+  if cardinality(new.anywhere) > 20 or cardinality(new.at_start) > 20 then
+    raise exception 'Each list holds at most 20 words.' using errcode = '22023';
+  end if;
+  foreach word in array new.anywhere || new.at_start loop
+    if word = '' then
+      raise exception 'An opt-out word cannot be empty.' using errcode = '22023';
+    elsif char_length(word) > 40 then
+      raise exception '"%…" is too long: at most 40 characters.', left(word, 20) using errcode = '22023';
+    elsif word !~ '^[[:alnum:]]+([''’-][[:alnum:]]+)*( [[:alnum:]]+([''’-][[:alnum:]]+)*)*$' then
+      raise exception '"%" can only hold letters, digits, spaces, '' and -.', word using errcode = '22023';
+    end if;
+  end loop;
+  if cardinality(new.anywhere) + cardinality(new.at_start) = 0 then
+    raise exception 'Keep at least one opt-out word: people must always be able to say stop.' using errcode = '22023';
+  end if;
+  new.updated_at := now();
+  return new;
+end
+$$;
+comment on function internal.check_opt_out_words() is
+  'BEFORE INSERT/UPDATE on opt_out_settings: words trimmed, lower case, de-duplicated, and checked with the rules of _shared/opt-out.ts (1-40 characters of letters, digits, spaces, '' and -; at most 20 per list; at least one word in all).';
+
 create or replace function internal.count_campaign_replies()
 returns trigger
 language plpgsql
@@ -323,6 +381,35 @@ end
 $$;
 comment on function internal.count_campaign_replies() is
   'AFTER a lead''s first reply: counts it on the campaign.';
+
+create or replace function internal.count_campaign_targets()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    update public.campaigns c set target_count = c.target_count + x.n
+      from (select r.campaign_id, count(*) as n from added r
+             where internal.is_campaign_target(r.state, r.last_sent_at) group by 1) x
+     where c.id = x.campaign_id;
+  elsif tg_op = 'DELETE' then
+    update public.campaigns c set target_count = greatest(0, c.target_count - x.n)
+      from (select r.campaign_id, count(*) as n from removed r
+             where internal.is_campaign_target(r.state, r.last_sent_at) group by 1) x
+     where c.id = x.campaign_id;
+  else
+    update public.campaigns c
+       set target_count = greatest(0, c.target_count
+                                      + case when internal.is_campaign_target(new.state, new.last_sent_at) then 1 else -1 end)
+     where c.id = new.campaign_id;
+  end if;
+  return null;
+end
+$$;
+comment on function internal.count_campaign_targets() is
+  'AFTER INSERT/DELETE (per statement) and UPDATE (per lead whose membership changed) on campaign_leads: keeps campaigns.target_count.';
 
 create or replace function internal.count_daily_message()
 returns trigger
@@ -343,20 +430,30 @@ begin
            failed = s.failed + excluded.failed,
            uncertain = s.uncertain + excluded.uncertain;
   else
-    -- A resolved send (uncertain -> sent or failed) moves between columns of its own day.
+    -- A resolved send (uncertain -> sent or failed) moves between columns: out of the day it was
+    -- counted on (old.sent_at), into the day of its new time (a retry stamps the time it went out).
     update public.campaign_daily_stats s
-       set sent = s.sent + (new.status = 'sent')::int - (old.status = 'sent')::int,
-           failed = s.failed + (new.status in ('failed', 'error'))::int - (old.status in ('failed', 'error'))::int,
-           uncertain = greatest(0, s.uncertain + (new.status = 'uncertain')::int - (old.status = 'uncertain')::int)
+       set sent = s.sent - (old.status = 'sent')::int,
+           failed = greatest(0, s.failed - (old.status in ('failed', 'error'))::int),
+           uncertain = greatest(0, s.uncertain - (old.status = 'uncertain')::int)
       from public.campaigns c
      where c.id = new.campaign_id and s.campaign_id = c.id
-       and s.day = pg_catalog.timezone(c.schedule ->> 'timezone', new.sent_at)::date;
+       and s.day = pg_catalog.timezone(c.schedule ->> 'timezone', old.sent_at)::date;
+    insert into public.campaign_daily_stats as s (campaign_id, user_id, day, sent, failed, uncertain)
+    select c.id, c.user_id, pg_catalog.timezone(c.schedule ->> 'timezone', new.sent_at)::date,
+           (new.status = 'sent')::int, (new.status in ('failed', 'error'))::int, (new.status = 'uncertain')::int
+      from public.campaigns c
+     where c.id = new.campaign_id
+    on conflict (campaign_id, day) do update
+       set sent = s.sent + excluded.sent,
+           failed = s.failed + excluded.failed,
+           uncertain = s.uncertain + excluded.uncertain;
   end if;
   return null;
 end
 $$;
 comment on function internal.count_daily_message() is
-  'AFTER INSERT/UPDATE of status on dm_logs: moves the log''s day figures (attempts, sent, failed, uncertain).';
+  'AFTER INSERT/UPDATE of status on dm_logs: moves the log''s day figures (attempts on the day it was logged; sent, failed, uncertain on the day of its sent_at).';
 
 create or replace function internal.count_daily_reply()
 returns trigger
@@ -391,7 +488,9 @@ begin
   update public.campaigns c
      set total_attempts = c.total_attempts + case when tg_op = 'INSERT' then 1 else 0 end,
          messages_sent = c.messages_sent + case when new.status = 'sent' and not was_sent then 1 else 0 end,
-         messages_failed = c.messages_failed + case when new.status in ('failed', 'error') and not was_failed then 1 else 0 end,
+         -- the messages whose log says not delivered now: a retry that leaves failed takes it back
+         messages_failed = c.messages_failed + case when new.status in ('failed', 'error') and not was_failed then 1 else 0 end
+                                             - case when was_failed and new.status not in ('failed', 'error') then 1 else 0 end,
          -- Today's counter (in the schedule's zone) counts anything that may have gone out.
          messages_sent_today = case
            when not counts_today then c.messages_sent_today
@@ -425,7 +524,7 @@ begin
 end
 $$;
 comment on function internal.count_dm_log() is
-  'AFTER INSERT/UPDATE of status on dm_logs: campaign counters, today''s counters of campaign and account, and the contact ledger.';
+  'AFTER INSERT/UPDATE of status on dm_logs: campaign counters (messages_failed = logs failed or error now), today''s counters of campaign and account, and the contact ledger.';
 
 create or replace function internal.guard_campaign_status()
 returns trigger
@@ -461,6 +560,24 @@ end
 $$;
 comment on function internal.guard_campaign_status() is
   'BEFORE UPDATE of status on campaigns: clients may only launch, pause and resume; stamps started_at, paused_at, completed_at.';
+
+create or replace function internal.keep_campaign_target()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- only count_campaign_targets (a trigger's own update, one level down) sets it
+  if tg_op = 'INSERT' then
+    new.target_count := 0;
+  elsif pg_catalog.pg_trigger_depth() = 1 then
+    new.target_count := old.target_count;
+  end if;
+  return new;
+end
+$$;
+comment on function internal.keep_campaign_target() is
+  'BEFORE INSERT/UPDATE of target_count on campaigns: the counter starts at 0 and changes only through count_campaign_targets.';
 
 create or replace function internal.keep_campaign_winner_current()
 returns trigger
@@ -645,11 +762,34 @@ $$;
 comment on function internal.prepare_message_variant() is
   'BEFORE INSERT on message_variants: the owner is the campaign''s.';
 
+create or replace function internal.skip_leads_on_do_not_contact()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- still due for a message (a first one or a follow-up) in one of the customer's campaigns on that platform
+  update public.campaign_leads l
+     set state = 'skipped', skip_reason = 'do_not_contact',
+         last_error = 'The person is on the do-not-contact list.'
+    from added a, public.campaigns c, public.platforms p
+   where l.user_id = a.user_id and lower(l.username) = lower(a.target_username)
+     and c.id = l.campaign_id and p.id = c.platform_id and p.name = a.platform
+     and l.next_send_at is not null and l.state in ('pending', 'sent') and l.replied_at is null;
+  return null;
+end
+$$;
+comment on function internal.skip_leads_on_do_not_contact() is
+  'AFTER INSERT on do_not_contact: the people added are skipped (do_not_contact) in campaigns that still had a message due for them.';
+
 create trigger campaigns_attach_leads_on_insert after insert on public.campaigns for each row execute function internal.attach_leads_on_campaign_change();
 
 create trigger campaigns_attach_leads_on_source_change after update of scraping_campaign_id, lead_list_id on public.campaigns for each row when (((old.scraping_campaign_id is distinct from new.scraping_campaign_id) or (old.lead_list_id is distinct from new.lead_list_id))) execute function internal.attach_leads_on_campaign_change();
 
 create trigger campaigns_guard_status before update of status on public.campaigns for each row when ((old.status is distinct from new.status)) execute function internal.guard_campaign_status();
+
+create trigger campaigns_keep_target before insert or update of target_count on public.campaigns for each row execute function internal.keep_campaign_target();
 
 create trigger campaigns_prepare before insert or update of sequences, schedule, account_id, scraping_campaign_id, lead_list_id, message_template on public.campaigns for each row execute function internal.prepare_campaign();
 
@@ -665,6 +805,12 @@ create trigger campaign_leads_count_replies after update of replied_at on public
 
 create trigger campaign_leads_count_replies_on_insert after insert on public.campaign_leads for each row when ((new.replied_at is not null)) execute function internal.count_campaign_replies();
 
+create trigger campaign_leads_count_targets_delete after delete on public.campaign_leads referencing old table as removed for each statement execute function internal.count_campaign_targets();
+
+create trigger campaign_leads_count_targets_insert after insert on public.campaign_leads referencing new table as added for each statement execute function internal.count_campaign_targets();
+
+create trigger campaign_leads_count_targets_update after update of state, last_sent_at on public.campaign_leads for each row when ((((old.state <> 'skipped'::text) or (old.last_sent_at is not null)) is distinct from ((new.state <> 'skipped'::text) or (new.last_sent_at is not null)))) execute function internal.count_campaign_targets();
+
 create trigger campaign_leads_prepare before insert or update on public.campaign_leads for each row execute function internal.prepare_campaign_lead();
 
 create trigger campaign_leads_set_updated_at before update on public.campaign_leads for each row execute function internal.set_updated_at();
@@ -679,7 +825,11 @@ create trigger dm_logs_count_status_change after update of status on public.dm_l
 
 create trigger dm_logs_prepare before insert on public.dm_logs for each row execute function internal.prepare_dm_log();
 
+create trigger do_not_contact_skip_leads after insert on public.do_not_contact referencing new table as added for each statement execute function internal.skip_leads_on_do_not_contact();
+
 create trigger message_variants_prepare before insert on public.message_variants for each row execute function internal.prepare_message_variant();
+
+create trigger opt_out_settings_check before insert or update on public.opt_out_settings for each row execute function internal.check_opt_out_words();
 
 -- Helper functions --------------------------------------------------------------------------------
 
@@ -759,6 +909,17 @@ as $$
 $$;
 comment on function internal.campaign_window_open(uuid, jsonb, timestamp with time zone) is
   'True when the schedule''s window (timeFrom inclusive, timeTo exclusive) is open at that instant in the schedule''s time zone, on an active day that is not a random day off.';
+
+create or replace function internal.is_campaign_target(p_state text, p_last_sent_at timestamp with time zone)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select p_state <> 'skipped' or p_last_sent_at is not null
+$$;
+comment on function internal.is_campaign_target(text, timestamp with time zone) is
+  'Whether a campaign lead counts in its campaign''s target: not skipped, or skipped after it was messaged.';
 
 create or replace function internal.is_random_day_off(campaign_id uuid, day date)
 returns boolean
@@ -1185,6 +1346,29 @@ create policy "Users can read the message variants of their own campaigns" on pu
   to authenticated
   using ((user_id = ( select auth.uid() as uid)));
 
+alter table public.opt_out_settings enable row level security;
+
+create policy "The runner reads opt-out words" on public.opt_out_settings
+  for select
+  to reachflow_runner
+  using (true);
+
+create policy "Users can change their own opt-out words" on public.opt_out_settings
+  for update
+  to authenticated
+  using ((user_id = ( select auth.uid() as uid)))
+  with check ((user_id = ( select auth.uid() as uid)));
+
+create policy "Users can read their own opt-out words" on public.opt_out_settings
+  for select
+  to authenticated
+  using ((user_id = ( select auth.uid() as uid)));
+
+create policy "Users can set their own opt-out words" on public.opt_out_settings
+  for insert
+  to authenticated
+  with check ((user_id = ( select auth.uid() as uid)));
+
 -- Grants ------------------------------------------------------------------------------------------
 
 revoke all on public.campaigns from anon;
@@ -1226,6 +1410,12 @@ revoke all on public.message_variants from anon;
 revoke insert, update, delete, truncate, references, trigger on public.message_variants from authenticated;
 grant select, insert on public.message_variants to reachflow_runner;
 
+revoke all on public.opt_out_settings from anon;
+revoke insert, update, delete, truncate, references, trigger on public.opt_out_settings from authenticated;
+grant select on public.opt_out_settings to reachflow_runner;
+grant insert (user_id, anywhere, at_start) on public.opt_out_settings to authenticated;
+grant update (anywhere, at_start) on public.opt_out_settings to authenticated;
+
 revoke execute on function internal.attach_campaign_leads(uuid) from public;
 revoke execute on function internal.attach_leads_on_campaign_change() from public;
 revoke execute on function internal.campaign_sends_left_today(integer, integer, date, text, integer, integer, date, text, integer, integer, timestamp with time zone) from public;
@@ -1233,15 +1423,19 @@ revoke execute on function internal.campaign_sends_left_today(integer, integer, 
 revoke execute on function internal.campaign_window_open(uuid, jsonb, timestamp with time zone) from public;
 grant execute on function internal.campaign_window_open(uuid, jsonb, timestamp with time zone) to authenticated, reachflow_runner, service_role;
 
+revoke execute on function internal.check_opt_out_words() from public;
 revoke execute on function internal.count_campaign_replies() from public;
+revoke execute on function internal.count_campaign_targets() from public;
 revoke execute on function internal.count_daily_message() from public;
 revoke execute on function internal.count_daily_reply() from public;
 revoke execute on function internal.count_dm_log() from public;
 revoke execute on function internal.guard_campaign_status() from public;
+revoke execute on function internal.is_campaign_target(text, timestamp with time zone) from public;
 
 revoke execute on function internal.is_random_day_off(uuid, date) from public;
 grant execute on function internal.is_random_day_off(uuid, date) to authenticated, reachflow_runner, service_role;
 
+revoke execute on function internal.keep_campaign_target() from public;
 revoke execute on function internal.keep_campaign_winner_current() from public;
 revoke execute on function internal.normalized_schedule(jsonb) from public;
 revoke execute on function internal.normalized_sequences(jsonb) from public;
@@ -1253,7 +1447,78 @@ revoke execute on function internal.prepare_message_variant() from public;
 revoke execute on function internal.sends_left_today(uuid) from public;
 grant execute on function internal.sends_left_today(uuid) to reachflow_runner, service_role;
 
+revoke execute on function internal.skip_leads_on_do_not_contact() from public;
+
 -- RPCs --------------------------------------------------------------------------------------------
+
+create or replace function public.add_do_not_contact(p_entries jsonb)
+returns table(entry integer, platform text, target_username text, outcome text, error text)
+language plpgsql
+set search_path = ''
+as $$
+-- p_entries: [{platform, username, reason?}] (at most 5000). One row back per entry, in order:
+-- added | already (on the list before) | duplicate (repeated in this batch, merged) | invalid (error).
+#variable_conflict use_column
+declare
+  me uuid := (select auth.uid());
+begin
+  if me is null then
+    raise exception 'User not authenticated' using errcode = '42501';
+  end if;
+  if jsonb_typeof(p_entries) is distinct from 'array' then
+    raise exception 'Entries must be a list of {platform, username}.' using errcode = '22023';
+  end if;
+  if jsonb_array_length(p_entries) > 5000 then
+    raise exception 'At most 5,000 people per import: split the file.' using errcode = '22023';
+  end if;
+  return query
+  with raw as (
+    select e.ordinality::integer as pos,
+           lower(btrim(coalesce(e.value ->> 'platform', ''))) as platform_in,
+           ltrim(btrim(coalesce(e.value ->> 'username', '')), '@') as username,
+           nullif(btrim(coalesce(e.value ->> 'reason', '')), '') as reason
+      from jsonb_array_elements(p_entries) with ordinality e
+  ), checked as (
+    select r.pos, r.username, r.reason,
+           case when r.platform_in = 'x' then 'twitter' else r.platform_in end as platform,
+           case
+             when r.platform_in = '' then 'Choose a platform: Twitter or Instagram.'
+             when not exists (select 1 from public.platforms p
+                               where p.name = case when r.platform_in = 'x' then 'twitter' else r.platform_in end
+                                 and p.is_active and not p.coming_soon)
+               then format('Unknown platform "%s": use Twitter or Instagram.', left(r.platform_in, 30))
+             when r.username = '' then 'The username is empty.'
+             when (r.platform_in in ('twitter', 'x')) and r.username !~ '^[A-Za-z0-9_]{1,15}$'
+               then format('"%s" is not an X username (1-15 letters, digits or _).', left(r.username, 40))
+             when r.platform_in = 'instagram' and r.username !~ '^[A-Za-z0-9._]{1,30}$'
+               then format('"%s" is not an Instagram username (1-30 letters, digits, . or _).', left(r.username, 40))
+             when char_length(coalesce(r.reason, '')) > 500 then 'The note is longer than 500 characters.'
+           end as problem
+      from raw r
+  ), ranked as (
+    select c.*, row_number() over (partition by c.platform, lower(c.username) order by c.pos) as nth
+      from checked c where c.problem is null
+  ), inserted as (
+    insert into public.do_not_contact (user_id, platform, target_username, reason)
+    select me, k.platform, k.username, coalesce(k.reason, 'manual')
+      from ranked k where k.nth = 1
+    on conflict do nothing
+    returning lower(do_not_contact.target_username) as username_key, do_not_contact.platform as platform_key
+  )
+  select c.pos, c.platform, c.username,
+         case when c.problem is not null then 'invalid'
+              when k.nth > 1 then 'duplicate'
+              when exists (select 1 from inserted i where i.platform_key = c.platform and i.username_key = lower(c.username))
+                then 'added'
+              else 'already' end,
+         c.problem
+    from checked c left join ranked k on k.pos = c.pos
+   order by c.pos;
+end
+$$;
+comment on function public.add_do_not_contact(jsonb) is
+  'Adds people to the caller''s do-not-contact list ([{platform, username, reason?}], at most 5000): one outcome per entry (added, already, duplicate, invalid with the reason), nothing lost on bad rows.';
+revoke execute on function public.add_do_not_contact(jsonb) from public, anon;
 
 create or replace function public.admin_campaign_detail(p_campaign_id uuid, p_messages integer default 20)
 returns jsonb
@@ -1310,19 +1575,21 @@ comment on function public.admin_campaign_detail(uuid, integer) is
 revoke execute on function public.admin_campaign_detail(uuid, integer) from public, anon, authenticated;
 
 create or replace function public.admin_campaigns(p_limit integer default 500)
-returns table(id uuid, name text, user_email text, status text, messages_sent integer, target_count integer, response_count integer, started_at timestamp with time zone)
+returns table(id uuid, name text, user_email text, status text, messages_sent integer, contacted integer, target_count integer, response_count integer, started_at timestamp with time zone)
 language sql
 stable security definer
 set search_path = ''
 as $$
-  select c.id, c.name, u.email::text, c.status, c.messages_sent, c.target_count, c.response_count, c.started_at
+  select c.id, c.name, u.email::text, c.status, c.messages_sent,
+         (select count(*)::integer from public.campaign_leads l where l.campaign_id = c.id and l.last_sent_at is not null),
+         c.target_count, c.response_count, c.started_at
     from public.campaigns c
     join auth.users u on u.id = c.user_id
    order by c.created_at desc
    limit least(greatest(coalesce(p_limit, 500), 1), 1000)
 $$;
 comment on function public.admin_campaigns(integer) is
-  'Admin Campaigns table: every customer''s DM campaigns, newest first.';
+  'Admin Campaigns table: every customer''s DM campaigns, newest first, with messages sent, people contacted and the target (people it will message).';
 revoke execute on function public.admin_campaigns(integer) from public, anon, authenticated;
 
 create or replace function public.campaign_card_figures()
@@ -1440,10 +1707,14 @@ begin
     'responses', campaign.response_count,
     'replyRate', case when campaign.messages_sent = 0 then 0
                       else round(campaign.response_count * 100.0 / campaign.messages_sent, 1) end,
-    'deliveryRate', case when campaign.total_attempts = 0 then 0
-                         else round(campaign.messages_sent * 100.0 / campaign.total_attempts, 1) end,
-    'progress', case when (leads ->> 'total')::int = 0 then 0
-                     else round((leads ->> 'contacted')::int * 100.0 / (leads ->> 'total')::int, 1) end,
+    'messagesFailed', campaign.messages_failed,
+    'messagesUncertain', campaign.total_attempts - campaign.messages_sent - campaign.messages_failed,
+    'target', campaign.target_count,
+    -- of the messages whose outcome is known: an unconfirmed one is neither delivered nor failed yet
+    'deliveryRate', case when campaign.messages_sent + campaign.messages_failed = 0 then 0
+                         else round(campaign.messages_sent * 100.0 / (campaign.messages_sent + campaign.messages_failed), 1) end,
+    'progress', case when campaign.target_count = 0 then 0
+                     else round((leads ->> 'contacted')::int * 100.0 / campaign.target_count, 1) end,
     'sentToday', case when campaign.sent_today_on = pg_catalog.timezone(tz, (select internal.now()))::date
                       then campaign.messages_sent_today else 0 end,
     'daysOff', (select coalesce(jsonb_agg(d), '[]'::jsonb) from public.campaign_days_off(campaign.id, null, 14) d),
@@ -1451,7 +1722,7 @@ begin
 end
 $$;
 comment on function public.campaign_stats(uuid, integer) is
-  'DM campaign detail figures: lead counts by state, sent, attempts, responses, reply and delivery rates (%), progress (% of leads contacted), the next 14 days'' days off, and per-day sent/failed/replies for the last p_days days (campaign time zone).';
+  'DM campaign detail figures: lead counts by state, sent, failed (not delivered now), unconfirmed, attempts, responses, target (people it will message), reply rate (responses / sent), delivery rate (sent / (sent + failed), unconfirmed left out), progress (% of the target contacted), the next 14 days'' days off, and per-day sent/failed/replies for the last p_days days (campaign time zone).';
 revoke execute on function public.campaign_stats(uuid, integer) from public, anon;
 
 create or replace function public.campaign_variant_stats(p_campaign_id uuid)
@@ -1559,6 +1830,56 @@ comment on function public.delete_campaign(uuid) is
   'Deletes one of the caller''s DM campaigns (its leads and logs go with it) and removes its waiting jobs.';
 revoke execute on function public.delete_campaign(uuid) from public, anon;
 
+create or replace function public.do_not_contact_entries(p_search text default null::text, p_platform text default null::text, p_limit integer default 50, p_offset integer default 0)
+returns table(id uuid, platform text, target_username text, reason text, created_at timestamp with time zone, skipped_leads bigint, total bigint)
+language sql
+stable
+set search_path = ''
+as $$
+  with page as (
+    select d.*, count(*) over () as total
+      from public.do_not_contact d
+     where d.user_id = (select auth.uid())
+       and (p_platform is null or d.platform = p_platform)
+       and (coalesce(btrim(p_search), '') = ''
+            or d.target_username ilike '%' || replace(replace(replace(ltrim(btrim(p_search), '@'), '\', '\\'), '%', '\%'), '_', '\_') || '%'
+            or d.reason ilike '%' || replace(replace(replace(btrim(p_search), '\', '\\'), '%', '\%'), '_', '\_') || '%')
+     order by d.created_at desc, lower(d.target_username), d.id
+     limit least(greatest(coalesce(p_limit, 50), 1), 10000) offset greatest(coalesce(p_offset, 0), 0)
+  )
+  select p.id, p.platform, p.target_username, p.reason, p.created_at,
+         (select count(*) from public.campaign_leads l
+           join public.campaigns c on c.id = l.campaign_id
+           join public.platforms pl on pl.id = c.platform_id
+          where l.user_id = p.user_id and l.skip_reason = 'do_not_contact'
+            and lower(l.username) = lower(p.target_username) and pl.name = p.platform),
+         p.total
+    from page p
+   order by p.created_at desc, lower(p.target_username), p.id
+$$;
+comment on function public.do_not_contact_entries(text, text, integer, integer) is
+  'A page of the caller''s do-not-contact list, newest first (then by username): search in username and reason, optional platform, with how many campaign leads each entry skipped and the total matching.';
+revoke execute on function public.do_not_contact_entries(text, text, integer, integer) from public, anon;
+
+create or replace function public.do_not_contact_overview()
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'entries', (select count(*) from public.do_not_contact d where d.user_id = (select auth.uid())),
+    'skippedLeads', (select count(*) from public.campaign_leads l
+                      where l.user_id = (select auth.uid()) and l.skip_reason = 'do_not_contact'),
+    'words', coalesce(
+      (select jsonb_build_object('anywhere', to_jsonb(s.anywhere), 'atStart', to_jsonb(s.at_start), 'custom', true)
+         from public.opt_out_settings s where s.user_id = (select auth.uid())),
+      jsonb_build_object('anywhere', '["unsubscribe"]'::jsonb, 'atStart', '["stop"]'::jsonb, 'custom', false)))
+$$;
+comment on function public.do_not_contact_overview() is
+  'The do-not-contact screen''s header: {entries, skippedLeads (campaign leads skipped because of the list), words {anywhere, atStart, custom}}.';
+revoke execute on function public.do_not_contact_overview() from public, anon;
+
 create or replace function public.pause_campaign(p_campaign_id uuid)
 returns jsonb
 language plpgsql
@@ -1610,3 +1931,18 @@ $$;
 comment on function public.preview_campaign_days_off(uuid, jsonb, integer) is
   'Random days off a campaign with this id and schedule would take, from today in the schedule''s time zone for p_days days (1-366). Reads no table.';
 revoke execute on function public.preview_campaign_days_off(uuid, jsonb, integer) from public, anon;
+
+create or replace function public.set_opt_out_words(p_anywhere text[], p_at_start text[])
+returns jsonb
+language sql
+set search_path = ''
+as $$
+  -- the trigger normalises and checks them (22023 with the reason)
+  insert into public.opt_out_settings as s (user_id, anywhere, at_start)
+  values ((select auth.uid()), coalesce(p_anywhere, '{}'), coalesce(p_at_start, '{}'))
+  on conflict (user_id) do update set anywhere = excluded.anywhere, at_start = excluded.at_start
+  returning jsonb_build_object('anywhere', to_jsonb(s.anywhere), 'atStart', to_jsonb(s.at_start), 'custom', true)
+$$;
+comment on function public.set_opt_out_words(text[], text[]) is
+  'Saves the caller''s opt-out words (both lists) and returns them as stored: trimmed, lower case, once each.';
+revoke execute on function public.set_opt_out_words(text[], text[]) from public, anon;

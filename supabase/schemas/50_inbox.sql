@@ -91,6 +91,7 @@ comment on table public.inbox_check_requests is
 create unique index inbox_threads_account_peer_key on public.inbox_threads (account_id, lower(peer_username));
 create index inbox_threads_campaign_id_idx on public.inbox_threads (campaign_id);
 create index inbox_threads_campaign_lead_id_idx on public.inbox_threads (campaign_lead_id);
+create index inbox_threads_open_account_idx on public.inbox_threads (account_id, last_message_at) where (status = 'open'::text);
 create index inbox_threads_user_id_last_message_at_idx on public.inbox_threads (user_id, last_message_at desc);
 
 create index inbox_messages_account_id_status_idx on public.inbox_messages (account_id, status) where (status = any (array['queued'::text, 'sending'::text, 'uncertain'::text]));
@@ -244,6 +245,29 @@ as $$
 $$;
 comment on function internal.inbox_runner_seen_at(uuid) is
   'When the runner last had the conversation open (its syncs; its DMs and answers, plus 5 minutes for the page to leave): later platform read marks are the customer''s.';
+
+create or replace function internal.inbox_syncs_due(p_at timestamp with time zone)
+returns table(account_id uuid)
+language sql
+stable security definer
+set search_path = ''
+as $$
+  select a.id
+    from public.social_accounts a
+   where a.status = 'active'
+     and case
+           when exists (select 1 from public.campaigns c
+                         where c.account_id = a.id and c.status in ('queued', 'running', 'active'))
+             or exists (select 1 from public.inbox_threads th
+                         where th.account_id = a.id and th.status = 'open'
+                           and th.last_message_at > p_at - interval '3 days')
+             then coalesce(a.last_synced_at, '-infinity'::timestamptz) <= p_at - interval '3 minutes 30 seconds'
+           else mod(pg_catalog.hashtext(a.id::text)::bigint + 2147483648, 30)
+                  = mod(floor(pg_catalog.date_part('epoch', p_at) / 60)::bigint, 30)
+         end
+$$;
+comment on function internal.inbox_syncs_due(timestamp with time zone) is
+  'Accounts whose inbox.sync is due at p_at: in use (a queued/running campaign, or an open inbox thread with a message in the last 3 days) once their last read began 3.5 minutes ago; idle ones in their own minute of the half hour.';
 
 create or replace function internal.record_inbox_thread(p_account_id uuid, p_peer_username text, p_peer_platform_id text, p_platform_thread_id text, p_platform_unread boolean, p_opened boolean, p_messages jsonb)
 returns jsonb
@@ -489,6 +513,9 @@ revoke execute on function internal.finish_inbox_reply(uuid, text, text, text, t
 grant execute on function internal.finish_inbox_reply(uuid, text, text, text, text) to reachflow_runner, service_role;
 
 revoke execute on function internal.inbox_runner_seen_at(uuid) from public;
+
+revoke execute on function internal.inbox_syncs_due(timestamp with time zone) from public;
+grant execute on function internal.inbox_syncs_due(timestamp with time zone) to service_role;
 
 revoke execute on function internal.record_inbox_thread(uuid, text, text, text, boolean, boolean, jsonb) from public;
 grant execute on function internal.record_inbox_thread(uuid, text, text, text, boolean, boolean, jsonb) to reachflow_runner, service_role;

@@ -92,14 +92,14 @@ begin
     ), windows as (
       -- This week = today and the 6 days before; the week before = the 7 days before that.
       select coalesce(sum(s.sent) filter (where s.day > me.today - 7), 0) as sent_now,
-             coalesce(sum(s.attempts) filter (where s.day > me.today - 7), 0) as attempts_now,
+             coalesce(sum(s.failed) filter (where s.day > me.today - 7), 0) as failed_now,
              coalesce(sum(s.sent) filter (where s.day <= me.today - 7), 0) as sent_before,
-             coalesce(sum(s.attempts) filter (where s.day <= me.today - 7), 0) as attempts_before
+             coalesce(sum(s.failed) filter (where s.day <= me.today - 7), 0) as failed_before
         from me
         join public.campaign_daily_stats s on s.user_id = me.id and s.day > me.today - 14 and s.day <= me.today
     ), campaign_totals as (
       select coalesce(sum(c.messages_sent), 0)::bigint as sent,
-             coalesce(sum(c.total_attempts), 0)::bigint as attempts,
+             coalesce(sum(c.messages_failed), 0)::bigint as failed,
              count(*) filter (where c.status in ('queued', 'running', 'active')) as active,
              count(*) filter (where c.status in ('queued', 'running', 'active') and c.started_at >= me.t - interval '7 days') as new_active
         from me join public.campaigns c on c.user_id = me.id
@@ -111,16 +111,18 @@ begin
     select ct.sent,
            case when w.sent_before = 0 then (case when w.sent_now = 0 then 0 end)
                 else round((w.sent_now - w.sent_before) * 100.0 / w.sent_before, 1) end,
-           case when ct.attempts = 0 then 0 else round(ct.sent * 100.0 / ct.attempts, 1) end,
-           case when w.attempts_now = 0 or w.attempts_before = 0 then null
-                else round(w.sent_now * 100.0 / w.attempts_now - w.sent_before * 100.0 / w.attempts_before, 1) end,
+           -- delivered of the messages whose outcome is known (unconfirmed ones wait for their check)
+           case when ct.sent + ct.failed = 0 then 0 else round(ct.sent * 100.0 / (ct.sent + ct.failed), 1) end,
+           case when w.sent_now + w.failed_now = 0 or w.sent_before + w.failed_before = 0 then null
+                else round(w.sent_now * 100.0 / (w.sent_now + w.failed_now)
+                           - w.sent_before * 100.0 / (w.sent_before + w.failed_before), 1) end,
            at.active, at.new_active,
            ct.active, ct.new_active
       from windows w, campaign_totals ct, account_totals at;
 end
 $$;
 comment on function public.dashboard_summary() is
-  'The four stat cards. messages_sent: all time, change = % of this week (today and the 6 days before, as each campaign counts days) vs the 7 days before (null without a baseline). delivery_rate: sent / attempts %, change in points between the two weeks. active_accounts / active_campaigns: now, change = how many of them are new in the last 7 days.';
+  'The four stat cards. messages_sent: all time, change = % of this week (today and the 6 days before, as each campaign counts days) vs the 7 days before (null without a baseline). delivery_rate: sent / (sent + failed) %, unconfirmed sends left out; change in points between the two weeks. active_accounts / active_campaigns: now, change = how many of them are new in the last 7 days.';
 revoke execute on function public.dashboard_summary() from public, anon;
 
 create or replace function public.todays_overview()

@@ -37,7 +37,7 @@ set search_path = ''
 as $$
 declare
   t constant timestamptz := internal.now();
-  -- Which minute of the quarter hour (inbox syncs) and of ten minutes (completion checks) this is.
+  -- Which minute of ten minutes (completion checks) this is.
   epoch_minute constant bigint := floor(pg_catalog.date_part('epoch', t) / 60)::bigint;
   unconfirmed integer;
   resumed integer;
@@ -164,16 +164,17 @@ begin
    where s.id = q.scraping_campaign_id;
   get diagnostics scrape_runs = row_count;
 
-  -- Inbox syncs: each active account in its own minute of the quarter hour.
+  -- Inbox syncs: every few minutes for an account in use, every half hour for an idle one
+  -- (internal.inbox_syncs_due).
   with queued as (
     select e.id
       from internal.enqueue_jobs('inbox.sync', (
-             select jsonb_agg(jsonb_build_object('data', jsonb_build_object('accountId', a.id), 'singletonKey', 'inbox:' || a.id))
-               from public.social_accounts a
-              where a.status = 'active'
-                and a.platform_id not in (select p.id from public.platform_action_pauses pa join public.platforms p on p.name = pa.platform
-                                           where pa.action in ('inbox', 'session'))
-                and mod(pg_catalog.hashtext(a.id::text)::bigint + 2147483648, 15) = mod(epoch_minute, 15))) e
+             select jsonb_agg(jsonb_build_object('data', jsonb_build_object('accountId', d.account_id),
+                                                 'singletonKey', 'inbox:' || d.account_id))
+               from internal.inbox_syncs_due(t) d
+               join public.social_accounts a on a.id = d.account_id
+              where a.platform_id not in (select p.id from public.platform_action_pauses pa join public.platforms p on p.name = pa.platform
+                                           where pa.action in ('inbox', 'session')))) e
   )
   select count(*) into inbox_syncs from queued;
 
@@ -227,7 +228,7 @@ begin
 end
 $$;
 comment on function internal.enqueue_due_work() is
-  'Run by pg_cron every minute: queues due campaign ticks, scraping runs, inbox syncs and warm-up steps (not for platform actions paused after a site change), and does the daily bookkeeping. Returns what it did.';
+  'Run by pg_cron every minute: queues due campaign ticks, scraping runs, inbox syncs (internal.inbox_syncs_due) and warm-up steps (not for platform actions paused after a site change), and does the daily bookkeeping. Returns what it did.';
 
 create or replace function internal.enqueue_job(p_queue text, p_data jsonb, p_singleton_key text, p_start_after timestamp with time zone default now())
 returns uuid

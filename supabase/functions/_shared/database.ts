@@ -24,11 +24,13 @@ interface NullableArgument {
   admin_set_account_sending: 'p_until'
   admin_set_canary_account: 'p_thread_id'
   create_social_account: 'p_proxy_url'
+  do_not_contact_entries: 'p_search' | 'p_platform'
   update_social_account: 'p_proxy_url' | 'p_has_chat_passcode' | 'p_daily_message_limit'
 }
 
 /** Result columns of set-returning RPCs that can be null, per function. */
 interface NullableResultColumn {
+  add_do_not_contact: 'error'
   admin_failed_jobs: 'error' | 'failed_at'
   admin_runner_processes: 'cpu' | 'memory' | 'uptime'
   admin_system_hosts: 'cpu_percent' | 'memory_percent' | 'load_average'

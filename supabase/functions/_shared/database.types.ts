@@ -145,7 +145,14 @@ export type Database = {
         Returns: undefined
       }
       inbox_runner_seen_at: { Args: { p_thread_id: string }; Returns: string }
+      inbox_syncs_due: {
+        Args: { p_at: string }
+        Returns: {
+          account_id: string
+        }[]
+      }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      is_campaign_target: { Args: { p_last_sent_at: string; p_state: string }; Returns: boolean }
       is_client_role: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_random_day_off: { Args: { campaign_id: string; day: string }; Returns: boolean }
       is_valid_timezone: { Args: { tz: string }; Returns: boolean }
@@ -1100,6 +1107,28 @@ export type Database = {
           read_at?: string | null
           title?: string
           type?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      opt_out_settings: {
+        Row: {
+          anywhere: string[]
+          at_start: string[]
+          updated_at: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          anywhere?: string[]
+          at_start?: string[]
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          anywhere?: string[]
+          at_start?: string[]
+          updated_at?: string
           user_id?: string
         }
         Relationships: []
@@ -2243,6 +2272,16 @@ export type Database = {
           warmup_limit: number
         }[]
       }
+      add_do_not_contact: {
+        Args: { p_entries: Json }
+        Returns: {
+          entry: number
+          error: string
+          outcome: string
+          platform: string
+          target_username: string
+        }[]
+      }
       admin_ai_usage: {
         Args: { p_limit?: number }
         Returns: {
@@ -2261,6 +2300,7 @@ export type Database = {
       admin_campaigns: {
         Args: { p_limit?: number }
         Returns: {
+          contacted: number
           id: string
           messages_sent: number
           name: string
@@ -2489,6 +2529,19 @@ export type Database = {
       delete_campaign: { Args: { p_campaign_id: string }; Returns: Json }
       delete_scraping_campaign: { Args: { p_scraping_campaign_id: string }; Returns: Json }
       delete_social_account: { Args: { p_account_id: string }; Returns: Json }
+      do_not_contact_entries: {
+        Args: { p_limit?: number; p_offset?: number; p_platform?: string; p_search?: string }
+        Returns: {
+          created_at: string
+          id: string
+          platform: string
+          reason: string
+          skipped_leads: number
+          target_username: string
+          total: number
+        }[]
+      }
+      do_not_contact_overview: { Args: Record<PropertyKey, never>; Returns: Json }
       inbox_overview: { Args: Record<PropertyKey, never>; Returns: Json }
       mark_inbox_thread_read: { Args: { p_thread_id: string }; Returns: undefined }
       pause_campaign: { Args: { p_campaign_id: string }; Returns: Json }
@@ -2524,6 +2577,7 @@ export type Database = {
         }[]
       }
       set_inbox_thread_status: { Args: { p_status: string; p_thread_id: string }; Returns: undefined }
+      set_opt_out_words: { Args: { p_anywhere: string[]; p_at_start: string[] }; Returns: Json }
       start_scraping_campaign: { Args: { p_scraping_campaign_id: string }; Returns: Json }
       todays_overview: {
         Args: Record<PropertyKey, never>

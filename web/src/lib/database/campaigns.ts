@@ -1,8 +1,9 @@
 // A DM campaign as the cards and the detail view read it: the generated row's columns, its jsonb
 // sequences and schedule in the shapes the database's triggers keep (internal.normalized_sequences,
 // internal.normalized_schedule), the joined platform, account and lead source, and the card figures.
-import type { Tables } from '@shared/database'
+
 import { z } from 'zod'
+import type { Tables } from '../../../../supabase/functions/_shared/database.ts'
 
 /** Spec §3 "Sequences". */
 export const sequencesSchema = z.object({

@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import { accountLimitSchema } from './accounts'
 import { campaignStatsSchema } from './campaign-stats'
 import { dashboardSnapshotSchema, tabCountsSchema } from './dashboard'
+import { dncOverviewSchema, storedOptOutWordsSchema } from './do-not-contact'
 import { inboxCheckSchema, inboxOverviewSchema } from './inbox'
 import { scrapingStatsSchema } from './scraping-stats'
 
@@ -13,7 +14,9 @@ export const JSON_RPCS = {
   campaign_stats: campaignStatsSchema,
   dashboard_counts: tabCountsSchema,
   dashboard_snapshot: dashboardSnapshotSchema,
+  do_not_contact_overview: dncOverviewSchema,
   inbox_overview: inboxOverviewSchema,
   request_inbox_check: inboxCheckSchema,
   scraping_campaign_stats: scrapingStatsSchema,
+  set_opt_out_words: storedOptOutWordsSchema,
 } satisfies Record<string, z.ZodType>
