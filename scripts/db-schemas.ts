@@ -13,7 +13,8 @@ import {
   withClient,
 } from './db-schema/databases.ts'
 import { DOMAINS } from './db-schema/domains.ts'
-import { fileText, renderSchemaFiles } from './db-schema/render-files.ts'
+import { fileText } from './db-schema/file-text.ts'
+import { renderSchemaFiles } from './db-schema/render-files.ts'
 import { fileHead, placementFromFiles, quoterFor, writeSchemaFiles } from './db-schema/schema-files.ts'
 
 const log = (line: string) => console.log(`db:schemas: ${line}`)

@@ -11,6 +11,7 @@ import {
   domainForRelation,
   FALLBACK_FILE,
 } from './domains.ts'
+import type { FileSections, Section } from './file-text.ts'
 import {
   addConstraint,
   commentOn,
@@ -26,29 +27,8 @@ import {
 } from './render-objects.ts'
 import { type Quote, qualified } from './sql-text.ts'
 
-const SECTIONS = [
-  'Schemas and types',
-  "Functions the tables' checks and defaults call",
-  'Tables',
-  'Indexes',
-  'Triggers',
-  'Helper functions',
-  'Views',
-  'Row-level security',
-  'Grants',
-  'RPCs',
-] as const
-type Section = (typeof SECTIONS)[number]
-
 /** Where objects already are: "relation s.n", "function s.n", "trigger s.t.n", "policy s.t.n" → file. */
 export type Placement = Map<string, string>
-
-/** A statement and the object it belongs to: one object's statements stay together. */
-interface Statement {
-  text: string
-  group: string
-}
-export type FileSections = Map<Section, Statement[]>
 
 export function renderSchemaFiles(wanted: Catalog, baseline: Catalog, quote: Quote, placement: Placement) {
   const files = new Map<string, FileSections>()
@@ -356,43 +336,4 @@ export function renderSchemaFiles(wanted: Catalog, baseline: Catalog, quote: Quo
       `foreign keys to ${target} (${list.map((c) => c.name).join(', ')}) reference a table no file creates`,
     )
   return { files, problems }
-}
-
-/**
- * Statements of one object together (in the order its first one came). A one-line statement follows
- * its object's previous one directly; multi-line statements and objects are set apart by a blank
- * line, except runs of one-line grants.
- */
-function sectionText(section: Section, statements: Statement[]): string {
-  const order = new Map<string, number>()
-  const size = new Map<string, number>()
-  for (const s of statements) {
-    if (!order.has(s.group)) order.set(s.group, order.size)
-    size.set(s.group, (size.get(s.group) ?? 0) + 1)
-  }
-  const sorted = statements
-    .map((s, index) => ({ ...s, index }))
-    .sort((a, b) => (order.get(a.group) ?? 0) - (order.get(b.group) ?? 0) || a.index - b.index)
-  const oneLine = (s: Statement) => !s.text.includes('\n')
-  const single = (s: Statement) => size.get(s.group) === 1 && oneLine(s)
-  return sorted
-    .map((s, i) => {
-      const previous = sorted[i - 1]
-      if (!previous) return s.text
-      const tight =
-        s.group === previous.group ? oneLine(s) : section === 'Grants' && single(s) && single(previous)
-      return `${tight ? '\n' : '\n\n'}${s.text}`
-    })
-    .join('')
-}
-
-/** A file's text: its kept head (opening comment and preamble), then the sections that have content. */
-export function fileText(head: string, sections: FileSections | undefined): string {
-  const parts = [head.trimEnd()]
-  for (const section of SECTIONS) {
-    const statements = sections?.get(section)
-    if (!statements?.length) continue
-    parts.push(`${`-- ${section} `.padEnd(100, '-')}\n\n${sectionText(section, statements)}`)
-  }
-  return `${parts.join('\n\n')}\n`
 }
