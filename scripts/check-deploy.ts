@@ -4,15 +4,28 @@
 //   2. supabase/config.toml has the keys the deploy relies on, and every [functions.*] is a function;
 //   3. every secret a function reads is listed in docs/operations.md's secrets table;
 //   4. every migration applies, one transaction per file and without the seed (as `db push` does),
-//      to a fresh database on its own `deploycheck` instance (destroyed afterwards).
+//      to a fresh database on its own `deploycheck` instance (destroyed afterwards);
+//   5. supabase/schemas/*.sql build, beside it, the same catalog (tables, columns, constraints,
+//      indexes, views, functions, triggers, policies, RLS, grants, comments), else it names each object;
+//   6. supabase/functions/_shared/database.types.ts is what `supabase gen types` makes of that database.
 // Ends with "check:deploy: ok" or the list of problems (exit 1).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { repoRoot, stackConfig } from '../stack/src/config.ts'
-import { destroyCluster, initCluster, migrate, migrationFiles, startDb } from '../stack/src/db.ts'
+import { destroyCluster, migrationFiles } from '../stack/src/db.ts'
 import { authEmailConfig } from '../stack/src/supabase-config.ts'
 import { ensureSystemPackages } from '../stack/src/system.ts'
+import { readCatalog } from './db-schema/catalog.ts'
+import { compareFacts, facts } from './db-schema/compare.ts'
+import {
+  buildSchemasDatabase,
+  type Pair,
+  startWithMigrations,
+  stop,
+  withClient,
+} from './db-schema/databases.ts'
+import { generateTypes, TYPES_FILE } from './db-schema/types.ts'
 
 const problems: string[] = []
 const step = (line: string) => console.log(`check:deploy: ${line}`)
@@ -186,21 +199,49 @@ function runnerImports(): Set<string> {
   return seen
 }
 
-async function migrationsApply(): Promise<void> {
-  process.env.STACK_PORT_BASE ??= '0'
-  const config = stackConfig('deploycheck')
-  destroyCluster(config)
+/**
+ * Migrations apply to a fresh hosted-shaped database; the schema files build the same catalog; the
+ * committed database types are what that database generates.
+ */
+async function databaseChecks(): Promise<void> {
+  let pair: Pair
   try {
-    initCluster(config)
-    await startDb(config)
-    await migrate(config, () => {}, { seed: false })
+    pair = await startWithMigrations('deploycheck')
     step(
       `${migrationFiles().length} migrations apply as postgres (not a superuser) to a fresh hosted-shaped database, one transaction each, without the seed`,
     )
   } catch (error) {
     problems.push(`migrations: ${error instanceof Error ? error.message : String(error)}`)
+    destroyCluster(stackConfig('deploycheck'))
+    return
+  }
+  try {
+    await buildSchemasDatabase(pair)
+    const wanted = facts(await withClient(pair.migrationsUrl, readCatalog))
+    const differences = compareFacts(wanted, facts(await withClient(pair.schemasUrl, readCatalog)))
+    if (differences.length > 0)
+      problems.push(
+        `supabase/schemas and supabase/migrations build different databases (${differences.length}):\n${differences
+          .map((d) => `    ${d.object}: ${d.problem}`)
+          .join(
+            '\n',
+          )}\n  Write the change in the schema file and run \`npm run db:diff -- <name>\` (or, after a plain migration, \`npm run db:schemas\`).`,
+      )
+    else step(`supabase/schemas builds the same catalog as the migrations (${wanted.size} objects compared)`)
+  } catch (error) {
+    problems.push(`supabase/schemas: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  try {
+    const committed = existsSync(TYPES_FILE) ? readFileSync(TYPES_FILE, 'utf8') : ''
+    if (generateTypes(pair.migrationsUrl) !== committed)
+      problems.push(
+        `${relative(repoRoot, TYPES_FILE)} is not what the migrations generate: run \`npm run db:types\``,
+      )
+    else step(`${relative(repoRoot, TYPES_FILE)} is what the migrations generate`)
+  } catch (error) {
+    problems.push(`database types: ${error instanceof Error ? error.message : String(error)}`)
   } finally {
-    destroyCluster(config)
+    stop(pair)
   }
 }
 
@@ -209,7 +250,7 @@ denoCheck()
 configToml()
 secretsListed()
 runnerPackaging()
-await migrationsApply()
+await databaseChecks()
 if (problems.length > 0) {
   console.error(
     `check:deploy: ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n- ${problems.join('\n- ')}`,

@@ -80,16 +80,6 @@ create table if not exists supabase_migrations.seed_files (
 alter table supabase_migrations.schema_migrations owner to postgres;
 alter table supabase_migrations.seed_files owner to postgres;
 
--- pg_cron, as hosted installs it: in pg_catalog (its tables in `cron`), created by the superuser.
--- On hosted, supautils runs `create extension pg_cron` for postgres as supabase_admin (a privileged
--- extension) and then grants postgres the cron schema; here the superuser creates it up front, so
--- a migration's `create extension if not exists pg_cron` finds it and does nothing.
-create extension if not exists pg_cron with schema pg_catalog;
-grant usage on schema cron to postgres with grant option;
-grant all on all tables in schema cron to postgres with grant option;
-grant all on all sequences in schema cron to postgres with grant option;
-grant all on all functions in schema cron to postgres with grant option;
-
 -- Hosted Supabase puts `extensions` on the search path of postgres and the API roles.
 alter role postgres set search_path = "$user", public, extensions;
 alter role anon set search_path = "$user", public, extensions;

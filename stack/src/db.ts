@@ -228,13 +228,22 @@ async function checkClusterShape(client: pg.Client): Promise<void> {
   }
 }
 
-/** What hosted Supabase has before any migration: roles, auth, storage, the Data API's settings. */
-export async function applyPlatformLayer(config: StackConfig): Promise<void> {
-  await withDb(config, async (admin) => {
+/**
+ * What hosted Supabase has before any migration: roles, auth, storage, the Data API's settings. By
+ * default into the `postgres` database; `database` names another one of the cluster (the schema
+ * check's), and `except` leaves platform files out.
+ */
+export async function applyPlatformLayer(
+  config: StackConfig,
+  { database, except = [] }: { database?: string; except?: string[] } = {},
+): Promise<void> {
+  const url = new URL(config.adminDbUrl)
+  if (database) url.pathname = `/${database}`
+  await withDbAs(url.toString(), async (admin) => {
     await admin.query('set client_min_messages = warning')
     await checkClusterShape(admin)
     for (const name of readdirSync(platformDir)
-      .filter((f) => f.endsWith('.sql'))
+      .filter((f) => f.endsWith('.sql') && !except.includes(f))
       .sort()) {
       await runSqlFile(admin, join(platformDir, name), `Platform layer ${name}`)
     }

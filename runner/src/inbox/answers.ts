@@ -5,8 +5,10 @@
 // account. An uncertain answer is checked in the thread later, never typed again. A changed page
 // is a site change: an answer stopped before send was pressed goes back to the queue, one stopped
 // after is uncertain; neither counts against the account.
+
 import { adjustTrust, stopAccount, tripBreakerIfNeeded } from '../accounts/status.ts'
 import type { Db } from '../db.ts'
+import type { InternalRow } from '../db-rows.ts'
 import type { Lease } from '../leases.ts'
 import type { Logger } from '../log.ts'
 import { serviceOf } from '../log.ts'
@@ -41,14 +43,10 @@ export interface AnswersSummary {
   siteChanged: boolean
 }
 
-interface ClaimedAnswer {
-  message_id: string
-  thread_id: string
-  body: string
-  peer_username: string
-  peer_platform_id: string | null
-  platform_thread_id: string | null
-}
+type ClaimedAnswer = InternalRow<
+  'claim_inbox_reply',
+  { peer_platform_id: string | null; platform_thread_id: string | null }
+>
 
 /** Answers go to the known thread, else the person's X id, else their username. */
 export function answerTarget(session: PlatformSession, answer: ClaimedAnswer): DmTarget {

@@ -8,6 +8,7 @@
 // the account's new replies when the last read is a few minutes old, so replies to a running
 // campaign reach the inbox (and stop follow-ups) within minutes without a session of their own.
 import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
+import type { TableRow } from '../db-rows.ts'
 import { readNewReplies, repliesStale } from '../inbox/read-replies.ts'
 import { serviceOf } from '../log.ts'
 import type { Sequences } from '../sending/compose.ts'
@@ -25,15 +26,11 @@ const SENDING = ['queued', 'running', 'active']
 /** Leads looked at per tick at most (skips are cheap, but a tick must end). */
 const MAX_LEADS_PER_TICK = 50
 
-interface CampaignRow {
-  id: string
-  user_id: string
-  account_id: string | null
-  name: string
-  status: string
-  sequences: Sequences
-  ai_personalization: boolean
-}
+type CampaignRow = TableRow<
+  'campaigns',
+  'id' | 'user_id' | 'account_id' | 'name' | 'status' | 'sequences' | 'ai_personalization',
+  { sequences: Sequences }
+>
 
 export type TickResult = Partial<
   Record<LeadOutcome | 'settledSent' | 'settledNotSent' | 'replies', number>

@@ -4,8 +4,10 @@
 // read-only steps, timing each. A changed page in a run of the platform's own pack records a site
 // change; a run that passes resolves the platform's incidents (internal.finish_canary_run). The
 // canary never changes the account's status: its own jobs deal with the account.
+
 import { packIssues } from '../../../supabase/functions/_shared/platform-pack.ts'
 import { type CanaryInput, type CanaryStep, DEFAULT_STEPS, SkipStep } from '../canary/steps.ts'
+import type { InternalRow } from '../db-rows.ts'
 import { CODE_DEFAULT_FACTS, type PackFacts } from '../packs/code-defaults.ts'
 import type { PackInUse } from '../packs/registry.ts'
 import { OperationTimeoutError, StopSignalError } from '../platforms/types.ts'
@@ -15,17 +17,19 @@ import { isSiteChange, recordSiteChange } from '../site-change/record.ts'
 import type { JobContext } from './context.ts'
 import type { JobData } from './queues.ts'
 
-interface StartedRun {
-  platform: AccountPlatform
-  account_id: string | null
-  trigger: 'schedule' | 'try' | 'publish' | 'manual'
-  pack_id: string | null
-  pack_facts: PackFacts | null
-  pack_version: string | null
-  thread_id: string | null
-  profile_username: string | null
-  search_query: string
-}
+type StartedRun = InternalRow<
+  'start_canary_run',
+  {
+    platform: AccountPlatform
+    account_id: string | null
+    trigger: 'schedule' | 'try' | 'publish' | 'manual'
+    pack_id: string | null
+    pack_facts: PackFacts | null
+    pack_version: string | null
+    thread_id: string | null
+    profile_username: string | null
+  }
+>
 
 export interface StepResult {
   step: string

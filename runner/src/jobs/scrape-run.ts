@@ -4,8 +4,10 @@
 // stored page ended. The target completes the campaign (a trigger, with its notification); sources
 // read to their end complete it too. Rate limits move the next run to when the limit resets. While
 // scraping on the platform is paused after a site change nothing is read; the cursor waits.
+
 import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
 import { inTransaction } from '../db.ts'
+import type { TableRow } from '../db-rows.ts'
 import { serviceOf } from '../log.ts'
 import { type ScrapePage, type ScrapeSource, StopSignalError } from '../platforms/types.ts'
 import { refreshAiCounters, scoreRows } from '../scraping/ai-filter.ts'
@@ -39,18 +41,20 @@ interface Progress {
   updatedAt?: string
 }
 
-interface ScrapingCampaign {
-  id: string
-  user_id: string
-  account_id: string | null
-  name: string
-  status: string
-  sources: Source[]
-  filters: unknown
-  progress: Partial<Progress>
-  ai_ideal_customer: string | null
-  ai_min_score: number
-}
+type ScrapingCampaign = TableRow<
+  'scraping_campaigns',
+  | 'id'
+  | 'user_id'
+  | 'account_id'
+  | 'name'
+  | 'status'
+  | 'sources'
+  | 'filters'
+  | 'progress'
+  | 'ai_ideal_customer'
+  | 'ai_min_score',
+  { sources: Source[]; progress: Partial<Progress> }
+>
 
 export interface ScrapeRunResult {
   pages: number

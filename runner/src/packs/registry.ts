@@ -3,8 +3,10 @@
 // pack an operator publishes is in use within one poll (15 s by default), a rollback the same way.
 // A published pack that does not fit this runner's own default (a deploy changed the facts'
 // shape since it was written) is refused, loudly, and the code default stays in use.
+
 import { packIssues } from '../../../supabase/functions/_shared/platform-pack.ts'
 import type { Db } from '../db.ts'
+import type { InternalRow } from '../db-rows.ts'
 import type { Logger } from '../log.ts'
 import { serviceOf } from '../log.ts'
 import type { AccountPlatform } from '../sessions/open.ts'
@@ -40,13 +42,11 @@ export function codePack(platform: AccountPlatform, defaults: Record<AccountPlat
   }
 }
 
-interface PublicationRow {
-  platform: AccountPlatform
-  publication_id: string
-  pack_id: string | null
-  version: string | null
-  facts: PackFacts | null
-}
+/** published_pack's row (publication_id read as text) with the platform it was asked for. */
+type PublicationRow = Omit<
+  InternalRow<'published_pack', { pack_id: string | null; version: string | null; facts: PackFacts | null }>,
+  'publication_id' | 'kind' | 'published_at' | 'published_by'
+> & { platform: AccountPlatform; publication_id: string }
 
 export class PlatformPacks implements PackSource {
   readonly #current = new Map<AccountPlatform, PackInUse>()

@@ -5,21 +5,18 @@
 // it was not sent (failed / error): never when it is uncertain or sent. Outcomes then move the
 // row and the lead on; a runner that dies mid-send leaves `sending` behind, which the next holder
 // of the account treats as uncertain and checks in the thread (uncertain.ts).
+
 import type pg from 'pg'
 import { type Db, inTransaction, type Queryable } from '../db.ts'
+import type { TableRow } from '../db-rows.ts'
 import type { TemplateChoice } from './compose.ts'
 import { variantIdOf } from './variants.ts'
 
-export interface DueLead {
-  id: string
-  campaign_id: string
-  username: string
-  profile_data: Record<string, unknown>
-  state: 'pending' | 'sent'
-  current_step: number
-  last_sent_at: Date | null
-  attempts: number
-}
+export type DueLead = TableRow<
+  'campaign_leads',
+  'id' | 'campaign_id' | 'username' | 'profile_data' | 'state' | 'current_step' | 'last_sent_at' | 'attempts',
+  { profile_data: Record<string, unknown>; state: 'pending' | 'sent'; last_sent_at: Date | null }
+>
 
 /** The campaign's lead whose next step has been due longest, if any. */
 export async function nextDueLead(db: Queryable, campaignId: string): Promise<DueLead | undefined> {

@@ -8,6 +8,7 @@ import { checkProxy } from '../browser/proxy-check.ts'
 import { accountProxy } from '../browser/proxy-guard.ts'
 import type { TypingOptions } from '../browser/typing.ts'
 import type { Queryable } from '../db.ts'
+import type { TableRow } from '../db-rows.ts'
 import type { PackInUse } from '../packs/registry.ts'
 import type { InstagramFacts } from '../platforms/instagram/facts.ts'
 import { openInstagramSession } from '../platforms/instagram/session.ts'
@@ -18,22 +19,23 @@ import { type AccountSecrets, xCookiesFromCredentials, xCookiesFromSaved } from 
 
 export type AccountPlatform = 'twitter' | 'instagram'
 
-export interface AccountRow {
-  id: string
-  user_id: string
-  username: string
-  platform: AccountPlatform
-  status: string
-  proxy_url: string | null
-  timezone: string
-  trust_score: number
-  paused_until: Date | null
-  flag_reason: string | null
-  platform_user_id: string | null
-  daily_message_limit: number
-  warmup_phase: number
-  last_synced_at: Date | null
-}
+export type AccountRow = TableRow<
+  'social_accounts',
+  | 'id'
+  | 'user_id'
+  | 'username'
+  | 'status'
+  | 'proxy_url'
+  | 'timezone'
+  | 'trust_score'
+  | 'paused_until'
+  | 'flag_reason'
+  | 'platform_user_id'
+  | 'daily_message_limit'
+  | 'warmup_phase'
+  | 'last_synced_at',
+  { platform: AccountPlatform; paused_until: Date | null; last_synced_at: Date | null }
+>
 
 export async function loadAccount(db: Queryable, accountId: string): Promise<AccountRow | undefined> {
   const { rows } = await db.query<AccountRow>(

@@ -51,8 +51,12 @@ export function fromDbError(error: DbError, notFoundMessage = 'Not found'): Http
 }
 
 /** Data of a supabase-js result, or the mapped error thrown. */
-export function must<T>(result: { data: T | null; error: DbError | null }, notFoundMessage = 'Not found'): T {
+export function must<T>(
+  result: { data: T | null; error: DbError | null },
+  notFoundMessage = 'Not found',
+): NonNullable<T> {
   if (result.error) throw fromDbError(result.error, notFoundMessage)
-  if (result.data === null) throw notFound(notFoundMessage)
-  return result.data
+  const { data } = result
+  if (data === null || data === undefined) throw notFound(notFoundMessage)
+  return data
 }

@@ -4,44 +4,53 @@
 // newest fetch and never turn a paid invoice back. So a late, replayed or reordered event, or the
 // api function syncing right after it changed a subscription, all end in Stripe's current state.
 import type { SupabaseClient } from './clients.ts'
+import type { Tables } from './database.ts'
 import { DatabaseError } from './db-errors.ts'
+import { fromJson, nullableText, nullableTimestamp, timestamp, z } from './json.ts'
 import type { Stripe } from './stripe.ts'
 
 export type PlanType = 'starter' | 'growth' | 'enterprise' | 'bundle'
 export type SubscriptionStatus = 'active' | 'past_due' | 'canceled' | 'trialing' | 'incomplete'
 
-export interface SubscriptionRow {
-  id: string
-  user_id: string
-  status: SubscriptionStatus
-  plan_type: PlanType
-  billing_period: 'monthly' | 'yearly' | 'quarterly'
-  accounts_purchased: number
-  stripe_customer_id: string | null
-  stripe_subscription_id: string
-  stripe_price_id: string | null
-  current_period_start: string | null
-  current_period_end: string | null
-  cancel_at_period_end: boolean
-  canceled_at: string | null
-  trial_end: string | null
-  stripe_synced_at: string
-  created_at: string
-  updated_at: string
-}
+export type SubscriptionRow = Tables<'subscriptions'>
+export type PaymentRow = Tables<'payments'>
 
-export interface PaymentRow {
-  id: string
-  user_id: string
-  subscription_id: string | null
-  amount: number
-  currency: string
-  status: 'succeeded' | 'failed' | 'pending'
-  payment_type: string
-  description: string | null
-  stripe_invoice_id: string
-  created_at: string
-}
+/** What record_stripe_subscription answers: the stored row (to_jsonb) and whether it was stale. */
+const recordedSubscription: z.ZodType<SubscriptionRow & { stale: boolean }> = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  status: z.string(),
+  plan_type: z.string(),
+  billing_period: z.string(),
+  accounts_purchased: z.number(),
+  stripe_customer_id: nullableText,
+  stripe_subscription_id: nullableText,
+  stripe_price_id: nullableText,
+  current_period_start: nullableTimestamp,
+  current_period_end: nullableTimestamp,
+  cancel_at_period_end: z.boolean(),
+  canceled_at: nullableTimestamp,
+  trial_end: nullableTimestamp,
+  created_at: timestamp,
+  updated_at: timestamp,
+  stripe_synced_at: nullableTimestamp,
+  stale: z.boolean(),
+})
+
+/** What record_stripe_payment answers: the stored row (to_jsonb). */
+const recordedPayment: z.ZodType<PaymentRow> = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  subscription_id: nullableText,
+  amount: z.number(),
+  currency: z.string(),
+  status: z.string(),
+  payment_type: z.string(),
+  description: nullableText,
+  stripe_invoice_id: nullableText,
+  stripe_payment_intent_id: nullableText,
+  created_at: timestamp,
+})
 
 const PLAN_TYPES: readonly string[] = ['starter', 'growth', 'enterprise', 'bundle']
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -112,7 +121,7 @@ export function subscriptionRowFor(
 export function paymentFor(
   invoice: Stripe.Invoice,
   userId: string,
-): Omit<PaymentRow, 'id' | 'subscription_id'> | null {
+): Omit<PaymentRow, 'id' | 'subscription_id' | 'stripe_payment_intent_id'> | null {
   const amount = invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due
   if (amount <= 0) return null
   const status: PaymentRow['status'] =
@@ -155,7 +164,7 @@ async function ownerOf(service: SupabaseClient, subscription: Stripe.Subscriptio
       .order('created_at', { ascending: false })
       .limit(1)
     if (error) throw new DatabaseError(error)
-    const owner = (data as { user_id: string }[] | null)?.[0]?.user_id
+    const owner = data?.[0]?.user_id
     if (owner) return owner
   }
   return null
@@ -195,7 +204,7 @@ export async function syncSubscription(
     if (error.code === '23503') return null
     throw new DatabaseError(error)
   }
-  const { stale, ...row } = data as SubscriptionRow & { stale: boolean }
+  const { stale, ...row } = fromJson(recordedSubscription, data, 'record_stripe_subscription')
   return { row, stale, subscription }
 }
 
@@ -226,5 +235,5 @@ export async function syncInvoicePayment(deps: SyncDeps, invoiceId: string): Pro
     p_stripe_subscription_id: subscriptionId,
   })
   if (error) throw new DatabaseError(error)
-  return { payment: data as PaymentRow, invoice, subscription }
+  return { payment: fromJson(recordedPayment, data, 'record_stripe_payment'), invoice, subscription }
 }

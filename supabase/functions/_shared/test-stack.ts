@@ -2,7 +2,9 @@
 // against the running test stack (`npm test` starts it and passes its URLs and keys in the
 // environment), with real customers signed up through Auth and set-up rows written as the service
 // role, so row-level security, triggers and RPCs are the real ones.
-import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.119.1'
+import { createClient } from 'npm:@supabase/supabase-js@2.119.1'
+import type { SupabaseClient } from './clients.ts'
+import type { Database } from './database.ts'
 import { denoEnv, type Env, requireEnv } from './env.ts'
 
 const CLIENT_AUTH = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }
@@ -17,9 +19,13 @@ export function stackEnv(overrides: Record<string, string> = {}): Env {
 }
 
 export function serviceDb(env: Env = stackEnv()): SupabaseClient {
-  return createClient(requireEnv('SUPABASE_URL', env), requireEnv('SUPABASE_SERVICE_ROLE_KEY', env), {
-    auth: CLIENT_AUTH,
-  })
+  return createClient<Database>(
+    requireEnv('SUPABASE_URL', env),
+    requireEnv('SUPABASE_SERVICE_ROLE_KEY', env),
+    {
+      auth: CLIENT_AUTH,
+    },
+  )
 }
 
 export interface TestCustomer {
@@ -38,14 +44,14 @@ export async function newCustomer(tag: string, env: Env = stackEnv()): Promise<T
   const url = requireEnv('SUPABASE_URL', env)
   const anon = requireEnv('SUPABASE_ANON_KEY', env)
   const email = `${tag}-${crypto.randomUUID().slice(0, 8)}@functions.test`
-  const signer = createClient(url, anon, {
+  const signer = createClient<Database>(url, anon, {
     auth: CLIENT_AUTH,
     global: { headers: { 'X-Forwarded-For': fakeIp() } },
   })
   const { data, error } = await signer.auth.signUp({ email, password: 'test-password-1' })
   if (error || !data.session || !data.user) throw error ?? new Error('sign-up returned no session')
   const token = data.session.access_token
-  const db = createClient(url, anon, {
+  const db = createClient<Database>(url, anon, {
     auth: CLIENT_AUTH,
     global: { headers: { Authorization: `Bearer ${token}` } },
   })

@@ -202,12 +202,17 @@ Deno.test('accounts: Manage pauses sending (for a while or until resumed) and re
   const handle = handler()
   const admin = await newAdmin()
   const owner = await newCustomer('account-owner')
-  const { data: platform } = await serviceDb().from('platforms').select('id').eq('name', 'twitter').single()
+  const { data: platform, error: missing } = await serviceDb()
+    .from('platforms')
+    .select('id')
+    .eq('name', 'twitter')
+    .single()
+  if (!platform) throw missing
   const { data: account, error } = await serviceDb()
     .from('social_accounts')
     .insert({
       user_id: owner.id,
-      platform_id: platform?.id,
+      platform_id: platform.id,
       username: 'managed_x',
       status: 'active',
       warmup_phase: 3,

@@ -33,7 +33,7 @@ Deno.test('GET /ai-usage lists a customer who drafted today, with the limits; a 
   assert.ok(row.tokens > 0)
   assert.equal(row.exhausted, false)
   const { data } = await serviceDb().from('ai_settings').select('requests_per_day').single()
-  assert.equal(usage.body.requestLimit, (data as { requests_per_day: number }).requests_per_day)
+  assert.equal(usage.body.requestLimit, data?.requests_per_day)
 
   const denied = await call(handler(), '/ai-usage', { token: customer.token })
   assert.equal(denied.status, 403)

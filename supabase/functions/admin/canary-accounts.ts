@@ -15,45 +15,18 @@ export const CANARY_MESSAGES = {
   notChosen: 'This account is not a canary account',
 } as const
 
-interface CanaryAccountRow {
-  account_id: string
-  username: string
-  status: string
-  user_email: string
-  operator: boolean
-  thread_id: string | null
-  added_at: string
-  last_run_at: string | null
-}
-
-interface CandidateRow {
-  account_id: string
-  username: string
-  status: string
-  user_email: string
-  operator: boolean
-  chosen: boolean
-}
-
-interface SettingsRow {
-  profile_username: string | null
-  search_query: string
-  every_minutes: number
-  updated_at: string
-}
-
 /** GET /canary/:platform: the chosen accounts and the settings. */
 export async function getCanary(_req: Request, ctx: AdminContext): Promise<Response> {
   const platform = platformParam(ctx.params)
   const [accounts, settings] = await Promise.all([
-    rpc<CanaryAccountRow[]>(ctx.db, 'admin_canary_accounts', { p_platform: platform }),
+    rpc(ctx.db, 'admin_canary_accounts', { p_platform: platform }),
     ctx.db
       .from('platform_canary_settings')
       .select('profile_username, search_query, every_minutes, updated_at')
       .eq('platform', platform)
       .single(),
   ])
-  const s = must(settings) as SettingsRow
+  const s = must(settings)
   return jsonResponse({
     platform,
     label: LABELS[platform],
@@ -84,7 +57,7 @@ const candidatesQuery = z.object({
 export async function listCandidates(_req: Request, ctx: AdminContext): Promise<Response> {
   const platform = platformParam(ctx.params)
   const { q, limit } = parseQuery(ctx.url, candidatesQuery)
-  const rows = await rpc<CandidateRow[]>(ctx.db, 'admin_canary_candidates', {
+  const rows = await rpc(ctx.db, 'admin_canary_candidates', {
     p_platform: platform,
     p_search: q.trim(),
     p_limit: limit,
@@ -114,7 +87,7 @@ const accountBody = z.strictObject({
 /** POST /canary/accounts {accountId, threadId?}: choose an account (or change its known thread). */
 export async function chooseAccount(req: Request, ctx: AdminContext): Promise<Response> {
   const { accountId, threadId } = await parseBody(req, accountBody, { maxBytes: 2048 })
-  const outcome = await rpc<string>(ctx.db, 'admin_set_canary_account', {
+  const outcome = await rpc(ctx.db, 'admin_set_canary_account', {
     p_account_id: accountId,
     p_thread_id: threadId ?? null,
     p_by: ctx.admin.id,
@@ -131,7 +104,7 @@ export async function removeAccount(_req: Request, ctx: AdminContext): Promise<R
   const id = parseId(ctx.params.id, CANARY_MESSAGES.notChosen)
   const removed = must(
     await ctx.db.from('platform_canary_accounts').delete().eq('account_id', id).select('account_id'),
-  ) as unknown[]
+  )
   if (removed.length === 0) throw notFound(CANARY_MESSAGES.notChosen)
   await writeAuditLog(ctx.db, ctx.admin, 'Removed a canary account', { accountId: id })
   return jsonResponse({ accountId: id, removed: true })
@@ -151,20 +124,20 @@ const settingsBody = z.strictObject({
 export async function saveSettings(req: Request, ctx: AdminContext): Promise<Response> {
   const platform = platformParam(ctx.params)
   const body = await parseBody(req, settingsBody, { maxBytes: 2048 })
-  const row = must(
-    await ctx.db
-      .from('platform_canary_settings')
-      .update({
-        profile_username: body.profileUsername?.replace(/^@/, '') ?? null,
-        search_query: body.searchQuery,
-        every_minutes: body.everyMinutes,
-        updated_by: ctx.admin.id,
-        updated_at: new Date().toISOString(),
-      })
-      .eq('platform', platform)
-      .select('profile_username, search_query, every_minutes, updated_at')
-      .single(),
-  ) as SettingsRow
+  // Awaited apart from must(): inline, must's parameter type would steer .single()'s row type.
+  const saved = await ctx.db
+    .from('platform_canary_settings')
+    .update({
+      profile_username: body.profileUsername?.replace(/^@/, '') ?? null,
+      search_query: body.searchQuery,
+      every_minutes: body.everyMinutes,
+      updated_by: ctx.admin.id,
+      updated_at: new Date().toISOString(),
+    })
+    .eq('platform', platform)
+    .select('profile_username, search_query, every_minutes, updated_at')
+    .single()
+  const row = must(saved)
   await writeAuditLog(ctx.db, ctx.admin, `Changed the ${LABELS[platform]} canary settings`, { platform })
   return jsonResponse({
     profileUsername: row.profile_username,

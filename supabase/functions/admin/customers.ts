@@ -1,6 +1,9 @@
 // The Users, Campaigns and Accounts tabs, their detail drawers (View Details, Monitor, Manage) and
 // Manage's one action: pausing or resuming an account's sending.
+import type { SupabaseClient } from '../_shared/clients.ts'
+import type { Json } from '../_shared/database.ts'
 import { badRequest, conflict, jsonResponse, notFound } from '../_shared/errors.ts'
+import { fromJson } from '../_shared/json.ts'
 import { parseId, parseQuery, parseWith, readText, z } from '../_shared/validation.ts'
 import { writeAuditLog } from './audit.ts'
 import { type AdminContext, rpc } from './deps.ts'
@@ -19,18 +22,9 @@ export const ACCOUNT_MESSAGES = {
 
 const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(500) })
 
-interface UserRow {
-  id: string
-  email: string
-  subscription_status: string
-  account_count: number
-  campaign_count: number
-  status: string
-}
-
 export async function listUsers(_req: Request, { db, url }: AdminContext): Promise<Response> {
   const { limit } = parseQuery(url, listQuery)
-  const rows = await rpc<UserRow[]>(db, 'admin_users', { p_limit: limit })
+  const rows = await rpc(db, 'admin_users', { p_limit: limit })
   return jsonResponse(
     rows.map((row) => ({
       id: row.id,
@@ -43,21 +37,9 @@ export async function listUsers(_req: Request, { db, url }: AdminContext): Promi
   )
 }
 
-interface CampaignRow {
-  id: string
-  name: string
-  user_email: string
-  status: string
-  messages_sent: number
-  contacted: number
-  target_count: number
-  response_count: number
-  started_at: string | null
-}
-
 export async function listCampaigns(_req: Request, { db, url }: AdminContext): Promise<Response> {
   const { limit } = parseQuery(url, listQuery)
-  const rows = await rpc<CampaignRow[]>(db, 'admin_campaigns', { p_limit: limit })
+  const rows = await rpc(db, 'admin_campaigns', { p_limit: limit })
   return jsonResponse(
     rows.map((row) => ({
       id: row.id,
@@ -73,20 +55,9 @@ export async function listCampaigns(_req: Request, { db, url }: AdminContext): P
   )
 }
 
-interface AccountRow {
-  id: string
-  username: string
-  platform_name: string
-  user_email: string
-  status: string
-  warmup_phase: number
-  trust_score: number | string
-  last_login: string | null
-}
-
 export async function listAccounts(_req: Request, { db, url }: AdminContext): Promise<Response> {
   const { limit } = parseQuery(url, listQuery)
-  const rows = await rpc<AccountRow[]>(db, 'admin_social_accounts', { p_limit: limit })
+  const rows = await rpc(db, 'admin_social_accounts', { p_limit: limit })
   return jsonResponse(
     rows.map((row) => ({
       id: row.id,
@@ -101,21 +72,29 @@ export async function listAccounts(_req: Request, { db, url }: AdminContext): Pr
   )
 }
 
-function detail(rpcName: string, param: string, notFoundMessage: string) {
+/** A detail drawer: the RPC's JSON passed on as the SQL writes it, or 404 when it answers null. */
+function detail(read: (db: SupabaseClient, id: string) => Promise<Json>, notFoundMessage: string) {
   return async (_req: Request, { db, params }: AdminContext): Promise<Response> => {
-    const id = parseId(params.id, notFoundMessage)
-    const found = await rpc<Record<string, unknown> | null>(db, rpcName, { [param]: id })
-    if (!found) throw notFound(notFoundMessage)
+    const found = await read(db, parseId(params.id, notFoundMessage))
+    if (found === null) throw notFound(notFoundMessage)
     return jsonResponse(found)
   }
 }
 
 /** GET /users/:id: profile, subscriptions, accounts, campaigns, latest payments. */
-export const getUser = detail('admin_user_detail', 'p_user_id', NOT_FOUND.user)
+export const getUser = detail((db, id) => rpc(db, 'admin_user_detail', { p_user_id: id }), NOT_FOUND.user)
 /** GET /campaigns/:id: figures, lead progress and the latest message log. */
-export const getCampaign = detail('admin_campaign_detail', 'p_campaign_id', NOT_FOUND.campaign)
+export const getCampaign = detail(
+  (db, id) => rpc(db, 'admin_campaign_detail', { p_campaign_id: id }),
+  NOT_FOUND.campaign,
+)
 /** GET /social-accounts/:id: status, flag, pause, warm-up, trust, today's sends. */
-export const getAccount = detail('admin_social_account_detail', 'p_account_id', NOT_FOUND.account)
+export const getAccount = detail(
+  (db, id) => rpc(db, 'admin_social_account_detail', { p_account_id: id }),
+  NOT_FOUND.account,
+)
+
+const accountName = z.object({ username: z.string() }).nullable()
 
 // Pause for a while (the scheduler resumes it when the time comes) or, without minutes, until resumed.
 const pauseBody = z.strictObject({
@@ -152,7 +131,7 @@ export async function resumeAccount(_req: Request, ctx: AdminContext): Promise<R
 }
 
 async function setSending(ctx: AdminContext, id: string, paused: boolean, until: string | null) {
-  const outcome = await rpc<string>(ctx.db, 'admin_set_account_sending', {
+  const outcome = await rpc(ctx.db, 'admin_set_account_sending', {
     p_account_id: id,
     p_paused: paused,
     p_until: until,
@@ -160,10 +139,9 @@ async function setSending(ctx: AdminContext, id: string, paused: boolean, until:
   if (outcome === 'not_found') throw notFound(NOT_FOUND.account)
   if (outcome === 'not_allowed')
     throw conflict(paused ? ACCOUNT_MESSAGES.cannotPause : ACCOUNT_MESSAGES.cannotResume)
-  const account = await rpc<Record<string, unknown> | null>(ctx.db, 'admin_social_account_detail', {
-    p_account_id: id,
-  })
-  const name = account ? `@${account.username}` : id
+  const account = await rpc(ctx.db, 'admin_social_account_detail', { p_account_id: id })
+  const named = fromJson(accountName, account, 'admin_social_account_detail')
+  const name = named ? `@${named.username}` : id
   await writeAuditLog(
     ctx.db,
     ctx.admin,

@@ -3,7 +3,8 @@
 // customer's rows and the job queue, which no caller-scoped client may. Tests pass their own Env.
 import { type Caller, requireAdmin, requireCaller } from '../_shared/auth.ts'
 import { type SupabaseClient, serviceClient } from '../_shared/clients.ts'
-import { type DbError, fromDbError } from '../_shared/db-errors.ts'
+import type { Database, RpcArgs, RpcResult } from '../_shared/database.ts'
+import { fromDbError } from '../_shared/db-errors.ts'
 import { denoEnv, type Env } from '../_shared/env.ts'
 import type { RouteContext, RouteHandler } from '../_shared/router.ts'
 
@@ -32,13 +33,18 @@ export function adminOnly(deps: AdminDeps, handler: AdminHandler): RouteHandler 
   }
 }
 
-/** Calls an admin RPC and returns its data; a database error is thrown as its HTTP answer (or a 500). */
-export async function rpc<T>(
+type AdminRpc = Extract<keyof Database['public']['Functions'], `admin_${string}`>
+
+/**
+ * Calls an admin RPC and returns its data, typed by the generated types (a `Json` result is read
+ * with fromJson where its fields matter); a database error is thrown as its HTTP answer (or a 500).
+ */
+export async function rpc<F extends AdminRpc>(
   db: SupabaseClient,
-  name: string,
-  args: Record<string, unknown> = {},
-): Promise<T> {
-  const { data, error } = await db.rpc(name, args)
-  if (error) throw fromDbError(error as DbError)
-  return data as T
+  name: F,
+  ...args: RpcArgs<F> extends Record<PropertyKey, never> ? [] : [RpcArgs<F>]
+): Promise<RpcResult<F>> {
+  const { data, error } = await db.rpc(name, ...(args as [RpcArgs<F>]))
+  if (error) throw fromDbError(error)
+  return data as RpcResult<F>
 }

@@ -4,7 +4,7 @@ import { jsonResponse } from '../_shared/errors.ts'
 import { parseQuery, z } from '../_shared/validation.ts'
 import { writeAuditLog } from './audit.ts'
 import { type AdminContext, rpc } from './deps.ts'
-import { type LogRow, num, toLog } from './views.ts'
+import { num, toLog } from './views.ts'
 
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const
 
@@ -34,12 +34,12 @@ export async function listLogs(_req: Request, { db, url }: AdminContext): Promis
     .limit(limit)
   if (level !== 'all') query = query.eq('level', level)
   if (service !== 'all') query = query.eq('service', service)
-  const rows = must(await query) as LogRow[]
+  const rows = must(await query)
   return jsonResponse(rows.map(toLog))
 }
 
 export async function clearLogs(_req: Request, { db, admin }: AdminContext): Promise<Response> {
-  const cleared = num(await rpc<number | string>(db, 'admin_clear_logs'))
+  const cleared = num(await rpc(db, 'admin_clear_logs'))
   // The one line left says who emptied the log and when.
   await writeAuditLog(db, admin, `Cleared ${cleared} log line${cleared === 1 ? '' : 's'}`, { cleared })
   return jsonResponse({ cleared })

@@ -1,8 +1,10 @@
 // The Platform health tab and the overview's alert: per platform what is paused after a site
 // change, the canary's last runs, 30 days of pass/fail and the pack in use; the incidents with
 // their page outlines; resuming a paused action by hand; running the canary now.
+import type { Tables } from '../_shared/database.ts'
 import { must } from '../_shared/db-errors.ts'
 import { conflict, jsonResponse, notFound } from '../_shared/errors.ts'
+import { fromJson } from '../_shared/json.ts'
 import { PACK_PLATFORMS, type PackPlatform } from '../_shared/platform-pack.ts'
 import { parseBody, parseId, parseQuery, z } from '../_shared/validation.ts'
 import { writeAuditLog } from './audit.ts'
@@ -30,46 +32,34 @@ const RUN_COLUMNS =
 const INCIDENT_COLUMNS =
   'id, platform, action, step, path, status, sightings, first_seen_at, last_seen_at, source, pack_version, auto_resume, outline_object, resolved_at, resolution, resolved_by'
 
-interface RunRow {
-  id: string
-  platform: PackPlatform
-  trigger: string
-  status: string
-  account_username: string | null
-  pack_version: string | null
-  steps: unknown[]
-  error: string | null
-  created_at: string
-  started_at: string | null
-  finished_at: string | null
-  duration_ms: number | null
-}
+type RunRow = Pick<
+  Tables<'platform_canary_runs'>,
+  | 'id'
+  | 'platform'
+  | 'trigger'
+  | 'status'
+  | 'account_username'
+  | 'pack_version'
+  | 'steps'
+  | 'error'
+  | 'created_at'
+  | 'started_at'
+  | 'finished_at'
+  | 'duration_ms'
+>
+type IncidentRow = Omit<Tables<'platform_incidents'>, 'outline'>
+type PauseRow = Pick<Tables<'platform_action_pauses'>, 'platform' | 'action' | 'incident_id' | 'paused_at'>
 
-interface IncidentRow {
-  id: string
-  platform: PackPlatform
-  action: (typeof ACTIONS)[number]
-  step: string
-  path: string
-  status: 'open' | 'resolved'
-  sightings: number
-  first_seen_at: string
-  last_seen_at: string
-  source: string
-  pack_version: string | null
-  auto_resume: boolean
-  outline_object: string | null
-  resolved_at: string | null
-  resolution: string | null
-  resolved_by: string | null
-}
+/** The label of a platform or action the database names (its checks allow only known ones). */
+const platformLabel = (platform: string) => LABELS[platform as PackPlatform] ?? platform
+const actionLabel = (action: string) => ACTION_LABELS[action as (typeof ACTIONS)[number]] ?? action
 
-interface PauseRow {
-  platform: PackPlatform
-  action: (typeof ACTIONS)[number]
-  incident_id: string | null
-  paused_at: string
-}
+/** A platform's or its incidents' history as admin_canary_history writes it, passed on unchanged. */
+const canaryHistory = z.array(z.json())
+const effectivePack = z.object({
+  effective: z.object({ version: z.string(), source: z.string() }).nullable(),
+})
+const resumed = z.object({ resolved: z.number(), resumed: z.array(z.string()) }).nullable()
 
 const toRun = (r: RunRow) => ({
   id: r.id,
@@ -89,7 +79,7 @@ const toRun = (r: RunRow) => ({
 const toIncident = (r: IncidentRow) => ({
   id: r.id,
   platform: r.platform,
-  label: LABELS[r.platform],
+  label: platformLabel(r.platform),
   action: r.action,
   step: r.step,
   path: r.path,
@@ -107,9 +97,9 @@ const toIncident = (r: IncidentRow) => ({
 
 const toPause = (r: PauseRow) => ({
   platform: r.platform,
-  label: LABELS[r.platform],
+  label: platformLabel(r.platform),
   action: r.action,
-  actionLabel: ACTION_LABELS[r.action],
+  actionLabel: actionLabel(r.action),
   incidentId: r.incident_id,
   pausedAt: r.paused_at,
 })
@@ -120,7 +110,7 @@ async function pauses(ctx: AdminContext): Promise<PauseRow[]> {
       .from('platform_action_pauses')
       .select('platform, action, incident_id, paused_at')
       .order('paused_at'),
-  ) as PauseRow[]
+  )
 }
 
 async function incidents(ctx: AdminContext, status: 'open' | 'all', limit: number): Promise<IncidentRow[]> {
@@ -131,7 +121,7 @@ async function incidents(ctx: AdminContext, status: 'open' | 'all', limit: numbe
     .order('last_seen_at', { ascending: false })
     .limit(limit)
   if (status === 'open') query = query.eq('status', 'open')
-  return must(await query) as IncidentRow[]
+  return must(await query)
 }
 
 /** GET /platform-alerts: what the overview warns about (paused actions, open incidents). */
@@ -154,13 +144,12 @@ export async function getPlatformHealth(_req: Request, ctx: AdminContext): Promi
           .eq('platform', platform)
           .order('created_at', { ascending: false })
           .limit(10),
-        rpc<unknown[]>(ctx.db, 'admin_canary_history', { p_platform: platform, p_days: 30 }),
-        rpc<unknown[]>(ctx.db, 'admin_canary_accounts', { p_platform: platform }),
-        rpc<{ effective: { version: string; source: string } | null }>(ctx.db, 'admin_platform_pack', {
-          p_platform: platform,
-        }),
+        rpc(ctx.db, 'admin_canary_history', { p_platform: platform, p_days: 30 }),
+        rpc(ctx.db, 'admin_canary_accounts', { p_platform: platform }),
+        rpc(ctx.db, 'admin_platform_pack', { p_platform: platform }),
       ])
-      const recent = (must(runs) as RunRow[]).map(toRun)
+      const recent = must(runs).map(toRun)
+      const { effective } = fromJson(effectivePack, pack, 'admin_platform_pack')
       const lastRun = recent.find((r) => r.trigger !== 'try') ?? null
       const mine = paused.filter((p) => p.platform === platform)
       return {
@@ -177,9 +166,9 @@ export async function getPlatformHealth(_req: Request, ctx: AdminContext): Promi
         pauses: mine.map(toPause),
         lastRun,
         recentRuns: recent,
-        history,
+        history: fromJson(canaryHistory, history, 'admin_canary_history'),
         canaryAccounts: accounts.length,
-        pack: pack.effective ? { version: pack.effective.version, source: pack.effective.source } : null,
+        pack: effective ? { version: effective.version, source: effective.source } : null,
       }
     }),
   )
@@ -210,8 +199,7 @@ export async function getIncident(_req: Request, ctx: AdminContext): Promise<Res
     .maybeSingle()
   if (error) throw new Error(`Reading incident ${id}: ${error.message}`)
   if (!data) throw notFound(HEALTH_MESSAGES.incidentNotFound)
-  const row = data as IncidentRow
-  return jsonResponse({ ...toIncident(row), outline: await readOutline(ctx.db, row.outline_object) })
+  return jsonResponse({ ...toIncident(data), outline: await readOutline(ctx.db, data.outline_object) })
 }
 
 /** GET /canary-runs/:id: one run with its steps (the pack editor follows its try this way). */
@@ -224,7 +212,7 @@ export async function getCanaryRun(_req: Request, ctx: AdminContext): Promise<Re
     .maybeSingle()
   if (error) throw new Error(`Reading canary run ${id}: ${error.message}`)
   if (!data) throw notFound(HEALTH_MESSAGES.runNotFound)
-  return jsonResponse(toRun(data as RunRow))
+  return jsonResponse(toRun(data))
 }
 
 const resumeBody = z.strictObject({ action: z.enum(ACTIONS) })
@@ -234,14 +222,14 @@ export async function resumeAction(req: Request, ctx: AdminContext): Promise<Res
   const platform = platformParam(ctx.params)
   const { action } = await parseBody(req, resumeBody, { maxBytes: 1024 })
   const what = `${ACTION_LABELS[action]} on ${LABELS[platform]}`
-  const done = await rpc<{ resolved: number; resumed: string[] } | null>(
-    ctx.db,
-    'admin_resume_platform_action',
-    {
+  const done = fromJson(
+    resumed,
+    await rpc(ctx.db, 'admin_resume_platform_action', {
       p_platform: platform,
       p_action: action,
       p_by: ctx.admin.id,
-    },
+    }),
+    'admin_resume_platform_action',
   )
   if (!done) throw conflict(HEALTH_MESSAGES.notPaused(what))
   await writeAuditLog(
@@ -260,7 +248,7 @@ export async function resumeAction(req: Request, ctx: AdminContext): Promise<Res
 /** POST /platform-health/:platform/canary: run the canary now with the platform's own pack. */
 export async function runCanary(_req: Request, ctx: AdminContext): Promise<Response> {
   const platform = platformParam(ctx.params)
-  const runId = await rpc<string | null>(ctx.db, 'admin_run_canary', {
+  const runId = await rpc(ctx.db, 'admin_run_canary', {
     p_platform: platform,
     p_by: ctx.admin.id,
   })

@@ -4,6 +4,7 @@
 // try passed) and Roll back (to what was in effect before the newest publication). Runners pick a
 // publication up within one poll.
 import { conflict, type HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
+import { fromJson } from '../_shared/json.ts'
 import {
   MAX_PACK_BYTES,
   PACK_PLATFORMS,
@@ -41,26 +42,19 @@ export function platformParam(params: Record<string, string>): PackPlatform {
   return platform as PackPlatform
 }
 
-interface PackView {
-  platform: PackPlatform
-  codeDefault: {
-    packId: string
-    version: string
-    facts: Record<string, unknown>
-    registeredAt: string
-  } | null
-  effective: {
-    source: 'code' | 'operator'
-    packId: string
-    version: string
-    facts: Record<string, unknown>
-  } | null
-  rollbackTo: { packId: string | null; source: 'code' | 'operator'; version: string | null } | null
-  history: unknown[]
-}
+const facts = z.record(z.string(), z.json())
+/** admin_platform_pack's answer; passed on to the pack editor as written (loose: nothing is dropped). */
+const packViewSchema = z.looseObject({
+  codeDefault: z.looseObject({ packId: z.string(), version: z.string(), facts }).nullable(),
+  effective: z.looseObject({ source: z.enum(['code', 'operator']), version: z.string() }).nullable(),
+})
 
-const packView = (ctx: AdminContext, platform: PackPlatform) =>
-  rpc<PackView>(ctx.db, 'admin_platform_pack', { p_platform: platform })
+const packView = async (ctx: AdminContext, platform: PackPlatform) =>
+  fromJson(
+    packViewSchema,
+    await rpc(ctx.db, 'admin_platform_pack', { p_platform: platform }),
+    'admin_platform_pack',
+  )
 
 /** GET /platform-packs/:platform */
 export async function getPack(_req: Request, ctx: AdminContext): Promise<Response> {
@@ -69,12 +63,12 @@ export async function getPack(_req: Request, ctx: AdminContext): Promise<Respons
 }
 
 const factsBody = z.strictObject({
-  facts: z.record(z.string(), z.unknown(), { error: 'facts must be a JSON object' }),
+  facts: z.record(z.string(), z.json(), { error: 'facts must be a JSON object' }),
 })
 
 interface Checked {
   platform: PackPlatform
-  facts: Record<string, unknown>
+  facts: z.infer<typeof facts>
   version: string | null
   issues: PackIssue[]
 }
@@ -112,7 +106,7 @@ export async function tryPack(req: Request, ctx: AdminContext): Promise<Response
   })
   if (error?.hint === 'no_canary_account') throw unprocessable(error.message)
   if (error) throw new Error(`admin_try_pack: ${error.message}`)
-  const tried = data as { packId: string; runId: string }
+  const tried = fromJson(z.object({ packId: z.string(), runId: z.string() }), data, 'admin_try_pack')
   await writeAuditLog(ctx.db, ctx.admin, `Tried ${LABELS[platform]} pack ${version} on the canary`, {
     platform,
     ...tried,
@@ -126,7 +120,7 @@ const publishBody = z.strictObject({ packId: z.uuid() })
 export async function publishPack(req: Request, ctx: AdminContext): Promise<Response> {
   const platform = platformParam(ctx.params)
   const { packId } = await parseBody(req, publishBody, { maxBytes: 1024 })
-  const outcome = await rpc<string>(ctx.db, 'admin_publish_pack', {
+  const outcome = await rpc(ctx.db, 'admin_publish_pack', {
     p_platform: platform,
     p_pack_id: packId,
     p_by: ctx.admin.id,
@@ -155,16 +149,17 @@ export async function publishPack(req: Request, ctx: AdminContext): Promise<Resp
 
 async function versionOf(ctx: AdminContext, packId: string): Promise<string> {
   const { data } = await ctx.db.from('platform_packs').select('version').eq('id', packId).maybeSingle()
-  return (data as { version?: string } | null)?.version ?? 'this'
+  return data?.version ?? 'this'
 }
 
 /** POST /platform-packs/:platform/rollback: to what was in effect before the newest publication. */
 export async function rollbackPack(_req: Request, ctx: AdminContext): Promise<Response> {
   const platform = platformParam(ctx.params)
-  const target = await rpc<{ version: string | null; source: string } | null>(ctx.db, 'admin_rollback_pack', {
-    p_platform: platform,
-    p_by: ctx.admin.id,
-  })
+  const target = fromJson(
+    z.object({ version: z.string().nullable(), source: z.string() }).nullable(),
+    await rpc(ctx.db, 'admin_rollback_pack', { p_platform: platform, p_by: ctx.admin.id }),
+    'admin_rollback_pack',
+  )
   if (!target) throw conflict(PACK_MESSAGES.nothingToRollBack)
   const view = await packView(ctx, platform)
   await writeAuditLog(

@@ -5,12 +5,17 @@ import { givePlan, newCustomer, serviceDb, sql } from '../_shared/test-stack.ts'
 export async function newAccount(platform: 'twitter' | 'instagram', status = 'active'): Promise<string> {
   const owner = await newCustomer('canary-owner')
   await givePlan(owner, 5)
-  const { data: found } = await serviceDb().from('platforms').select('id').eq('name', platform).single()
+  const { data: found, error: missing } = await serviceDb()
+    .from('platforms')
+    .select('id')
+    .eq('name', platform)
+    .single()
+  if (!found) throw missing
   const { data, error } = await serviceDb()
     .from('social_accounts')
     .insert({
       user_id: owner.id,
-      platform_id: found?.id,
+      platform_id: found.id,
       username: `canary_${crypto.randomUUID().slice(0, 8)}`,
       status,
       warmup_phase: 5,
@@ -18,7 +23,7 @@ export async function newAccount(platform: 'twitter' | 'instagram', status = 'ac
     .select('id')
     .single()
   if (error || !data) throw error ?? new Error('account not created')
-  return data.id as string
+  return data.id
 }
 
 export async function newCanaryAccount(platform: 'twitter' | 'instagram'): Promise<string> {

@@ -4,22 +4,22 @@
 import { jsonResponse, notFound } from '../_shared/errors.ts'
 import { writeAuditLog } from './audit.ts'
 import { type AdminContext, rpc } from './deps.ts'
-import { type HostRow, num, type ProcessRow, systemInfo, toProcess } from './views.ts'
+import { num, systemInfo, toProcess } from './views.ts'
 
 export const PROCESS_NOT_FOUND = 'Process not found'
 
 export async function listProcesses(_req: Request, { db }: AdminContext): Promise<Response> {
-  const rows = await rpc<ProcessRow[]>(db, 'admin_runner_processes')
+  const rows = await rpc(db, 'admin_runner_processes')
   return jsonResponse(rows.map(toProcess))
 }
 
 export async function getSystemInfo(_req: Request, { db }: AdminContext): Promise<Response> {
-  return jsonResponse(systemInfo(await rpc<HostRow[]>(db, 'admin_system_hosts')))
+  return jsonResponse(systemInfo(await rpc(db, 'admin_system_hosts')))
 }
 
 /** GET /hosts: the figures behind /system-info, one row per runner host and the database host. */
 export async function listHosts(_req: Request, { db }: AdminContext): Promise<Response> {
-  const rows = await rpc<HostRow[]>(db, 'admin_system_hosts')
+  const rows = await rpc(db, 'admin_system_hosts')
   return jsonResponse(
     rows.map((row) => ({
       host: row.host,
@@ -38,7 +38,7 @@ function requestCommand(command: 'restart' | 'stop') {
   return async (_req: Request, { db, admin, params }: AdminContext): Promise<Response> => {
     const name = params.name ?? ''
     if (name.length === 0 || name.length > 200) throw notFound(PROCESS_NOT_FOUND)
-    const id = await rpc<string | null>(db, 'admin_request_runner_command', {
+    const id = await rpc(db, 'admin_request_runner_command', {
       p_runner_id: name,
       p_command: command,
       p_by: admin.id,

@@ -1,11 +1,22 @@
 // The Queues tab: every pg-boss queue with its jobs by state, the totals, Pause / Resume (a row in
 // paused_queues: the runner stops fetching that queue's jobs within one poll) and Details.
 import { jsonResponse, notFound } from '../_shared/errors.ts'
+import { fromJson, z } from '../_shared/json.ts'
 import { writeAuditLog } from './audit.ts'
 import { type AdminContext, rpc } from './deps.ts'
 import { num, type QueueRow, toQueue } from './views.ts'
 
 export const QUEUE_NOT_FOUND = 'Queue not found'
+
+const figure = z.union([z.number(), z.string()])
+const queueStats = z.object({
+  totalJobs: figure,
+  activeJobs: figure,
+  failedJobs: figure,
+  jobsPerHour: figure,
+})
+/** The Details panel's settings and newest jobs, passed on as the SQL writes them (null: no such queue). */
+const queueDetail = z.record(z.string(), z.json()).nullable()
 
 const queueName = (params: Record<string, string>) => {
   const name = params.name ?? ''
@@ -14,7 +25,7 @@ const queueName = (params: Record<string, string>) => {
 }
 
 async function queueRows(ctx: AdminContext): Promise<QueueRow[]> {
-  return await rpc<QueueRow[]>(ctx.db, 'admin_queue_overview')
+  return await rpc(ctx.db, 'admin_queue_overview')
 }
 
 export async function listQueues(_req: Request, ctx: AdminContext): Promise<Response> {
@@ -22,7 +33,7 @@ export async function listQueues(_req: Request, ctx: AdminContext): Promise<Resp
 }
 
 export async function getQueueStats(_req: Request, { db }: AdminContext): Promise<Response> {
-  const stats = await rpc<Record<string, unknown>>(db, 'admin_queue_stats')
+  const stats = fromJson(queueStats, await rpc(db, 'admin_queue_stats'), 'admin_queue_stats')
   return jsonResponse({
     totalJobs: num(stats.totalJobs),
     activeJobs: num(stats.activeJobs),
@@ -34,7 +45,11 @@ export async function getQueueStats(_req: Request, { db }: AdminContext): Promis
 /** GET /queues/:name: settings, paused by whom, and the newest jobs (the Details button). */
 export async function getQueueDetail(_req: Request, ctx: AdminContext): Promise<Response> {
   const name = queueName(ctx.params)
-  const detail = await rpc<Record<string, unknown> | null>(ctx.db, 'admin_queue_detail', { p_name: name })
+  const detail = fromJson(
+    queueDetail,
+    await rpc(ctx.db, 'admin_queue_detail', { p_name: name }),
+    'admin_queue_detail',
+  )
   if (!detail) throw notFound(QUEUE_NOT_FOUND)
   const row = (await queueRows(ctx)).find((q) => q.name === name)
   return jsonResponse({ ...detail, ...(row ? { counts: toQueue(row) } : {}) })
@@ -43,7 +58,7 @@ export async function getQueueDetail(_req: Request, ctx: AdminContext): Promise<
 function setPaused(paused: boolean) {
   return async (_req: Request, ctx: AdminContext): Promise<Response> => {
     const name = queueName(ctx.params)
-    const known = await rpc<boolean>(ctx.db, 'admin_set_queue_paused', {
+    const known = await rpc(ctx.db, 'admin_set_queue_paused', {
       p_name: name,
       p_paused: paused,
       p_by: ctx.admin.id,

@@ -2,10 +2,11 @@
 // job goes back to pg-boss's retry state, as boss.retry() does; refused once it has had its most
 // attempts) and Delete.
 import { conflict, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
+import { fromJson } from '../_shared/json.ts'
 import { parseId, parseQuery, z } from '../_shared/validation.ts'
 import { writeAuditLog } from './audit.ts'
 import { type AdminContext, rpc } from './deps.ts'
-import { type FailedJobRow, num, toFailedJob } from './views.ts'
+import { num, toFailedJob } from './views.ts'
 
 export const JOB_NOT_FOUND = 'Job not found'
 export const RETRY_MESSAGES = {
@@ -19,12 +20,12 @@ const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).defa
 
 export async function listFailedJobs(_req: Request, { db, url }: AdminContext): Promise<Response> {
   const { limit } = parseQuery(url, listQuery)
-  const rows = await rpc<FailedJobRow[]>(db, 'admin_failed_jobs', { p_limit: limit })
+  const rows = await rpc(db, 'admin_failed_jobs', { p_limit: limit })
   return jsonResponse(rows.map(toFailedJob))
 }
 
 export async function getRetryStats(_req: Request, { db }: AdminContext): Promise<Response> {
-  const stats = await rpc<Record<string, unknown>>(db, 'admin_retry_stats')
+  const stats = fromJson(retryStats, await rpc(db, 'admin_retry_stats'), 'admin_retry_stats')
   return jsonResponse({
     failedJobs: num(stats.failedJobs),
     retryingJobs: num(stats.retryingJobs),
@@ -33,16 +34,28 @@ export async function getRetryStats(_req: Request, { db }: AdminContext): Promis
   })
 }
 
-interface RetryOutcome {
-  outcome: 'retried' | 'not_found' | 'not_failed' | 'max_attempts'
-  queue?: string
-  attempts?: number
-  maxAttempts?: number
-}
+const figure = z.union([z.number(), z.string()])
+const retryStats = z.object({
+  failedJobs: figure,
+  retryingJobs: figure,
+  maxRetriesJobs: figure,
+  successRate: figure,
+})
+const retryOutcome = z.object({
+  outcome: z.enum(['retried', 'not_found', 'not_failed', 'max_attempts']),
+  queue: z.string().optional(),
+  attempts: figure.optional(),
+  maxAttempts: figure.optional(),
+})
+const deleteOutcome = z.object({ outcome: z.string(), queue: z.string().optional() })
 
 export async function retryJob(_req: Request, ctx: AdminContext): Promise<Response> {
   const id = parseId(ctx.params.id, JOB_NOT_FOUND)
-  const result = await rpc<RetryOutcome>(ctx.db, 'admin_retry_job', { p_job_id: id })
+  const result = fromJson(
+    retryOutcome,
+    await rpc(ctx.db, 'admin_retry_job', { p_job_id: id }),
+    'admin_retry_job',
+  )
   const attempts = num(result.attempts)
   const maxAttempts = num(result.maxAttempts)
   switch (result.outcome) {
@@ -65,7 +78,11 @@ export async function retryJob(_req: Request, ctx: AdminContext): Promise<Respon
 
 export async function deleteJob(_req: Request, ctx: AdminContext): Promise<Response> {
   const id = parseId(ctx.params.id, JOB_NOT_FOUND)
-  const result = await rpc<{ outcome: string; queue?: string }>(ctx.db, 'admin_delete_job', { p_job_id: id })
+  const result = fromJson(
+    deleteOutcome,
+    await rpc(ctx.db, 'admin_delete_job', { p_job_id: id }),
+    'admin_delete_job',
+  )
   if (result.outcome === 'not_failed') throw conflict(RETRY_MESSAGES.notFailedDelete)
   if (result.outcome !== 'deleted') throw notFound(JOB_NOT_FOUND)
   await writeAuditLog(ctx.db, ctx.admin, `Deleted failed job ${id.slice(-8)} (${result.queue})`, {

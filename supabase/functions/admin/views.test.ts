@@ -1,14 +1,21 @@
-// The spec §3 admin shapes, key for key, from the rows the RPCs return (numerics as strings too).
+// The spec §3 admin shapes, key for key, from the rows the RPCs return.
 import assert from 'node:assert/strict'
-import { jobType, systemInfo, toFailedJob, toLog, toProcess, toQueue } from './views.ts'
+import { jobType, num, systemInfo, toFailedJob, toLog, toProcess, toQueue } from './views.ts'
+
+Deno.test('a figure that arrives as a numeric string reads as its number; anything else as the fallback', () => {
+  assert.equal(num('12.5'), 12.5)
+  assert.equal(num(3), 3)
+  assert.equal(num(null), 0)
+  assert.equal(num('n/a', -1), -1)
+})
 
 Deno.test('a process has exactly name, pid, status, cpu, memory and uptime, as numbers', () => {
   const process = toProcess({
     name: 'runner-1',
     pid: 41,
     status: 'running',
-    cpu: '12.345',
-    memory: '180.25',
+    cpu: 12.345,
+    memory: 180.25,
     uptime: 3600.4,
   })
   assert.deepEqual(process, {
@@ -26,9 +33,9 @@ Deno.test('system info is the busiest host: highest CPU and memory, the load of 
     {
       host: 'a',
       role: 'runner',
-      cpu_percent: '20',
-      memory_percent: '81.25',
-      load_average: ['0.5', '0.4', '0.3'],
+      cpu_percent: 20,
+      memory_percent: 81.25,
+      load_average: [0.5, 0.4, 0.3],
       runners: 1,
     },
     {
@@ -51,12 +58,12 @@ Deno.test('a queue is active or paused, with its counts and completions per minu
   const queue = toQueue({
     name: 'scrape.run',
     paused: true,
-    pending: '4',
+    pending: 4,
     active: 1,
-    completed: '10',
+    completed: 10,
     failed: 2,
-    retrying: '0',
-    rate_per_minute: '0.17',
+    retrying: 0,
+    rate_per_minute: 0.17,
   })
   assert.deepEqual(queue, {
     name: 'scrape.run',
@@ -71,14 +78,16 @@ Deno.test('a queue is active or paused, with its counts and completions per minu
 })
 
 Deno.test('a failed job names its kind of work, its attempts against the most, and its error', () => {
-  const job = toFailedJob({
+  const row = {
     id: 'f0a3c5d2-0000-4000-8000-00000000abcd',
     queue: 'campaign.tick',
     failed_at: '2026-01-01T00:00:00Z',
     attempts: 1,
     max_attempts: 4,
     error: ' Account locked (326) ',
-  })
+    data: {},
+  }
+  const job = toFailedJob(row)
   assert.deepEqual(job, {
     id: 'f0a3c5d2-0000-4000-8000-00000000abcd',
     jobType: 'Send DM',
@@ -89,7 +98,7 @@ Deno.test('a failed job names its kind of work, its attempts against the most, a
     error: 'Account locked (326)',
   })
   assert.equal(
-    toFailedJob({ ...job, queue: 'x', failed_at: null, max_attempts: 1, error: null }).error,
+    toFailedJob({ ...row, queue: 'x', failed_at: null, max_attempts: 1, error: null }).error,
     'No error message was recorded',
   )
   assert.equal(jobType('some.other.queue'), 'some.other.queue')

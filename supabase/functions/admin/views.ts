@@ -1,6 +1,7 @@
 // Rows from the admin_* RPCs as the JSON shapes of spec §3 "Admin entities", key for key. Postgres
 // numerics may arrive as strings, so every figure goes through num(). Pure functions: tested in
-// views.test.ts without a database.
+// views.test.ts without a database. The rows' types are the generated ones.
+import type { Json, RpcResult, Tables } from '../_shared/database.ts'
 
 export const num = (value: unknown, fallback = 0): number => {
   const n = typeof value === 'string' ? Number(value) : value
@@ -21,14 +22,7 @@ const JOB_TYPES: Record<string, string> = {
 
 export const jobType = (queue: string): string => JOB_TYPES[queue] ?? queue
 
-export interface ProcessRow {
-  name: string
-  pid: number
-  status: string
-  cpu: number | string | null
-  memory: number | string | null
-  uptime: number | string | null
-}
+export type ProcessRow = RpcResult<'admin_runner_processes'>[number]
 
 export interface AdminProcess {
   name: string
@@ -39,7 +33,7 @@ export interface AdminProcess {
   uptime: number
 }
 
-export function toProcess(row: ProcessRow): AdminProcess {
+export function toProcess(row: Pick<ProcessRow, keyof AdminProcess>): AdminProcess {
   return {
     name: row.name,
     pid: num(row.pid),
@@ -50,14 +44,7 @@ export function toProcess(row: ProcessRow): AdminProcess {
   }
 }
 
-export interface HostRow {
-  host: string
-  role: string
-  cpu_percent: number | string | null
-  memory_percent: number | string | null
-  load_average: (number | string)[] | null
-  runners: number
-}
+export type HostRow = RpcResult<'admin_system_hosts'>[number]
 
 export interface SystemInfo {
   cpu: { usage: number }
@@ -82,16 +69,7 @@ export function systemInfo(hosts: HostRow[]): SystemInfo {
   }
 }
 
-export interface QueueRow {
-  name: string
-  paused: boolean
-  pending: number | string
-  active: number | string
-  completed: number | string
-  failed: number | string
-  retrying: number | string
-  rate_per_minute: number | string
-}
+export type QueueRow = RpcResult<'admin_queue_overview'>[number]
 
 export interface AdminQueue {
   name: string
@@ -117,14 +95,7 @@ export function toQueue(row: QueueRow): AdminQueue {
   }
 }
 
-export interface FailedJobRow {
-  id: string
-  queue: string
-  failed_at: string | null
-  attempts: number
-  max_attempts: number
-  error: string | null
-}
+export type FailedJobRow = RpcResult<'admin_failed_jobs'>[number]
 
 export interface FailedJob {
   id: string
@@ -148,20 +119,15 @@ export function toFailedJob(row: FailedJobRow): FailedJob {
   }
 }
 
-export interface LogRow {
-  created_at: string
-  level: string
-  service: string
-  message: string
-  metadata: Record<string, unknown> | null
-}
+export type LogRow = Pick<Tables<'system_logs'>, 'created_at' | 'level' | 'service' | 'message' | 'metadata'>
 
 export interface AdminLog {
   timestamp: string
   level: string
   service: string
   message: string
-  metadata: Record<string, unknown> | null
+  /** Free-form JSON the writer chose; passed on as it is. */
+  metadata: Json
 }
 
 export const toLog = (row: LogRow): AdminLog => ({
@@ -172,13 +138,7 @@ export const toLog = (row: LogRow): AdminLog => ({
   metadata: row.metadata ?? null,
 })
 
-export interface ActivityRow {
-  id: string
-  description: string
-  timestamp: string
-  type: string
-  status: string
-}
+export type ActivityRow = RpcResult<'admin_recent_activity'>[number]
 
 export const toActivity = (row: ActivityRow) => ({
   id: row.id,

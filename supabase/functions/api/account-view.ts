@@ -1,59 +1,41 @@
 // A social account as the dashboard shows it (spec §3 "Social account" and its list view), built
 // from the row, its platform and today's usage. Secrets never appear: credentials live in another
 // table, and the proxy's user:password is cut down to host:port.
+import type { RpcResult, Tables } from '../_shared/database.ts'
 
-export interface PlatformRow {
-  id: string
-  name: string
-  display_name: string
-  is_active: boolean
-  coming_soon: boolean
-}
+export type PlatformRow = Pick<
+  Tables<'platforms'>,
+  'id' | 'name' | 'display_name' | 'is_active' | 'coming_soon'
+>
 
-export const ACCOUNT_COLUMNS =
-  'id, user_id, username, status, daily_message_limit, warmup_phase, trust_score, requests_pending, ' +
-  'last_login_at, last_synced_at, last_tested_at, proxy_url, flag_reason, paused_until, has_chat_passcode, ' +
-  'timezone, created_at, updated_at, platform:platforms(id, name, display_name, is_active, coming_soon)'
+export const ACCOUNT_COLUMNS = `id, user_id, username, status, daily_message_limit, warmup_phase, trust_score,
+  requests_pending, last_login_at, last_synced_at, last_tested_at, proxy_url, flag_reason, paused_until,
+  has_chat_passcode, timezone, created_at, updated_at, platform:platforms(id, name, display_name, is_active, coming_soon)`
 
-export interface AccountRow {
-  id: string
-  user_id: string
-  username: string
-  status: string
-  daily_message_limit: number
-  warmup_phase: number
-  trust_score: number | string
-  requests_pending: number
-  last_login_at: string | null
-  last_synced_at: string | null
-  last_tested_at: string | null
-  proxy_url: string | null
-  flag_reason: string | null
-  paused_until: string | null
-  has_chat_passcode: boolean
-  timezone: string
-  created_at: string
-  updated_at: string
-  platform: PlatformRow | null
-}
+export type AccountRow = Pick<
+  Tables<'social_accounts'>,
+  | 'id'
+  | 'user_id'
+  | 'username'
+  | 'status'
+  | 'daily_message_limit'
+  | 'warmup_phase'
+  | 'trust_score'
+  | 'requests_pending'
+  | 'last_login_at'
+  | 'last_synced_at'
+  | 'last_tested_at'
+  | 'proxy_url'
+  | 'flag_reason'
+  | 'paused_until'
+  | 'has_chat_passcode'
+  | 'timezone'
+  | 'created_at'
+  | 'updated_at'
+> & { platform: PlatformRow | null }
 
 /** One row of the account_daily_usage() RPC. */
-export interface AccountUsage {
-  account_id: string
-  platform: string
-  username: string
-  status: string
-  timezone: string
-  local_day: string
-  sent_today: number
-  account_limit: number
-  warmup_limit: number | null
-  platform_limit: number
-  campaign_limit: number | null
-  sending_campaigns: number
-  daily_cap: number
-  remaining_today: number
-}
+export type AccountUsage = RpcResult<'account_daily_usage'>[number]
 
 /** `user:pass@host:port` or `http://host:port` → `host:port`. */
 export function proxyHost(proxyUrl: string | null): string | null {

@@ -48,7 +48,7 @@ async function usageRow(customer: TestCustomer) {
     .eq('user_id', customer.id)
     .eq('day', today())
     .maybeSingle()
-  return data as { requests: number; tokens: number; denied: number; failures: number } | null
+  return data
 }
 
 Deno.test('GET /ai/status: available with the sandbox and today’s budget; off with a one-line reason without AI_BASE_URL', async () => {

@@ -14,6 +14,7 @@ import {
 } from '../_shared/ai.ts'
 import { fromDbError, must } from '../_shared/db-errors.ts'
 import { HttpError, jsonResponse } from '../_shared/errors.ts'
+import { fromJson } from '../_shared/json.ts'
 import { parseBody, z } from '../_shared/validation.ts'
 import type { CallContext } from './deps.ts'
 
@@ -24,13 +25,18 @@ interface Usage {
   tokenLimit: number
 }
 
+/** What ai_reserve answers (its jsonb also carries the counts it checked). */
+const reservation = z.object({ allowed: z.boolean(), day: z.string() })
+
 const today = (now: Date) => now.toISOString().slice(0, 10)
 
 /** The caller's use of today's budget (their own row under RLS; none yet = nothing used). */
 async function usageOf(ctx: CallContext): Promise<Usage> {
-  const settings = must(
-    await ctx.caller.db.from('ai_settings').select('requests_per_day, tokens_per_day').maybeSingle(),
-  ) as { requests_per_day: number; tokens_per_day: number } | null
+  const limits = await ctx.caller.db
+    .from('ai_settings')
+    .select('requests_per_day, tokens_per_day')
+    .maybeSingle()
+  const settings = must(limits)
   const { data: row, error } = await ctx.caller.db
     .from('ai_usage')
     .select('requests, tokens')
@@ -50,10 +56,8 @@ async function usageOf(ctx: CallContext): Promise<Usage> {
 export function budgetFor(ctx: CallContext): AiBudget {
   return {
     reserve: async (tokens) => {
-      const result = must(
-        await ctx.service().rpc('ai_reserve', { p_user_id: ctx.caller.id, p_tokens: tokens }),
-      ) as { allowed: boolean; day: string }
-      return result
+      const reserved = await ctx.service().rpc('ai_reserve', { p_user_id: ctx.caller.id, p_tokens: tokens })
+      return fromJson(reservation, must(reserved), 'ai_reserve')
     },
     settle: async (day, reserved, used, failed) => {
       const { error } = await ctx.service().rpc('ai_settle', {

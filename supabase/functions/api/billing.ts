@@ -10,15 +10,17 @@ import type { CallContext } from './deps.ts'
 export const NO_SUBSCRIPTION = 'No subscription found'
 export const NOT_ACTIVE = 'Subscription is not active'
 
+type StripeSubscriptionRow = SubscriptionRow & { stripe_subscription_id: string }
+
 /** The caller's subscription that decides their plan: a usable one first, else the newest. */
-async function currentSubscription(ctx: CallContext): Promise<SubscriptionRow> {
+async function currentSubscription(ctx: CallContext): Promise<StripeSubscriptionRow> {
   const { data, error } = await ctx.caller.db
     .from('subscriptions')
     .select('*')
     .not('stripe_subscription_id', 'is', null)
     .order('created_at', { ascending: false })
   if (error) throw new Error(`Reading subscriptions failed: ${error.message}`)
-  const rows = (data ?? []) as SubscriptionRow[]
+  const rows = (data ?? []).filter((r): r is StripeSubscriptionRow => r.stripe_subscription_id !== null)
   const usable = rows.find((r) => ['active', 'trialing', 'past_due'].includes(r.status))
   const row = usable ?? rows[0]
   if (!row) throw notFound(NO_SUBSCRIPTION)

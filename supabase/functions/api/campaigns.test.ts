@@ -39,8 +39,8 @@ async function customerWithAccount(tag: string) {
   await serviceDb()
     .from('social_accounts')
     .update({ status: 'active', warmup_phase: 5 })
-    .eq('id', account.body.id)
-  return { customer, accountId: account.body.id as string }
+    .eq('id', String(account.body.id))
+  return { customer, accountId: String(account.body.id) }
 }
 
 /** What the runner does: collect leads for a running scraping campaign (one filtered out). */

@@ -65,8 +65,7 @@ export async function createCheckoutSession(req: Request, ctx: CallContext): Pro
     .select('stripe_customer_id')
     .order('created_at', { ascending: false })
   if (error) throw new Error(`Reading subscriptions failed: ${error.message}`)
-  const rows = (previous ?? []) as { stripe_customer_id: string | null }[]
-  const customer = rows.find((r) => r.stripe_customer_id)?.stripe_customer_id ?? undefined
+  const customer = previous.find((r) => r.stripe_customer_id)?.stripe_customer_id ?? undefined
   const billingCycle = priced.plan === 'bundle' ? 'quarterly' : priced.period
   const metadata = {
     userId: ctx.caller.id,
@@ -94,7 +93,7 @@ export async function createCheckoutSession(req: Request, ctx: CallContext): Pro
       client_reference_id: ctx.caller.id,
       metadata,
       subscription_data: {
-        ...(rows.length === 0 ? { trial_period_days: priced.trialDays } : {}),
+        ...(previous.length === 0 ? { trial_period_days: priced.trialDays } : {}),
         metadata,
       },
       success_url: `${siteUrl}/success?session_id={CHECKOUT_SESSION_ID}`,

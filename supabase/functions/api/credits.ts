@@ -11,16 +11,19 @@
 // is what those caps still allow today in the account's time zone (account_daily_usage()).
 import { must } from '../_shared/db-errors.ts'
 import { jsonResponse } from '../_shared/errors.ts'
+import { fromJson, z } from '../_shared/json.ts'
 import { DMS_PER_ACCOUNT_PER_DAY } from '../_shared/pricing.ts'
 import type { AccountUsage } from './account-view.ts'
 import type { CallContext } from './deps.ts'
 
-interface AccountLimit {
-  canAddAccount: boolean
-  currentCount: number
-  limit: number
-  planType: string
-}
+/** check_account_limit's jsonb. */
+const accountLimit = z.object({
+  canAddAccount: z.boolean(),
+  currentCount: z.number(),
+  limit: z.number(),
+  planType: z.string(),
+  error: z.string().nullable(),
+})
 
 export async function getCredits(_req: Request, ctx: CallContext): Promise<Response> {
   const db = ctx.caller.db
@@ -29,9 +32,9 @@ export async function getCredits(_req: Request, ctx: CallContext): Promise<Respo
     db.rpc('check_account_limit'),
     db.from('user_profiles').select('subscription_status').eq('id', ctx.caller.id).maybeSingle(),
   ])
-  const accounts = must(usage) as AccountUsage[]
-  const plan = must(limit) as AccountLimit
-  const status = (profile.data as { subscription_status: string } | null)?.subscription_status ?? 'none'
+  const accounts = must(usage)
+  const plan = fromJson(accountLimit, must(limit), 'check_account_limit')
+  const status = profile.data?.subscription_status ?? 'none'
   const sum = (pick: (a: AccountUsage) => number) => accounts.reduce((total, a) => total + pick(a), 0)
   return jsonResponse({
     plan: {

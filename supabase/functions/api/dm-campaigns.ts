@@ -2,6 +2,7 @@
 // model does it in the insert's transaction); run_immediately starts it (status running), otherwise
 // it is a draft. Launch sets running and the scheduler queues its ticks within the minute; pause and
 // delete cancel or remove its waiting ticks in the same transaction (api_operations).
+import type { Tables } from '../_shared/database.ts'
 import { fromDbError, must } from '../_shared/db-errors.ts'
 import { badRequest, conflict, jsonResponse, unprocessable } from '../_shared/errors.ts'
 import { parseBody, parseId } from '../_shared/validation.ts'
@@ -12,23 +13,14 @@ const NOT_FOUND = 'Campaign not found'
 const SENDING = ['queued', 'running', 'active']
 const NO_SOURCE = 'No completed scraping campaigns'
 
-const CAMPAIGN_COLUMNS =
-  '*, platform:platforms(name, display_name), social_account:social_accounts(id, username, status), ' +
-  'scraping_campaign:scraping_campaigns(id, name, status, leads_collected), lead_list:lead_lists(id, name, lead_count)'
-
-interface CampaignRow {
-  id: string
-  status: string
-  industry: string | null
-  stage: string | null
-  messages_sent: number
-  total_attempts: number
-  updated_at: string
-  [column: string]: unknown
-}
+const CAMPAIGN_COLUMNS = `*, platform:platforms(name, display_name), social_account:social_accounts(id, username, status),
+  scraping_campaign:scraping_campaigns(id, name, status, leads_collected), lead_list:lead_lists(id, name, lead_count)`
 
 /** Spec §3 DM campaign with its dashboard card view (industry, stage, leads, sent, total_attempts, updated). */
-function campaignView(row: CampaignRow, leads: number) {
+function campaignView<Row extends Pick<Tables<'campaigns'>, 'messages_sent' | 'updated_at'>>(
+  row: Row,
+  leads: number,
+) {
   return {
     ...row,
     leads,
@@ -39,19 +31,13 @@ function campaignView(row: CampaignRow, leads: number) {
 
 /** Leads per campaign of the caller (one query, under RLS). */
 async function leadCounts(ctx: CallContext): Promise<Map<string, number>> {
-  const rows = must(await ctx.caller.db.rpc('campaign_lead_counts')) as {
-    campaign_id: string
-    leads: number
-  }[]
+  const rows = must(await ctx.caller.db.rpc('campaign_lead_counts'))
   return new Map(rows.map((r) => [r.campaign_id, Number(r.leads)]))
 }
 
 async function viewOf(ctx: CallContext, id: string) {
-  const row = must(
-    await ctx.caller.db.from('campaigns').select(CAMPAIGN_COLUMNS).eq('id', id).maybeSingle(),
-    NOT_FOUND,
-  ) as unknown as CampaignRow
-  return campaignView(row, (await leadCounts(ctx)).get(id) ?? 0)
+  const found = await ctx.caller.db.from('campaigns').select(CAMPAIGN_COLUMNS).eq('id', id).maybeSingle()
+  return campaignView(must(found, NOT_FOUND), (await leadCounts(ctx)).get(id) ?? 0)
 }
 
 /** The lead source must be the caller's own, finished, and have leads to message (spec §2 DM wizard). */
@@ -66,9 +52,8 @@ async function checkLeadSource(
       .eq('id', source.scraping_campaign_id)
       .maybeSingle()
     if (error) throw fromDbError(error)
-    const found = data as { status: string; leads_collected: number } | null
-    if (!found) throw badRequest('Choose one of your scraping campaigns as the lead source')
-    if (found.status !== 'completed' || found.leads_collected < 1) {
+    if (!data) throw badRequest('Choose one of your scraping campaigns as the lead source')
+    if (data.status !== 'completed' || data.leads_collected < 1) {
       throw unprocessable(`${NO_SOURCE}: choose a completed scraping campaign with collected leads`)
     }
   }
@@ -79,9 +64,8 @@ async function checkLeadSource(
       .eq('id', source.lead_list_id)
       .maybeSingle()
     if (error) throw fromDbError(error)
-    const found = data as { lead_count: number } | null
-    if (!found) throw badRequest('Choose one of your lead lists as the lead source')
-    if (found.lead_count < 1) throw unprocessable('The lead list has no leads to message')
+    if (!data) throw badRequest('Choose one of your lead lists as the lead source')
+    if (data.lead_count < 1) throw unprocessable('The lead list has no leads to message')
   }
 }
 
@@ -97,7 +81,7 @@ async function checkPlatform(
     .eq('id', accountId)
     .maybeSingle()
   if (error) throw fromDbError(error)
-  const name = (data as { platform: { name: string } | null } | null)?.platform?.name
+  const name = data?.platform?.name
   if (name && name !== platform) throw badRequest(`The chosen account is not a ${platform} account`)
 }
 
@@ -128,13 +112,15 @@ export async function createCampaign(req: Request, ctx: CallContext): Promise<Re
     .select('id')
     .single()
   if (error) throw fromDbError(error)
-  return jsonResponse(await viewOf(ctx, (data as { id: string }).id), 201)
+  return jsonResponse(await viewOf(ctx, data.id), 201)
 }
 
 export async function listCampaigns(_req: Request, ctx: CallContext): Promise<Response> {
-  const rows = must(
-    await ctx.caller.db.from('campaigns').select(CAMPAIGN_COLUMNS).order('created_at', { ascending: false }),
-  ) as unknown as CampaignRow[]
+  const listed = await ctx.caller.db
+    .from('campaigns')
+    .select(CAMPAIGN_COLUMNS)
+    .order('created_at', { ascending: false })
+  const rows = must(listed)
   const counts = await leadCounts(ctx)
   return jsonResponse(rows.map((row) => campaignView(row, counts.get(row.id) ?? 0)))
 }
@@ -149,10 +135,12 @@ export async function getCampaign(_req: Request, ctx: CallContext): Promise<Resp
 export async function updateCampaign(req: Request, ctx: CallContext): Promise<Response> {
   const id = parseId(ctx.params.id, NOT_FOUND)
   const body = await parseBody(req, updateCampaignSchema)
-  const current = must(
-    await ctx.caller.db.from('campaigns').select('id, status, account_id').eq('id', id).maybeSingle(),
-    NOT_FOUND,
-  ) as { id: string; status: string; account_id: string | null }
+  const found = await ctx.caller.db
+    .from('campaigns')
+    .select('id, status, account_id')
+    .eq('id', id)
+    .maybeSingle()
+  const current = must(found, NOT_FOUND)
   if (current.status === 'completed') throw conflict('A completed campaign cannot be changed')
   const sourceChanges = body.scraping_campaign_id !== undefined || body.lead_list_id !== undefined
   if (sourceChanges && current.status !== 'draft') {
@@ -181,10 +169,8 @@ export async function deleteCampaign(_req: Request, ctx: CallContext): Promise<R
 
 export async function launchCampaign(_req: Request, ctx: CallContext): Promise<Response> {
   const id = parseId(ctx.params.id, NOT_FOUND)
-  const current = must(
-    await ctx.caller.db.from('campaigns').select('id, status').eq('id', id).maybeSingle(),
-    NOT_FOUND,
-  ) as { id: string; status: string }
+  const found = await ctx.caller.db.from('campaigns').select('id, status').eq('id', id).maybeSingle()
+  const current = must(found, NOT_FOUND)
   if (SENDING.includes(current.status)) return jsonResponse(await viewOf(ctx, id))
   if (current.status !== 'draft' && current.status !== 'paused') {
     throw conflict(`A ${current.status} campaign cannot be launched again`)

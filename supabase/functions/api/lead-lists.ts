@@ -28,20 +28,17 @@ export async function listLeadLists(_req: Request, ctx: CallContext): Promise<Re
 
 export async function getLeadList(_req: Request, ctx: CallContext): Promise<Response> {
   const id = parseId(ctx.params.id, NOT_FOUND)
-  const list = must(
-    await ctx.caller.db.from('lead_lists').select(LIST_COLUMNS).eq('id', id).maybeSingle(),
-    NOT_FOUND,
-  ) as Record<string, unknown>
-  const members = must(
-    await ctx.caller.db
-      .from('lead_list_members')
-      .select(
-        'added_at, lead:scraping_campaign_leads(id, username, profile_data, is_filtered, filter_reason, source_type, source_value, collected_at, scraping_campaign_id)',
-      )
-      .eq('lead_list_id', id)
-      .order('added_at', { ascending: false })
-      .limit(MEMBER_LIMIT),
-  ) as unknown as { added_at: string; lead: Record<string, unknown> | null }[]
+  const found = await ctx.caller.db.from('lead_lists').select(LIST_COLUMNS).eq('id', id).maybeSingle()
+  const list = must(found, NOT_FOUND)
+  const joined = await ctx.caller.db
+    .from('lead_list_members')
+    .select(
+      'added_at, lead:scraping_campaign_leads(id, username, profile_data, is_filtered, filter_reason, source_type, source_value, collected_at, scraping_campaign_id)',
+    )
+    .eq('lead_list_id', id)
+    .order('added_at', { ascending: false })
+    .limit(MEMBER_LIMIT)
+  const members = must(joined)
   return jsonResponse({
     ...list,
     leads: members.flatMap((m) => (m.lead ? [{ ...m.lead, added_at: m.added_at }] : [])),
@@ -60,13 +57,12 @@ export async function createLeadList(req: Request, ctx: CallContext): Promise<Re
     if (error) throw fromDbError(error)
     if (count !== leadIds.length) throw badRequest('Some of these leads do not exist or are not yours')
   }
-  const created = must(
-    await ctx.caller.db
-      .from('lead_lists')
-      .insert({ user_id: ctx.caller.id, name: body.name })
-      .select('id')
-      .single(),
-  ) as { id: string }
+  const inserted = await ctx.caller.db
+    .from('lead_lists')
+    .insert({ user_id: ctx.caller.id, name: body.name })
+    .select('id')
+    .single()
+  const created = must(inserted)
   if (leadIds.length > 0) {
     const { error } = await ctx.caller.db.from('lead_list_members').insert(
       leadIds.map((leadId) => ({
@@ -94,7 +90,7 @@ export async function deleteLeadList(_req: Request, ctx: CallContext): Promise<R
     .neq('status', 'draft')
     .limit(1)
   if (usersError) throw fromDbError(usersError)
-  const user = (users as { name: string }[] | null)?.[0]
+  const user = users[0]
   if (user)
     throw conflict(
       `This lead list is the lead source of the DM campaign "${user.name}": delete that campaign first`,

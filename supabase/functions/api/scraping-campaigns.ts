@@ -2,8 +2,10 @@
 // thing): create (pending), list, start (the wizard's "started manually from the list"), pause and
 // delete. Start, pause and delete are one transaction each with the job queue (api_operations).
 import { AI_NOT_CONFIGURED_HINT, aiConfigFrom } from '../_shared/ai.ts'
+import type { Json, Tables } from '../_shared/database.ts'
 import { fromDbError, must } from '../_shared/db-errors.ts'
 import { badRequest, jsonResponse, unprocessable } from '../_shared/errors.ts'
+import { fromJson } from '../_shared/json.ts'
 import { parseBody, parseId, z } from '../_shared/validation.ts'
 import type { CallContext } from './deps.ts'
 
@@ -85,20 +87,18 @@ function normalisedSources(input: z.output<typeof createBody>['sources']) {
   })
 }
 
-export const SCRAPING_COLUMNS =
-  '*, account:social_accounts(id, username, status), platform:platforms(name, display_name), ' +
-  'lead_list:lead_lists!scraping_campaigns_lead_list_id_fkey(id, name, lead_count)'
+export const SCRAPING_COLUMNS = `*, account:social_accounts(id, username, status), platform:platforms(name, display_name),
+  lead_list:lead_lists!scraping_campaigns_lead_list_id_fkey(id, name, lead_count)`
 
-interface ScrapingRow {
-  id: string
-  sources: { type: string; value: string }[]
-  collected_count: number
-  leads_collected: number
-  last_run_at: string | null
-  next_run_at: string | null
-  platform: { name: string; display_name: string } | null
-  [column: string]: unknown
-}
+/** scraping_campaigns.sources as the insert below and the table's check write it. */
+const storedSources = z.array(z.object({ type: z.string(), value: z.string() }))
+
+type ScrapingFigures = Pick<
+  Tables<'scraping_campaigns'>,
+  'collected_count' | 'leads_collected' | 'last_run_at' | 'next_run_at'
+>
+/** start/pause/delete answer jsonb; delete says deleted. */
+const operationResult = z.looseObject({ deleted: z.boolean().optional() })
 
 const CRITERIA: Record<string, (value: string) => string> = {
   followers: (v) => `Followers of @${v}`,
@@ -108,11 +108,14 @@ const CRITERIA: Record<string, (value: string) => string> = {
 }
 
 /** Spec §3 scraping campaign, with its list view (platform, criteria, scraped, verified, lastRun, nextRun). */
-function scrapingView(row: ScrapingRow) {
+function scrapingView<Row extends { sources: Json; platform: { name: string } | null } & ScrapingFigures>(
+  row: Row,
+) {
+  const sources = fromJson(storedSources, row.sources, 'scraping_campaigns.sources')
   return {
     ...row,
     platform_name: row.platform?.name ?? null,
-    criteria: row.sources.map((s) => (CRITERIA[s.type] ?? String)(s.value)).join(', '),
+    criteria: sources.map((s) => (CRITERIA[s.type] ?? String)(s.value)).join(', '),
     scraped: row.collected_count,
     verified: row.leads_collected,
     lastRun: row.last_run_at,
@@ -121,11 +124,12 @@ function scrapingView(row: ScrapingRow) {
 }
 
 async function viewOf(ctx: CallContext, id: string) {
-  const row = must(
-    await ctx.caller.db.from('scraping_campaigns').select(SCRAPING_COLUMNS).eq('id', id).maybeSingle(),
-    NOT_FOUND,
-  ) as unknown as ScrapingRow
-  return scrapingView(row)
+  const found = await ctx.caller.db
+    .from('scraping_campaigns')
+    .select(SCRAPING_COLUMNS)
+    .eq('id', id)
+    .maybeSingle()
+  return scrapingView(must(found, NOT_FOUND))
 }
 
 export async function createScrapingCampaign(req: Request, ctx: CallContext): Promise<Response> {
@@ -146,17 +150,15 @@ export async function createScrapingCampaign(req: Request, ctx: CallContext): Pr
     .select('id')
     .single()
   if (error) throw fromDbError(error)
-  return jsonResponse(await viewOf(ctx, (data as { id: string }).id), 201)
+  return jsonResponse(await viewOf(ctx, data.id), 201)
 }
 
 export async function listScrapingCampaigns(_req: Request, ctx: CallContext): Promise<Response> {
-  const rows = must(
-    await ctx.caller.db
-      .from('scraping_campaigns')
-      .select(SCRAPING_COLUMNS)
-      .order('created_at', { ascending: false }),
-  ) as unknown as ScrapingRow[]
-  return jsonResponse(rows.map(scrapingView))
+  const rows = await ctx.caller.db
+    .from('scraping_campaigns')
+    .select(SCRAPING_COLUMNS)
+    .order('created_at', { ascending: false })
+  return jsonResponse(must(rows).map(scrapingView))
 }
 
 export async function getScrapingCampaign(_req: Request, ctx: CallContext): Promise<Response> {
@@ -170,12 +172,15 @@ export async function getScrapingCampaign(_req: Request, ctx: CallContext): Prom
 }
 
 /** start / pause / delete: the RPCs check ownership themselves (another customer's id is a 404). */
-function operation(rpc: string, message: string) {
+function operation(
+  rpc: 'start_scraping_campaign' | 'pause_scraping_campaign' | 'delete_scraping_campaign',
+  message: string,
+) {
   return async (_req: Request, ctx: CallContext): Promise<Response> => {
     const id = parseId(ctx.params.id, NOT_FOUND)
     const { data, error } = await ctx.caller.db.rpc(rpc, { p_scraping_campaign_id: id })
     if (error) throw fromDbError(error, NOT_FOUND)
-    if ((data as { deleted?: boolean }).deleted) return jsonResponse({ id, deleted: true, message })
+    if (fromJson(operationResult, data, rpc).deleted) return jsonResponse({ id, deleted: true, message })
     return jsonResponse({ ...(await viewOf(ctx, id)), message })
   }
 }

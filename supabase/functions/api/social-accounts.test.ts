@@ -102,7 +102,7 @@ Deno.test('creating an X account: stored sealed, never returned, tested by a que
       .eq('account_id', account.id)
       .single()
     assert.equal(stored?.key_id, 'local1')
-    const sealed = JSON.parse(await decryptSecret(stored?.ciphertext, await keyringFromEnv(stackEnv())))
+    const sealed = JSON.parse(await decryptSecret(stored?.ciphertext ?? '', await keyringFromEnv(stackEnv())))
     assert.equal(sealed.platform, 'twitter')
     assert.equal(sealed.chatPasscode, '4321')
     // The proxy's login is sealed with the rest; the table keeps host and port only (issue 17).
@@ -219,7 +219,7 @@ Deno.test('the live cookie check, and testing a stored account, against X', asyn
     await serviceDb()
       .from('social_accounts')
       .update({ status: 'flagged', flag_reason: 'X said 226' })
-      .eq('id', good.id)
+      .eq('id', String(good.id))
     const held = await jsonOf(
       await handle(
         functionRequest('api', `/social-accounts/${good.id}/test`, { token: cat.token, method: 'POST' }),
@@ -244,7 +244,7 @@ Deno.test('the live cookie check, and testing a stored account, against X', asyn
     const { data: row } = await serviceDb()
       .from('social_accounts')
       .select('status, flag_reason')
-      .eq('id', bad.id)
+      .eq('id', String(bad.id))
       .single()
     assert.equal(row?.status, 'error')
     assert.match(row?.flag_reason ?? '', /no longer signed in/)
@@ -318,7 +318,7 @@ Deno.test("list, delete and another customer's ids", async () => {
   const { data: creds } = await serviceDb()
     .from('social_account_credentials')
     .select('account_id')
-    .eq('account_id', account.id)
+    .eq('account_id', String(account.id))
   assert.deepEqual(creds, [], 'its credentials are gone')
 })
 
@@ -456,7 +456,7 @@ Deno.test('Edit account: passcode, proxy and limit change without deleting; the 
       .select('ciphertext, session_ciphertext')
       .eq('account_id', account.id)
       .single()
-    const sealed = JSON.parse(await decryptSecret(stored?.ciphertext, await keyringFromEnv(stackEnv())))
+    const sealed = JSON.parse(await decryptSecret(stored?.ciphertext ?? '', await keyringFromEnv(stackEnv())))
     assert.equal(sealed.chatPasscode, '9876')
     assert.equal(sealed.proxy, null)
     assert.deepEqual(

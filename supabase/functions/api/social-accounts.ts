@@ -6,18 +6,13 @@ import { type AccountCredentials, sealCredentials, type XCredentials } from '../
 import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
 import { DatabaseError, fromDbError, must } from '../_shared/db-errors.ts'
 import { badRequest, HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
+import { fromJson } from '../_shared/json.ts'
 import { isIpLiteral, type ProxyParts, proxyAddress, resolvedProblem } from '../_shared/proxy.ts'
 import { parseId, parseQuery, readJson, z } from '../_shared/validation.ts'
 import type { ParsedXCookies } from '../_shared/x-cookies.ts'
 import { verifyXCookies, type XVerifyResult } from '../_shared/x-verify.ts'
 import { readAccountInput, readAccountUpdate, readCookiesInput } from './account-input.ts'
-import {
-  ACCOUNT_COLUMNS,
-  type AccountRow,
-  type AccountUsage,
-  accountView,
-  type PlatformRow,
-} from './account-view.ts'
+import { ACCOUNT_COLUMNS, type AccountUsage, accountView } from './account-view.ts'
 import type { ApiDeps, CallContext } from './deps.ts'
 
 const NOT_FOUND = 'Account not found'
@@ -31,19 +26,24 @@ export const COOKIES_NOT_REJECTED_TEST_RUNNING =
 const COOKIES_NOT_REJECTED_HELD = (status: string) =>
   `X did not reject the cookies. The sign-in test is queued; the account stays ${status} until Reachflow resumes it.`
 
+/** What create_social_account and update_social_account answer (their jsonb). */
+const accountSaved = z.object({ test_job_id: z.string().nullable() })
+
 const ACCOUNT_STATUSES = ['active', 'inactive', 'error', 'testing', 'paused', 'flagged'] as const
 const listQuery = z.object({ status: z.enum(ACCOUNT_STATUSES).optional() })
 
 async function usageByAccount(caller: Caller): Promise<Map<string, AccountUsage>> {
-  const usage = must(await caller.db.rpc('account_daily_usage')) as AccountUsage[]
+  const usage = must(await caller.db.rpc('account_daily_usage'))
   return new Map(usage.map((u) => [u.account_id, u]))
 }
 
 async function viewOf(caller: Caller, accountId: string) {
-  const row = must(
-    await caller.db.from('social_accounts').select(ACCOUNT_COLUMNS).eq('id', accountId).maybeSingle(),
-    NOT_FOUND,
-  ) as unknown as AccountRow
+  const found = await caller.db
+    .from('social_accounts')
+    .select(ACCOUNT_COLUMNS)
+    .eq('id', accountId)
+    .maybeSingle()
+  const row = must(found, NOT_FOUND)
   return accountView(row, (await usageByAccount(caller)).get(accountId))
 }
 
@@ -54,7 +54,7 @@ export async function listAccounts(_req: Request, { caller, url }: CallContext):
     .select(ACCOUNT_COLUMNS)
     .order('created_at', { ascending: false })
   if (status) query = query.eq('status', status)
-  const rows = must(await query) as unknown as AccountRow[]
+  const rows = must(await query)
   const usage = await usageByAccount(caller)
   return jsonResponse(rows.map((row) => accountView(row, usage.get(row.id))))
 }
@@ -66,7 +66,7 @@ export async function listPlatforms(_req: Request, { caller }: CallContext): Pro
       .select('id, name, display_name, is_active, coming_soon')
       .order('coming_soon')
       .order('display_name'),
-  ) as PlatformRow[]
+  )
   return jsonResponse(rows)
 }
 
@@ -84,7 +84,7 @@ export async function createAccount(req: Request, { caller, deps, service }: Cal
     p_has_chat_passcode: input.credentials.platform === 'twitter' && input.credentials.chatPasscode !== null,
   })
   if (error) throw fromDbError(error)
-  const created = data as { id: string; test_job_id: string | null }
+  const created = fromJson(accountSaved.extend({ id: z.string() }), data, 'create_social_account')
   const view = await viewOf(caller, created.id)
   return jsonResponse({ ...view, testQueued: created.test_job_id !== null }, 201)
 }
@@ -139,14 +139,12 @@ export async function testAccount(
   { caller, deps, service, params }: CallContext,
 ): Promise<Response> {
   const id = parseId(params.id, NOT_FOUND)
-  const account = must(
-    await caller.db
-      .from('social_accounts')
-      .select('id, status, platform:platforms(name)')
-      .eq('id', id)
-      .maybeSingle(),
-    NOT_FOUND,
-  ) as unknown as { id: string; status: string; platform: { name: string } | null }
+  const found = await caller.db
+    .from('social_accounts')
+    .select('id, status, platform:platforms(name)')
+    .eq('id', id)
+    .maybeSingle()
+  const account = must(found, NOT_FOUND)
   const db = service()
   const queued = await caller.db.rpc('request_account_test', { p_account_id: id })
   if (queued.error) throw fromDbError(queued.error, NOT_FOUND)
@@ -160,10 +158,12 @@ export async function testAccount(
     )
   }
 
-  const stored = must(
-    await db.from('social_account_credentials').select('ciphertext').eq('account_id', id).maybeSingle(),
-    NOT_FOUND,
-  ) as { ciphertext: string }
+  const sealedRow = await db
+    .from('social_account_credentials')
+    .select('ciphertext')
+    .eq('account_id', id)
+    .maybeSingle()
+  const stored = must(sealedRow, NOT_FOUND)
   const credentials = JSON.parse(
     await decryptSecret(stored.ciphertext, await keyringFromEnv(deps.env)),
   ) as XCredentials
@@ -217,22 +217,22 @@ export async function updateAccount(
   { caller, deps, service, params }: CallContext,
 ): Promise<Response> {
   const id = parseId(params.id, NOT_FOUND)
-  const account = must(
-    await caller.db.from('social_accounts').select('id, platform:platforms(name)').eq('id', id).maybeSingle(),
-    NOT_FOUND,
-  ) as unknown as { id: string; platform: { name: string } | null }
+  const found = await caller.db
+    .from('social_accounts')
+    .select('id, platform:platforms(name)')
+    .eq('id', id)
+    .maybeSingle()
+  const account = must(found, NOT_FOUND)
   const platform = account.platform?.name ?? ''
   const update = readAccountUpdate(await readJson(req), platform)
   if (update.proxy) await checkProxyDns(update.proxy, deps)
   const keyring = await keyringFromEnv(deps.env)
-  const stored = must(
-    await service()
-      .from('social_account_credentials')
-      .select('ciphertext')
-      .eq('account_id', id)
-      .maybeSingle(),
-    NOT_FOUND,
-  ) as { ciphertext: string }
+  const sealedRow = await service()
+    .from('social_account_credentials')
+    .select('ciphertext')
+    .eq('account_id', id)
+    .maybeSingle()
+  const stored = must(sealedRow, NOT_FOUND)
   const current = JSON.parse(await decryptSecret(stored.ciphertext, keyring)) as AccountCredentials
   const merged = {
     ...current,
@@ -257,6 +257,6 @@ export async function updateAccount(
     p_daily_message_limit: update.dailyMessageLimit,
   })
   if (error) throw fromDbError(error, NOT_FOUND)
-  const updated = data as { test_job_id: string | null }
+  const updated = fromJson(accountSaved, data, 'update_social_account')
   return jsonResponse({ ...(await viewOf(caller, id)), testQueued: updated.test_job_id !== null })
 }

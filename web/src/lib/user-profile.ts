@@ -1,17 +1,19 @@
 // The signed-in user's row of `user_profiles` (spec §3), read by the route guard and the pages.
+import type { Tables } from '@shared/database'
 import { supabase } from './supabase'
 
-export interface UserProfile {
-  id: string
-  full_name: string | null
-  business_name: string | null
-  avatar_url: string | null
-  onboarding_completed: boolean | null
-  post_onboarding: boolean | null
-  subscription_status: string | null
-  subscription_plan: string | null
-  updated_at?: string | null
-}
+export type UserProfile = Pick<
+  Tables<'user_profiles'>,
+  | 'id'
+  | 'full_name'
+  | 'business_name'
+  | 'avatar_url'
+  | 'onboarding_completed'
+  | 'post_onboarding'
+  | 'subscription_status'
+  | 'subscription_plan'
+  | 'updated_at'
+>
 
 export const USER_PROFILE_COLUMNS =
   'id, full_name, business_name, avatar_url, onboarding_completed, post_onboarding, subscription_status, subscription_plan, updated_at'
@@ -27,7 +29,7 @@ export async function fetchUserProfile(userId: string): Promise<UserProfile | nu
     if (error.code !== 'PGRST116') console.error('Error fetching user profile', error)
     return null
   }
-  return data as UserProfile
+  return data
 }
 
 /** Sets one of the two onboarding flags; failures are logged because the flow continues regardless (spec §4). */
@@ -38,7 +40,10 @@ export async function setProfileFlag(
 ): Promise<boolean> {
   const { error } = await supabase
     .from('user_profiles')
-    .update({ [flag]: value, updated_at: new Date().toISOString() })
+    .update({
+      ...(flag === 'onboarding_completed' ? { onboarding_completed: value } : { post_onboarding: value }),
+      updated_at: new Date().toISOString(),
+    })
     .eq('id', userId)
   if (error) {
     console.error(`Error updating ${flag}`, error)

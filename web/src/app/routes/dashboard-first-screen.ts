@@ -4,7 +4,7 @@
 // shell and the Campaigns tab read, which keep their own reads for refreshes and polling.
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { env } from '@/config/env'
-import { campaignsFromSnapshot, getCampaigns } from '@/features/campaigns/api/get-campaigns'
+import { getCampaigns } from '@/features/campaigns/api/get-campaigns'
 import { campaignListKey } from '@/features/campaigns/hooks/use-campaigns'
 import { type DashboardSnapshot, getDashboardSnapshot } from '@/features/dashboard/api/get-dashboard-snapshot'
 import { getDashboardSummary } from '@/features/dashboard/api/get-dashboard-summary'
@@ -57,5 +57,5 @@ export function seedFirstScreen(client: QueryClient, userId: string | undefined)
   seed(dashboardKeys.counts, (s) => s.counts, getTabCounts)
   seed(dashboardKeys.summary, (s) => s.summary, getDashboardSummary)
   seed(dashboardKeys.today, (s) => s.today, getTodaysOverview)
-  seed(campaignListKey, (s) => campaignsFromSnapshot(s.campaigns), getCampaigns)
+  seed(campaignListKey, (s) => s.campaigns, getCampaigns)
 }

@@ -1,6 +1,8 @@
 // Per-variant results of a DM campaign (issue 21): the rows of rpc/campaign_variant_stats, their
 // labels (Variant A, B, ...), and a plain-language hint of how sure the numbers are, from the same
 // statistics the runner uses to choose a winner.
+
+import type { RpcResult } from '@shared/database'
 import {
   compareVariants,
   MIN_SENDS_PER_VARIANT,
@@ -10,19 +12,7 @@ import {
 import { formatCount } from '@/lib/format'
 
 /** One row of rpc/campaign_variant_stats (docs/database.md). */
-export interface VariantRow {
-  variant_id: string | null
-  step: number
-  kind: 'opening' | 'no_name' | 'follow_up' | 'unknown'
-  template: string | null
-  first_slot: number | null
-  current_slot: number | null
-  sent: number
-  replies: number
-  first_sent_at: string | null
-  last_sent_at: string | null
-  is_winner: boolean
-}
+export type VariantRow = RpcResult<'campaign_variant_stats'>[number]
 
 /** How sure the leader must be before the hint says "likely better". */
 const LIKELY_CONFIDENCE = 0.8

@@ -1,7 +1,11 @@
 // Spec §4 "Notifications": clicking an unread item marks it read and sets read_at; mark all sets
 // every unread one read and the count to 0; the count never goes below 0; the badge shows '99+'
 // above 99. Pure functions so the rules are tested without a server.
+import { z } from 'zod'
 import type { Notification } from './api/types'
+
+/** What a reply's notification metadata holds (jsonb): the conversation it is about. */
+const replyMetadata = z.object({ threadId: z.string() })
 
 export interface NotificationsData {
   items: Notification[]
@@ -34,6 +38,7 @@ export function withAllRead(data: NotificationsData, readAt: string): Notificati
 
 /** The inbox conversation a "New reply" notification is about, if it says. */
 export function replyThreadId(notification: Notification): string | null {
-  const id = notification.metadata?.threadId
-  return notification.type === 'lead_replied' && typeof id === 'string' && id ? id : null
+  if (notification.type !== 'lead_replied') return null
+  const about = replyMetadata.safeParse(notification.metadata)
+  return about.success && about.data.threadId ? about.data.threadId : null
 }

@@ -18,6 +18,7 @@ const item = (id: string, read = false): Notification => ({
   read,
   read_at: read ? '2026-01-01T00:00:00Z' : null,
   created_at: '2026-01-01T00:00:00Z',
+  metadata: {},
 })
 
 /** Reads the store without a provider around it. */

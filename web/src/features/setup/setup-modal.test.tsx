@@ -21,7 +21,8 @@ const user = { id: 'u1' } as User
 
 beforeEach(() => {
   transport.rpc.mockReset().mockResolvedValue({
-    data: { canAddAccount: true, currentCount: 0, limit: 1, planType: 'free' },
+    // As rpc/check_account_limit answers: error is null when another account may be added.
+    data: { canAddAccount: true, currentCount: 0, limit: 1, planType: 'free', error: null },
     error: null,
   })
   transport.invoke.mockReset().mockImplementation(async (path: string) => {

@@ -60,11 +60,10 @@ export async function waitForAccountCheck(
       .eq('id', accountId)
       .maybeSingle()
     if (!error && data) {
-      const row = data as { status: string; flag_reason: string | null }
-      if (row.status === 'active') return { kind: 'active' }
-      if (row.status !== 'testing') {
-        const reason = row.flag_reason ?? `The account is ${row.status}.`
-        return { kind: 'failed', status: row.status, reason, fix: fixFor(reason, platform) }
+      if (data.status === 'active') return { kind: 'active' }
+      if (data.status !== 'testing') {
+        const reason = data.flag_reason ?? `The account is ${data.status}.`
+        return { kind: 'failed', status: data.status, reason, fix: fixFor(reason, platform) }
       }
     }
     if (!error && !data)

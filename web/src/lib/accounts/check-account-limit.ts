@@ -1,3 +1,5 @@
+import { accountLimitSchema } from '@/lib/database/accounts'
+import { parseJson } from '@/lib/database/parse-json'
 import { supabase } from '@/lib/supabase'
 import type { AccountLimit } from './types'
 
@@ -17,6 +19,6 @@ export async function checkAccountLimit(_userId?: string): Promise<AccountLimit>
     console.error('Error checking account limits', error)
     return { canAddAccount: false, currentCount: 0, limit: 0, planType: 'unknown', error: LIMIT_CHECK_FAILED }
   }
-  const result = data as AccountLimit & { error?: string | null }
-  return { ...result, error: result.error ?? undefined }
+  const { error: refusal, ...result } = parseJson(accountLimitSchema, data, 'The account limit check')
+  return refusal === null ? result : { ...result, error: refusal }
 }

@@ -1,17 +1,8 @@
-/** Spec §3 "Platform", as GET {api}/social-accounts/platforms lists it. */
-export interface Platform {
-  id: string
-  name: string
-  display_name: string
-  is_active: boolean
-  coming_soon: boolean
-}
+import type { Tables } from '@shared/database'
+import type { AccountLimit as AccountLimitRpc } from '../database/accounts'
 
-/** Spec §3 "Account limit check result". */
-export interface AccountLimit {
-  canAddAccount: boolean
-  currentCount: number
-  limit: number
-  planType: string
-  error?: string
-}
+/** Spec §3 "Platform", as GET {api}/social-accounts/platforms lists it. */
+export type Platform = Pick<Tables<'platforms'>, 'id' | 'name' | 'display_name' | 'is_active' | 'coming_soon'>
+
+/** Spec §3 "Account limit check result" (rpc/check_account_limit; no error: one may be added). */
+export type AccountLimit = Omit<AccountLimitRpc, 'error'> & { error?: string }

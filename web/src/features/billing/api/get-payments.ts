@@ -11,5 +11,5 @@ export async function getPayments(userId: string): Promise<Payment[]> {
     .eq('user_id', userId)
     .order('created_at', { ascending: false })
   if (error) throw new Error(`Could not load your payments: ${error.message}`)
-  return (data ?? []) as Payment[]
+  return data
 }

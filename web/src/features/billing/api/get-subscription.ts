@@ -14,5 +14,5 @@ export async function getSubscription(userId: string): Promise<Subscription | nu
     .limit(1)
     .maybeSingle()
   if (error) throw new Error(`Could not load your subscription: ${error.message}`)
-  return data as Subscription | null
+  return data
 }

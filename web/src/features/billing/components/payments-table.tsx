@@ -84,7 +84,7 @@ export function PaymentsTable({ payments, emptyText }: { payments: Payment[]; em
                     size="sm"
                     icon={<FileText className="size-4" aria-hidden="true" />}
                     loading={opening === payment.stripe_invoice_id}
-                    onClick={() => openInvoice(payment.stripe_invoice_id as string)}
+                    onClick={() => payment.stripe_invoice_id && openInvoice(payment.stripe_invoice_id)}
                   >
                     Invoice
                   </Button>

@@ -1,19 +1,22 @@
+import type { Tables } from '@shared/database'
+import { type ProfileData, profileDataSchema } from '@/lib/database/leads'
+import { parseJson } from '@/lib/database/parse-json'
 import { supabase } from '@/lib/supabase'
 
-export interface CampaignLead {
-  id: string
-  username: string
-  profile_data: Record<string, unknown>
-  state: string
-  skip_reason: string | null
-  current_step: number
-  last_sent_at: string | null
-  next_send_at: string | null
-  replied_at: string | null
-  reply_text: string | null
-  last_error: string | null
-  collected_at: string
-}
+export type CampaignLead = Pick<
+  Tables<'campaign_leads'>,
+  | 'id'
+  | 'username'
+  | 'state'
+  | 'skip_reason'
+  | 'current_step'
+  | 'last_sent_at'
+  | 'next_send_at'
+  | 'replied_at'
+  | 'reply_text'
+  | 'last_error'
+  | 'collected_at'
+> & { profile_data: ProfileData }
 
 /** Spec §9: the detail view lists the latest 100 leads of a DM campaign. */
 export const CAMPAIGN_LEADS_LIMIT = 100
@@ -28,5 +31,8 @@ export async function getCampaignLeads(campaignId: string): Promise<CampaignLead
     .order('collected_at', { ascending: false })
     .limit(CAMPAIGN_LEADS_LIMIT)
   if (error) throw new Error(`Could not load the campaign's leads: ${error.message}`)
-  return data as CampaignLead[]
+  return data.map((lead) => ({
+    ...lead,
+    profile_data: parseJson(profileDataSchema, lead.profile_data, `@${lead.username}'s profile`),
+  }))
 }

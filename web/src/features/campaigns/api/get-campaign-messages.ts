@@ -1,22 +1,21 @@
+import type { Tables } from '@shared/database'
 import { supabase } from '@/lib/supabase'
 
-/** Spec §3 "Message log". */
-export interface MessageLog {
-  id: string
-  status: string
-  target_username: string
-  message_sent: string | null
-  message_type: string
-  step: number
-  error: string | null
-  sent_at: string
-  /** Issue 21: the opening variant's slot when it was sent, and which kind of text it used (null: before variants were recorded). */
-  variant_index: number | null
-  variant: { kind: 'opening' | 'no_name' | 'follow_up' } | null
-  /** personalized: the AI's text was sent; fallback: the template, personalization_note says why; null: off. */
-  personalization: 'personalized' | 'fallback' | null
-  personalization_note: string | null
-}
+/** Spec §3 "Message log", with the variant's kind (null: before variants were recorded). */
+export type MessageLog = Pick<
+  Tables<'dm_logs'>,
+  | 'id'
+  | 'status'
+  | 'target_username'
+  | 'message_sent'
+  | 'message_type'
+  | 'step'
+  | 'error'
+  | 'sent_at'
+  | 'variant_index'
+  | 'personalization'
+  | 'personalization_note'
+> & { variant: Pick<Tables<'message_variants'>, 'kind'> | null }
 
 /** Spec §9: the latest 100 messages of a DM campaign. */
 export const CAMPAIGN_MESSAGES_LIMIT = 100
@@ -31,5 +30,5 @@ export async function getCampaignMessages(campaignId: string): Promise<MessageLo
     .order('sent_at', { ascending: false })
     .limit(CAMPAIGN_MESSAGES_LIMIT)
   if (error) throw new Error(`Could not load the campaign's messages: ${error.message}`)
-  return data as unknown as MessageLog[]
+  return data
 }

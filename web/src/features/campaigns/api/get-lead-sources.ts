@@ -1,11 +1,11 @@
+import type { Tables } from '@shared/database'
 import { supabase } from '@/lib/supabase'
 
-export interface LeadSource {
-  id: string
-  name: string
-  leads_collected: number
-  account_id: string | null
-  platform: { name: string; display_name: string } | null
+export type LeadSource = Pick<
+  Tables<'scraping_campaigns'>,
+  'id' | 'name' | 'leads_collected' | 'account_id'
+> & {
+  platform: Pick<Tables<'platforms'>, 'name' | 'display_name'> | null
 }
 
 /** Spec §2 DM wizard step 2: only completed scraping campaigns with collected leads. */
@@ -17,5 +17,5 @@ export async function getLeadSources(): Promise<LeadSource[]> {
     .gt('leads_collected', 0)
     .order('completed_at', { ascending: false })
   if (error) throw new Error(`Could not load your scraping campaigns: ${error.message}`)
-  return data as unknown as LeadSource[]
+  return data
 }

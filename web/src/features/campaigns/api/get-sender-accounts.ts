@@ -1,11 +1,11 @@
+import type { Tables } from '@shared/database'
 import { supabase } from '@/lib/supabase'
 
-export interface SenderAccount {
-  id: string
-  username: string
-  status: string
-  daily_message_limit: number
-  platform: { name: string; display_name: string } | null
+export type SenderAccount = Pick<
+  Tables<'social_accounts'>,
+  'id' | 'username' | 'status' | 'daily_message_limit'
+> & {
+  platform: Pick<Tables<'platforms'>, 'name' | 'display_name'> | null
 }
 
 export const NO_ACTIVE_ACCOUNTS =
@@ -19,5 +19,5 @@ export async function getSenderAccounts(): Promise<SenderAccount[]> {
     .eq('status', 'active')
     .order('created_at', { ascending: false })
   if (error) throw new Error(`Could not load your accounts: ${error.message}`)
-  return data as unknown as SenderAccount[]
+  return data
 }

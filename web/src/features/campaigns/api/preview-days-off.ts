@@ -5,9 +5,9 @@ import type { Schedule } from './types'
 export async function previewDaysOff(campaignId: string, schedule: Schedule, days = 28): Promise<string[]> {
   const { data, error } = await supabase.rpc('preview_campaign_days_off', {
     p_campaign_id: campaignId,
-    p_schedule: schedule,
+    p_schedule: { ...schedule },
     p_days: days,
   })
   if (error) throw new Error(`Could not preview the days off: ${error.message}`)
-  return data as string[]
+  return data
 }

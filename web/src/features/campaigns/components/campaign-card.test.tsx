@@ -23,6 +23,7 @@ const campaign: Campaign = {
   schedule: { timezone: 'UTC', timeFrom: '09:00', timeTo: '17:00', activeDays: ['monday'] },
   run_immediately: false,
   error_message: null,
+  ai_personalization: false,
   winner_after_sends: null,
   winner_chosen_at: null,
   created_at: '2026-11-20T10:00:00Z',

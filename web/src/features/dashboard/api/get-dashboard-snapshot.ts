@@ -1,7 +1,9 @@
+import type { Campaign } from '@/lib/database/campaigns'
+import { dashboardSnapshotSchema, type TabCounts } from '@/lib/database/dashboard'
+import { parseJson } from '@/lib/database/parse-json'
 import { supabase } from '@/lib/supabase'
-import { type DashboardSummary, type DashboardSummaryRow, toDashboardSummary } from './get-dashboard-summary'
-import type { TabCounts } from './get-tab-counts'
-import { type TodaysOverview, type TodaysOverviewRow, toTodaysOverview } from './get-todays-overview'
+import type { DashboardSummary } from './get-dashboard-summary'
+import { type TodaysOverview, toTodaysOverview } from './get-todays-overview'
 
 /**
  * The dashboard's first screen in one read (`rpc/dashboard_snapshot`): the stat cards, today's
@@ -13,33 +15,19 @@ export interface DashboardSnapshot {
   summary: DashboardSummary
   today: TodaysOverview
   counts: TabCounts
-  /** The Campaigns tab's rows with their figures; the campaigns feature types them. */
-  campaigns: unknown[]
-}
-
-interface SnapshotRow {
-  user_id: string
-  summary: DashboardSummaryRow
-  today: TodaysOverviewRow
-  counts: TabCounts
-  campaigns: unknown[]
+  /** The Campaigns tab's rows with their figures. */
+  campaigns: Campaign[]
 }
 
 export async function getDashboardSnapshot(): Promise<DashboardSnapshot> {
   const { data, error } = await supabase.rpc('dashboard_snapshot')
   if (error) throw new Error(`Could not load your dashboard: ${error.message}`)
-  const row = data as SnapshotRow
+  const row = parseJson(dashboardSnapshotSchema, data, 'Your dashboard')
   return {
     userId: row.user_id,
-    summary: toDashboardSummary(row.summary),
+    summary: row.summary,
     today: toTodaysOverview(row.today),
-    counts: {
-      campaigns: Number(row.counts.campaigns),
-      leads: Number(row.counts.leads),
-      accounts: Number(row.counts.accounts),
-      scraping: Number(row.counts.scraping),
-      running: Number(row.counts.running),
-    },
+    counts: row.counts,
     campaigns: row.campaigns,
   }
 }

@@ -1,4 +1,6 @@
 import { type OptOutWords, optOutWordsProblem } from '@shared/opt-out'
+import { storedOptOutWordsSchema } from '@/lib/database/do-not-contact'
+import { parseJson } from '@/lib/database/parse-json'
 import { supabase } from '@/lib/supabase'
 import type { AddResult, NewEntry } from './types'
 
@@ -16,14 +18,16 @@ export async function addDncEntries(
   const results: AddResult[] = []
   for (let start = 0; start < entries.length; start += BATCH) {
     const batch = entries.slice(start, start + BATCH)
-    const { data, error } = await supabase.rpc('add_do_not_contact', { p_entries: batch })
+    const { data, error } = await supabase.rpc('add_do_not_contact', {
+      p_entries: batch.map((e) => ({ ...e })),
+    })
     if (error)
       throw new Error(
         start === 0
           ? `Could not add to the list: ${error.message}`
           : `Could not add the rest (${start.toLocaleString()} saved): ${error.message}`,
       )
-    for (const row of (data ?? []) as AddResult[]) results.push({ ...row, entry: row.entry + start })
+    for (const row of data) results.push({ ...row, entry: row.entry + start })
     onProgress?.(Math.min(entries.length, start + BATCH))
   }
   return results
@@ -43,5 +47,6 @@ export async function saveOptOutWords(words: OptOutWords): Promise<OptOutWords> 
     p_at_start: words.atStart,
   })
   if (error) throw new Error(error.message)
-  return data as OptOutWords
+  const { anywhere, atStart } = parseJson(storedOptOutWordsSchema, data, 'Your opt-out words')
+  return { anywhere, atStart }
 }

@@ -1,5 +1,7 @@
+import { dncOverviewSchema } from '@/lib/database/do-not-contact'
+import { parseJson } from '@/lib/database/parse-json'
 import { supabase } from '@/lib/supabase'
-import type { DncEntry, DncOverview, DncPage, DncPlatform } from './types'
+import type { DncOverview, DncPage, DncPlatform } from './types'
 
 export const DNC_PAGE_SIZE = 25
 
@@ -7,7 +9,7 @@ export const DNC_PAGE_SIZE = 25
 export async function getDncOverview(): Promise<DncOverview> {
   const { data, error } = await supabase.rpc('do_not_contact_overview')
   if (error) throw new Error(`Could not load your do-not-contact list: ${error.message}`)
-  return data as DncOverview
+  return parseJson(dncOverviewSchema, data, 'Your do-not-contact list')
 }
 
 /** rpc/do_not_contact_entries: one page, newest first, with search and a platform filter. */
@@ -24,9 +26,8 @@ export async function getDncPage(
     p_offset: page * size,
   })
   if (error) throw new Error(`Could not load your do-not-contact list: ${error.message}`)
-  const rows = (data ?? []) as (DncEntry & { total: number })[]
   return {
-    rows: rows.map(({ total: _total, ...row }) => ({ ...row, skipped_leads: Number(row.skipped_leads) })),
-    total: Number(rows[0]?.total ?? 0),
+    rows: data.map(({ total: _total, ...row }) => row),
+    total: data[0]?.total ?? 0,
   }
 }

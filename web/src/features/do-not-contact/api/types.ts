@@ -1,29 +1,18 @@
 // The do-not-contact screen's rows, as the database's RPCs return them
 // (supabase/migrations/*_do_not_contact_screen.sql).
-import type { OptOutWords } from '@shared/opt-out'
+import type { RpcResult } from '@shared/database'
+
+export type { DncOverview } from '@/lib/database/do-not-contact'
 
 export type DncPlatform = 'twitter' | 'instagram'
 
-export const PLATFORM_LABEL: Record<DncPlatform, string> = { twitter: 'Twitter', instagram: 'Instagram' }
+export const PLATFORM_LABEL: Record<string, string> = { twitter: 'Twitter', instagram: 'Instagram' }
 
-export interface DncEntry {
-  id: string
-  platform: DncPlatform
-  target_username: string
-  reason: string
-  created_at: string
-  skipped_leads: number
-}
+export type DncEntry = Omit<RpcResult<'do_not_contact_entries'>[number], 'total'>
 
 export interface DncPage {
   rows: DncEntry[]
   total: number
-}
-
-export interface DncOverview {
-  entries: number
-  skippedLeads: number
-  words: OptOutWords & { custom: boolean }
 }
 
 export interface NewEntry {
@@ -32,15 +21,8 @@ export interface NewEntry {
   reason?: string
 }
 
-export type AddOutcome = 'added' | 'already' | 'duplicate' | 'invalid'
-
-export interface AddResult {
-  entry: number
-  platform: string
-  target_username: string
-  outcome: AddOutcome
-  error: string | null
-}
+/** One entry's outcome: added, already (on the list), duplicate (earlier in the same request), invalid. */
+export type AddResult = RpcResult<'add_do_not_contact'>[number]
 
 /** What the list shows for the stored reason ('manual' is someone added by hand). */
 export function reasonText(reason: string): string {

@@ -4,5 +4,5 @@ import { supabase } from '@/lib/supabase'
 export async function getInboxCampaigns(): Promise<{ id: string; name: string }[]> {
   const { data, error } = await supabase.from('campaigns').select('id, name').order('name')
   if (error) throw new Error(`Could not load your campaigns: ${error.message}`)
-  return data as { id: string; name: string }[]
+  return data
 }

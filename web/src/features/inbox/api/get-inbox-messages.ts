@@ -10,7 +10,7 @@ export async function getInboxMessages(threadId: string): Promise<InboxMessage[]
     .order('created_at', { ascending: true })
     .limit(1000)
   if (error) throw new Error(`Could not load the conversation: ${error.message}`)
-  return (data as InboxMessage[]).sort(
+  return data.sort(
     (a, b) =>
       Date.parse(a.sent_at ?? a.created_at) - Date.parse(b.sent_at ?? b.created_at) ||
       Date.parse(a.created_at) - Date.parse(b.created_at),

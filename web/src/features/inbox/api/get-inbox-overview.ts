@@ -1,3 +1,5 @@
+import { inboxOverviewSchema } from '@/lib/database/inbox'
+import { parseJson } from '@/lib/database/parse-json'
 import { supabase } from '@/lib/supabase'
 import { type InboxOverview, rpcError } from './types'
 
@@ -5,6 +7,5 @@ import { type InboxOverview, rpcError } from './types'
 export async function getInboxOverview(): Promise<InboxOverview> {
   const { data, error } = await supabase.rpc('inbox_overview')
   if (error) throw rpcError(error, 'Could not load your inbox')
-  const overview = (data ?? {}) as Partial<InboxOverview>
-  return { unread: Number(overview.unread ?? 0), accounts: overview.accounts ?? [] }
+  return parseJson(inboxOverviewSchema, data, 'Your inbox')
 }

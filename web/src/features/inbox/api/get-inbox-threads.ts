@@ -4,11 +4,6 @@ import type { InboxFilters, InboxThread } from './types'
 /** How many conversations the list shows (newest first). */
 export const INBOX_LIST_LIMIT = 100
 
-interface ThreadRow extends Omit<InboxThread, 'account' | 'campaign_name'> {
-  social_account: { username: string; platform: { name: string } | null } | null
-  campaign: { name: string } | null
-}
-
 /**
  * Conversations with a reply, newest first, filtered by account, campaign and status: the first
  * INBOX_LIST_LIMIT, or the rows `range` names (the export reads them all, page by page).
@@ -30,7 +25,7 @@ export async function getInboxThreads(
   if (filters.status !== 'all') query = query.eq('status', filters.status)
   const { data, error } = await query
   if (error) throw new Error(`Could not load your conversations: ${error.message}`)
-  return (data as unknown as ThreadRow[]).map(({ social_account, campaign, ...thread }) => ({
+  return data.map(({ social_account, campaign, ...thread }) => ({
     ...thread,
     account: social_account
       ? { username: social_account.username, platform: social_account.platform?.name ?? '' }

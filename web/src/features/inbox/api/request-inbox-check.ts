@@ -1,3 +1,5 @@
+import { inboxCheckSchema } from '@/lib/database/inbox'
+import { parseJson } from '@/lib/database/parse-json'
 import { supabase } from '@/lib/supabase'
 import { rpcError } from './types'
 
@@ -8,6 +10,6 @@ export async function requestInboxCheck(accountId?: string): Promise<{ queued: n
     accountId ? { p_account_id: accountId } : {},
   )
   if (error) throw rpcError(error, 'Could not check the inbox')
-  const result = (data ?? {}) as { queued?: number; limited?: number }
-  return { queued: Number(result.queued ?? 0), limited: Number(result.limited ?? 0) }
+  const { queued, limited } = parseJson(inboxCheckSchema, data, 'The inbox check')
+  return { queued, limited }
 }

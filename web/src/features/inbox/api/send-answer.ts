@@ -14,5 +14,5 @@ export async function sendAnswer(threadId: string, body: string): Promise<string
   const text = answerSchema.parse(body)
   const { data, error } = await supabase.rpc('queue_inbox_reply', { p_thread_id: threadId, p_body: text })
   if (error) throw rpcError(error, 'Could not queue your answer')
-  return data as string
+  return data
 }

@@ -15,7 +15,10 @@ const CHECK_PATIENCE_MS = 180_000
 function lastChecked(accounts: InboxAccount[]): string | null | undefined {
   if (accounts.length === 0) return undefined
   if (accounts.some((a) => !a.last_synced_at)) return null
-  return accounts.map((a) => a.last_synced_at as string).sort()[0]
+  return accounts
+    .map((a) => a.last_synced_at)
+    .filter((at): at is string => at !== null)
+    .sort()[0]
 }
 
 /** Every account was synced after its last "Check now" (both times are the server's). */

@@ -1,5 +1,5 @@
 import { type CsvColumn, csvFilename, downloadCsv, toCsv } from '@/lib/csv'
-import { LEAD_COLUMNS, type Lead, type LeadQuery, leadsQuery } from './get-leads-page'
+import { type Lead, type LeadQuery, leadsQuery } from './get-leads-page'
 
 const BATCH = 1000
 /** An export is a deliberate act, but still bounded so one click cannot pull a whole account's history. */
@@ -22,10 +22,10 @@ const COLUMNS: CsvColumn<Lead>[] = [
 export async function exportLeads(q: Omit<LeadQuery, 'page' | 'pageSize'>): Promise<number> {
   const rows: Lead[] = []
   for (let from = 0; from < EXPORT_LIMIT; from += BATCH) {
-    const { data, error } = await leadsQuery(q, LEAD_COLUMNS).range(from, from + BATCH - 1)
+    const { data, error } = await leadsQuery(q).range(from, from + BATCH - 1)
     if (error) throw new Error(error.message)
-    rows.push(...(data as unknown as Lead[]))
-    if ((data?.length ?? 0) < BATCH) break
+    rows.push(...data)
+    if (data.length < BATCH) break
   }
   downloadCsv(csvFilename('leads'), toCsv(rows, COLUMNS))
   return rows.length

@@ -14,7 +14,7 @@ export async function getLeadCampaignOptions(): Promise<CampaignOption[]> {
   ])
   if (dm.error || scraping.error) throw new Error('Could not load your campaigns')
   return [
-    ...(dm.data as { id: string; name: string }[]).map((c) => ({ ...c, kind: 'campaign' as const })),
-    ...(scraping.data as { id: string; name: string }[]).map((c) => ({ ...c, kind: 'scraping' as const })),
+    ...dm.data.map((c) => ({ ...c, kind: 'campaign' as const })),
+    ...scraping.data.map((c) => ({ ...c, kind: 'scraping' as const })),
   ]
 }

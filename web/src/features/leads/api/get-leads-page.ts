@@ -1,3 +1,4 @@
+import type { Tables } from '@shared/database'
 import { supabase } from '@/lib/supabase'
 
 /**
@@ -5,24 +6,25 @@ import { supabase } from '@/lib/supabase'
  * person since issue 18 item 4). `source`/`campaign_id`/`campaign_name` name the source behind the
  * latest status; `sources` lists every campaign the person is in.
  */
-export interface Lead {
-  id: string
-  source: 'campaign' | 'scraping'
-  campaign_id: string
-  campaign_name: string
-  username: string
-  display_name: string
-  email: string | null
-  company: string | null
-  title: string | null
-  avatar: string
-  status: string
-  last_activity: string
-  platform: string | null
-  sources: string[]
-  campaign_ids: string[]
-  source_count: number
-}
+export type Lead = Pick<
+  Tables<'lead_people'>,
+  | 'id'
+  | 'source'
+  | 'campaign_id'
+  | 'campaign_name'
+  | 'username'
+  | 'display_name'
+  | 'email'
+  | 'company'
+  | 'title'
+  | 'avatar'
+  | 'status'
+  | 'last_activity'
+  | 'platform'
+  | 'sources'
+  | 'campaign_ids'
+  | 'source_count'
+>
 
 export interface LeadQuery {
   page: number
@@ -32,7 +34,7 @@ export interface LeadQuery {
   status: string
 }
 
-export const LEAD_COLUMNS =
+const LEAD_COLUMNS =
   'id, source, campaign_id, campaign_name, username, display_name, email, company, title, avatar, status, last_activity, platform, sources, campaign_ids, source_count'
 
 /** PostgREST `or` values are comma separated: keep the user's text from breaking the list. */
@@ -40,8 +42,9 @@ function searchPattern(text: string): string {
   return `*${text.replace(/[,()*"\\]/g, ' ').trim()}*`
 }
 
-export function leadsQuery(q: Omit<LeadQuery, 'page' | 'pageSize'>, columns: string, count?: 'exact') {
-  let query = supabase.from('lead_people').select(columns, count ? { count } : undefined)
+/** The people matching the filters, newest activity first (the leads table's columns). */
+export function leadsQuery(q: Omit<LeadQuery, 'page' | 'pageSize'>, count?: 'exact') {
+  let query = supabase.from('lead_people').select(LEAD_COLUMNS, count ? { count } : undefined)
   if (q.campaignId) query = query.contains('campaign_ids', [q.campaignId])
   if (q.status) query = query.eq('status', q.status)
   const text = q.search.trim()
@@ -57,7 +60,7 @@ export function leadsQuery(q: Omit<LeadQuery, 'page' | 'pageSize'>, columns: str
 /** One page of people and how many match, counted on the server: the client never fetches all leads. */
 export async function getLeadsPage(q: LeadQuery): Promise<{ rows: Lead[]; total: number }> {
   const from = q.page * q.pageSize
-  const { data, error, count } = await leadsQuery(q, LEAD_COLUMNS, 'exact').range(from, from + q.pageSize - 1)
+  const { data, error, count } = await leadsQuery(q, 'exact').range(from, from + q.pageSize - 1)
   if (error) throw new Error(`Could not load your leads: ${error.message}`)
-  return { rows: data as unknown as Lead[], total: count ?? 0 }
+  return { rows: data, total: count ?? 0 }
 }

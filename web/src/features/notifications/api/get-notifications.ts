@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Db } from '@/lib/database/client'
 import { NOTIFICATION_COLUMNS, NOTIFICATIONS_LIMIT, type Notification } from './types'
 
 export interface NotificationsPage {
@@ -8,7 +8,7 @@ export interface NotificationsPage {
 }
 
 /** The user's newest notifications and how many are unread (spec §7). Errors are thrown. */
-export async function getNotifications(client: SupabaseClient, userId: string): Promise<NotificationsPage> {
+export async function getNotifications(client: Db, userId: string): Promise<NotificationsPage> {
   const [list, unread] = await Promise.all([
     client
       .from('notifications')
@@ -24,5 +24,5 @@ export async function getNotifications(client: SupabaseClient, userId: string): 
   ])
   if (list.error) throw new Error(`Could not load notifications: ${list.error.message}`)
   if (unread.error) throw new Error(`Could not count unread notifications: ${unread.error.message}`)
-  return { items: (list.data ?? []) as Notification[], unreadCount: unread.count ?? 0 }
+  return { items: list.data, unreadCount: unread.count ?? 0 }
 }

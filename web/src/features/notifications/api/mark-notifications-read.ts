@@ -1,10 +1,10 @@
-import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Db } from '@/lib/database/client'
 
 // Spec §7: "Update one by id: read true, read_at now. Update all of the user's unread the same way."
 // The database also stamps read_at when read turns true, so the two always agree.
 
 /** Marks one notification read; returns the read_at the database stored. Errors are thrown. */
-export async function markNotificationRead(client: SupabaseClient, id: string): Promise<string> {
+export async function markNotificationRead(client: Db, id: string): Promise<string> {
   const { data, error } = await client
     .from('notifications')
     .update({ read: true, read_at: new Date().toISOString() })
@@ -12,11 +12,13 @@ export async function markNotificationRead(client: SupabaseClient, id: string): 
     .select('read_at')
     .single()
   if (error) throw new Error(`Could not mark the notification read: ${error.message}`)
-  return (data as { read_at: string }).read_at
+  // A trigger stamps read_at whenever read turns true.
+  if (!data.read_at) throw new Error('The notification was not marked read')
+  return data.read_at
 }
 
 /** Marks every unread notification of the user read. Errors are thrown. */
-export async function markAllNotificationsRead(client: SupabaseClient, userId: string): Promise<void> {
+export async function markAllNotificationsRead(client: Db, userId: string): Promise<void> {
   const { error } = await client
     .from('notifications')
     .update({ read: true, read_at: new Date().toISOString() })

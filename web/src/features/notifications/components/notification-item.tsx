@@ -1,7 +1,11 @@
+import { z } from 'zod'
 import { cn } from '@/lib/cn'
 import { relativeTime } from '@/lib/relative-time'
 import type { Notification } from '../api/types'
 import { NotificationIcon } from './notification-icon'
+
+/** An account alert's metadata once the database resolved it (the account is active again). */
+const resolvedAlert = z.object({ resolvedAt: z.string() })
 
 interface NotificationItemProps {
   notification: Notification
@@ -14,7 +18,7 @@ interface NotificationItemProps {
 export function NotificationItem({ notification, onMarkRead, onOpen }: NotificationItemProps) {
   const { id, type, title, message, read, created_at } = notification
   // an account alert whose account is active again (resolved by the database)
-  const resolved = typeof notification.metadata?.resolvedAt === 'string'
+  const resolved = resolvedAlert.safeParse(notification.metadata).success
   return (
     <li>
       <button

@@ -4,17 +4,8 @@ import { supabase } from '@/lib/supabase'
 export interface PlatformNotice {
   platform: string
   platformLabel: string
-  action: 'send' | 'inbox' | 'scrape' | 'session'
+  action: string
   pausedSince: string
-  title: string
-  message: string
-}
-
-interface NoticeRow {
-  platform: string
-  platform_label: string
-  action: PlatformNotice['action']
-  paused_since: string
   title: string
   message: string
 }
@@ -22,7 +13,7 @@ interface NoticeRow {
 export async function getPlatformNotices(): Promise<PlatformNotice[]> {
   const { data, error } = await supabase.rpc('platform_notices')
   if (error) throw new Error(`Could not load platform notices: ${error.message}`)
-  return ((data ?? []) as NoticeRow[]).map((row) => ({
+  return data.map((row) => ({
     platform: row.platform,
     platformLabel: row.platform_label,
     action: row.action,

@@ -1,15 +1,12 @@
+import type { Tables } from '@shared/database'
+import { type ProfileData, profileDataSchema } from '@/lib/database/leads'
+import { parseJson } from '@/lib/database/parse-json'
 import { supabase } from '@/lib/supabase'
 
-export interface ScrapedLead {
-  id: string
-  username: string
-  profile_data: Record<string, unknown>
-  is_filtered: boolean
-  filter_reason: string | null
-  source_type: string | null
-  source_value: string | null
-  collected_at: string
-}
+export type ScrapedLead = Pick<
+  Tables<'scraping_campaign_leads'>,
+  'id' | 'username' | 'is_filtered' | 'filter_reason' | 'source_type' | 'source_value' | 'collected_at'
+> & { profile_data: ProfileData }
 
 export type ScrapedLeadFilter = 'all' | 'active' | 'filtered'
 
@@ -28,5 +25,8 @@ export async function getScrapedLeads(
   if (filter !== 'all') query = query.eq('is_filtered', filter === 'filtered')
   const { data, error } = await query.order('collected_at', { ascending: false }).limit(SCRAPED_LEADS_LIMIT)
   if (error) throw new Error(`Could not load the scraped leads: ${error.message}`)
-  return data as ScrapedLead[]
+  return data.map((lead) => ({
+    ...lead,
+    profile_data: parseJson(profileDataSchema, lead.profile_data, `@${lead.username}'s profile`),
+  }))
 }

@@ -1,9 +1,8 @@
+import type { Tables } from '@shared/database'
 import { supabase } from '@/lib/supabase'
 
-export interface ScrapingAccount {
-  id: string
-  username: string
-  platform: { name: string; display_name: string } | null
+export type ScrapingAccount = Pick<Tables<'social_accounts'>, 'id' | 'username'> & {
+  platform: Pick<Tables<'platforms'>, 'name' | 'display_name'> | null
 }
 
 /** Accounts that can scrape: the caller's active ones. */
@@ -14,5 +13,5 @@ export async function getScrapingAccounts(): Promise<ScrapingAccount[]> {
     .eq('status', 'active')
     .order('created_at', { ascending: false })
   if (error) throw new Error(`Could not load your accounts: ${error.message}`)
-  return data as unknown as ScrapingAccount[]
+  return data
 }

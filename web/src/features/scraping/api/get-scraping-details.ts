@@ -1,37 +1,13 @@
+import type { RpcResult } from '@shared/database'
+import { parseJson } from '@/lib/database/parse-json'
+import { type ScrapingStats, scrapingStatsSchema } from '@/lib/database/scraping-stats'
 import { supabase } from '@/lib/supabase'
-import { SCRAPING_COLUMNS } from './get-scraping-campaigns'
+import { SCRAPING_COLUMNS, toScrapingCampaign } from './get-scraping-campaigns'
 import type { ScrapingCampaign } from './types'
 
 /** rpc/scraping_campaign_stats (docs/database.md). */
-export interface ScrapingStats {
-  targetCount: number
-  collected: number
-  valid: number
-  filtered: number
-  successRate: number
-  collectionRate: number
-  qualityScore: number
-  averagePerHour: number
-  firstCollectedAt: string | null
-  lastCollectedAt: string | null
-  sources: { type: string; value: string; count: number; percentage: number }[]
-  perDay: { date: string; collected: number; valid: number }[]
-  recent: {
-    id: string
-    username: string
-    sourceType: string
-    sourceValue: string
-    isFiltered: boolean
-    filterReason: string | null
-    collectedAt: string
-  }[]
-}
-
-export interface HourlyCollection {
-  hour: string
-  collected: number
-  valid: number
-}
+export type { ScrapingStats }
+export type HourlyCollection = RpcResult<'scraping_collection_per_hour'>[number]
 
 /** One scraping campaign with its statistics and the last 48 hours of collection; 'Campaign not found' otherwise. */
 export async function getScrapingDetails(
@@ -45,12 +21,8 @@ export async function getScrapingDetails(
   if (row.error) throw new Error(row.error.message)
   if (!row.data || stats.error) throw new Error('Campaign not found')
   return {
-    campaign: row.data as unknown as ScrapingCampaign,
-    stats: stats.data as ScrapingStats,
-    perHour: ((perHour.data ?? []) as HourlyCollection[]).map((h) => ({
-      ...h,
-      collected: Number(h.collected),
-      valid: Number(h.valid),
-    })),
+    campaign: toScrapingCampaign(row.data),
+    stats: parseJson(scrapingStatsSchema, stats.data, "The scraping campaign's statistics"),
+    perHour: perHour.data ?? [],
   }
 }

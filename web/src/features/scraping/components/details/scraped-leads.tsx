@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/ui/error-state'
 import { Pill } from '@/components/ui/pill'
 import { SegmentedControl } from '@/components/ui/segmented-control'
 import { Skeleton } from '@/components/ui/skeleton'
+import { aiVerdictSchema, type ProfileData } from '@/lib/database/leads'
 import { formatDateTime } from '@/lib/format'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
 import { getScrapedLeads, type ScrapedLeadFilter } from '../../api/get-scraped-leads'
@@ -13,8 +14,9 @@ import { sourceLabel } from './bits'
 
 /** Spec §2 Modals 5, Scraped Leads: all / active only / filtered only, the latest 500. */
 /** What the AI filter said of a kept lead: its score, or why it is unscored. */
-export function aiVerdict(profile: Record<string, unknown> | null): string | null {
-  const ai = profile?.ai as { status?: string; score?: number; error?: string } | undefined
+export function aiVerdict(profile: ProfileData | null): string | null {
+  const verdict = aiVerdictSchema.safeParse(profile?.ai)
+  const ai = verdict.success ? verdict.data : undefined
   if (ai?.status === 'scored') return `AI score ${ai.score}`
   if (ai?.status === 'unscored') return `Kept unscored: ${ai.error ?? 'the AI could not score it'}`
   return null

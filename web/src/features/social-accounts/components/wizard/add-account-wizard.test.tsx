@@ -17,7 +17,8 @@ const PLATFORMS = [
   { id: 2, name: 'instagram', display_name: 'Instagram', is_active: true, coming_soon: false },
   { id: 3, name: 'linkedin', display_name: 'LinkedIn', is_active: false, coming_soon: true },
 ]
-const ALLOWED = { canAddAccount: true, currentCount: 0, limit: 2, planType: 'growth' }
+// As rpc/check_account_limit answers: error is null when another account may be added.
+const ALLOWED = { canAddAccount: true, currentCount: 0, limit: 2, planType: 'growth', error: null }
 // Values shaped like X's (auth_token 40 hex, ct0 32+ hex): the form checks them with the api's parser.
 const AUTH_TOKEN = 'e6e526c0814857148cc1f15afe37ff9c07b0bd1c'
 const CT0 = '631de522eb283a50f47cc354ae8e296fdafb8be8659fd0495a273c6d2286c2e8'

@@ -1,0 +1,19 @@
+// Reading an RPC's jsonb result. The generated types can only say `Json` for it, so each caller
+// states the shape with a zod schema typed against the generated row types; a result of another
+// shape is a bug in the SQL or here, and fails loudly (a 500) instead of flowing on mistyped.
+import { z } from 'npm:zod@4.6.7'
+import type { Json } from './database.ts'
+
+export { z }
+
+export function fromJson<T>(schema: z.ZodType<T>, value: Json | undefined, what: string): T {
+  const parsed = schema.safeParse(value)
+  if (!parsed.success)
+    throw new Error(`${what} answered in an unexpected shape: ${z.prettifyError(parsed.error)}`)
+  return parsed.data
+}
+
+/** Column types as to_jsonb writes them. */
+export const timestamp = z.string()
+export const nullableText = z.string().nullable()
+export const nullableTimestamp = z.string().nullable()

@@ -1,0 +1,103 @@
+-- Notifications: what the bell shows a customer.
+
+-- Tables ------------------------------------------------------------------------------------------
+
+create table public.notifications (
+  id uuid not null default gen_random_uuid(),
+  user_id uuid not null,
+  type text not null,
+  title text not null,
+  message text not null default ''::text,
+  read boolean not null default false,
+  read_at timestamp with time zone,
+  metadata jsonb not null default '{}'::jsonb,
+  created_at timestamp with time zone not null default now(),
+  constraint notifications_pkey primary key (id),
+  constraint notifications_message_check check ((char_length(message) <= 2000)),
+  constraint notifications_metadata_check check ((jsonb_typeof(metadata) = 'object'::text)),
+  constraint notifications_title_check check (((char_length(title) >= 1) and (char_length(title) <= 200))),
+  constraint notifications_type_check check ((type ~ '^[a-z][a-z0-9_]{1,50}$'::text)),
+  constraint notifications_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+);
+comment on table public.notifications is
+  'Bell notifications per customer, newest first. Written by the system; the customer marks them read.';
+comment on column public.notifications.type is
+  'campaign_completed, campaign_failed, account_flagged, warmup_phase_completed, scraping_completed, ...';
+comment on column public.notifications.metadata is
+  'Ids the notification is about (campaignId, accountId, ...), for links.';
+
+-- Indexes -----------------------------------------------------------------------------------------
+
+create index notifications_user_id_created_at_idx on public.notifications (user_id, created_at desc);
+create index notifications_user_id_unread_idx on public.notifications (user_id) where (not read);
+
+-- Triggers ----------------------------------------------------------------------------------------
+
+create or replace function internal.stamp_notification_read()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.read and not old.read then
+    new.read_at := coalesce(new.read_at, now());
+  elsif not new.read then
+    new.read_at := null;
+  end if;
+  return new;
+end
+$$;
+comment on function internal.stamp_notification_read() is
+  'BEFORE UPDATE on notifications: read_at follows read.';
+
+create trigger notifications_stamp_read before update of read, read_at on public.notifications for each row execute function internal.stamp_notification_read();
+
+-- Helper functions --------------------------------------------------------------------------------
+
+create or replace function internal.notify(p_user_id uuid, p_type text, p_title text, p_message text, p_metadata jsonb)
+returns uuid
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into public.notifications (user_id, type, title, message, metadata)
+  values (p_user_id, p_type, p_title, coalesce(p_message, ''), coalesce(p_metadata, '{}'::jsonb))
+  returning id
+$$;
+comment on function internal.notify(uuid, text, text, text, jsonb) is
+  'Adds a notification for a customer (used by triggers and the scheduler).';
+
+-- Row-level security ------------------------------------------------------------------------------
+
+alter table public.notifications enable row level security;
+
+create policy "The runner notifies customers" on public.notifications
+  for insert
+  to reachflow_runner
+  with check (true);
+
+create policy "Users can delete their own notifications" on public.notifications
+  for delete
+  to authenticated
+  using ((user_id = ( select auth.uid() as uid)));
+
+create policy "Users can mark their own notifications read" on public.notifications
+  for update
+  to authenticated
+  using ((user_id = ( select auth.uid() as uid)))
+  with check ((user_id = ( select auth.uid() as uid)));
+
+create policy "Users can read their own notifications" on public.notifications
+  for select
+  to authenticated
+  using ((user_id = ( select auth.uid() as uid)));
+
+-- Grants ------------------------------------------------------------------------------------------
+
+revoke all on public.notifications from anon;
+revoke insert, update, truncate, references, trigger on public.notifications from authenticated;
+grant insert on public.notifications to reachflow_runner;
+grant update (read, read_at) on public.notifications to authenticated;
+
+revoke execute on function internal.notify(uuid, text, text, text, jsonb) from public;
+revoke execute on function internal.stamp_notification_read() from public;
