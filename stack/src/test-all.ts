@@ -192,7 +192,10 @@ async function e2eSuite(env: Record<string, string>): Promise<SuiteResult> {
   })
   if (!existsSync(report))
     return { name: 'Playwright', passed: 0, failed: 1, seconds: 0, note: 'did not run' }
-  const json = JSON.parse(readFileSync(report, 'utf8')) as { stats: Record<string, number>; suites?: PlaywrightSuite[] }
+  const json = JSON.parse(readFileSync(report, 'utf8')) as {
+    stats: Record<string, number>
+    suites?: PlaywrightSuite[]
+  }
   const stats = json.stats
   let failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0)
   if (code !== 0 && failed === 0) failed = 1
