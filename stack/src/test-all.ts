@@ -99,7 +99,7 @@ async function pgtapSuite(config: StackConfig, env: Record<string, string>): Pro
   const passed = (output.match(/^\s*ok \d+/gm) ?? []).length
   let failed = (output.match(/^\s*not ok \d+/gm) ?? []).length
   if (code !== 0 && failed === 0) failed = 1 // a file that died before its plan finished
-  const failures = [...output.matchAll(/^\s*not ok \d+ - (.*)$/gm)].map((m) => m[1])
+  const failures = [...output.matchAll(/^\s*not ok \d+ - (.*)$/gm)].map((m) => m[1] ?? '')
   return { name: 'pgTAP', passed, failed, seconds: (Date.now() - started) / 1000, failures }
 }
 
