@@ -1,7 +1,7 @@
 // The runner's settings, read once from the environment with a clear message for each bad value.
 // Production needs RUNNER_DATABASE_URL and the encryption keys; everything else has a default that
 // suits one runner machine. Tests and benchmarks compress pacing and typing with the factors.
-import { hostname } from 'node:os'
+import { hostname, totalmem } from 'node:os'
 import { type AiConfig, aiConfigFrom } from '../../supabase/functions/_shared/ai.ts'
 import { type Keyring, keyringFromEnv } from './crypto.ts'
 import type { QueueName } from './jobs/queues.ts'
@@ -21,6 +21,8 @@ export interface RunnerConfig {
   heartbeatMs: number
   /** A warm browser context of an account is closed after this long without a job. */
   sessionIdleMs: number
+  /** How many signed-in contexts stay warm at once; beyond it the least recently used closes. */
+  maxWarmSessions: number
   /** Scales every gap between sends (1 = realistic spread over the window; 0.01 = a hundred times faster). */
   pacingFactor: number
   /** Scales human typing (1 = realistic, 0 = instant). */
@@ -52,6 +54,19 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: num
     throw new Error(`${name} must be a number from ${min} to ${max}, got "${raw}".`)
   return value
 }
+
+/**
+ * A parked signed-in context (no page) costs about 1.4 MB of browser memory plus its share of the
+ * runner's own objects (docs/benchmarks.md): 2 MB each, within RUNNER_WARM_MEMORY_MB (default a
+ * quarter of the machine's memory, at most 1 GB), or RUNNER_WARM_SESSIONS given outright.
+ */
+function warmSessionCapacity(env: NodeJS.ProcessEnv): number {
+  if (env.RUNNER_WARM_SESSIONS) return number(env, 'RUNNER_WARM_SESSIONS', 0, 1, 100_000)
+  const budgetMb = Math.min(1024, Math.floor(totalmem() / 4 / 2 ** 20))
+  return Math.max(1, Math.floor(number(env, 'RUNNER_WARM_MEMORY_MB', budgetMb, 16, 65_536) / WARM_SESSION_MB))
+}
+
+const WARM_SESSION_MB = 2
 
 function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const raw = env[name]?.trim() || fallback
@@ -86,7 +101,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
     },
     pollMs: number(env, 'RUNNER_POLL_MS', 2000, 500, 60_000),
     heartbeatMs: number(env, 'RUNNER_HEARTBEAT_MS', 10_000, 500, 60_000),
-    sessionIdleMs: number(env, 'RUNNER_SESSION_IDLE_MS', 120_000, 1000, 3_600_000),
+    // Long enough to span the gap between an account's jobs at real pacing (a DM every few
+    // minutes, inbox reads between), so a job rarely pays a cold open; memory is bounded by
+    // maxWarmSessions, not by this.
+    sessionIdleMs: number(env, 'RUNNER_SESSION_IDLE_MS', 1_800_000, 1000, 3_600_000),
+    maxWarmSessions: warmSessionCapacity(env),
     pacingFactor: number(env, 'RUNNER_PACING_FACTOR', 1, 0, 10),
     typingFactor: number(env, 'RUNNER_TYPING_FACTOR', 1, 0, 10),
     uncertainCheckAfterMs: number(env, 'RUNNER_UNCERTAIN_CHECK_AFTER_MS', 120_000, 0, 86_400_000),

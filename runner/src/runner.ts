@@ -26,6 +26,7 @@ import { queueSettlingSyncs } from './ops/settle-sweep.ts'
 import { type QueueHandler, Workers } from './ops/workers.ts'
 import { CODE_DEFAULT_FACTS } from './packs/code-defaults.ts'
 import { PlatformPacks } from './packs/registry.ts'
+import { fleetShare } from './sessions/fleet-share.ts'
 import { SessionManager } from './sessions/manager.ts'
 
 /** Exit code asking the supervisor (systemd, the local stack) to start the runner again. */
@@ -76,6 +77,7 @@ export class Runner {
       leases: this.leases,
       keyring: config.keyring,
       idleMs: config.sessionIdleMs,
+      maxWarm: config.maxWarmSessions,
       packs: this.packs,
       openOptions: {
         xBaseUrl: config.xBaseUrl,
@@ -124,10 +126,11 @@ export class Runner {
         for (const job of jobs) await this.boss.fail(job.name, job.id, { reason })
       },
       onBeat: async () => {
-        if (this.state === 'running')
-          await queueSettlingSyncs(this.db, this.boss, config.uncertainCheckAfterMs, (id) =>
-            this.sessions.inUse(id),
-          )
+        if (this.state !== 'running') return
+        await queueSettlingSyncs(this.db, this.boss, config.uncertainCheckAfterMs, (id) =>
+          this.sessions.inUse(id),
+        )
+        await this.sessions.setShare(await fleetShare(this.db))
       },
     })
     await this.heartbeat.start()
@@ -266,6 +269,8 @@ export class Runner {
           runnerId: this.config.runnerId,
           jobs: this.workers?.inFlight ?? 0,
           warmSessions: this.sessions.warmCount,
+          warmSessionLimit: this.sessions.warmLimit,
+          evictedSessions: this.sessions.evicted,
           pausedQueues: [...(this.control?.paused ?? [])],
         }),
       )

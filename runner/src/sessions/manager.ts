@@ -1,7 +1,11 @@
-// Browser sessions per account, kept warm between jobs and closed when idle. A job uses an
+// Browser sessions per account, kept warm between jobs: a least-recently-used set bounded by how
+// many parked contexts the runner's memory holds (maxWarm), each closed after idleMs without a
+// job. Warm between an account's jobs, a DM or an inbox read skips the cold open (new context,
+// cookies, the home page, identity), which is most of a job's CPU at real pacing. A job uses an
 // account through `use`: one job at a time per account in this runner (a mutex), and the
 // account's lease (an advisory lock) so no other runner drives it while this one holds a session.
-// The lease is kept as long as the session stays warm and released when it closes. A session
+// The lease is kept as long as the session stays warm and released when it closes, so an account
+// stays with the runner that has it warm; an evicted or idle one is free for any runner. A session
 // opens with its platform's current facts pack; once another pack is published, the next job
 // signs in afresh with it (a warm session keeps the facts it opened with).
 
@@ -46,6 +50,8 @@ export interface SessionManagerOptions {
   keyring: Keyring
   openOptions: Omit<OpenOptions, 'pool' | 'pack'>
   idleMs: number
+  /** How many sessions may stay warm at once (unbounded when absent). */
+  maxWarm?: number
   /** The platform facts in use (the code defaults when absent). */
   packs?: PackSource
 }
@@ -54,6 +60,10 @@ export class SessionManager {
   readonly #entries = new Map<string, Entry>()
   readonly #sweeper: ReturnType<typeof setInterval>
   #closed = false
+  /** Warm sessions closed to stay within maxWarm (for heartbeats and benchmarks). */
+  evicted = 0
+  /** This runner's share of the fleet's accounts (fleet-share.ts); unbounded until first told. */
+  #share = Number.POSITIVE_INFINITY
 
   constructor(readonly options: SessionManagerOptions) {
     this.#sweeper = setInterval(() => void this.closeIdle(), Math.min(10_000, options.idleMs))
@@ -106,6 +116,17 @@ export class SessionManager {
   /** Accounts with a warm session (for heartbeats and benchmarks). */
   get warmCount(): number {
     return [...this.#entries.values()].filter((e) => e.session).length
+  }
+
+  /** How many warm sessions this runner may hold now: its memory bound and its fleet share. */
+  get warmLimit(): number {
+    return Math.min(this.options.maxWarm ?? Number.POSITIVE_INFINITY, this.#share)
+  }
+
+  /** Sets this runner's share of the fleet and closes the least recently used beyond it. */
+  async setShare(share: number): Promise<void> {
+    this.#share = Math.max(1, share)
+    await this.#evictOverCapacity(null)
   }
 
   /** Closes sessions nobody used for idleMs, releasing their leases. */
@@ -174,8 +195,37 @@ export class SessionManager {
       entry.session = outcome.session
       entry.pack = packKey(pack)
       if (!outcome.reusedSession) await this.#save(account.id, outcome.session)
+      await this.#evictOverCapacity(entry)
     }
     return outcome
+  }
+
+  /**
+   * Closes the least recently used warm sessions of other accounts while more than warmLimit are
+   * open (saved first, their leases released). One in use by a job is left: the set may stay over
+   * its bound until that job ends, never closing a page under a running send.
+   */
+  async #evictOverCapacity(keep: Entry | null): Promise<void> {
+    const max = this.warmLimit
+    if (max === Number.POSITIVE_INFINITY) return
+    const idle = [...this.#entries]
+      .filter(([, e]) => e !== keep && e.session && !e.mutex.locked && e.mutex.waiting === 0)
+      .sort(([, a], [, b]) => a.lastUsed - b.lastUsed)
+    let over = this.warmCount - max
+    for (const [accountId, entry] of idle) {
+      if (over <= 0) return
+      const release = await entry.mutex.acquire(0).catch(() => undefined)
+      if (!release) continue
+      try {
+        if (!entry.session) continue
+        await this.#close(accountId, entry)
+        if (!entry.mutex.waiting) this.#entries.delete(accountId)
+        over -= 1
+        this.evicted += 1
+      } finally {
+        release()
+      }
+    }
   }
 
   async #save(accountId: string, session: PlatformSession): Promise<void> {
