@@ -1,5 +1,5 @@
 // `npx tsx scripts/bench-lead-people.ts [leads]`: the Leads tab's first page and its count, per source
-// row (public.lead_view, before issue 18 item 4) against per person (public.lead_people), for one
+// row (public.lead_view, the per-row list the Leads tab used to read) against per person (public.lead_people), for one
 // customer with N scraped leads (default 10,000) of which a third were also messaged, on the running
 // dev stack. Prints medians of 15 runs each, interleaved, and their ratio; rolls everything back.
 import pg from 'pg'

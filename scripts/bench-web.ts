@@ -81,7 +81,7 @@ const landingKb = rows[0]?.[1] ?? 0
 console.log(`\nLanding route JS, signed in: ${landingKb.toFixed(1)} KB of a ${LANDING_BUDGET_KB} KB budget.`)
 if (landingKb > LANDING_BUDGET_KB) process.exitCode = 1
 
-// Lighthouse bars (issue 6): performance and accessibility at least 95 on mobile.
+// Lighthouse bars: performance and accessibility at least 95 on mobile.
 const LIGHTHOUSE_MIN = 95
 const previewPort = 4100 + Number(process.env.STACK_PORT_BASE ?? 0)
 const [load1] = (await import('node:os')).loadavg()

@@ -1,4 +1,4 @@
-// `npm run check:deploy`: what can be checked of a deploy without a Supabase project (issue 20).
+// `npm run check:deploy`: what can be checked of a deploy without a Supabase project.
 //   1. every function type-checks with `deno check` as `supabase functions deploy` bundles it: from
 //      its own files, with no local config or import map (npm: specifiers resolved from the registry);
 //   2. supabase/config.toml has the keys the deploy relies on, and every [functions.*] is a function;

@@ -255,7 +255,7 @@ begin
 end
 $$;
 
--- Results per message (issue 21): the first campaign has two opening messages, and every replayed DM
+-- Results per message: the first campaign has two opening messages, and every replayed DM
 -- says which text it used, as the runner records it. Leads who answered got the second one more
 -- often, so the Analytics tab has a leader to show.
 update public.campaigns

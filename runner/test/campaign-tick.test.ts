@@ -343,7 +343,7 @@ describe.concurrent('campaign.tick on Instagram', BROWSER_SUITE, () => {
   })
 })
 
-describe('a campaign that cannot send says why on its card (issue 17)', () => {
+describe('a campaign that cannot send says why on its card', () => {
   it('records the account problem, and clears it once the account sends again', async ({ expect }) => {
     const userId = await createCustomer()
     const { accountId } = await xAccount(userId)

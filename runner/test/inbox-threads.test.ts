@@ -1,4 +1,4 @@
-// The Conversations inbox in the runner (issue 21): inbox.sync stores the whole thread of a lead who
+// The Conversations inbox in the runner: inbox.sync stores the whole thread of a lead who
 // replied, the same thread synced again adds nothing, the "New reply" notification points at it,
 // and the customer's answer is sent once through the account's next sync, its status confirmed.
 import { describe, it } from 'vitest'

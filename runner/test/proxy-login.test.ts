@@ -1,4 +1,4 @@
-// Proxy logins at rest (issue 17): a login stored in plain text before the proxy-safety migration
+// Proxy logins at rest: a login stored in plain text before the proxy-safety migration
 // (internal.legacy_proxy_credentials) is sealed into the account's credentials the first time the
 // runner reads them, and the plain copy is deleted; the runner reads it as the runner role.
 import { afterAll, describe, expect, it } from 'vitest'

@@ -89,7 +89,7 @@ describe('browser traffic through the account proxy', BROWSER_SUITE, () => {
   })
 })
 
-describe('the account proxy at connect time (issue 17)', () => {
+describe('the account proxy at connect time', () => {
   const login = { username: 'alice', password: 'p@ss:word' }
 
   it('refuses private, loopback and metadata addresses and service ports, naming the proxy', async () => {
@@ -135,7 +135,7 @@ describe('the account proxy at connect time (issue 17)', () => {
   })
 })
 
-describe('the proxy step of the connect check (issue 17)', () => {
+describe('the proxy step of the connect check', () => {
   let proxy: Server
   let port = 0
   beforeAll(async () => {

@@ -95,7 +95,7 @@ describe.concurrent('scrape.run on X', BROWSER_SUITE, () => {
     expect(result.status).toBe('completed')
     const leads = await leadsOf(id)
     const valid = leads.filter((l) => !l.is_filtered)
-    // The target is a ceiling (issue 18 item 3): never "20 of 15".
+    // The target is a ceiling: never "20 of 15".
     expect(valid.length).toBe(12)
     for (const lead of valid) {
       expect(Number(lead.profile_data.followers_count)).toBeGreaterThanOrEqual(300)
@@ -304,7 +304,7 @@ describe.concurrent('scrape.run on Instagram', BROWSER_SUITE, () => {
   })
 })
 
-describe('a run that cannot collect says why on the campaign (issue 18 item 5)', () => {
+describe('a run that cannot collect says why on the campaign', () => {
   it('an account in error records the reason and the fix instead of a silent next run', async ({
     expect,
   }) => {

@@ -1,4 +1,4 @@
-// Which opening variant a lead gets (issue 21): balanced by sends until a winner is chosen, ties
+// Which opening variant a lead gets: balanced by sends until a winner is chosen, ties
 // broken by a seeded random source so a run can be replayed; the template choice per step.
 import { describe, expect, it } from 'vitest'
 import { chooseTemplate, templateFor } from '../src/sending/compose.ts'

@@ -1,4 +1,4 @@
-// Per-variant results from campaign.tick against the X sandbox in Chromium (issue 21): every first
+// Per-variant results from campaign.tick against the X sandbox in Chromium: every first
 // DM records which opening variant it used, the variants stay balanced under a seeded random
 // source, and with "use the winner after N sends per variant" the runner chooses the winner once
 // the figures allow and sends only it from then on.

@@ -7,7 +7,7 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 export const webUrl = process.env.WEB_URL ?? 'http://127.0.0.1:54323'
 export const outDir = process.env.OUT_DIR ?? join(import.meta.dirname, '..', '..', 'docs', 'screenshots')
 
-/** The widths every page is reviewed at (issue 6: 1280 and 390 pixels). */
+/** The widths every page is reviewed at (1280 and 390 pixels). */
 export const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'mobile', width: 390, height: 844 },

@@ -32,7 +32,7 @@ export function functionsEnv(config: StackConfig): Record<string, string> {
 }
 
 /**
- * The optional AI endpoint (issue 21): the local stack points it at the AI sandbox. Test instances
+ * The optional AI endpoint: the local stack points it at the AI sandbox. Test instances
  * give up on a hanging endpoint after 5 s rather than 20 s, so failure-mode tests stay short.
  */
 export function aiEnv(config: StackConfig): Record<string, string> {

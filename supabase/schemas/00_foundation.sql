@@ -105,7 +105,7 @@ begin
 end
 $$;
 comment on function internal.assert_admin() is
-  'Raises the spec''s 403 text unless the caller is an admin or the service role.';
+  'Raises the product''s 403 text (Access denied - admin privileges required) unless the caller is an admin or the service role.';
 
 create or replace function internal.is_admin()
 returns boolean

@@ -1107,7 +1107,7 @@ create view public.lead_view with (security_invoker=false, security_barrier=fals
             from public.scraping_campaign_leads s) leads
    where leads.user_id = (( select auth.uid() as uid));
 comment on view public.lead_view is
-  'The Leads tab: the caller''s campaign leads and scraped leads in one list (spec §3 combined lead view). Page it with order=collected_at.desc, limit/offset and count=exact. Shows only the caller''s rows (it filters by auth.uid() itself).';
+  'The Leads tab: the caller''s campaign leads and scraped leads in one list (product.md §3). Page it with order=collected_at.desc, limit/offset and count=exact. Shows only the caller''s rows (it filters by auth.uid() itself).';
 comment on column public.lead_view.source is
   'campaign (a DM campaign lead) or scraping (a scraped lead).';
 comment on column public.lead_view.status is

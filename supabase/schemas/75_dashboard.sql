@@ -153,5 +153,5 @@ begin
 end
 $$;
 comment on function public.todays_overview() is
-  'Sidebar "Today''s Overview": messages sent and replies received today in the customer''s time zone, plus the spec''s estimate (15% of sent, floored).';
+  'Sidebar "Today''s Overview": messages sent and replies received today in the customer''s time zone, plus the estimate the original brief asked for (15% of sent, floored).';
 revoke execute on function public.todays_overview() from public, anon;

@@ -1,5 +1,5 @@
 // Every route of the admin function through the gateway with supabase-js's functions.invoke: the
-// seeded operator sees the demo data in the spec's shapes, a customer gets 403 with the spec's
+// seeded operator sees the demo data in the product's shapes, a customer gets 403 with the product's
 // text, a visitor without a session 401; pausing and resuming a queue writes paused_queues.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { db } from '../../stack/gateway/test/helpers.ts'
@@ -52,7 +52,7 @@ describe('who may call the admin function', () => {
     }
   })
 
-  it('a customer gets 403 with the spec text on every route', async () => {
+  it('a customer gets 403 with the product text on every route', async () => {
     const { sb } = await customer('not-an-admin')
     for (const [method, path] of ROUTES) {
       const result = await admin(sb, path, method)
@@ -89,14 +89,14 @@ describe('the seeded operator', () => {
     })
   })
 
-  it('reads every GET route of spec §7 with a 200', async () => {
+  it('reads every GET route of product.md §7 with a 200', async () => {
     for (const [method, path] of ROUTES.filter(([m, p]) => m === 'GET' && !p.includes(MISSING))) {
       const result = await admin(operator, path, method)
       expect(result.status, `${method} ${path}: ${JSON.stringify(result.body)}`).toBe(200)
     }
   })
 
-  it('gets the overview, queue and retry figures in the spec shapes', async () => {
+  it('gets the overview, queue and retry figures in the documented shapes', async () => {
     const stats = await admin<Record<string, Record<string, number>>>(operator, 'stats')
     expect(stats.body.users?.total).toBeGreaterThanOrEqual(2)
     expect(stats.body.campaigns?.paused).toBeGreaterThanOrEqual(1)

@@ -1,4 +1,4 @@
-// The account limit of spec §6 through the gateway: parallel creates never exceed the plan, the
+// The account limit of product.md §6 through the gateway: parallel creates never exceed the plan, the
 // texts of §8 explain why, and a plan bought later raises the limit.
 import { describe, expect, it } from 'vitest'
 import { customer, givePlan, invoke, serviceClient, xCookies } from './helpers.ts'
@@ -43,7 +43,7 @@ describe('plan limit', () => {
     expect(limit.data).toMatchObject({ canAddAccount: false, currentCount: 3, limit: 3 })
   })
 
-  it('free, lapsed and upgraded customers get the texts of spec §8', async () => {
+  it('free, lapsed and upgraded customers get the texts of product.md §8', async () => {
     const free = await customer('free')
     expect((await invoke(free.sb, 'api/social-accounts', 'POST', xAccount('free_one'))).status).toBe(201)
     expect(await invoke(free.sb, 'api/social-accounts', 'POST', xAccount('free_two'))).toEqual({

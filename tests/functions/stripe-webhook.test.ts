@@ -168,7 +168,7 @@ describe('stripe-webhook', () => {
     expect(payment.stripe_invoice_id).toMatch(/^in_/)
     expect(await profileOf(buyer)).toEqual({ subscription_status: 'active', subscription_plan: 'growth' })
     expect(await noticesOf(buyer)).toEqual(['subscription_started', 'payment_succeeded'])
-    // The billing page's path (issue 18 item 2: not the doubled /api/api/…), and the page it names opens.
+    // The billing page's path (not the doubled /api/api/…), and the page it names opens.
     const invoice = await invoke(buyer.sb, `api/invoices/${payment.stripe_invoice_id}`)
     expect(invoice.status).toBe(200)
     expect(invoice.body.url).toMatch(/^http/)

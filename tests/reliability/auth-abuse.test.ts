@@ -146,7 +146,7 @@ describe('forged and stale tokens', () => {
 describe('password guessing', () => {
   // Hosted Supabase Auth limits sign-in per client address and never locks the account itself
   // (supabase/auth internal/api/api.go: /token behind limitHandler keyed on the client address;
-  // issue 19: limit by IP and IP+account, never lock the account for other sources).
+  // limit by IP and IP+account, never lock the account for other sources).
   it('one e-mail guessed from one address is stopped after 10 failures; its owner still signs in elsewhere', async () => {
     const user = await customer('guessed')
     const guesser = fakeIp()

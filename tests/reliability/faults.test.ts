@@ -43,7 +43,7 @@ beforeAll(async () => {
   accountId = created.body.id as string
   const tested = await invoke(owner.sb, `api/social-accounts/${accountId}/test`, 'POST')
   expect(tested.status, JSON.stringify(tested.body)).toBe(200)
-  // Valid cookies leave the account 'testing' for the runner's full test (issue 17); no runner runs
+  // Valid cookies leave the account 'testing' for the runner's full test; no runner runs
   // here, so record its outcome as it would: the account is active before X starts failing.
   await db().query(`update public.social_accounts set status = 'active', flag_reason = null where id = $1`, [
     accountId,

@@ -18,7 +18,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Email address').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  // Operators land on the admin dashboard (issue 18 item 11).
+  // Operators land on the admin dashboard.
   await expect(page).toHaveURL(/\/admin/)
 }
 

@@ -11,7 +11,7 @@ test.afterAll(async () => {
   await closeDb()
 })
 
-test('a customer on /admin is sent to /dashboard with the spec text', async ({ page }) => {
+test('a customer on /admin is sent to /dashboard with the product text', async ({ page }) => {
   await signUp(page, uniqueEmail('not-admin'), 'e2e-password-123')
   await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0)
   await page.goto('/admin')

@@ -1,4 +1,4 @@
-// AI writing on the real stack against the AI sandbox (issue 21 item 3): drafting in the DM wizard
+// AI writing on the real stack against the AI sandbox: drafting in the DM wizard
 // and its failure modes (timeout, 429, malformed) leaving the customer's messages alone; then the
 // whole loop with the runner: a scraping campaign filtered by AI (one lead the AI could not score is
 // kept), a DM campaign drafted with AI and personalised per lead, whose DMs in the X sandbox are the

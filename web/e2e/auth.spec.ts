@@ -3,7 +3,7 @@ import { outboxLink, signUp, uniqueEmail } from './support'
 
 const password = 'e2e-password-123'
 
-test.describe('sign-in and sign-up (spec §2, §4, §8)', () => {
+test.describe('sign-in and sign-up (product.md §2, §4, §8)', () => {
   test('empty fields show the red error without a request', async ({ page }) => {
     await page.goto('/login')
     let authCalls = 0

@@ -1,4 +1,4 @@
-// Issue 18 item 2: the demo customer's payment history opens real invoices (the seeded ones are
+// The demo customer's payment history opens real invoices (the seeded ones are
 // imported into the Stripe sandbox by `npm start`; under `npm test` the test imports them the same
 // way), and a failure leaves no blank tab behind.
 import { expect, test } from '@playwright/test'

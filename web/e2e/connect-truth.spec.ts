@@ -1,4 +1,4 @@
-// Issue 17 as a brand-new customer: connecting an account says "connected" only after the runner's
+// Accounts that tell the truth, as a brand-new customer: connecting an account says "connected" only after the runner's
 // real test; a wrong Instagram password or a missing X Chat passcode is shown in the wizard with
 // the real cause and the fix; "Change details and retry" keeps what was typed; the Social Accounts
 // count follows without a reload.

@@ -1,4 +1,4 @@
-// Issue 18 item 10: the dashboard reads its tab badges from one call per change, never a burst of
+// The dashboard reads its tab badges from one call per change, never a burst of
 // HEAD count requests, and a refresh does not abort requests it just sent.
 import { expect, type Request, test } from '@playwright/test'
 import { signedInUserId, signUp, skipOnboarding, uniqueEmail } from './support'
@@ -40,7 +40,7 @@ test('tab badges come from one rpc/dashboard_counts call; no HEAD requests, none
   await expect.poll(() => api.filter((r) => r.url().includes('/rpc/dashboard_counts')).length).toBe(1)
   await page.waitForLoadState('networkidle')
 
-  // The notifications bell counts unread rows with one HEAD a minute (spec §9); the tab badges use none.
+  // The notifications bell counts unread rows with one HEAD a minute (product.md §9); the tab badges use none.
   expect(
     api
       .filter((r) => r.method() === 'HEAD' && !r.url().includes('/rest/v1/notifications'))

@@ -1,4 +1,4 @@
-// Conversations inbox on the real stack (issue 21): a lead answers a campaign DM in the X sandbox,
+// Conversations inbox on the real stack: a lead answers a campaign DM in the X sandbox,
 // the runner's inbox sync brings the whole thread into the Inbox tab with an unread badge, the
 // customer answers from Reachflow, and the X sandbox receives that answer exactly once while the
 // message reads Sent. Also: Mark handled, Check now's limit, the New reply notification.

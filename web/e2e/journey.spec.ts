@@ -1,4 +1,4 @@
-// The customer's whole first visit through the real stack and its sandboxes (spec §2, §4):
+// The customer's whole first visit through the real stack and its sandboxes (product.md §2, §4):
 // sign up → onboarding → checkout on the Stripe sandbox → /success → dashboard with the setup
 // modal → connect an X sandbox account by cookies → settings with a photo → billing shows the
 // trial → cancel → resume, plus the notifications bell.
@@ -19,7 +19,7 @@ const PNG = Buffer.from(
   'base64',
 )
 
-// Connecting waits for the runner's account test (issue 17), so a runner works the queue.
+// Connecting waits for the runner's account test, so a runner works the queue.
 runnerForTheseTests()
 
 test('sign-up to a paid trial, a connected X account, settings and billing', async ({ page }) => {
@@ -49,7 +49,7 @@ test('sign-up to a paid trial, a connected X account, settings and billing', asy
   await expect(page).toHaveURL(/\/success\?session_id=/)
   await expect(page.getByRole('heading', { name: 'Welcome to Reachflow!' })).toBeVisible()
   await expect(page.getByText(email)).toBeVisible()
-  // A trial: nothing charged today, and the first charge named (issue 18 item 1).
+  // A trial: nothing charged today, and the first charge named.
   await expect(page.getByText('Your free trial has started')).toBeVisible()
   const summary = page.locator('dl')
   await expect(summary.getByText('Due today')).toBeVisible()
@@ -69,14 +69,14 @@ test('sign-up to a paid trial, a connected X account, settings and billing', asy
   await modal.getByLabel('Cookies (JSON)').fill(JSON.stringify(x.cookies))
   await modal.getByLabel('X Chat passcode').fill(x.passcode ?? '')
   await modal.getByRole('button', { name: 'Connect Account' }).click()
-  // The runner's test is shown as it runs; success only once it passed (issue 17).
+  // The runner's test is shown as it runs; success only once it passed.
   await expect(modal.getByText(new RegExp(`Signing in to X as @${x.username}`))).toBeVisible()
   await expect(page.getByText('Account connected successfully!')).toBeVisible({ timeout: 120_000 })
   await expect(
     page.getByRole('region', { name: 'Notifications' }).getByText('Ready for outreach'),
   ).toBeVisible()
   await expect(modal).toBeHidden()
-  // The dashboard behind the modal counts the new account at once, without a reload (issue 17).
+  // The dashboard behind the modal counts the new account at once, without a reload.
   await expect(page.getByRole('tab', { name: /Social Accounts/ })).toContainText('1')
   // post_onboarding is saved: the modal stays away after a reload.
   await page.reload()

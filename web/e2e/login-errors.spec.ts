@@ -1,4 +1,4 @@
-// Every login error text of spec §8 through the running app and the real gateway (auth.spec.ts
+// Every login error text of product.md §8 through the running app and the real gateway (auth.spec.ts
 // has the wrong password, existing user, short password and Google cancel). Where the failure is
 // the network or the browser, the test makes that failure real (a closed port, a script that
 // cannot load) rather than faking our gateway's answer.
@@ -23,7 +23,7 @@ async function signInThroughForm(page: Page, email: string, secret: string): Pro
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
 }
 
-test.describe('login error texts (spec §8)', () => {
+test.describe('login error texts (product.md §8)', () => {
   test("too many wrong passwords: the gateway's 429 'Request rate limit reached'", async ({ page }) => {
     const email = uniqueEmail('ratelimit')
     // Ten failed attempts for one address is the gateway's per-address limit (stack/src/services.ts).

@@ -1,4 +1,4 @@
-// Issue 18 item 9: the dashboard and the landing page at a 390 px phone width, as a new customer.
+// The dashboard and the landing page at a 390 px phone width, as a new customer.
 import { expect, test } from '@playwright/test'
 import { signedInUserId, signUp, skipOnboarding, uniqueEmail } from './support'
 

@@ -1,4 +1,4 @@
-// The whole customer flow on the real stack (issue 7): add an X account, scrape leads from the X
+// The whole customer flow on the real stack: add an X account, scrape leads from the X
 // sandbox through the runner, turn them into a DM campaign, launch it, and watch the sent messages
 // and a reply arrive in the detail view, the stat cards and Today's Overview.
 import { expect, type Page, test } from '@playwright/test'
@@ -62,7 +62,7 @@ test.describe('outreach flow on the real stack', () => {
       .fill('1234')
     await dialog(page).getByRole('button', { name: 'Next' }).click()
     await dialog(page).getByRole('button', { name: 'Add Account' }).click()
-    // The wizard shows the runner's test of the new account until it is active (issue 17).
+    // The wizard shows the runner's test of the new account until it is active.
     await expect(dialog(page).getByText(`@${username} is connected and ready for outreach.`)).toBeVisible({
       timeout: 180_000,
     })

@@ -1,4 +1,4 @@
-// Per-variant results on the real stack (issue 21): a DM campaign with two opening messages,
+// Per-variant results on the real stack: a DM campaign with two opening messages,
 // created in the wizard, is sent by the real runner through the X sandbox; some leads answer on X;
 // the campaign's details show sent, replies and reply rate per variant and how sure the numbers are.
 // The account and a finished lead source are set up directly (the outreach flow covers those screens).

@@ -44,7 +44,7 @@ export async function adjustTrust(db: Queryable, accountId: string, delta: numbe
 }
 
 /**
- * The fix, named where the customer makes it (issue 17): a passcode or signed-out session is fixed
+ * The fix, named where the customer makes it: a passcode or signed-out session is fixed
  * in Reachflow's Edit account; a lock or challenge on the platform itself.
  */
 function fixOf(account: AccountRef, signal: StopSignal): string {

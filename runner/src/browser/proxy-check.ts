@@ -1,4 +1,4 @@
-// The connect check's proxy step (issue 17): before an account may be Active, its proxy must be
+// The connect check's proxy step: before an account may be Active, its proxy must be
 // reachable, accept its login and reach the platform. Speaks HTTP proxy directly (CONNECT for
 // https platforms, an absolute-form GET for http ones, as the sandboxes are), so the failure can
 // name the proxy and say which of the three went wrong instead of "X did not show the home page".

@@ -1,4 +1,4 @@
-// The account's proxy as the browser will use it, checked at connect time (issue 17): the address
+// The account's proxy as the browser will use it, checked at connect time: the address
 // must be a public host on a proxy port, and a name is resolved here and the browser pointed at the
 // resolved public address, so a name re-pointed at the runner's own network (DNS rebinding) between
 // the customer's save and this connect never reaches it. The login comes from the sealed credentials.

@@ -74,7 +74,7 @@ export async function campaignTick(ctx: JobContext, data: JobData['campaign.tick
     return { note: 'The campaign is not sending from this account.' }
   const account = await loadAccount(ctx.db, data.accountId)
   if (account?.status !== 'active') {
-    // Said on the campaign's card (issue 17): why nothing is sent, and what brings it back.
+    // Said on the campaign's card: why nothing is sent, and what brings it back.
     await setCampaignError(
       ctx,
       campaign.id,

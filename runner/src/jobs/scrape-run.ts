@@ -77,7 +77,7 @@ export async function scrapeRun(ctx: JobContext, data: JobData['scrape.run']): P
     return { pages: 0, collected: 0, status: campaign?.status ?? 'missing', note: 'Not running.' }
   const account = await loadAccount(ctx.db, campaign.account_id)
   if (account?.status !== 'active') {
-    // Said on the card (issue 18 item 5): a run that cannot start is not "Next Run In 30 min".
+    // Said on the card: a run that cannot start is not "Next Run In 30 min".
     const note = account
       ? `@${account.username} is ${account.status === 'error' ? 'in error' : account.status}: fix it in Social Accounts, then the scraping resumes.`
       : 'The account was deleted: choose another account and start again.'

@@ -1,4 +1,4 @@
-// AI lead filtering (issue 21 item 3c): a scraping campaign with an ideal-customer description has
+// AI lead filtering: a scraping campaign with an ideal-customer description has
 // each new lead that passed its rule filters scored 0-100 against it. A lead below the campaign's
 // minimum is kept as filtered, its reason saying the score and why; a lead the AI could not score
 // (timeout, rate limit, budget, a bad answer) is kept unscored, never dropped (docs/decisions.md).

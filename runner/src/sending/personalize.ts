@@ -1,4 +1,4 @@
-// Per-lead personalisation at send time (issue 21 item 3b), for campaigns with ai_personalization:
+// Per-lead personalisation at send time, for campaigns with ai_personalization:
 // the composed template goes to the AI endpoint with the lead's name, bio and recent posts; the
 // answer is sent only when it passes every check (length cap, no placeholder, no banned phrase, no
 // link, handle or e-mail address the template lacks: the lead's bio is a stranger's text).

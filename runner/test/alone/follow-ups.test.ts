@@ -102,7 +102,7 @@ describe('follow-ups on the test clock', () => {
       expect((await tick()).sent).toBeUndefined()
       const done = (await leadsOf(campaignId)).find((l) => l.username === quiet.username)
       expect(done).toMatchObject({ state: 'sent', current_step: 3, next_send_at: null })
-      // each DM named the text it was made from (issue 21): the reply is the opening message's
+      // each DM named the text it was made from: the reply is the opening message's
       const perMessage = await adminDb().query(
         'select step, kind, template, sent, replies from public.campaign_variant_stats($1)',
         [campaignId],

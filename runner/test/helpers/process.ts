@@ -104,7 +104,7 @@ export async function waitFor<T>(
  * Waits until `check` passes for as long as the work keeps moving: it fails only when `progress`
  * (a signature of the work's state, e.g. lead states and attempts) has not changed for `stallMs`,
  * or after `maxMs` in all. On a loaded machine every step is slower but still moves, so a fixed
- * deadline measures the machine; a stall measures the system (issue 18 item 13).
+ * deadline measures the machine; a stall measures the system.
  */
 export async function waitWhileProgressing<T>(
   what: string,

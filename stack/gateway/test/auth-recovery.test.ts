@@ -163,7 +163,7 @@ describe('sign-in rate limits', () => {
   // GoTrue limits sign-in by client address only (internal/api/api.go wraps /token in
   // limitHandler keyed on the configured RateLimitHeader; config.toml [auth.rate_limit]
   // sign_in_sign_ups is "per IP address") and never locks an account. The gateway also stops
-  // repeated wrong passwords for one account from one address (issue 19: limit by IP and
+  // repeated wrong passwords for one account from one address (limit by IP and
   // IP+account, never lock the account for other sources).
   it('stops password guessing on one e-mail from one address, while its owner still signs in elsewhere', async () => {
     const { email, password } = await signedUpUser('guess')

@@ -1,4 +1,4 @@
-// A stand-in for an OpenAI-compatible chat-completions endpoint (issue 21 item 3), so AI writing
+// A stand-in for an OpenAI-compatible chat-completions endpoint, so AI writing
 // works offline and in tests. It is marked as a sandbox everywhere it can be: the only model is
 // `reachflow-sandbox`, every response carries `X-Reachflow-Sandbox: ai`, and its texts are built
 // from the prompt by fixed rules (no model, no randomness): the same prompt gets the same answer.

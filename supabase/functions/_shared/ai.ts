@@ -1,4 +1,4 @@
-// The one client for the optional AI endpoint (issue 21 item 3): any OpenAI-compatible
+// The one client for the optional AI endpoint: any OpenAI-compatible
 // chat-completions API named by AI_BASE_URL, AI_API_KEY and AI_MODEL (hosted: function secrets and
 // the runner's env; locally: stack/sandbox/ai). Pure TypeScript with fetch, shared by the api
 // function (drafting) and the runner (personalisation, lead scoring), so both time out, retry and

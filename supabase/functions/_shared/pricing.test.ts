@@ -58,7 +58,7 @@ Deno.test('enterprise and bad counts cannot be bought online', () => {
 Deno.test('amounts show as dollars with two decimals', () => {
   assert.equal(formatCents(4_900), '$49.00')
   assert.equal(formatCents(12_345), '$123.45')
-  // Pages and notifications: the pricing cards' format (issue 18 item 1).
+  // Pages and notifications: the pricing cards' format.
   assert.equal(formatMoney(111_600), '$1,116')
   assert.equal(formatMoney(4_900), '$49')
   assert.equal(formatMoney(0), '$0')

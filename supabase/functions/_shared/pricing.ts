@@ -1,6 +1,6 @@
-// Every price of spec §9 in one module, used by the web app (pricing cards, onboarding, billing)
+// Every price of product.md §9 in one module, used by the web app (pricing cards, onboarding, billing)
 // and by the functions (checkout amounts). Plain TypeScript: no Deno or browser APIs.
-// Where the spec reads two ways, docs/decisions.md says which reading this module takes.
+// Where the original product brief read two ways, docs/decisions.md says which reading this module takes.
 
 export type PlanId = 'starter' | 'growth' | 'enterprise' | 'bundle'
 export type BillingPeriod = 'monthly' | 'yearly'

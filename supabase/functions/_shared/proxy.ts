@@ -1,4 +1,4 @@
-// Customers' proxies (issue 17): the shared runner's browser connects wherever an account's proxy
+// Customers' proxies: the shared runner's browser connects wherever an account's proxy
 // points, so a proxy must be a public host on a proxy port. Checked where it is given (the api
 // function, with DNS) and again where it is used (the runner resolves the name at connect time, so a
 // name re-pointed at a private address later is still refused). Pure code, shared by Deno and Node.

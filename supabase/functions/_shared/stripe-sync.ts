@@ -60,7 +60,7 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 const iso = (seconds: number | null | undefined) =>
   typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null
 
-/** Stripe's subscription statuses in the five the product knows (spec §3 plus incomplete). */
+/** Stripe's subscription statuses in the five the product knows (product.md §3 plus incomplete). */
 export function productStatus(status: Stripe.Subscription.Status): SubscriptionStatus {
   switch (status) {
     case 'active':

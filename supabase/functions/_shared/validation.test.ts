@@ -39,7 +39,7 @@ Deno.test('valid bodies parse with defaults applied', async () => {
   assert.deepEqual(value, { platform: 'twitter', username: 'ann', dailyLimit: 50 })
 })
 
-Deno.test('a schema’s own message is kept exactly (spec texts)', async () => {
+Deno.test('a schema’s own message is kept exactly (the product texts)', async () => {
   const [status, error] = await statusAndError(
     parseBody(post(JSON.stringify({ platform: 'twitter', username: '  ' })), account),
   )

@@ -1,6 +1,6 @@
 // Reading and validating request input with zod 4. Bodies are capped in size and must be JSON;
 // schema failures become one clear 400 message (the schema's own text when it sets one, as the
-// spec's exact error texts do; otherwise "<field> must be …"), with every issue listed beside it.
+// product's exact error texts do; otherwise "<field> must be …"), with every issue listed beside it.
 import { z } from 'npm:zod@4.6.7'
 import { badRequest, notFound, payloadTooLarge } from './errors.ts'
 

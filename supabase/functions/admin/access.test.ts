@@ -1,6 +1,6 @@
 // Who reaches the admin function: every route answers 401 without a session or with a bad token,
-// 403 with the spec's text for a customer (even one who claims admin in user_metadata), and an
-// admin gets the spec's shapes.
+// 403 with the product's text for a customer (even one who claims admin in user_metadata), and an
+// admin gets the product's shapes.
 import assert from 'node:assert/strict'
 import { newCustomer, serviceDb } from '../_shared/test-stack.ts'
 import { call, handler, newAdmin } from './test-helpers.ts'
@@ -50,7 +50,7 @@ Deno.test('every admin route: 401 without a token or with a bad one, 403 for a c
   }
 })
 
-Deno.test('the overview: stats and recent activity in the spec shapes', async () => {
+Deno.test('the overview: stats and recent activity in the documented shapes', async () => {
   const handle = handler()
   const admin = await newAdmin()
   const stats = await call<Record<string, Record<string, number>>>(handle, '/stats', { token: admin.token })
@@ -87,7 +87,7 @@ Deno.test('the overview: stats and recent activity in the spec shapes', async ()
   assert.equal(bad.body.error, 'limit must be at most 50')
 })
 
-Deno.test('users, campaigns and accounts: the spec shapes; unknown ids are 404 with a clear text', async () => {
+Deno.test('users, campaigns and accounts: the documented shapes; unknown ids are 404 with a clear text', async () => {
   const handle = handler()
   const admin = await newAdmin()
   const users = await call<Record<string, unknown>[]>(handle, '/users', { token: admin.token })

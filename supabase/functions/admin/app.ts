@@ -1,4 +1,4 @@
-// The admin function's routes (spec §7 "Admin", `/functions/v1/admin/...`), plus the detail and
+// The admin function's routes (product.md §7 "Admin", `/functions/v1/admin/...`), plus the detail and
 // action routes the admin tab's drawers need. Every route is for admins only: 401 without a valid
 // session, 403 'Access denied - admin privileges required' for anyone whose app_metadata.role is
 // not admin (checked on the server from Supabase Auth, never trusted from the client).

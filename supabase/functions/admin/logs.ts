@@ -8,9 +8,9 @@ import { num, toLog } from './views.ts'
 
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const
 
-// 'all' means no filter. Services are free-form in system_logs (the spec lists
+// 'all' means no filter. Services are free-form in system_logs (product.md §2 lists
 // instagram, twitter, scheduler, warmup, api; the runner adds its own), so any sane name filters.
-// The spec's client sends `level=&service=` for "all": an empty value is no filter.
+// The product's client sends `level=&service=` for "all": an empty value is no filter.
 const blankIsAll = (value: unknown) => (value === '' ? undefined : value)
 const logsQuery = z.object({
   level: z.preprocess(blankIsAll, z.enum(['all', ...LOG_LEVELS]).default('all')),

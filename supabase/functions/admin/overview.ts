@@ -41,7 +41,7 @@ export async function getRecentActivity(_req: Request, { db, url }: AdminContext
   return jsonResponse(rows.map(toActivity))
 }
 
-/** GET /ai-usage: each customer's AI use today (issue 21), heaviest first, with the daily limits. */
+/** GET /ai-usage: each customer's AI use today, heaviest first, with the daily limits. */
 export async function getAiUsage(_req: Request, { db }: AdminContext): Promise<Response> {
   const rows = await rpc(db, 'admin_ai_usage', { p_limit: 200 })
   const { data: settings } = await db

@@ -1,4 +1,4 @@
-// The spec §3 admin shapes, key for key, from the rows the RPCs return.
+// The product.md §3 admin shapes, key for key, from the rows the RPCs return.
 import assert from 'node:assert/strict'
 import { jobType, num, systemInfo, toFailedJob, toLog, toProcess, toQueue } from './views.ts'
 

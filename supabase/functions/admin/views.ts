@@ -1,4 +1,4 @@
-// Rows from the admin_* RPCs as the JSON shapes of spec §3 "Admin entities", key for key. Postgres
+// Rows from the admin_* RPCs as the JSON shapes of product.md §3 "Admin entities", key for key. Postgres
 // numerics may arrive as strings, so every figure goes through num(). Pure functions: tested in
 // views.test.ts without a database. The rows' types are the generated ones.
 import type { Json, RpcResult, Tables } from '../_shared/database.ts'

@@ -1,4 +1,4 @@
-// The account body of POST /social-accounts and /social-accounts/validate-cookies: the spec's texts
+// The account body of POST /social-accounts and /social-accounts/validate-cookies: the product's texts
 // for what is missing, every cookie format users paste, and the credentials that get sealed.
 import assert from 'node:assert/strict'
 import { HttpError } from '../_shared/errors.ts'
@@ -54,7 +54,7 @@ function refusal(run: () => unknown): [number, string] {
   throw new Error('expected a refusal')
 }
 
-Deno.test('missing details give the texts of spec §5', () => {
+Deno.test('missing details give the texts of product.md §5', () => {
   assert.deepEqual(
     refusal(() => readAccountInput({ platform: 'twitter', username: '  ' })),
     [400, ACCOUNT_MESSAGES.missingDetails],
@@ -121,7 +121,7 @@ Deno.test('an Instagram account: username without @, password and a normalised 2
   assert.deepEqual(input, {
     platform: 'instagram',
     username: 'ann.lee',
-    // the table keeps host and port; the login is sealed with the credentials (issue 17)
+    // the table keeps host and port; the login is sealed with the credentials
     proxyUrl: 'proxy.example.com:8080',
     proxy: { scheme: 'http', host: 'proxy.example.com', port: 8080, username: 'user', password: 'pass' },
     credentials: {

@@ -1,4 +1,4 @@
-// A social account as the dashboard shows it (spec §3 "Social account" and its list view), built
+// A social account as the dashboard shows it (product.md §3 "Social account" and its list view), built
 // from the row, its platform and today's usage. Secrets never appear: credentials live in another
 // table, and the proxy's user:password is cut down to host:port.
 import type { RpcResult, Tables } from '../_shared/database.ts'
@@ -76,7 +76,7 @@ export function accountView(row: AccountRow, usage: AccountUsage | undefined) {
       remainingLimits: { messages: remaining, canSendMore: remaining > 0 && row.status === 'active' },
       sentToday: usage?.sent_today ?? 0,
     },
-    // The dashboard list view (spec §3).
+    // The dashboard list view (product.md §3).
     messagesPerDay: accountCap,
     connectionRequests: row.requests_pending,
     connected: row.status === 'active',

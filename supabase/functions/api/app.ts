@@ -1,4 +1,4 @@
-// The api function's routes (spec §7 "Product backend", `{api}` = /functions/v1/api). Every route
+// The api function's routes (product.md §7 "Product backend", `{api}` = /functions/v1/api). Every route
 // authenticates the caller from the JWT and touches only the caller's rows.
 import { handleRequest } from '../_shared/errors.ts'
 import { Router } from '../_shared/router.ts'
@@ -51,7 +51,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   patch('/social-accounts/:id', updateAccount)
   del('/social-accounts/:id', deleteAccount)
 
-  // The spec names scraping campaigns under two paths; both reach the same handlers.
+  // product.md §7 names scraping campaigns under two paths; both reach the same handlers.
   for (const base of ['/lead-scraping/campaigns', '/scraping-campaigns']) {
     get(base, listScrapingCampaigns)
     post(base, createScrapingCampaign)

@@ -1,6 +1,6 @@
 // Scraping campaigns, DM campaigns, lead lists and credits in-process against the test stack: the
 // scraping life cycle with its jobs, a DM campaign built from a completed scraping campaign's valid
-// leads, launch / pause / delete keeping the queue consistent, the spec's validation texts, and
+// leads, launch / pause / delete keeping the queue consistent, the product's validation texts, and
 // another customer's ids answering 404.
 import assert from 'node:assert/strict'
 import {

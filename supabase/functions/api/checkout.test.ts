@@ -1,6 +1,6 @@
 // Checkout and billing in-process, against the test stack's Stripe sandbox with the real stripe
 // client: the server's own price whatever the client says, quantity = accounts, the trial, the
-// metadata and return pages of spec §7; a session only its owner can read; cancel and resume.
+// metadata and return pages of product.md §7; a session only its owner can read; cancel and resume.
 import assert from 'node:assert/strict'
 import { createStripeClient } from '../_shared/stripe.ts'
 import { functionRequest, jsonOf, newCustomer, stackEnv, type TestCustomer } from '../_shared/test-stack.ts'
@@ -77,7 +77,7 @@ Deno.test('checkout: the server prices the plan, quantity = accounts, trial, met
       metadata: { planType: 'growth', billing_cycle: 'monthly', accounts: '3', traffic_source: 'fb-offer' },
     },
   )
-  // What /success shows (issue 18 item 1): a trial charges nothing today; the first charge is the
+  // What /success shows: a trial charges nothing today; the first charge is the
   // plan's price when the trial ends.
   assert.deepEqual(
     {

@@ -1,7 +1,7 @@
 // POST /api/create-checkout-session and GET /api/checkout-session/{id}. The server prices the plan
 // itself with pricing.ts (the body's price and priceId are the client's view, never charged) and
 // opens a Stripe Checkout subscription: quantity = accounts, a 3-day trial for a first subscription,
-// the metadata of spec §3, success and cancel pages on SITE_URL.
+// the metadata of product.md §3, success and cancel pages on SITE_URL.
 import { requireEnv } from '../_shared/env.ts'
 import { forbidden, HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
 import { PricingError, quote } from '../_shared/pricing.ts'
@@ -141,7 +141,7 @@ export async function getCheckoutSession(_req: Request, ctx: CallContext): Promi
 }
 
 /**
- * What the checkout actually did, for /success (issue 18 item 1): a trial charges nothing today and
+ * What the checkout actually did, for /success: a trial charges nothing today and
  * names the first charge (date and amount); otherwise the amount paid. Read from the subscription,
  * so the page never says "Amount paid $49.00 / Active" when $0 was due.
  */

@@ -1,7 +1,7 @@
-// GET /user/credits: what the customer can still send. The spec leaves the response open; this is it:
+// GET /user/credits: what the customer can still send. The original brief left the response open; this is it:
 // {
 //   plan:  {type, status, accountLimit, accountsUsed, canAddAccount, dmsPerDay}
-//          dmsPerDay = plan capacity = accountLimit × 450 (spec §9: DMs per day = accounts × 450)
+//          dmsPerDay = plan capacity = accountLimit × 450 (product.md §9: DMs per day = accounts × 450)
 //   today: {sent, dailyCap, remaining}        summed over the accounts
 //   accounts: [{id, username, platform, status, timezone, day, sentToday,
 //               caps: {account, warmup, platform, campaigns}, sendingCampaigns, dailyCap, remainingToday}]

@@ -1,4 +1,4 @@
-// DM campaign bodies (spec §5, §9): three message slots with at least one written, follow-ups after
+// DM campaign bodies (product.md §5, §9): three message slots with at least one written, follow-ups after
 // 1-30 days, an IANA time zone and an HH:MM window on lowercase weekdays, a daily limit of 1-500.
 import assert from 'node:assert/strict'
 import { HttpError } from '../_shared/errors.ts'

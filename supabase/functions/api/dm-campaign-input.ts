@@ -1,4 +1,4 @@
-// The body of POST and PUT /v2/campaigns (spec §7), with the rules of §5 and §9: three message
+// The body of POST and PUT /v2/campaigns (product.md §7), with the rules of §5 and §9: three message
 // slots of which at least one initial message is written, follow-ups after 1-30 days (default 3),
 // a schedule in an IANA time zone with an HH:MM window on lowercase weekdays (default 09:00-17:00
 // Monday to Friday, UTC), a daily limit of 1-500 (default 50).
@@ -96,7 +96,7 @@ const fields = {
   }),
   target_count: wholeNumber(DM_MESSAGES.targetCount, 1, 100_000).optional(),
   daily_message_limit: wholeNumber(DM_MESSAGES.dailyLimit, 1, 500).optional(),
-  /** Optional (issue 21): once every opening variant has this many sends, send only a clear winner; null = off. */
+  /** Optional: once every opening variant has this many sends, send only a clear winner; null = off. */
   winner_after_sends: wholeNumber(DM_MESSAGES.winnerAfterSends, 30, 10_000).nullish(),
   message_template: z.string().max(10_000).nullish(),
   industry: z.string().trim().max(100).nullish(),
@@ -125,7 +125,7 @@ export const updateCampaignSchema = z
 
 /**
  * The daily limit: the body's daily_message_limit, else the target count the wizard sends as "daily
- * limit or 100" (spec §7) when it is a valid limit, else the default 50.
+ * limit or 100" (product.md §7) when it is a valid limit, else the default 50.
  */
 export function dailyLimitOf(body: { daily_message_limit?: number; target_count?: number }): number {
   if (body.daily_message_limit !== undefined) return body.daily_message_limit

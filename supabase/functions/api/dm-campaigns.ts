@@ -40,7 +40,7 @@ async function viewOf(ctx: CallContext, id: string) {
   return campaignView(must(found, NOT_FOUND), (await leadCounts(ctx)).get(id) ?? 0)
 }
 
-/** The lead source must be the caller's own, finished, and have leads to message (spec §2 DM wizard). */
+/** The lead source must be the caller's own, finished, and have leads to message (product.md §2 DM wizard). */
 async function checkLeadSource(
   ctx: CallContext,
   source: { scraping_campaign_id?: string | null; lead_list_id?: string | null },

@@ -1,4 +1,4 @@
-// Lead scraping campaigns (spec §7: /lead-scraping/campaigns and /scraping-campaigns name the same
+// Lead scraping campaigns (product.md §7: /lead-scraping/campaigns and /scraping-campaigns name the same
 // thing): create (pending), list, start (the wizard's "started manually from the list"), pause and
 // delete. Start, pause and delete are one transaction each with the job queue (api_operations).
 import { AI_NOT_CONFIGURED_HINT, aiConfigFrom } from '../_shared/ai.ts'
@@ -75,7 +75,7 @@ const createBody = z.object({
     .optional(),
 })
 
-/** Values as the data model keeps them: hashtags without #, usernames without @ (spec §5). */
+/** Values as the data model keeps them: hashtags without #, usernames without @ (product.md §5). */
 function normalisedSources(input: z.output<typeof createBody>['sources']) {
   const list = Array.isArray(input) ? input : [input]
   return list.map((s) => {

@@ -105,7 +105,7 @@ Deno.test('creating an X account: stored sealed, never returned, tested by a que
     const sealed = JSON.parse(await decryptSecret(stored?.ciphertext ?? '', await keyringFromEnv(stackEnv())))
     assert.equal(sealed.platform, 'twitter')
     assert.equal(sealed.chatPasscode, '4321')
-    // The proxy's login is sealed with the rest; the table keeps host and port only (issue 17).
+    // The proxy's login is sealed with the rest; the table keeps host and port only.
     assert.deepEqual(sealed.proxy, { username: 'proxyuser', password: 'proxypass' })
     const { data: row } = await serviceDb()
       .from('social_accounts')
@@ -346,7 +346,7 @@ Deno.test('X_BASE_URL defaults to production X, so a missing secret cannot point
   assert.equal(xBaseUrlOf(envFrom({ X_BASE_URL: 'http://127.0.0.1:54341' })), 'http://127.0.0.1:54341')
 })
 
-Deno.test('a proxy on a private, local or metadata address, or a service port, is refused (issue 17)', async () => {
+Deno.test('a proxy on a private, local or metadata address, or a service port, is refused', async () => {
   const fakeX = startFakeX()
   try {
     const env = stackEnv({ X_BASE_URL: fakeX.url })
@@ -415,7 +415,7 @@ Deno.test('a proxy on a private, local or metadata address, or a service port, i
   }
 })
 
-Deno.test('Edit account: passcode, proxy and limit change without deleting; the account is re-tested (issue 17)', async () => {
+Deno.test('Edit account: passcode, proxy and limit change without deleting; the account is re-tested', async () => {
   const fakeX = startFakeX()
   try {
     const handle = api(fakeX.url)

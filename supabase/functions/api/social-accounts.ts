@@ -207,7 +207,7 @@ export async function deleteAccount(_req: Request, { caller, params }: CallConte
 }
 
 /**
- * Edit account (issue 17): PATCH /social-accounts/:id with any of authData (X cookies and
+ * Edit account: PATCH /social-accounts/:id with any of authData (X cookies and
  * passcode; Instagram password and 2FA key), proxyUrl (null removes it) and dailyMessageLimit.
  * Stored credentials are decrypted, merged with what was sent, checked and sealed again; the
  * account is re-tested. Nothing secret is returned.

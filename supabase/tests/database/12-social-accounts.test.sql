@@ -41,7 +41,7 @@ select lives_ok($$select tests.create_social_account('other', 'other_x')$$, 'ano
 select tests.authenticate_as('owner');
 select results_eq($$select public.check_account_limit()$$,
   $$values ('{"canAddAccount": false, "currentCount": 2, "limit": 2, "planType": "growth", "error": "Account limit reached. You have 2/2 accounts."}'::jsonb)$$,
-  'the limit check reports a full Growth plan with the spec''s text');
+  'the limit check reports a full Growth plan with the product''s text');
 select tests.authenticate_as('free');
 select results_eq($$select public.check_account_limit()$$,
   $$values ('{"canAddAccount": false, "currentCount": 1, "limit": 1, "planType": "free", "error": "You are currently limited to 1 social media account. Upgrade your plan to add more accounts."}'::jsonb)$$,

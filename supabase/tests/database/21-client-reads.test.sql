@@ -54,7 +54,7 @@ select results_eq(
   $$values ('scraping', 'cy', 'cy', null, null, null, 'C', 'filtered'),
            ('scraping', 'bo', 'Bo Full', null, 'Co', 'CTO', 'B', 'active'),
            ('scraping', 'amy', 'Amy A', 'amy@x.test', 'Biz', 'CEO', 'A', 'active')$$,
-  'scraped leads with the spec''s fallbacks: display name, else full name, else username; company or business; title or job title');
+  'scraped leads with the product''s fallbacks: display name, else full name, else username; company or business; title or job title');
 select results_eq(
   $$select campaign_name, status from public.lead_view where source = 'campaign' and username in ('amy', 'h13', 'h16') order by username$$,
   $$values ('Outreach', 'pending'), ('Outreach', 'replied'), ('Outreach', 'pending')$$,

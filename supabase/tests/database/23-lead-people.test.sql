@@ -1,4 +1,4 @@
--- The Leads tab's people (issue 18 item 4) and the one-call tab badges (item 10): a person scraped
+-- The Leads tab's people and the one-call tab badges (item 10): a person scraped
 -- by two campaigns and messaged by a third is one row whose status is their latest across sources
 -- (a reply wins over the scraped "active"), with every source listed; counts count people; another
 -- customer sees none of it.

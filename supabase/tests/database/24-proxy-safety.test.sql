@@ -1,4 +1,4 @@
--- Proxies in the database (issue 17): an address on a private, loopback, link-local or metadata
+-- Proxies in the database: an address on a private, loopback, link-local or metadata
 -- range, a local name or a service port is refused whoever writes it; a login never sits in
 -- social_accounts (it is sealed with the credentials); customers cannot change a proxy through the
 -- data API; logins stored before this moved out of the customer's reach.

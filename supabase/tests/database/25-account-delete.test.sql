@@ -1,4 +1,4 @@
--- Deleting an account pauses its campaigns with a reason instead of stranding them (issue 17).
+-- Deleting an account pauses its campaigns with a reason instead of stranding them.
 begin;
 select plan(4);
 

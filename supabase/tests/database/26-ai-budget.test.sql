@@ -1,4 +1,4 @@
--- The AI budget (issue 21 item 3): ai_reserve admits requests up to the daily limits and refuses
+-- The AI budget: ai_reserve admits requests up to the daily limits and refuses
 -- (counting the refusal) past them, settle swaps the estimate for the reported tokens, customers
 -- read only their own usage and may not reserve for themselves, the runner may; the new columns
 -- customers may set (ai_personalization, the ideal customer) and those only the runner may

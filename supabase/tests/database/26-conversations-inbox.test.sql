@@ -1,4 +1,4 @@
--- Conversations inbox (issue 21): the runner stores threads idempotently, read markers of the
+-- Conversations inbox: the runner stores threads idempotently, read markers of the
 -- platform are honoured only when the runner had not opened the thread itself, customers see and
 -- change only their own threads, answers are queued as an inbox.sync job and claimed once, and
 -- "Check now" is limited to once a minute per account.

@@ -1,4 +1,4 @@
--- Per-variant results (issue 21): message variants recorded by the runner, campaign_variant_stats
+-- Per-variant results: message variants recorded by the runner, campaign_variant_stats
 -- per variant (sent, replies, retired texts, unknown variant for old logs), the winner rule, and who
 -- may read or write what.
 begin;

@@ -1,4 +1,4 @@
-// Issue 8's crash scenario re-run while the gateway is under read load: signed-in customers read
+// The runner crash scenario (`reliability.md`) re-run while the gateway is under read load: signed-in customers read
 // their dashboards through the gateway (autocannon, one connection each) while the real runner
 // sends a campaign and is killed with SIGKILL at random moments of its sending, then started again.
 // Used by the bounded alone-suite (`npm test`) and the long soak run (`npm run soak`).

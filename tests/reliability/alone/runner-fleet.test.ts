@@ -1,4 +1,4 @@
-// Scale-out (issue 20): three runner processes on one database share 30 sending accounts; one is
+// Scale-out: three runner processes on one database share 30 sending accounts; one is
 // SIGKILLed while it is sending. Each account's driver is the runner holding its lease (a session
 // advisory lock, runner/src/leases.ts); a sampler reads pg_locks every 250 ms to see who holds what.
 // Checked: no account ever has two drivers, the survivors take over every account the dead runner

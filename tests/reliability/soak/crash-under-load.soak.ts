@@ -1,6 +1,6 @@
 // The long crash-under-load run (soak only): 200 customers read their dashboards through the gateway
-// while the real runner sending 150 DMs from 5 accounts is killed with SIGKILL 10 times (issue 8's
-// crash test under issue 10's load). Same checks as the bounded run in `npm test`
+// while the real runner sending 150 DMs from 5 accounts is killed with SIGKILL 10 times (the bounded
+// crash test under the gateway read load). Same checks as the bounded run in `npm test`
 // (tests/reliability/alone/crash-under-load.test.ts): every read answered, no duplicate, none lost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { closeAdminDb } from '../../../runner/test/helpers/fixtures.ts'

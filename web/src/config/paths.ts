@@ -1,4 +1,4 @@
-// Route paths of spec §2 (plus the password-recovery pages), in one place for links and redirects.
+// Route paths of product.md §2 (plus the password-recovery pages), in one place for links and redirects.
 export const paths = {
   home: '/',
   landing: '/landing',

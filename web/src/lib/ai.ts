@@ -1,4 +1,4 @@
-// AI writing (issue 21): whether the server has an AI endpoint and how much of today's budget the
+// AI writing: whether the server has an AI endpoint and how much of today's budget the
 // customer has left (GET {api}/ai/status), and drafts for the DM wizard (POST {api}/ai/draft-messages).
 // The endpoint's key never reaches the browser; only drafted text does.
 import { useQuery } from '@tanstack/react-query'

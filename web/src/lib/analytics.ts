@@ -1,4 +1,4 @@
-// The one door to the analytics tag and the advertising pixel (spec §7 "Third-party embeds and
+// The one door to the analytics tag and the advertising pixel (product.md §7 "Third-party embeds and
 // events"). With no ids configured nothing loads and every call is a no-op, so local and test
 // runs never reach out to third parties.
 import { env } from '@/config/env'

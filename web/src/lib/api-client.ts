@@ -1,6 +1,6 @@
-// Every write goes through the `api` edge function (spec §7 "Product backend"). This is the one
+// Every write goes through the `api` edge function (product.md §7 "Product backend"). This is the one
 // door to it: it returns the JSON body, or throws an ApiError that says whether the server answered
-// (with its `error` text) or the request never got an answer, so each caller can show the spec's
+// (with its `error` text) or the request never got an answer, so each caller can show the product's
 // "Failed to X: {error}" or "Failed to X. Please try again." texts.
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { serverErrorText } from './function-error'

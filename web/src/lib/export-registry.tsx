@@ -1,5 +1,5 @@
-// The dashboard's Export button downloads the rows of the tab in view (issue 7 "go beyond the
-// spec"). The visible tab registers how to export what it currently shows (its filters included).
+// The dashboard's Export button downloads the rows of the tab in view (the brief left it without
+// behaviour; a button that does nothing is a defect). The visible tab registers how to export what it currently shows (its filters included).
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react'
 
 export type Exporter = () => Promise<void> | void

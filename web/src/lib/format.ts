@@ -1,4 +1,4 @@
-// Number and date formats the dashboard shares (spec §9 "Lists and derived numbers").
+// Number and date formats the dashboard shares (product.md §9 "Lists and derived numbers").
 const integer = new Intl.NumberFormat('en-US')
 
 export const formatCount = (value: number | null | undefined): string => integer.format(value ?? 0)

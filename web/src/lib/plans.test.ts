@@ -4,7 +4,7 @@ import { onboardingPlans, planName } from './plans'
 const byId = (period: 'monthly' | 'yearly', accounts: number) =>
   Object.fromEntries(onboardingPlans(period, accounts).map((p) => [p.id, p]))
 
-describe('onboarding plan cards (spec §2, §9)', () => {
+describe('onboarding plan cards (product.md §2, §9)', () => {
   it('are Starter, Growth (Most Popular) and the 3-Month Special', () => {
     const plans = onboardingPlans('yearly', 2)
     expect(plans.map((p) => p.id)).toEqual(['starter', 'growth', 'bundle'])

@@ -1,4 +1,4 @@
-// Plan names, feature lists and the display object of spec §3 ("Plan display object"), built
+// Plan names, feature lists and the display object of product.md §3 ("Plan display object"), built
 // from the shared pricing module so no price is typed twice.
 import {
   type BillingPeriod,
@@ -101,7 +101,7 @@ export interface PlanDisplay {
 
 const usd = (dollars: number) => `$${dollars.toLocaleString('en-US')}`
 
-/** The three plan cards of the onboarding wizard (spec §2 "Choose Your Plan"). */
+/** The three plan cards of the onboarding wizard (product.md §2 "Choose Your Plan"). */
 export function onboardingPlans(period: BillingPeriod, growthAccounts: number): PlanDisplay[] {
   const starterPrice = period === 'yearly' ? STARTER_YEARLY_PER_MONTH : STARTER_MONTHLY
   const growthPerAccount = onboardingGrowthPricePerAccount(growthAccounts)

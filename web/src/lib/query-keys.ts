@@ -11,5 +11,5 @@ export const queryRoots = {
 
 export type QueryRoot = (typeof queryRoots)[keyof typeof queryRoots]
 
-/** Live figures refresh this often while something runs and the browser tab is visible (issue 7). */
+/** Live figures refresh this often while something runs and the browser tab is visible. */
 export const LIVE_POLL_MS = 12_000

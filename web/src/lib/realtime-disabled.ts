@@ -1,5 +1,5 @@
 // Stands in for @supabase/realtime-js in the web bundle (vite.config.ts aliases it here).
-// Reachflow never subscribes to realtime channels: notifications poll every 60 s (spec §9) and the
+// Reachflow never subscribes to realtime channels: notifications poll every 60 s (product.md §9) and the
 // gateway serves no /realtime/v1 (shared/supabase-contract.md). supabase-js still builds a realtime
 // client in its constructor, which put ~15 KB gzip (realtime-js + phoenix) on every signed-in page,
 // the landing page included. This class keeps the calls supabase-js makes (setAuth on every token

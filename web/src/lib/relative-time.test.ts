@@ -4,7 +4,7 @@ import { relativeTime } from './relative-time'
 const now = new Date('2025-06-01T12:00:00Z')
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000)
 
-describe('relativeTime (spec §9)', () => {
+describe('relativeTime (product.md §9)', () => {
   it("says 'Just now' under 60 seconds", () => {
     expect(relativeTime(ago(0), now)).toBe('Just now')
     expect(relativeTime(ago(59), now)).toBe('Just now')

@@ -8,5 +8,5 @@ export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnon
   auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'pkce' },
 })
 
-// The auth store follows this client from the moment it exists (spec §4 Auth).
+// The auth store follows this client from the moment it exists (product.md §4 Auth).
 attachAuthListener(supabase)

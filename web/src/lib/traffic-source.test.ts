@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { checkoutSource, rememberTrafficSource } from './traffic-source'
 
-describe('traffic source (spec §3, §7)', () => {
+describe('traffic source (product.md §3, §7)', () => {
   it('is stored in session and local storage by the ads variants', () => {
     rememberTrafficSource('google-ads')
     expect(sessionStorage.getItem('traffic_source')).toBe('google-ads')

@@ -1,4 +1,4 @@
-// The signed-in user's row of `user_profiles` (spec §3), read by the route guard and the pages.
+// The signed-in user's row of `user_profiles` (product.md §3), read by the route guard and the pages.
 import type { Tables } from '@shared/database'
 import { supabase } from './supabase'
 
@@ -32,7 +32,7 @@ export async function fetchUserProfile(userId: string): Promise<UserProfile | nu
   return data
 }
 
-/** Sets one of the two onboarding flags; failures are logged because the flow continues regardless (spec §4). */
+/** Sets one of the two onboarding flags; failures are logged because the flow continues regardless (product.md §4). */
 export async function setProfileFlag(
   userId: string,
   flag: 'onboarding_completed' | 'post_onboarding',

@@ -3,7 +3,7 @@ import { guardView, withoutPaymentSuccess } from './guard-logic'
 
 const signedIn = { authLoading: false, signedIn: true, profileLoading: false }
 
-describe('route guard (spec §4)', () => {
+describe('route guard (product.md §4)', () => {
   it('waits while the auth lookup runs', () => {
     expect(guardView({ authLoading: true, signedIn: false, profileLoading: true, profile: null })).toBe(
       'loading',

@@ -1,4 +1,4 @@
-// The dashboard (spec §2): the shell from features/dashboard with each feature's tab, wizards and
+// The dashboard (product.md §2): the shell from features/dashboard with each feature's tab, wizards and
 // detail views composed here, so features never import each other. The wizards and detail views
 // load when one opens: the first screen does not wait for their forms, schemas and charts.
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query'

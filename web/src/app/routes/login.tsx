@@ -8,7 +8,7 @@ import { isOperator } from '@/features/auth/api/login-schema'
 import { LoginForm } from '@/features/auth/components/login-form'
 import { useAuth } from '@/lib/auth-store'
 
-/** /login: a signed-in visitor goes straight to /dashboard (spec §2), an operator to /admin. */
+/** /login: a signed-in visitor goes straight to /dashboard (product.md §2), an operator to /admin. */
 export default function LoginRoute() {
   const user = useAuth((s) => s.user)
   const loading = useAuth((s) => s.loading)

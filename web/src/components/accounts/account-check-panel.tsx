@@ -31,7 +31,7 @@ function Row({
 }
 
 /**
- * Connecting an account as the steps really happen (issue 17): saved (encrypted), then the runner
+ * Connecting an account as the steps really happen: saved (encrypted), then the runner
  * signs in (through the proxy) and, on X, opens X Chat; success only once it has.
  */
 export function AccountCheckPanel({

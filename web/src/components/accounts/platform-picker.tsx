@@ -1,7 +1,7 @@
 import type { Platform } from '@/lib/accounts/types'
 import { cn } from '@/lib/cn'
 
-/** The connectable platforms; inactive or coming-soon ones are shown but cannot be picked (spec §5). */
+/** The connectable platforms; inactive or coming-soon ones are shown but cannot be picked (product.md §5). */
 export function PlatformPicker({
   platforms,
   value,

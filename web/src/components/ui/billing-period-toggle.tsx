@@ -9,7 +9,7 @@ interface BillingPeriodToggleProps {
   className?: string
 }
 
-/** Monthly / yearly switch; the yearly option carries the 'Save 20%' badge (spec §2). */
+/** Monthly / yearly switch; the yearly option carries the 'Save 20%' badge (product.md §2). */
 export function BillingPeriodToggle({
   value,
   onChange,

@@ -2,7 +2,7 @@ import { AlertTriangle } from 'lucide-react'
 import { Button } from './button'
 import { Dialog } from './dialog'
 
-/** Asks before something that cannot be undone (spec §5: deleting an account or scraping campaign). */
+/** Asks before something that cannot be undone (product.md §5: deleting an account or scraping campaign). */
 export function ConfirmDialog({
   open,
   title,

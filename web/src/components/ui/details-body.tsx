@@ -38,7 +38,7 @@ export function PanelLoading({ label }: { label: string }) {
 }
 
 /**
- * The body of a detail view (spec §2 Modals 4 and 5): a skeleton while the details load, the error
+ * The body of a detail view (product.md §2 Modals 4 and 5): a skeleton while the details load, the error
  * with a retry, else the tabs with their actions and the selected panel.
  */
 export function DetailsBody<T extends string, D>({

@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { cn } from '@/lib/cn'
 
-/** What a list shows when it has nothing yet: an icon, the spec's title, a line of help and an action. */
+/** What a list shows when it has nothing yet: an icon, the product's title, a line of help and an action. */
 export function EmptyState({
   icon: Icon,
   title,

@@ -8,7 +8,7 @@ export interface FilterOption {
 }
 
 /**
- * A toolbar button that opens a list of choices and filters by the chosen one (the spec's Filter,
+ * A toolbar button that opens a list of choices and filters by the chosen one (the product's Filter,
  * Status, Industry and Platform buttons, made to work). The empty value means "all".
  */
 export function FilterMenu({

@@ -1,7 +1,7 @@
 import { formatCount } from '@/lib/format'
 
 /**
- * A card figure (spec §2): the count, or 'Running' with the count so far beneath while the campaign
+ * A card figure (product.md §2): the count, or 'Running' with the count so far beneath while the campaign
  * or scrape runs. Shared by the campaign and scraping cards, which must read the same.
  */
 export function LiveFigure({ label, value, running }: { label: string; value: number; running: boolean }) {

@@ -11,7 +11,7 @@ const tones: Record<PillTone, string> = {
   blue: 'bg-brand-50 text-brand-700 ring-brand-600/20',
 }
 
-/** A small coloured label for states that are not one of the spec's status badges (lead states). */
+/** A small coloured label for states that are not one of the product's status badges (lead states). */
 export function Pill({ tone, children }: { tone: PillTone; children: ReactNode }) {
   return (
     <span

@@ -1,6 +1,6 @@
 import { cn } from '@/lib/cn'
 
-/** The four spinner sizes of the spec, in pixels. */
+/** The four spinner sizes of the product, in pixels. */
 export type SpinnerSize = 16 | 24 | 32 | 48
 
 interface SpinnerProps {

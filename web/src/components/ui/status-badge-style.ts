@@ -23,7 +23,7 @@ const known: Record<string, BadgeStyle> = {
 
 const unknown: BadgeStyle = { tone: 'grey', icon: 'clock', label: 'Unknown' }
 
-/** Case-insensitive; anything the spec does not name is grey with a clock and reads 'Unknown'. */
+/** Case-insensitive; anything product.md §4 does not name is grey with a clock and reads 'Unknown'. */
 export function badgeStyle(status: string | null | undefined): BadgeStyle {
   return known[(status ?? '').trim().toLowerCase()] ?? unknown
 }

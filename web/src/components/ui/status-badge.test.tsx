@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { StatusBadge } from './status-badge'
 import { badgeStyle } from './status-badge-style'
 
-describe('status badge (spec §4)', () => {
+describe('status badge (product.md §4)', () => {
   it.each([
     ['active', 'green', 'Active'],
     ['success', 'green', 'Success'],
@@ -25,7 +25,7 @@ describe('status badge (spec §4)', () => {
     expect(badgeStyle('paused').icon).toBe('pause')
   })
 
-  it('is grey and reads Unknown for statuses the spec does not name, empty or missing', () => {
+  it('is grey and reads Unknown for statuses the product does not name, empty or missing', () => {
     for (const status of ['draft', 'queued', '', null, undefined]) {
       expect(badgeStyle(status)).toEqual({ tone: 'grey', icon: 'clock', label: 'Unknown' })
     }

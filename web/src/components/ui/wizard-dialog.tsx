@@ -48,7 +48,7 @@ function StepList({ steps, current }: { steps: readonly WizardStep[]; current: n
 }
 
 /**
- * A multi-step modal (spec §2 "Modals", §4 "Wizards"): forward only when the step's data is there,
+ * A multi-step modal (product.md §2 "Modals", §4 "Wizards"): forward only when the step's data is there,
  * back freely; the last step submits.
  */
 export function WizardDialog({

@@ -1,4 +1,4 @@
-// The Create New (DM) Campaign wizard (spec §2 Modals 3, §5 "DM wizard", §9): the form, its rules
+// The Create New (DM) Campaign wizard (product.md §2 Modals 3, §5 "DM wizard", §9): the form, its rules
 // per step, and the POST {api}/v2/campaigns body it becomes.
 import { z } from 'zod'
 import type { Schedule, Sequences } from './api/types'
@@ -31,7 +31,7 @@ export const DM_TEXT = {
 /** Spec §9 defaults: three blank message slots, follow-ups after 3 days, 50 a day, 09:00-17:00 Mon-Fri UTC. */
 export const DEFAULT_FOLLOW_UP_DAYS = 3
 export const DEFAULT_DAILY_LIMIT = 50
-/** Issue 21: the suggested "use the winner after N sends per variant" (30 to 10,000). */
+/** The suggested "use the winner after N sends per variant" (30 to 10,000). */
 export const DEFAULT_WINNER_AFTER_SENDS = 100
 export const MIN_WINNER_AFTER_SENDS = 30
 export const MAX_WINNER_AFTER_SENDS = 10_000
@@ -175,7 +175,7 @@ export function scheduleOf(form: CampaignForm): Schedule {
 }
 
 /**
- * The spec §7 POST /v2/campaigns body (target_count = the daily limit, as the spec says; the
+ * The product.md §7 POST /v2/campaigns body (target_count = the daily limit, as product.md §7 says; the
  * database keeps the real target, the people the campaign will message, and ignores it).
  */
 export function campaignRequest(form: CampaignForm, id: string, platform: string) {

@@ -1,4 +1,4 @@
-// Per-variant results of a DM campaign (issue 21): the rows of rpc/campaign_variant_stats, their
+// Per-variant results of a DM campaign: the rows of rpc/campaign_variant_stats, their
 // labels (Variant A, B, ...), and a plain-language hint of how sure the numbers are, from the same
 // statistics the runner uses to choose a winner.
 

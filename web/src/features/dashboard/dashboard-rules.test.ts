@@ -7,7 +7,7 @@ import { scrapingDisplay, scrapingFilterOf } from '@/features/scraping/scraping-
 import { csvFilename, toCsv } from '@/lib/csv'
 import { changeTone, formatChange } from './stat-change'
 
-describe('stat card change rule (spec §2)', () => {
+describe('stat card change rule (product.md §2)', () => {
   it('+ is green (up), 0 is hidden, anything else red (down)', () => {
     expect(changeTone('+12.5%')).toBe('up')
     expect(changeTone('0')).toBe('hidden')
@@ -25,7 +25,7 @@ describe('stat card change rule (spec §2)', () => {
   })
 })
 
-describe('status mappings (spec §4)', () => {
+describe('status mappings (product.md §4)', () => {
   it('DM campaigns: running → Active, queued and others → Draft; Running figures only while active', () => {
     expect(campaignFilterOf('running')).toBe('active')
     expect(campaignFilterOf('queued')).toBe('draft')
@@ -37,7 +37,7 @@ describe('status mappings (spec §4)', () => {
     expect(isSending('running')).toBe(true)
     expect(isSending('queued')).toBe(false)
   })
-  it('scraping: pending is Not started (not Paused, not counted as paused); a failing run says so (issue 18 item 5)', () => {
+  it('scraping: pending is Not started (not Paused, not counted as paused); a failing run says so', () => {
     expect(scrapingDisplay({ status: 'running' })).toEqual({ badge: 'running', label: 'Running' })
     expect(scrapingDisplay({ status: 'completed' })).toEqual({ badge: 'completed', label: 'Completed' })
     expect(scrapingDisplay({ status: 'pending' })).toEqual({ badge: 'pending', label: 'Not started' })

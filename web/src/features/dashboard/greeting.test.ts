@@ -10,7 +10,7 @@ function memoryStorage() {
   return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) }
 }
 
-describe('dashboard greeting (issue 18 item 7)', () => {
+describe('dashboard greeting', () => {
   it('greets a brand-new user without a name with "Welcome", never the raw e-mail', () => {
     const storage = memoryStorage()
     const u = user({})

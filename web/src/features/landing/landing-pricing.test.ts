@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { growthCardPrice, starterCardPrice } from './landing-pricing'
 
-describe('landing pricing cards (spec §9)', () => {
+describe('landing pricing cards (product.md §9)', () => {
   it('Starter is $49 a month, or $39 a month billed annually ($468)', () => {
     expect(starterCardPrice('monthly')).toEqual({ amount: '$49', unit: '/mo', note: 'billed monthly' })
     expect(starterCardPrice('yearly')).toEqual({ amount: '$39', unit: '/mo', note: '$468 billed annually' })

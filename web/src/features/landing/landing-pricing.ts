@@ -1,4 +1,4 @@
-// What the landing pricing cards display, derived from the shared pricing module (spec §2, §9).
+// What the landing pricing cards display, derived from the shared pricing module (product.md §2, §9).
 import { type BillingPeriod, pricePerAccountMonth } from '@shared/pricing'
 import { usd } from '@/lib/plans'
 

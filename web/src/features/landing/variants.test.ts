@@ -3,7 +3,7 @@ import { COUNTDOWN_START_SECONDS, formatCountdown, nextCountdown } from './hooks
 import { nextSpots } from './hooks/use-spots-left'
 import { spotsReadings, startTrialTarget } from './variants'
 
-describe('Start Free Trial targets (spec §2)', () => {
+describe('Start Free Trial targets (product.md §2)', () => {
   it('general page: dashboard when signed in, sign-up in checkout mode when not', () => {
     expect(startTrialTarget('general', true)).toBe('/dashboard')
     expect(startTrialTarget('general', false)).toBe('/login?checkout=true')
@@ -17,7 +17,7 @@ describe('Start Free Trial targets (spec §2)', () => {
   })
 })
 
-describe('countdown (spec §9)', () => {
+describe('countdown (product.md §9)', () => {
   it('starts at 23:59:59, ticks down and wraps back to 23:59:59', () => {
     expect(formatCountdown(COUNTDOWN_START_SECONDS)).toBe('23:59:59')
     expect(formatCountdown(nextCountdown(COUNTDOWN_START_SECONDS))).toBe('23:59:58')
@@ -27,7 +27,7 @@ describe('countdown (spec §9)', () => {
   })
 })
 
-describe('spots-left counter (spec §9)', () => {
+describe('spots-left counter (product.md §9)', () => {
   it('goes down by one while above its minimum, then stays', () => {
     expect(nextSpots(12, 5)).toBe(11)
     expect(nextSpots(6, 5)).toBe(5)

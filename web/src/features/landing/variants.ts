@@ -1,4 +1,4 @@
-// What differs between the general landing page and the two ads variants (spec §2, §4, §9).
+// What differs between the general landing page and the two ads variants (product.md §2, §4, §9).
 import { paths } from '@/config/paths'
 import type { TrafficSource } from '@/lib/traffic-source'
 

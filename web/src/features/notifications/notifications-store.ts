@@ -1,5 +1,5 @@
 // The bell's state: the newest notifications and the unread count, loaded on mount and every 60 s
-// (spec §9). One store per NotificationsProvider; the data functions get the caller's client so
+// (product.md §9). One store per NotificationsProvider; the data functions get the caller's client so
 // RLS scopes every read and write to the signed-in user.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { createStore, type StoreApi } from 'zustand/vanilla'

@@ -27,7 +27,7 @@ function UnreadCountProbe() {
   return null
 }
 
-describe('notification rules (spec §4)', () => {
+describe('notification rules (product.md §4)', () => {
   it("shows the count, '99+' above 99 and no badge at 0", () => {
     expect(badgeLabel(0)).toBeNull()
     expect(badgeLabel(-3)).toBeNull()
@@ -121,7 +121,7 @@ async function storedRows(userId: string) {
   return data as Array<{ title: string; read: boolean; read_at: string | null }>
 }
 
-describe('notifications dropdown against the gateway (spec §2, §7)', () => {
+describe('notifications dropdown against the gateway (product.md §2, §7)', () => {
   it("shows 'Loading...', then 'No notifications yet' for a new user", async () => {
     const { client, userId } = await signedUpUser('bell-empty')
     render(

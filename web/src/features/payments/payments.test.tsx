@@ -9,7 +9,7 @@ function renderAt(path: string, element: React.ReactNode) {
   render(<RouterProvider router={router} />)
 }
 
-describe('/success (spec §2, §8)', () => {
+describe('/success (product.md §2, §8)', () => {
   it("without a session id: 'Error Loading Payment Details', 'No session ID found' and Return to Home", () => {
     renderAt('/success', <PaymentSuccess />)
     expect(screen.getByRole('heading', { name: 'Error Loading Payment Details' })).toBeInTheDocument()
@@ -29,7 +29,7 @@ describe('/success (spec §2, §8)', () => {
   }, 20_000)
 })
 
-describe('/cancel (spec §2)', () => {
+describe('/cancel (product.md §2)', () => {
   it('offers Try Payment Again, Contact Support and Back to Home', () => {
     renderAt('/cancel', <PaymentCancelled />)
     expect(screen.getByRole('link', { name: 'Try Payment Again' })).toHaveAttribute('href', '/#pricing')
@@ -38,7 +38,7 @@ describe('/cancel (spec §2)', () => {
   })
 })
 
-describe('/success summary (issue 18 item 1)', () => {
+describe('/success summary', () => {
   const base = {
     amount_total: 111_600,
     customer: { email: 'ann@example.com' },

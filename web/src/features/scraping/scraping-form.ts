@@ -1,4 +1,4 @@
-// The Create Scraping Campaign wizard (spec §2 Modals 1, §5 "Scraping wizard", §9): step 1 needs
+// The Create Scraping Campaign wizard (product.md §2 Modals 1, §5 "Scraping wizard", §9): step 1 needs
 // name and account, step 2 a source value, step 3 is always allowed. Target count 1-10,000 (default
 // 100; invalid input falls back to 100). Hashtags without #, usernames without @. Min followers 0 or
 // more; blank max followers means no limit.
@@ -75,7 +75,7 @@ export interface ScrapingForm {
   verifiedOnly: boolean
   hasBio: boolean
   excludeBusiness: boolean
-  /** AI lead filtering (issue 21): on when a description is written. */
+  /** AI lead filtering: on when a description is written. */
   aiIdealCustomer: string
   aiMinScore: string
 }
@@ -103,7 +103,7 @@ export function targetCountOf(input: string): number {
   return Number.isInteger(value) && value >= 1 && value <= MAX_TARGET_COUNT ? value : DEFAULT_TARGET_COUNT
 }
 
-/** Hashtags are stored without #, usernames without @ (spec §5). */
+/** Hashtags are stored without #, usernames without @ (product.md §5). */
 export function cleanSourceValue(type: SourceType, value: string): string {
   const trimmed = value.trim()
   if (type === 'hashtag') return trimmed.replace(/^#+/, '')
@@ -144,7 +144,7 @@ export function scrapingStepProblems(form: ScrapingForm, step: number): Record<s
   return problems
 }
 
-/** The spec §7 POST /lead-scraping/campaigns body. */
+/** The product.md §7 POST /lead-scraping/campaigns body. */
 export function scrapingRequest(form: ScrapingForm) {
   return {
     name: form.name.trim(),

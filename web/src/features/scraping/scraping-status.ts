@@ -1,5 +1,5 @@
-// Spec §4 "Scraping campaign status" maps everything but running and completed to Paused; issue 18
-// item 5 overrides that: a campaign that has never run is "Not started" (and counted so), and a
+// The original brief mapped every scraping status but running and completed to Paused; we do not
+// (product.md §4): a campaign that has never run is "Not started" (and counted so), and a
 // running one whose last run failed says so instead of promising the next run (docs/decisions.md).
 export interface ScrapingStatusInput {
   status: string

@@ -4,7 +4,7 @@ import { profileSettingsSchema } from './api/update-profile'
 import { avatarExtension, avatarFileProblem, NOT_AN_IMAGE, TOO_LARGE } from './api/upload-avatar'
 import { ProfileForm } from './components/profile-form'
 
-describe('avatar upload rules (spec §5)', () => {
+describe('avatar upload rules (product.md §5)', () => {
   it('accepts images only, up to 5 MB', () => {
     expect(avatarFileProblem({ type: 'image/png', size: 1000 })).toBeNull()
     expect(avatarFileProblem({ type: 'application/pdf', size: 1000 })).toBe(NOT_AN_IMAGE)
@@ -19,7 +19,7 @@ describe('avatar upload rules (spec §5)', () => {
   })
 })
 
-describe('profile form (spec §2 Settings)', () => {
+describe('profile form (product.md §2 Settings)', () => {
   it('edits names and shows the e-mail read-only with its note', () => {
     render(
       <ProfileForm

@@ -14,7 +14,7 @@ import type { AccountLimit } from '@/lib/accounts/types'
 
 const form = { platform: '', username: '', password: '', secretKey: '', cookies: '', proxyUrl: '' }
 
-describe('connect account validation (spec §5)', () => {
+describe('connect account validation (product.md §5)', () => {
   it('needs a platform and a username', () => {
     expect(connectFormProblem(form)).toBe(MISSING_DETAILS)
     expect(connectFormProblem({ ...form, platform: 'twitter', username: '   ' })).toBe(MISSING_DETAILS)
@@ -73,7 +73,7 @@ function renderBanner(limit: AccountLimit | null) {
   render(<RouterProvider router={router} />)
 }
 
-describe('limit banner (spec §2, §8)', () => {
+describe('limit banner (product.md §2, §8)', () => {
   it("says 'Checking account limits...' while checking", () => {
     renderBanner(null)
     expect(screen.getByText('Checking account limits...')).toBeInTheDocument()

@@ -22,7 +22,7 @@ export function accountNote(account: SocialAccount): string | null {
         ? `Flagged: ${account.flag_reason} ${fixFor(account.flag_reason, account.platform?.name ?? '')}`
         : 'Flagged by the platform.'
     case 'error':
-      // The real cause the runner recorded, and the fix inside Reachflow (issue 17).
+      // The real cause the runner recorded, and the fix inside Reachflow.
       return account.flag_reason
         ? `${account.flag_reason} ${fixFor(account.flag_reason, account.platform?.name ?? '')}`
         : 'Sign-in failed. Update the account in Edit account, then test again.'

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fixFor } from './account-check'
 import { proxyDisplay } from './proxy-display'
 
-describe('the fix named for a failed account test (issue 17)', () => {
+describe('the fix named for a failed account test', () => {
   it('points at what to change inside Reachflow', () => {
     expect(fixFor('X chat locked (passcode): X Chat passcode required', 'twitter')).toBe(
       'Enter your X Chat passcode in Edit account, then test again.',

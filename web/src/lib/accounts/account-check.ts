@@ -1,7 +1,7 @@
 import { supabase } from '@/lib/supabase'
 
 /**
- * The outcome of a new (or edited) account's test by the runner (issue 17): connecting says
+ * The outcome of a new (or edited) account's test by the runner: connecting says
  * "connected" only once the runner has signed in (and, on X, opened X Chat with the passcode).
  */
 export type AccountCheckOutcome =

@@ -11,7 +11,7 @@ export const FREE_PLAN_LIMIT_TEXT =
 /**
  * Spec §6 plan limits through `rpc/check_account_limit`, the same rule the database enforces on
  * insert (the sum of accounts_purchased over active or trialing subscriptions, else 1 on the free
- * plan), with the spec's texts. Any failure blocks adding (spec §8).
+ * plan), with the product's texts. Any failure blocks adding (product.md §8).
  */
 export async function checkAccountLimit(_userId?: string): Promise<AccountLimit> {
   const { data, error } = await supabase.rpc('check_account_limit')

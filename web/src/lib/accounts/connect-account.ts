@@ -11,7 +11,7 @@ export { INVALID_COOKIES }
 export const PASSCODE_FORMAT = 'The X Chat passcode must be 4 digits'
 export const PROXY_FORMAT = 'Proxy URL must look like user:pass@host:port'
 
-/** The connect form; the same schema turns it into the spec §7 POST /social-accounts body. */
+/** The connect form; the same schema turns it into the product.md §7 POST /social-accounts body. */
 export const connectAccountSchema = z
   .object({
     platform: z.string().trim(),
@@ -85,7 +85,7 @@ function cookieBody(text: string): unknown {
   return cookies.body
 }
 
-/** POST {api}/social-accounts; throws with the spec §8 texts. */
+/** POST {api}/social-accounts; throws with the product.md §8 texts. */
 export async function connectAccount(form: ConnectAccountForm): Promise<{ id: string; username: string }> {
   const values = connectAccountSchema.parse(form)
   const authData =

@@ -1,7 +1,7 @@
 import { supabase } from '@/lib/supabase'
 import type { Platform } from './types'
 
-/** GET {api}/social-accounts/platforms; a failure is logged and gives an empty list (spec §8). */
+/** GET {api}/social-accounts/platforms; a failure is logged and gives an empty list (product.md §8). */
 export async function getPlatforms(): Promise<Platform[]> {
   const { data, error } = await supabase.functions.invoke<Platform[] | { platforms: Platform[] }>(
     'api/social-accounts/platforms',

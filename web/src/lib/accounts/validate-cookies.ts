@@ -12,7 +12,7 @@ export const VALIDATION_FAILED = 'Validation failed'
 export type CookieCheck = { ok: 'not_rejected'; message: string } | { ok: false; message: string }
 
 /**
- * POST {api}/social-accounts/validate-cookies (spec §7): the cookies must be in a format the parser
+ * POST {api}/social-accounts/validate-cookies (product.md §7): the cookies must be in a format the parser
  * takes ('Invalid cookie format or validation failed: …' says why not), then X is asked what a plain
  * request shows.
  */

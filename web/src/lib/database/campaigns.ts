@@ -52,7 +52,7 @@ type CampaignColumns = Pick<
   | 'updated_at'
 >
 
-/** A DM campaign as the cards and the detail view read it (spec §3 "DM campaign"). */
+/** A DM campaign as the cards and the detail view read it (product.md §3 "DM campaign"). */
 export type Campaign = CampaignColumns & {
   sequences: Sequences
   schedule: Schedule

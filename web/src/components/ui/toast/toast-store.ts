@@ -1,6 +1,6 @@
-// Toast state per spec §4: fade in after 50 ms, close after `duration` with a 300 ms exit,
+// Toast state per product.md §4: fade in after 50 ms, close after `duration` with a 300 ms exit,
 // at most 5 kept (newest first), 5000 ms by default. Errors stay longer (10 s) but dismiss
-// themselves (issue 18 overrides the spec's persistent errors, docs/decisions.md); the timer
+// themselves (a deliberate change from persistent errors, docs/decisions.md); the timer
 // pauses while keyboard focus is in a toast (not on hover: a toast over a dialog's button must
 // still go away while the pointer waits on that button); a toast with a `key` replaces the earlier
 // toast of the same key, so an action's success clears its own stale error.

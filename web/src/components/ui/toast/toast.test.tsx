@@ -13,7 +13,7 @@ function setup() {
 
 const toastEl = (text: string) => screen.getByText(text).closest('[data-phase]') as HTMLElement
 
-describe('toasts (spec §4, §9)', () => {
+describe('toasts (product.md §4, §9)', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 
@@ -48,7 +48,7 @@ describe('toasts (spec §4, §9)', () => {
     expect(screen.queryByText('Account connected successfully!')).not.toBeInTheDocument()
   })
 
-  it('errors stay longer (10 s) but dismiss themselves; they can be closed by hand (issue 18 item 6)', () => {
+  it('errors stay longer (10 s) but dismiss themselves; they can be closed by hand', () => {
     const toast = setup()
     act(() => void toast.error('Failed to save'))
     act(() => void vi.advanceTimersByTime(9_999))
@@ -125,7 +125,7 @@ describe('toasts (spec §4, §9)', () => {
     quiet.mockRestore()
   })
 
-  it('renders within the spec width limits at the bottom right', () => {
+  it('renders within the width limits at the bottom right', () => {
     const toast = setup()
     act(() => void toast.info('Sized'))
     const classes = toastEl('Sized').className
@@ -135,7 +135,7 @@ describe('toasts (spec §4, §9)', () => {
   })
 })
 
-describe('toast helper texts (spec §8)', () => {
+describe('toast helper texts (product.md §8)', () => {
   it('words the common outcomes', () => {
     expect(toastMessages.completed('export')).toBe('Export completed successfully')
     expect(toastMessages.failed('save settings')).toBe('Failed to save settings. Please try again.')

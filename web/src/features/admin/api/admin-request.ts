@@ -1,5 +1,5 @@
 // Spec §8 "Admin request": every admin call goes through here, with the session's bearer token,
-// and fails with exactly the spec's texts: no token, 401, 403, else the server's error or message
+// and fails with exactly the product's texts: no token, 401, 403, else the server's error or message
 // field, 'Request failed', or 'HTTP {status}: {text}' when the body cannot be read.
 import { env } from '@/config/env'
 import { supabase } from '@/lib/supabase'

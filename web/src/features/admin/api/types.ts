@@ -1,4 +1,4 @@
-// The admin entities of spec §3, as the admin function answers them, plus the detail views behind
+// The admin entities of product.md §3, as the admin function answers them, plus the detail views behind
 // View Details, Monitor, Manage and queue Details.
 
 export interface AdminStats {

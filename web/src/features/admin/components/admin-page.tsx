@@ -1,4 +1,4 @@
-// The operator's admin dashboard (spec §2): title 'Admin Dashboard', the spec's eight tabs plus
+// The operator's admin dashboard (product.md §2): title 'Admin Dashboard', the product's eight tabs plus
 // Platform health (site changes, the canary, platform packs), Auto Refresh (on by default) and
 // Refresh. The open tab lives in the address (?tab=queues) so a reload keeps it.
 import {

@@ -1,4 +1,4 @@
-// AI usage today (issue 21): per customer, requests and tokens against the daily budget, calls the
+// AI usage today: per customer, requests and tokens against the daily budget, calls the
 // budget refused, and calls that failed (the feature fell back). Heaviest first.
 import { Sparkles } from 'lucide-react'
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'

@@ -103,7 +103,7 @@ function LogLine({ log }: { log: AdminLog }) {
 }
 
 /**
- * Lines have no id in the spec's shape: the line's own content is its key (with a counter for exact
+ * Lines have no id in the product's shape: the line's own content is its key (with a counter for exact
  * repeats), so a line keeps its open metadata while newer lines arrive above it.
  */
 function withKeys(logs: AdminLog[]): [string, AdminLog][] {

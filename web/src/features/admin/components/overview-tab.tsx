@@ -1,6 +1,6 @@
 // Overview: four cards (users, campaigns, accounts, system health) and the recent activity list,
 // every 30 s, with the site-change alarm above them while a platform action is paused. A failed
-// load shows 'Error Loading Dashboard' with the message and Retry (spec §8).
+// load shows 'Error Loading Dashboard' with the message and Retry (product.md §8).
 import {
   Activity as ActivityIcon,
   AlertTriangle,

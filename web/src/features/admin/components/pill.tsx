@@ -1,4 +1,4 @@
-// A status pill for the admin tables. The shared StatusBadge speaks the spec's eleven labels; the
+// A status pill for the admin tables. The shared StatusBadge speaks the product's eleven labels; the
 // admin tab also shows subscription, account and process states (trialing, flagged, unresponsive…),
 // so it names each state itself and borrows the badge's colours and meaning.
 import { cn } from '@/lib/cn'

@@ -1,5 +1,5 @@
 // Retries: failed jobs, retrying, Max Retries Reached and Success Rate, then every failed job with
-// its attempts and error (every 10 s). Retry is disabled once attempts reach maxAttempts (spec §5);
+// its attempts and error (every 10 s). Retry is disabled once attempts reach maxAttempts (product.md §5);
 // Delete asks first.
 import { AlertOctagon, CheckCircle2, RefreshCw, RotateCcw, ShieldAlert, Trash2 } from 'lucide-react'
 import { useCallback, useState } from 'react'

@@ -1,5 +1,5 @@
 // Loads admin data and keeps it fresh: once at start, again every `intervalMs` while auto-refresh
-// is on and the page is visible (spec §9 polling), on demand (Refresh), and whenever `load` changes
+// is on and the page is visible (product.md §9 polling), on demand (Refresh), and whenever `load` changes
 // (a new filter). Requests never overlap; a failed refresh keeps the last data.
 import { useCallback, useEffect, useRef, useState } from 'react'
 

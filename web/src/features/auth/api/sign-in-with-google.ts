@@ -2,7 +2,7 @@ import { paths } from '@/config/paths'
 import type { AuthResult } from './login-schema'
 
 /**
- * Where Google sends the user back (spec §2): /dashboard, or the root with checkout=continue when
+ * Where Google sends the user back (product.md §2): /dashboard, or the root with checkout=continue when
  * the sign-in started from a checkout flow.
  */
 export function googleRedirectTarget(origin: string, checkoutFlow: boolean): string {

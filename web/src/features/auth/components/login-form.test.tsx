@@ -12,7 +12,7 @@ function renderForm(initialMode: LoginMode = 'signin') {
   render(<RouterProvider router={router} />)
 }
 
-describe('login form (spec §2, §4, §5)', () => {
+describe('login form (product.md §2, §4, §5)', () => {
   it("Sign In mode: 'Welcome Back' and its subtitle, with the sign-up link", () => {
     renderForm()
     expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument()
@@ -56,7 +56,7 @@ describe('login form (spec §2, §4, §5)', () => {
     expect(password).toHaveFocus()
     expect(fetchSpy).not.toHaveBeenCalled()
     fetchSpy.mockRestore()
-    // typing again clears it (spec §4)
+    // typing again clears it (product.md §4)
     fireEvent.change(password, { target: { value: 'abc123' } })
     expect(screen.queryByRole('alert')).toBeNull()
     expect(password).toHaveAttribute('aria-invalid', 'false')
@@ -93,7 +93,7 @@ describe('login form (spec §2, §4, §5)', () => {
 const user = { id: 'u1' } as User
 const authError = (message: string) => new AuthError(message, 400, 'invalid_credentials')
 
-describe('sign-in and sign-up outcomes (spec §8)', () => {
+describe('sign-in and sign-up outcomes (product.md §8)', () => {
   it('sign-in shows the service message, else a fixed text; no user is an error', () => {
     expect(signInOutcome({ data: { user: null }, error: authError('Invalid login credentials') })).toEqual({
       ok: false,

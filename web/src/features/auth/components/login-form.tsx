@@ -127,7 +127,7 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
       if (mode === 'signup' && /password/i.test(result.error)) passwordRef.current?.focus()
       return
     }
-    // Operators land on the admin dashboard; everyone else on theirs (spec §4).
+    // Operators land on the admin dashboard; everyone else on theirs (product.md §4).
     const home = result.home === 'admin' ? paths.admin : paths.dashboard
     redirectTimer.current = setTimeout(() => navigate(home, { replace: true }), LOGIN_REDIRECT_MS)
   }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { passwordMessages, validateNewPassword } from '../api/new-password'
 import { NewPasswordForm } from './update-password'
 
-describe('update password form (issue 18 item 12)', () => {
+describe('update password form', () => {
   it('has a confirm field and one toggle that shows both passwords', async () => {
     const user = userEvent.setup()
     render(<NewPasswordForm onUpdated={vi.fn()} />)

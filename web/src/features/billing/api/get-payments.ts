@@ -3,7 +3,7 @@ import type { Payment } from './types'
 
 const COLUMNS = 'id, user_id, amount, status, payment_type, description, created_at, stripe_invoice_id'
 
-/** The user's payments, newest first (spec §7). Errors are thrown. */
+/** The user's payments, newest first (product.md §7). Errors are thrown. */
 export async function getPayments(userId: string): Promise<Payment[]> {
   const { data, error } = await supabase
     .from('payments')

@@ -18,7 +18,7 @@ interface SubscriptionTabProps {
   onChanged: () => Promise<void>
 }
 
-/** Plan details with Cancel Subscription, or 'Cancels at' and Resume Subscription (spec §2 Billing). */
+/** Plan details with Cancel Subscription, or 'Cancels at' and Resume Subscription (product.md §2 Billing). */
 export function SubscriptionTab({ subscription, onChanged }: SubscriptionTabProps) {
   const toast = useToast()
   const [busy, setBusy] = useState<'cancel' | 'resume' | null>(null)

@@ -1,7 +1,7 @@
 import { actionErrorText, callApi } from '@/lib/api-client'
 import type { campaignRequest } from '../campaign-form'
 
-/** POST {api}/v2/campaigns; throws with spec §8 'Failed to create campaign: …' texts. */
+/** POST {api}/v2/campaigns; throws with product.md §8 'Failed to create campaign: …' texts. */
 export async function createCampaign(
   body: ReturnType<typeof campaignRequest>,
 ): Promise<{ id: string; status: string }> {

@@ -8,7 +8,7 @@ export type { CampaignStats }
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found'
 
-/** One campaign with its statistics; 'Campaign not found' when it is not the caller's (spec §8). */
+/** One campaign with its statistics; 'Campaign not found' when it is not the caller's (product.md §8). */
 export async function getCampaignDetails(id: string): Promise<{ campaign: Campaign; stats: CampaignStats }> {
   const [row, stats, figures] = await Promise.all([
     supabase.from('campaigns').select(CAMPAIGN_COLUMNS).eq('id', id).maybeSingle(),

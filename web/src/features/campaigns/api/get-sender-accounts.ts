@@ -11,7 +11,7 @@ export type SenderAccount = Pick<
 export const NO_ACTIVE_ACCOUNTS =
   'No active accounts found. Please add and verify a social media account first.'
 
-/** The accounts a campaign can send from: the caller's active ones (spec §7: the client keeps status active). */
+/** The accounts a campaign can send from: the caller's active ones (product.md §7: the client keeps status active). */
 export async function getSenderAccounts(): Promise<SenderAccount[]> {
   const { data, error } = await supabase
     .from('social_accounts')

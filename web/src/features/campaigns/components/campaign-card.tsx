@@ -50,7 +50,7 @@ export function CampaignCard({ campaign, onOpen }: { campaign: Campaign; onOpen:
         <ProgressBar value={progress} label={`${campaign.name} progress`} />
       </div>
       {campaign.error_message && (
-        // Why it stopped (a failing account, a deleted account...), on the card itself (issue 17).
+        // Why it stopped (a failing account, a deleted account...), on the card itself.
         <p className="mt-3 flex w-full items-start gap-1.5 rounded-lg bg-red-50 px-3 py-2 text-xs text-red-700 ring-1 ring-red-100">
           <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
           <span>{campaign.error_message}</span>

@@ -4,7 +4,7 @@ import { campaignBadgeStatus } from '../campaign-status'
 
 /**
  * The campaign's badge: the shared status badge for the statuses it names, and a grey 'Draft' with
- * the clock for the spec's Draft mapping (the shared badge would read 'Unknown' for it).
+ * the clock for the product's Draft mapping (the shared badge would read 'Unknown' for it).
  */
 export function CampaignStatusBadge({ status }: { status: string }) {
   const shown = campaignBadgeStatus(status)

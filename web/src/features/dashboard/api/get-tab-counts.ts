@@ -5,7 +5,7 @@ import { supabase } from '@/lib/supabase'
 export type { TabCounts }
 
 /**
- * One call, rpc/dashboard_counts (issue 18 item 10): the badges used to be six HEAD requests per
+ * One call, rpc/dashboard_counts: the badges used to be six HEAD requests per
  * refresh. Leads counts people, as the Leads tab lists them.
  */
 export async function getTabCounts(): Promise<TabCounts> {

@@ -63,7 +63,7 @@ function StatSkeleton() {
   )
 }
 
-/** The four summary cards of spec §2, from rpc/dashboard_summary. */
+/** The four summary cards of product.md §2, from rpc/dashboard_summary. */
 export function StatCards({ summary, loading }: { summary: DashboardSummary | undefined; loading: boolean }) {
   if (loading || !summary) {
     return (

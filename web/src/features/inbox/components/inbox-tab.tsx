@@ -24,7 +24,7 @@ const STATUS_OPTIONS = [
 ] as const satisfies readonly { value: StatusFilter; label: string }[]
 
 /**
- * Conversations inbox (issue 21): every conversation with a reply across the customer's accounts
+ * Conversations inbox: every conversation with a reply across the customer's accounts
  * and campaigns, newest first; the selected one beside the list (on a phone, instead of it).
  */
 export function InboxTab({

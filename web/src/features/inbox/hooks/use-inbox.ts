@@ -15,7 +15,7 @@ export const inboxKeys = {
 
 /** While an answer is on its way its status is followed closely. */
 const SENDING_POLL_MS = 2_000
-/** The badge follows new replies about as often as the notifications bell (spec §9: 60 s). */
+/** The badge follows new replies about as often as the notifications bell (product.md §9: 60 s). */
 const BADGE_POLL_MS = 60_000
 
 /** The tab's badge and the accounts' last checks; `checking` polls fast until a check has run. */

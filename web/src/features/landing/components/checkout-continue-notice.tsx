@@ -3,7 +3,7 @@ import { useAuth } from '@/lib/auth-store'
 import { StartTrialLink } from './cta-links'
 
 /**
- * Google sign-in started from a checkout flow returns to /?checkout=continue (spec §2). The visitor
+ * Google sign-in started from a checkout flow returns to /?checkout=continue (product.md §2). The visitor
  * is signed in by then, so the page offers the one next step: the trial, which opens the plan choice.
  */
 export function CheckoutContinueNotice() {

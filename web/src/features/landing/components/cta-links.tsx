@@ -43,7 +43,7 @@ export function StartTrialLink({
   )
 }
 
-/** Opens the 15-minute call booking page in a new tab (spec §2). */
+/** Opens the 15-minute call booking page in a new tab (product.md §2). */
 export function BookingLink({
   variant = 'secondary',
   size = 'lg',

@@ -21,7 +21,7 @@ export function LandingNav() {
   const closeMenu = () => setMenuOpen(false)
 
   // The open menu belongs to where it was opened: scrolling the page away, Escape, or growing
-  // past the mobile breakpoint closes it (issue 18 item 9).
+  // past the mobile breakpoint closes it.
   useEffect(() => {
     if (!menuOpen) return
     const openedAt = window.scrollY

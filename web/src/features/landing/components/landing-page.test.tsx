@@ -18,7 +18,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('landing page sections (spec §2)', () => {
+describe('landing page sections (product.md §2)', () => {
   it('renders every section in order with the #features, #demo and #pricing anchors', () => {
     const { container } = renderLanding()
     const headings = [...container.querySelectorAll('main h2')].map((h) => h.textContent)

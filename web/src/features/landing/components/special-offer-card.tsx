@@ -5,7 +5,7 @@ import { spotsReadings } from '../variants'
 import { StartTrialLink } from './cta-links'
 import { SpotsLeft } from './spots-left'
 
-/** Ads variants only: the first-month-free offer with its spots-left counter (spec §2, §9). */
+/** Ads variants only: the first-month-free offer with its spots-left counter (product.md §2, §9). */
 export function SpecialOfferCard() {
   return (
     <article

@@ -2,8 +2,8 @@ import type { Tables } from '@shared/database'
 import { supabase } from '@/lib/supabase'
 
 /**
- * A row of public.lead_people: one person across sources (spec §3 "Combined lead view", one row per
- * person since issue 18 item 4). `source`/`campaign_id`/`campaign_name` name the source behind the
+ * A row of public.lead_people: one person across sources (product.md §3 "Combined lead view", one row per
+ * person, not per source row). `source`/`campaign_id`/`campaign_name` name the source behind the
  * latest status; `sources` lists every campaign the person is in.
  */
 export type Lead = Pick<

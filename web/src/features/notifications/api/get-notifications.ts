@@ -7,7 +7,7 @@ export interface NotificationsPage {
   unreadCount: number
 }
 
-/** The user's newest notifications and how many are unread (spec §7). Errors are thrown. */
+/** The user's newest notifications and how many are unread (product.md §7). Errors are thrown. */
 export async function getNotifications(client: Db, userId: string): Promise<NotificationsPage> {
   const [list, unread] = await Promise.all([
     client

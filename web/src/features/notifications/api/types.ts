@@ -1,7 +1,7 @@
 import type { Tables } from '@shared/database'
 
 /**
- * A row of public.notifications as the bell shows it (spec §3 Notification); metadata says what it
+ * A row of public.notifications as the bell shows it (product.md §3 Notification); metadata says what it
  * is about (ids), e.g. a reply's threadId.
  */
 export type Notification = Pick<

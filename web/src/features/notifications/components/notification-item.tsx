@@ -14,7 +14,7 @@ interface NotificationItemProps {
   onOpen?: () => void
 }
 
-/** One row of the panel; unread rows are highlighted and a click marks them read (spec §4). */
+/** One row of the panel; unread rows are highlighted and a click marks them read (product.md §4). */
 export function NotificationItem({ notification, onMarkRead, onOpen }: NotificationItemProps) {
   const { id, type, title, message, read, created_at } = notification
   // an account alert whose account is active again (resolved by the database)

@@ -34,7 +34,7 @@ export function NotificationsProvider({
   return <NotificationsContext.Provider value={store}>{children}</NotificationsContext.Provider>
 }
 
-/** A slice of the nearest provider's state; outside a provider this is a programming error (spec §8). */
+/** A slice of the nearest provider's state; outside a provider this is a programming error (product.md §8). */
 export function useNotifications<T>(select: (state: NotificationsState) => T): T {
   const store = useContext(NotificationsContext)
   if (!store) throw new Error('useNotifications must be used within a NotificationsProvider')

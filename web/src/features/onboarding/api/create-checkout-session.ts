@@ -24,7 +24,7 @@ export function priceIdFor(
   return planType === 'bundle' ? 'bundle_3_months' : `${planType}_${billingPeriod}`
 }
 
-/** Returns the payment page address; throws with the texts of spec §8 "Checkout". */
+/** Returns the payment page address; throws with the texts of product.md §8 "Checkout". */
 export async function createCheckoutSession(request: CheckoutRequest): Promise<string> {
   const body = checkoutRequestSchema.parse(request)
   const { data, error } = await supabase.functions.invoke<{ url?: string; error?: string }>(

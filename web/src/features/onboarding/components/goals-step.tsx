@@ -10,7 +10,7 @@ interface GoalsStepProps {
   onContinue: () => void
 }
 
-/** Multi-select of main goals; Continue waits for at least one (spec §5). */
+/** Multi-select of main goals; Continue waits for at least one (product.md §5). */
 export function GoalsStep({ selected, onChange, onBack, onContinue }: GoalsStepProps) {
   const toggle = (id: GoalId) =>
     onChange(selected.includes(id) ? selected.filter((goal) => goal !== id) : [...selected, id])

@@ -14,7 +14,7 @@ const user = {
   user_metadata: {},
 } as User
 
-describe('onboarding wizard (spec §2)', () => {
+describe('onboarding wizard (product.md §2)', () => {
   it('greets by the first word of the full name, or generically', () => {
     expect(firstName('Ana Maria Lima')).toBe('Ana')
     expect(firstName('  ')).toBeNull()
@@ -132,7 +132,7 @@ describe('plan step', () => {
   })
 })
 
-describe('checkout request (spec §7)', () => {
+describe('checkout request (product.md §7)', () => {
   it('names each purchasable price', () => {
     expect(priceIdFor('starter', 'yearly')).toBe('starter_yearly')
     expect(priceIdFor('growth', 'monthly')).toBe('growth_monthly')

@@ -32,7 +32,7 @@ interface OnboardingWizardProps {
   onCompleted: () => void
 }
 
-/** Full-screen wizard shown while the profile's onboarding_completed is false (spec §2, §4). */
+/** Full-screen wizard shown while the profile's onboarding_completed is false (product.md §2, §4). */
 export function OnboardingWizard({ user, profile, onCompleted }: OnboardingWizardProps) {
   const [step, setStep] = useState(1)
   const [answers, setAnswers] = useState<OnboardingAnswers>(defaultOnboardingAnswers)

@@ -6,7 +6,7 @@ export interface StepInfo {
   description: string
 }
 
-/** Numbered circles; completed steps show a check mark (spec §2 onboarding). */
+/** Numbered circles; completed steps show a check mark (product.md §2 onboarding). */
 export function StepIndicator({ steps, current }: { steps: StepInfo[]; current: number }) {
   return (
     <ol className="flex items-center justify-center gap-2 sm:gap-4" aria-label="Onboarding progress">

@@ -4,7 +4,7 @@ import { buttonClasses } from '@/components/ui/button'
 import { links, mailto } from '@/config/links'
 import { paths } from '@/config/paths'
 
-/** /cancel: checkout was abandoned; nothing was charged (spec §2). */
+/** /cancel: checkout was abandoned; nothing was charged (product.md §2). */
 export function PaymentCancelled() {
   return (
     <div className="text-center">

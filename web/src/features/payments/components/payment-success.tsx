@@ -24,7 +24,7 @@ const longDate = (iso: string | null | undefined) =>
 
 /**
  * The summary rows: what was charged today and, for a trial, when the first charge comes and how
- * much it is (issue 18 item 1; the spec's "amount paid / status Active" reads only for a payment).
+ * much it is (the product's "amount paid / status Active" reads only for a payment).
  */
 export function successRows(session: CheckoutSession): Array<[string, string]> {
   const meta = session.metadata ?? {}
@@ -54,7 +54,7 @@ export function successRows(session: CheckoutSession): Array<[string, string]> {
   ]
 }
 
-/** /success: the outcome of checkout, read from the payment provider through our API (spec §2). */
+/** /success: the outcome of checkout, read from the payment provider through our API (product.md §2). */
 export function PaymentSuccess() {
   const [params] = useSearchParams()
   const sessionId = params.get('session_id')

@@ -38,7 +38,7 @@ export function ScrapingCard({
   const running = campaign.status === 'running'
   const display = scrapingDisplay(campaign)
   const failing = display.badge === 'error'
-  // A campaign whose account was deleted cannot run again: no Resume that would only fail (issue 17).
+  // A campaign whose account was deleted cannot run again: no Resume that would only fail.
   const canStart =
     (campaign.status === 'pending' || campaign.status === 'paused') && campaign.account_id !== null
   return (

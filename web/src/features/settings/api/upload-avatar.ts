@@ -6,7 +6,7 @@ export const UPLOAD_FAILED = 'Failed to upload profile photo. Please try again.'
 export const NOT_AN_IMAGE = 'Please choose an image file (PNG, JPG, GIF or WebP).'
 export const TOO_LARGE = 'Please choose an image smaller than 5 MB.'
 
-/** Why a file cannot be a profile photo, or null when it can (spec §5: images only). */
+/** Why a file cannot be a profile photo, or null when it can (product.md §5: images only). */
 export function avatarFileProblem(file: Pick<File, 'type' | 'size'>): string | null {
   if (!file.type.startsWith('image/')) return NOT_AN_IMAGE
   if (file.size > AVATAR_MAX_BYTES) return TOO_LARGE

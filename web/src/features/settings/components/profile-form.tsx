@@ -24,7 +24,7 @@ interface ProfileFormProps {
 const inputClass =
   'mt-1.5 block h-11 w-full rounded-lg border-0 px-3 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:outline-none'
 
-/** Full name and business name; the e-mail is shown read-only (spec §2 Settings). */
+/** Full name and business name; the e-mail is shown read-only (product.md §2 Settings). */
 export function ProfileForm({ userId, email, initial, onSaved }: ProfileFormProps) {
   const [state, setState] = useState<SaveState>('idle')
   const [error, setError] = useState<string | null>(null)

@@ -52,7 +52,7 @@ interface SetupModalProps {
 }
 
 /**
- * 'Complete Your Setup' (spec §2): shown once onboarding is done while post_onboarding is false.
+ * 'Complete Your Setup' (product.md §2): shown once onboarding is done while post_onboarding is false.
  * The active flow has one step, connecting a social account.
  */
 export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
@@ -63,7 +63,7 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
   const [connecting, setConnecting] = useState(false)
   const [alert, setAlert] = useState<string | null>(null)
   const advanceTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  // Connecting is a real check (issue 17): the runner's account test decides what is said.
+  // Connecting is a real check: the runner's account test decides what is said.
   const check = useAccountCheck()
   const [created, setCreated] = useState<{ id: string; username: string } | null>(null)
 
@@ -123,7 +123,7 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
       setConnecting(false)
       return
     }
-    // The account exists now: the dashboard's counts and lists show it at once (issue 17).
+    // The account exists now: the dashboard's counts and lists show it at once.
     announceAccountsChanged()
     setCreated({ id, username })
     const outcome = await check.follow(id, form.platform)

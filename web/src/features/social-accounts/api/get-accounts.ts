@@ -2,7 +2,7 @@ import type { Tables } from '@shared/database'
 import { supabase } from '@/lib/supabase'
 
 /**
- * A social account as the tab shows it (spec §3 "Social account", its dashboard list view). proxy_url
+ * A social account as the tab shows it (product.md §3 "Social account", its dashboard list view). proxy_url
  * is host:port only; the proxy's login is sealed with the credentials.
  */
 export type SocialAccount = Pick<
@@ -24,7 +24,7 @@ export type SocialAccount = Pick<
   | 'updated_at'
 > & { platform: Pick<Tables<'platforms'>, 'name' | 'display_name'> | null }
 
-/** The caller's accounts with their platform, newest first (spec §7 data service reads). */
+/** The caller's accounts with their platform, newest first (product.md §7 data service reads). */
 export async function getAccounts(): Promise<SocialAccount[]> {
   const { data, error } = await supabase
     .from('social_accounts')

@@ -37,7 +37,7 @@ export function AccountsTab({ onAdd }: { onAdd: () => void }) {
     queryKey: [queryRoots.accounts, 'list'],
     queryFn: getAccounts,
     // An account being tested turns active or error within minutes, and a working one can be
-    // stopped by its platform at any time: follow both, so a failure shows within one poll (issue 17).
+    // stopped by its platform at any time: follow both, so a failure shows within one poll.
     refetchInterval: (query) =>
       query.state.data?.some((a) => a.status === 'testing' || a.status === 'active') ? LIVE_POLL_MS : false,
   })

@@ -11,7 +11,7 @@ import type { SocialAccount } from '../api/get-accounts'
 import { type AccountChanges, updateAccount } from '../api/update-account'
 
 /**
- * Edit account (issue 17): new cookies or password, 2FA key, X Chat passcode, proxy and daily limit
+ * Edit account: new cookies or password, 2FA key, X Chat passcode, proxy and daily limit
  * without deleting the account (its campaigns keep it). Blank secret fields keep what is stored;
  * saving re-tests the account and shows the test as it runs.
  */

@@ -10,7 +10,7 @@ const lead = (over: Partial<Parameters<typeof leadStepLabel>[0]>) => ({
   ...over,
 })
 
-describe('campaign lead Step column (issue 18 item 8)', () => {
+describe('campaign lead Step column', () => {
   it('a replied lead shows what it replied to, not a follow-up as if still queued', () => {
     expect(leadStepLabel(lead({ state: 'sent', current_step: 1, replied_at: '2026-11-25T10:00:00Z' }))).toBe(
       'Replied after first message',

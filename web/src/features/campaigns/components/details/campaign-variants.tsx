@@ -26,7 +26,7 @@ import {
 } from '../../variant-results'
 import { SectionTitle } from './detail-bits'
 
-/** Issue 21: sent, replies and reply rate per opening message and follow-up, and the winner rule. */
+/** Sent, replies and reply rate per opening message and follow-up, and the winner rule. */
 export function CampaignVariants({ campaign, live }: { campaign: Campaign; live: boolean }) {
   const variants = useQuery({
     queryKey: [queryRoots.campaigns, 'variants', campaign.id],

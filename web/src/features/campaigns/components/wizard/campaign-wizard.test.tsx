@@ -85,7 +85,7 @@ async function writeMessage(user: User) {
   await user.click(next())
 }
 
-describe('Create New Campaign wizard (spec §2 Modals 3, §5, §9)', () => {
+describe('Create New Campaign wizard (product.md §2 Modals 3, §5, §9)', () => {
   it('step 1 needs a name and an account', async () => {
     const user = userEvent.setup()
     renderApp(<CampaignWizard onClose={() => {}} />)
@@ -273,7 +273,7 @@ describe('Create New Campaign wizard (spec §2 Modals 3, §5, §9)', () => {
     expect(next()).toBeEnabled()
   })
 
-  it("review says 'created in draft mode' or 'Campaign will start immediately' and posts the spec body", async () => {
+  it("review says 'created in draft mode' or 'Campaign will start immediately' and posts the documented body", async () => {
     const user = userEvent.setup()
     const onClose = vi.fn()
     renderApp(<CampaignWizard onClose={onClose} />)
@@ -430,7 +430,7 @@ describe('Create New Campaign wizard (spec §2 Modals 3, §5, §9)', () => {
     expect(screen.getByLabelText('Initial message 1')).toHaveValue('Mine')
   })
 
-  it('offers "use the winner after N sends" once two messages are written, and sends it (issue 21)', async () => {
+  it('offers "use the winner after N sends" once two messages are written, and sends it', async () => {
     const user = userEvent.setup()
     renderApp(<CampaignWizard onClose={() => {}} />)
     await setup(user)

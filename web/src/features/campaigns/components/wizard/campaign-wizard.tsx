@@ -41,7 +41,7 @@ export function CampaignWizard({
   const accounts = useQuery({ queryKey: [queryRoots.accounts, 'senders'], queryFn: getSenderAccounts })
   const sources = useQuery({ queryKey: [queryRoots.scraping, 'lead-sources'], queryFn: getLeadSources })
 
-  // Opened from a scraping campaign: its name fills an empty campaign name, as choosing it would (spec §5).
+  // Opened from a scraping campaign: its name fills an empty campaign name, as choosing it would (product.md §5).
   useEffect(() => {
     const source = sources.data?.find((s) => s.id === initialSourceId)
     if (source)

@@ -1,4 +1,4 @@
-/** Every IANA time zone the browser knows, UTC first (spec §9 default). */
+/** Every IANA time zone the browser knows, UTC first (product.md §9 default). */
 export function timeZoneOptions(): string[] {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
   return ['UTC', ...zones.filter((zone) => zone !== 'UTC')]

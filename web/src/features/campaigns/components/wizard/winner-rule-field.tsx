@@ -3,7 +3,7 @@ import { CheckboxField, Field, Input } from '@/components/ui/form-field'
 import { type CampaignForm, MAX_WINNER_AFTER_SENDS, MIN_WINNER_AFTER_SENDS } from '../../campaign-form'
 
 /**
- * Issue 21: optionally stop rotating once one opening message clearly gets more replies. Only
+ * Optionally stop rotating once one opening message clearly gets more replies. Only
  * meaningful with two or more messages, so it says so until there are two.
  */
 export function WinnerRuleField({

@@ -54,7 +54,7 @@ async function fillSetup(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(await screen.findByLabelText('Account'), 'acc-1')
 }
 
-describe('Create Scraping Campaign wizard (spec §2 Modals 1, §5)', () => {
+describe('Create Scraping Campaign wizard (product.md §2 Modals 1, §5)', () => {
   it('step 1 needs a name and an account', async () => {
     const user = userEvent.setup()
     renderApp(<ScrapingWizard onClose={() => {}} />)
@@ -146,7 +146,7 @@ describe('Create Scraping Campaign wizard (spec §2 Modals 1, §5)', () => {
     expect(next()).toBeEnabled()
   })
 
-  it('reviews, says it is created pending, posts the spec body, and closes', async () => {
+  it('reviews, says it is created pending, posts the documented body, and closes', async () => {
     const user = userEvent.setup()
     const onClose = vi.fn()
     renderApp(<ScrapingWizard onClose={onClose} />)

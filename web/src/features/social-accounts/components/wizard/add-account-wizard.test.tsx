@@ -62,7 +62,7 @@ async function toAuthentication(user: ReturnType<typeof userEvent.setup>, platfo
   await user.click(next())
 }
 
-describe('Add Social Media Account wizard (spec §2 Modals 2, §5)', () => {
+describe('Add Social Media Account wizard (product.md §2 Modals 2, §5)', () => {
   it("shows 'Checking account limits...', then 'Ready to Add Account'", async () => {
     let answer: (value: unknown) => void = () => {}
     transport.rpc.mockReturnValue(new Promise((resolve) => (answer = resolve)))
@@ -133,7 +133,7 @@ describe('Add Social Media Account wizard (spec §2 Modals 2, §5)', () => {
     expect(screen.getByLabelText('Cookies (JSON)')).toHaveAccessibleDescription(invalid)
     expect(next()).toBeDisabled()
     await user.click(validate)
-    // Said once: the field's error already names the problem (issue 18 item 8).
+    // Said once: the field's error already names the problem.
     await waitFor(() => expect(validate).toBeEnabled())
     expect(screen.getAllByText(invalid)).toHaveLength(1)
     await user.clear(screen.getByLabelText('Cookies (JSON)'))
@@ -191,7 +191,7 @@ describe('Add Social Media Account wizard (spec §2 Modals 2, §5)', () => {
     expect(next()).toBeEnabled()
   })
 
-  it('reviews with the test note and posts the spec body', async () => {
+  it('reviews with the test note and posts the documented body', async () => {
     const user = userEvent.setup()
     const onClose = vi.fn()
     renderApp(<AddAccountWizard onClose={onClose} />)
@@ -203,7 +203,7 @@ describe('Add Social Media Account wizard (spec §2 Modals 2, §5)', () => {
     expect(screen.getByText(ACCOUNT_REVIEW_TEXT)).toBeInTheDocument()
     expect(ACCOUNT_REVIEW_TEXT).toMatch(/tested after creation.*may take a few minutes/)
     await user.click(screen.getByRole('button', { name: 'Add Account' }))
-    // No success before the runner's test has passed (issue 17): the check is shown as it runs.
+    // No success before the runner's test has passed: the check is shown as it runs.
     expect(await screen.findByText(/Signing in to X as @dana_x/)).toBeInTheDocument()
     expect(screen.getByText('Details saved, encrypted')).toBeInTheDocument()
     expect(screen.queryByText('Account connected successfully!')).toBeNull()
@@ -248,7 +248,7 @@ describe('Add Social Media Account wizard (spec §2 Modals 2, §5)', () => {
     expect(screen.getByText('Failed to check account limits')).toBeInTheDocument()
   })
 
-  it('re-checks the limit before adding, and shows the server and network errors with the spec texts', async () => {
+  it('re-checks the limit before adding, and shows the server and network errors with the product texts', async () => {
     const user = userEvent.setup()
     renderApp(<AddAccountWizard onClose={() => {}} />)
     await screen.findByText('Ready to Add Account')

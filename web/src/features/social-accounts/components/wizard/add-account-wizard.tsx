@@ -46,7 +46,7 @@ export function AddAccountWizard({ onClose }: { onClose: () => void }) {
     void queryClient.invalidateQueries({ queryKey: [queryRoots.accounts] })
     void queryClient.invalidateQueries({ queryKey: [queryRoots.dashboard] })
   }
-  // After Add: the runner's account test, shown as it happens (issue 17).
+  // After Add: the runner's account test, shown as it happens.
   const [createdId, setCreatedId] = useState<string | null>(null)
   const check = useAccountCheck()
 
