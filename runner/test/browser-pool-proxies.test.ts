@@ -71,6 +71,28 @@ describe('proxied accounts in shared browsers', BROWSER_SUITE, () => {
     }
   }, 120_000)
 
+  it('never hands the proxy login to a site: a Basic-auth page gets none, https goes through a tunnel with it', async () => {
+    const pool = new BrowserPool()
+    try {
+      const alice = await pool.newContext(a.urlFor('alice:a-secret'))
+      const page = await alice.newPage()
+      // signed in to the proxy already (its 407 answered), as any page after the first is
+      await navigate(page, `${site.url}/alice/home`, 30_000)
+      const answer = await page.goto(`${site.url}/alice/basic`, { timeout: 30_000 }).catch(() => null)
+      expect(answer?.status() ?? 401).toBe(401)
+      expect(a.seen.some((r) => r.url.endsWith('/alice/basic') && r.login === 'alice:a-secret')).toBe(true)
+      expect(site.logins).toEqual([]) // the site asked; it was never told the proxy's login
+
+      // an https site: the browser opens a CONNECT tunnel, which carries the account's login (the
+      // handshake then fails: the site speaks plain http; only the tunnel is checked here)
+      const port = new URL(site.url).port
+      await page.goto(`https://127.0.0.1:${port}/alice/tls`, { timeout: 30_000 }).catch(() => null)
+      expect(a.seen).toContainEqual({ url: `CONNECT 127.0.0.1:${port}`, login: 'alice:a-secret' })
+    } finally {
+      await pool.close()
+    }
+  }, 120_000)
+
   it('closes a browser after its last context, and keeps it for a context that comes within the grace', async () => {
     const keeping = new BrowserPool({ idleBrowserMs: 600_000 })
     const closing = new BrowserPool({ idleBrowserMs: 0 })

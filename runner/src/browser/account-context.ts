@@ -1,10 +1,9 @@
 // One account's browser context in a shared browser: its own cookies, storage, network stack and
 // proxy (chromium-bidi makes each user context a Chromium browser context with its own proxy
-// settings and its own proxy-login cache). Every page opened here answers the proxy's 407 with the
-// account's login before its first request; a page the site opens itself (a popup) is answered
-// from the context's login cache, filled by the page that loaded the site, and without it the proxy
-// refuses it: it never goes out another way. A context whose browser died is `lost`: its cookies
-// went with it, so its session must sign in again (SessionManager does).
+// settings). A proxy with a login is reached through the pool's loopback forwarder
+// (proxy-forwarder.ts), which adds the login itself: no page, popup or site ever sees it. A
+// context whose browser died is `lost`: its cookies went with it, so its session must sign in
+// again (SessionManager does).
 import type { BrowserContext, Page } from 'puppeteer-core'
 import type { ProxyConfig } from './proxy.ts'
 
@@ -37,10 +36,7 @@ export class AccountContext {
 
   async newPage(): Promise<Page> {
     if (this.#lost) throw new BrowserGoneError()
-    const page = await this.context.newPage()
-    if (this.proxy?.username)
-      await page.authenticate({ username: this.proxy.username, password: this.proxy.password ?? '' })
-    return page
+    return this.context.newPage()
   }
 
   close(): Promise<void> {

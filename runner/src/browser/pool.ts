@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import puppeteer, { type Browser } from 'puppeteer-core'
 import { AccountContext } from './account-context.ts'
 import { parseProxyUrl } from './proxy.ts'
+import { ProxyForwarder } from './proxy-forwarder.ts'
 import { pinnedProxyProblem } from './proxy-guard.ts'
 
 export { AccountContext, BrowserGoneError } from './account-context.ts'
@@ -82,13 +83,20 @@ export class BrowserPool {
     const slot = this.#slotWithRoom()
     slot.users++
     clearTimeout(slot.idleTimer)
+    let forwarder: ProxyForwarder | undefined
     try {
       const { browser } = await slot.running
+      // a login goes to the proxy through the forwarder, never through the browser
+      if (proxy?.username !== undefined && /^https?:/.test(proxy.server))
+        forwarder = await ProxyForwarder.start(proxy)
+      const server = forwarder?.server ?? proxy?.server
       const context = await browser.createBrowserContext(
-        proxy ? { proxyServer: proxy.server, proxyBypassList: PROXY_BYPASS_LIST } : {},
+        server ? { proxyServer: server, proxyBypassList: PROXY_BYPASS_LIST } : {},
       )
+      const closeForwarder = forwarder ? () => void forwarder?.close() : () => undefined
       const account = new AccountContext(context, proxy, () => {
         slot.contexts.delete(account)
+        closeForwarder()
         this.#release(slot)
       })
       slot.contexts.add(account)
@@ -96,6 +104,7 @@ export class BrowserPool {
       if (!this.#slots.includes(slot)) account.markLost()
       return account
     } catch (error) {
+      await forwarder?.close()
       this.#release(slot)
       throw error
     }

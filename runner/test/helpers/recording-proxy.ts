@@ -1,8 +1,9 @@
 // A forward HTTP proxy on loopback, as paid proxies are: it wants its own Basic login, refuses any
-// other with 407, forwards absolute-form requests (the sandboxes are plain http) and records what
-// came through it with which login. Used by the pool tests and the proxy benchmark.
+// other with 407, forwards absolute-form requests (the sandboxes are plain http) and CONNECT
+// tunnels (https sites; recorded as "CONNECT host:port"), and records what came through it with
+// which login. Used by the pool tests and the proxy benchmark.
 import { createServer, request, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, connect, type Socket } from 'node:net'
 
 export interface ProxiedRequest {
   url: string
@@ -32,10 +33,7 @@ export class RecordingProxy {
 
   async #listen(): Promise<void> {
     this.#server = createServer((req, res) => {
-      const header = req.headers['proxy-authorization'] ?? ''
-      const login = header.startsWith('Basic ')
-        ? Buffer.from(header.slice(6), 'base64').toString('utf8')
-        : null
+      const login = loginOf(req.headers['proxy-authorization'])
       if (!login || !this.logins.includes(login)) {
         this.refused++
         res.writeHead(407, { 'proxy-authenticate': 'Basic realm="proxy"' })
@@ -52,6 +50,26 @@ export class RecordingProxy {
       upstream.on('error', () => res.destroy())
       req.pipe(upstream)
     })
+    this.#server.on('connect', (req, client: Socket, head: Buffer) => {
+      const login = loginOf(req.headers['proxy-authorization'])
+      if (!login || !this.logins.includes(login)) {
+        this.refused++
+        client.end(
+          'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="proxy"\r\n\r\n',
+        )
+        return
+      }
+      this.seen.push({ url: `CONNECT ${req.url ?? ''}`, login })
+      const [host = '', port = ''] = (req.url ?? '').split(/:(?=\d+$)/)
+      const target = connect({ host, port: Number(port) }, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n')
+        if (head.length > 0) target.write(head)
+        target.pipe(client)
+        client.pipe(target)
+      })
+      target.on('error', () => client.destroy())
+      client.on('error', () => target.destroy())
+    })
     // a browser keeps proxy connections alive; close() must not wait for them
     this.#server.keepAliveTimeout = 1_000
     await new Promise<void>((resolve) => this.#server?.listen(0, '127.0.0.1', resolve))
@@ -64,15 +82,31 @@ export class RecordingProxy {
   }
 }
 
-/** A site on loopback answering every path with a small page that names the path. */
-export async function startSite(): Promise<{ url: string; close: () => Promise<void> }> {
+function loginOf(header: string | undefined): string | null {
+  return header?.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8') : null
+}
+
+/**
+ * A site on loopback answering every path with a small page that names the path; a path ending in
+ * /basic asks for HTTP Basic auth (401), and every Authorization it is sent is kept in `logins`.
+ */
+export async function startSite(): Promise<{ url: string; logins: string[]; close: () => Promise<void> }> {
+  const logins: string[] = []
   const site = createServer((req, res) => {
+    const login = loginOf(req.headers.authorization)
+    if (login) logins.push(login)
+    if (req.url?.endsWith('/basic')) {
+      res.writeHead(401, { 'www-authenticate': 'Basic realm="site"', 'content-type': 'text/html' })
+      res.end('<!doctype html><title>sign in</title>')
+      return
+    }
     res.writeHead(200, { 'content-type': 'text/html' })
     res.end(`<!doctype html><title>${req.url}</title><p>page ${req.url}</p>`)
   })
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
   return {
     url: `http://127.0.0.1:${(site.address() as AddressInfo).port}`,
+    logins,
     close: async () => {
       site.closeAllConnections()
       await new Promise<void>((resolve) => site.close(() => resolve()))
