@@ -31,6 +31,9 @@ export function zoneOf(path: string): Zone {
   return { kind: 'tests-and-tools' }
 }
 
+/** Whether a file in this zone can break a rule at all: tests, tools and the stack import freely. */
+export const hasRules = (zone: Zone) => zone.kind !== 'stack' && zone.kind !== 'tests-and-tools'
+
 const isWeb = (zone: Zone) =>
   zone.kind === 'web-app' || zone.kind === 'web-feature' || zone.kind === 'web-shared'
 
