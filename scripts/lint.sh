@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# `npm run lint`: one lint + format check (Biome) and the type checks of every part.
+# `npm run lint`: one lint + format check (Biome), the import boundaries between the parts
+# (docs/architecture.md) and the type checks of every part.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npx biome check .
+npx tsx scripts/check-imports.ts
 npx tsc -p tsconfig.json --noEmit
 npx tsc -p web/tsconfig.json --noEmit
 shopt -s nullglob

@@ -1,6 +1,6 @@
 // The Node twin of supabase/functions/_shared/crypto.ts: the runner decrypts the credentials the
 // functions sealed (and may seal new ones). Same format, `<keyId>:<base64(iv | ciphertext | tag)>`,
-// AES-256-GCM with a 12-byte IV and a 16-byte tag; same env variables. runner/src/crypto.test.ts
+// AES-256-GCM with a 12-byte IV and a 16-byte tag; same env variables. runner/test/crypto.test.ts
 // proves each side reads the other's output.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 

@@ -9,13 +9,14 @@ import { paths } from '@/config/paths'
 import { ADMIN_REQUEST_ERRORS } from '@/features/admin/api/admin-request'
 import { AdminPage } from '@/features/admin/components/admin-page'
 import { useAuth } from '@/lib/auth-store'
+import { isOperator } from '@/lib/operator'
 import { ProtectedRoute } from '../guards/protected-route'
+import { SignedInLayout } from '../layouts/signed-in-layout'
 
 export default function AdminRoute() {
   const user = useAuth((s) => s.user)
   const loading = useAuth((s) => s.loading)
-  const isAdmin = user?.app_metadata?.role === 'admin'
-  const refused = !loading && user !== null && !isAdmin
+  const refused = !loading && user !== null && !isOperator(user)
   const toast = useToast()
   const warned = useRef(false)
 
@@ -30,7 +31,9 @@ export default function AdminRoute() {
   if (refused) return <Navigate to={paths.dashboard} replace />
   return (
     <ProtectedRoute>
-      <AdminPage />
+      <SignedInLayout>
+        <AdminPage />
+      </SignedInLayout>
     </ProtectedRoute>
   )
 }

@@ -1,8 +1,13 @@
 import { BillingPage } from '@/features/billing/components/billing-page'
 import { useAuth } from '@/lib/auth-store'
+import { SignedInLayout } from '../layouts/signed-in-layout'
 
 export default function BillingRoute() {
   const userId = useAuth((s) => s.user?.id)
   if (!userId) return null
-  return <BillingPage userId={userId} />
+  return (
+    <SignedInLayout>
+      <BillingPage userId={userId} />
+    </SignedInLayout>
+  )
 }

@@ -2,12 +2,15 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
 import { DncPage } from '@/features/do-not-contact/components/dnc-page'
 import { createQueryClient } from '@/lib/query-client'
+import { SignedInLayout } from '../layouts/signed-in-layout'
 
 export default function DoNotContactRoute() {
   const [queryClient] = useState(createQueryClient)
   return (
     <QueryClientProvider client={queryClient}>
-      <DncPage />
+      <SignedInLayout>
+        <DncPage />
+      </SignedInLayout>
     </QueryClientProvider>
   )
 }

@@ -4,9 +4,9 @@ import { Navigate, useSearchParams } from 'react-router'
 import { AuthLayout } from '@/components/layouts/auth-layout'
 import { FullPageSpinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
-import { isOperator } from '@/features/auth/api/login-schema'
 import { LoginForm } from '@/features/auth/components/login-form'
 import { useAuth } from '@/lib/auth-store'
+import { isOperator } from '@/lib/operator'
 
 /** /login: a signed-in visitor goes straight to /dashboard (product.md §2), an operator to /admin. */
 export default function LoginRoute() {

@@ -1,5 +1,10 @@
 import { SettingsPage } from '@/features/settings/components/settings-page'
+import { SignedInLayout } from '../layouts/signed-in-layout'
 
 export default function SettingsRoute() {
-  return <SettingsPage />
+  return (
+    <SignedInLayout>
+      <SettingsPage />
+    </SignedInLayout>
+  )
 }

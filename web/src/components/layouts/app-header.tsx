@@ -3,11 +3,10 @@ import { useNavigate } from 'react-router'
 import { AccountMenu } from '@/components/ui/account-menu'
 import { Logo } from '@/components/ui/logo'
 import { paths } from '@/config/paths'
-import { NotificationsMenu } from '@/features/notifications/components/notifications-menu'
 import { signOut, useAuth } from '@/lib/auth-store'
 import { useProfileIdentity } from '@/lib/profile-identity'
 
-/** Top bar of the signed-in pages: the logo, optional actions and the account menu. */
+/** Top bar of the signed-in pages: the logo, the actions it is given (the bell) and the account menu. */
 export function AppHeader({ children }: { children?: ReactNode }) {
   const user = useAuth((s) => s.user)
   const navigate = useNavigate()
@@ -18,7 +17,6 @@ export function AppHeader({ children }: { children?: ReactNode }) {
         <Logo href={paths.dashboard} />
         <div className="flex items-center gap-3">
           {children}
-          <NotificationsMenu />
           <AccountMenu
             name={name}
             email={user?.email}

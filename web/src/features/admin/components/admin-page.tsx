@@ -16,7 +16,6 @@ import {
 } from 'lucide-react'
 import { type KeyboardEvent, type ReactNode, useId, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { AppHeader } from '@/components/layouts/app-header'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { AccountsTab } from './accounts-tab'
@@ -74,88 +73,85 @@ export function AdminPage() {
 
   const { Panel } = active
   return (
-    <div className="min-h-screen bg-slate-50">
-      <AppHeader />
-      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <div>
-            <p className="text-xs font-semibold tracking-wider text-brand-600 uppercase">Operator</p>
-            <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-              Admin Dashboard
-            </h1>
-            <p className="mt-1 text-sm text-slate-600">
-              Customers, campaigns, jobs and runners across the platform.
-            </p>
-          </div>
-          <div className="flex items-center gap-3">
-            <label
-              htmlFor={autoRefreshId}
-              className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-lg bg-white px-3 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-slate-300 ring-inset"
-            >
-              <input
-                id={autoRefreshId}
-                type="checkbox"
-                checked={autoRefresh}
-                onChange={(e) => setAutoRefresh(e.target.checked)}
-                className="size-4 rounded border-slate-300 accent-brand-600"
-              />
-              Auto Refresh
-              {autoRefresh && (
-                <span className="size-1.5 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
+    <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-xs font-semibold tracking-wider text-brand-600 uppercase">Operator</p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            Admin Dashboard
+          </h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Customers, campaigns, jobs and runners across the platform.
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <label
+            htmlFor={autoRefreshId}
+            className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-lg bg-white px-3 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-slate-300 ring-inset"
+          >
+            <input
+              id={autoRefreshId}
+              type="checkbox"
+              checked={autoRefresh}
+              onChange={(e) => setAutoRefresh(e.target.checked)}
+              className="size-4 rounded border-slate-300 accent-brand-600"
+            />
+            Auto Refresh
+            {autoRefresh && (
+              <span className="size-1.5 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
+            )}
+          </label>
+          <Button
+            variant="secondary"
+            icon={<RefreshCw className="size-4" />}
+            onClick={() => setRefreshKey((k) => k + 1)}
+          >
+            Refresh
+          </Button>
+        </div>
+      </div>
+
+      <div
+        role="tablist"
+        aria-label="Admin sections"
+        onKeyDown={onTabKeyDown}
+        className="-mx-4 mt-8 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 [scrollbar-width:none] sm:mx-0 sm:px-0"
+      >
+        {TABS.map((tab) => {
+          const selected = tab.id === active.id
+          const Icon = tab.icon
+          return (
+            <button
+              key={tab.id}
+              id={`${baseId}-tab-${tab.id}`}
+              role="tab"
+              type="button"
+              aria-selected={selected}
+              aria-controls={`${baseId}-panel`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => select(tab.id)}
+              className={cn(
+                '-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-2.5 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors',
+                selected
+                  ? 'border-brand-600 text-brand-700'
+                  : 'border-transparent text-slate-500 hover:text-slate-800',
               )}
-            </label>
-            <Button
-              variant="secondary"
-              icon={<RefreshCw className="size-4" />}
-              onClick={() => setRefreshKey((k) => k + 1)}
             >
-              Refresh
-            </Button>
-          </div>
-        </div>
+              <Icon className="size-4" aria-hidden="true" />
+              {tab.label}
+            </button>
+          )
+        })}
+      </div>
 
-        <div
-          role="tablist"
-          aria-label="Admin sections"
-          onKeyDown={onTabKeyDown}
-          className="-mx-4 mt-8 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 [scrollbar-width:none] sm:mx-0 sm:px-0"
-        >
-          {TABS.map((tab) => {
-            const selected = tab.id === active.id
-            const Icon = tab.icon
-            return (
-              <button
-                key={tab.id}
-                id={`${baseId}-tab-${tab.id}`}
-                role="tab"
-                type="button"
-                aria-selected={selected}
-                aria-controls={`${baseId}-panel`}
-                tabIndex={selected ? 0 : -1}
-                onClick={() => select(tab.id)}
-                className={cn(
-                  '-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-2.5 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors',
-                  selected
-                    ? 'border-brand-600 text-brand-700'
-                    : 'border-transparent text-slate-500 hover:text-slate-800',
-                )}
-              >
-                <Icon className="size-4" aria-hidden="true" />
-                {tab.label}
-              </button>
-            )
-          })}
-        </div>
-
-        <section
-          id={`${baseId}-panel`}
-          role="tabpanel"
-          aria-labelledby={`${baseId}-tab-${active.id}`}
-          className="mt-6"
-        >
-          <Panel key={active.id} autoRefresh={autoRefresh} refreshKey={refreshKey} />
-        </section>
-      </main>
-    </div>
+      <section
+        id={`${baseId}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${baseId}-tab-${active.id}`}
+        className="mt-6"
+      >
+        <Panel key={active.id} autoRefresh={autoRefresh} refreshKey={refreshKey} />
+      </section>
+    </main>
   )
 }

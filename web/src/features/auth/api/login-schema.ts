@@ -18,11 +18,6 @@ export function readLoginInput(input: LoginInput): LoginInput | null {
 /** `home` is where the user goes after signing in: operators to /admin, customers to /dashboard. */
 export type AuthResult = { ok: true; home?: 'admin' | 'dashboard' } | { ok: false; error: string }
 
-/** Operators carry `app_metadata.role = 'admin'` (set by the service, never by the user). */
-export function isOperator(user: { app_metadata?: Record<string, unknown> } | null | undefined): boolean {
-  return user?.app_metadata?.role === 'admin'
-}
-
 /**
  * The password rule of sign-up (supabase/config.toml minimum_password_length), said before the
  * request with the service's own words, so a short password is never a silent failure.

@@ -1,7 +1,7 @@
 import type { AuthError, User } from '@supabase/supabase-js'
+import { isOperator } from '@/lib/operator'
 import {
   type AuthResult,
-  isOperator,
   type LoginInput,
   MISSING_CREDENTIALS,
   readLoginInput,

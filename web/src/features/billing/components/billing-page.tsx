@@ -1,7 +1,6 @@
 import { AlertCircle, ArrowLeft } from 'lucide-react'
 import { type KeyboardEvent, useId, useState } from 'react'
 import { Link } from 'react-router'
-import { AppHeader } from '@/components/layouts/app-header'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
@@ -34,78 +33,75 @@ export function BillingPage({ userId }: { userId: string }) {
   }
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <AppHeader />
-      <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-        <Link
-          to={paths.dashboard}
-          className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to Dashboard
-        </Link>
-        <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Billing</h1>
-        <p className="mt-1 text-slate-600">Your plan, your next payment and every invoice.</p>
+    <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
+      <Link
+        to={paths.dashboard}
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Dashboard
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Billing</h1>
+      <p className="mt-1 text-slate-600">Your plan, your next payment and every invoice.</p>
 
-        <div
-          role="tablist"
-          aria-label="Billing sections"
-          onKeyDown={onTabKeyDown}
-          className="mt-8 grid grid-cols-3 border-b border-slate-200 sm:flex sm:gap-1"
-        >
-          {tabs.map((t) => (
-            <button
-              key={t.id}
-              id={`${baseId}-tab-${t.id}`}
-              role="tab"
-              type="button"
-              aria-selected={tab === t.id}
-              aria-controls={`${baseId}-panel`}
-              tabIndex={tab === t.id ? 0 : -1}
-              onClick={() => setTab(t.id)}
-              className={cn(
-                // three equal columns on a phone, so no label is cut off; side by side from sm up
-                '-mb-px border-b-2 px-1 py-2.5 text-center text-[0.8125rem] font-semibold whitespace-nowrap transition-colors sm:px-4 sm:text-sm',
-                tab === t.id
-                  ? 'border-brand-600 text-brand-700'
-                  : 'border-transparent text-slate-500 hover:text-slate-800',
-              )}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
+      <div
+        role="tablist"
+        aria-label="Billing sections"
+        onKeyDown={onTabKeyDown}
+        className="mt-8 grid grid-cols-3 border-b border-slate-200 sm:flex sm:gap-1"
+      >
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            id={`${baseId}-tab-${t.id}`}
+            role="tab"
+            type="button"
+            aria-selected={tab === t.id}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => setTab(t.id)}
+            className={cn(
+              // three equal columns on a phone, so no label is cut off; side by side from sm up
+              '-mb-px border-b-2 px-1 py-2.5 text-center text-[0.8125rem] font-semibold whitespace-nowrap transition-colors sm:px-4 sm:text-sm',
+              tab === t.id
+                ? 'border-brand-600 text-brand-700'
+                : 'border-transparent text-slate-500 hover:text-slate-800',
+            )}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
 
-        <section
-          id={`${baseId}-panel`}
-          role="tabpanel"
-          aria-labelledby={`${baseId}-tab-${tab}`}
-          className="mt-6"
-        >
-          {loading ? (
-            <div className="flex justify-center py-20 text-brand-600">
-              <Spinner size={32} label="Loading billing" />
-            </div>
-          ) : error ? (
-            <div
-              role="alert"
-              className="flex flex-col items-center gap-3 rounded-2xl bg-red-50 p-8 text-center ring-1 ring-red-200"
-            >
-              <AlertCircle className="size-8 text-red-500" aria-hidden="true" />
-              <p className="text-red-700">{error}</p>
-              <Button variant="secondary" onClick={() => void reload()}>
-                Retry
-              </Button>
-            </div>
-          ) : tab === 'overview' ? (
-            <OverviewTab subscription={subscription} payments={payments} />
-          ) : tab === 'subscription' ? (
-            <SubscriptionTab subscription={subscription} onChanged={reload} />
-          ) : (
-            <PaymentHistoryTab payments={payments} />
-          )}
-        </section>
-      </main>
-    </div>
+      <section
+        id={`${baseId}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${baseId}-tab-${tab}`}
+        className="mt-6"
+      >
+        {loading ? (
+          <div className="flex justify-center py-20 text-brand-600">
+            <Spinner size={32} label="Loading billing" />
+          </div>
+        ) : error ? (
+          <div
+            role="alert"
+            className="flex flex-col items-center gap-3 rounded-2xl bg-red-50 p-8 text-center ring-1 ring-red-200"
+          >
+            <AlertCircle className="size-8 text-red-500" aria-hidden="true" />
+            <p className="text-red-700">{error}</p>
+            <Button variant="secondary" onClick={() => void reload()}>
+              Retry
+            </Button>
+          </div>
+        ) : tab === 'overview' ? (
+          <OverviewTab subscription={subscription} payments={payments} />
+        ) : tab === 'subscription' ? (
+          <SubscriptionTab subscription={subscription} onChanged={reload} />
+        ) : (
+          <PaymentHistoryTab payments={payments} />
+        )}
+      </section>
+    </main>
   )
 }

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { AppHeader } from '@/components/layouts/app-header'
 import { ErrorState } from '@/components/ui/error-state'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
@@ -34,8 +33,7 @@ export function DncPage() {
   const [dialog, setDialog] = useState<'add' | 'import' | null>(null)
   const overview = useQuery({ queryKey: dncKeys.overview, queryFn: getDncOverview })
   return (
-    <div className="min-h-screen bg-slate-50">
-      <AppHeader />
+    <>
       <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">
         <div>
           <Link
@@ -79,6 +77,6 @@ export function DncPage() {
       </main>
       {dialog === 'add' && <AddPersonDialog onClose={() => setDialog(null)} />}
       {dialog === 'import' && <ImportDialog onClose={() => setDialog(null)} />}
-    </div>
+    </>
   )
 }

@@ -1,7 +1,6 @@
 import { ArrowLeft, ChevronRight, ShieldBan } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { AppHeader } from '@/components/layouts/app-header'
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
@@ -34,74 +33,71 @@ export function SettingsPage() {
   const fullName = profile?.full_name ?? (user.user_metadata?.full_name as string | undefined) ?? ''
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <AppHeader />
-      <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-        <Link
-          to={paths.dashboard}
-          className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to Dashboard
-        </Link>
-        <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Settings</h1>
-        <p className="mt-1 text-slate-600">Manage your profile and how you appear in Reachflow.</p>
-        {loading ? (
-          <div className="flex justify-center py-20 text-brand-600">
-            <Spinner size={32} label="Loading settings" />
-          </div>
-        ) : (
-          <div className="mt-8 space-y-6">
-            <Card>
-              <CardHeader>
-                <CardTitle>Profile photo</CardTitle>
-              </CardHeader>
-              <CardBody>
-                <AvatarUpload
-                  userId={user.id}
-                  avatarUrl={profile?.avatar_url ?? null}
-                  name={fullName}
-                  email={user.email ?? null}
-                  onUploaded={(url) => {
-                    setProfile((p) => (p ? { ...p, avatar_url: url } : p))
-                    patchProfileIdentity(user.id, { avatarUrl: url })
-                  }}
-                />
-              </CardBody>
-            </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle>Profile</CardTitle>
-              </CardHeader>
-              <CardBody>
-                <ProfileForm
-                  userId={user.id}
-                  email={user.email ?? ''}
-                  initial={{ full_name: fullName, business_name: profile?.business_name ?? '' }}
-                  onSaved={(values) => patchProfileIdentity(user.id, { fullName: values.full_name })}
-                />
-              </CardBody>
-            </Card>
-            <Card>
-              <Link
-                to={paths.doNotContact}
-                className="flex items-center gap-4 rounded-2xl px-6 py-5 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-              >
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-                  <ShieldBan className="size-5" aria-hidden="true" />
+    <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <Link
+        to={paths.dashboard}
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Dashboard
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Settings</h1>
+      <p className="mt-1 text-slate-600">Manage your profile and how you appear in Reachflow.</p>
+      {loading ? (
+        <div className="flex justify-center py-20 text-brand-600">
+          <Spinner size={32} label="Loading settings" />
+        </div>
+      ) : (
+        <div className="mt-8 space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Profile photo</CardTitle>
+            </CardHeader>
+            <CardBody>
+              <AvatarUpload
+                userId={user.id}
+                avatarUrl={profile?.avatar_url ?? null}
+                name={fullName}
+                email={user.email ?? null}
+                onUploaded={(url) => {
+                  setProfile((p) => (p ? { ...p, avatar_url: url } : p))
+                  patchProfileIdentity(user.id, { avatarUrl: url })
+                }}
+              />
+            </CardBody>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Profile</CardTitle>
+            </CardHeader>
+            <CardBody>
+              <ProfileForm
+                userId={user.id}
+                email={user.email ?? ''}
+                initial={{ full_name: fullName, business_name: profile?.business_name ?? '' }}
+                onSaved={(values) => patchProfileIdentity(user.id, { fullName: values.full_name })}
+              />
+            </CardBody>
+          </Card>
+          <Card>
+            <Link
+              to={paths.doNotContact}
+              className="flex items-center gap-4 rounded-2xl px-6 py-5 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+            >
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+                <ShieldBan className="size-5" aria-hidden="true" />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block text-base font-semibold text-slate-900">Do-not-contact list</span>
+                <span className="block text-sm text-slate-600">
+                  People your campaigns never message, and the opt-out words that add them.
                 </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block text-base font-semibold text-slate-900">Do-not-contact list</span>
-                  <span className="block text-sm text-slate-600">
-                    People your campaigns never message, and the opt-out words that add them.
-                  </span>
-                </span>
-                <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
-              </Link>
-            </Card>
-          </div>
-        )}
-      </main>
-    </div>
+              </span>
+              <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
+            </Link>
+          </Card>
+        </div>
+      )}
+    </main>
   )
 }

@@ -16,7 +16,7 @@ import {
   keyIdOf,
   keyringFromEnv,
   parseKeyring,
-} from './crypto.ts'
+} from '../src/crypto.ts'
 
 const denoModule = pathToFileURL(join(repoRoot, 'supabase', 'functions', '_shared', 'crypto.ts')).href
 

@@ -1,0 +1,184 @@
+// The import-boundary check (`npm run lint`) on small repository trees: each rule broken once and
+// kept once, imports written in every form (relative, tsconfig alias, type-only, re-export,
+// dynamic), and text that only looks like an import.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { checkImports } from '../scripts/check-imports.ts'
+
+const roots: string[] = []
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true })
+})
+
+const WEB_TSCONFIG = JSON.stringify({
+  extends: '../tsconfig.base.json',
+  compilerOptions: { paths: { '@/*': ['./src/*'], '@shared/*': ['../supabase/functions/_shared/*'] } },
+})
+
+/** The problems the check finds in a tree of these files (plus the tsconfigs the repository has). */
+function problemsIn(files: Record<string, string>): string[] {
+  const root = mkdtempSync(join(tmpdir(), 'check-imports-'))
+  roots.push(root)
+  const all = {
+    'tsconfig.base.json': '{"compilerOptions":{"strict":true}}',
+    'tsconfig.json': '{"extends":"./tsconfig.base.json"}',
+    'web/tsconfig.json': WEB_TSCONFIG,
+    ...files,
+  }
+  for (const [path, text] of Object.entries(all)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true })
+    writeFileSync(join(root, path), text)
+  }
+  return checkImports(root)
+}
+
+const FEATURES = 'a feature does not import another feature'
+const SHARED = 'shared web code (src/components, src/lib, src/config, src/testing) does not import features'
+const STACK = 'nothing but tests and scripts imports stack/'
+const RUNNER = 'the runner imports only runner/src and supabase/functions/_shared'
+const FUNCTIONS = 'a function does not import another function'
+const FUNCTION_OUTSIDE = 'a function imports only its own folder and supabase/functions/_shared'
+
+describe('web', () => {
+  it('a feature imports its own files, shared code and _shared, not another feature in any form', () => {
+    const problems = problemsIn({
+      'web/src/features/campaigns/components/list.tsx': [
+        "import { get } from '../api/get'",
+        "import { cn } from '@/lib/cn'",
+        "import { price } from '@shared/pricing'",
+        "import { helper } from '@/features/campaigns/helper'",
+        "import type { Lead } from '../../leads/types'",
+        "export { badge } from '@/features/leads/badge'",
+        "const wizard = () => import('@/features/scraping/wizard')",
+      ].join('\n'),
+    })
+    expect(problems).toEqual([
+      `web/src/features/campaigns/components/list.tsx:5 imports '../../leads/types' (web/src/features/leads/types): ${FEATURES} (move the shared piece to src/lib or src/components, or compose both in src/app)`,
+      `web/src/features/campaigns/components/list.tsx:6 imports '@/features/leads/badge' (web/src/features/leads/badge): ${FEATURES} (move the shared piece to src/lib or src/components, or compose both in src/app)`,
+      `web/src/features/campaigns/components/list.tsx:7 imports '@/features/scraping/wizard' (web/src/features/scraping/wizard): ${FEATURES} (move the shared piece to src/lib or src/components, or compose both in src/app)`,
+    ])
+  })
+
+  it('the app imports features; a feature does not import the app', () => {
+    const problems = problemsIn({
+      'web/src/app/routes/dashboard.tsx': "import { Tab } from '@/features/campaigns/tab'",
+      'web/src/main.tsx': "import { App } from './app/App'",
+      'web/src/features/campaigns/tab.tsx': "import { routes } from '@/app/router'",
+    })
+    expect(problems).toEqual([
+      "web/src/features/campaigns/tab.tsx:1 imports '@/app/router' (web/src/app/router): a feature does not import src/app (app → features → shared)",
+    ])
+  })
+
+  it('shared code imports shared code, not a feature or the app', () => {
+    const problems = problemsIn({
+      'web/src/components/layouts/header.tsx': [
+        "import { Button } from '@/components/ui/button'",
+        "import { env } from '../../config/env'",
+        "import { Bell } from '@/features/notifications/bell'",
+      ].join('\n'),
+      'web/src/lib/boot.ts': "export * from '../app/boot'",
+    })
+    expect(problems).toEqual([
+      `web/src/components/layouts/header.tsx:3 imports '@/features/notifications/bell' (web/src/features/notifications/bell): ${SHARED} or src/app`,
+      `web/src/lib/boot.ts:1 imports '../app/boot' (web/src/app/boot): ${SHARED} or src/app`,
+    ])
+  })
+
+  it('the web app imports nothing outside web/src but _shared', () => {
+    const problems = problemsIn({
+      'web/src/lib/ok.ts': "import { price } from '../../../supabase/functions/_shared/pricing.ts'",
+      'web/src/lib/session.ts': "import { open } from '../../../runner/src/sessions/open.ts'",
+    })
+    expect(problems).toEqual([
+      "web/src/lib/session.ts:1 imports '../../../runner/src/sessions/open.ts' (runner/src/sessions/open.ts): the web app imports only web/src and supabase/functions/_shared",
+    ])
+  })
+})
+
+describe('runner, functions and stack', () => {
+  it('the runner imports runner/src and _shared only', () => {
+    const problems = problemsIn({
+      'runner/src/a.ts': [
+        "import { b } from './b.ts'",
+        "import { hostOf } from '../../supabase/functions/_shared/host.ts'",
+        "import { cn } from '../../web/src/lib/cn.ts'",
+        "import { app } from '../../supabase/functions/api/app.ts'",
+      ].join('\n'),
+    })
+    expect(problems).toEqual([
+      `runner/src/a.ts:3 imports '../../web/src/lib/cn.ts' (web/src/lib/cn.ts): ${RUNNER} (what its image holds)`,
+      `runner/src/a.ts:4 imports '../../supabase/functions/api/app.ts' (supabase/functions/api/app.ts): ${RUNNER} (what its image holds)`,
+    ])
+  })
+
+  it('tests, scripts and the stack itself import stack/; product code does not', () => {
+    const problems = problemsIn({
+      'runner/test/crypto.test.ts': "import { repoRoot } from '../../stack/src/config.ts'",
+      'tests/x.test.ts': "import { stackConfig } from '../stack/src/config.ts'",
+      'scripts/bench.ts': "import { stackConfig } from '../stack/src/config.ts'",
+      'web/e2e/support.ts': "import { stackConfig } from '../../stack/src/config.ts'",
+      'stack/src/demo.ts': "import { seal } from '../../runner/src/crypto.ts'",
+      'runner/src/crypto.test.ts': "import { repoRoot } from '../../stack/src/config.ts'",
+      'web/src/main.tsx': "import { ports } from '../../stack/src/config.ts'",
+      'supabase/functions/_shared/env.ts': "import { ports } from '../../../stack/src/config.ts'",
+    })
+    expect(problems).toEqual([
+      `runner/src/crypto.test.ts:1 imports '../../stack/src/config.ts' (stack/src/config.ts): ${STACK} (the local stack is never deployed)`,
+      `supabase/functions/_shared/env.ts:1 imports '../../../stack/src/config.ts' (stack/src/config.ts): ${STACK} (the local stack is never deployed)`,
+      `web/src/main.tsx:1 imports '../../stack/src/config.ts' (stack/src/config.ts): ${STACK} (the local stack is never deployed)`,
+    ])
+  })
+
+  it('a function imports its own folder and _shared; _shared imports only _shared', () => {
+    const problems = problemsIn({
+      'supabase/functions/admin/app.ts': [
+        "import { routes } from './routes.ts'",
+        "import { HttpError } from '../_shared/errors.ts'",
+        "import { createApiHandler } from '../api/app.ts'",
+        "import { cn } from '../../../web/src/lib/cn.ts'",
+      ].join('\n'),
+      'supabase/functions/_shared/errors.ts': "import { deps } from '../api/deps.ts'",
+    })
+    expect(problems).toEqual([
+      "supabase/functions/_shared/errors.ts:1 imports '../api/deps.ts' (supabase/functions/api/deps.ts): supabase/functions/_shared imports only _shared (every function, web and the runner import it)",
+      `supabase/functions/admin/app.ts:3 imports '../api/app.ts' (supabase/functions/api/app.ts): ${FUNCTIONS} (each deploys alone; share through _shared)`,
+      `supabase/functions/admin/app.ts:4 imports '../../../web/src/lib/cn.ts' (web/src/lib/cn.ts): ${FUNCTION_OUTSIDE} (what its deploy bundles)`,
+    ])
+  })
+})
+
+describe('reading imports', () => {
+  it('ignores import-like text in strings, templates and comments, and computed specifiers', () => {
+    const problems = problemsIn({
+      'runner/src/deno-script.ts': [
+        "// import { x } from '../../web/src/lib/x.ts'",
+        "const script = `import { y } from '../../web/src/lib/y.ts'`",
+        'const text = "import z from \'../../stack/src/z.ts\'"',
+        "const quote = /'/g",
+        `const load = (name: string) => import(\`../../web/src/\${name}\`)`,
+        'export { script, text, quote, load }',
+      ].join('\n'),
+    })
+    expect(problems).toEqual([])
+  })
+
+  it('follows a tsconfig that takes its paths from the config it extends', () => {
+    const problems = problemsIn({
+      'web/tsconfig.json': '{"extends":"./tsconfig.paths.json"}',
+      'web/tsconfig.paths.json': '{"compilerOptions":{"paths":{"~/*":["./src/*"]}}}',
+      'web/src/lib/bell.ts': "import { Bell } from '~/features/notifications/bell'",
+    })
+    expect(problems).toEqual([
+      `web/src/lib/bell.ts:1 imports '~/features/notifications/bell' (web/src/features/notifications/bell): ${SHARED} or src/app`,
+    ])
+  })
+
+  it('names a file it cannot parse instead of passing it', () => {
+    const problems = problemsIn({ 'web/src/lib/broken.ts': 'import { from "./x"' })
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatch(/^web\/src\/lib\/broken\.ts: could not be parsed \(.+\)$/)
+  })
+})
