@@ -135,7 +135,7 @@ test('X changes its page mid-campaign: nothing sent twice or lost, paused and to
   })
   sandboxAccount = username
   const { profiles: leads } = await xSandbox<{ profiles: Lead[] }>(
-    `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=${LEADS}&offset=${16_000 + Math.floor(Math.random() * 2000)}`,
+    `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=${LEADS}&offset=${5_000 + Math.floor(Math.random() * 3000)}`,
   )
   expect(leads).toHaveLength(LEADS)
   const campaignId = await runningCampaign(accountId, leads, { dailyLimit: BEFORE, name: 'Drill' })
