@@ -211,8 +211,21 @@ test('X changes its page mid-campaign: nothing sent twice or lost, paused and to
   await editor.getByRole('button', { name: 'Publish' }).click()
   await expect(admin.getByText(`Published ${fixed.version}: runners use it within a minute`)).toBeVisible()
 
-  // The canary passes with the published pack and the pause lifts by itself.
-  await eventually(async () => expect(await sendPause()).toBeUndefined(), accountId, 180_000)
+  // The check queued by the publication passes with the published pack, and the pause lifts by itself.
+  const publishCheck = async () =>
+    (
+      await db().query<{ status: string; pack_version: string | null }>(
+        `select status, pack_version from public.platform_canary_runs
+          where platform = 'twitter' and trigger = 'publish' and account_id = $1 order by created_at desc limit 1`,
+        [accountId],
+      )
+    ).rows[0]
+  await eventually(
+    async () => expect((await publishCheck())?.status).toMatch(/^(passed|failed|error)$/),
+    accountId,
+  )
+  expect(await publishCheck()).toEqual({ status: 'passed', pack_version: fixed.version })
+  await eventually(async () => expect(await sendPause()).toBeUndefined(), accountId)
   const resolved = await db().query<{ status: string; resolution: string }>(
     'select status, resolution from public.platform_incidents where id = $1',
     [pause?.incident_id],
