@@ -2,11 +2,14 @@
 // limits sign-ins per address, so tests reuse the saved session), and the database for what the
 // page cannot show directly (whether a runner is up, a job's state).
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, expect, type Page } from '@playwright/test'
 import pg from 'pg'
+import { encryptSecret, keyringFromEnv } from '../../runner/src/crypto.ts'
+import { xSandboxAccount } from './support'
 
 export const ADMIN = { email: 'admin@reachflow.test', password: 'admin-password' }
 
@@ -42,6 +45,14 @@ export async function openTab(page: Page, tab: string, label: RegExp | string): 
   await expect(page.getByRole('tab', { name: label })).toHaveAttribute('aria-selected', 'true')
 }
 
+/** On the Platform health tab: the account becomes one the canary checks. */
+export async function chooseCanaryAccount(page: Page, username: string): Promise<void> {
+  const canary = page.getByTestId('canary-accounts')
+  await canary.getByRole('searchbox').fill(username)
+  await canary.getByRole('button', { name: `Choose @${username} for the canary` }).click()
+  await expect(canary.getByRole('list').first()).toContainText(`@${username}`)
+}
+
 let pool: pg.Pool | undefined
 export function db(): pg.Pool {
   const url = process.env.SUPABASE_DB_URL
@@ -55,6 +66,61 @@ export async function closeDb(): Promise<void> {
   const open = pool
   pool = undefined
   await open?.end()
+}
+
+/** No site change open and no canary account chosen: sending on every platform as normal. */
+export async function clearSiteChanges(): Promise<void> {
+  await db().query('delete from public.platform_action_pauses')
+  await db().query(
+    `update public.platform_incidents set status = 'resolved', resolved_at = now(), resolution = 'operator' where status = 'open'`,
+  )
+}
+
+/** A new customer who never signs in (its password is empty), for accounts the page does not show. */
+export async function newCustomer(): Promise<string> {
+  const userId = randomUUID()
+  await db().query(
+    `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data,
+                             created_at, updated_at)
+     values ($1, 'authenticated', 'authenticated', $2, '', now(), '{"provider": "email"}', '{}', now(), now())`,
+    [userId, `canary-${userId.slice(0, 8)}@example.com`],
+  )
+  return userId
+}
+
+/**
+ * The customer's X account signed in to the X sandbox (a fresh sandbox account made with
+ * `sandbox`; credentials sealed as the api does), on a paid plan, past warm-up.
+ */
+export async function connectXAccount(
+  userId: string,
+  sandbox: Record<string, unknown> = {},
+): Promise<{ username: string; accountId: string }> {
+  const x = await xSandboxAccount(sandbox)
+  await db().query(
+    `insert into public.subscriptions (user_id, status, plan_type, accounts_purchased, stripe_subscription_id)
+     values ($1, 'active', 'growth', 3, $2)`,
+    [userId, `sub_e2e_${userId.slice(0, 12)}_${Date.now()}`],
+  )
+  const { rows } = await db().query<{ id: string }>(
+    `insert into public.social_accounts (user_id, platform_id, username, status, warmup_phase)
+     select $1, p.id, $2, 'active', 5 from public.platforms p where p.name = 'twitter' returning id`,
+    [userId, x.username],
+  )
+  const accountId = rows[0]?.id ?? ''
+  const keyring = keyringFromEnv()
+  await db().query(
+    'insert into public.social_account_credentials (account_id, key_id, ciphertext) values ($1, $2, $3)',
+    [
+      accountId,
+      keyring.currentKeyId,
+      encryptSecret(
+        JSON.stringify({ v: 1, platform: 'twitter', cookies: x.cookies, chatPasscode: x.passcode }),
+        keyring,
+      ),
+    ],
+  )
+  return { username: x.username, accountId }
 }
 
 /** The runner processes that beat in the last 30 s (the runner itself is on branch `runner`). */
@@ -77,7 +143,7 @@ export interface RunnerHandle {
  * with the instance's settings and started again whenever it exits, as the stack's supervisor
  * does (a restart command makes it exit with 75). Its output goes to .stack/test/logs.
  */
-export function startSupervisedRunner(): RunnerHandle {
+export function startSupervisedRunner(env: Record<string, string> = {}): RunnerHandle {
   const logDir = join(repoRoot, '.stack', 'test', 'logs')
   mkdirSync(logDir, { recursive: true })
   const log = createWriteStream(join(logDir, 'admin-e2e-runner.log'), { flags: 'a' })
@@ -89,7 +155,7 @@ export function startSupervisedRunner(): RunnerHandle {
       [join(repoRoot, 'runner', 'src', 'main.ts')],
       {
         cwd: repoRoot,
-        env: { ...process.env, RUNNER_PACING_FACTOR: '0.05', RUNNER_TYPING_FACTOR: '0' },
+        env: { ...process.env, RUNNER_PACING_FACTOR: '0.05', RUNNER_TYPING_FACTOR: '0', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
       },

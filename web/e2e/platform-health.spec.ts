@@ -4,11 +4,19 @@
 // an operator resumes it; then, with a real runner working the canary, the pack editor's Validate
 // (problems named by path), Try on canary, Publish (the runner uses the pack within a minute) and
 // Roll back. Screenshots at 1280 and 390 px go to PLATFORM_SCREENSHOTS_DIR when it is set.
-import { randomUUID } from 'node:crypto'
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { encryptSecret, keyringFromEnv } from '../../runner/src/crypto.ts'
-import { adminPage, closeDb, db, openTab, type RunnerHandle, startSupervisedRunner } from './admin-support'
-import { xSandboxAccount } from './support'
+import {
+  adminPage,
+  chooseCanaryAccount,
+  clearSiteChanges,
+  closeDb,
+  connectXAccount,
+  db,
+  newCustomer,
+  openTab,
+  type RunnerHandle,
+  startSupervisedRunner,
+} from './admin-support'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -29,13 +37,6 @@ async function shootElement(page: Page, element: Locator, name: string): Promise
   await element.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 96))
   await page.screenshot({ path: `${shots}/${name}.png` })
   await page.setViewportSize(viewport)
-}
-
-async function clearSiteChanges(): Promise<void> {
-  await db().query('delete from public.platform_action_pauses')
-  await db().query(
-    `update public.platform_incidents set status = 'resolved', resolved_at = now(), resolution = 'operator' where status = 'open'`,
-  )
 }
 
 test.afterAll(async () => {
@@ -125,42 +126,6 @@ test('a site change: operators alerted, X sending paused, the customer told, res
   await context.close()
 })
 
-/** A new customer's X account signed in to the X sandbox (credentials sealed as the api does). */
-async function xAccount(): Promise<{ username: string; accountId: string }> {
-  const x = await xSandboxAccount()
-  const userId = randomUUID()
-  await db().query(
-    `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data,
-                             created_at, updated_at)
-     values ($1, 'authenticated', 'authenticated', $2, '', now(), '{"provider": "email"}', '{}', now(), now())`,
-    [userId, `canary-${userId.slice(0, 8)}@example.com`],
-  )
-  await db().query(
-    `insert into public.subscriptions (user_id, status, plan_type, accounts_purchased, stripe_subscription_id)
-     values ($1, 'active', 'growth', 3, $2)`,
-    [userId, `sub_canary_${userId.slice(0, 12)}`],
-  )
-  const { rows } = await db().query<{ id: string }>(
-    `insert into public.social_accounts (user_id, platform_id, username, status, warmup_phase)
-     select $1, p.id, $2, 'active', 5 from public.platforms p where p.name = 'twitter' returning id`,
-    [userId, x.username],
-  )
-  const accountId = rows[0]?.id ?? ''
-  const keyring = keyringFromEnv()
-  await db().query(
-    'insert into public.social_account_credentials (account_id, key_id, ciphertext) values ($1, $2, $3)',
-    [
-      accountId,
-      keyring.currentKeyId,
-      encryptSecret(
-        JSON.stringify({ v: 1, platform: 'twitter', cookies: x.cookies, chatPasscode: x.passcode }),
-        keyring,
-      ),
-    ],
-  )
-  return { username: x.username, accountId }
-}
-
 test.describe('the pack editor with a real runner', () => {
   // Only the canary's queue is worked while this runner is up.
   const OTHERS = ['campaign.tick', 'scrape.run', 'inbox.sync', 'warmup.step', 'account.test']
@@ -205,14 +170,11 @@ test.describe('the pack editor with a real runner', () => {
     browser,
   }) => {
     test.setTimeout(300_000)
-    const { username } = await xAccount()
+    const { username } = await connectXAccount(await newCustomer())
     const { context, page } = await adminPage(browser)
     await openTab(page, 'platform-health', 'Platform health')
 
-    const canary = page.getByTestId('canary-accounts')
-    await canary.getByRole('searchbox').fill(username)
-    await canary.getByRole('button', { name: `Choose @${username} for the canary` }).click()
-    await expect(canary.getByRole('list').first()).toContainText(`@${username}`)
+    await chooseCanaryAccount(page, username)
 
     const editor = page.getByTestId('pack-editor')
     await expect(editor).toContainText('(the code default)')

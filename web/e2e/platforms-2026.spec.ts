@@ -5,8 +5,14 @@
 // the network), and the customer's answer from the inbox delivered once. Then an Instagram account
 // signed in through the nameless login fields and a TOTP code, and its campaign DM delivered once.
 import { expect, type Page, test } from '@playwright/test'
-import pg from 'pg'
-import { accountIdOf, completeOnboarding, runnerForTheseTests, runSchedulerNow } from './runner-process'
+import {
+  accountIdOf,
+  completeOnboarding,
+  type Lead,
+  runnerForTheseTests,
+  runningCampaign,
+  runSchedulerNow,
+} from './runner-process'
 import { dialog, signUp, uniqueEmail, xSandbox } from './support'
 
 const igBase = process.env.INSTAGRAM_BASE_URL ?? 'http://127.0.0.1:55342'
@@ -19,33 +25,6 @@ async function igSandbox<T>(path: string, init?: { method?: string; body?: unkno
   })
   if (!response.ok) throw new Error(`sandbox ${path}: ${response.status} ${await response.text()}`)
   return (await response.json()) as T
-}
-
-type Lead = { id: string; username: string; name: string }
-
-/** Test set-up, not the flow under test: a running campaign from the account to these leads. */
-async function campaignTo(accountId: string, leads: Lead[]) {
-  const client = new pg.Client({ connectionString: process.env.SUPABASE_DB_URL })
-  await client.connect()
-  try {
-    await client.query(
-      `with c as (
-         insert into public.campaigns (user_id, account_id, name, sequences, schedule, daily_message_limit, status)
-         select a.user_id, a.id, 'Platforms 2026',
-                '{"messages": ["Hi {name}, a quick question about what you make?"], "followUpEnabled": false, "followUpMessages": []}',
-                '{"timezone": "UTC", "timeFrom": "00:00", "timeTo": "23:59", "randomDaysOff": false,
-                  "activeDays": ["monday","tuesday","wednesday","thursday","friday","saturday","sunday"]}',
-                50, 'running'
-           from public.social_accounts a where a.id = $1
-         returning id)
-       insert into public.campaign_leads (campaign_id, username, profile_data)
-       select c.id, l.username, jsonb_build_object('platform_id', l.id, 'display_name', l.name)
-         from c, jsonb_to_recordset($2::jsonb) as l (id text, username text, name text)`,
-      [accountId, JSON.stringify(leads)],
-    )
-  } finally {
-    await client.end()
-  }
 }
 
 /** Until `check` passes, running the scheduler's minute (and the account's inbox sync) between tries. */
@@ -120,7 +99,7 @@ test.describe('X and Instagram as they are in 2026', () => {
     const accountId = await accountIdOf(username)
 
     // Each DM reaches the lead exactly once, also after more scheduler minutes.
-    await campaignTo(accountId, leads)
+    await runningCampaign(accountId, leads)
     const deliveries = async () =>
       (
         await xSandbox<{ deliveries: { recipientUsername: string; text: string }[] }>(
@@ -194,7 +173,7 @@ test.describe('X and Instagram as they are in 2026', () => {
     await dialog(page).getByRole('button', { name: 'Done' }).click()
     const accountId = await accountIdOf(username)
 
-    await campaignTo(accountId, [lead])
+    await runningCampaign(accountId, [lead])
     const deliveries = async () =>
       (
         await igSandbox<{ deliveries: { recipientUsername: string; text: string }[] }>(

@@ -59,8 +59,11 @@ export const insertAsService = (table: string, rows: Record<string, unknown>[]) 
 export const skipOnboarding = (userId: string) =>
   asService('PATCH', `user_profiles?id=eq.${userId}`, { onboarding_completed: true, post_onboarding: true })
 
-/** A fresh, signed-in account on the X sandbox; its cookies as a browser extension exports them. */
-export async function xSandboxAccount(): Promise<{
+/**
+ * A fresh, signed-in account on the X sandbox (`body`: the sandbox's account options); its cookies
+ * as a browser extension exports them.
+ */
+export async function xSandboxAccount(body: Record<string, unknown> = {}): Promise<{
   username: string
   cookies: unknown[]
   passcode: string | null
@@ -68,7 +71,7 @@ export async function xSandboxAccount(): Promise<{
   const response = await fetch(`${requiredEnv('X_BASE_URL')}/__sandbox/accounts`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: '{}',
+    body: JSON.stringify(body),
   })
   if (!response.ok) throw new Error(`X sandbox account: ${response.status} ${await response.text()}`)
   return (await response.json()) as { username: string; cookies: unknown[]; passcode: string | null }

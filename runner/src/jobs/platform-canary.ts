@@ -57,6 +57,8 @@ interface Outcome {
   status: CanaryStatus
   steps: StepResult[]
   error: string | null
+  /** The version of the facts the run checked (the runner's pack in use when it is no draft). */
+  packVersion?: string
 }
 
 const elapsed = (since: number) => Math.round(performance.now() - since)
@@ -69,13 +71,17 @@ export async function platformCanary(
   const run = (await ctx.db.query<StartedRun>('select * from internal.start_canary_run($1)', [data.runId]))
     .rows[0]
   if (!run) return { status: 'gone', note: 'The canary run is no longer waiting.' }
+  // The check after a publication is queued the moment the operator publishes, usually before this
+  // runner's next poll of the publications: it must check the pack just published, not the one it
+  // replaces (that one fails on the changed site, and the pause outlives the operator's fix).
+  if (run.trigger === 'publish') await ctx.packs.poll?.()
   const started = performance.now()
   const finish = async (outcome: Outcome, pack: PackInUse | null): Promise<CanaryResult> => {
     await ctx.db.query('select internal.finish_canary_run($1, $2, $3, $4, $5, $6)', [
       data.runId,
       outcome.status,
       JSON.stringify(outcome.steps),
-      pack?.version ?? run.pack_version,
+      outcome.packVersion ?? pack?.version ?? run.pack_version,
       outcome.error,
       elapsed(started),
     ])
@@ -136,7 +142,7 @@ async function check(
       opened = await handle.open(account, pack)
     } catch (error) {
       await failed('session', 'Sign in', signIn, error)
-      return { status: 'failed', steps: results, error: null }
+      return { status: 'failed', steps: results, error: null, packVersion: pack.version }
     }
     if (opened.status !== 'ok')
       return {
@@ -152,6 +158,7 @@ async function check(
           },
         ],
         error: `The canary account @${account.username} could not sign in: ${opened.message}`,
+        packVersion: pack.version,
       }
     results.push({
       step: 'session',
@@ -203,6 +210,7 @@ async function check(
     status: results.some((r) => r.status === 'failed') ? 'failed' : 'passed',
     steps: results,
     error: null,
+    packVersion: pack.version,
   }
 }
 

@@ -30,6 +30,8 @@ export const packKey = (pack: PackInUse): string => `${pack.source}:${pack.packI
 
 export interface PackSource {
   current(platform: AccountPlatform): PackInUse
+  /** Reads the publications now rather than at the next poll (a source that never changes has none). */
+  poll?(): Promise<void>
 }
 
 export function codePack(platform: AccountPlatform, defaults: Record<AccountPlatform, PackFacts>): PackInUse {
