@@ -388,6 +388,42 @@ $$;
 comment on function internal.warmup_daily_limit(integer) is
   'DMs a day an account may send in a warm-up phase (1: 10, 2: 20, 3: 35, 4: 50); null once warmed up (phase 5).';
 
+-- The one rule for an account's daily sending, read by the scheduler, the runner and the dashboard.
+-- Each is a single expression without FROM over the rows it is given, so the planner inlines it
+-- into the scheduler's scan (the whole-row arguments become plain columns): no call per account.
+create or replace function internal.account_daily_cap(account public.social_accounts, platform public.platforms)
+returns integer
+language sql
+stable
+as $$
+  -- least() ignores nulls: a warmed-up account has no warm-up cap.
+  select least(account.daily_message_limit, internal.warmup_daily_limit(account.warmup_phase), platform.daily_message_ceiling)
+$$;
+comment on function internal.account_daily_cap(public.social_accounts, public.platforms) is
+  'DMs a day the account may send: the lowest of its own limit, its warm-up limit and the platform ceiling (450).';
+
+create or replace function internal.account_sent_today(account public.social_accounts, at timestamp with time zone)
+returns integer
+language sql
+stable
+as $$
+  -- The counter belongs to the day it was last written on, in the account's time zone.
+  select case when account.sent_today_on = pg_catalog.timezone(account.timezone, at)::date
+              then account.messages_sent_today else 0 end
+$$;
+comment on function internal.account_sent_today(public.social_accounts, timestamp with time zone) is
+  'DMs the account sent on the day that `at` falls on in the account''s time zone.';
+
+create or replace function internal.account_sends_left_today(account public.social_accounts, platform public.platforms, at timestamp with time zone)
+returns integer
+language sql
+stable
+as $$
+  select greatest(0, internal.account_daily_cap(account, platform) - internal.account_sent_today(account, at))
+$$;
+comment on function internal.account_sends_left_today(public.social_accounts, public.platforms, timestamp with time zone) is
+  'How many more DMs the account may send on the day of `at` (its time zone) under its caps (0 when none).';
+
 -- Row-level security ------------------------------------------------------------------------------
 
 alter table public.user_profiles enable row level security;
@@ -525,6 +561,15 @@ revoke execute on function internal.resolve_account_alerts() from public;
 revoke execute on function internal.seal_legacy_proxy_login(uuid, text, text) from public;
 grant execute on function internal.seal_legacy_proxy_login(uuid, text, text) to reachflow_runner;
 
+revoke execute on function internal.account_daily_cap(public.social_accounts, public.platforms) from public;
+grant execute on function internal.account_daily_cap(public.social_accounts, public.platforms) to authenticated, reachflow_runner, service_role;
+
+revoke execute on function internal.account_sent_today(public.social_accounts, timestamp with time zone) from public;
+grant execute on function internal.account_sent_today(public.social_accounts, timestamp with time zone) to authenticated, reachflow_runner, service_role;
+
+revoke execute on function internal.account_sends_left_today(public.social_accounts, public.platforms, timestamp with time zone) from public;
+grant execute on function internal.account_sends_left_today(public.social_accounts, public.platforms, timestamp with time zone) to authenticated, reachflow_runner, service_role;
+
 revoke execute on function internal.warmup_daily_limit(integer) from public;
 grant execute on function internal.warmup_daily_limit(integer) to authenticated, reachflow_runner, service_role;
 
@@ -539,38 +584,32 @@ as $$
 #variable_conflict use_column
 begin
   return query
-    with accounts as (
-      select a.*, p.name as platform_name, p.daily_message_ceiling,
-             pg_catalog.timezone(a.timezone, internal.now())::date as today
-        from public.social_accounts a
-        join public.platforms p on p.id = a.platform_id
-       where a.user_id = (select auth.uid())
-    ), campaigns as (
+    with campaigns as (
+      -- What each sending campaign may still send today, each already held to its account's caps:
+      -- their sum, held to the account's caps again, is what the account can still send.
       select c.account_id,
              sum(c.daily_message_limit)::integer as total_limit,
-             sum(greatest(0, c.daily_message_limit
-               - case when c.sent_today_on = pg_catalog.timezone(c.schedule ->> 'timezone', internal.now())::date
-                      then c.messages_sent_today else 0 end))::integer as left_today,
+             sum(internal.campaign_sends_left_today(c, a, p, internal.now()))::integer as left_today,
              count(*)::integer as sending
         from public.campaigns c
+        join public.social_accounts a on a.id = c.account_id
+        join public.platforms p on p.id = a.platform_id
        where c.user_id = (select auth.uid()) and c.status in ('queued', 'running', 'active')
        group by c.account_id
-    ), figures as (
-      select a.id, a.platform_name, a.username, a.status, a.timezone, a.today,
-             case when a.sent_today_on = a.today then a.messages_sent_today else 0 end as sent,
-             a.daily_message_limit, internal.warmup_daily_limit(a.warmup_phase) as warmup,
-             a.daily_message_ceiling, c.total_limit, c.left_today, coalesce(c.sending, 0) as sending,
-             a.created_at
-        from accounts a left join campaigns c on c.account_id = a.id
     )
     -- least() ignores nulls: a warmed-up account has no warm-up cap, an account without a sending
     -- campaign no campaign cap.
-    select f.id, f.platform_name, f.username, f.status, f.timezone, f.today, f.sent,
-           f.daily_message_limit, f.warmup, f.daily_message_ceiling, f.total_limit, f.sending,
-           least(f.daily_message_limit, f.warmup, f.daily_message_ceiling, f.total_limit),
-           greatest(0, least(least(f.daily_message_limit, f.warmup, f.daily_message_ceiling) - f.sent, f.left_today))
-      from figures f
-     order by f.created_at desc;
+    select a.id, p.name, a.username, a.status, a.timezone, pg_catalog.timezone(a.timezone, internal.now())::date,
+           internal.account_sent_today(a, internal.now()),
+           a.daily_message_limit, internal.warmup_daily_limit(a.warmup_phase), p.daily_message_ceiling,
+           c.total_limit, coalesce(c.sending, 0),
+           least(internal.account_daily_cap(a, p), c.total_limit),
+           least(internal.account_sends_left_today(a, p, internal.now()), c.left_today)
+      from public.social_accounts a
+      join public.platforms p on p.id = a.platform_id
+      left join campaigns c on c.account_id = a.id
+     where a.user_id = (select auth.uid())
+     order by a.created_at desc;
 end
 $$;
 comment on function public.account_daily_usage() is

@@ -880,19 +880,21 @@ $$;
 comment on function internal.attach_campaign_leads(uuid) is
   'Copies the valid leads of the campaign''s scraping campaign or lead list into campaign_leads; do-not-contact and already contacted people are attached as skipped.';
 
-create or replace function internal.campaign_sends_left_today(campaign_limit integer, campaign_sent integer, campaign_sent_on date, campaign_tz text, account_limit integer, account_sent integer, account_sent_on date, account_tz text, warmup_phase integer, platform_ceiling integer, at timestamp with time zone)
+create or replace function internal.campaign_sends_left_today(campaign public.campaigns, account public.social_accounts, platform public.platforms, at timestamp with time zone)
 returns integer
 language sql
 stable
 as $$
+  -- One expression without FROM, so the planner inlines it into the scheduler's scan. The
+  -- campaign's count belongs to the day it was last written on, in the campaign's time zone.
   select least(
-    campaign_limit
-      - case when campaign_sent_on = pg_catalog.timezone(campaign_tz, at)::date then campaign_sent else 0 end,
-    least(account_limit, coalesce(internal.warmup_daily_limit(warmup_phase), platform_ceiling), platform_ceiling)
-      - case when account_sent_on = pg_catalog.timezone(account_tz, at)::date then account_sent else 0 end)
+    greatest(0, campaign.daily_message_limit
+      - case when campaign.sent_today_on = pg_catalog.timezone(campaign.schedule ->> 'timezone', at)::date
+             then campaign.messages_sent_today else 0 end),
+    internal.account_sends_left_today(account, platform, at))
 $$;
-comment on function internal.campaign_sends_left_today(integer, integer, date, text, integer, integer, date, text, integer, integer, timestamp with time zone) is
-  'How many more DMs a campaign may send today: the lowest of its daily limit, the account''s limit, the warm-up limit and the platform ceiling, minus what went out today (each in its own time zone).';
+comment on function internal.campaign_sends_left_today(public.campaigns, public.social_accounts, public.platforms, timestamp with time zone) is
+  'How many more DMs a campaign may send on the day of `at`: what its own daily limit leaves (campaign''s time zone), held to what its account may still send (internal.account_sends_left_today); 0 when none.';
 
 create or replace function internal.campaign_window_open(campaign_id uuid, schedule jsonb, at timestamp with time zone)
 returns boolean
@@ -1035,10 +1037,7 @@ language sql
 stable security definer
 set search_path = ''
 as $$
-  select greatest(0, internal.campaign_sends_left_today(
-           c.daily_message_limit, c.messages_sent_today, c.sent_today_on, c.schedule ->> 'timezone',
-           a.daily_message_limit, a.messages_sent_today, a.sent_today_on, a.timezone,
-           a.warmup_phase, p.daily_message_ceiling, internal.now()))
+  select internal.campaign_sends_left_today(c, a, p, internal.now())
     from public.campaigns c
     join public.social_accounts a on a.id = c.account_id
     join public.platforms p on p.id = a.platform_id
@@ -1418,7 +1417,8 @@ grant update (anywhere, at_start) on public.opt_out_settings to authenticated;
 
 revoke execute on function internal.attach_campaign_leads(uuid) from public;
 revoke execute on function internal.attach_leads_on_campaign_change() from public;
-revoke execute on function internal.campaign_sends_left_today(integer, integer, date, text, integer, integer, date, text, integer, integer, timestamp with time zone) from public;
+revoke execute on function internal.campaign_sends_left_today(public.campaigns, public.social_accounts, public.platforms, timestamp with time zone) from public;
+grant execute on function internal.campaign_sends_left_today(public.campaigns, public.social_accounts, public.platforms, timestamp with time zone) to authenticated, reachflow_runner, service_role;
 
 revoke execute on function internal.campaign_window_open(uuid, jsonb, timestamp with time zone) from public;
 grant execute on function internal.campaign_window_open(uuid, jsonb, timestamp with time zone) to authenticated, reachflow_runner, service_role;

@@ -118,10 +118,7 @@ begin
        and coalesce(c.next_action_at, '-infinity'::timestamptz) <= t
        and a.status = 'active'
        and internal.campaign_window_open(c.id, c.schedule, t)
-       and internal.campaign_sends_left_today(
-             c.daily_message_limit, c.messages_sent_today, c.sent_today_on, c.schedule ->> 'timezone',
-             a.daily_message_limit, a.messages_sent_today, a.sent_today_on, a.timezone,
-             a.warmup_phase, p.daily_message_ceiling, t) > 0
+       and internal.campaign_sends_left_today(c, a, p, t) > 0
        and exists (select 1 from public.campaign_leads l where l.campaign_id = c.id and l.next_send_at <= t)
        -- Not while sending on the platform is paused after a site change (its leads stay due).
        and p.name not in (select pa.platform from public.platform_action_pauses pa where pa.action in ('send', 'session'))

@@ -1,8 +1,9 @@
 // How much a campaign may still send today and how long to wait before its next DM. Caps are the
 // lowest of the campaign's daily limit, the account's limit, its warm-up ramp and the platform
-// ceiling (internal.sends_left_today, the scheduler's own rule), lowered further for an account
-// whose trust dropped after a stop signal. Gaps are random and spread what is left over what
-// remains of today's window, so a day's DMs do not bunch at the start of it.
+// ceiling (internal.sends_left_today: the scheduler's and the dashboard's own rule), lowered further
+// for an account whose trust dropped after a stop signal (cap and count from that same rule). Gaps
+// are random and spread what is left over what remains of today's window, so a day's DMs do not
+// bunch at the start of it.
 import type { Queryable } from '../db.ts'
 
 export interface SendAllowance {
@@ -37,10 +38,8 @@ export async function sendAllowance(db: Queryable, campaignId: string): Promise<
               pg_catalog.timezone(c.schedule ->> 'timezone', internal.now())::date + (c.schedule ->> 'timeTo')::time) as window_end,
             internal.now() as now,
             a.trust_score::float8 as trust,
-            least(a.daily_message_limit, coalesce(internal.warmup_daily_limit(a.warmup_phase), p.daily_message_ceiling),
-                  p.daily_message_ceiling) as account_cap,
-            case when a.sent_today_on = pg_catalog.timezone(a.timezone, internal.now())::date
-                 then a.messages_sent_today else 0 end as account_sent_today
+            internal.account_daily_cap(a, p) as account_cap,
+            internal.account_sent_today(a, internal.now()) as account_sent_today
        from public.campaigns c
        join public.social_accounts a on a.id = c.account_id
        join public.platforms p on p.id = a.platform_id

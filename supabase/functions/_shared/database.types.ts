@@ -49,6 +49,19 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      account_daily_cap: {
+        Args: {
+          account: Omit<
+            Database['public']['Tables']['social_accounts']['Row'],
+            Database['public']['Tables']['social_accounts']['ComputedFields']
+          >
+          platform: Omit<
+            Database['public']['Tables']['platforms']['Row'],
+            Database['public']['Tables']['platforms']['ComputedFields']
+          >
+        }
+        Returns: number
+      }
       account_limit: {
         Args: { p_user_id: string }
         Returns: {
@@ -56,6 +69,30 @@ export type Database = {
           plan_type: string
           subscription_status: string
         }[]
+      }
+      account_sends_left_today: {
+        Args: {
+          account: Omit<
+            Database['public']['Tables']['social_accounts']['Row'],
+            Database['public']['Tables']['social_accounts']['ComputedFields']
+          >
+          at: string
+          platform: Omit<
+            Database['public']['Tables']['platforms']['Row'],
+            Database['public']['Tables']['platforms']['ComputedFields']
+          >
+        }
+        Returns: number
+      }
+      account_sent_today: {
+        Args: {
+          account: Omit<
+            Database['public']['Tables']['social_accounts']['Row'],
+            Database['public']['Tables']['social_accounts']['ComputedFields']
+          >
+          at: string
+        }
+        Returns: number
       }
       admin_manual_retries: { Args: Record<PropertyKey, never>; Returns: number }
       admin_user_status: { Args: { p_banned_until: string; p_last_sign_in_at: string }; Returns: string }
@@ -67,17 +104,19 @@ export type Database = {
       attach_campaign_leads: { Args: { p_campaign_id: string }; Returns: number }
       campaign_sends_left_today: {
         Args: {
-          account_limit: number
-          account_sent: number
-          account_sent_on: string
-          account_tz: string
+          account: Omit<
+            Database['public']['Tables']['social_accounts']['Row'],
+            Database['public']['Tables']['social_accounts']['ComputedFields']
+          >
           at: string
-          campaign_limit: number
-          campaign_sent: number
-          campaign_sent_on: string
-          campaign_tz: string
-          platform_ceiling: number
-          warmup_phase: number
+          campaign: Omit<
+            Database['public']['Tables']['campaigns']['Row'],
+            Database['public']['Tables']['campaigns']['ComputedFields']
+          >
+          platform: Omit<
+            Database['public']['Tables']['platforms']['Row'],
+            Database['public']['Tables']['platforms']['ComputedFields']
+          >
         }
         Returns: number
       }

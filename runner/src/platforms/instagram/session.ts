@@ -4,13 +4,12 @@
 // one-operation-at-a-time page the other modules use. Everything it knows comes from `facts`.
 import type { Page } from 'puppeteer-core'
 import { deepElement } from '../../browser/deep-query.ts'
-import { navigate } from '../../browser/navigate.ts'
-import { SessionPages } from '../../browser/operations.ts'
 import { clickByText, pathStartsWith, textOf, waitForFirst } from '../../browser/page-wait.ts'
 import type { AccountContext, BrowserPool } from '../../browser/pool.ts'
 import { REALISTIC_TYPING, type TypingOptions, typeLikeHuman } from '../../browser/typing.ts'
-import { fillPath, regexOf } from '../facts.ts'
+import { regexOf } from '../facts.ts'
 import { LayoutChangedError, layoutChanged } from '../layout.ts'
+import { PageSession } from '../page-session.ts'
 import {
   type DmTarget,
   type InboxConversation,
@@ -269,50 +268,29 @@ async function finishLogin(session: InstagramSession, page: Page): Promise<Login
   return { status: 'ok', reused: false }
 }
 
-export class InstagramSession implements PlatformSession {
+export class InstagramSession extends PageSession<InstagramFacts, IgTimeouts> implements PlatformSession {
   readonly platform = 'instagram' as const
-  readonly timeouts: IgTimeouts
-  readonly typing: TypingOptions
   readonly now: () => number
-  user = { id: '', username: '', name: '' }
-  readonly pages: SessionPages
   readonly inLogin: (url: URL) => boolean
   readonly inChallenge: (url: URL) => boolean
 
   constructor(
-    readonly context: AccountContext,
-    readonly baseUrl: string,
+    context: AccountContext,
+    baseUrl: string,
     options: InstagramSessionOptions,
-    readonly facts: InstagramFacts,
+    facts: InstagramFacts,
   ) {
-    this.timeouts = { ...DEFAULT_IG_TIMEOUTS, ...options.timeouts }
-    this.pages = new SessionPages(context, 'Instagram', this.timeouts.navigationMs)
-    this.typing = options.typing ?? REALISTIC_TYPING
+    super(
+      context,
+      baseUrl,
+      facts,
+      { ...DEFAULT_IG_TIMEOUTS, ...options.timeouts },
+      options.typing ?? REALISTIC_TYPING,
+      'Instagram',
+    )
     this.now = options.now ?? Date.now
     this.inLogin = pathStartsWith([facts.paths.login])
     this.inChallenge = pathStartsWith([facts.paths.challenge])
-  }
-
-  /** A path of the facts with its placeholders filled in. */
-  path(name: keyof InstagramFacts['paths'], values: Record<string, string> = {}): string {
-    return fillPath(this.facts.paths[name], values)
-  }
-
-  /** Runs one operation on the session's page under a hard deadline; a hung page is replaced. */
-  run<T>(operation: string, ms: number, work: (page: Page) => Promise<T>): Promise<T> {
-    return this.pages.run(operation, ms, work)
-  }
-
-  page(): Promise<Page> {
-    return this.pages.page()
-  }
-
-  park(): Promise<void> {
-    return this.pages.park()
-  }
-
-  async goto(page: Page, path: string): Promise<void> {
-    await navigate(page, `${this.baseUrl}${path}`, this.timeouts.navigationMs)
   }
 
   /** Throws the stop signal when Instagram sent the page to login or a checkpoint. */
@@ -359,23 +337,5 @@ export class InstagramSession implements PlatformSession {
   /** `enrich: false` skips web_profile_info per author (no counts, bio or business flag). */
   scrape(request: ScrapeRequest & { enrich?: boolean }): Promise<ScrapePage> {
     return scrapeInstagram(this, request)
-  }
-
-  /** The session's cookies, to save encrypted and reuse next run (fresh logins draw checkpoints). */
-  async exportCookies(): Promise<SessionCookie[]> {
-    return (await this.context.context.cookies()).map((c) => ({
-      name: c.name,
-      value: c.value,
-      domain: c.domain,
-      path: c.path,
-      ...(c.expires > 0 ? { expires: Math.floor(c.expires) } : {}),
-      httpOnly: c.httpOnly ?? false, // optional in puppeteer 25's Cookie type; BiDi always reports it
-      secure: c.secure,
-      ...(c.sameSite && c.sameSite !== 'Default' ? { sameSite: c.sameSite } : {}), // 'Default': none set
-    }))
-  }
-
-  close(): Promise<void> {
-    return this.pages.close()
   }
 }

@@ -3,13 +3,12 @@
 // signed-in check on /home, and the one-operation-at-a-time page with a hard time limit that the
 // chat, send, read and scrape modules use. Everything it knows about x.com comes from `facts`.
 import type { Page } from 'puppeteer-core'
-import { navigate } from '../../browser/navigate.ts'
-import { SessionPages } from '../../browser/operations.ts'
 import { pathStartsWith, textOf, waitForFirst } from '../../browser/page-wait.ts'
 import type { AccountContext, BrowserPool } from '../../browser/pool.ts'
 import { REALISTIC_TYPING, type TypingOptions } from '../../browser/typing.ts'
-import { fillPath, regexOf } from '../facts.ts'
+import { regexOf } from '../facts.ts'
 import { LayoutChangedError, layoutChanged } from '../layout.ts'
+import { PageSession } from '../page-session.ts'
 import {
   type DmTarget,
   type InboxConversation,
@@ -135,12 +134,8 @@ function toBrowserCookie(c: XCookie) {
   }
 }
 
-export class XSession implements PlatformSession {
+export class XSession extends PageSession<XFacts, XTimeouts> implements PlatformSession {
   readonly platform = 'x' as const
-  readonly timeouts: XTimeouts
-  readonly typing: TypingOptions
-  user: { id: string; username: string; name: string }
-  readonly pages: SessionPages
   readonly signedOut: (url: URL) => boolean
   readonly locked: (url: URL) => boolean
   /** The listing the page shows now, when a scrape left it open (scrolling reads its next page). */
@@ -149,53 +144,29 @@ export class XSession implements PlatformSession {
   passcode: string | null
   passcodeRejected = false
 
-  constructor(
-    readonly context: AccountContext,
-    readonly baseUrl: string,
-    options: XSessionOptions,
-    readonly facts: XFacts,
-  ) {
-    this.timeouts = { ...DEFAULT_X_TIMEOUTS, ...options.timeouts }
-    this.pages = new SessionPages(context, 'X', this.timeouts.navigationMs)
-    this.typing = options.typing ?? REALISTIC_TYPING
+  constructor(context: AccountContext, baseUrl: string, options: XSessionOptions, facts: XFacts) {
+    super(
+      context,
+      baseUrl,
+      facts,
+      { ...DEFAULT_X_TIMEOUTS, ...options.timeouts },
+      options.typing ?? REALISTIC_TYPING,
+      'X',
+    )
     this.passcode = options.passcode ?? null
-    this.user = { id: '', username: '', name: '' }
     this.signedOut = pathStartsWith(facts.urlSigns.signedOut)
     this.locked = pathStartsWith(facts.urlSigns.locked)
   }
 
-  /** Runs one operation on the session's page under a hard deadline; a hung page is replaced. */
-  run<T>(operation: string, ms: number, work: (page: Page) => Promise<T>): Promise<T> {
-    return this.pages.run(operation, ms, work)
-  }
-
-  page(): Promise<Page> {
-    return this.pages.page()
-  }
-
-  park(): Promise<void> {
+  /** A listing left open by a scrape is no longer watched once the page moves on. */
+  protected override leavingPage(): void {
     this.dropScrapeView()
-    return this.pages.park()
   }
 
   /** Stops listening to a listing the page no longer shows. */
   dropScrapeView(): void {
     void this.scrapeView?.capture.stop().catch(() => undefined)
     this.scrapeView = undefined
-  }
-
-  url(path: string): string {
-    return `${this.baseUrl}${path}`
-  }
-
-  /** A path of the facts with its placeholders filled in. */
-  path(name: keyof XFacts['paths'], values: Record<string, string> = {}): string {
-    return fillPath(this.facts.paths[name], values)
-  }
-
-  async goto(page: Page, path: string): Promise<void> {
-    this.dropScrapeView()
-    await navigate(page, this.url(path), this.timeouts.navigationMs)
   }
 
   /** Throws the stop signal when the page shows X signed us out or locked the account. */
@@ -278,25 +249,5 @@ export class XSession implements PlatformSession {
 
   scrape(request: ScrapeRequest): Promise<ScrapePage> {
     return scrapeX(this, request)
-  }
-
-  /** The session's cookies now (X may rotate ct0), to save encrypted for the next run. */
-  async exportCookies(): Promise<XCookie[]> {
-    const cookies = await this.context.context.cookies()
-    return cookies.map((c) => ({
-      name: c.name,
-      value: c.value,
-      domain: c.domain,
-      path: c.path,
-      ...(c.expires > 0 ? { expires: Math.floor(c.expires) } : {}),
-      httpOnly: c.httpOnly ?? false, // optional in puppeteer 25's Cookie type; BiDi always reports it
-      secure: c.secure,
-      ...(c.sameSite && c.sameSite !== 'Default' ? { sameSite: c.sameSite } : {}), // 'Default': none set
-    }))
-  }
-
-  close(): Promise<void> {
-    this.dropScrapeView()
-    return this.pages.close()
   }
 }
