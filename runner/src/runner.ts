@@ -20,10 +20,11 @@ import { guardSiteChange } from './jobs/site-change-guard.ts'
 import { warmupStep } from './jobs/warmup-step.ts'
 import { AccountLeases } from './leases.ts'
 import { Logger } from './log.ts'
+import { Admission } from './ops/admission.ts'
 import { Control, type RunnerCommand } from './ops/control.ts'
 import { Heartbeat } from './ops/heartbeat.ts'
 import { queueSettlingSyncs } from './ops/settle-sweep.ts'
-import { type QueueHandler, Workers } from './ops/workers.ts'
+import { ADMITTED_QUEUES, type QueueHandler, Workers } from './ops/workers.ts'
 import { CODE_DEFAULT_FACTS } from './packs/code-defaults.ts'
 import { PlatformPacks } from './packs/registry.ts'
 import { SessionManager } from './sessions/manager.ts'
@@ -42,6 +43,7 @@ export class Runner {
   readonly sessions: SessionManager
   readonly packs: PlatformPacks
   readonly boss: PgBoss
+  readonly admission: Admission | undefined
   readonly #shutdown = new AbortController()
   heartbeat!: Heartbeat
   control!: Control
@@ -70,7 +72,28 @@ export class Runner {
       defaults: CODE_DEFAULT_FACTS,
       pollMs: config.packPollMs,
     })
+    const admission = config.admission
+    this.admission = admission
+      ? new Admission({
+          // every worker of the admitted queues: a calm machine runs all of them
+          maxJobs: [...ADMITTED_QUEUES].reduce((sum, queue) => sum + config.concurrency[queue], 0),
+          maxOpens: admission.maxOpens,
+          lagHighMs: admission.lagHighMs,
+          lagLowMs: admission.lagHighMs / 4,
+          runQueueHigh: admission.runQueueHigh,
+          runQueueLow: admission.runQueueHigh * 0.6,
+          intervalMs: admission.intervalMs,
+          onChange: (limits) => {
+            void this.log.info(
+              'scheduler',
+              `Admission: ${limits.jobs} jobs and ${limits.opens} sign-ins at once (machine ${limits.pressure})`,
+              { ...this.admission?.stats },
+            )
+          },
+        })
+      : undefined
     this.sessions = new SessionManager({
+      ...(this.admission ? { opens: this.admission.opens, openWaitMs: admission?.waitMs } : {}),
       db: this.db,
       pool: this.pool,
       leases: this.leases,
@@ -141,6 +164,7 @@ export class Runner {
       log: this.log,
       jobStarted: (job) => this.heartbeat.jobStarted(job),
       jobEnded: (id) => this.heartbeat.jobEnded(id),
+      ...(this.admission ? { admission: this.admission, admissionWaitMs: config.admission?.waitMs } : {}),
     })
     this.control = new Control({
       db: this.db,
@@ -237,6 +261,7 @@ export class Runner {
     await this.heartbeat?.setStatus('stopping').catch(() => undefined)
     await this.control?.stop()
     await this.packs.stop()
+    this.admission?.stop()
     await this.workers?.stopAll().catch(() => undefined)
     // running jobs see their signal: no new sends; what they are doing now may finish
     this.#shutdown.abort()
@@ -267,6 +292,7 @@ export class Runner {
           jobs: this.workers?.inFlight ?? 0,
           warmSessions: this.sessions.warmCount,
           pausedQueues: [...(this.control?.paused ?? [])],
+          ...(this.admission ? { admission: this.admission.stats } : {}),
         }),
       )
     })
