@@ -135,6 +135,7 @@ export class Runner {
     const startedAt = (await this.db.query<{ now: Date }>('select now()')).rows[0]?.now ?? new Date()
     await this.packs.start()
     await this.boss.start()
+    const admission = this.admission
     this.heartbeat = new Heartbeat({
       db: this.db,
       runnerId: config.runnerId,
@@ -143,6 +144,7 @@ export class Runner {
       intervalMs: config.heartbeatMs,
       leases: this.leases,
       log: this.log,
+      ...(admission ? { admission: () => admission.stats } : {}),
       failJobs: async (jobs, reason) => {
         for (const job of jobs) await this.boss.fail(job.name, job.id, { reason })
       },

@@ -1657,6 +1657,7 @@ export type Database = {
       }
       runner_heartbeats: {
         Row: {
+          admission: Json | null
           cpu_percent: number | null
           current_jobs: NonNullable<Json>
           host: string
@@ -1673,6 +1674,7 @@ export type Database = {
         }
         ComputedFields: never
         Insert: {
+          admission?: Json | null
           cpu_percent?: number | null
           current_jobs?: NonNullable<Json>
           host: string
@@ -1688,6 +1690,7 @@ export type Database = {
           version?: string | null
         }
         Update: {
+          admission?: Json | null
           cpu_percent?: number | null
           current_jobs?: NonNullable<Json>
           host?: string
