@@ -1,7 +1,8 @@
 // The workers under admission control, with the real pg-boss on the test Postgres and fed load
 // readings: with the job limit at 1 a second job waits for the slot and, finding none in time,
 // completes as deferred (not failed); a handler that found the machine too slow (a sign-in out of
-// time) completes as deferred too; both are counted; once readings are calm two jobs run at once.
+// time) completes as deferred too; both are counted; a job waiting for its slot is named in the
+// heartbeat meanwhile; once readings are calm two jobs run at once.
 // Jobs are held by the test until it has seen what it waits for, so nothing hangs on timing.
 import { randomUUID } from 'node:crypto'
 import { PgBoss } from 'pg-boss'
@@ -57,6 +58,9 @@ describe('workers under admission control', () => {
     expect(admission.stats.jobs).toBe(1)
 
     const started = new Set<string>()
+    // jobs the heartbeat names: a waiting job too, or another runner would reap it as orphaned
+    const named = new Set<string>()
+    const ended = new Set<string>()
     const holds = new Map<string, () => void>()
     const handler: QueueHandler = async (data) => {
       const { kind, name } = data as { kind: string; name: string }
@@ -73,8 +77,12 @@ describe('workers under admission control', () => {
       handlers: { [queue]: handler } as Record<QueueName, QueueHandler>,
       shutdown: shutdown.signal,
       log: new Logger(undefined, {}, 'info', false),
-      jobStarted: async () => undefined,
-      jobEnded: async () => undefined,
+      jobStarted: async (job) => {
+        named.add(job.id)
+      },
+      jobEnded: async (id) => {
+        ended.add(id)
+      },
       admission,
       admissionWaitMs: 300,
       admittedQueues: new Set([queue]),
@@ -87,6 +95,7 @@ describe('workers under admission control', () => {
     // the only slot is held: the second job is put off, its handler never ran
     expect(await settled(second)).toEqual({ state: 'completed', output: { deferred: 'the runner is busy' } })
     expect(started.has('second')).toBe(false)
+    expect(named.has(second as string) && ended.has(second as string)).toBe(true)
     holds.get('first')?.()
     expect(await settled(first)).toEqual({ state: 'completed', output: { done: 'first' } })
 

@@ -164,22 +164,34 @@ export class Workers {
    */
   async #admitted(queue: QueueName, job: Job<unknown>): Promise<unknown> {
     const admission = this.options.admission
+    const accountId = (job.data as { accountId?: unknown } | null)?.accountId
+    // named in the heartbeat while it waits too: a fetched job no runner names is reaped as orphaned
+    await this.options.jobStarted({
+      id: job.id,
+      name: queue,
+      ...(typeof accountId === 'string' ? { accountId } : {}),
+      startedAt: new Date().toISOString(),
+    })
     let release = () => {}
-    if (admission && (this.options.admittedQueues ?? ADMITTED_QUEUES).has(queue)) {
-      try {
-        release = await admission.jobs.acquire(this.options.admissionWaitMs ?? 60_000, this.options.shutdown)
-      } catch (error) {
-        if (!(error instanceof GateWaitTimeoutError)) throw error
-        return this.#deferred(queue, job, 'the runner is busy')
-      }
-    }
     try {
+      if (admission && (this.options.admittedQueues ?? ADMITTED_QUEUES).has(queue)) {
+        try {
+          release = await admission.jobs.acquire(
+            this.options.admissionWaitMs ?? 60_000,
+            this.options.shutdown,
+          )
+        } catch (error) {
+          if (!(error instanceof GateWaitTimeoutError)) throw error
+          return await this.#deferred(queue, job, 'the runner is busy')
+        }
+      }
       return await this.#run(queue, job)
     } catch (error) {
       if (!(error instanceof DeferredForLoadError)) throw error
-      return this.#deferred(queue, job, error.message)
+      return await this.#deferred(queue, job, error.message)
     } finally {
       release()
+      await this.options.jobEnded(job.id)
     }
   }
 
@@ -197,13 +209,6 @@ export class Workers {
     const controller = new AbortController()
     const onShutdown = () => controller.abort(new Error('The runner is shutting down.'))
     this.options.shutdown.addEventListener('abort', onShutdown, { once: true })
-    const accountId = (job.data as { accountId?: unknown } | null)?.accountId
-    await this.options.jobStarted({
-      id: job.id,
-      name: queue,
-      ...(typeof accountId === 'string' ? { accountId } : {}),
-      startedAt: new Date().toISOString(),
-    })
     let timer: ReturnType<typeof setTimeout> | undefined
     const abandoned = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -239,7 +244,6 @@ export class Workers {
     } finally {
       clearTimeout(timer)
       this.options.shutdown.removeEventListener('abort', onShutdown)
-      await this.options.jobEnded(job.id)
     }
   }
 }
