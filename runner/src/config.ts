@@ -44,6 +44,20 @@ export interface RunnerConfig {
   ai: AiConfig | null
   /** How often published platform packs are read (a publication is in use within this). */
   packPollMs: number
+  /** Admission control (docs/operations.md): limits on jobs and sign-ins under load. */
+  admission?: AdmissionConfig
+}
+
+export interface AdmissionConfig {
+  /** Sign-ins in flight at most when the machine is calm. */
+  maxOpens: number
+  /** Event-loop delay (p99 ms) and run queue per core at which the limits halve. */
+  lagHighMs: number
+  runQueueHigh: number
+  /** How often the load is read. */
+  intervalMs: number
+  /** How long a job or a sign-in waits for a slot before the job is put off. */
+  waitMs: number
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -132,5 +146,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
     ai: aiConfigFrom((name) => env[name]),
     // operators expect a published pack in use within a minute
     packPollMs: number(env, 'RUNNER_PACK_POLL_MS', 15_000, 500, 60_000),
+    admission: {
+      // a cold sign-in costs about 1.35 CPU-seconds: four at once already fill two cores
+      maxOpens: number(env, 'RUNNER_MAX_OPENS', 4, 1, 64),
+      lagHighMs: number(env, 'RUNNER_ADMISSION_LAG_MS', 200, 20, 10_000),
+      runQueueHigh: number(env, 'RUNNER_ADMISSION_RUN_QUEUE', 2, 0.5, 64),
+      intervalMs: number(env, 'RUNNER_ADMISSION_INTERVAL_MS', 2_000, 250, 60_000),
+      waitMs: number(env, 'RUNNER_ADMISSION_WAIT_MS', 60_000, 1_000, 600_000),
+    },
   }
 }

@@ -20,10 +20,11 @@ import { guardSiteChange } from './jobs/site-change-guard.ts'
 import { warmupStep } from './jobs/warmup-step.ts'
 import { AccountLeases } from './leases.ts'
 import { Logger } from './log.ts'
+import { Admission } from './ops/admission.ts'
 import { Control, type RunnerCommand } from './ops/control.ts'
 import { Heartbeat } from './ops/heartbeat.ts'
 import { queueSettlingSyncs } from './ops/settle-sweep.ts'
-import { type QueueHandler, Workers } from './ops/workers.ts'
+import { ADMITTED_QUEUES, type QueueHandler, Workers } from './ops/workers.ts'
 import { CODE_DEFAULT_FACTS } from './packs/code-defaults.ts'
 import { PlatformPacks } from './packs/registry.ts'
 import { fleetShare } from './sessions/fleet-share.ts'
@@ -43,6 +44,7 @@ export class Runner {
   readonly sessions: SessionManager
   readonly packs: PlatformPacks
   readonly boss: PgBoss
+  readonly admission: Admission | undefined
   readonly #shutdown = new AbortController()
   heartbeat!: Heartbeat
   control!: Control
@@ -71,7 +73,28 @@ export class Runner {
       defaults: CODE_DEFAULT_FACTS,
       pollMs: config.packPollMs,
     })
+    const admission = config.admission
+    this.admission = admission
+      ? new Admission({
+          // every worker of the admitted queues: a calm machine runs all of them
+          maxJobs: [...ADMITTED_QUEUES].reduce((sum, queue) => sum + config.concurrency[queue], 0),
+          maxOpens: admission.maxOpens,
+          lagHighMs: admission.lagHighMs,
+          lagLowMs: admission.lagHighMs / 4,
+          runQueueHigh: admission.runQueueHigh,
+          runQueueLow: admission.runQueueHigh * 0.6,
+          intervalMs: admission.intervalMs,
+          onChange: (limits) => {
+            void this.log.info(
+              'scheduler',
+              `Admission: ${limits.jobs} jobs and ${limits.opens} sign-ins at once (machine ${limits.pressure})`,
+              { ...this.admission?.stats },
+            )
+          },
+        })
+      : undefined
     this.sessions = new SessionManager({
+      ...(this.admission ? { opens: this.admission.opens, openWaitMs: admission?.waitMs } : {}),
       db: this.db,
       pool: this.pool,
       leases: this.leases,
@@ -114,6 +137,7 @@ export class Runner {
     const startedAt = (await this.db.query<{ now: Date }>('select now()')).rows[0]?.now ?? new Date()
     await this.packs.start()
     await this.boss.start()
+    const admission = this.admission
     this.heartbeat = new Heartbeat({
       db: this.db,
       runnerId: config.runnerId,
@@ -122,6 +146,7 @@ export class Runner {
       intervalMs: config.heartbeatMs,
       leases: this.leases,
       log: this.log,
+      ...(admission ? { admission: () => admission.stats } : {}),
       failJobs: async (jobs, reason) => {
         for (const job of jobs) await this.boss.fail(job.name, job.id, { reason })
       },
@@ -144,6 +169,7 @@ export class Runner {
       log: this.log,
       jobStarted: (job) => this.heartbeat.jobStarted(job),
       jobEnded: (id) => this.heartbeat.jobEnded(id),
+      ...(this.admission ? { admission: this.admission, admissionWaitMs: config.admission?.waitMs } : {}),
     })
     this.control = new Control({
       db: this.db,
@@ -240,6 +266,7 @@ export class Runner {
     await this.heartbeat?.setStatus('stopping').catch(() => undefined)
     await this.control?.stop()
     await this.packs.stop()
+    this.admission?.stop()
     await this.workers?.stopAll().catch(() => undefined)
     // running jobs see their signal: no new sends; what they are doing now may finish
     this.#shutdown.abort()
@@ -272,6 +299,7 @@ export class Runner {
           warmSessionLimit: this.sessions.warmLimit,
           evictedSessions: this.sessions.evicted,
           pausedQueues: [...(this.control?.paused ?? [])],
+          ...(this.admission ? { admission: this.admission.stats } : {}),
         }),
       )
     })

@@ -17,7 +17,9 @@ create table public.runner_heartbeats (
   status text not null default 'running'::text,
   started_at timestamp with time zone not null default now(),
   last_seen_at timestamp with time zone not null default now(),
+  admission jsonb,
   constraint runner_heartbeats_pkey primary key (runner_id),
+  constraint runner_heartbeats_admission_check check (((admission is null) or (jsonb_typeof(admission) = 'object'::text))),
   constraint runner_heartbeats_cpu_percent_check check ((cpu_percent >= (0)::numeric)),
   constraint runner_heartbeats_current_jobs_check check ((jsonb_typeof(current_jobs) = 'array'::text)),
   constraint runner_heartbeats_memory_mb_check check ((memory_mb >= (0)::numeric)),
@@ -29,6 +31,8 @@ create table public.runner_heartbeats (
 );
 comment on table public.runner_heartbeats is
   'One row per runner process, refreshed every few seconds. A runner not seen for a minute is down.';
+comment on column public.runner_heartbeats.admission is
+  'Admission control now: jobs and sign-ins allowed at once, in flight, jobs deferred for load since start, last event-loop lag (ms) and run queue per core. Null for a runner without it.';
 comment on column public.runner_heartbeats.current_jobs is
   'Jobs the runner is working now: [{id, name, accountId, startedAt}].';
 

@@ -1,9 +1,11 @@
 // Turning a failed sign-in into the account's status: a platform stop (locked, checkpoint, signed
-// out, rate limited) goes through stopAccount; wrong details need the customer; anything else is
-// trouble worth retrying (the job fails and pg-boss tries again later).
+// out, rate limited) goes through stopAccount; wrong details need the customer; pages that did not
+// load in time (a starved machine or a slow network, the site said nothing about the account) put
+// the job off without touching the account; anything else is trouble worth retrying (the job
+// fails and pg-boss tries again later).
 import { DecryptionError } from '../crypto.ts'
 import type { Queryable } from '../db.ts'
-import { RetryLaterError } from '../jobs/context.ts'
+import { DeferredForLoadError, RetryLaterError } from '../jobs/context.ts'
 import { type PlatformSession, StopSignalError, stopSignal } from '../platforms/types.ts'
 import { CredentialsError } from '../sessions/credentials.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
@@ -17,6 +19,8 @@ export async function recordSignInFailure(
 ): Promise<string> {
   if (failure.signal) return stopAccount(db, account, failure.signal)
   switch (failure.reason) {
+    case 'slow':
+      throw new DeferredForLoadError(`Signing in @${account.username} was slow: ${failure.message}`)
     case 'expired':
       return stopAccount(
         db,

@@ -11,7 +11,7 @@ import type { XSession } from '../platforms/x/session.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
 import { actionPaused, pausedNote } from '../site-change/record.ts'
-import { type JobContext, RetryLaterError } from './context.ts'
+import { DeferredForLoadError, type JobContext, RetryLaterError } from './context.ts'
 import type { JobData } from './queues.ts'
 
 export interface AccountTestResult {
@@ -29,7 +29,10 @@ export async function accountTest(
   if (await actionPaused(ctx.db, account.platform, 'session'))
     return { status: account.status, note: pausedNote(account.platform, 'session') }
   const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>
-    test(ctx, handle, account),
+    test(ctx, handle, account).catch((error: unknown) => {
+      // the customer waits for this answer: a slow sign-in is a failed test to retry, not put off
+      throw error instanceof DeferredForLoadError ? new RetryLaterError(error.message) : error
+    }),
   )
   if (used.status === 'busy') throw new RetryLaterError(`The account is busy (${used.where}).`)
   return used.value

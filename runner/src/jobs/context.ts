@@ -29,6 +29,15 @@ export class RetryLaterError extends Error {
   override name = 'RetryLaterError'
 }
 
+/**
+ * Thrown when the machine was too slow for the job now (a session open ran out of time with no
+ * answer from the site about the account): the job completes as deferred, not failed, and the
+ * scheduler queues it again on its next round. Nothing is held against the account.
+ */
+export class DeferredForLoadError extends Error {
+  override name = 'DeferredForLoadError'
+}
+
 /** Waits ms unless the signal fires first; says whether the whole wait happened. */
 export function pause(ms: number, signal: AbortSignal): Promise<boolean> {
   if (signal.aborted) return Promise.resolve(false)

@@ -15,7 +15,7 @@ import { filterReason, profileData, readFilters } from '../scraping/filters.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
 import { actionPaused, isSiteChange, pausedNote } from '../site-change/record.ts'
-import { type JobContext, RetryLaterError } from './context.ts'
+import { DeferredForLoadError, type JobContext, RetryLaterError } from './context.ts'
 import type { JobData } from './queues.ts'
 
 /** Pages one run reads at most; the scheduler queues the next run. */
@@ -98,7 +98,7 @@ export async function scrapeRun(ctx: JobContext, data: JobData['scrape.run']): P
   } catch (error) {
     // a site change is the runner's guard's to record; the card says scraping waits, not that it failed
     if (isSiteChange(error)) await setError(ctx, campaign.id, pausedNote(account.platform, error.action))
-    else if (!(error instanceof RetryLaterError))
+    else if (!(error instanceof RetryLaterError) && !(error instanceof DeferredForLoadError))
       await setError(ctx, campaign.id, `The last run failed: ${(error as Error).message}. It is retried.`)
     throw error
   }

@@ -1,5 +1,5 @@
 // The runner's row in runner_heartbeats: pid, host, CPU and memory of the runner with its
-// Chromium processes, uptime and the jobs it works, refreshed every few seconds and at every job
+// Chromium processes, uptime, the jobs it works and its admission limits, refreshed every few seconds and at every job
 // start and end (so the row always names the jobs this runner holds). The same beat releases the
 // jobs of runners that died: a runner whose liveness lock is gone (leases.ts) is dead for sure,
 // and its active jobs are failed so pg-boss retries them and the scheduler can queue new ticks.
@@ -8,6 +8,7 @@ import { QUEUES } from '../jobs/queues.ts'
 import type { AccountLeases } from '../leases.ts'
 import type { Logger } from '../log.ts'
 import { UsageMeter } from '../process-stats.ts'
+import type { AdmissionStats } from './admission.ts'
 
 export interface CurrentJob {
   id: string
@@ -31,6 +32,8 @@ export interface HeartbeatOptions {
   failJobs: (jobs: { name: string; id: string }[], reason: string) => Promise<void>
   /** More upkeep on the heartbeat's rhythm (errors are ignored: the next beat tries again). */
   onBeat?: () => Promise<void>
+  /** Admission control's limits and counts now (the `admission` column; null without it). */
+  admission?: () => AdmissionStats
 }
 
 export class Heartbeat {
@@ -136,12 +139,13 @@ export class Heartbeat {
     await db.query(
       `insert into public.runner_heartbeats
          (runner_id, host, pid, version, cpu_percent, memory_mb, memory_percent, load_average, uptime_seconds,
-          current_jobs, status, started_at, last_seen_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, to_timestamp($12::float8 / 1000), now())
+          current_jobs, status, started_at, last_seen_at, admission)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, to_timestamp($12::float8 / 1000), now(), $13)
        on conflict (runner_id) do update set
          cpu_percent = excluded.cpu_percent, memory_mb = excluded.memory_mb, memory_percent = excluded.memory_percent,
          load_average = excluded.load_average, uptime_seconds = excluded.uptime_seconds,
-         current_jobs = excluded.current_jobs, status = excluded.status, last_seen_at = now()`,
+         current_jobs = excluded.current_jobs, status = excluded.status, last_seen_at = now(),
+         admission = excluded.admission`,
       [
         runnerId,
         host,
@@ -155,6 +159,7 @@ export class Heartbeat {
         JSON.stringify([...this.jobs.values()]),
         this.#status,
         this.startedAt,
+        this.options.admission ? JSON.stringify(this.options.admission()) : null,
       ],
     )
   }

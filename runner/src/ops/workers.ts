@@ -3,8 +3,11 @@
 // still does not end is abandoned shortly after, so a hung job never holds a worker). A queue is
 // started and stopped as a whole when operators pause and resume it.
 import type { Job, PgBoss } from 'pg-boss'
+import { DeferredForLoadError } from '../jobs/context.ts'
 import { QUEUES, type QueueName } from '../jobs/queues.ts'
 import type { Logger } from '../log.ts'
+import type { Admission } from './admission.ts'
+import { GateWaitTimeoutError } from './gate.ts'
 import type { CurrentJob } from './heartbeat.ts'
 
 export type QueueHandler = (data: unknown, signal: AbortSignal) => Promise<unknown>
@@ -24,7 +27,24 @@ export interface WorkersOptions {
   log: Logger
   jobStarted: (job: CurrentJob) => Promise<void>
   jobEnded: (id: string) => Promise<void>
+  /** Admission control: a job of an admitted queue starts only once a job slot is free. */
+  admission?: Admission
+  /** How long a fetched job waits for a slot before it is deferred to the scheduler's next round. */
+  admissionWaitMs?: number
+  /** The queues that wait for admission (ADMITTED_QUEUES unless a test names its own). */
+  admittedQueues?: ReadonlySet<string>
 }
+
+/**
+ * Queues whose jobs wait for admission. An account test has a customer waiting on its answer and a
+ * canary run an operator: both are rare and run at once.
+ */
+export const ADMITTED_QUEUES: ReadonlySet<QueueName> = new Set([
+  'campaign.tick',
+  'inbox.sync',
+  'scrape.run',
+  'warmup.step',
+])
 
 /** How long a finished job's completion is retried while the database is unreachable. */
 const SETTLE_FOR_MS = 120_000
@@ -68,7 +88,7 @@ export class Workers {
         async (jobs) => {
           for (const job of jobs) {
             const outcome = await this.#track(
-              this.#run(queue, job).then(
+              this.#admitted(queue, job).then(
                 (output) => ({ ok: true as const, output }),
                 (error: unknown) => ({ ok: false as const, error }),
               ),
@@ -138,18 +158,57 @@ export class Workers {
     }
   }
 
-  async #run(queue: QueueName, job: Job<unknown>): Promise<unknown> {
-    const limit = this.options.timeLimitMs[queue]
-    const controller = new AbortController()
-    const onShutdown = () => controller.abort(new Error('The runner is shutting down.'))
-    this.options.shutdown.addEventListener('abort', onShutdown, { once: true })
+  /**
+   * Runs the job once admitted. A job that finds no slot in time, or whose handler found the
+   * machine too slow, completes as deferred: the scheduler queues it again, nothing failed.
+   */
+  async #admitted(queue: QueueName, job: Job<unknown>): Promise<unknown> {
+    const admission = this.options.admission
     const accountId = (job.data as { accountId?: unknown } | null)?.accountId
+    // named in the heartbeat while it waits too: a fetched job no runner names is reaped as orphaned
     await this.options.jobStarted({
       id: job.id,
       name: queue,
       ...(typeof accountId === 'string' ? { accountId } : {}),
       startedAt: new Date().toISOString(),
     })
+    let release = () => {}
+    try {
+      if (admission && (this.options.admittedQueues ?? ADMITTED_QUEUES).has(queue)) {
+        try {
+          release = await admission.jobs.acquire(
+            this.options.admissionWaitMs ?? 60_000,
+            this.options.shutdown,
+          )
+        } catch (error) {
+          if (!(error instanceof GateWaitTimeoutError)) throw error
+          return await this.#deferred(queue, job, 'the runner is busy')
+        }
+      }
+      return await this.#run(queue, job)
+    } catch (error) {
+      if (!(error instanceof DeferredForLoadError)) throw error
+      return await this.#deferred(queue, job, error.message)
+    } finally {
+      release()
+      await this.options.jobEnded(job.id)
+    }
+  }
+
+  async #deferred(queue: QueueName, job: Job<unknown>, why: string): Promise<{ deferred: string }> {
+    this.options.admission?.deferred()
+    await this.options.log.write('info', 'scheduler', `${queue} job deferred: ${why}`, {
+      jobId: job.id,
+      queue,
+    })
+    return { deferred: why }
+  }
+
+  async #run(queue: QueueName, job: Job<unknown>): Promise<unknown> {
+    const limit = this.options.timeLimitMs[queue]
+    const controller = new AbortController()
+    const onShutdown = () => controller.abort(new Error('The runner is shutting down.'))
+    this.options.shutdown.addEventListener('abort', onShutdown, { once: true })
     let timer: ReturnType<typeof setTimeout> | undefined
     const abandoned = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -175,15 +234,16 @@ export class Workers {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       const level = error instanceof Error && error.name === 'RetryLaterError' ? 'info' : 'error'
-      await this.options.log.write(level, 'scheduler', `${queue} job failed: ${message}`, {
-        jobId: job.id,
-        queue,
-      })
+      // a deferral is logged once as such by #admitted
+      if (!(error instanceof DeferredForLoadError))
+        await this.options.log.write(level, 'scheduler', `${queue} job failed: ${message}`, {
+          jobId: job.id,
+          queue,
+        })
       throw error
     } finally {
       clearTimeout(timer)
       this.options.shutdown.removeEventListener('abort', onShutdown)
-      await this.options.jobEnded(job.id)
     }
   }
 }

@@ -13,6 +13,7 @@ import type { BrowserPool } from '../browser/pool.ts'
 import type { Keyring } from '../crypto.ts'
 import type { Db } from '../db.ts'
 import type { AccountLeases, Lease } from '../leases.ts'
+import { type Gate, GateWaitTimeoutError } from '../ops/gate.ts'
 import { CODE_DEFAULT_FACTS } from '../packs/code-defaults.ts'
 import { codePack, type PackInUse, type PackSource, packKey } from '../packs/registry.ts'
 import type { PlatformSession, SessionCookie } from '../platforms/types.ts'
@@ -54,6 +55,10 @@ export interface SessionManagerOptions {
   maxWarm?: number
   /** The platform facts in use (the code defaults when absent). */
   packs?: PackSource
+  /** Admission control's open slots: a sign-in waits for one (no limit when absent). */
+  opens?: Gate
+  /** How long a sign-in waits for an open slot before the job is put off as slow. */
+  openWaitMs?: number
 }
 
 export class SessionManager {
@@ -186,11 +191,25 @@ export class SessionManager {
       await this.#closeSession(entry)
     }
     const secrets = await loadSecrets(this.options.db, account.id, this.options.keyring)
-    const outcome = await openAccountSession(account, secrets, {
-      ...this.options.openOptions,
-      pool: this.options.pool,
-      pack,
-    })
+    let release = () => {}
+    if (this.options.opens) {
+      try {
+        release = await this.options.opens.acquire(this.options.openWaitMs ?? 60_000)
+      } catch (error) {
+        if (!(error instanceof GateWaitTimeoutError)) throw error
+        return { status: 'failed', reason: 'slow', message: 'The runner had no free sign-in slot in time.' }
+      }
+    }
+    let outcome: OpenOutcome
+    try {
+      outcome = await openAccountSession(account, secrets, {
+        ...this.options.openOptions,
+        pool: this.options.pool,
+        pack,
+      })
+    } finally {
+      release()
+    }
     if (outcome.status === 'ok') {
       entry.session = outcome.session
       entry.pack = packKey(pack)

@@ -75,6 +75,8 @@ export type FailedOpen = {
     | 'rate_limited'
     | 'proxy'
     | 'error'
+    /** The pages did not load in time and the site said nothing about the account: try later. */
+    | 'slow'
   message: string
   signal?: StopSignal
 }
@@ -141,8 +143,8 @@ async function openX(
     if (result.status === 'ok')
       return { status: 'ok', session: result.session, reusedSession: cookies === saved && index === 0 }
     last =
-      result.status === 'error'
-        ? { status: 'failed', reason: 'error', message: result.message }
+      result.status === 'error' || result.status === 'slow'
+        ? { status: 'failed', reason: result.status, message: result.message }
         : {
             status: 'failed',
             reason: result.status,
@@ -196,6 +198,8 @@ async function openInstagram(
         message: result.signal.message,
         signal: result.signal,
       }
+    case 'slow':
+      return { status: 'failed', reason: 'slow', message: result.message }
     default:
       return { status: 'failed', reason: 'error', message: result.message }
   }

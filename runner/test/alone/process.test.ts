@@ -49,6 +49,7 @@ const heartbeat = async (runnerId: string) =>
       host: string
       memory_mb: string
       current_jobs: unknown[]
+      admission: Record<string, unknown> | null
     }>('select * from public.runner_heartbeats where runner_id = $1', [runnerId])
   ).rows[0]
 
@@ -74,6 +75,11 @@ describe('a runner process', () => {
     expect(Number(beat?.memory_mb)).toBeGreaterThan(20)
     const health = await (await fetch(`http://127.0.0.1:${healthPort}/health`)).json()
     expect(health).toMatchObject({ status: 'running', runnerId })
+    // admission control's limits, in flight and deferred counts, in the heartbeat and the health check
+    const limits = { jobs: expect.any(Number), opens: expect.any(Number), deferred: expect.any(Number) }
+    expect(beat?.admission).toMatchObject(limits)
+    expect(Number(beat?.admission?.opens)).toBeGreaterThanOrEqual(1)
+    expect(health.admission).toMatchObject(limits)
 
     const first = await campaignWith(1)
     const job = await first.tick()

@@ -1696,6 +1696,7 @@ export type Database = {
       }
       runner_heartbeats: {
         Row: {
+          admission: Json | null
           cpu_percent: number | null
           current_jobs: NonNullable<Json>
           host: string
@@ -1712,6 +1713,7 @@ export type Database = {
         }
         ComputedFields: never
         Insert: {
+          admission?: Json | null
           cpu_percent?: number | null
           current_jobs?: NonNullable<Json>
           host: string
@@ -1727,6 +1729,7 @@ export type Database = {
           version?: string | null
         }
         Update: {
+          admission?: Json | null
           cpu_percent?: number | null
           current_jobs?: NonNullable<Json>
           host?: string

@@ -3,6 +3,7 @@
 // and text, TOTP from the user's 2FA secret, checkpoint detection, "save login info" prompt); then the
 // one-operation-at-a-time page the other modules use. Everything it knows comes from `facts`.
 import type { Page } from 'puppeteer-core'
+import { outOfTime } from '../../browser/deadline.ts'
 import { deepElement } from '../../browser/deep-query.ts'
 import { clickByText, pathStartsWith, textOf, waitForFirst } from '../../browser/page-wait.ts'
 import type { AccountContext, BrowserPool } from '../../browser/pool.ts'
@@ -68,6 +69,8 @@ export interface InstagramSessionOptions {
 export type OpenInstagramResult =
   | { status: 'ok'; session: InstagramSession; reused: boolean }
   | { status: 'bad_credentials' | 'two_factor_failed' | 'two_factor_required' | 'error'; message: string }
+  /** A page did not load in time and Instagram said nothing about the account. */
+  | { status: 'slow'; message: string }
   | { status: 'challenge' | 'rate_limited'; signal: StopSignal }
 
 /** How long a page that rendered may still take to show what the adapter waits for. */
@@ -110,7 +113,10 @@ export async function openInstagramSession(
     await session.close()
     // a changed page is the site's doing, not the account's: the job's site-change handling takes it
     if (error instanceof LayoutChangedError) throw error
-    return { status: 'error', message: error instanceof Error ? error.message : String(error) }
+    return {
+      status: outOfTime(error) ? 'slow' : 'error',
+      message: error instanceof Error ? error.message : String(error),
+    }
   }
 }
 

@@ -3,6 +3,7 @@
 // signed-in check on /home, and the one-operation-at-a-time page with a hard time limit that the
 // chat, send, read and scrape modules use. Everything it knows about x.com comes from `facts`.
 import type { Page } from 'puppeteer-core'
+import { outOfTime } from '../../browser/deadline.ts'
 import { pathStartsWith, textOf, waitForFirst } from '../../browser/page-wait.ts'
 import type { AccountContext, BrowserPool } from '../../browser/pool.ts'
 import { REALISTIC_TYPING, type TypingOptions } from '../../browser/typing.ts'
@@ -60,6 +61,8 @@ export type OpenXSessionResult =
   | { status: 'ok'; session: XSession }
   | { status: 'expired' | 'locked'; signal: StopSignal }
   | { status: 'error'; message: string }
+  /** The page did not load or render in time and X said nothing about the account. */
+  | { status: 'slow'; message: string }
 
 /** Opens the account's context with its cookies and checks /home shows the signed-in account. */
 export async function openXSession(
@@ -109,12 +112,15 @@ export async function openXSession(
         status: 'locked',
         signal: stopSignal('x', 'locked', '326', 'X sent the session to /account/access.'),
       }
-    return { status: 'error', message: 'X did not show the signed-in home page in time.' }
+    return { status: 'slow', message: 'X did not show the signed-in home page in time.' }
   } catch (error) {
     await session.close()
     // a changed page is the site's doing, not the account's: the job's site-change handling takes it
     if (error instanceof LayoutChangedError) throw error
-    return { status: 'error', message: error instanceof Error ? error.message : String(error) }
+    return {
+      status: outOfTime(error) ? 'slow' : 'error',
+      message: error instanceof Error ? error.message : String(error),
+    }
   }
 }
 
