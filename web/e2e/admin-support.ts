@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { type Browser, expect, type Page } from '@playwright/test'
 import pg from 'pg'
 import { encryptSecret, keyringFromEnv } from '../../runner/src/crypto.ts'
+import { TEST_ADMISSION_ENV } from '../../runner/test/helpers/process.ts'
 import { xSandboxAccount } from './support'
 
 export const ADMIN = { email: 'admin@reachflow.test', password: 'admin-password' }
@@ -155,7 +156,13 @@ export function startSupervisedRunner(env: Record<string, string> = {}): RunnerH
       [join(repoRoot, 'runner', 'src', 'main.ts')],
       {
         cwd: repoRoot,
-        env: { ...process.env, RUNNER_PACING_FACTOR: '0.05', RUNNER_TYPING_FACTOR: '0', ...env },
+        env: {
+          ...process.env,
+          RUNNER_PACING_FACTOR: '0.05',
+          RUNNER_TYPING_FACTOR: '0',
+          ...TEST_ADMISSION_ENV,
+          ...env,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
       },

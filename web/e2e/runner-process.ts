@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { test } from '@playwright/test'
 import pg from 'pg'
+import { TEST_ADMISSION_ENV } from '../../runner/test/helpers/process.ts'
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..')
 
@@ -29,6 +30,7 @@ export class E2eRunner {
         RUNNER_HEARTBEAT_MS: '1000',
         RUNNER_TYPING_FACTOR: '0',
         RUNNER_PACING_FACTOR: '0',
+        ...TEST_ADMISSION_ENV,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

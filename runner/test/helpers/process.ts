@@ -4,6 +4,14 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+
+/**
+ * Admission marks out of reach for runners that tests start: the test machine's load is other
+ * suites', and a job a test queues by hand that the runner put off would wait for a scheduler round
+ * that may not come. Admission itself is tested with fed readings (admission-*.test.ts).
+ */
+export const TEST_ADMISSION_ENV = { RUNNER_ADMISSION_LAG_MS: '10000', RUNNER_ADMISSION_RUN_QUEUE: '64' }
+
 import { adminDb } from './fixtures.ts'
 
 const repoRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..')
@@ -33,11 +41,7 @@ export class RunnerProcess {
         RUNNER_TYPING_FACTOR: '0',
         RUNNER_PACING_FACTOR: '0',
         RUNNER_UNCERTAIN_CHECK_AFTER_MS: '0',
-        // Admission marks out of reach: the test machine's load is other suites', and a job these
-        // tests queue by hand and the runner put off would wait for a scheduler round that may not
-        // come. Admission itself is tested with fed readings (admission-*.test.ts).
-        RUNNER_ADMISSION_LAG_MS: '10000',
-        RUNNER_ADMISSION_RUN_QUEUE: '64',
+        ...TEST_ADMISSION_ENV,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
