@@ -271,6 +271,7 @@ export class Runner {
           warmSessions: this.sessions.warmCount,
           warmSessionLimit: this.sessions.warmLimit,
           evictedSessions: this.sessions.evicted,
+          openedSessions: this.sessions.opened,
           pausedQueues: [...(this.control?.paused ?? [])],
         }),
       )

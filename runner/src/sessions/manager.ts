@@ -62,6 +62,8 @@ export class SessionManager {
   #closed = false
   /** Warm sessions closed to stay within maxWarm (for heartbeats and benchmarks). */
   evicted = 0
+  /** Cold opens (a new context signed in), successful or not: what an open costs is the bench's question. */
+  opened = 0
   /** This runner's share of the fleet's accounts (fleet-share.ts); unbounded until first told. */
   #share = Number.POSITIVE_INFINITY
 
@@ -186,6 +188,7 @@ export class SessionManager {
       await this.#closeSession(entry)
     }
     const secrets = await loadSecrets(this.options.db, account.id, this.options.keyring)
+    this.opened += 1
     const outcome = await openAccountSession(account, secrets, {
       ...this.options.openOptions,
       pool: this.options.pool,
