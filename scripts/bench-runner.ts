@@ -167,6 +167,7 @@ async function main(): Promise<void> {
     // the end state once the runner has finished what it had in hand
     clock.stop()
     await runner.stop()
+    console.error(`[bench] the runner's last lines:\n${runner.tail(20)}`)
     const traffic = proxyTraffic(proxies)
     const result = await outcomes(
       db,

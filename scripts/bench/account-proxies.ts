@@ -2,7 +2,7 @@
 // account that accepts only that account's login (sealed into its credentials, proxy_url keeping
 // host:port, as the api function stores it) and counts the connections and requests it served.
 // The database refuses a loopback proxy address (rightly, for customers); the bench writes it with
-// triggers off in its own transaction, and the runner is allowed these host:ports only
+// that check off inside its own transaction, and the runner is allowed these host:ports only
 // (RUNNER_ALLOW_PROXY_HOSTS), as the pool tests do.
 import type pg from 'pg'
 import { decryptSecret, encryptSecret, keyringFromEnv } from '../../runner/src/crypto.ts'
@@ -20,7 +20,8 @@ export async function proxyEveryAccount(db: pg.Pool, accountIds: string[]): Prom
   const client = await db.connect()
   try {
     await client.query('begin')
-    await client.query('set local session_replication_role = replica')
+    // disabled inside this transaction only: no other session ever sees the table without it
+    await client.query('alter table public.social_accounts disable trigger social_accounts_check_proxy')
     for (const [i, accountId] of accountIds.entries()) {
       const login = `bench${i}:secret-${accountId.slice(0, 8)}`
       const proxy = await RecordingProxy.start(login)
@@ -43,6 +44,7 @@ export async function proxyEveryAccount(db: pg.Pool, accountIds: string[]): Prom
         `127.0.0.1:${proxy.port}`,
       ])
     }
+    await client.query('alter table public.social_accounts enable trigger social_accounts_check_proxy')
     await client.query('commit')
   } catch (error) {
     await client.query('rollback')
