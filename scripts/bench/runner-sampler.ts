@@ -4,7 +4,7 @@
 // own count of cold session opens from its health endpoint.
 import { loadavg } from 'node:os'
 import { processTree, treeUsage } from '../../runner/src/process-stats.ts'
-import { CpuTracker } from './cpu-by-kind.ts'
+import { CpuTracker, processKind } from './cpu-by-kind.ts'
 
 export class RunnerSampler {
   readonly cpu: CpuTracker
@@ -39,7 +39,7 @@ export class RunnerSampler {
     this.peakPssMb = Math.max(this.peakPssMb, usage.pssMb ?? 0)
     this.peakRssMb = Math.max(this.peakRssMb, usage.rssMb)
     this.peakProcesses = Math.max(this.peakProcesses, usage.processes)
-    const browsers = processTree(this.pid).filter((p) => this.cpu.kindOf(p.pid) === 'Chromium browser').length
+    const browsers = processTree(this.pid).filter((p) => processKind(p.pid) === 'Chromium browser').length
     this.peakBrowsers = Math.max(this.peakBrowsers, browsers)
     await this.readHealth()
   }
