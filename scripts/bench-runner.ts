@@ -10,7 +10,8 @@
 //   finds a fleet that has been running (not 500 accounts all due at once).
 // Reports DMs per minute (the sandbox's delivery log), CPU seconds per DM (runner + Chromium, opens
 // included), session opens per minute (the runner's own counter), peak PSS, browsers, duplicates,
-// lost sends and inbox syncs against the targets. BENCH_STRICT=1: exit 1 when a target is missed.
+// lost sends and inbox syncs against the targets. BENCH_STRICT=1: exit 1 when a target is missed
+// (a login seen on another account's proxy exits 1 always).
 //   BENCH_MINUTES (default 4) measured minutes after BENCH_WARMUP_S (default 60) seconds of warm-up.
 import { execSync } from 'node:child_process'
 import { createServer } from 'node:net'
@@ -217,7 +218,8 @@ async function main(): Promise<void> {
         `Load before: \`${loadBefore}\`; after: \`${execSync('uptime').toString().trim()}\``,
       ].join('\n'),
     )
-    if (STRICT && Object.values(checks).includes(false)) process.exitCode = 1
+    // a login on another account's proxy is a leak, not a missed target: it fails the run always
+    if (traffic.wrongLogins > 0 || (STRICT && Object.values(checks).includes(false))) process.exitCode = 1
   } finally {
     await runner?.stop()
     await clock.reset().catch(() => undefined)
