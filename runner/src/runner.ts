@@ -298,6 +298,7 @@ export class Runner {
           warmSessions: this.sessions.warmCount,
           warmSessionLimit: this.sessions.warmLimit,
           evictedSessions: this.sessions.evicted,
+          openedSessions: this.sessions.opened,
           pausedQueues: [...(this.control?.paused ?? [])],
           ...(this.admission ? { admission: this.admission.stats } : {}),
         }),

@@ -60,6 +60,7 @@ describe('warm sessions within a memory bound', BROWSER_SUITE, () => {
     const firstA = await job(a)
     const firstB = await job(b)
     expect(warm.warmCount).toBe(2)
+    expect(warm.opened).toBe(2)
     const aSealedBefore = await sealed(a)
     expect(aSealedBefore).not.toBeNull()
 
@@ -73,9 +74,11 @@ describe('warm sessions within a memory bound', BROWSER_SUITE, () => {
     expect(await sealed(a)).not.toBe(aSealedBefore) // saved as it closed
 
     expect(await job(b)).toBe(firstB) // warm: the same signed-in session, nothing opened
+    expect(warm.opened).toBe(3)
     const againA = await job(a) // a cold open again; c is now the least recently used
     expect(againA).not.toBe(firstA)
     expect(warm.evicted).toBe(2)
+    expect(warm.opened).toBe(4)
     expect(await job(b)).toBe(firstB)
     const leaseC = await other.tryAcquire(c.id)
     expect(leaseC).not.toBeNull()

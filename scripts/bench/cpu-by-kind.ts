@@ -70,7 +70,9 @@ export class CpuTracker {
   /** CPU seconds of every process seen so far (the last sample of those that exited). */
   sample(): Map<number, number> {
     for (const [pid, cpu] of cpuByPid(this.root)) {
-      const kind = this.#seen.get(pid)?.kind ?? processKind(pid)
+      // read again while unknown: Chromium starts as its launcher shell script, then execs the browser
+      const known = this.#seen.get(pid)?.kind
+      const kind = known && known !== 'other' ? known : processKind(pid)
       this.#seen.set(pid, { cpu, kind })
     }
     return new Map([...this.#seen].map(([pid, { cpu }]) => [pid, cpu]))

@@ -67,6 +67,8 @@ export class SessionManager {
   #closed = false
   /** Warm sessions closed to stay within maxWarm (for heartbeats and benchmarks). */
   evicted = 0
+  /** Cold opens (a new context signed in), successful or not: what an open costs is the bench's question. */
+  opened = 0
   /** This runner's share of the fleet's accounts (fleet-share.ts); unbounded until first told. */
   #share = Number.POSITIVE_INFINITY
 
@@ -200,6 +202,7 @@ export class SessionManager {
         return { status: 'failed', reason: 'slow', message: 'The runner had no free sign-in slot in time.' }
       }
     }
+    this.opened += 1
     let outcome: OpenOutcome
     try {
       outcome = await openAccountSession(account, secrets, {

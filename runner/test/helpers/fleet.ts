@@ -23,7 +23,7 @@ export interface Fleet {
   sandboxes: XSandboxAccount[]
   campaignIds: string[]
   /** DMs the sandbox received from the fleet's accounts, as its delivery log says. */
-  deliveries(): Promise<{ text: string; recipientUsername: string }[]>
+  deliveries(): Promise<{ account: string; text: string; recipientUsername: string }[]>
 }
 
 /** No replies, and limits no compressed run reaches (the sandbox would stop a real-paced sender). */

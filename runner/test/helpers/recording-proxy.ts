@@ -15,6 +15,10 @@ export class RecordingProxy {
   readonly seen: ProxiedRequest[] = []
   /** Requests refused for a missing or wrong login (each challenge counts). */
   refused = 0
+  /** Of those, the ones that carried a login, but not one of this proxy's: someone else's credentials. */
+  wrongLogins = 0
+  /** TCP connections the browser opened to this proxy. */
+  connections = 0
   #server: Server | undefined
   port = 0
 
@@ -36,6 +40,7 @@ export class RecordingProxy {
       const login = loginOf(req.headers['proxy-authorization'])
       if (!login || !this.logins.includes(login)) {
         this.refused++
+        if (login) this.wrongLogins++
         res.writeHead(407, { 'proxy-authenticate': 'Basic realm="proxy"' })
         res.end()
         return
@@ -54,6 +59,7 @@ export class RecordingProxy {
       const login = loginOf(req.headers['proxy-authorization'])
       if (!login || !this.logins.includes(login)) {
         this.refused++
+        if (login) this.wrongLogins++
         client.end(
           'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="proxy"\r\n\r\n',
         )
@@ -70,6 +76,7 @@ export class RecordingProxy {
       target.on('error', () => client.destroy())
       client.on('error', () => target.destroy())
     })
+    this.#server.on('connection', () => this.connections++)
     // a browser keeps proxy connections alive; close() must not wait for them
     this.#server.keepAliveTimeout = 1_000
     await new Promise<void>((resolve) => this.#server?.listen(0, '127.0.0.1', resolve))

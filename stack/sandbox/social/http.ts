@@ -42,7 +42,9 @@ export class Router {
 
   match(method: string, pathname: string): { handler: Handler; params: Record<string, string> } | undefined {
     for (const route of this.#routes) {
-      if (route.method !== method && route.method !== '*') continue
+      // a HEAD is answered as its GET, as every real web server does (node:http sends no body)
+      const sameMethod = route.method === method || (method === 'HEAD' && route.method === 'GET')
+      if (!sameMethod && route.method !== '*') continue
       const found = route.pattern.exec(pathname)
       if (!found) continue
       const params: Record<string, string> = {}

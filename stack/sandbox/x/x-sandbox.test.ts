@@ -57,6 +57,13 @@ describe('X sandbox accounts and sessions', () => {
     }
   })
 
+  it('answers HEAD / as x.com does (a redirect, not a 404): the runner checks a proxy with it', async () => {
+    const answer = await fetch(`${app.base}/`, { method: 'HEAD', redirect: 'manual' })
+    expect(answer.status).toBe(302)
+    expect(answer.headers.get('location')).toContain('/i/flow/login')
+    expect(await answer.text()).toBe('')
+  })
+
   it('redirects signed-out, expired and locked sessions; a signed-in page is a shell its bundle renders', async () => {
     const signedOut = await fetch(`${app.base}/home`, { redirect: 'manual' })
     expect(signedOut.headers.get('location')).toBe('/i/flow/login?redirect_after_login=%2Fhome')

@@ -1,0 +1,54 @@
+// What the runner process costs while the bench runs, sampled every 2 s: peak PSS and RSS of the
+// runner with its Chromium tree, peak processes and browsers (Chromium browser processes: one per
+// shared browser, not per account), CPU per process (exited renderers included) and the runner's
+// own count of cold session opens from its health endpoint.
+import { loadavg } from 'node:os'
+import { processTree, treeUsage } from '../../runner/src/process-stats.ts'
+import { CpuTracker, processKind } from './cpu-by-kind.ts'
+
+export class RunnerSampler {
+  readonly cpu: CpuTracker
+  peakPssMb = 0
+  peakRssMb = 0
+  peakProcesses = 0
+  peakBrowsers = 0
+  opened = 0
+  evicted = 0
+  loads: number[] = []
+  #timer: ReturnType<typeof setInterval> | undefined
+
+  constructor(
+    readonly pid: number,
+    readonly healthPort: number,
+  ) {
+    this.cpu = new CpuTracker(pid)
+  }
+
+  start(): void {
+    this.#timer = setInterval(() => void this.sample().catch(() => undefined), 2_000)
+  }
+
+  stop(): void {
+    clearInterval(this.#timer)
+  }
+
+  async sample(): Promise<void> {
+    this.loads.push(loadavg()[0] ?? 0)
+    this.cpu.sample()
+    const usage = treeUsage(this.pid, true)
+    this.peakPssMb = Math.max(this.peakPssMb, usage.pssMb ?? 0)
+    this.peakRssMb = Math.max(this.peakRssMb, usage.rssMb)
+    this.peakProcesses = Math.max(this.peakProcesses, usage.processes)
+    const browsers = processTree(this.pid).filter((p) => processKind(p.pid) === 'Chromium browser').length
+    this.peakBrowsers = Math.max(this.peakBrowsers, browsers)
+    await this.readHealth()
+  }
+
+  /** The runner's counters (cold opens, evictions) as its health endpoint reports them. */
+  async readHealth(): Promise<void> {
+    const response = await fetch(`http://127.0.0.1:${this.healthPort}/health`)
+    const health = (await response.json()) as { openedSessions?: number; evictedSessions?: number }
+    this.opened = health.openedSessions ?? this.opened
+    this.evicted = health.evictedSessions ?? this.evicted
+  }
+}
