@@ -1,9 +1,8 @@
-import { AlertCircle, ArrowLeft } from 'lucide-react'
+import { AlertCircle } from 'lucide-react'
 import { type KeyboardEvent, useId, useState } from 'react'
-import { Link } from 'react-router'
+import { PageHeading } from '@/components/layouts/page-heading'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
-import { paths } from '@/config/paths'
 import { cn } from '@/lib/cn'
 import { useBilling } from '../hooks/use-billing'
 import { OverviewTab } from './overview-tab'
@@ -34,15 +33,7 @@ export function BillingPage({ userId }: { userId: string }) {
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <Link
-        to={paths.dashboard}
-        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Dashboard
-      </Link>
-      <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Billing</h1>
-      <p className="mt-1 text-slate-600">Your plan, your next payment and every invoice.</p>
+      <PageHeading title="Billing" description="Your plan, your next payment and every invoice." />
 
       <div
         role="tablist"

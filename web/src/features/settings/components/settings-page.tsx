@@ -1,6 +1,7 @@
-import { ArrowLeft, ChevronRight, ShieldBan } from 'lucide-react'
+import { ChevronRight, ShieldBan } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
+import { PageHeading } from '@/components/layouts/page-heading'
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
@@ -34,15 +35,7 @@ export function SettingsPage() {
 
   return (
     <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      <Link
-        to={paths.dashboard}
-        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Dashboard
-      </Link>
-      <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Settings</h1>
-      <p className="mt-1 text-slate-600">Manage your profile and how you appear in Reachflow.</p>
+      <PageHeading title="Settings" description="Manage your profile and how you appear in Reachflow." />
       {loading ? (
         <div className="flex justify-center py-20 text-brand-600">
           <Spinner size={32} label="Loading settings" />
