@@ -21,16 +21,25 @@ export function createDb(connectionString: string, max = 10): Db {
 /** Runs work in one transaction: committed when it returns, rolled back when it throws. */
 export async function inTransaction<T>(db: Db, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await db.connect()
+  // A checked-out client has no pool error listener: a connection lost between two statements
+  // (a database restart) would otherwise be an uncaught 'error' event that ends the process. The
+  // next statement fails instead, and the broken client is destroyed rather than pooled again.
+  let lost: Error | undefined
+  const onError = (error: Error) => {
+    lost = error
+  }
+  client.on('error', onError)
   try {
     await client.query('begin')
     const result = await work(client)
     await client.query('commit')
     return result
   } catch (error) {
-    await client.query('rollback').catch(() => undefined)
+    if (!lost) await client.query('rollback').catch(() => undefined)
     throw error
   } finally {
-    client.release()
+    client.removeListener('error', onError)
+    client.release(lost ?? false)
   }
 }
 
