@@ -150,7 +150,7 @@ create table public.dm_logs (
   constraint dm_logs_message_type_check check ((message_type = any (array['initial'::text, 'follow_up'::text]))),
   constraint dm_logs_personalization_check check ((personalization = any (array['personalized'::text, 'fallback'::text]))),
   constraint dm_logs_personalization_note_check check ((char_length(personalization_note) <= 300)),
-  constraint dm_logs_status_check check ((status = any (array['sent'::text, 'failed'::text, 'error'::text, 'uncertain'::text]))),
+  constraint dm_logs_status_check check ((status = any (array['sent'::text, 'failed'::text, 'error'::text, 'uncertain'::text, 'deferred'::text]))),
   constraint dm_logs_step_check check ((step >= 0)),
   constraint dm_logs_variant_index_check check ((variant_index >= 0)),
   constraint dm_logs_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete set null,
@@ -162,7 +162,7 @@ comment on table public.dm_logs is
   'Every DM attempt: at most one row per lead and step, so a message is never recorded (or sent) twice.';
 comment on column public.dm_logs.step is '0 = initial message, 1.. = follow-up number.';
 comment on column public.dm_logs.status is
-  'sent (confirmed on the page), failed / error (not sent), uncertain (could not confirm; the runner checks the thread later).';
+  'sent (confirmed on the page), failed / error (not sent), uncertain (could not confirm; the runner checks the thread later), deferred (not attempted: the DM page ran out of time before send was pressed, the machine or network was slow; not held against the account, left out of the failed figures, the step is due again).';
 comment on column public.dm_logs.variant_id is
   'Which message text this DM used; null for DMs sent before variants were recorded (unknown variant).';
 comment on column public.dm_logs.variant_index is
@@ -684,7 +684,13 @@ begin
       from public.dm_logs d where d.campaign_lead_id = new.id and d.step = old.current_step;
   end if;
 
-  if step_status in ('failed', 'error') then
+  if step_status = 'deferred' then
+    -- nothing was attempted (the page ran out of time before send was pressed): due again at once,
+    -- and the attempt given back, so a slow machine never backs the lead off nor gives it up
+    new.current_step := old.current_step;
+    new.next_send_at := internal.now();
+    new.attempts := greatest(0, new.attempts - 1);
+  elsif step_status in ('failed', 'error') then
     -- not delivered: the same step again, later
     new.current_step := old.current_step;
     new.next_send_at := internal.now()
