@@ -4,7 +4,8 @@
 // with the page's confirmation deciding sent / uncertain / failed, and stop signals pausing the
 // account. An uncertain answer is checked in the thread later, never typed again. A changed page
 // is a site change: an answer stopped before send was pressed goes back to the queue, one stopped
-// after is uncertain; neither counts against the account.
+// after is uncertain; neither counts against the account. Nor does a page that ran out of time
+// before send was pressed (a slow machine or network): that answer goes back to the queue too.
 
 import { adjustTrust, stopAccount, tripBreakerIfNeeded } from '../accounts/status.ts'
 import type { Db } from '../db.ts'
@@ -41,6 +42,8 @@ export interface AnswersSummary {
   accountStopped: boolean
   /** A changed page stopped the answers: sending on the platform is paused. */
   siteChanged: boolean
+  /** The page ran out of time before send was pressed: the answer is queued again. */
+  deferred: number
 }
 
 type ClaimedAnswer = InternalRow<
@@ -113,6 +116,7 @@ export async function sendQueuedAnswers(deps: AnswerDeps): Promise<AnswersSummar
     failed: 0,
     accountStopped: false,
     siteChanged: false,
+    deferred: 0,
   }
   const service = serviceOf(account.platform)
   for (let tried = 0; tried < deps.maxAnswers; tried++) {
@@ -169,6 +173,19 @@ export async function sendQueuedAnswers(deps: AnswerDeps): Promise<AnswersSummar
       await finish(db, answer.message_id, 'uncertain', { threadId: result.threadId, error: result.reason })
       summary.uncertain++
       summary.siteChanged = true
+      break
+    }
+    if (result.status === 'failed' && result.outOfTime) {
+      // the machine or the network was slow before anything was typed: back to the queue, and
+      // nothing held against the account; the next job sends it
+      await db.query('select internal.requeue_inbox_reply($1, $2)', [
+        answer.message_id,
+        `Waiting: the page was slow before anything was typed (${result.reason}); it is sent shortly`,
+      ])
+      await log.info(service, `Answer to @${answer.peer_username} waits: the page was slow`, {
+        reason: result.reason,
+      })
+      summary.deferred++
       break
     }
     if (result.status === 'sent') {

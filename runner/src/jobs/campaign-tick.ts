@@ -157,6 +157,8 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
         await setCampaignError(ctx, campaign.id, pausedNote(account.platform, 'send'))
         break
       }
+      // a slow machine sends fewer DMs, not failed ones: the lead waits for the next tick
+      if (outcome === 'deferred') break
       if (outcome === 'account_stopped') {
         await handle.discard()
         break

@@ -28,6 +28,8 @@ export interface InboxSyncResult {
   answersSent?: number
   answersUncertain?: number
   answersFailed?: number
+  /** Answers queued again because their page ran out of time before anything was typed. */
+  answersDeferred?: number
   siteChanged?: boolean
   note?: string
 }
@@ -60,7 +62,7 @@ async function sync(
   const result: InboxSyncResult = { replies: 0, optOuts: 0 }
   try {
     const answers = paused.send
-      ? { sent: 0, uncertain: 0, failed: 0, accountStopped: false, siteChanged: false }
+      ? { sent: 0, uncertain: 0, failed: 0, accountStopped: false, siteChanged: false, deferred: 0 }
       : await sendQueuedAnswers({
           db: ctx.db,
           log: ctx.log,
@@ -77,6 +79,9 @@ async function sync(
     result.answersUncertain = answers.uncertain
     result.answersFailed = answers.failed
     if (answers.siteChanged) result.siteChanged = true
+    // the pages are too slow now: reading the inbox would only run out of time as well
+    if (answers.deferred > 0)
+      return { ...result, answersDeferred: answers.deferred, note: 'The pages were slow; the answer waits.' }
     if (answers.accountStopped) {
       await handle.discard()
       return { ...result, note: 'The account was stopped while sending answers.' }

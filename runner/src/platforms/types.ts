@@ -105,7 +105,17 @@ export type SendResult =
       signal?: StopSignal
       siteChange?: LayoutChangedError
     }
-  | { status: 'failed'; threadId: string | null; reason: string; signal?: StopSignal }
+  | {
+      status: 'failed'
+      threadId: string | null
+      reason: string
+      signal?: StopSignal
+      /**
+       * The page ran out of time before send was pressed (a slow machine or network, the site said
+       * nothing): nothing was attempted, so nothing is held against the account.
+       */
+      outOfTime?: true
+    }
 
 /** Where to send: an existing thread id, or the recipient (id when known, else username). */
 export interface DmTarget {

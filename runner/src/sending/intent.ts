@@ -276,3 +276,26 @@ export async function recordNotSent(
     return gaveUp ? 'failed' : 'retry'
   })
 }
+
+/**
+ * The DM page ran out of time before send was pressed: nothing was attempted. The log says
+ * `deferred` (left out of the failed figures and the circuit breaker) and the lead's trigger makes
+ * the step due again at once with its attempt given back.
+ */
+export async function recordDeferred(
+  db: Db,
+  intent: Pick<Intent, 'logId' | 'leadId' | 'previousState'>,
+  reason: string,
+): Promise<void> {
+  await inTransaction(db, async (client) => {
+    await client.query(
+      `update public.dm_logs set status = 'deferred', error = left($2, 1000) where id = $1`,
+      [intent.logId, reason],
+    )
+    await client.query(
+      `update public.campaign_leads set state = $2, last_error = left($3, 1000)
+        where id = $1 and state in ('sending', 'uncertain')`,
+      [intent.leadId, intent.previousState, reason],
+    )
+  })
+}

@@ -1,8 +1,10 @@
 // One lead's next step, at most once: skip who cannot or must not be messaged, check a follow-up's
 // thread for a reply first, claim the step (intent committed), type and send, then record what
 // the page confirmed. Stop signals pause or flag the account; lead signals skip the lead; page
-// trouble before the message left puts the step back with a backoff; a changed page is a site
-// change (the incident recorded, the DM settled for what it is, the account left alone).
+// trouble before the message left puts the step back with a backoff, except a page that merely ran
+// out of time (the machine or network was slow: the step stays due, nothing held against the
+// account); a changed page is a site change (the incident recorded, the DM settled for what it is,
+// the account left alone).
 
 import type { AiConfig } from '../../../supabase/functions/_shared/ai.ts'
 import { adjustTrust, stopAccount, tripBreakerIfNeeded } from '../accounts/status.ts'
@@ -20,6 +22,7 @@ import {
   claimIntent,
   type DueLead,
   type Intent,
+  recordDeferred,
   recordNotSent,
   recordSent,
   recordSkipped,
@@ -42,6 +45,8 @@ export type LeadOutcome =
   | 'account_stopped'
   /** The page was not what the adapter expects: sending on the platform is paused fleet-wide. */
   | 'site_changed'
+  /** The DM page ran out of time before send was pressed: nothing attempted, the lead still due. */
+  | 'deferred'
 
 export interface SendDeps {
   db: Db
@@ -179,6 +184,14 @@ export async function sendToLead(
       return 'account_stopped'
     }
     return (await tripBreakerIfNeeded(db, account)) ? 'account_stopped' : 'uncertain'
+  }
+  if (result.outOfTime) {
+    // the machine or the network was slow, not the account: no trust change, nothing for the breaker
+    await recordDeferred(db, intent, `Not sent yet: ${result.reason}; it is sent on a later tick`)
+    await log.info(service, `DM to @${lead.username} waits: the page was slow before anything was typed`, {
+      reason: result.reason,
+    })
+    return 'deferred'
   }
   return recordFailure(deps, intent, lead, result.reason, result.signal)
 }

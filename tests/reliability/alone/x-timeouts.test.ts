@@ -1,8 +1,10 @@
 // X hanging while the real runner sends (the issue's "500s and timeouts"; the 500s are in
 // runner/test/send-safety.test.ts): on one account the DM request itself never answers (and
 // nothing is delivered), on the other the chat page never loads. The runner must give up on each
-// in bounded time, put the lead back with a backoff (not resend blindly, not flag the account for
-// X's trouble), and once the backoff has passed send each of them exactly once.
+// in bounded time and never flag the account for it. A hung DM request (send was pressed) puts the
+// lead back with a backoff once the thread shows it never arrived, not resent blindly; a chat page
+// that never loaded (nothing attempted) is deferred: no failed attempt, the lead stays due and a
+// later tick sends it. In the end each lead is sent exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { xThreadId } from '../../../runner/src/platforms/x/send.ts'
 import { adminDb, closeAdminDb, notificationsOf } from '../../../runner/test/helpers/fixtures.ts'
@@ -83,7 +85,8 @@ describe('X timing out during sends', () => {
       })
       await runner.runnerId()
 
-      // every hang given up on and its lead put back with a backoff; every other lead sent
+      // every hung DM request given up on and its lead put back with a backoff; every other lead
+      // sent, those whose chat page hung included (deferred, then sent by a later tick)
       const backedOff = () =>
         db
           .query<{ n: number }>(
@@ -105,16 +108,16 @@ describe('X timing out during sends', () => {
       await waitWhileProgressing(
         'the hangs to be given up on and the other leads sent',
         async () =>
-          (await backedOff()) === 2 * HANGS &&
-          (await leadsIn(run, ['sent'])) === run.leadCount - 2 * HANGS &&
+          (await backedOff()) === HANGS &&
+          (await leadsIn(run, ['sent'])) === run.leadCount - HANGS &&
           (await leadsIn(run, ['sending', 'uncertain'])) === 0,
         progress,
         STALL_MS,
       )
       const firstPhaseSeconds = (Date.now() - started) / 1000
 
-      // each backed-off lead: its failed attempt is logged (error or checked-not-delivered) and it is
-      // due again only after the backoff
+      // each backed-off lead (all of the account whose DM requests hung): its failed attempt is
+      // logged (error or checked-not-delivered) and it is due again only after the backoff
       const { rows: failedAttempts } = await db.query<{
         account: string
         status: string
@@ -130,12 +133,19 @@ describe('X timing out during sends', () => {
         where l.campaign_id = any($1) and l.state = 'pending' and d.status in ('error', 'failed')`,
         [run.campaignIds],
       )
-      expect(failedAttempts).toHaveLength(2 * HANGS)
-      for (const account of [sendHangs, pageHangs])
-        expect(
-          failedAttempts.filter((a) => a.account === account),
-          account,
-        ).toHaveLength(HANGS)
+      expect(failedAttempts.map((a) => a.account)).toEqual(Array(HANGS).fill(sendHangs))
+      // the hung chat pages were deferred, not failed: said in the log, nothing else kept of them
+      const { rows: deferrals } = await db.query<{ n: number }>(
+        `select count(*)::int as n from public.system_logs
+          where metadata ->> 'campaignId' = $1 and message like '%waits: the page was slow%'`,
+        [run.campaignIds[1]],
+      )
+      expect(deferrals[0]?.n).toBe(HANGS)
+      const { rows: pageHangLogs } = await db.query<{ status: string }>(
+        'select status from public.dm_logs where campaign_id = $1',
+        [run.campaignIds[1]],
+      )
+      expect(pageHangLogs.map((l) => l.status)).toEqual(Array(LEADS_PER_ACCOUNT).fill('sent'))
       for (const attempt of failedAttempts)
         expect(attempt.backoff_seconds * 1000, JSON.stringify(attempt)).toBeGreaterThan(
           FIRST_BACKOFF_MS - 60_000,
@@ -147,7 +157,7 @@ describe('X timing out during sends', () => {
       ])
       expect((await notificationsOf(run.userId)).filter((n) => n.type === 'account_flagged')).toEqual([])
       // nothing from a hung request was delivered
-      expect((await verdict(run)).delivered).toBe(run.leadCount - 2 * HANGS)
+      expect((await verdict(run)).delivered).toBe(run.leadCount - HANGS)
 
       // the backoff passes (moved forward instead of waited for) and X answers again
       await db.query(
@@ -185,8 +195,8 @@ describe('X timing out during sends', () => {
       expect(result.delivered).toBe(run.leadCount)
       expect((await accountStatuses(run)).map((a) => a.status)).toEqual(['active', 'active'])
       console.log(
-        `[reliability] X hanging during sends: ${2 * HANGS} hung requests (${HANGS} DM sends, ${HANGS} chat pages) ` +
-          `given up on within ${firstPhaseSeconds.toFixed(0)} s of the run; retried after ` +
+        `[reliability] X hanging during sends: ${2 * HANGS} hung requests (${HANGS} DM sends, ${HANGS} chat pages ` +
+          `deferred) given up on within ${firstPhaseSeconds.toFixed(0)} s of the run; DM sends retried after ` +
           `${Math.min(...failedAttempts.map((a) => a.backoff_seconds)).toFixed(0)}–` +
           `${Math.max(...failedAttempts.map((a) => a.backoff_seconds)).toFixed(0)} s of backoff; ` +
           `${result.delivered} delivered for ${run.leadCount} leads, 0 duplicates, accounts active; ` +

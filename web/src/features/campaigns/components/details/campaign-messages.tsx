@@ -20,6 +20,8 @@ const STATUS_BADGE: Record<string, string> = {
   failed: 'failed',
   error: 'error',
   uncertain: 'warning',
+  // the page was slow before anything was typed: waiting to be sent again, not a failure
+  deferred: 'pending',
 }
 
 /** Whether the AI personalised this DM or the template went out instead (and why), with the full text sent. */
