@@ -75,7 +75,12 @@ export function CampaignMessages({ campaignId, live }: { campaignId: string; liv
               {messagePreview(log.message_sent)}
             </p>
             {log.personalization && <PersonalizationLine log={log} />}
-            {log.error && <p className="text-xs text-red-600">{log.error}</p>}
+            {log.error && (
+              // a deferred DM is waiting, not failed: its note is not an error
+              <p className={log.status === 'deferred' ? 'text-xs text-slate-500' : 'text-xs text-red-600'}>
+                {log.error}
+              </p>
+            )}
           </div>
           <div className="flex shrink-0 flex-col items-end gap-1">
             <StatusBadge status={STATUS_BADGE[log.status] ?? log.status} />
