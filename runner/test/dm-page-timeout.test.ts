@@ -1,9 +1,9 @@
 // A DM page that never loads (the sandbox holds the thread page unanswered, as a starved runner or
 // a stalled network would see it) runs out of time before anything is typed: nothing was attempted,
-// so nothing is held against the account. The tick ends with the DM deferred: its log says
-// `deferred`, the account keeps its status and trust, the circuit breaker and the customer hear
-// nothing, the dashboard's delivery rate does not move, and the lead stays due (no backoff, its
-// attempt given back). Once the page answers, a later tick sends it exactly once. An inbox answer
+// so nothing is held against the account. The tick ends with the DM deferred (the campaign's next
+// tick a minute later): its log says `deferred`, the account keeps its status and trust, the
+// circuit breaker and the customer hear nothing, the dashboard's delivery rate does not move, and
+// the lead stays due (no backoff, its attempt given back). Once the page answers, a later tick sends it exactly once. An inbox answer
 // whose page runs out of time the same way goes back to the queue and is sent once later.
 import { describe, it } from 'vitest'
 import { campaignTick } from '../src/jobs/campaign-tick.ts'
@@ -141,6 +141,12 @@ describe.concurrent('a DM page that runs out of time before send is pressed', BR
       expect(slow).toMatchObject({ deferred: 1 })
       expect(slow.sent).toBeUndefined()
       expect(slow.not_sent).toBeUndefined()
+      // the tick ended there, its next one a minute later (a page that keeps hanging does not spin)
+      const { rows: next } = await adminDb().query<{ wait_s: number }>(
+        'select extract(epoch from next_action_at - internal.now())::float8 as wait_s from public.campaigns where id = $1',
+        [campaignId],
+      )
+      expect(next[0]?.wait_s).toBeGreaterThan(30)
 
       expect(await accountState(accountId)).toEqual(before)
       expect(await breakerCount(accountId)).toBe(0)

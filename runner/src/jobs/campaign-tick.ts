@@ -25,6 +25,8 @@ import type { JobData } from './queues.ts'
 const SENDING = ['queued', 'running', 'active']
 /** Leads looked at per tick at most (skips are cheap, but a tick must end). */
 const MAX_LEADS_PER_TICK = 50
+/** After a DM deferred for a slow page, the campaign's next tick is this much later. */
+export const DEFERRED_TICK_MS = 60_000
 
 type CampaignRow = TableRow<
   'campaigns',
@@ -157,8 +159,12 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
         await setCampaignError(ctx, campaign.id, pausedNote(account.platform, 'send'))
         break
       }
-      // a slow machine sends fewer DMs, not failed ones: the lead waits for the next tick
-      if (outcome === 'deferred') break
+      // a slow machine sends fewer DMs, not failed ones: the lead stays due, and the next tick
+      // comes a little later so a page that keeps running out of time does not spin the account
+      if (outcome === 'deferred') {
+        nextInMs = DEFERRED_TICK_MS
+        break
+      }
       if (outcome === 'account_stopped') {
         await handle.discard()
         break

@@ -5,7 +5,6 @@
 // adapter knows, the site changed: that is a LayoutChangedError, not a slow page.
 import type { Page } from 'puppeteer-core'
 import { deepElement, deepElements } from '../../browser/deep-query.ts'
-import { NavigationTimeoutError } from '../../browser/navigate.ts'
 import { textOf, waitForFirst } from '../../browser/page-wait.ts'
 import { typeLikeHuman } from '../../browser/typing.ts'
 import { regexOf, within } from '../facts.ts'
@@ -91,8 +90,7 @@ export async function openChat(
     }
     if (seen === 'chatLocked')
       throw new StopSignalError(chatSignal('X Chat is locked after too many passcode attempts.'))
-    // nothing rendered, not even a settled chat: still loading (a slow machine or network)
-    throw new NavigationTimeoutError(session.url(path), session.timeouts.navigationMs)
+    throw new Error(`X Chat page ${path} did not load in time`)
   }
   throw new Error(`X Chat kept asking for the passcode on ${path}`)
 }

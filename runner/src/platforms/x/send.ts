@@ -5,7 +5,6 @@
 // thrown before pressing send (nothing was sent), after it an uncertain send carrying `siteChange`.
 import type { Page } from 'puppeteer-core'
 import { deepElement } from '../../browser/deep-query.ts'
-import { NavigationTimeoutError } from '../../browser/navigate.ts'
 import { textOf, waitForFirst } from '../../browser/page-wait.ts'
 import { typeLikeHuman, typingBudgetMs } from '../../browser/typing.ts'
 import { regexOf, within } from '../facts.ts'
@@ -158,12 +157,7 @@ async function threadFromProfile(
       signal: stopSignal('x', 'cannot_message', '349', message),
     }
   }
-  // nothing rendered, not even a settled page: still loading (a slow machine or network)
-  if (!outcome)
-    throw new NavigationTimeoutError(
-      session.url(session.path('profile', { username })),
-      session.timeouts.navigationMs,
-    )
+  if (!outcome) throw new Error(`The profile of @${username} did not load in time`)
   const message = await deepElement(page, app.dmFromProfile)
   if (!message) throw await layoutChanged(page, 'x', 'send', 'profile: message button')
   await message.click()
