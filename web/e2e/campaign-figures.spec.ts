@@ -1,7 +1,9 @@
 // A campaign's figures on the card, in its details, on the dashboard and in the admin tab, each
 // compared with the count of the rows it names. The rows are what the runner leaves (set up here as
-// it writes them): 6 leads of which 2 are on the do-not-contact list, 3 sent (one after a failed
-// try), 1 still being confirmed, 1 reply. It read "Target count 50", "3/50" and a 75 % delivery rate.
+// it writes them): 7 leads of which 2 are on the do-not-contact list, 3 sent (one after a failed
+// try), 1 still being confirmed, 1 deferred (its page ran out of time before send: no failure, the
+// delivery rate leaves it out, the message log shows it pending), 1 reply. It read "Target count
+// 50", "3/50" and a 75 % delivery rate.
 import { expect, test } from '@playwright/test'
 import { adminPage } from './admin-support'
 import { sql, userIdOf } from './db'
@@ -21,7 +23,7 @@ async function campaignAsTheRunnerLeftIt(userId: string, tag: string): Promise<s
   )
   await sql(
     `insert into public.scraping_campaign_leads (scraping_campaign_id, user_id, username, profile_data, source_type, source_value)
-     select $1, $2, 'p' || g || '_' || $3, '{}', 'followers', 'x' from generate_series(1, 6) g`,
+     select $1, $2, 'p' || g || '_' || $3, '{}', 'followers', 'x' from generate_series(1, 7) g`,
     [source?.id, userId, tag],
   )
   await sql(
@@ -41,7 +43,8 @@ async function campaignAsTheRunnerLeftIt(userId: string, tag: string): Promise<s
      select l.campaign_id, l.id, c.account_id, 0, x.status, l.username, 'hi', now() - x.ago
        from public.campaign_leads l join public.campaigns c on c.id = l.campaign_id
        join (values ('p1', 'sent', interval '3 hours'), ('p2', 'sent', interval '2 hours'),
-                    ('p3', 'uncertain', interval '1 minute'), ('p4', 'failed', interval '90 minutes')) x (name, status, ago)
+                    ('p3', 'uncertain', interval '1 minute'), ('p4', 'failed', interval '90 minutes'),
+                    ('p7', 'deferred', interval '5 minutes')) x (name, status, ago)
          on l.username = x.name || '_' || $2
       where l.campaign_id = $1`,
     [row.id, tag],
@@ -99,7 +102,7 @@ test('campaign figures on the card, in the details, on the dashboard and in the 
   const tag = Date.now().toString(36).slice(-6)
   const campaignId = await campaignAsTheRunnerLeftIt(await userIdOf(email), tag)
   const rows = await rowsOf(campaignId)
-  expect(rows).toEqual({ leads: 6, target: 4, contacted: 3, replied: 1, sent: 3, failed: 0 })
+  expect(rows).toEqual({ leads: 7, target: 5, contacted: 3, replied: 1, sent: 3, failed: 0 })
 
   await page.goto('/dashboard')
   const card = page.getByTestId('campaign-card').filter({ hasText: `Figures ${tag}` })
@@ -133,6 +136,18 @@ test('campaign figures on the card, in the details, on the dashboard and in the 
   )
   await expect(details.getByTestId('chart-per-day').locator('svg').first()).toBeVisible()
   await page.screenshot({ path: info.outputPath('campaign-analytics-1280.png') })
+
+  // the deferred DM waits in the message log as Pending, its note not an error
+  await details.getByRole('tab', { name: 'Messages' }).click()
+  const deferred = details
+    .getByTestId('campaign-messages')
+    .getByRole('listitem')
+    .filter({ hasText: `@p7_${tag}` })
+  await expect(deferred.getByText('Pending')).toBeVisible()
+  await page.screenshot({ path: info.outputPath('campaign-messages-1280.png') })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(deferred.getByText('Pending')).toBeVisible()
+  await page.screenshot({ path: info.outputPath('campaign-messages-390.png') })
 
   // The operator sees the same people: contacted / target.
   const admin = await adminPage(browser)
