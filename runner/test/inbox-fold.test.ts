@@ -55,8 +55,10 @@ describe.concurrent('inbox reads folded into campaign ticks', BROWSER_SUITE, () 
     await x.message({ account: sandbox.username, from: keen.username, text: 'Yes, tell me more' })
     await addLead(campaignId, late)
     await readAgo(accountId, 4)
-    // the scheduler would queue a sync now
+    // the scheduler queues a sync now (queue times are database time)
     expect(await syncDue(accountId)).toBe(true)
+    const queued = await adminDb().query<{ at: Date }>('select now() as at')
+    const queuedAt = queued.rows[0]?.at
 
     const tick = await campaignTick(suite.runner.context(), { campaignId, accountId })
     expect(tick).toMatchObject({ sent: 1, readInbox: true, replies: 1 })
@@ -81,8 +83,8 @@ describe.concurrent('inbox reads folded into campaign ticks', BROWSER_SUITE, () 
     ).toBe(1)
 
     expect(await syncDue(accountId)).toBe(false)
-    // a sync the scheduler queued before the tick's read: it ends before taking the session
-    const sync = await inboxSync(suite.runner.context(), { accountId })
+    // that sync, queued before the tick's read, ends before taking the session
+    const sync = await inboxSync(suite.runner.context({ queuedAt }), { accountId })
     expect(sync).toEqual({ readRecently: true, note: expect.any(String) })
 
     // "Check now" after the tick's read is the customer asking: that sync reads
@@ -90,7 +92,7 @@ describe.concurrent('inbox reads folded into campaign ticks', BROWSER_SUITE, () 
       `insert into public.inbox_check_requests (account_id, user_id, requested_at) values ($1, $2, internal.now())`,
       [accountId, userId],
     )
-    const checked = await inboxSync(suite.runner.context(), { accountId })
+    const checked = await inboxSync(suite.runner.context({ queuedAt }), { accountId })
     expect(checked.readRecently).toBeUndefined()
     expect(checked.conversations).toBeGreaterThanOrEqual(3)
   })
