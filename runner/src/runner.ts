@@ -217,8 +217,8 @@ export class Runner {
     // a changed page that reaches a job's top is a site change, recorded, not a job failure
     const guarded =
       <Q extends QueueName>(queue: Q, handler: (ctx: JobContext, data: JobData[Q]) => Promise<unknown>) =>
-      (data: unknown, signal: AbortSignal) => {
-        const ctx = this.#context(signal)
+      (data: unknown, signal: AbortSignal, queuedAt: Date) => {
+        const ctx = { ...this.#context(signal), queuedAt }
         return guardSiteChange(ctx, () => handler(ctx, readJobData(queue, data)))
       }
     return {

@@ -12,6 +12,10 @@ export interface Outcomes {
   byStatus: string
   inboxSyncsDone: number
   inboxSyncsFailed: number
+  /** Completed syncs that ended before taking the session: a campaign tick had just read the inbox. */
+  inboxSyncsSkipped: number
+  /** Campaign ticks that read the inbox in the session they held. */
+  inboxReadsInTicks: number
   accountsBehindOnInbox: number
 }
 
@@ -53,9 +57,17 @@ export async function outcomes(
                                                            and l.state = 'pending')`,
     [userId, lateAfterMs],
   )
-  const syncs = await db.query<{ state: string; n: number }>(
-    `select j.state::text, count(*)::int as n from pgboss.job j
+  const syncs = await db.query<{ state: string; n: number; skipped: number }>(
+    `select j.state::text, count(*)::int as n,
+            count(*) filter (where (j.output ->> 'readRecently')::boolean)::int as skipped
+       from pgboss.job j
       where j.name = 'inbox.sync' and j.completed_on >= $1 and j.completed_on < $2 group by 1`,
+    [window.from, window.to],
+  )
+  const folded = await db.query<{ n: number }>(
+    `select count(*)::int as n from pgboss.job j
+      where j.name = 'campaign.tick' and j.state = 'completed' and j.completed_on >= $1 and j.completed_on < $2
+        and (j.output ->> 'readInbox')::boolean`,
     [window.from, window.to],
   )
   const behind = await db.query<{ n: number }>(
@@ -72,6 +84,8 @@ export async function outcomes(
     byStatus: [...counts].map(([status, n]) => `${status} ${n}`).join(', '),
     inboxSyncsDone: syncs.rows.find((r) => r.state === 'completed')?.n ?? 0,
     inboxSyncsFailed: syncs.rows.filter((r) => r.state !== 'completed').reduce((s, r) => s + r.n, 0),
+    inboxSyncsSkipped: syncs.rows.find((r) => r.state === 'completed')?.skipped ?? 0,
+    inboxReadsInTicks: folded.rows[0]?.n ?? 0,
     accountsBehindOnInbox: behind.rows[0]?.n ?? 0,
   }
 }

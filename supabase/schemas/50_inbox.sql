@@ -252,6 +252,8 @@ language sql
 stable security definer
 set search_path = ''
 as $$
+  -- A read by anything (this sync, a campaign tick that held the session, "Check now") moves
+  -- last_synced_at, so an account read recently is never due: the fold saves the separate job.
   select a.id
     from public.social_accounts a
    where a.status = 'active'
@@ -261,13 +263,17 @@ as $$
              or exists (select 1 from public.inbox_threads th
                          where th.account_id = a.id and th.status = 'open'
                            and th.last_message_at > p_at - interval '3 days')
+             or exists (select 1 from public.inbox_threads th
+                         where th.account_id = a.id and th.last_incoming_at > p_at - interval '1 day')
              then coalesce(a.last_synced_at, '-infinity'::timestamptz) <= p_at - interval '3 minutes 30 seconds'
-           else mod(pg_catalog.hashtext(a.id::text)::bigint + 2147483648, 30)
-                  = mod(floor(pg_catalog.date_part('epoch', p_at) / 60)::bigint, 30)
+           -- idle: in its own minute of the hour, unless something read it in the last half hour
+           else mod(pg_catalog.hashtext(a.id::text)::bigint + 2147483648, 60)
+                  = mod(floor(pg_catalog.date_part('epoch', p_at) / 60)::bigint, 60)
+                and coalesce(a.last_synced_at, '-infinity'::timestamptz) <= p_at - interval '30 minutes'
          end
 $$;
 comment on function internal.inbox_syncs_due(timestamp with time zone) is
-  'Accounts whose inbox.sync is due at p_at: in use (a queued/running campaign, or an open inbox thread with a message in the last 3 days) once their last read began 3.5 minutes ago; idle ones in their own minute of the half hour.';
+  'Accounts whose inbox.sync is due at p_at: in use (a queued/running campaign, an open inbox thread with a message in the last 3 days, or a reply in the last day) once their last read began 3.5 minutes ago; idle ones in their own minute of the hour when their last read is half an hour old.';
 
 create or replace function internal.record_inbox_thread(p_account_id uuid, p_peer_username text, p_peer_platform_id text, p_platform_thread_id text, p_platform_unread boolean, p_opened boolean, p_messages jsonb)
 returns jsonb
@@ -487,6 +493,11 @@ create policy "Customers read their own inbox check requests" on public.inbox_ch
   to authenticated
   using ((user_id = ( select auth.uid() as uid)));
 
+create policy "The runner reads every inbox check request" on public.inbox_check_requests
+  for select
+  to reachflow_runner
+  using (true);
+
 -- Grants ------------------------------------------------------------------------------------------
 
 revoke all on public.inbox_threads from anon;
@@ -499,6 +510,7 @@ grant select on public.inbox_messages to reachflow_runner;
 
 revoke all on public.inbox_check_requests from anon;
 revoke insert, update, delete, truncate, references, trigger on public.inbox_check_requests from authenticated;
+grant select on public.inbox_check_requests to reachflow_runner;
 
 revoke execute on function internal.apply_platform_read_markers(uuid, text[]) from public;
 grant execute on function internal.apply_platform_read_markers(uuid, text[]) to reachflow_runner, service_role;

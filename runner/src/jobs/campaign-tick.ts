@@ -4,12 +4,11 @@
 // campaign should send next in next_action_at (the gap that did not fit in this tick, or now), and
 // the scheduler queues the next tick then. While sending on the platform is paused after a site
 // change the tick sends nothing and the campaign's card says why; its leads stay due.
-// the scheduler queues the next tick then. Holding the signed-in session anyway, a tick also reads
-// the account's new replies when the last read is a few minutes old, so replies to a running
+// Holding the signed-in session anyway, a tick also reads the account's new replies when the last
+// read is a few minutes old (folded-inbox-read.ts), before its own DMs, so replies to a running
 // campaign reach the inbox (and stop follow-ups) within minutes without a session of their own.
 import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
 import type { TableRow } from '../db-rows.ts'
-import { readNewReplies, repliesStale } from '../inbox/read-replies.ts'
 import { serviceOf } from '../log.ts'
 import type { Sequences } from '../sending/compose.ts'
 import { nextDueLead } from '../sending/intent.ts'
@@ -20,6 +19,7 @@ import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
 import { actionPaused, isSiteChange, pausedNote } from '../site-change/record.ts'
 import { type JobContext, pause } from './context.ts'
+import { readInboxInHeldSession } from './folded-inbox-read.ts'
 import type { JobData } from './queues.ts'
 
 const SENDING = ['queued', 'running', 'active']
@@ -40,6 +40,8 @@ export type TickResult = Partial<
   note?: string
   /** The tick read the account's inbox (its last read was stale). */
   readInbox?: boolean
+  /** Reading the inbox failed (why); the tick sent on. */
+  inboxReadFailed?: string
 }
 
 async function loadCampaign(ctx: JobContext, campaignId: string): Promise<CampaignRow | undefined> {
@@ -101,7 +103,7 @@ export async function campaignTick(ctx: JobContext, data: JobData['campaign.tick
 
 async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRow, account: AccountRow) {
   const result: TickResult = {}
-  const count = (key: keyof Omit<TickResult, 'note' | 'readInbox'>, n = 1) => {
+  const count = (key: keyof Omit<TickResult, 'note' | 'readInbox' | 'inboxReadFailed'>, n = 1) => {
     result[key] = (result[key] ?? 0) + n
   }
   const signedIn = await signIn(ctx.db, handle, account)
@@ -136,14 +138,12 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
     count('settledNotSent', settled.notSent)
     // signed in and working: an earlier reason on the card no longer holds
     await setCampaignError(ctx, campaign.id, null)
-    if (
-      !(await actionPaused(ctx.db, account.platform, 'inbox')) &&
-      (await repliesStale(ctx.db, account.id))
-    ) {
-      const read = await readNewReplies(ctx.db, session, account, ctx.signal)
+    // before this tick's DMs: a read right after them would be inside their threads' read grace
+    const folded = await readInboxInHeldSession(ctx, session, account)
+    if (folded.status === 'read') {
       result.readInbox = true
-      count('replies', read.replies)
-    }
+      count('replies', folded.read.replies)
+    } else if (folded.status === 'failed') result.inboxReadFailed = folded.error
 
     for (let looked = 0; looked < MAX_LEADS_PER_TICK; looked++) {
       if (ctx.signal.aborted || !handle.lease.valid) break

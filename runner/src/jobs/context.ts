@@ -22,6 +22,8 @@ export interface JobContext {
   random: () => number
   /** The platform facts sessions open with (recorded with a site change). */
   packs: PackSource
+  /** When the job was queued (database time); absent when a handler is called without a queue. */
+  queuedAt?: Date
 }
 
 /** Thrown to make pg-boss retry the job later (with the queue's backoff). */

@@ -1,12 +1,13 @@
 // inbox.sync {accountId}: first sends the customer's queued answers from the Conversations inbox,
 // then reads the account's inbox (read-replies.ts: the whole conversation of everyone who replied,
 // replies recorded, requests counted), and settles unconfirmed sends and answers. The scheduler
-// queues it every few minutes for an account in use and every half hour for an idle one. After a
-// site change, answers wait while sending on the platform is paused and reading waits while its
-// inbox reading is.
+// queues it every few minutes for an account in use and hourly for an idle one. A sync that finds
+// the account read since it was queued by other work (a campaign tick that held the session), with
+// nothing else to do, ends without taking the session. After a site change, answers wait while sending on
+// the platform is paused and reading waits while its inbox reading is.
 import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
 import { sendQueuedAnswers, settleUncertainAnswers } from '../inbox/answers.ts'
-import { readNewReplies } from '../inbox/read-replies.ts'
+import { READ_REPLIES_AFTER_MS, readNewReplies } from '../inbox/read-replies.ts'
 import { serviceOf } from '../log.ts'
 import { settleUncertainSends } from '../sending/uncertain.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
@@ -31,7 +32,29 @@ export interface InboxSyncResult {
   /** Answers queued again because their page ran out of time before anything was typed. */
   answersDeferred?: number
   siteChanged?: boolean
+  /** Read by other work since this sync was queued, no answer waiting, no "Check now" since: nothing to do. */
+  readRecently?: boolean
   note?: string
+}
+
+/**
+ * Whether a read began after this sync was queued and less than READ_REPLIES_AFTER_MS ago (a
+ * campaign tick read the inbox in the session it held), and nothing else waits for a sync: no
+ * queued or unconfirmed answer, no "Check now" pressed after that read. The queue time is
+ * database time; read times are the scheduler's clock (internal.now(), shifted in tests).
+ */
+async function readSinceQueued(ctx: JobContext, accountId: string, queuedAt: Date): Promise<boolean> {
+  const { rows } = await ctx.db.query<{ fresh: boolean }>(
+    `select a.last_synced_at > internal.now() - make_interval(secs => $2::float8 / 1000)
+            and a.last_synced_at >= $3::timestamptz + (internal.now() - now())
+            and not exists (select 1 from public.inbox_messages m
+                             where m.account_id = a.id and m.status in ('queued', 'sending', 'uncertain'))
+            and not exists (select 1 from public.inbox_check_requests r
+                             where r.account_id = a.id and r.requested_at >= a.last_synced_at) as fresh
+       from public.social_accounts a where a.id = $1`,
+    [accountId, READ_REPLIES_AFTER_MS, queuedAt],
+  )
+  return rows[0]?.fresh ?? false
 }
 
 export async function inboxSync(ctx: JobContext, data: JobData['inbox.sync']): Promise<InboxSyncResult> {
@@ -42,6 +65,8 @@ export async function inboxSync(ctx: JobContext, data: JobData['inbox.sync']): P
     inbox: await actionPaused(ctx.db, account.platform, 'inbox'),
   }
   if (paused.send && paused.inbox) return { note: pausedNote(account.platform, 'inbox') }
+  if (ctx.queuedAt && (await readSinceQueued(ctx, account.id, ctx.queuedAt)))
+    return { readRecently: true, note: 'Read by other work since this sync was queued; nothing else waits.' }
   const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>
     sync(ctx, handle, account, paused),
   )

@@ -2,7 +2,7 @@
 // time under the queue's hard time limit (the handler's signal aborts at the limit; a handler that
 // still does not end is abandoned shortly after, so a hung job never holds a worker). A queue is
 // started and stopped as a whole when operators pause and resume it.
-import type { Job, PgBoss } from 'pg-boss'
+import type { Job, JobWithMetadata, PgBoss } from 'pg-boss'
 import { DeferredForLoadError } from '../jobs/context.ts'
 import { QUEUES, type QueueName } from '../jobs/queues.ts'
 import type { Logger } from '../log.ts'
@@ -10,7 +10,8 @@ import type { Admission } from './admission.ts'
 import { GateWaitTimeoutError } from './gate.ts'
 import type { CurrentJob } from './heartbeat.ts'
 
-export type QueueHandler = (data: unknown, signal: AbortSignal) => Promise<unknown>
+/** `queuedAt`: when the job was queued (pg-boss created_on, database time). */
+export type QueueHandler = (data: unknown, signal: AbortSignal, queuedAt: Date) => Promise<unknown>
 
 export class JobTimeLimitError extends Error {
   override name = 'JobTimeLimitError'
@@ -80,7 +81,11 @@ export class Workers {
     for (let i = 0; i < this.options.concurrency[queue]; i++) {
       await this.options.boss.work(
         queue,
-        { batchSize: 1, pollingIntervalSeconds: Math.max(0.5, this.options.pollMs / 1000) },
+        {
+          batchSize: 1,
+          pollingIntervalSeconds: Math.max(0.5, this.options.pollMs / 1000),
+          includeMetadata: true,
+        },
         // Batches of one, settled here (retried while the database is away) rather than by pg-boss
         // alone: a complete/fail lost to a database restart left the job `active` until it expired
         // (10+ minutes with no tick for that campaign; seen in the db-restart test). pg-boss's
@@ -162,7 +167,7 @@ export class Workers {
    * Runs the job once admitted. A job that finds no slot in time, or whose handler found the
    * machine too slow, completes as deferred: the scheduler queues it again, nothing failed.
    */
-  async #admitted(queue: QueueName, job: Job<unknown>): Promise<unknown> {
+  async #admitted(queue: QueueName, job: JobWithMetadata<unknown>): Promise<unknown> {
     const admission = this.options.admission
     const accountId = (job.data as { accountId?: unknown } | null)?.accountId
     // named in the heartbeat while it waits too: a fetched job no runner names is reaped as orphaned
@@ -204,7 +209,7 @@ export class Workers {
     return { deferred: why }
   }
 
-  async #run(queue: QueueName, job: Job<unknown>): Promise<unknown> {
+  async #run(queue: QueueName, job: JobWithMetadata<unknown>): Promise<unknown> {
     const limit = this.options.timeLimitMs[queue]
     const controller = new AbortController()
     const onShutdown = () => controller.abort(new Error('The runner is shutting down.'))
@@ -226,7 +231,7 @@ export class Workers {
     })
     try {
       const result = await Promise.race([
-        this.options.handlers[queue](job.data, controller.signal),
+        this.options.handlers[queue](job.data, controller.signal, job.createdOn),
         abandoned,
       ])
       if (controller.signal.reason instanceof JobTimeLimitError) throw controller.signal.reason
