@@ -5,9 +5,14 @@ import { defineConfig } from 'vite'
 import { prerender } from './build/prerender-plugin.ts'
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
-// The pricing module is shared with the edge functions, so the web app imports it from there
-// instead of keeping a second copy of every price.
+// Domain rules and API shapes are shared with the edge functions (and the database types with them),
+// so the web app imports them from there instead of keeping second copies.
 const sharedFunctionsDir = fromHere('../supabase/functions/_shared')
+/** @reachflow/domain, as tsconfig.json's paths and the functions' deno.json name it. */
+export const domainAlias = {
+  find: /^@reachflow\/domain$/,
+  replacement: fromHere('../supabase/functions/_shared/domain/index.ts'),
+}
 
 export default defineConfig({
   plugins: [
@@ -23,6 +28,7 @@ export default defineConfig({
     alias: [
       { find: /^@\/(.*)$/, replacement: `${fromHere('./src')}/$1` },
       { find: /^@shared\/(.*)$/, replacement: `${sharedFunctionsDir}/$1` },
+      domainAlias,
       // The app never subscribes to realtime channels; see src/lib/realtime-disabled.ts.
       { find: /^@supabase\/realtime-js$/, replacement: fromHere('./src/lib/realtime-disabled.ts') },
     ],

@@ -3,11 +3,7 @@
 // customer's opt-out words, by default "stop" and "unsubscribe": _shared/opt-out.ts) puts the
 // person on the customer's do-not-contact list; the notification opens the conversation in the
 // inbox. Idempotent: a reply already recorded changes nothing.
-import {
-  DEFAULT_OPT_OUT_WORDS,
-  isOptOut,
-  type OptOutWords,
-} from '../../../supabase/functions/_shared/opt-out.ts'
+import { DEFAULT_OPT_OUT_WORDS, isOptOut, type OptOutWords } from '@reachflow/domain'
 import { type Db, inTransaction, type Queryable } from '../db.ts'
 import type { ThreadMessage } from '../platforms/types.ts'
 import { storeThread } from './threads.ts'

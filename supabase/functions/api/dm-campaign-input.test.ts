@@ -1,9 +1,10 @@
 // DM campaign bodies (product.md §5, §9): three message slots with at least one written, follow-ups after
 // 1-30 days, an IANA time zone and an HH:MM window on lowercase weekdays, a daily limit of 1-500.
 import assert from 'node:assert/strict'
+import { dailyLimitOf, isTimeZone } from '@reachflow/domain'
 import { HttpError } from '../_shared/errors.ts'
 import { parseWith } from '../_shared/validation.ts'
-import { createCampaignSchema, dailyLimitOf, isTimeZone, updateCampaignSchema } from './dm-campaign-input.ts'
+import { createCampaignSchema, updateCampaignSchema } from './dm-campaign-input.ts'
 
 const ACCOUNT = '6f1c3c2e-0a3a-4a57-9e0b-0d6b1d8e4a11'
 const SOURCE = '0d0a2f7e-4c1f-4b8b-8f54-2b6d2b9d1c22'
