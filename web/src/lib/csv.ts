@@ -1,4 +1,4 @@
-// CSV export of what a table shows, through the one shared encoder (`@shared/csv`: every field
+// CSV export of what a table shows, through the one shared encoder (`@reachflow/domain` csv.ts: every field
 // quoted, formula starts defused at the start and after any separator).
 import { type CsvValue, csvDocument } from '@reachflow/domain'
 

@@ -1,6 +1,6 @@
 // X session cookies as users paste them. The parser is shared with the edge functions (the api
 // function parses and stores cookies with it; the runner uses what it stored), so it lives in one
-// place, supabase/functions/_shared/x-cookies.ts, pure TypeScript that both runtimes import. What
+// place, supabase/functions/_shared/domain/x-cookies.ts, pure TypeScript that both runtimes import. What
 // only a browser needs (re-homing cookies to a sandbox host) stays here.
 
 import type { XCookie } from '@reachflow/domain'
