@@ -13,8 +13,6 @@ import {
 import { z } from 'zod'
 import type { Schedule, Sequences } from './api/types'
 
-export { WEEKDAYS }
-
 export const DM_TEXT = {
   ...DM_RULE_TEXTS,
   account: 'Choose the account to send from',
@@ -23,13 +21,11 @@ export const DM_TEXT = {
   draft: 'Campaign will be created in draft mode. Launch it from its card when you are ready.',
 } as const
 
-export const MIN_WINNER_AFTER_SENDS = DM_LIMITS.winnerAfterSends.min
-export const MAX_WINNER_AFTER_SENDS = DM_LIMITS.winnerAfterSends.max
+const { followUpDays, dailyLimit, winnerAfterSends } = DM_LIMITS
 
 const wholeNumber = (text: string, min: number, max: number) =>
   z.number(text).int(text).min(min, text).max(max, text)
 const message = z.object({ text: z.string().max(DM_LIMITS.messageLength) })
-const { followUpDays, dailyLimit } = DM_LIMITS
 
 export const campaignFormSchema = z
   .object({
@@ -62,8 +58,8 @@ export const campaignFormSchema = z
       ctx.addIssue({ code: 'custom', message: DM_TEXT.window, path: ['timeTo'] })
     const { success: validWinnerRule } = wholeNumber(
       DM_TEXT.winnerAfterSends,
-      MIN_WINNER_AFTER_SENDS,
-      MAX_WINNER_AFTER_SENDS,
+      winnerAfterSends.min,
+      winnerAfterSends.max,
     ).safeParse(form.winnerAfterSends)
     if (winnerRuleApplies(form) && !validWinnerRule)
       ctx.addIssue({ code: 'custom', message: DM_TEXT.winnerAfterSends, path: ['winnerAfterSends'] })
