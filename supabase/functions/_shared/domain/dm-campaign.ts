@@ -56,6 +56,48 @@ export const DM_RULE_TEXTS = {
   window: "The schedule's end time must be later than its start time",
 } as const
 
+export type DmPlatform = 'twitter' | 'instagram'
+
+export interface DmSequences {
+  /** Opening messages, one per variant; at least one has text. */
+  messages: string[]
+  noFirstnameMessage: string
+  followUpEnabled: boolean
+  followUpMessages: string[]
+  followUpDays: number
+}
+
+export interface DmSchedule {
+  timezone: string
+  timeFrom: string
+  timeTo: string
+  activeDays: Weekday[]
+  randomDaysOff: boolean
+}
+
+/**
+ * The body of POST /v2/campaigns as the wizard sends it. The api function's test assigns one to its
+ * schema's input type, so a field renamed or retyped on either side fails a type check.
+ */
+export interface CreateDmCampaignBody {
+  id: string
+  name: string
+  account_id: string
+  platform: DmPlatform
+  scraping_campaign_id: string
+  sequences: DmSequences
+  schedule: DmSchedule
+  run_immediately: boolean
+  /** The daily limit again: the database keeps the real target and ignores this one. */
+  target_count: number
+  daily_message_limit: number
+  winner_after_sends: number | null
+  message_template: string | null
+  industry: string | null
+  stage: string | null
+  ai_personalization: boolean
+}
+
 /** A schedule time, HH:MM from 00:00 to 23:59. */
 export const HHMM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/
 

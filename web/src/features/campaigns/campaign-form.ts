@@ -2,16 +2,19 @@
 // per step, and the POST {api}/v2/campaigns body it becomes.
 // The limits, defaults and error words are @reachflow/domain's, which the api function checks again.
 import {
+  type CreateDmCampaignBody,
   DM_DEFAULTS,
   DM_LIMITS,
   DM_RULE_TEXTS,
+  type DmPlatform,
+  type DmSchedule,
+  type DmSequences,
   HHMM,
   hasInitialMessage,
   isWindow,
   WEEKDAYS,
 } from '@reachflow/domain'
 import { z } from 'zod'
-import type { Schedule, Sequences } from './api/types'
 
 export const DM_TEXT = {
   ...DM_RULE_TEXTS,
@@ -149,7 +152,7 @@ export function personalise(template: string, lead: { username: string; name?: s
   )
 }
 
-export function scheduleOf(form: CampaignForm): Schedule {
+export function scheduleOf(form: CampaignForm): DmSchedule {
   return {
     timezone: form.timezone,
     timeFrom: form.timeFrom,
@@ -163,10 +166,10 @@ export function scheduleOf(form: CampaignForm): Schedule {
  * The product.md §7 POST /v2/campaigns body (target_count = the daily limit, as product.md §7 says; the
  * database keeps the real target, the people the campaign will message, and ignores it).
  */
-export function campaignRequest(form: CampaignForm, id: string, platform: string) {
+export function campaignRequest(form: CampaignForm, id: string, platform: DmPlatform): CreateDmCampaignBody {
   const parsed = campaignFormSchema.parse(form)
   const texts = (list: { text: string }[]) => list.map((m) => m.text.trim()).filter((m) => m !== '')
-  const sequences: Sequences = {
+  const sequences: DmSequences = {
     messages: texts(parsed.messages),
     noFirstnameMessage: parsed.noFirstnameMessage.trim(),
     followUpEnabled: parsed.followUpEnabled,
