@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { domainAlias } from './web/vite.config.ts'
 
 // One vitest run covers the Node side (stack, runner, integration suites against the test stack)
 // and the web app's unit and component tests (jsdom). `npm test` starts the stack first.
@@ -6,6 +7,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Runner and stack code import @reachflow/domain, which tsx finds through tsconfig.json's paths.
+        resolve: { alias: [domainAlias] },
         test: {
           name: 'node',
           environment: 'node',
@@ -21,6 +24,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: [domainAlias] },
         // Runner processes working every queue, the test clock moved by days, the crash test, the
         // gateway's `pgrst.*` role settings: after every other suite, one file at a time, so nothing
         // else runs while they own the system.

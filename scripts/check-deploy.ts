@@ -1,6 +1,7 @@
 // `npm run check:deploy`: what can be checked of a deploy without a Supabase project.
-//   1. every function type-checks with `deno check` as `supabase functions deploy` bundles it: from
-//      its own files, with no local config or import map (npm: specifiers resolved from the registry);
+//   1. every function type-checks with `deno check` as `supabase functions deploy` bundles it: from a
+//      copy of supabase/functions/ alone (what deploy uploads), with the function's own deno.json as
+//      its only config (its import map names @reachflow/domain; npm: specifiers come from the registry);
 //   2. supabase/config.toml has the keys the deploy relies on, and every [functions.*] is a function;
 //   3. every secret a function reads is listed in docs/operations.md's secrets table;
 //   4. every migration applies, one transaction per file and without the seed (as `db push` does),
@@ -10,7 +11,8 @@
 //   6. supabase/functions/_shared/database.types.ts is what `supabase gen types` makes of that database.
 // Ends with "check:deploy: ok" or the list of problems (exit 1).
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { repoRoot, stackConfig } from '../stack/src/config.ts'
 import { destroyCluster, migrationFiles } from '../stack/src/db.ts'
@@ -57,20 +59,32 @@ const OPTIONAL = new Set([
 
 function denoCheck(): void {
   const deno = join(repoRoot, 'node_modules', '.bin', 'deno')
-  for (const name of functions) {
-    const result = spawnSync(
-      deno,
-      ['check', '--no-config', '--quiet', join('supabase', 'functions', name, 'index.ts')],
-      {
-        cwd: repoRoot,
-        // Its own cache, so the check never leans on what the local deno.json's node_modules provide.
-        env: { ...process.env, DENO_DIR: join(repoRoot, '.stack', 'deploy-check-deno'), NO_COLOR: '1' },
-        encoding: 'utf8',
-      },
-    )
-    if (result.status !== 0)
-      problems.push(`deno check of function ${name} failed:\n${(result.stderr || result.stdout).trim()}`)
-    else step(`function ${name} type-checks as deployed`)
+  // Outside the repository, so no package.json, node_modules or root deno.json can make an import
+  // resolve that the hosted bundle would not.
+  const copy = mkdtempSync(join(tmpdir(), 'reachflow-deploy-check-'))
+  try {
+    cpSync(functionsDir, join(copy, 'functions'), { recursive: true })
+    for (const name of functions) {
+      const config = join(copy, 'functions', name, 'deno.json')
+      if (!existsSync(config)) {
+        problems.push(`function ${name} has no deno.json (deploy reads its import map from there)`)
+        continue
+      }
+      const result = spawnSync(
+        deno,
+        ['check', '--config', config, '--quiet', join(copy, 'functions', name, 'index.ts')],
+        {
+          cwd: copy,
+          env: { ...process.env, DENO_DIR: join(repoRoot, '.stack', 'deploy-check-deno'), NO_COLOR: '1' },
+          encoding: 'utf8',
+        },
+      )
+      if (result.status !== 0)
+        problems.push(`deno check of function ${name} failed:\n${(result.stderr || result.stdout).trim()}`)
+      else step(`function ${name} type-checks as deployed`)
+    }
+  } finally {
+    rmSync(copy, { recursive: true, force: true })
   }
 }
 

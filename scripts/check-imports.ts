@@ -4,20 +4,24 @@
 // `../x` or one feature from another (docs/decisions.md). Ends with "imports: ok" or one line per
 // broken rule naming the file, the import and the rule (exit 1).
 import { fileURLToPath } from 'node:url'
-import { brokenRule, hasRules, zoneOf } from './import-boundaries/rules.ts'
+import { brokenDomainImport, brokenRule, hasRules, zoneOf } from './import-boundaries/rules.ts'
 import { scanImports, sourceFiles } from './import-boundaries/scan.ts'
 
 /** One line per import that breaks a rule or file that could not be read; empty when all is well. */
 export function checkImports(root: string): string[] {
   // Only files that can break a rule are parsed (about two thirds of them): tests and tools go free.
-  const { imports, unreadable } = scanImports(
+  const { imports, packages, unreadable } = scanImports(
     root,
     sourceFiles(root).filter((file) => hasRules(zoneOf(file))),
   )
   const problems = unreadable.map(({ file, message }) => `${file}: could not be parsed (${message})`)
   for (const { file, line, specifier, target } of imports) {
-    const rule = brokenRule(zoneOf(file), zoneOf(target))
+    const rule = brokenRule(zoneOf(file), zoneOf(target)) ?? brokenDomainImport(file, specifier, target)
     if (rule) problems.push(`${file}:${line} imports '${specifier}' (${target}): ${rule}`)
+  }
+  for (const { file, line, specifier } of packages) {
+    const rule = brokenDomainImport(file, specifier, null)
+    if (rule) problems.push(`${file}:${line} imports '${specifier}': ${rule}`)
   }
   return problems
 }

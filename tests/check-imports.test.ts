@@ -150,6 +150,79 @@ describe('runner, functions and stack', () => {
   })
 })
 
+describe('the domain package', () => {
+  const DOMAIN_ENTRY = 'supabase/functions/_shared/domain/index.ts'
+  const ALONE =
+    '@reachflow/domain imports only its own files (dependency-free, so Deno, Node and the browser run it as it is)'
+  const BY_NAME = "import the domain package by its name, '@reachflow/domain', not by a path into it"
+  const named = {
+    'tsconfig.json': JSON.stringify({
+      extends: './tsconfig.base.json',
+      compilerOptions: { paths: { '@reachflow/domain': [`./${DOMAIN_ENTRY}`] } },
+    }),
+    'web/tsconfig.json': JSON.stringify({
+      extends: '../tsconfig.base.json',
+      compilerOptions: {
+        paths: {
+          '@/*': ['./src/*'],
+          '@shared/*': ['../supabase/functions/_shared/*'],
+          '@reachflow/domain': [`../${DOMAIN_ENTRY}`],
+        },
+      },
+    }),
+  }
+
+  it('web, functions, _shared and the runner import it by its name, never by a path into it', () => {
+    const problems = problemsIn({
+      ...named,
+      'web/src/features/billing/price.ts': [
+        "import { quote } from '@reachflow/domain'",
+        "import { formatMoney } from '@shared/domain/pricing'",
+      ].join('\n'),
+      'supabase/functions/api/checkout.ts': [
+        "import { quote } from '@reachflow/domain'",
+        "import { PricingError } from '../_shared/domain/pricing.ts'",
+      ].join('\n'),
+      'supabase/functions/_shared/ai.ts': "import { bannedPhraseIn } from '@reachflow/domain'",
+      'runner/src/sending/compose.ts': [
+        "import { spin } from '@reachflow/domain'",
+        "import { pickWinner } from '../../../supabase/functions/_shared/domain/variant-stats.ts'",
+      ].join('\n'),
+    })
+    expect(problems).toEqual([
+      `runner/src/sending/compose.ts:2 imports '../../../supabase/functions/_shared/domain/variant-stats.ts' (supabase/functions/_shared/domain/variant-stats.ts): ${BY_NAME}`,
+      `supabase/functions/api/checkout.ts:2 imports '../_shared/domain/pricing.ts' (supabase/functions/_shared/domain/pricing.ts): ${BY_NAME}`,
+      `web/src/features/billing/price.ts:2 imports '@shared/domain/pricing' (supabase/functions/_shared/domain/pricing): ${BY_NAME}`,
+    ])
+  })
+
+  it('imports only its own files and no package; its tests may use node:assert', () => {
+    const problems = problemsIn({
+      ...named,
+      'supabase/functions/_shared/domain/index.ts': "export * from './pricing.ts'",
+      'supabase/functions/_shared/domain/pricing.ts': [
+        "import { csvField } from './csv.ts'",
+        "import { HttpError } from '../errors.ts'",
+        "import { z } from 'npm:zod@4.6.7'",
+        "import { createHash } from 'node:crypto'",
+        "import { cn } from '../../../../web/src/lib/cn.ts'",
+        "import type { Database } from '@shared/database'",
+      ].join('\n'),
+      'supabase/functions/_shared/domain/pricing.test.ts': [
+        "import assert from 'node:assert/strict'",
+        "import { quote } from './pricing.ts'",
+      ].join('\n'),
+    })
+    expect(problems).toEqual([
+      `supabase/functions/_shared/domain/pricing.ts:2 imports '../errors.ts' (supabase/functions/_shared/errors.ts): ${ALONE}`,
+      `supabase/functions/_shared/domain/pricing.ts:5 imports '../../../../web/src/lib/cn.ts' (web/src/lib/cn.ts): ${ALONE}`,
+      `supabase/functions/_shared/domain/pricing.ts:3 imports 'npm:zod@4.6.7': ${ALONE}; 'npm:zod@4.6.7' is not one of its files`,
+      `supabase/functions/_shared/domain/pricing.ts:4 imports 'node:crypto': ${ALONE}; 'node:crypto' is not one of its files`,
+      `supabase/functions/_shared/domain/pricing.ts:6 imports '@shared/database': ${ALONE}; '@shared/database' is not one of its files`,
+    ])
+  })
+})
+
 describe('reading imports', () => {
   it('ignores import-like text in strings, templates and comments, and computed specifiers', () => {
     const problems = problemsIn({

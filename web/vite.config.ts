@@ -5,9 +5,12 @@ import { defineConfig } from 'vite'
 import { prerender } from './build/prerender-plugin.ts'
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
-// The pricing module is shared with the edge functions, so the web app imports it from there
-// instead of keeping a second copy of every price.
+// Domain rules and API shapes are shared with the edge functions (and the database types with them),
+// so the web app imports them from there instead of keeping second copies.
 const sharedFunctionsDir = fromHere('../supabase/functions/_shared')
+/** @reachflow/domain, as tsconfig.json's paths and the functions' deno.json name it. */
+const domainDir = fromHere('../supabase/functions/_shared/domain/')
+export const domainAlias = { find: /^@reachflow\/domain$/, replacement: `${domainDir}index.ts` }
 
 export default defineConfig({
   plugins: [
@@ -23,6 +26,7 @@ export default defineConfig({
     alias: [
       { find: /^@\/(.*)$/, replacement: `${fromHere('./src')}/$1` },
       { find: /^@shared\/(.*)$/, replacement: `${sharedFunctionsDir}/$1` },
+      domainAlias,
       // The app never subscribes to realtime channels; see src/lib/realtime-disabled.ts.
       { find: /^@supabase\/realtime-js$/, replacement: fromHere('./src/lib/realtime-disabled.ts') },
     ],
@@ -30,5 +34,13 @@ export default defineConfig({
     dedupe: ['react', 'react-dom'],
   },
   server: { fs: { allow: [fromHere('.'), sharedFunctionsDir] } },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // The domain package is pure (docs/architecture.md): what a chunk does not use of it is dropped,
+    // so importing it by its one name costs no chunk more than the files it uses.
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: (id: string) => !id.startsWith(domainDir) },
+    },
+  },
 })

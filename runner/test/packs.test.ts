@@ -2,8 +2,9 @@
 // at start; a pack an operator publishes is in use within one poll; one that does not fit this
 // runner's facts is refused (the code default stays, an error is logged); a rollback returns to
 // the code default. Against the test database as the runner's role.
+
+import { packIssues } from '@reachflow/domain'
 import { afterAll, describe, expect, it } from 'vitest'
-import { packIssues } from '../../supabase/functions/_shared/platform-pack.ts'
 import { configFromEnv } from '../src/config.ts'
 import { createDb } from '../src/db.ts'
 import { Logger } from '../src/log.ts'

@@ -5,10 +5,17 @@
 // verdict matches an independent table (node:net's BlockList); the database's check, fed the
 // canonical form the api stores, gives the same verdict and accepts no other spelling.
 import { BlockList, isIP } from 'node:net'
+import {
+  type Host,
+  isPublicHost,
+  parseProxy,
+  parseUrlHost,
+  proxyAddress,
+  proxyProblem,
+  urlHost,
+} from '@reachflow/domain'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
-import { type Host, isPublicHost, parseUrlHost, urlHost } from '../../supabase/functions/_shared/host.ts'
-import { parseProxy, proxyAddress, proxyProblem } from '../../supabase/functions/_shared/proxy.ts'
 import { BrowserPool } from '../src/browser/pool.ts'
 import { accountProxy, pinnedProxyProblem } from '../src/browser/proxy-guard.ts'
 import { addressForms, anyAddressForm, REVIEW_BYPASSES } from './helpers/address-forms.ts'

@@ -3,7 +3,8 @@
 // the runner's image holds `runner/src` and `_shared/`, and `stack/` is the local stand-in for
 // hosted Supabase that is never deployed. An import across those lines either breaks a deploy or
 // ties two parts together that should change alone; inside web, features stay independent so one
-// can change without reading the others (app → features → shared).
+// can change without reading the others (app → features → shared). Everything may import the domain
+// package (`_shared/domain/`, `@reachflow/domain`), which imports nothing but itself.
 
 export type Zone =
   | { kind: 'web-app' }
@@ -12,9 +13,14 @@ export type Zone =
   | { kind: 'runner' }
   | { kind: 'function'; name: string }
   | { kind: 'functions-shared' }
+  /** @reachflow/domain: supabase/functions/_shared/domain/, the dependency-free shared package. */
+  | { kind: 'domain' }
   | { kind: 'stack' }
   /** Tests outside the product folders, scripts, build and tool config: they may import anything. */
   | { kind: 'tests-and-tools' }
+
+export const DOMAIN_NAME = '@reachflow/domain'
+export const DOMAIN_DIR = 'supabase/functions/_shared/domain'
 
 /** The zone of a repository path (forward slashes, relative to the root). */
 export function zoneOf(path: string): Zone {
@@ -24,6 +30,7 @@ export function zoneOf(path: string): Zone {
   if (/^web\/src\/(app\/|[^/]+$)/.test(path)) return { kind: 'web-app' }
   if (path.startsWith('web/src/')) return { kind: 'web-shared' }
   if (path.startsWith('runner/src/')) return { kind: 'runner' }
+  if (path.startsWith(`${DOMAIN_DIR}/`)) return { kind: 'domain' }
   if (path.startsWith('supabase/functions/_shared/')) return { kind: 'functions-shared' }
   const fn = /^supabase\/functions\/([^/]+)\//.exec(path)
   if (fn?.[1]) return { kind: 'function', name: fn[1] }
@@ -52,23 +59,45 @@ export function brokenRule(from: Zone, to: Zone): string | null {
         return 'shared web code (src/components, src/lib, src/config, src/testing) does not import features or src/app'
       break
     case 'runner':
-      if (to.kind !== 'runner' && to.kind !== 'functions-shared')
+      if (to.kind !== 'runner' && to.kind !== 'functions-shared' && to.kind !== 'domain')
         return 'the runner imports only runner/src and supabase/functions/_shared (what its image holds)'
       return null
     case 'function':
       if (to.kind === 'function' && to.name !== from.name)
         return 'a function does not import another function (each deploys alone; share through _shared)'
-      if (to.kind !== 'function' && to.kind !== 'functions-shared')
+      if (to.kind !== 'function' && to.kind !== 'functions-shared' && to.kind !== 'domain')
         return 'a function imports only its own folder and supabase/functions/_shared (what its deploy bundles)'
       return null
     case 'functions-shared':
-      if (to.kind !== 'functions-shared')
+      if (to.kind !== 'functions-shared' && to.kind !== 'domain')
         return 'supabase/functions/_shared imports only _shared (every function, web and the runner import it)'
+      return null
+    case 'domain':
+      if (to.kind !== 'domain') return DOMAIN_ALONE
       return null
     default:
       return null
   }
-  if (!isWeb(to) && to.kind !== 'functions-shared')
+  if (!isWeb(to) && to.kind !== 'functions-shared' && to.kind !== 'domain')
     return 'the web app imports only web/src and supabase/functions/_shared'
+  return null
+}
+
+const DOMAIN_ALONE = `${DOMAIN_NAME} imports only its own files (dependency-free, so Deno, Node and the browser run it as it is)`
+
+/**
+ * The rules of the domain package that depend on how an import is written: its own source files
+ * import no package at all (`npm:`, `node:`, `jsr:`, bare names; its tests may use `node:assert`),
+ * and every other file imports it by its one name, never by a path into it, so each runtime's alias
+ * is the only way in. `target` is null for a package.
+ */
+export function brokenDomainImport(file: string, specifier: string, target: string | null): string | null {
+  const inDomain = zoneOf(file).kind === 'domain'
+  if (target === null)
+    return inDomain && !/\.test\.tsx?$/.test(file)
+      ? `${DOMAIN_ALONE}; '${specifier}' is not one of its files`
+      : null
+  if (!inDomain && zoneOf(target).kind === 'domain' && specifier !== DOMAIN_NAME)
+    return `import the domain package by its name, '${DOMAIN_NAME}', not by a path into it`
   return null
 }

@@ -88,13 +88,15 @@ function literal(source: string): string | null {
 
 export interface Scan {
   imports: Import[]
+  /** Imports of packages (`react`, `node:fs`, `npm:zod@…`): no file of ours. */
+  packages: Omit<Import, 'target'>[]
   /** Files the parser could not read: an unchecked file must not pass silently. */
   unreadable: { file: string; message: string }[]
 }
 
 export function scanImports(root: string, files = sourceFiles(root)): Scan {
   const aliasFor = aliasResolver(root)
-  const scan: Scan = { imports: [], unreadable: [] }
+  const scan: Scan = { imports: [], packages: [], unreadable: [] }
   for (const file of files) {
     const source = readFileSync(join(root, file), 'utf8')
     const parsed = parseSync(file, source)
@@ -122,9 +124,9 @@ export function scanImports(root: string, files = sourceFiles(root)): Scan {
       const target = specifier.startsWith('.')
         ? posix.join(posix.dirname(file), specifier)
         : aliasFor(file, specifier)
-      if (target === null) continue
       const line = source.slice(0, start).split('\n').length
-      scan.imports.push({ file, line, specifier, target })
+      if (target === null) scan.packages.push({ file, line, specifier })
+      else scan.imports.push({ file, line, specifier, target })
     }
   }
   return scan

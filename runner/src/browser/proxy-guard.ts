@@ -7,15 +7,17 @@
 // The decisions are pure functions (planProxy, pinProxy, pinnedProxyProblem) so the browser pool can
 // call them wherever it applies a proxy; only the lookup is I/O.
 import { lookup } from 'node:dns/promises'
-import { parseIpAddress, parseUrlHost, urlHost } from '../../../supabase/functions/_shared/host.ts'
 import {
   isIpLiteral,
   PROXY_MESSAGES,
   type ProxyParts,
+  parseIpAddress,
   parseProxy,
+  parseUrlHost,
   proxyProblem,
   resolvedProblem,
-} from '../../../supabase/functions/_shared/proxy.ts'
+  urlHost,
+} from '@reachflow/domain'
 import type { ProxyLogin } from '../sessions/credentials.ts'
 
 export type AccountProxy = { url: string | null } | { problem: string }

@@ -1,13 +1,9 @@
 // What a reply does: the lead is marked replied (which stops its follow-ups and counts a response
 // on the campaign, by trigger), the customer is notified once, and a reply that opts out (the
-// customer's opt-out words, by default "stop" and "unsubscribe": _shared/opt-out.ts) puts the
+// customer's opt-out words, by default "stop" and "unsubscribe": _shared/domain/opt-out.ts) puts the
 // person on the customer's do-not-contact list; the notification opens the conversation in the
 // inbox. Idempotent: a reply already recorded changes nothing.
-import {
-  DEFAULT_OPT_OUT_WORDS,
-  isOptOut,
-  type OptOutWords,
-} from '../../../supabase/functions/_shared/opt-out.ts'
+import { DEFAULT_OPT_OUT_WORDS, isOptOut, type OptOutWords } from '@reachflow/domain'
 import { type Db, inTransaction, type Queryable } from '../db.ts'
 import type { ThreadMessage } from '../platforms/types.ts'
 import { storeThread } from './threads.ts'

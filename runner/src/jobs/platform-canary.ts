@@ -5,7 +5,7 @@
 // change; a run that passes resolves the platform's incidents (internal.finish_canary_run). The
 // canary never changes the account's status: its own jobs deal with the account.
 
-import { packIssues } from '../../../supabase/functions/_shared/platform-pack.ts'
+import { packIssues } from '@reachflow/domain'
 import { type CanaryInput, type CanaryStep, DEFAULT_STEPS, SkipStep } from '../canary/steps.ts'
 import type { InternalRow } from '../db-rows.ts'
 import { CODE_DEFAULT_FACTS, type PackFacts } from '../packs/code-defaults.ts'

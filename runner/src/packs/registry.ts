@@ -4,7 +4,7 @@
 // A published pack that does not fit this runner's own default (a deploy changed the facts'
 // shape since it was written) is refused, loudly, and the code default stays in use.
 
-import { packIssues } from '../../../supabase/functions/_shared/platform-pack.ts'
+import { packIssues } from '@reachflow/domain'
 import type { Db } from '../db.ts'
 import type { InternalRow } from '../db-rows.ts'
 import type { Logger } from '../log.ts'

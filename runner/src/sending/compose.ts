@@ -3,7 +3,7 @@
 // no-first-name message when there is one. Which opening variant a lead gets is variants.ts's call.
 // Pure functions: the randomness is passed in. Spinning is shared with the web app's preview.
 
-import { spin } from '../../../supabase/functions/_shared/spintax.ts'
+import { spin } from '@reachflow/domain'
 
 export { spin }
 

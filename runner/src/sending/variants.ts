@@ -3,7 +3,7 @@
 // ties broken by the (seedable) random source. With "use the winner after N sends per variant" on,
 // once every variant has N sends and one replies significantly more often, only that one is sent.
 // A variant is stored by its text (message_variants), so editing a message starts a new variant.
-import { pickWinner, type VariantTally } from '../../../supabase/functions/_shared/variant-stats.ts'
+import { pickWinner, type VariantTally } from '@reachflow/domain'
 import type { Queryable } from '../db.ts'
 import { chooseTemplate, firstNameOf, openingTexts, type Sequences, type TemplateChoice } from './compose.ts'
 

@@ -14,7 +14,7 @@
 // its own delimited block of the user message that the system message declares untrusted data, and
 // what comes back may not carry a link, handle or e-mail address the customer did not write
 // (./ai-text.ts), whatever the data said.
-import { bannedPhraseIn, foreignContactIn } from './ai-text.ts'
+import { bannedPhraseIn, foreignContactIn } from '@reachflow/domain'
 
 export interface AiConfig {
   baseUrl: string

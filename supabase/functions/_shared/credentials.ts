@@ -1,8 +1,9 @@
 // What social_account_credentials.ciphertext holds once decrypted: one JSON document per account,
 // sealed with crypto.ts (`<keyId>:<base64>`; key_id repeats the key id). The runner decrypts it with
 // runner/src/crypto.ts and reads these fields; nothing here ever goes back to a client.
+
+import type { XCookie } from '@reachflow/domain'
 import { encryptSecret, type Keyring, keyIdOf } from './crypto.ts'
-import type { XCookie } from './x-cookies.ts'
 
 export const CREDENTIALS_VERSION = 1
 

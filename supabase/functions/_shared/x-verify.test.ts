@@ -3,7 +3,7 @@
 // lock; a served page is only "not rejected", never "valid". The same check against the X sandbox
 // runs in tests/functions and the runner's tests.
 import assert from 'node:assert/strict'
-import { parseXCookies } from './x-cookies.ts'
+import { parseXCookies } from '@reachflow/domain'
 import { verifyXCookies } from './x-verify.ts'
 
 const AUTH = 'a'.repeat(40)

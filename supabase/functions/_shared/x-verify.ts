@@ -6,7 +6,7 @@
 // answer is only "not rejected": the runner's account test, which loads /home in a browser and opens
 // X Chat, is the real check. The paths mirror the runner's X facts (runner/src/platforms/x/facts.ts,
 // a runner test keeps them equal). The base URL is X_BASE_URL (https://x.com in production).
-import { cookieHeader, type ParsedXCookies } from './x-cookies.ts'
+import { cookieHeader, type ParsedXCookies } from '@reachflow/domain'
 
 export const X_CHECK_PATHS = {
   home: '/home',

@@ -1,5 +1,6 @@
 // The Users, Campaigns and Accounts tabs, their detail drawers (View Details, Monitor, Manage) and
 // Manage's one action: pausing or resuming an account's sending.
+import type { AdminAccount, AdminCampaign, AdminUser } from '@reachflow/domain'
 import type { SupabaseClient } from '../_shared/clients.ts'
 import type { Json } from '../_shared/database.ts'
 import { badRequest, conflict, jsonResponse, notFound } from '../_shared/errors.ts'
@@ -33,7 +34,7 @@ export async function listUsers(_req: Request, { db, url }: AdminContext): Promi
       account_count: num(row.account_count),
       campaign_count: num(row.campaign_count),
       status: row.status,
-    })),
+    })) satisfies AdminUser[],
   )
 }
 
@@ -51,7 +52,7 @@ export async function listCampaigns(_req: Request, { db, url }: AdminContext): P
       target_count: num(row.target_count),
       response_count: num(row.response_count),
       started_at: row.started_at,
-    })),
+    })) satisfies AdminCampaign[],
   )
 }
 
@@ -68,7 +69,7 @@ export async function listAccounts(_req: Request, { db, url }: AdminContext): Pr
       warmup_phase: num(row.warmup_phase),
       trust_score: num(row.trust_score),
       last_login: row.last_login,
-    })),
+    })) satisfies AdminAccount[],
   )
 }
 

@@ -1,4 +1,5 @@
 // GET /stats and GET /recent-activity: the Overview tab's four cards and its activity list.
+import type { AdminStats } from '@reachflow/domain'
 import { jsonResponse } from '../_shared/errors.ts'
 import { fromJson } from '../_shared/json.ts'
 import { parseQuery, z } from '../_shared/validation.ts'
@@ -29,7 +30,7 @@ export async function getStats(_req: Request, { db }: AdminContext): Promise<Res
     campaigns: counts(stats.campaigns, CAMPAIGNS),
     accounts: counts(stats.accounts, ACCOUNTS),
     system: counts(stats.system, SYSTEM),
-  })
+  } satisfies AdminStats)
 }
 
 // Spec §9: the overview lists 5 recent activities; a longer list may be asked for.

@@ -1,11 +1,12 @@
 // The Platform health tab and the overview's alert: per platform what is paused after a site
 // change, the canary's last runs, 30 days of pass/fail and the pack in use; the incidents with
 // their page outlines; resuming a paused action by hand; running the canary now.
+
+import { PACK_PLATFORMS, type PackPlatform } from '@reachflow/domain'
 import type { Tables } from '../_shared/database.ts'
 import { must } from '../_shared/db-errors.ts'
 import { conflict, jsonResponse, notFound } from '../_shared/errors.ts'
 import { fromJson } from '../_shared/json.ts'
-import { PACK_PLATFORMS, type PackPlatform } from '../_shared/platform-pack.ts'
 import { parseBody, parseId, parseQuery, z } from '../_shared/validation.ts'
 import { writeAuditLog } from './audit.ts'
 import { type AdminContext, rpc } from './deps.ts'

@@ -3,8 +3,7 @@
 // (stores the draft and queues a canary run with it), Publish (only a draft whose newest canary
 // try passed) and Roll back (to what was in effect before the newest publication). Runners pick a
 // publication up within one poll.
-import { conflict, type HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
-import { fromJson } from '../_shared/json.ts'
+
 import {
   MAX_PACK_BYTES,
   PACK_PLATFORMS,
@@ -13,7 +12,9 @@ import {
   packBytes,
   packIssues,
   packVersion,
-} from '../_shared/platform-pack.ts'
+} from '@reachflow/domain'
+import { conflict, type HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
+import { fromJson } from '../_shared/json.ts'
 import { parseBody, z } from '../_shared/validation.ts'
 import { writeAuditLog } from './audit.ts'
 import { type AdminContext, rpc } from './deps.ts'

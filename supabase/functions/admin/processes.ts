@@ -1,6 +1,7 @@
 // Server Processes: runner processes from their heartbeats, the hosts' load, and Restart / Kill,
 // which ask a runner through runner_commands (it restarts or stops within one heartbeat; the
 // supervisor starts a restarted runner again under a new PID).
+import type { CommandRequest, HostInfo } from '@reachflow/domain'
 import { jsonResponse, notFound } from '../_shared/errors.ts'
 import { writeAuditLog } from './audit.ts'
 import { type AdminContext, rpc } from './deps.ts'
@@ -23,12 +24,13 @@ export async function listHosts(_req: Request, { db }: AdminContext): Promise<Re
   return jsonResponse(
     rows.map((row) => ({
       host: row.host,
-      role: row.role,
+      // admin_system_hosts writes only these two roles.
+      role: row.role === 'database' ? 'database' : 'runner',
       cpu: num(row.cpu_percent),
       memoryPercentage: row.memory_percent === null ? null : num(row.memory_percent),
       loadAvg: (row.load_average ?? []).map((value) => num(value)),
       processes: num(row.runners),
-    })),
+    })) satisfies HostInfo[],
   )
 }
 
@@ -48,7 +50,7 @@ function requestCommand(command: 'restart' | 'stop') {
       runner: name,
       commandId: id,
     })
-    return jsonResponse({ id, name, command, status: 'pending' }, 202)
+    return jsonResponse({ id, name, command, status: 'pending' } satisfies CommandRequest, 202)
   }
 }
 

@@ -1,5 +1,6 @@
 // The Queues tab: every pg-boss queue with its jobs by state, the totals, Pause / Resume (a row in
 // paused_queues: the runner stops fetching that queue's jobs within one poll) and Details.
+import type { QueueStats } from '@reachflow/domain'
 import { jsonResponse, notFound } from '../_shared/errors.ts'
 import { fromJson, z } from '../_shared/json.ts'
 import { writeAuditLog } from './audit.ts'
@@ -39,7 +40,7 @@ export async function getQueueStats(_req: Request, { db }: AdminContext): Promis
     activeJobs: num(stats.activeJobs),
     failedJobs: num(stats.failedJobs),
     jobsPerHour: num(stats.jobsPerHour),
-  })
+  } satisfies QueueStats)
 }
 
 /** GET /queues/:name: settings, paused by whom, and the newest jobs (the Details button). */

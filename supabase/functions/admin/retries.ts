@@ -1,6 +1,7 @@
 // The Retries tab: failed jobs with attempts / maxAttempts and their error, the cards, Retry (the
 // job goes back to pg-boss's retry state, as boss.retry() does; refused once it has had its most
 // attempts) and Delete.
+import type { RetryStats } from '@reachflow/domain'
 import { conflict, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
 import { fromJson } from '../_shared/json.ts'
 import { parseId, parseQuery, z } from '../_shared/validation.ts'
@@ -31,7 +32,7 @@ export async function getRetryStats(_req: Request, { db }: AdminContext): Promis
     retryingJobs: num(stats.retryingJobs),
     maxRetriesJobs: num(stats.maxRetriesJobs),
     successRate: num(stats.successRate),
-  })
+  } satisfies RetryStats)
 }
 
 const figure = z.union([z.number(), z.string()])

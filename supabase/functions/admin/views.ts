@@ -1,7 +1,16 @@
-// Rows from the admin_* RPCs as the JSON shapes of product.md §3 "Admin entities", key for key. Postgres
-// numerics may arrive as strings, so every figure goes through num(). Pure functions: tested in
-// views.test.ts without a database. The rows' types are the generated ones.
-import type { Json, RpcResult, Tables } from '../_shared/database.ts'
+// Rows from the admin_* RPCs as the admin answers of @reachflow/domain (the types the admin tab reads),
+// key for key. Postgres numerics may arrive as strings, so every figure goes through num(). Pure
+// functions: tested in views.test.ts without a database. The rows' types are the generated ones.
+import {
+  type Activity,
+  type AdminLog,
+  type AdminProcess,
+  type AdminQueue,
+  type FailedJob,
+  logLevel,
+  type SystemInfo,
+} from '@reachflow/domain'
+import type { RpcResult, Tables } from '../_shared/database.ts'
 
 export const num = (value: unknown, fallback = 0): number => {
   const n = typeof value === 'string' ? Number(value) : value
@@ -24,15 +33,6 @@ export const jobType = (queue: string): string => JOB_TYPES[queue] ?? queue
 
 export type ProcessRow = RpcResult<'admin_runner_processes'>[number]
 
-export interface AdminProcess {
-  name: string
-  pid: number
-  status: string
-  cpu: number
-  memory: number
-  uptime: number
-}
-
 export function toProcess(row: Pick<ProcessRow, keyof AdminProcess>): AdminProcess {
   return {
     name: row.name,
@@ -45,12 +45,6 @@ export function toProcess(row: Pick<ProcessRow, keyof AdminProcess>): AdminProce
 }
 
 export type HostRow = RpcResult<'admin_system_hosts'>[number]
-
-export interface SystemInfo {
-  cpu: { usage: number }
-  memory: { percentage: number }
-  loadAvg: number[]
-}
 
 /**
  * The platform's figures are those of its busiest host (runner hosts and the database's): an
@@ -71,17 +65,6 @@ export function systemInfo(hosts: HostRow[]): SystemInfo {
 
 export type QueueRow = RpcResult<'admin_queue_overview'>[number]
 
-export interface AdminQueue {
-  name: string
-  status: 'active' | 'paused'
-  pending: number
-  active: number
-  completed: number
-  failed: number
-  retrying: number
-  rate: number
-}
-
 export function toQueue(row: QueueRow): AdminQueue {
   return {
     name: row.name,
@@ -97,16 +80,6 @@ export function toQueue(row: QueueRow): AdminQueue {
 
 export type FailedJobRow = RpcResult<'admin_failed_jobs'>[number]
 
-export interface FailedJob {
-  id: string
-  jobType: string
-  queue: string
-  failedAt: string | null
-  attempts: number
-  maxAttempts: number
-  error: string
-}
-
 export function toFailedJob(row: FailedJobRow): FailedJob {
   return {
     id: row.id,
@@ -121,18 +94,9 @@ export function toFailedJob(row: FailedJobRow): FailedJob {
 
 export type LogRow = Pick<Tables<'system_logs'>, 'created_at' | 'level' | 'service' | 'message' | 'metadata'>
 
-export interface AdminLog {
-  timestamp: string
-  level: string
-  service: string
-  message: string
-  /** Free-form JSON the writer chose; passed on as it is. */
-  metadata: Json
-}
-
 export const toLog = (row: LogRow): AdminLog => ({
   timestamp: row.created_at,
-  level: row.level,
+  level: logLevel(row.level),
   service: row.service,
   message: row.message,
   metadata: row.metadata ?? null,
@@ -140,7 +104,7 @@ export const toLog = (row: LogRow): AdminLog => ({
 
 export type ActivityRow = RpcResult<'admin_recent_activity'>[number]
 
-export const toActivity = (row: ActivityRow) => ({
+export const toActivity = (row: ActivityRow): Activity => ({
   id: row.id,
   description: row.description,
   timestamp: row.timestamp,

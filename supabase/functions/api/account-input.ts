@@ -2,11 +2,19 @@
 // POST /social-accounts/validate-cookies, checked with the product's texts (§5, §8), and the
 // credentials they turn into. X cookies are parsed (every format of platforms.md) before anything
 // is stored, so the runner only ever receives cookies that make a session.
+
+import {
+  type ParsedXCookies,
+  PROXY_MESSAGES,
+  type ProxyParts,
+  parseProxy,
+  parseXCookies,
+  proxyAddress,
+  proxyProblem,
+} from '@reachflow/domain'
 import type { AccountCredentials } from '../_shared/credentials.ts'
 import { badRequest } from '../_shared/errors.ts'
-import { PROXY_MESSAGES, type ProxyParts, parseProxy, proxyAddress, proxyProblem } from '../_shared/proxy.ts'
 import { parseWith, z } from '../_shared/validation.ts'
-import { type ParsedXCookies, parseXCookies } from '../_shared/x-cookies.ts'
 
 export const ACCOUNT_MESSAGES = {
   missingDetails: 'Please fill in all required account details',

@@ -2,9 +2,10 @@
 // itself with pricing.ts (the body's price and priceId are the client's view, never charged) and
 // opens a Stripe Checkout subscription: quantity = accounts, a 3-day trial for a first subscription,
 // the metadata of product.md §3, success and cancel pages on SITE_URL.
+
+import { PricingError, quote } from '@reachflow/domain'
 import { requireEnv } from '../_shared/env.ts'
 import { forbidden, HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
-import { PricingError, quote } from '../_shared/pricing.ts'
 import { Stripe } from '../_shared/stripe.ts'
 import { parseBody, z } from '../_shared/validation.ts'
 import type { CallContext } from './deps.ts'

@@ -9,10 +9,11 @@
 // Per account, dailyCap is the lowest of its own daily limit, its warm-up limit, the platform's 450
 // and the sum of its sending campaigns' daily limits (a cap that does not apply is null); remaining
 // is what those caps still allow today in the account's time zone (account_daily_usage()).
+
+import { DMS_PER_ACCOUNT_PER_DAY } from '@reachflow/domain'
 import { must } from '../_shared/db-errors.ts'
 import { jsonResponse } from '../_shared/errors.ts'
 import { fromJson, z } from '../_shared/json.ts'
-import { DMS_PER_ACCOUNT_PER_DAY } from '../_shared/pricing.ts'
 import type { AccountUsage } from './account-view.ts'
 import type { CallContext } from './deps.ts'
 

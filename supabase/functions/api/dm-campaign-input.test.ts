@@ -1,9 +1,10 @@
 // DM campaign bodies (product.md §5, §9): three message slots with at least one written, follow-ups after
 // 1-30 days, an IANA time zone and an HH:MM window on lowercase weekdays, a daily limit of 1-500.
 import assert from 'node:assert/strict'
+import { type CreateDmCampaignBody, dailyLimitOf, isTimeZone } from '@reachflow/domain'
 import { HttpError } from '../_shared/errors.ts'
-import { parseWith } from '../_shared/validation.ts'
-import { createCampaignSchema, dailyLimitOf, isTimeZone, updateCampaignSchema } from './dm-campaign-input.ts'
+import { parseWith, type z } from '../_shared/validation.ts'
+import { createCampaignSchema, updateCampaignSchema } from './dm-campaign-input.ts'
 
 const ACCOUNT = '6f1c3c2e-0a3a-4a57-9e0b-0d6b1d8e4a11'
 const SOURCE = '0d0a2f7e-4c1f-4b8b-8f54-2b6d2b9d1c22'
@@ -137,4 +138,42 @@ Deno.test('an update changes only what it names', () => {
   assert.deepEqual(parseWith(updateCampaignSchema, { name: 'Renamed' }), { name: 'Renamed' })
   const schedule = parseWith(updateCampaignSchema, { schedule: { timezone: 'Europe/Berlin' } }).schedule
   assert.equal(schedule?.timezone, 'Europe/Berlin')
+})
+
+Deno.test('the body the web wizard sends (the shared request type) is what the create schema accepts', () => {
+  const wizard: CreateDmCampaignBody = {
+    id: '3b8f7c1e-5d2a-4e6f-9a1b-2c3d4e5f6a7b',
+    name: 'Founders DM Campaign',
+    account_id: ACCOUNT,
+    platform: 'twitter',
+    scraping_campaign_id: SOURCE,
+    sequences: {
+      messages: ['Hi {name}', 'Hello {name}'],
+      noFirstnameMessage: '',
+      followUpEnabled: true,
+      followUpMessages: ['Any thoughts?'],
+      followUpDays: 3,
+    },
+    schedule: {
+      timezone: 'Europe/Berlin',
+      timeFrom: '09:00',
+      timeTo: '17:00',
+      activeDays: ['monday', 'friday'],
+      randomDaysOff: true,
+    },
+    run_immediately: false,
+    target_count: 50,
+    daily_message_limit: 50,
+    winner_after_sends: 100,
+    message_template: 'Hi {name}',
+    industry: null,
+    stage: null,
+    ai_personalization: false,
+  }
+  // The type check is half the test: a field the shared type and the schema disagree on fails here.
+  const input: z.input<typeof createCampaignSchema> = wizard
+  const body = parseWith(createCampaignSchema, input)
+  assert.deepEqual(body.sequences, wizard.sequences)
+  assert.deepEqual(body.schedule, wizard.schedule)
+  assert.equal(body.winner_after_sends, 100)
 })

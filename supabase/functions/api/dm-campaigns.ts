@@ -2,12 +2,14 @@
 // model does it in the insert's transaction); run_immediately starts it (status running), otherwise
 // it is a draft. Launch sets running and the scheduler queues its ticks within the minute; pause and
 // delete cancel or remove its waiting ticks in the same transaction (api_operations).
+
+import { dailyLimitOf } from '@reachflow/domain'
 import type { Tables } from '../_shared/database.ts'
 import { fromDbError, must } from '../_shared/db-errors.ts'
 import { badRequest, conflict, jsonResponse, unprocessable } from '../_shared/errors.ts'
 import { parseBody, parseId } from '../_shared/validation.ts'
 import type { CallContext } from './deps.ts'
-import { createCampaignSchema, dailyLimitOf, updateCampaignSchema } from './dm-campaign-input.ts'
+import { createCampaignSchema, updateCampaignSchema } from './dm-campaign-input.ts'
 
 const NOT_FOUND = 'Campaign not found'
 const SENDING = ['queued', 'running', 'active']

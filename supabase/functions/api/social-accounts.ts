@@ -1,15 +1,16 @@
 // /social-accounts: list (with platform and today's usage), platforms, create (plan limit, sealed
 // credentials and the account.test job in one database transaction), the live cookie check, a
 // test of a stored account, and delete (with its waiting jobs).
+
+import type { ParsedXCookies } from '@reachflow/domain'
+import { isIpLiteral, type ProxyParts, proxyAddress, resolvedProblem } from '@reachflow/domain'
 import type { Caller } from '../_shared/auth.ts'
 import { type AccountCredentials, sealCredentials, type XCredentials } from '../_shared/credentials.ts'
 import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
 import { DatabaseError, fromDbError, must } from '../_shared/db-errors.ts'
 import { badRequest, HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
 import { fromJson } from '../_shared/json.ts'
-import { isIpLiteral, type ProxyParts, proxyAddress, resolvedProblem } from '../_shared/proxy.ts'
 import { parseId, parseQuery, readJson, z } from '../_shared/validation.ts'
-import type { ParsedXCookies } from '../_shared/x-cookies.ts'
 import { verifyXCookies, type XVerifyResult } from '../_shared/x-verify.ts'
 import { readAccountInput, readAccountUpdate, readCookiesInput } from './account-input.ts'
 import { ACCOUNT_COLUMNS, type AccountUsage, accountView } from './account-view.ts'

@@ -1,8 +1,9 @@
 // What the customer reads in the bell after a billing event (notifications.type is free text; these
 // get the generic icon). One notification per Stripe event: the webhook handles each event once.
+
+import { formatMoney } from '@reachflow/domain'
 import type { SupabaseClient } from '../_shared/clients.ts'
 import { DatabaseError } from '../_shared/db-errors.ts'
-import { formatMoney } from '../_shared/pricing.ts'
 import type { PaymentRow, SubscriptionRow } from '../_shared/stripe-sync.ts'
 
 const PLAN_NAMES: Record<string, string> = {

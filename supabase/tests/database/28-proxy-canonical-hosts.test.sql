@@ -1,5 +1,5 @@
 -- Proxy hosts in the database are stored only in the canonical spelling the api function produces
--- (supabase/functions/_shared/host.ts), so no reader can take them for another address: the octal,
+-- (supabase/functions/_shared/domain/host.ts), so no reader can take them for another address: the octal,
 -- hex, short and embedded spellings found in review are refused, whoever writes them.
 begin;
 select plan(14);

@@ -1,6 +1,6 @@
-// CSV export of what a table shows, through the one shared encoder (`@shared/csv`: every field
+// CSV export of what a table shows, through the one shared encoder (`@reachflow/domain` csv.ts: every field
 // quoted, formula starts defused at the start and after any separator).
-import { type CsvValue, csvDocument } from '@shared/csv'
+import { type CsvValue, csvDocument } from '@reachflow/domain'
 
 export interface CsvColumn<T> {
   header: string

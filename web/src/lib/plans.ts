@@ -12,7 +12,7 @@ import {
   pricePerAccountMonth,
   STARTER_MONTHLY,
   STARTER_YEARLY_PER_MONTH,
-} from '@shared/pricing'
+} from '@reachflow/domain'
 
 export const planNames: Record<PlanId, string> = {
   starter: 'Starter',

@@ -1,9 +1,9 @@
 // X session cookies as users paste them. The parser is shared with the edge functions (the api
 // function parses and stores cookies with it; the runner uses what it stored), so it lives in one
-// place, supabase/functions/_shared/x-cookies.ts, pure TypeScript that both runtimes import. What
+// place, supabase/functions/_shared/domain/x-cookies.ts, pure TypeScript that both runtimes import. What
 // only a browser needs (re-homing cookies to a sandbox host) stays here.
 
-import type { XCookie } from '../../../../supabase/functions/_shared/x-cookies.ts'
+import type { XCookie } from '@reachflow/domain'
 
 export {
   type CookieParseResult,
@@ -12,7 +12,7 @@ export {
   parseXCookies,
   X_COOKIE_DOMAIN,
   type XCookie,
-} from '../../../../supabase/functions/_shared/x-cookies.ts'
+} from '@reachflow/domain'
 
 /**
  * The cookies as the browser must get them for a given base URL: unchanged for x.com; for a

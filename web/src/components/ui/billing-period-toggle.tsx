@@ -1,4 +1,4 @@
-import type { BillingPeriod } from '@shared/pricing'
+import type { BillingPeriod } from '@reachflow/domain'
 import { cn } from '@/lib/cn'
 
 interface BillingPeriodToggleProps {

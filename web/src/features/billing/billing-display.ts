@@ -1,4 +1,4 @@
-import { type BillingPeriod, pricePerAccountMonth } from '@shared/pricing'
+import { type BillingPeriod, pricePerAccountMonth } from '@reachflow/domain'
 import type { Subscription } from './api/types'
 
 const DAY_MS = 86_400_000

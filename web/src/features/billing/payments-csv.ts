@@ -1,4 +1,4 @@
-import { formatCents } from '@shared/pricing'
+import { formatCents } from '@reachflow/domain'
 import { type CsvColumn, toCsv } from '@/lib/csv'
 import type { Payment } from './api/types'
 

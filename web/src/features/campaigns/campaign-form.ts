@@ -1,77 +1,68 @@
 // The Create New (DM) Campaign wizard (product.md §2 Modals 3, §5 "DM wizard", §9): the form, its rules
 // per step, and the POST {api}/v2/campaigns body it becomes.
+// The limits, defaults and error words are @reachflow/domain's, which the api function checks again.
+import {
+  type CreateDmCampaignBody,
+  DM_DEFAULTS,
+  DM_LIMITS,
+  DM_RULE_TEXTS,
+  type DmPlatform,
+  type DmSchedule,
+  type DmSequences,
+  HHMM,
+  hasInitialMessage,
+  isWindow,
+  WEEKDAYS,
+} from '@reachflow/domain'
 import { z } from 'zod'
-import type { Schedule, Sequences } from './api/types'
-
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const
 
 export const DM_TEXT = {
-  name: 'Campaign name is required',
+  ...DM_RULE_TEXTS,
   account: 'Choose the account to send from',
-  leadSource: 'Choose a lead source for this campaign',
-  initialMessage: 'Write at least one initial message',
-  followUpDays: 'Follow-up days must be a whole number from 1 to 30',
   followUpMessage: 'Write the follow-up message or turn follow-ups off',
-  dailyLimit: 'Daily message limit must be a whole number from 1 to 500',
-  winnerAfterSends: 'Use the winner after 30 to 10,000 sends per variant',
-  days: 'Choose at least one active day',
-  window: "The schedule's end time must be later than its start time",
   startsNow: 'Campaign will start immediately',
   draft: 'Campaign will be created in draft mode. Launch it from its card when you are ready.',
 } as const
 
-/** Spec §9 defaults: three blank message slots, follow-ups after 3 days, 50 a day, 09:00-17:00 Mon-Fri UTC. */
-export const DEFAULT_FOLLOW_UP_DAYS = 3
-export const DEFAULT_DAILY_LIMIT = 50
-/** The suggested "use the winner after N sends per variant" (30 to 10,000). */
-export const DEFAULT_WINNER_AFTER_SENDS = 100
-export const MIN_WINNER_AFTER_SENDS = 30
-export const MAX_WINNER_AFTER_SENDS = 10_000
+const { followUpDays, dailyLimit, winnerAfterSends } = DM_LIMITS
 
 const wholeNumber = (text: string, min: number, max: number) =>
   z.number(text).int(text).min(min, text).max(max, text)
+const message = z.object({ text: z.string().max(DM_LIMITS.messageLength) })
 
 export const campaignFormSchema = z
   .object({
-    name: z.string().trim().min(1, DM_TEXT.name).max(200),
+    name: z.string().trim().min(1, DM_TEXT.name).max(DM_LIMITS.nameLength),
     accountId: z.string().min(1, DM_TEXT.account),
-    industry: z.string().trim().max(100),
-    stage: z.string().trim().max(100),
+    industry: z.string().trim().max(DM_LIMITS.labelLength),
+    stage: z.string().trim().max(DM_LIMITS.labelLength),
     scrapingCampaignId: z.string().min(1, DM_TEXT.leadSource),
     messages: z
-      .array(z.object({ text: z.string().max(10_000) }))
+      .array(message)
       .min(1)
-      .refine((list) => list.some((m) => m.text.trim() !== ''), DM_TEXT.initialMessage),
-    noFirstnameMessage: z.string().max(10_000),
+      .refine((list) => hasInitialMessage(list.map((m) => m.text)), DM_TEXT.initialMessage),
+    noFirstnameMessage: z.string().max(DM_LIMITS.messageLength),
     followUpEnabled: z.boolean(),
-    followUpMessages: z.array(z.object({ text: z.string().max(10_000) })),
-    followUpDays: wholeNumber(DM_TEXT.followUpDays, 1, 30),
+    followUpMessages: z.array(message),
+    followUpDays: wholeNumber(DM_TEXT.followUpDays, followUpDays.min, followUpDays.max),
     useWinner: z.boolean(),
     winnerAfterSends: z.number(),
-    dailyLimit: wholeNumber(DM_TEXT.dailyLimit, 1, 500),
+    dailyLimit: wholeNumber(DM_TEXT.dailyLimit, dailyLimit.min, dailyLimit.max),
     timezone: z.string().min(1),
-    timeFrom: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
-    timeTo: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+    timeFrom: z.string().regex(HHMM),
+    timeTo: z.string().regex(HHMM),
     activeDays: z.array(z.enum(WEEKDAYS)).min(1, DM_TEXT.days),
     randomDaysOff: z.boolean(),
     runImmediately: z.boolean(),
     aiPersonalization: z.boolean(),
   })
   .superRefine((form, ctx) => {
-    if (form.timeFrom >= form.timeTo)
+    if (!isWindow(form.timeFrom, form.timeTo))
       ctx.addIssue({ code: 'custom', message: DM_TEXT.window, path: ['timeTo'] })
     const { success: validWinnerRule } = wholeNumber(
       DM_TEXT.winnerAfterSends,
-      MIN_WINNER_AFTER_SENDS,
-      MAX_WINNER_AFTER_SENDS,
+      winnerAfterSends.min,
+      winnerAfterSends.max,
     ).safeParse(form.winnerAfterSends)
     if (winnerRuleApplies(form) && !validWinnerRule)
       ctx.addIssue({ code: 'custom', message: DM_TEXT.winnerAfterSends, path: ['winnerAfterSends'] })
@@ -98,15 +89,12 @@ export function defaultCampaignForm(): CampaignForm {
     noFirstnameMessage: '',
     followUpEnabled: false,
     followUpMessages: [{ text: '' }],
-    followUpDays: DEFAULT_FOLLOW_UP_DAYS,
+    followUpDays: DM_DEFAULTS.followUpDays,
     useWinner: false,
-    winnerAfterSends: DEFAULT_WINNER_AFTER_SENDS,
-    dailyLimit: DEFAULT_DAILY_LIMIT,
-    timezone: 'UTC',
-    timeFrom: '09:00',
-    timeTo: '17:00',
-    activeDays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
-    randomDaysOff: true,
+    winnerAfterSends: DM_DEFAULTS.winnerAfterSends,
+    dailyLimit: DM_DEFAULTS.dailyLimit,
+    ...DM_DEFAULTS.schedule,
+    activeDays: [...DM_DEFAULTS.schedule.activeDays],
     runImmediately: false,
     aiPersonalization: false,
   }
@@ -164,7 +152,7 @@ export function personalise(template: string, lead: { username: string; name?: s
   )
 }
 
-export function scheduleOf(form: CampaignForm): Schedule {
+export function scheduleOf(form: CampaignForm): DmSchedule {
   return {
     timezone: form.timezone,
     timeFrom: form.timeFrom,
@@ -178,10 +166,10 @@ export function scheduleOf(form: CampaignForm): Schedule {
  * The product.md §7 POST /v2/campaigns body (target_count = the daily limit, as product.md §7 says; the
  * database keeps the real target, the people the campaign will message, and ignores it).
  */
-export function campaignRequest(form: CampaignForm, id: string, platform: string) {
+export function campaignRequest(form: CampaignForm, id: string, platform: DmPlatform): CreateDmCampaignBody {
   const parsed = campaignFormSchema.parse(form)
   const texts = (list: { text: string }[]) => list.map((m) => m.text.trim()).filter((m) => m !== '')
-  const sequences: Sequences = {
+  const sequences: DmSequences = {
     messages: texts(parsed.messages),
     noFirstnameMessage: parsed.noFirstnameMessage.trim(),
     followUpEnabled: parsed.followUpEnabled,

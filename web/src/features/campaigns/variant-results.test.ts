@@ -5,7 +5,7 @@ import {
   normalCdf,
   pickWinner,
   wilsonInterval,
-} from '@shared/variant-stats'
+} from '@reachflow/domain'
 import { describe, expect, it } from 'vitest'
 import {
   confidenceHint,

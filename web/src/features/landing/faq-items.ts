@@ -3,7 +3,7 @@ import {
   STARTER_MONTHLY,
   STARTER_YEARLY_PER_MONTH,
   TRIAL_DAYS,
-} from '@shared/pricing'
+} from '@reachflow/domain'
 
 export interface FaqItem {
   question: string

@@ -1,5 +1,5 @@
 // What the landing pricing cards display, derived from the shared pricing module (product.md §2, §9).
-import { type BillingPeriod, pricePerAccountMonth } from '@shared/pricing'
+import { type BillingPeriod, pricePerAccountMonth } from '@reachflow/domain'
 import { usd } from '@/lib/plans'
 
 export const LANDING_GROWTH_MIN = 1

@@ -1,4 +1,4 @@
-import { parseProxy } from '@shared/proxy'
+import { parseProxy } from '@reachflow/domain'
 import { z } from 'zod'
 import { serverErrorText } from '@/lib/function-error'
 import { supabase } from '@/lib/supabase'

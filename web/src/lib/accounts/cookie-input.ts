@@ -2,7 +2,7 @@
 // extension's JSON export, {"cookies": [...]}, a name → value object, the `auth_token=…; ct0=…`
 // header, a cookies.txt), checked in the browser with that same parser so the form says what is
 // wrong before anything is sent.
-import { parseXCookies } from '@shared/x-cookies'
+import { parseXCookies } from '@reachflow/domain'
 
 /** Spec §5/§8 text; the parser's reason follows it. */
 export const INVALID_COOKIES = 'Invalid cookie format or validation failed'

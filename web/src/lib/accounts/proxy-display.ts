@@ -1,4 +1,4 @@
-import { parseProxy } from '@shared/proxy'
+import { parseProxy } from '@reachflow/domain'
 
 /** A proxy as the customer may see it back: host and port, never its login. */
 export function proxyDisplay(proxy: string | null | undefined): string | null {

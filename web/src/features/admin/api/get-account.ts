@@ -1,5 +1,5 @@
+import type { AccountDetail } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { AccountDetail } from './types'
 
 export const getAccount = (id: string) =>
   adminRequest<AccountDetail>(`social-accounts/${encodeURIComponent(id)}`)

@@ -1,4 +1,4 @@
+import type { AdminAccount } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { AdminAccount } from './types'
 
 export const getAccounts = () => adminRequest<AdminAccount[]>('social-accounts')

@@ -1,4 +1,4 @@
+import type { CampaignDetail } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { CampaignDetail } from './types'
 
 export const getCampaign = (id: string) => adminRequest<CampaignDetail>(`campaigns/${encodeURIComponent(id)}`)

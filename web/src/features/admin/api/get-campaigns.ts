@@ -1,4 +1,4 @@
+import type { AdminCampaign } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { AdminCampaign } from './types'
 
 export const getCampaigns = () => adminRequest<AdminCampaign[]>('campaigns')

@@ -1,4 +1,4 @@
+import type { HostInfo } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { HostInfo } from './types'
 
 export const getHosts = () => adminRequest<HostInfo[]>('hosts')

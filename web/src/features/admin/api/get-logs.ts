@@ -1,5 +1,5 @@
+import type { AdminLog } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { AdminLog } from './types'
 
 export interface LogFilters {
   level: string

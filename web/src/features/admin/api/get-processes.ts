@@ -1,4 +1,4 @@
+import type { AdminProcess } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { AdminProcess } from './types'
 
 export const getProcesses = () => adminRequest<AdminProcess[]>('processes')

@@ -1,5 +1,5 @@
+import type { QueueDetail } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { QueueDetail } from './types'
 
 export const getQueueDetail = (name: string) =>
   adminRequest<QueueDetail>(`queues/${encodeURIComponent(name)}`)

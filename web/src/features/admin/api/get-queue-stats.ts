@@ -1,4 +1,4 @@
+import type { QueueStats } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { QueueStats } from './types'
 
 export const getQueueStats = () => adminRequest<QueueStats>('queue-stats')

@@ -1,4 +1,4 @@
+import type { AdminQueue } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { Queue } from './types'
 
-export const getQueues = () => adminRequest<Queue[]>('queues')
+export const getQueues = () => adminRequest<AdminQueue[]>('queues')

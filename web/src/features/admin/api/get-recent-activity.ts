@@ -1,5 +1,5 @@
+import type { Activity } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { Activity } from './types'
 
 /** Spec §9: the overview lists the 5 most recent activities. */
 export const getRecentActivity = (limit = 5) =>

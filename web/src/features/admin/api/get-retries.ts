@@ -1,4 +1,4 @@
+import type { FailedJob } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { FailedJob } from './types'
 
 export const getRetries = () => adminRequest<FailedJob[]>('retries')

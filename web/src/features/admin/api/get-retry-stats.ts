@@ -1,4 +1,4 @@
+import type { RetryStats } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { RetryStats } from './types'
 
 export const getRetryStats = () => adminRequest<RetryStats>('retry-stats')

@@ -1,4 +1,4 @@
+import type { AdminStats } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { AdminStats } from './types'
 
 export const getStats = () => adminRequest<AdminStats>('stats')

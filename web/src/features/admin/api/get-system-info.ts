@@ -1,4 +1,4 @@
+import type { SystemInfo } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { SystemInfo } from './types'
 
 export const getSystemInfo = () => adminRequest<SystemInfo>('system-info')

@@ -1,4 +1,4 @@
+import type { UserDetail } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { UserDetail } from './types'
 
 export const getUser = (id: string) => adminRequest<UserDetail>(`users/${encodeURIComponent(id)}`)

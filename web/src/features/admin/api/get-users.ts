@@ -1,4 +1,4 @@
+import type { AdminUser } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { AdminUser } from './types'
 
 export const getUsers = () => adminRequest<AdminUser[]>('users')

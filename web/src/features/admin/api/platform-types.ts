@@ -1,7 +1,9 @@
 // The Platform health tab's shapes, as the admin function answers them: site-change incidents,
-// paused platform actions, canary runs and their steps, canary accounts, platform packs.
+// paused platform actions, canary runs and their steps, canary accounts, platform packs. A pack's
+// platforms and its issues are @reachflow/domain's, which checks packs on both sides.
+import type { PackIssue, PackPlatform } from '@reachflow/domain'
 
-export type PackPlatform = 'twitter' | 'instagram'
+export type { PackIssue, PackPlatform }
 export type PlatformAction = 'send' | 'inbox' | 'scrape' | 'session'
 
 export interface PlatformPause {
@@ -143,11 +145,6 @@ export interface PlatformPackView {
   } | null
   rollbackTo: { packId: string | null; source: 'code' | 'operator'; version: string | null } | null
   history: { id: number; kind: string; version: string; publishedAt: string; publishedBy: string | null }[]
-}
-
-export interface PackIssue {
-  path: string
-  message: string
 }
 
 export interface PackValidation {

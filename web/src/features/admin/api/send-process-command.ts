@@ -1,5 +1,5 @@
+import type { CommandRequest } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { CommandRequest } from './types'
 
 /** Restart or Kill: the runner acts on the command within one heartbeat (10 s). */
 export const sendProcessCommand = (name: string, action: 'restart' | 'kill') =>

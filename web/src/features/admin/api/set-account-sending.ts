@@ -1,5 +1,5 @@
+import type { AccountDetail } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { AccountDetail } from './types'
 
 /** Pause for `minutes` (null: until resumed) or resume an account's sending. */
 export const setAccountSending = (id: string, paused: boolean, minutes: number | null = null) =>

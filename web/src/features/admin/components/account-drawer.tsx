@@ -1,5 +1,7 @@
 // Manage: an account's status (flag, pause), warm-up, trust, today's sends, its campaigns and
 // latest messages, and pausing or resuming its sending.
+
+import type { AccountDetail, AdminAccount } from '@reachflow/domain'
 import { Pause, Play } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { Button } from '@/components/ui/button'
@@ -7,7 +9,6 @@ import { Spinner } from '@/components/ui/spinner'
 import { relativeTime } from '@/lib/relative-time'
 import { getAccount } from '../api/get-account'
 import { setAccountSending } from '../api/set-account-sending'
-import type { AccountDetail, AdminAccount } from '../api/types'
 import { formatDate, formatDateTime, humanize } from '../format'
 import { useAdminAction } from '../hooks/use-admin-action'
 import { usePolling } from '../hooks/use-polling'

@@ -1,9 +1,10 @@
 // Accounts: username, platform, user, status, warm-up phase, trust score, last login ('Never'), Manage.
+
+import type { AdminAccount } from '@reachflow/domain'
 import { useCallback, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { relativeTime } from '@/lib/relative-time'
 import { getAccounts } from '../api/get-accounts'
-import type { AdminAccount } from '../api/types'
 import { humanize } from '../format'
 import { usePolling } from '../hooks/use-polling'
 import { TrustScore, warmupLabel } from './account-bits'

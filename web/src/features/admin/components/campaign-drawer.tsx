@@ -1,10 +1,11 @@
 // Monitor: a campaign's progress (leads by state, sent, replies, today's sends against its daily
 // limit) and its latest message log, refreshed every 5 s while open.
+
+import type { AdminCampaign, CampaignDetail } from '@reachflow/domain'
 import { useCallback } from 'react'
 import { Spinner } from '@/components/ui/spinner'
 import { relativeTime } from '@/lib/relative-time'
 import { getCampaign } from '../api/get-campaign'
-import type { AdminCampaign, CampaignDetail } from '../api/types'
 import { formatDateTime, formatNumber, formatPercent, humanize } from '../format'
 import { usePolling } from '../hooks/use-polling'
 import { Drawer, DrawerSection, Fact, FactGrid } from './drawer'

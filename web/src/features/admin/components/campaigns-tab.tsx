@@ -1,8 +1,9 @@
 // Campaigns: name, user, status, people contacted / target, responses, started date, Monitor.
+
+import type { AdminCampaign } from '@reachflow/domain'
 import { useCallback, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { getCampaigns } from '../api/get-campaigns'
-import type { AdminCampaign } from '../api/types'
 import { formatDate, formatNumber } from '../format'
 import { usePolling } from '../hooks/use-polling'
 import { CampaignDrawer } from './campaign-drawer'

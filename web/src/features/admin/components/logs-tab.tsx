@@ -1,5 +1,7 @@
 // Logs: level and service filters, the newest 100 lines every 3 s while Auto Refresh is on, Clear
 // Logs, and each line's metadata on demand. 'No logs found' when nothing matches.
+
+import type { AdminLog } from '@reachflow/domain'
 import { Trash2 } from 'lucide-react'
 import { useCallback, useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
@@ -8,7 +10,6 @@ import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/cn'
 import { clearLogs } from '../api/clear-logs'
 import { getLogs } from '../api/get-logs'
-import type { AdminLog } from '../api/types'
 import { formatDateTime, formatLogStamp } from '../format'
 import { useAdminAction } from '../hooks/use-admin-action'
 import { usePolling } from '../hooks/use-polling'

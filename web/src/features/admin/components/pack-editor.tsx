@@ -2,7 +2,7 @@
 // shape of the code default, each problem with its path), Try on canary (a canary run with the
 // draft, followed here step by step), Publish (only the very draft whose try passed), and Roll
 // back to what was in effect before. Runners use a publication within a minute.
-import { parsePackText } from '@shared/platform-pack'
+import { parsePackText } from '@reachflow/domain'
 import { CheckCircle2, FlaskConical, RotateCcw, Upload } from 'lucide-react'
 import { useCallback, useEffect, useId, useState } from 'react'
 import { Button } from '@/components/ui/button'

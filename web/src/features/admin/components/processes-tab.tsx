@@ -1,6 +1,8 @@
 // Server Processes: CPU, memory, active processes and load average, the runner processes from
 // their heartbeats (every 5 s), the hosts behind the figures, and Restart / Kill. A restart shows
 // until the process reports a new PID.
+
+import type { AdminProcess } from '@reachflow/domain'
 import { Activity, Cpu, Gauge, MemoryStick, Power, RotateCw } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
@@ -9,7 +11,6 @@ import { getHosts } from '../api/get-hosts'
 import { getProcesses } from '../api/get-processes'
 import { getSystemInfo } from '../api/get-system-info'
 import { sendProcessCommand } from '../api/send-process-command'
-import type { AdminProcess } from '../api/types'
 import { formatNumber, formatPercent, formatUptime } from '../format'
 import { useAdminAction } from '../hooks/use-admin-action'
 import { usePolling } from '../hooks/use-polling'

@@ -1,13 +1,14 @@
 // Queues: totals (jobs, active, failed, jobs per hour), every pg-boss queue with its jobs by state
 // and completions per minute (every 5 s), Pause / Resume (the runner stops fetching a paused queue
 // within one poll) and Details.
+
+import type { AdminQueue } from '@reachflow/domain'
 import { AlertOctagon, Layers, ListChecks, Pause, Play, Timer } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { getQueueStats } from '../api/get-queue-stats'
 import { getQueues } from '../api/get-queues'
 import { setQueuePaused } from '../api/set-queue-paused'
-import type { Queue } from '../api/types'
 import { formatNumber } from '../format'
 import { useAdminAction } from '../hooks/use-admin-action'
 import { usePolling } from '../hooks/use-polling'
@@ -30,7 +31,7 @@ export function QueuesTab({ autoRefresh, refreshKey }: TabProps) {
   const { run, isBusy } = useAdminAction()
   const [details, setDetails] = useState<string | null>(null)
 
-  const toggle = async (queue: Queue) => {
+  const toggle = async (queue: AdminQueue) => {
     const pause = queue.status !== 'paused'
     await run(
       `toggle:${queue.name}`,
@@ -40,7 +41,7 @@ export function QueuesTab({ autoRefresh, refreshKey }: TabProps) {
     void refresh()
   }
 
-  const columns: Column<Queue>[] = [
+  const columns: Column<AdminQueue>[] = [
     {
       key: 'name',
       header: 'Queue',

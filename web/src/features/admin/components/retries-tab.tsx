@@ -1,6 +1,8 @@
 // Retries: failed jobs, retrying, Max Retries Reached and Success Rate, then every failed job with
 // its attempts and error (every 10 s). Retry is disabled once attempts reach maxAttempts (product.md §5);
 // Delete asks first.
+
+import type { FailedJob } from '@reachflow/domain'
 import { AlertOctagon, CheckCircle2, RefreshCw, RotateCcw, ShieldAlert, Trash2 } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { Button } from '@/components/ui/button'
@@ -9,7 +11,6 @@ import { deleteJob } from '../api/delete-job'
 import { getRetries } from '../api/get-retries'
 import { getRetryStats } from '../api/get-retry-stats'
 import { retryJob } from '../api/retry-job'
-import type { FailedJob } from '../api/types'
 import { formatDateTime, formatNumber, formatPercent, shortId } from '../format'
 import { useAdminAction } from '../hooks/use-admin-action'
 import { usePolling } from '../hooks/use-polling'

@@ -1,9 +1,10 @@
 // View Details: who the user is, their subscriptions, accounts, campaigns and latest payments.
+
+import type { AdminUser } from '@reachflow/domain'
 import { useCallback } from 'react'
 import { Spinner } from '@/components/ui/spinner'
 import { relativeTime } from '@/lib/relative-time'
 import { getUser } from '../api/get-user'
-import type { AdminUser } from '../api/types'
 import { formatDate, formatNumber, humanize } from '../format'
 import { usePolling } from '../hooks/use-polling'
 import { Drawer, DrawerSection, Fact, FactGrid } from './drawer'

@@ -1,8 +1,9 @@
 // Users: e-mail, subscription status, account and campaign counts, status, View Details.
+
+import type { AdminUser } from '@reachflow/domain'
 import { useCallback, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { getUsers } from '../api/get-users'
-import type { AdminUser } from '../api/types'
 import { usePolling } from '../hooks/use-polling'
 import { type Column, DataTable } from './data-table'
 import { Pill } from './pill'

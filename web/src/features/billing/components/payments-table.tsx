@@ -1,4 +1,4 @@
-import { formatMoney } from '@shared/pricing'
+import { formatMoney } from '@reachflow/domain'
 import { FileText } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'

@@ -1,10 +1,8 @@
+import type { CreateDmCampaignBody } from '@reachflow/domain'
 import { actionErrorText, callApi } from '@/lib/api-client'
-import type { campaignRequest } from '../campaign-form'
 
 /** POST {api}/v2/campaigns; throws with product.md §8 'Failed to create campaign: …' texts. */
-export async function createCampaign(
-  body: ReturnType<typeof campaignRequest>,
-): Promise<{ id: string; status: string }> {
+export async function createCampaign(body: CreateDmCampaignBody): Promise<{ id: string; status: string }> {
   try {
     return await callApi<{ id: string; status: string }>('v2/campaigns', { method: 'POST', body })
   } catch (error) {

@@ -1,4 +1,4 @@
-import { type OptOutWords, optOutWordsProblem } from '@shared/opt-out'
+import { type OptOutWords, optOutWordsProblem } from '@reachflow/domain'
 import { storedOptOutWordsSchema } from '@/lib/database/do-not-contact'
 import { parseJson } from '@/lib/database/parse-json'
 import { supabase } from '@/lib/supabase'

@@ -5,7 +5,7 @@ import {
   optOutMatch,
   optOutWordProblem,
   optOutWordsProblem,
-} from '@shared/opt-out'
+} from '@reachflow/domain'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Plus, X } from 'lucide-react'
 import { type FormEvent, useState } from 'react'

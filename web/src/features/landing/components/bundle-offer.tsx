@@ -1,4 +1,4 @@
-import { BUNDLE_MONTHS, BUNDLE_ORIGINAL_PRICE, BUNDLE_PRICE } from '@shared/pricing'
+import { BUNDLE_MONTHS, BUNDLE_ORIGINAL_PRICE, BUNDLE_PRICE } from '@reachflow/domain'
 import { Check, Gift } from 'lucide-react'
 import { planFeatures, usd } from '@/lib/plans'
 import { spotsReadings } from '../variants'

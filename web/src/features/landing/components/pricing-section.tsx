@@ -1,4 +1,4 @@
-import type { BillingPeriod } from '@shared/pricing'
+import type { BillingPeriod } from '@reachflow/domain'
 import { useState } from 'react'
 import { AccountSlider } from '@/components/ui/account-slider'
 import { BillingPeriodToggle } from '@/components/ui/billing-period-toggle'

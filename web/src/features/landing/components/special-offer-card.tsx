@@ -1,4 +1,4 @@
-import { STARTER_YEARLY_PER_MONTH } from '@shared/pricing'
+import { STARTER_YEARLY_PER_MONTH } from '@reachflow/domain'
 import { BadgePercent } from 'lucide-react'
 import { usd } from '@/lib/plans'
 import { spotsReadings } from '../variants'

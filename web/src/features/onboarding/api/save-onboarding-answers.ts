@@ -1,4 +1,4 @@
-import type { BillingPeriod } from '@shared/pricing'
+import type { BillingPeriod } from '@reachflow/domain'
 import { z } from 'zod'
 import { supabase } from '@/lib/supabase'
 import { type GoalId, goals } from '../goals'

@@ -1,4 +1,4 @@
-import { type BillingPeriod, GROWTH_MAX_ACCOUNTS } from '@shared/pricing'
+import { type BillingPeriod, GROWTH_MAX_ACCOUNTS } from '@reachflow/domain'
 import { AlertCircle, CheckCircle2 } from 'lucide-react'
 import { AccountSlider } from '@/components/ui/account-slider'
 import { BillingPeriodToggle } from '@/components/ui/billing-period-toggle'

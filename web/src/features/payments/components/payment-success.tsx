@@ -1,4 +1,4 @@
-import { formatMoney } from '@shared/pricing'
+import { formatMoney } from '@reachflow/domain'
 import { AlertTriangle, CheckCircle2, Clock, PartyPopper } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'

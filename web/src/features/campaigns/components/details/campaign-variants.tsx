@@ -1,3 +1,4 @@
+import { DM_DEFAULTS, DM_LIMITS } from '@reachflow/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Lightbulb, Trophy } from 'lucide-react'
 import { useState } from 'react'
@@ -10,12 +11,10 @@ import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
 import { getVariantStats } from '../../api/get-variant-stats'
 import type { Campaign } from '../../api/types'
 import { updateWinnerRule } from '../../api/update-winner-rule'
-import {
-  DEFAULT_WINNER_AFTER_SENDS,
-  DM_TEXT,
-  MAX_WINNER_AFTER_SENDS,
-  MIN_WINNER_AFTER_SENDS,
-} from '../../campaign-form'
+import { DM_TEXT } from '../../campaign-form'
+
+const { min: MIN_SENDS, max: MAX_SENDS } = DM_LIMITS.winnerAfterSends
+
 import {
   confidenceHint,
   currentOpenings,
@@ -159,9 +158,9 @@ function WinnerRule({ campaign, comparable }: { campaign: Campaign; comparable: 
   const toast = useToast()
   const queryClient = useQueryClient()
   const [enabled, setEnabled] = useState((campaign.winner_after_sends ?? null) !== null)
-  const [sends, setSends] = useState(String(campaign.winner_after_sends ?? DEFAULT_WINNER_AFTER_SENDS))
+  const [sends, setSends] = useState(String(campaign.winner_after_sends ?? DM_DEFAULTS.winnerAfterSends))
   const value = Number(sends)
-  const valid = Number.isInteger(value) && value >= MIN_WINNER_AFTER_SENDS && value <= MAX_WINNER_AFTER_SENDS
+  const valid = Number.isInteger(value) && value >= MIN_SENDS && value <= MAX_SENDS
   const wanted = enabled ? value : null
   const changed = wanted !== (campaign.winner_after_sends ?? null)
   const locked = campaign.status === 'completed'
@@ -205,8 +204,8 @@ function WinnerRule({ campaign, comparable }: { campaign: Campaign; comparable: 
             <Input
               id="variant-winner-after"
               type="number"
-              min={MIN_WINNER_AFTER_SENDS}
-              max={MAX_WINNER_AFTER_SENDS}
+              min={MIN_SENDS}
+              max={MAX_SENDS}
               className="mt-1 w-32"
               value={sends}
               disabled={locked}

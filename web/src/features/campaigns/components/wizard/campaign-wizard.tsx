@@ -53,9 +53,9 @@ export function CampaignWizard({
   const create = useMutation({
     mutationFn: () => {
       const account = accounts.data?.find((a) => a.id === values.accountId)
-      return createCampaign(
-        campaignRequest(form.getValues(), campaignId, account?.platform?.name ?? 'twitter'),
-      )
+      // Accounts are on X (twitter) or Instagram; the api function checks the account's own platform.
+      const platform = account?.platform?.name === 'instagram' ? 'instagram' : 'twitter'
+      return createCampaign(campaignRequest(form.getValues(), campaignId, platform))
     },
     onSuccess: (campaign) => {
       toast.success(

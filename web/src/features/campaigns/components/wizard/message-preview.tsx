@@ -1,4 +1,4 @@
-import { hasSpintax, spin } from '@shared/spintax'
+import { hasSpintax, spin } from '@reachflow/domain'
 import { Shuffle } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'

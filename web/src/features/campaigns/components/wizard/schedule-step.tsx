@@ -1,3 +1,4 @@
+import { WEEKDAYS, type Weekday } from '@reachflow/domain'
 import { useQuery } from '@tanstack/react-query'
 import { CalendarOff } from 'lucide-react'
 import { useMemo } from 'react'
@@ -6,10 +7,10 @@ import { CheckboxField, Field, Input, Select } from '@/components/ui/form-field'
 import { cn } from '@/lib/cn'
 import { formatDate } from '@/lib/format'
 import { previewDaysOff } from '../../api/preview-days-off'
-import { type CampaignForm, scheduleOf, WEEKDAYS } from '../../campaign-form'
+import { type CampaignForm, scheduleOf } from '../../campaign-form'
 import { browserTimeZone, timeZoneOptions } from './time-zones'
 
-const DAY_LABEL: Record<(typeof WEEKDAYS)[number], string> = {
+const DAY_LABEL: Record<Weekday, string> = {
   monday: 'Mon',
   tuesday: 'Tue',
   wednesday: 'Wed',
@@ -41,7 +42,7 @@ export function ScheduleStep({
     staleTime: Number.POSITIVE_INFINITY,
   })
 
-  const toggleDay = (day: (typeof WEEKDAYS)[number]) => {
+  const toggleDay = (day: Weekday) => {
     const next = values.activeDays.includes(day)
       ? values.activeDays.filter((d) => d !== day)
       : WEEKDAYS.filter((d) => d === day || values.activeDays.includes(d))

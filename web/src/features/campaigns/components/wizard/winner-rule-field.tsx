@@ -1,6 +1,9 @@
+import { DM_LIMITS } from '@reachflow/domain'
 import type { UseFormReturn } from 'react-hook-form'
 import { CheckboxField, Field, Input } from '@/components/ui/form-field'
-import { type CampaignForm, MAX_WINNER_AFTER_SENDS, MIN_WINNER_AFTER_SENDS } from '../../campaign-form'
+import type { CampaignForm } from '../../campaign-form'
+
+const { min: MIN_SENDS, max: MAX_SENDS } = DM_LIMITS.winnerAfterSends
 
 /**
  * Optionally stop rotating once one opening message clearly gets more replies. Only
@@ -35,13 +38,13 @@ export function WinnerRuleField({
             id="dm-winner-after"
             label="Sends per variant before choosing"
             error={problems.winnerAfterSends}
-            hint={`${MIN_WINNER_AFTER_SENDS} to ${MAX_WINNER_AFTER_SENDS.toLocaleString('en-US')}; more sends give a surer winner.`}
+            hint={`${MIN_SENDS} to ${MAX_SENDS.toLocaleString('en-US')}; more sends give a surer winner.`}
           >
             <Input
               id="dm-winner-after"
               type="number"
-              min={MIN_WINNER_AFTER_SENDS}
-              max={MAX_WINNER_AFTER_SENDS}
+              min={MIN_SENDS}
+              max={MAX_SENDS}
               className="w-32"
               {...register('winnerAfterSends', { valueAsNumber: true })}
             />

@@ -1,5 +1,16 @@
-// The admin entities of product.md §3, as the admin function answers them, plus the detail views behind
-// View Details, Monitor, Manage and queue Details.
+// What the admin function answers (docs/admin.md): the admin entities, plus the detail views behind
+// View Details, Monitor, Manage and queue Details. The function builds each answer with `satisfies`
+// one of these and the admin tab reads it as the same type, so a key renamed on one side fails the
+// type check of the other.
+
+/** Any JSON value, as free-form jsonb columns hold (the same shape as the generated `Json`). */
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: JsonValue | undefined }
+  | JsonValue[]
 
 export interface AdminStats {
   users: { total: number; active: number; trial: number; paid: number }
@@ -40,17 +51,22 @@ export interface HostInfo {
   processes: number
 }
 
-export type LogLevel = 'error' | 'warn' | 'info' | 'debug'
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+/** A stored level as the Logs tab knows it (the system_logs check constraint allows only these four). */
+export const logLevel = (level: string): LogLevel => LOG_LEVELS.find((known) => known === level) ?? 'debug'
 
 export interface AdminLog {
   timestamp: string
   level: LogLevel
   service: string
   message: string
-  metadata: Record<string, unknown> | null
+  /** Free-form JSON the writer chose; passed on as it is. */
+  metadata: JsonValue
 }
 
-export interface Queue {
+export interface AdminQueue {
   name: string
   status: 'active' | 'paused'
   pending: number
@@ -92,7 +108,7 @@ export interface QueueDetail {
   pausedAt: string | null
   pausedBy: string | null
   recentJobs: QueueJob[]
-  counts?: Queue
+  counts?: AdminQueue
 }
 
 export interface FailedJob {

@@ -1,0 +1,16 @@
+// @reachflow/domain: the rules, API shapes and checks that more than one part of Reachflow runs (web,
+// the edge functions, the runner), in one place and imported by that one name everywhere
+// (docs/architecture.md, "The domain package"). Dependency-free: these files import only each other
+// and use Web-standard globals, so Deno, Node and the browser run them unchanged.
+export * from './admin.ts'
+export * from './ai-text.ts'
+export * from './csv.ts'
+export * from './dm-campaign.ts'
+export * from './host.ts'
+export * from './opt-out.ts'
+export * from './platform-pack.ts'
+export * from './pricing.ts'
+export * from './proxy.ts'
+export * from './spintax.ts'
+export * from './variant-stats.ts'
+export * from './x-cookies.ts'
