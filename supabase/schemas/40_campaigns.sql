@@ -162,7 +162,7 @@ comment on table public.dm_logs is
   'Every DM attempt: at most one row per lead and step, so a message is never recorded (or sent) twice.';
 comment on column public.dm_logs.step is '0 = initial message, 1.. = follow-up number.';
 comment on column public.dm_logs.status is
-  'sent (confirmed on the page), failed / error (not sent), uncertain (could not confirm; the runner checks the thread later), deferred (not attempted: the DM page ran out of time before send was pressed, the machine or network was slow; not held against the account, left out of the failed figures, the step is due again).';
+  'sent (confirmed on the page), failed / error (not sent), uncertain (could not confirm; the runner checks the thread later), deferred (not attempted: the DM page ran out of time before send was pressed, the machine or network was slow, or the page met a site change; not held against the account, left out of the failed figures, the step is due again).';
 comment on column public.dm_logs.variant_id is
   'Which message text this DM used; null for DMs sent before variants were recorded (unknown variant).';
 comment on column public.dm_logs.variant_index is

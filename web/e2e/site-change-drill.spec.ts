@@ -164,7 +164,13 @@ test('X changes its page mid-campaign: nothing sent twice or lost, paused and to
     [campaignId, pause?.incident_id],
   )
   expect(inHand.rows).toHaveLength(1)
-  expect(inHand.rows[0]).toMatchObject({ status: 'error', state: 'pending' })
+  // nothing went out: deferred, not a failure, so the campaign's figures and delivery rate hold
+  expect(inHand.rows[0]).toMatchObject({ status: 'deferred', state: 'pending' })
+  const figures = await db().query<{ messages_failed: number }>(
+    'select messages_failed from public.campaigns where id = $1',
+    [campaignId],
+  )
+  expect(figures.rows[0]?.messages_failed).toBe(0)
   const whilePaused = await deliveredPerLead(username)
   expect(total(whilePaused)).toBe(BEFORE)
   atMostOnce(whilePaused, leads)
@@ -233,7 +239,7 @@ test('X changes its page mid-campaign: nothing sent twice or lost, paused and to
   expect(resolved.rows[0]).toEqual({ status: 'resolved', resolution: 'canary' })
   await context.close()
 
-  // Sending resumes (past the retry wait of the DM that was not sent): every lead has exactly one DM.
+  // Sending resumes (the DM that was not sent is due again at once): every lead has exactly one DM.
   await clockAt(10 * 60_000)
   await eventually(async () => expect(total(await deliveredPerLead(username))).toBe(LEADS), accountId)
   await runSchedulerNow(accountId)

@@ -1,8 +1,9 @@
 // The DM in hand when the page turned out not to be what the adapter expects. Settled for what it
 // is, never blamed on the account (no trust change, and the incident on its log row keeps it out
-// of the circuit breaker): stopped before send was pressed, nothing went out and the step is due
-// again (sent after the pause, however many attempts it had); pressed, it is uncertain and the
-// thread decides later, never a blind resend.
+// of the circuit breaker): stopped before send was pressed, nothing went out, so it is logged
+// deferred like a page that ran out of time (no failure in the figures or the delivery rate, the
+// attempt given back) and the step is due again, sent after the pause; pressed, it is uncertain
+// and the thread decides later, never a blind resend.
 import { type Db, inTransaction } from '../db.ts'
 import type { Intent } from './intent.ts'
 
@@ -17,7 +18,7 @@ export async function settleAtSiteChange(
     await client.query(
       pressed
         ? 'update public.dm_logs set error = left($2, 1000), incident_id = $3 where id = $1'
-        : `update public.dm_logs set status = 'error', error = left($2, 1000), incident_id = $3 where id = $1`,
+        : `update public.dm_logs set status = 'deferred', error = left($2, 1000), incident_id = $3 where id = $1`,
       [intent.logId, reason, incidentId],
     )
     await client.query(
