@@ -1,5 +1,5 @@
 // The account limit of product.md §6 through the gateway: parallel creates never exceed the plan, the
-// texts of §8 explain why, and a plan bought later raises the limit.
+// texts of product.md §8 explain why, and a plan bought later raises the limit.
 import { describe, expect, it } from 'vitest'
 import { customer, givePlan, invoke, serviceClient, xCookies } from './helpers.ts'
 

@@ -39,7 +39,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
   const del = (path: string, handler: AdminHandler) => router.delete(path, adminOnly(deps, handler))
   const put = (path: string, handler: AdminHandler) => router.put(path, adminOnly(deps, handler))
 
-  // Spec §7 Admin, in its order.
+  // product.md §7 Admin, in its order.
   get('/stats', getStats)
   get('/recent-activity', getRecentActivity)
   get('/processes', listProcesses)

@@ -33,7 +33,7 @@ export async function getStats(_req: Request, { db }: AdminContext): Promise<Res
   } satisfies AdminStats)
 }
 
-// Spec §9: the overview lists 5 recent activities; a longer list may be asked for.
+// product.md §9: the overview lists 5 recent activities; a longer list may be asked for.
 const activityQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(5) })
 
 export async function getRecentActivity(_req: Request, { db, url }: AdminContext): Promise<Response> {

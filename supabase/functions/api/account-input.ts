@@ -1,5 +1,5 @@
 // The body of POST /social-accounts (product.md §7: platform, username, authData, proxyUrl) and of
-// POST /social-accounts/validate-cookies, checked with the product's texts (§5, §8), and the
+// POST /social-accounts/validate-cookies, checked with the product's texts (product.md §5, §8), and the
 // credentials they turn into. X cookies are parsed (every format of platforms.md) before anything
 // is stored, so the runner only ever receives cookies that make a session.
 

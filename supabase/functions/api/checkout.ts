@@ -107,7 +107,7 @@ export async function createCheckoutSession(req: Request, ctx: CallContext): Pro
   return jsonResponse({ url: session.url, sessionId: session.id })
 }
 
-/** Spec §3 checkout session: amount_total (cents), customer.email, metadata; only the caller's own. */
+/** product.md §3 checkout session: amount_total (cents), customer.email, metadata; only the caller's own. */
 export async function getCheckoutSession(_req: Request, ctx: CallContext): Promise<Response> {
   const id = ctx.params.id ?? ''
   if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(id)) throw notFound(SESSION_NOT_FOUND)

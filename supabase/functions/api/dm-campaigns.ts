@@ -18,7 +18,7 @@ const NO_SOURCE = 'No completed scraping campaigns'
 const CAMPAIGN_COLUMNS = `*, platform:platforms(name, display_name), social_account:social_accounts(id, username, status),
   scraping_campaign:scraping_campaigns(id, name, status, leads_collected), lead_list:lead_lists(id, name, lead_count)`
 
-/** Spec §3 DM campaign with its dashboard card view (industry, stage, leads, sent, total_attempts, updated). */
+/** product.md §3 DM campaign with its dashboard card view (industry, stage, leads, sent, total_attempts, updated). */
 function campaignView<Row extends Pick<Tables<'campaigns'>, 'messages_sent' | 'updated_at'>>(
   row: Row,
   leads: number,

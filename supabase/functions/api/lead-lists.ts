@@ -8,7 +8,7 @@ import type { CallContext } from './deps.ts'
 
 const NOT_FOUND = 'Lead list not found'
 const LIST_COLUMNS = 'id, name, lead_count, scraping_campaign_id, created_at, updated_at'
-/** Spec §9: detail lists show up to 500 scraped leads. */
+/** product.md §9: detail lists show up to 500 scraped leads. */
 const MEMBER_LIMIT = 500
 
 const createBody = z.object({

@@ -107,7 +107,7 @@ const CRITERIA: Record<string, (value: string) => string> = {
   keyword: (v) => `"${v}"`,
 }
 
-/** Spec §3 scraping campaign, with its list view (platform, criteria, scraped, verified, lastRun, nextRun). */
+/** product.md §3 scraping campaign, with its list view (platform, criteria, scraped, verified, lastRun, nextRun). */
 function scrapingView<Row extends { sources: Json; platform: { name: string } | null } & ScrapingFigures>(
   row: Row,
 ) {

@@ -1,4 +1,4 @@
-// Spec §2 route table. The public landing pages are in the first bundle; everything else is
+// product.md §2 route table. The public landing pages are in the first bundle; everything else is
 // loaded on demand so the landing route stays small.
 import type { ComponentType } from 'react'
 import { createBrowserRouter, Outlet, type RouteObject, ScrollRestoration } from 'react-router'

@@ -56,7 +56,7 @@ export async function callApi<T>(
 }
 
 /**
- * Spec §8 action texts: "{action}: {server error or Unknown error}" when the server answered,
+ * product.md §8 action texts: "{action}: {server error or Unknown error}" when the server answered,
  * "{action}. Please try again." when nothing came back.
  */
 export function actionErrorText(action: string, error: unknown): string {
@@ -68,7 +68,7 @@ export function actionErrorText(action: string, error: unknown): string {
   return `${action}: ${error instanceof Error && error.message ? error.message : 'Unknown error'}`
 }
 
-/** Spec §8 "Error testing account: {message}" and its kin: the server's text, else the error's message. */
+/** product.md §8 "Error testing account: {message}" and its kin: the server's text, else the error's message. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.serverText ?? error.message
   return error instanceof Error ? error.message : 'An error occurred'

@@ -1,4 +1,4 @@
-// Spec §4 "Auth": loading until the first lookup finishes, then a user or none; every auth
+// product.md §4 "Auth": loading until the first lookup finishes, then a user or none; every auth
 // change (initial session, sign-in/out, refresh, user update, recovery, MFA) updates it.
 // The Supabase client is loaded on demand, so a signed-out visitor's landing page ships without it.
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js'

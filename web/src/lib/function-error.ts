@@ -16,7 +16,7 @@ export async function serverErrorText(error: unknown): Promise<string | null> {
   return null
 }
 
-/** Spec §8 "Generic client error": the server's error field, else 'API Error: {status text}'. */
+/** product.md §8 "Generic client error": the server's error field, else 'API Error: {status text}'. */
 export async function apiErrorMessage(error: unknown): Promise<string> {
   const text = await serverErrorText(error)
   if (text) return text

@@ -80,7 +80,7 @@ export const planFeatures = {
   },
 }
 
-/** Spec §3 "Plan display object". Prices are whole dollars; `price` is what the card shows large. */
+/** product.md §3 "Plan display object". Prices are whole dollars; `price` is what the card shows large. */
 export interface PlanDisplay {
   id: PlanId
   name: string

@@ -1,4 +1,4 @@
-// Spec §9: under 60 s 'Just now', then minutes, hours, days ago.
+// product.md §9: under 60 s 'Just now', then minutes, hours, days ago.
 const MINUTE = 60
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR

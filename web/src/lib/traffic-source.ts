@@ -1,4 +1,4 @@
-// Spec §3 "Browser storage": the ads variants remember where a visitor came from in both
+// product.md §3 "Browser storage": the ads variants remember where a visitor came from in both
 // session storage (traffic_source) and local storage (conversion_source) so checkout can report it.
 export type TrafficSource = 'fb-offer' | 'google-ads'
 

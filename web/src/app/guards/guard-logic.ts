@@ -1,4 +1,4 @@
-// Spec §4 "Route guard", as pure decisions so they can be tested without a browser.
+// product.md §4 "Route guard", as pure decisions so they can be tested without a browser.
 import type { UserProfile } from '@/lib/user-profile'
 
 export type GuardView = 'loading' | 'login' | 'onboarding' | 'page-with-setup' | 'page'

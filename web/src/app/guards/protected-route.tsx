@@ -13,7 +13,7 @@ const SetupModal = lazy(() =>
   import('@/features/setup/components/setup-modal').then((m) => ({ default: m.SetupModal })),
 )
 
-/** Spec §2/§4: signed-in only; the onboarding wizard or the setup modal come first when due. */
+/** product.md §2/§4: signed-in only; the onboarding wizard or the setup modal come first when due. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const user = useAuth((s) => s.user)
   const authLoading = useAuth((s) => s.loading)
@@ -30,7 +30,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
         <OnboardingWizard
           user={user}
           profile={profile}
-          // Spec §4: completing the wizard sets the flag locally; the wizard then leaves for checkout.
+          // product.md §4: completing the wizard sets the flag locally; the wizard then leaves for checkout.
           onCompleted={() => patchProfile({ onboarding_completed: true })}
         />
       </Suspense>

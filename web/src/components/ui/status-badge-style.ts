@@ -1,4 +1,4 @@
-// Spec §4 "Status badge colours": which colour, icon and label a status string gets.
+// product.md §4 "Status badge colours": which colour, icon and label a status string gets.
 export type BadgeTone = 'green' | 'yellow' | 'red' | 'grey'
 export type BadgeIcon = 'check' | 'running' | 'alert' | 'cross' | 'pause' | 'clock'
 

@@ -20,7 +20,7 @@ export const NO_FILTERS: CampaignFilters = {
   industry: '',
 }
 
-/** Spec §2 sub-filters and search, plus the Filter, Status and Industry buttons made to work. */
+/** product.md §2 sub-filters and search, plus the Filter, Status and Industry buttons made to work. */
 export function filterCampaigns(campaigns: readonly Campaign[], f: CampaignFilters): Campaign[] {
   const needle = f.search.trim().toLowerCase()
   return campaigns.filter(

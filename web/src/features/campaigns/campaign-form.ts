@@ -139,12 +139,12 @@ export function stepProblems(form: CampaignForm, step: number): Record<string, s
   return problems
 }
 
-/** Spec §5: choosing a lead source fills an empty name with the source's name plus ' DM Campaign'. */
+/** product.md §5: choosing a lead source fills an empty name with the source's name plus ' DM Campaign'. */
 export function nameForSource(currentName: string, sourceName: string): string {
   return currentName.trim() === '' ? `${sourceName} DM Campaign` : currentName
 }
 
-/** Spec §5: the {username} and {name} placeholders, as the runner fills them for one lead. */
+/** product.md §5: the {username} and {name} placeholders, as the runner fills them for one lead. */
 export function personalise(template: string, lead: { username: string; name?: string | null }): string {
   // any case, as the runner fills them
   return template.replace(/\{(name|username)\}/gi, (_, key: string) =>

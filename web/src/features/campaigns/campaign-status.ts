@@ -1,4 +1,4 @@
-// Spec §4 "DM campaign status": the dashboard shows running as Active, queued as Draft, completed,
+// product.md §4 "DM campaign status": the dashboard shows running as Active, queued as Draft, completed,
 // paused, and everything else as Draft. 'active' is the data model's other name for sending
 // (docs/database.md), so it is Active too; error and failed keep their own red badge so a problem is
 // never dressed up as a draft (docs/decisions.md).

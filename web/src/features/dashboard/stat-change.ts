@@ -1,4 +1,4 @@
-// Spec §2: each stat card shows a change; one starting with + is green, 0 is hidden, anything else
+// product.md §2: each stat card shows a change; one starting with + is green, 0 is hidden, anything else
 // is red. The figures come from rpc/dashboard_summary: this week against the 7 days before.
 
 export type ChangeTone = 'up' | 'down' | 'hidden'

@@ -10,7 +10,7 @@ export interface FaqItem {
   answer: string
 }
 
-// Spec §2: eight questions. Figures come from the pricing module so the answers never drift.
+// product.md §2: eight questions. Figures come from the pricing module so the answers never drift.
 export const faqItems: FaqItem[] = [
   {
     question: 'How does Reachflow work?',

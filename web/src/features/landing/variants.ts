@@ -10,7 +10,7 @@ export interface SpotsReading {
   minimum: number
 }
 
-/** Spec §9 gives two readings of the spots-left counter: the bundle card uses one, the ads offer the other. */
+/** product.md §9 gives two readings of the spots-left counter: the bundle card uses one, the ads offer the other. */
 export const spotsReadings = {
   bundle: { start: 12, everyMs: 60_000, minimum: 5 },
   adsOffer: { start: 7, everyMs: 45_000, minimum: 3 },
@@ -56,7 +56,7 @@ export function variantConfig(variant: LandingVariant): VariantConfig {
   }
 }
 
-/** Spec §2 "Start Free Trial buttons": the dashboard when signed in, else sign-up in checkout mode. */
+/** product.md §2 "Start Free Trial buttons": the dashboard when signed in, else sign-up in checkout mode. */
 export function startTrialTarget(variant: LandingVariant, signedIn: boolean): string {
   const source = variant === 'general' ? '' : variant
   if (signedIn) return source ? `${paths.dashboard}?source=${source}` : paths.dashboard

@@ -1,4 +1,4 @@
-// Spec §4 "Notifications": clicking an unread item marks it read and sets read_at; mark all sets
+// product.md §4 "Notifications": clicking an unread item marks it read and sets read_at; mark all sets
 // every unread one read and the count to 0; the count never goes below 0; the badge shows '99+'
 // above 99. Pure functions so the rules are tested without a server.
 import { z } from 'zod'

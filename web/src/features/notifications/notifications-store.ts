@@ -27,7 +27,7 @@ export function createNotificationsStore(client: SupabaseClient, userId: string)
       try {
         set({ ...(await getNotifications(client, userId)), loading: false })
       } catch (error) {
-        // Spec §8: a failed fetch is logged and leaves the state as it was.
+        // product.md §8: a failed fetch is logged and leaves the state as it was.
         console.error('Error fetching notifications', error)
         set({ loading: false })
       }

@@ -1,4 +1,4 @@
-// Spec §2 step 2: the goal ids are fixed; the labels and hints are ours.
+// product.md §2 step 2: the goal ids are fixed; the labels and hints are ours.
 export const goals = [
   { id: 'lead_generation', label: 'Lead Generation', hint: 'Fill my pipeline with qualified prospects' },
   { id: 'sales', label: 'Sales', hint: 'Turn conversations into closed deals' },

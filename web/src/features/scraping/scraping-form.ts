@@ -97,7 +97,7 @@ export function defaultScrapingForm(): ScrapingForm {
   }
 }
 
-/** Spec §9: a target count of 1-10,000; anything else falls back to 100. */
+/** product.md §9: a target count of 1-10,000; anything else falls back to 100. */
 export function targetCountOf(input: string): number {
   const value = Number(input)
   return Number.isInteger(value) && value >= 1 && value <= MAX_TARGET_COUNT ? value : DEFAULT_TARGET_COUNT
@@ -131,7 +131,7 @@ export function scrapingStepProblems(form: ScrapingForm, step: number): Record<s
   if (step >= 1 && cleanSourceValue(form.sourceType, form.sourceValue) === '')
     problems.sourceValue = SCRAPING_TEXT.sourceValue
   if (step >= 2) {
-    // Spec §5: step 3 is always allowed; its values are checked here only so the request cannot fail on them.
+    // product.md §5: step 3 is always allowed; its values are checked here only so the request cannot fail on them.
     const result = filtersSchema.safeParse(form)
     if (!result.success)
       for (const issue of result.error.issues) problems[String(issue.path[0])] ??= issue.message

@@ -1,7 +1,7 @@
 import { fixFor } from '@/lib/accounts/account-check'
 import type { SocialAccount } from './api/get-accounts'
 
-/** Spec §3: an account is usable when active; anything else shows Inactive, except error. */
+/** product.md §3: an account is usable when active; anything else shows Inactive, except error. */
 export function accountBadgeStatus(status: string): string {
   if (status === 'active') return 'active'
   if (status === 'error' || status === 'flagged') return 'error'

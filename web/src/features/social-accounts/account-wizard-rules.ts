@@ -1,4 +1,4 @@
-// Spec §5 "Account wizard": step 1 a platform that is active and not coming soon; step 2 a
+// product.md §5 "Account wizard": step 1 a platform that is active and not coming soon; step 2 a
 // non-empty trimmed username (without @) and an optional proxy user:pass@host:port; step 3 an
 // Instagram password or X cookies that parse as JSON; the review is free.
 import {

@@ -9,7 +9,7 @@ export const FREE_PLAN_LIMIT_TEXT =
   'You are currently limited to 1 social media account. Upgrade your plan to add more accounts.'
 
 /**
- * Spec §6 plan limits through `rpc/check_account_limit`, the same rule the database enforces on
+ * product.md §6 plan limits through `rpc/check_account_limit`, the same rule the database enforces on
  * insert (the sum of accounts_purchased over active or trialing subscriptions, else 1 on the free
  * plan), with the product's texts. Any failure blocks adding (product.md §8).
  */

@@ -4,7 +4,7 @@
 // wrong before anything is sent.
 import { parseXCookies } from '@reachflow/domain'
 
-/** Spec §5/§8 text; the parser's reason follows it. */
+/** product.md §5/§8 text; the parser's reason follows it. */
 export const INVALID_COOKIES = 'Invalid cookie format or validation failed'
 
 /** Under the cookies field of every connect form. */

@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import type { Tables } from '../../../../supabase/functions/_shared/database.ts'
 
-/** Spec §3 "Sequences". */
+/** product.md §3 "Sequences". */
 export const sequencesSchema = z.object({
   messages: z.array(z.string()),
   noFirstnameMessage: z.string().optional(),
@@ -15,7 +15,7 @@ export const sequencesSchema = z.object({
 })
 export type Sequences = z.infer<typeof sequencesSchema>
 
-/** Spec §3 "Schedule" (plus randomDaysOff, default true). */
+/** product.md §3 "Schedule" (plus randomDaysOff, default true). */
 export const scheduleSchema = z.object({
   timezone: z.string(),
   timeFrom: z.string(),

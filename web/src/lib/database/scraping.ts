@@ -8,7 +8,7 @@ export const sourceTypeSchema = z.enum(['followers', 'following', 'hashtag', 'ke
 export type SourceType = z.infer<typeof sourceTypeSchema>
 export const sourcesSchema = z.array(z.object({ type: sourceTypeSchema, value: z.string() }))
 
-/** Spec §3 "Scraping filters" (the database fills in the defaults of missing ones). */
+/** product.md §3 "Scraping filters" (the database fills in the defaults of missing ones). */
 export const filtersSchema = z.object({
   min_followers: z.number(),
   max_followers: z.number().nullable(),
@@ -18,7 +18,7 @@ export const filtersSchema = z.object({
 })
 export type ScrapingFilters = z.infer<typeof filtersSchema>
 
-/** Spec §3 "Scraping campaign", with its account, platform and lead list. */
+/** product.md §3 "Scraping campaign", with its account, platform and lead list. */
 export type ScrapingCampaign = Pick<
   Tables<'scraping_campaigns'>,
   | 'id'

@@ -1,4 +1,4 @@
-// Spec §8 "Toast helper texts", so every feature words the common outcomes the same way.
+// product.md §8 "Toast helper texts", so every feature words the common outcomes the same way.
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 export const toastMessages = {

@@ -1,4 +1,4 @@
-// Spec §8 "Admin request": the exact texts for no session, 401, 403, a server error field or
+// product.md §8 "Admin request": the exact texts for no session, 401, 403, a server error field or
 // message, a body without either, a body that cannot be read, and a server that never answers.
 // A small HTTP server started here gives the odd answers over a real socket; tests/admin and
 // web/e2e call the real admin function.

@@ -1,4 +1,4 @@
-// Spec §8 "Admin request": every admin call goes through here, with the session's bearer token,
+// product.md §8 "Admin request": every admin call goes through here, with the session's bearer token,
 // and fails with exactly the product's texts: no token, 401, 403, else the server's error or message
 // field, 'Request failed', or 'HTTP {status}: {text}' when the body cannot be read.
 import { env } from '@/config/env'

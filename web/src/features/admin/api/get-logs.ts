@@ -6,7 +6,7 @@ export interface LogFilters {
   service: string
 }
 
-/** Spec §7: GET /admin/logs?level=&service=&limit=100 ('all' sends an empty filter). */
+/** product.md §7: GET /admin/logs?level=&service=&limit=100 ('all' sends an empty filter). */
 export const getLogs = ({ level, service }: LogFilters, limit = 100) =>
   adminRequest<AdminLog[]>('logs', {
     query: { level: level === 'all' ? '' : level, service: service === 'all' ? '' : service, limit },

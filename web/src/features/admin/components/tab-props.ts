@@ -4,7 +4,7 @@ export interface TabProps {
   refreshKey: number
 }
 
-/** Spec §9 polling intervals. */
+/** product.md §9 polling intervals. */
 export const POLL_MS = {
   overview: 30_000,
   processes: 5_000,

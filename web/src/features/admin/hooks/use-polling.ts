@@ -53,7 +53,7 @@ export function usePolling<T>(
         if (!mounted.current || mine !== generation.current) return
         setState({ data, error: null, loading: false, refreshing: false, updatedAt: new Date() })
       } catch (error) {
-        // Spec §8: tabs other than the overview only log their load failures.
+        // product.md §8: tabs other than the overview only log their load failures.
         console.error('Error loading admin data', error)
         if (!mounted.current || mine !== generation.current) return
         setState((s) => ({ ...s, error: error as Error, loading: false, refreshing: false }))

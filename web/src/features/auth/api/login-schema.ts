@@ -1,4 +1,4 @@
-// Spec §5: both fields required, one message for either missing; no other rule is imposed.
+// product.md §5: both fields required, one message for either missing; no other rule is imposed.
 // Plain code rather than a schema library: the login page's first paint should not wait for one.
 
 export const MISSING_CREDENTIALS = 'Please enter both email and password'

@@ -8,7 +8,7 @@ import {
   UNEXPECTED_ERROR,
 } from './login-schema'
 
-/** Spec §8: the service's message, else a fixed text; a response without a user is an error too. */
+/** product.md §8: the service's message, else a fixed text; a response without a user is an error too. */
 export function signInOutcome(response: {
   data: { user: User | null }
   error: AuthError | null

@@ -20,7 +20,7 @@ import { GoogleIcon } from './google-icon'
 export type LoginMode = 'signin' | 'signup'
 type Busy = 'email' | 'google' | null
 
-/** Spec §4: redirect to /dashboard about 100 ms after a successful e-mail sign-in or sign-up. */
+/** product.md §4: redirect to /dashboard about 100 ms after a successful e-mail sign-in or sign-up. */
 export const LOGIN_REDIRECT_MS = 100
 
 const copy = {
@@ -96,7 +96,7 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
 
   useEffect(() => () => clearTimeout(redirectTimer.current), [])
 
-  // Spec §4: any input change clears the error.
+  // product.md §4: any input change clears the error.
   const clearError = () => setError(null)
 
   // Two fields need no form library: the inputs keep their own values and are read on submit.

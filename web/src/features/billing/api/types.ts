@@ -1,4 +1,4 @@
-// Spec §3 rows as the billing page reads them (own rows only, under row-level security).
+// product.md §3 rows as the billing page reads them (own rows only, under row-level security).
 import type { Tables } from '@shared/database'
 
 export type Subscription = Pick<

@@ -18,7 +18,7 @@ export type CampaignLead = Pick<
   | 'collected_at'
 > & { profile_data: ProfileData }
 
-/** Spec §9: the detail view lists the latest 100 leads of a DM campaign. */
+/** product.md §9: the detail view lists the latest 100 leads of a DM campaign. */
 export const CAMPAIGN_LEADS_LIMIT = 100
 
 export async function getCampaignLeads(campaignId: string): Promise<CampaignLead[]> {

@@ -1,7 +1,7 @@
 import type { Tables } from '@shared/database'
 import { supabase } from '@/lib/supabase'
 
-/** Spec §3 "Message log", with the variant's kind (null: before variants were recorded). */
+/** product.md §3 "Message log", with the variant's kind (null: before variants were recorded). */
 export type MessageLog = Pick<
   Tables<'dm_logs'>,
   | 'id'
@@ -17,7 +17,7 @@ export type MessageLog = Pick<
   | 'personalization_note'
 > & { variant: Pick<Tables<'message_variants'>, 'kind'> | null }
 
-/** Spec §9: the latest 100 messages of a DM campaign. */
+/** product.md §9: the latest 100 messages of a DM campaign. */
 export const CAMPAIGN_MESSAGES_LIMIT = 100
 
 export async function getCampaignMessages(campaignId: string): Promise<MessageLog[]> {

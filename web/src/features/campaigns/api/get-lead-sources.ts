@@ -8,7 +8,7 @@ export type LeadSource = Pick<
   platform: Pick<Tables<'platforms'>, 'name' | 'display_name'> | null
 }
 
-/** Spec §2 DM wizard step 2: only completed scraping campaigns with collected leads. */
+/** product.md §2 DM wizard step 2: only completed scraping campaigns with collected leads. */
 export async function getLeadSources(): Promise<LeadSource[]> {
   const { data, error } = await supabase
     .from('scraping_campaigns')

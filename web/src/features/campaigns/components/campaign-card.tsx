@@ -7,7 +7,7 @@ import type { Campaign } from '../api/types'
 import { campaignFilterOf } from '../campaign-status'
 import { CampaignStatusBadge } from './campaign-status-badge'
 
-/** Spec §2 campaign card: name, industry and stage, status, Total Leads, Messages Sent, Delivery Rate, Progress, Updated. */
+/** product.md §2 campaign card: name, industry and stage, status, Total Leads, Messages Sent, Delivery Rate, Progress, Updated. */
 export function CampaignCard({ campaign, onOpen }: { campaign: Campaign; onOpen: () => void }) {
   const running = campaignFilterOf(campaign.status) === 'active'
   // of the messages whose outcome is known: one still being confirmed is not a failure

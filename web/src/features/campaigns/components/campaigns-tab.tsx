@@ -14,7 +14,7 @@ import { CAMPAIGN_FILTERS, campaignFilterOf } from '../campaign-status'
 import { useCampaigns } from '../hooks/use-campaigns'
 import { CampaignCard, CampaignCardSkeleton } from './campaign-card'
 
-/** Spec §2 Campaigns tab. */
+/** product.md §2 Campaigns tab. */
 export function CampaignsTab({
   onCreate,
   onOpen,

@@ -34,7 +34,7 @@ interface DashboardShellProps {
   notices?: ReactNode
 }
 
-/** Spec §2 dashboard layout: sidebar (slide-in menu on small screens), header, stat cards, tabs. */
+/** product.md §2 dashboard layout: sidebar (slide-in menu on small screens), header, stat cards, tabs. */
 export function DashboardShell({
   tab,
   onTabChange,

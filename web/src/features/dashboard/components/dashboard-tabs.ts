@@ -1,6 +1,6 @@
 import { AtSign, Inbox, type LucideIcon, Megaphone, Radar, Users } from 'lucide-react'
 
-/** Spec §2: the four tabs, in order, plus the Inbox; 'campaigns' is the default. */
+/** product.md §2: the four tabs, in order, plus the Inbox; 'campaigns' is the default. */
 export const DASHBOARD_TABS = ['campaigns', 'inbox', 'leads', 'social-accounts', 'lead-scraping'] as const
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]
 export const DEFAULT_TAB: DashboardTab = 'campaigns'

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { SidebarContent, type SidebarProps } from './sidebar'
 
-/** Spec §2: on small screens the sidebar slides in from the left. */
+/** product.md §2: on small screens the sidebar slides in from the left. */
 export function MobileMenu({
   open,
   onClose,

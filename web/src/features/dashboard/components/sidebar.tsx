@@ -28,7 +28,7 @@ export interface SidebarProps {
   badges?: Partial<Record<DashboardTab, (active: boolean) => ReactNode>>
 }
 
-/** Spec §2 sidebar: Today's Overview, the tabs with counts, management, help and community links, upgrade. */
+/** product.md §2 sidebar: Today's Overview, the tabs with counts, management, help and community links, upgrade. */
 export function SidebarContent({ tab, onTabChange, counts, today, todayLoading, badges }: SidebarProps) {
   return (
     <div className="flex h-full flex-col gap-6 overflow-y-auto px-4 py-5">

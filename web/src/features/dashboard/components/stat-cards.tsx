@@ -13,7 +13,7 @@ interface StatCardProps {
   icon: LucideIcon
 }
 
-/** Spec §2 stat card: label, value, change (+ green, 0 hidden, else red). */
+/** product.md §2 stat card: label, value, change (+ green, 0 hidden, else red). */
 export function StatCard({ label, value, change, hint, icon: Icon }: StatCardProps) {
   const tone = changeTone(change)
   return (

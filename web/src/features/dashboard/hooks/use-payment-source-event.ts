@@ -12,7 +12,7 @@ export function dashboardSource(search: string): string | null {
 }
 
 /**
- * Spec §2: with payment=success and source fb-offer the dashboard fires the pixel's StartTrial
+ * product.md §2: with payment=success and source fb-offer the dashboard fires the pixel's StartTrial
  * event once and removes `payment` from the address.
  */
 export function usePaymentSourceEvent(): void {

@@ -14,7 +14,7 @@ const sectionLinks = [
   { href: '#pricing', label: 'Pricing' },
 ]
 
-/** Spec §2 navigation: Features, Pricing, Sign In, Start Now when signed out; greeting, Sign Out, Dashboard when in. */
+/** product.md §2 navigation: Features, Pricing, Sign In, Start Now when signed out; greeting, Sign Out, Dashboard when in. */
 export function LandingNav() {
   const user = useAuth((s) => s.user)
   const [menuOpen, setMenuOpen] = useState(false)

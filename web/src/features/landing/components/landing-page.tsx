@@ -18,7 +18,7 @@ import { LandingNav } from './landing-nav'
 import { PricingSection } from './pricing-section'
 import { ProblemSection } from './problem-section'
 
-/** Spec §2 landing page, sections in order; the ads variants add the countdown and the offer card. */
+/** product.md §2 landing page, sections in order; the ads variants add the countdown and the offer card. */
 export function LandingPage({ variant }: { variant: LandingVariant }) {
   const config = variantConfig(variant)
   const { hash, search } = useLocation()

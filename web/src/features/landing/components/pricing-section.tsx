@@ -12,7 +12,7 @@ import { BookingLink, StartTrialLink } from './cta-links'
 import { PlanCard } from './plan-card'
 import { SpecialOfferCard } from './special-offer-card'
 
-/** Spec §2 pricing (#pricing): yearly by default, three cards, the growth slider and the 3 Month Bundle. */
+/** product.md §2 pricing (#pricing): yearly by default, three cards, the growth slider and the 3 Month Bundle. */
 export function PricingSection() {
   const { isAds } = useLandingVariant()
   const [period, setPeriod] = useState<BillingPeriod>('yearly')

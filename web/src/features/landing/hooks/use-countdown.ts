@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-/** Spec §9: the countdown starts at 23:59:59, ticks each second and wraps back to 23:59:59. */
+/** product.md §9: the countdown starts at 23:59:59, ticks each second and wraps back to 23:59:59. */
 export const COUNTDOWN_START_SECONDS = 23 * 3600 + 59 * 60 + 59
 
 export function nextCountdown(seconds: number): number {

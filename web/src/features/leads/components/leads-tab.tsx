@@ -18,7 +18,7 @@ import { LEAD_STATUSES, LeadsTable } from './leads-table'
 
 export const LEADS_PAGE_SIZE = 25
 
-/** Spec §2 Leads tab, paged and counted on the server. */
+/** product.md §2 Leads tab, paged and counted on the server. */
 export function LeadsTab({
   onViewCampaigns,
   onOpenCampaign,

@@ -22,7 +22,7 @@ const statusOf = (value: string) =>
 
 const th = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase'
 
-/** Spec §2 Leads table: Contact, Company (with e-mail), Status, Campaign, Last Activity, Actions. */
+/** product.md §2 Leads table: Contact, Company (with e-mail), Status, Campaign, Last Activity, Actions. */
 export function LeadsTable({
   rows,
   loading,

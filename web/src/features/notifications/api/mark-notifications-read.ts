@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/database/client'
 
-// Spec §7: "Update one by id: read true, read_at now. Update all of the user's unread the same way."
+// product.md §7: "Update one by id: read true, read_at now. Update all of the user's unread the same way."
 // The database also stamps read_at when read turns true, so the two always agree.
 
 /** Marks one notification read; returns the read_at the database stored. Errors are thrown. */

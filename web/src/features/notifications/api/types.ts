@@ -11,5 +11,5 @@ export type Notification = Pick<
 
 export const NOTIFICATION_COLUMNS = 'id, user_id, type, title, message, read, read_at, created_at, metadata'
 
-/** Spec §9: the bell lists the newest 20. */
+/** product.md §9: the bell lists the newest 20. */
 export const NOTIFICATIONS_LIMIT = 20

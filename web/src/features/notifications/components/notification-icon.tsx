@@ -1,7 +1,7 @@
 import { Bell, CircleCheck, CircleX, Flame, ShieldAlert } from 'lucide-react'
 import { cn } from '@/lib/cn'
 
-// Spec §2: these four types have their own icon, every other type the generic one.
+// product.md §2: these four types have their own icon, every other type the generic one.
 const ICONS = {
   campaign_completed: { Icon: CircleCheck, tone: 'bg-emerald-50 text-emerald-600' },
   campaign_failed: { Icon: CircleX, tone: 'bg-red-50 text-red-600' },

@@ -4,7 +4,7 @@ import { badgeLabel, replyThreadId } from '../notification-rules'
 import { NotificationItem } from './notification-item'
 import { useNotifications } from './notifications-provider'
 
-/** Spec §2 "Notifications dropdown": bell with the unread badge and the Notifications panel. */
+/** product.md §2 "Notifications dropdown": bell with the unread badge and the Notifications panel. */
 export function NotificationsBell({ onOpenReply }: { onOpenReply?: (threadId: string) => void } = {}) {
   const items = useNotifications((s) => s.items)
   const unreadCount = useNotifications((s) => s.unreadCount)

@@ -7,7 +7,7 @@ import {
   type NotificationsStore,
 } from '../notifications-store'
 
-/** Spec §9: refreshed on load and every 60 s. */
+/** product.md §9: refreshed on load and every 60 s. */
 export const NOTIFICATIONS_POLL_MS = 60_000
 
 const NotificationsContext = createContext<NotificationsStore | null>(null)

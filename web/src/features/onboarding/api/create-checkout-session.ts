@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { serverErrorText } from '@/lib/function-error'
 import { supabase } from '@/lib/supabase'
 
-/** Spec §7 body of POST {api}/api/create-checkout-session; the server prices it again from the plan. */
+/** product.md §7 body of POST {api}/api/create-checkout-session; the server prices it again from the plan. */
 export const checkoutRequestSchema = z.object({
   userId: z.string().min(1),
   priceId: z.string().min(1),

@@ -5,7 +5,7 @@ import { type GoalId, goals } from '../goals'
 
 const goalIds = goals.map((goal) => goal.id) as [GoalId, ...GoalId[]]
 
-/** Spec §3 "Onboarding answers", stored in the user's metadata (the profile has no column for them). */
+/** product.md §3 "Onboarding answers", stored in the user's metadata (the profile has no column for them). */
 export const onboardingAnswersSchema = z.object({
   targetAudience: z.string().max(200),
   dailyMessageGoal: z.number().int().min(1).max(500),

@@ -12,7 +12,7 @@ interface OnboardingPlanCardProps {
 }
 
 /**
- * Spec §2 plan cards: a special plan shows the orange '3-Month Special' badge, the struck-through
+ * product.md §2 plan cards: a special plan shows the orange '3-Month Special' badge, the struck-through
  * original price, the savings and its own billing text without '/mo'; the popular one 'Most Popular'.
  */
 export function OnboardingPlanCard({ plan, selected, onSelect, children }: OnboardingPlanCardProps) {

@@ -1,6 +1,6 @@
 import { supabase } from '@/lib/supabase'
 
-/** Spec §3 "Checkout session", as GET {api}/api/checkout-session/{id} returns it. */
+/** product.md §3 "Checkout session", as GET {api}/api/checkout-session/{id} returns it. */
 export interface CheckoutSession {
   amount_total: number | null
   customer: { email?: string | null } | null

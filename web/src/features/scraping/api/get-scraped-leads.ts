@@ -10,10 +10,10 @@ export type ScrapedLead = Pick<
 
 export type ScrapedLeadFilter = 'all' | 'active' | 'filtered'
 
-/** Spec §9: the scraping detail lists the latest 500 leads. */
+/** product.md §9: the scraping detail lists the latest 500 leads. */
 export const SCRAPED_LEADS_LIMIT = 500
 
-/** Spec §2 Modals 5, Scraped Leads: all, active only or filtered only. */
+/** product.md §2 Modals 5, Scraped Leads: all, active only or filtered only. */
 export async function getScrapedLeads(
   scrapingCampaignId: string,
   filter: ScrapedLeadFilter,

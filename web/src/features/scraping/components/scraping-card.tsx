@@ -19,7 +19,7 @@ function when(value: string | null, future = false): string {
   return relativeTime(value)
 }
 
-/** Spec §2 scraping card: name, platform and criteria, status, Total Scraped, Verified Leads, Success Rate, Last Run, Next Run, actions. */
+/** product.md §2 scraping card: name, platform and criteria, status, Total Scraped, Verified Leads, Success Rate, Last Run, Next Run, actions. */
 export function ScrapingCard({
   campaign,
   busy,

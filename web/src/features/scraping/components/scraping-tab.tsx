@@ -53,7 +53,7 @@ const FAILED: Record<Action, string> = {
   delete: 'Error deleting scraping campaign',
 }
 
-/** Spec §2 Lead Scraping tab. */
+/** product.md §2 Lead Scraping tab. */
 export function ScrapingTab({ onCreate, onOpen }: { onCreate: () => void; onOpen: (id: string) => void }) {
   const toast = useToast()
   const queryClient = useQueryClient()

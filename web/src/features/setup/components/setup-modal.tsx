@@ -24,7 +24,7 @@ import { proxyDisplay } from '@/lib/accounts/proxy-display'
 import type { AccountLimit, Platform } from '@/lib/accounts/types'
 import { setProfileFlag } from '@/lib/user-profile'
 
-/** Spec §4/§9: the success toast shows 4 s; the flow moves on 0.8 s after connecting. */
+/** product.md §4/§9: the success toast shows 4 s; the flow moves on 0.8 s after connecting. */
 export const CONNECTED_TOAST_MS = 4000
 export const ADVANCE_AFTER_CONNECT_MS = 800
 
@@ -78,7 +78,7 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
   }, [user.id])
 
   const finish = async () => {
-    // Spec §4: the modal goes away even when saving the flag fails (the failure is logged).
+    // product.md §4: the modal goes away even when saving the flag fails (the failure is logged).
     await setProfileFlag(user.id, 'post_onboarding', true)
     onFinished()
   }

@@ -21,7 +21,7 @@ function PlatformMark({ name }: { name: string | undefined }) {
   )
 }
 
-/** Spec §2 account card: platform, username, status, Messages/Day, Requests Pending, Connected, Last Sync. */
+/** product.md §2 account card: platform, username, status, Messages/Day, Requests Pending, Connected, Last Sync. */
 export function AccountCard({
   account,
   testing,

@@ -27,7 +27,7 @@ const CSV: CsvColumn<SocialAccount>[] = [
   { header: 'Last Sync', value: (a) => a.last_synced_at ?? 'Never' },
 ]
 
-/** Spec §2 Social Accounts tab. */
+/** product.md §2 Social Accounts tab. */
 export function AccountsTab({ onAdd }: { onAdd: () => void }) {
   const toast = useToast()
   const queryClient = useQueryClient()

@@ -24,7 +24,7 @@ const CampaignAnalytics = analytics.Component
 
 type DetailTab = 'overview' | 'leads' | 'messages' | 'analytics'
 
-/** Spec §2 Modals 4: DM campaign details with Overview, Leads, Messages and Analytics. */
+/** product.md §2 Modals 4: DM campaign details with Overview, Leads, Messages and Analytics. */
 export function CampaignDetailsDialog({ campaignId, onClose }: { campaignId: string; onClose: () => void }) {
   const [tab, setTab] = useState<DetailTab>('overview')
   const toast = useToast()

@@ -59,7 +59,7 @@ export function leadStepLabel(
   return `${step} next`
 }
 
-/** Spec §2 Modals 4, Leads: the latest 100 leads. */
+/** product.md §2 Modals 4, Leads: the latest 100 leads. */
 export function CampaignLeads({ campaignId, live }: { campaignId: string; live: boolean }) {
   const leads = useQuery({
     queryKey: [queryRoots.campaigns, 'leads', campaignId],

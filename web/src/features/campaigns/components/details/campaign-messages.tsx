@@ -9,7 +9,7 @@ import { relativeTime } from '@/lib/relative-time'
 import { getCampaignMessages, type MessageLog } from '../../api/get-campaign-messages'
 import { sentVariantLabel } from '../../variant-results'
 
-/** Spec §9: message previews are cut to 50 characters. */
+/** product.md §9: message previews are cut to 50 characters. */
 export function messagePreview(text: string | null): string {
   if (!text) return '—'
   return text.length > 50 ? `${text.slice(0, 50)}…` : text
@@ -45,7 +45,7 @@ function PersonalizationLine({ log }: { log: MessageLog }) {
   )
 }
 
-/** Spec §2 Modals 4, Messages: the latest 100. */
+/** product.md §2 Modals 4, Messages: the latest 100. */
 export function CampaignMessages({ campaignId, live }: { campaignId: string; live: boolean }) {
   const messages = useQuery({
     queryKey: [queryRoots.campaigns, 'messages', campaignId],

@@ -4,7 +4,7 @@ import type { Campaign } from '../../api/types'
 import { isSending } from '../../campaign-status'
 import { DetailStat, InfoList, SectionTitle } from './detail-bits'
 
-/** Spec §2 Modals 4, Overview. */
+/** product.md §2 Modals 4, Overview. */
 export function CampaignOverview({ campaign, stats }: { campaign: Campaign; stats: CampaignStats }) {
   const running = isSending(campaign.status)
   return (

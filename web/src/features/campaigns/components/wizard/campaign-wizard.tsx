@@ -21,7 +21,7 @@ import { ReviewStep } from './review-step'
 import { ScheduleStep } from './schedule-step'
 import { SetupStep } from './setup-step'
 
-/** Spec §2 Modals 3: Create New (DM) Campaign in five steps. */
+/** product.md §2 Modals 3: Create New (DM) Campaign in five steps. */
 export function CampaignWizard({
   onClose,
   initialSourceId,
@@ -37,7 +37,7 @@ export function CampaignWizard({
     defaultValues: { ...defaultCampaignForm(), scrapingCampaignId: initialSourceId ?? '' },
     mode: 'onChange',
   })
-  // Spec §4: account loading starts when the modal opens.
+  // product.md §4: account loading starts when the modal opens.
   const accounts = useQuery({ queryKey: [queryRoots.accounts, 'senders'], queryFn: getSenderAccounts })
   const sources = useQuery({ queryKey: [queryRoots.scraping, 'lead-sources'], queryFn: getLeadSources })
 
@@ -66,7 +66,7 @@ export function CampaignWizard({
       void queryClient.invalidateQueries({ queryKey: [queryRoots.campaigns] })
       void queryClient.invalidateQueries({ queryKey: [queryRoots.dashboard] })
       void queryClient.invalidateQueries({ queryKey: [queryRoots.leads] })
-      // Spec §4: after creation the form resets to step 1 and the modal closes.
+      // product.md §4: after creation the form resets to step 1 and the modal closes.
       form.reset(defaultCampaignForm())
       setStep(0)
       setCampaignId(crypto.randomUUID())

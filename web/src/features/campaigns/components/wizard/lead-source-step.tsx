@@ -7,7 +7,7 @@ import { formatCount } from '@/lib/format'
 import type { LeadSource } from '../../api/get-lead-sources'
 import { type CampaignForm, nameForSource } from '../../campaign-form'
 
-/** Spec §2: only completed scraping campaigns with collected leads can be a lead source. */
+/** product.md §2: only completed scraping campaigns with collected leads can be a lead source. */
 export function LeadSourceStep({
   form,
   sources,

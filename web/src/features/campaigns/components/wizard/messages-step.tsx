@@ -12,7 +12,7 @@ import { WriteWithAiDialog } from './write-with-ai-dialog'
 
 const MAX_MESSAGES = 10
 
-/** Spec §5: at least one non-blank initial message; one field always stays; {username} and {name} personalise, {a|b} spins. */
+/** product.md §5: at least one non-blank initial message; one field always stays; {username} and {name} personalise, {a|b} spins. */
 export function MessagesStep({
   form,
   problems,

@@ -12,7 +12,7 @@ import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
 import { getScrapedLeads, type ScrapedLeadFilter } from '../../api/get-scraped-leads'
 import { sourceLabel } from './bits'
 
-/** Spec §2 Modals 5, Scraped Leads: all / active only / filtered only, the latest 500. */
+/** product.md §2 Modals 5, Scraped Leads: all / active only / filtered only, the latest 500. */
 /** What the AI filter said of a kept lead: its score, or why it is unscored. */
 export function aiVerdict(profile: ProfileData | null): string | null {
   const verdict = aiVerdictSchema.safeParse(profile?.ai)

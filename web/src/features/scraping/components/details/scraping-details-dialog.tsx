@@ -19,7 +19,7 @@ const ScrapingAnalytics = analytics.Component
 
 type DetailTab = 'overview' | 'leads' | 'sources' | 'analytics'
 
-/** Spec §2 Modals 5: scraping campaign details with Overview, Scraped Leads, Sources and Analytics. */
+/** product.md §2 Modals 5: scraping campaign details with Overview, Scraped Leads, Sources and Analytics. */
 export function ScrapingDetailsDialog({
   campaignId,
   onClose,

@@ -4,7 +4,7 @@ import type { ScrapingStats } from '../../api/get-scraping-details'
 import type { ScrapingCampaign } from '../../api/types'
 import { Heading, sourceLabel, Tile } from './bits'
 
-/** Spec §2 Modals 5, Overview. */
+/** product.md §2 Modals 5, Overview. */
 export function ScrapingOverview({ campaign, stats }: { campaign: ScrapingCampaign; stats: ScrapingStats }) {
   const progress = percentOf(stats.valid, campaign.target_count)
   return (

@@ -4,7 +4,7 @@ import { formatCount } from '@/lib/format'
 import type { ScrapingStats } from '../../api/get-scraping-details'
 import { sourceLabel } from './bits'
 
-/** Spec §2 Modals 5, Sources: leads per source with their share of the total. */
+/** product.md §2 Modals 5, Sources: leads per source with their share of the total. */
 export function ScrapingSources({ stats }: { stats: ScrapingStats }) {
   if (stats.sources.length === 0) return <EmptyState icon={PieChart} title="No leads collected yet" />
   return (

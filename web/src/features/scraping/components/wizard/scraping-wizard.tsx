@@ -24,7 +24,7 @@ import {
 export const NO_ACTIVE_ACCOUNTS =
   'No active accounts found. Please add and verify a social media account first.'
 
-/** Spec §2 Modals 1: Create Scraping Campaign in four steps. */
+/** product.md §2 Modals 1: Create Scraping Campaign in four steps. */
 export function ScrapingWizard({ onClose }: { onClose: () => void }) {
   const toast = useToast()
   const queryClient = useQueryClient()

@@ -21,7 +21,7 @@ import { AuthenticationStep } from './authentication-step'
 
 export const ACCOUNT_REVIEW_TEXT = 'The account will be tested after creation. This may take a few minutes.'
 
-/** Spec §2 Modals 2: Add Social Media Account in four steps, with the plan's limit banner. */
+/** product.md §2 Modals 2: Add Social Media Account in four steps, with the plan's limit banner. */
 export function AddAccountWizard({ onClose }: { onClose: () => void }) {
   const toast = useToast()
   const queryClient = useQueryClient()
@@ -52,7 +52,7 @@ export function AddAccountWizard({ onClose }: { onClose: () => void }) {
 
   const add = useMutation({
     mutationFn: async () => {
-      // Spec §5: the limit is checked again right before adding.
+      // product.md §5: the limit is checked again right before adding.
       const fresh = await checkAccountLimit()
       queryClient.setQueryData([queryRoots.accounts, 'limit'], fresh)
       if (!fresh.canAddAccount) throw new Error(fresh.error ?? LIMIT_REACHED)
