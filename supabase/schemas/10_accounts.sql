@@ -280,7 +280,7 @@ language sql
 stable
 set search_path = ''
 as $$
-  -- Spec §6: without an active subscription 1 account (plan free); with one, accounts_purchased.
+  -- product.md §6: without an active subscription 1 account (plan free); with one, accounts_purchased.
   select coalesce(s.accounts_purchased, 1), coalesce(s.plan_type, 'free'),
          coalesce((select x.status from public.subscriptions x where x.user_id = p_user_id
                     order by x.created_at desc limit 1), 'none')
@@ -649,7 +649,7 @@ begin
 end
 $$;
 comment on function public.check_account_limit() is
-  'Spec §6 account-limit check for the caller: {canAddAccount, currentCount, limit, planType, error}. Free plan (no active or trialing subscription) allows 1 account.';
+  'product.md §6 account-limit check for the caller: {canAddAccount, currentCount, limit, planType, error}. Free plan (no active or trialing subscription) allows 1 account.';
 revoke execute on function public.check_account_limit() from public, anon;
 
 create or replace function public.create_social_account(p_user_id uuid, p_platform text, p_username text, p_proxy_url text, p_credentials_key_id text, p_credentials text, p_has_chat_passcode boolean default false)
@@ -733,7 +733,7 @@ begin
   perform internal.drop_waiting_jobs(array['account.test', 'inbox.sync', 'warmup.step', 'campaign.tick'],
                                      'accountId', array[v_account_id], true);
   perform internal.drop_waiting_jobs(array['scrape.run'], 'scrapingCampaignId', scraping_ids, true);
-  -- Its campaigns are paused, not stranded (issue 17): each says why and what to do; the lists
+  -- Its campaigns are paused, not stranded: each says why and what to do; the lists
   -- offer no Resume while a campaign has no account.
   update public.scraping_campaigns s
      set status = case when s.status = 'running' then 'paused' else s.status end,
