@@ -217,9 +217,11 @@ export class Runner {
     // a changed page that reaches a job's top is a site change, recorded, not a job failure
     const guarded =
       <Q extends QueueName>(queue: Q, handler: (ctx: JobContext, data: JobData[Q]) => Promise<unknown>) =>
-      (data: unknown, signal: AbortSignal, queuedAt: Date) => {
+      async (data: unknown, signal: AbortSignal, queuedAt: Date) => {
         const ctx = { ...this.#context(signal), queuedAt }
-        return guardSiteChange(ctx, () => handler(ctx, readJobData(queue, data)))
+        const job = readJobData(queue, data)
+        const accountId = 'accountId' in job ? job.accountId : undefined
+        return guardSiteChange(ctx, () => handler(ctx, job), accountId)
       }
     return {
       'account.test': guarded('account.test', accountTest),

@@ -10,9 +10,11 @@ export interface SiteChangeOutcome {
   incidentId: string
 }
 
+/** `accountId`: the job's account, if it has one, so the log line says whose page it was. */
 export async function guardSiteChange<T>(
   ctx: JobContext,
   work: () => Promise<T>,
+  accountId?: string,
 ): Promise<T | SiteChangeOutcome> {
   try {
     return await work()
@@ -21,6 +23,7 @@ export async function guardSiteChange<T>(
     const incidentId = await recordSiteChange(ctx.db, ctx.log, error, {
       source: 'job',
       packVersion: ctx.packs.current(accountPlatformOf(error.platform)).version,
+      accountId,
     })
     return {
       note: `The page changed at "${error.step}": ${error.action} on this platform is paused.`,

@@ -6,6 +6,7 @@
 // sent before send was pressed, uncertain after), never counted by the breaker, never resent
 // blindly; after the pause every lead has exactly one DM, and an inbox answer that waited in the
 // queue is sent once. Alone: pauses are fleet-wide.
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tripBreakerIfNeeded } from '../../src/accounts/status.ts'
 import { type CanaryStep, DEFAULT_STEPS } from '../../src/canary/steps.ts'
@@ -13,7 +14,8 @@ import { sendQueuedAnswers } from '../../src/inbox/answers.ts'
 import { campaignTick } from '../../src/jobs/campaign-tick.ts'
 import { inboxSync } from '../../src/jobs/inbox-sync.ts'
 import { platformCanary } from '../../src/jobs/platform-canary.ts'
-import { layoutChanged } from '../../src/platforms/layout.ts'
+import { guardSiteChange } from '../../src/jobs/site-change-guard.ts'
+import { LayoutChangedError, layoutChanged } from '../../src/platforms/layout.ts'
 import type { XSession } from '../../src/platforms/x/session.ts'
 import { nextDueLead } from '../../src/sending/intent.ts'
 import { type CampaignForSend, type SendDeps, sendToLead } from '../../src/sending/send-lead.ts'
@@ -353,5 +355,27 @@ describe('site changes', () => {
     await inboxSync(runner.context(), { accountId })
     expect((await x.deliveries(sandbox.username)).filter((d) => d.text === body)).toHaveLength(1)
     expect(await statusOf()).toMatchObject({ status: 'sent', error: null })
+  })
+})
+
+describe('a site change that reaches the top of a job', () => {
+  it('ends the job as recorded, and its log line names the job’s account', async () => {
+    const accountId = randomUUID()
+    const step = `inbox list: rows ${accountId.slice(0, 8)}`
+    const outcome = await guardSiteChange(
+      runner.context(),
+      async () => {
+        throw new LayoutChangedError('x', 'inbox', step, '/i/chat', { lines: [], truncated: false })
+      },
+      accountId,
+    )
+    expect(outcome).toMatchObject({ incidentId: expect.any(String) })
+    const { rows } = await adminDb().query<{ account_id: string | null }>(
+      `select metadata ->> 'accountId' as account_id from public.system_logs
+        where message like $1 order by created_at desc limit 1`,
+      [`Site change met at "${step}"%`],
+    )
+    expect(rows).toEqual([{ account_id: accountId }])
+    await clearSiteChanges()
   })
 })
