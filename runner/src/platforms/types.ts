@@ -1,20 +1,11 @@
 // What the platform adapters hand back to the job handlers, the same for X and Instagram.
-// Pure types and one error class: no browser or Node dependency.
+// Pure types and one error class: no browser or Node dependency (the domain package is neither).
 import type { LayoutChangedError } from './layout.ts'
 
 export type Platform = 'x' | 'instagram'
 
-/** A browser cookie as sessions are saved and restored (expires in Unix seconds). */
-export interface SessionCookie {
-  name: string
-  value: string
-  domain: string
-  path: string
-  expires?: number
-  httpOnly: boolean
-  secure: boolean
-  sameSite?: 'Strict' | 'Lax' | 'None'
-}
+/** A browser cookie as sessions are saved and restored: one definition with the cookie parser's. */
+export type { SessionCookie } from '@reachflow/domain'
 
 export type StopKind =
   /** X 88 / HTTP 429 / Instagram "Please wait a few minutes". Pause the account, resume later. */
