@@ -1,15 +1,21 @@
-// At most once, on every platform: one table of sending cases run by the real campaign.tick in
-// Chromium against the X and the Instagram sandbox. Each case counts the DMs in the sandbox's own
+// At most once, on every platform and for everything the runner sends: one table of sending cases
+// run in Chromium against the X and the Instagram sandbox, each for a campaign DM (the real
+// campaign.tick) and, where it applies, for the customer's answer from the inbox (the real
+// inbox.sync), since both go through one send engine. Each case counts the DMs in the sandbox's own
 // delivery log, not only our rows: a send that succeeds is recorded once; a page that fails before
-// send was pressed is retried later and delivered once; a failure after send was pressed is
-// `uncertain`, never resent blindly, and settled by reading the thread (delivered → sent, missing →
-// sent again once, with the same text); a runner that died mid-send leaves a lead `sending` that is
-// checked in the thread before anything else; two ticks of the same campaign at once send one DM.
+// send was pressed sends nothing, costs the account no trust, and a later attempt is delivered
+// once; a failure after send was pressed is `uncertain`, never resent blindly, and settled by
+// reading the thread (delivered → sent; missing → not sent: a campaign step is sent again once with
+// the same text, an answer is shown failed for the customer to send again); a runner that died
+// mid-send leaves a row `sending` that is checked in the thread before anything else; two jobs for
+// the same sends at once send one DM.
 import { describe, it } from 'vitest'
 import { campaignTick } from '../src/jobs/campaign-tick.ts'
+import { inboxSync } from '../src/jobs/inbox-sync.ts'
 import { claimIntent, nextDueLead } from '../src/sending/intent.ts'
 import { loadAccount } from '../src/sessions/open.ts'
 import {
+  accountRow,
   adminDb,
   createCampaign,
   createCustomer,
@@ -114,17 +120,68 @@ async function setUp(platform: Platform, leadCount: number) {
 
 type Setup = Awaited<ReturnType<typeof setUp>>
 
+/** The customer's account with one inbox thread per person, none of whom wrote first. */
+async function setUpAnswers(platform: Platform, people: number) {
+  const userId = await createCustomer()
+  const { username, accountId } = await platform.connect(userId)
+  const peers = platform.name === 'X' ? await suite.people(people) : await igPeople(people)
+  const threads: string[] = []
+  for (const peer of peers) {
+    // no platform thread id yet: the answer is addressed to the person and settled via the inbox
+    const { rows } = await adminDb().query<{ id: string }>(
+      `insert into public.inbox_threads (user_id, account_id, peer_username, peer_platform_id)
+       values ($1, $2, $3, $4) returning id`,
+      [userId, accountId, peer.username, peer.id],
+    )
+    threads.push(rows[0]?.id ?? '')
+  }
+  /** What the Conversations screen queues when the customer presses send. */
+  const answer = async (body: string, peer = 0) => {
+    await adminDb().query(
+      `insert into public.inbox_messages (thread_id, user_id, account_id, direction, body, origin, status, dedupe_key)
+       values ($1, $2, $3, 'outgoing', $4, 'reachflow', 'queued', 'reply:' || gen_random_uuid())`,
+      [threads[peer], userId, accountId, body],
+    )
+  }
+  const answers = async () =>
+    (
+      await adminDb().query<{ body: string; status: string; error: string | null }>(
+        `select body, status, error from public.inbox_messages
+          where account_id = $1 and origin = 'reachflow' order by created_at`,
+        [accountId],
+      )
+    ).rows
+  return {
+    platform,
+    userId,
+    username,
+    accountId,
+    peers,
+    answer,
+    answers,
+    sync: () => inboxSync(suite.runner.context(), { accountId }),
+    delivered: () => platform.admin.deliveries(username),
+    fault: (body: Record<string, unknown>) => platform.admin.fault({ account: username, ...body }),
+    clearFaults: () => platform.admin.call('DELETE', `/faults?account=${encodeURIComponent(username)}`),
+    trust: async () => Number((await accountRow(accountId)).trust_score),
+  }
+}
+
+type AnswerSetup = Awaited<ReturnType<typeof setUpAnswers>>
+
 interface Case {
   name: string
   leads: number
-  run(t: Setup, expect: import('vitest').ExpectStatic): Promise<void>
+  campaign(t: Setup, expect: import('vitest').ExpectStatic): Promise<void>
+  /** The same case for an answer from the inbox; absent where it has no counterpart. */
+  answer?(t: AnswerSetup, expect: import('vitest').ExpectStatic): Promise<void>
 }
 
 const CASES: Case[] = [
   {
     name: 'a send that succeeds is recorded once, and a later tick sends it no more',
     leads: 1,
-    async run(t, expect) {
+    async campaign(t, expect) {
       expect(await t.tick()).toMatchObject({ sent: 1 })
       const delivered = await t.delivered()
       expect(delivered.map((d) => d.recipientUsername)).toEqual(t.leads.map((l) => l.username))
@@ -136,14 +193,26 @@ const CASES: Case[] = [
       expect((await t.tick()).sent).toBeUndefined()
       expect(await t.delivered()).toHaveLength(1)
     },
+    async answer(t, expect) {
+      await t.answer('Thanks for writing back!')
+      await t.sync()
+      expect(await t.answers()).toEqual([{ body: 'Thanks for writing back!', status: 'sent', error: null }])
+      expect((await t.delivered()).map((d) => [d.recipientUsername, d.text])).toEqual([
+        [t.peers[0]?.username, 'Thanks for writing back!'],
+      ])
+      await t.sync()
+      expect(await t.delivered()).toHaveLength(1)
+    },
   },
   {
     name: 'a page that fails before send is pressed: not sent, retried later, delivered once',
     leads: 1,
-    async run(t, expect) {
+    async campaign(t, expect) {
       await t.fault({ target: 'page', mode: 'http_500', path: t.platform.dmPages, count: 3 })
+      const trust = Number((await accountRow(t.accountId)).trust_score)
       expect(await t.tick()).toMatchObject({ not_sent: 1 })
       expect(await t.delivered()).toEqual([])
+      expect(Number((await accountRow(t.accountId)).trust_score)).toBe(trust)
       const [lead] = await leadsOf(t.campaignId)
       expect(lead?.state).toBe('pending')
       expect(lead?.next_send_at?.getTime() ?? 0).toBeGreaterThanOrEqual(Date.now() - 5_000)
@@ -154,12 +223,28 @@ const CASES: Case[] = [
       expect(await t.delivered()).toHaveLength(1)
       expect((await logsOf(t.campaignId)).map((l) => l.status)).toEqual(['sent'])
     },
+    async answer(t, expect) {
+      await t.answer('First try.')
+      // one failed page: the answer's thread opens once, and the same sync's inbox read comes after
+      await t.fault({ target: 'page', mode: 'http_500', path: t.platform.dmPages, count: 1 })
+      const trust = await t.trust()
+      await t.sync()
+      expect(await t.delivered()).toEqual([])
+      expect(await t.answers()).toMatchObject([{ status: 'failed', error: expect.any(String) }])
+      // the same consequence as a campaign DM's: nothing went out, nothing held against the account
+      expect(await t.trust()).toBe(trust)
+      await t.clearFaults()
+      await t.answer('First try.')
+      await t.sync()
+      expect((await t.delivered()).map((d) => d.text)).toEqual(['First try.'])
+      expect((await t.answers()).map((a) => a.status)).toEqual(['failed', 'sent'])
+    },
   },
   ...(['ack_lost', 'error_after_delivery'] as const).map(
     (mode): Case => ({
       name: `${mode === 'ack_lost' ? 'the answer to send is lost' : 'an error is shown after the DM went out'}: never sent twice, settled as sent from the thread`,
       leads: 1,
-      async run(t, expect) {
+      async campaign(t, expect) {
         await t.fault({ target: 'send', mode })
         if (t.platform.deliveredWithoutAnswer === 'uncertain') {
           expect(await t.tick()).toMatchObject({ uncertain: 1 })
@@ -178,12 +263,21 @@ const CASES: Case[] = [
           ['sent', delivered[0]?.text],
         ])
       },
+      async answer(t, expect) {
+        await t.answer('Delivered once.')
+        await t.fault({ target: 'send', mode })
+        // unconfirmed at first on X; the same sync reads the thread and finds it
+        await t.sync()
+        expect(await t.answers()).toEqual([{ body: 'Delivered once.', status: 'sent', error: null }])
+        await t.sync()
+        expect((await t.delivered()).map((d) => d.text)).toEqual(['Delivered once.'])
+      },
     }),
   ),
   {
     name: 'a send that never arrived: uncertain, found missing in the thread, sent again once with the same text',
     leads: 1,
-    async run(t, expect) {
+    async campaign(t, expect) {
       await t.fault({ target: 'send', mode: 'dropped' })
       expect(await t.tick()).toMatchObject({ uncertain: 1 })
       expect(await t.delivered()).toEqual([])
@@ -201,11 +295,24 @@ const CASES: Case[] = [
         ['sent', delivered[0]?.text],
       ])
     },
+    async answer(t, expect) {
+      await t.answer('Lost on the way.')
+      await t.fault({ target: 'send', mode: 'dropped' })
+      // the sync reads the thread after sending: the answer is not there, so it is not sent
+      await t.sync()
+      expect(await t.answers()).toMatchObject([
+        { status: 'failed', error: expect.stringMatching(/^Not delivered/) },
+      ])
+      expect(await t.delivered()).toEqual([])
+      // never retyped by itself: the customer sees it failed and decides
+      await t.sync()
+      expect(await t.delivered()).toEqual([])
+    },
   },
   {
     name: 'a runner that died right after send left the lead `sending`: checked in the thread, no second DM',
     leads: 2,
-    async run(t, expect) {
+    async campaign(t, expect) {
       // What a killed runner leaves behind: the intent claimed and the DM delivered, nothing recorded.
       const lead = await nextDueLead(suite.runner.db, t.campaignId)
       if (!lead) throw new Error('no due lead')
@@ -218,14 +325,7 @@ const CASES: Case[] = [
         text,
       })
       expect(claimed.status).toBe('claimed')
-      const used = await suite.runner.sessions.use(t.accountId, 10_000, async (handle) => {
-        const account = await loadAccount(suite.runner.db, t.accountId)
-        if (!account) throw new Error('no account')
-        const opened = await handle.open(account)
-        if (opened.status !== 'ok') throw new Error(`no session: ${JSON.stringify(opened)}`)
-        return opened.session.sendDm({ username: lead.username }, text)
-      })
-      expect(used).toMatchObject({ status: 'done', value: { status: 'sent' } })
+      expect(await sendOutsideJob(t.accountId, lead.username, text)).toBe('sent')
       expect((await leadsOf(t.campaignId)).find((l) => l.username === lead.username)?.state).toBe('sending')
 
       expect(await t.tick()).toMatchObject({ settledSent: 1, sent: 1 })
@@ -236,26 +336,72 @@ const CASES: Case[] = [
       ])
       expect((await leadsOf(t.campaignId)).map((l) => l.state)).toEqual(['sent', 'sent'])
     },
+    async answer(t, expect) {
+      // What a killed runner leaves behind: the answer claimed and delivered, nothing recorded.
+      await t.answer('Sent just before the crash')
+      await t.answer('Queued after it', 1)
+      const { rows } = await adminDb().query<{ message_id: string; body: string }>(
+        'select message_id, body from internal.claim_inbox_reply($1)',
+        [t.accountId],
+      )
+      expect(rows.map((r) => r.body)).toEqual(['Sent just before the crash'])
+      expect(
+        await sendOutsideJob(t.accountId, t.peers[0]?.username ?? '', 'Sent just before the crash'),
+      ).toBe('sent')
+      expect((await t.answers()).map((a) => a.status)).toEqual(['sending', 'queued'])
+
+      await t.sync()
+      expect((await t.answers()).map((a) => a.status)).toEqual(['sent', 'sent'])
+      const delivered = await t.delivered()
+      expect(delivered.map((d) => [d.recipientUsername, d.text])).toEqual([
+        [t.peers[0]?.username, 'Sent just before the crash'],
+        [t.peers[1]?.username, 'Queued after it'],
+      ])
+    },
   },
   {
     name: 'two ticks of the same campaign in the same minute send one DM',
     leads: 1,
-    async run(t, expect) {
+    async campaign(t, expect) {
       const results = await Promise.all([t.tick(), t.tick()])
       expect(results.map((r) => r.sent ?? 0).reduce((a, b) => a + b, 0)).toBe(1)
       expect(await t.delivered()).toHaveLength(1)
       expect((await logsOf(t.campaignId)).map((l) => l.status)).toEqual(['sent'])
       expect((await leadsOf(t.campaignId))[0]?.state).toBe('sent')
     },
+    async answer(t, expect) {
+      await t.answer('Two syncs, one answer.')
+      // the second either waits for the account and finds nothing queued, or is told to retry later
+      await Promise.allSettled([t.sync(), t.sync()])
+      expect((await t.delivered()).map((d) => d.text)).toEqual(['Two syncs, one answer.'])
+      expect((await t.answers()).map((a) => a.status)).toEqual(['sent'])
+    },
   },
 ]
+
+/** Sends a DM the way a runner that then died would have: through the session, outside any job. */
+async function sendOutsideJob(accountId: string, username: string, text: string): Promise<string> {
+  const used = await suite.runner.sessions.use(accountId, 10_000, async (handle) => {
+    const account = await loadAccount(suite.runner.db, accountId)
+    if (!account) throw new Error('no account')
+    const opened = await handle.open(account)
+    if (opened.status !== 'ok') throw new Error(`no session: ${JSON.stringify(opened)}`)
+    return opened.session.sendDm({ username }, text)
+  })
+  return used.status === 'done' ? used.value.status : used.status
+}
 
 for (const platform of PLATFORMS) {
   describe.concurrent(`at most once on ${platform.name}`, BROWSER_SUITE, () => {
     for (const c of CASES) {
-      it(c.name, async ({ expect }) => {
-        await c.run(await setUp(platform, c.leads), expect)
+      it(`campaign DM: ${c.name}`, async ({ expect }) => {
+        await c.campaign(await setUp(platform, c.leads), expect)
       })
+      const answer = c.answer
+      if (answer)
+        it(`inbox answer: ${c.name}`, async ({ expect }) => {
+          await answer(await setUpAnswers(platform, c.leads), expect)
+        })
     }
   })
 }

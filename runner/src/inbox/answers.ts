@@ -1,23 +1,21 @@
-// The customer's answers from the Conversations inbox, sent as campaign DMs are: at most once
-// (claimed as `sending` in a committed transaction before anything is typed), paced (never sooner
-// than the campaigns' shortest gap after the account's last DM, within the account's daily cap),
-// with the page's confirmation deciding sent / uncertain / failed, and stop signals pausing the
-// account. An uncertain answer is checked in the thread later, never typed again. A changed page
-// is a site change: an answer stopped before send was pressed goes back to the queue, one stopped
-// after is uncertain; neither counts against the account. Nor does a page that ran out of time
-// before send was pressed (a slow machine or network): that answer goes back to the queue too.
+// The customer's answers from the Conversations inbox, sent by the same engine as campaign DMs
+// (sending/engine.ts): at most once (claimed as `sending` in a committed transaction before
+// anything is typed), paced (never sooner than the campaigns' shortest gap after the account's
+// last DM, within the account's daily cap), with the same consequences for the account. What is
+// the inbox's own is how an answer's outcome is written: a confirmed or unconfirmed answer is
+// finished as such, one that did not go out is marked failed with the reason (the customer sees it
+// and may send it again), and one stopped before anything was typed (a slow page, a changed site,
+// the runner letting go) goes back to the queue.
 
-import { adjustTrust, stopAccount, tripBreakerIfNeeded } from '../accounts/status.ts'
 import type { Db } from '../db.ts'
 import type { InternalRow } from '../db-rows.ts'
 import type { Lease } from '../leases.ts'
 import type { Logger } from '../log.ts'
-import { serviceOf } from '../log.ts'
-import type { DmTarget, PlatformSession, SendResult } from '../platforms/types.ts'
+import type { DmTarget, PlatformSession } from '../platforms/types.ts'
+import { type SendRecorder, sendClaimed, settleUnconfirmed } from '../sending/engine.ts'
 import { MIN_GAP_MS, rateFactor } from '../sending/pacing.ts'
-import { stopsAccount } from '../sending/send-lead.ts'
+import { threadWith } from '../sending/threads.ts'
 import type { AccountRow } from '../sessions/open.ts'
-import { isSiteChange, recordSiteChange } from '../site-change/record.ts'
 
 export interface AnswerDeps {
   db: Db
@@ -107,6 +105,52 @@ async function failQueued(db: Db, accountId: string, reason: string): Promise<nu
   return rows[0]?.failed ?? 0
 }
 
+/** How an answer's outcomes are written, tallied in the job's summary. */
+function answerRecorder(db: Db, answer: ClaimedAnswer, summary: AnswersSummary): SendRecorder {
+  const requeue = (reason: string) =>
+    db.query('select internal.requeue_inbox_reply($1, $2)', [answer.message_id, reason]).then(() => undefined)
+  return {
+    label: `Answer to @${answer.peer_username}`,
+    logContext: { inboxMessageId: answer.message_id },
+    async sent(result) {
+      await finish(db, answer.message_id, 'sent', {
+        platformMessageId: result.messageId,
+        threadId: result.threadId,
+      })
+      summary.sent++
+    },
+    async uncertain(reason, threadId) {
+      await finish(db, answer.message_id, 'uncertain', { threadId, error: reason })
+      summary.uncertain++
+    },
+    async notSent(reason) {
+      await finish(db, answer.message_id, 'failed', { error: reason })
+      summary.failed++
+      return 'marked failed; the customer may send it again'
+    },
+    async refused(_signal, reason) {
+      await finish(db, answer.message_id, 'failed', { error: reason })
+      summary.failed++
+    },
+    async deferred(reason) {
+      await requeue(`Waiting: nothing was typed (${reason}); it is sent shortly`)
+      summary.deferred++
+    },
+    async siteChanged(_incident, pressed, step, threadId) {
+      summary.siteChanged = true
+      if (!pressed)
+        return requeue(
+          `Waiting: the page changed before sending ("${step}"); it is sent once sending resumes`,
+        )
+      await finish(db, answer.message_id, 'uncertain', {
+        threadId,
+        error: `The page changed after send was pressed ("${step}"); the conversation is checked once sending resumes`,
+      })
+      summary.uncertain++
+    },
+  }
+}
+
 /** Sends the account's queued answers one by one; stops at a stop signal or when the lease is lost. */
 export async function sendQueuedAnswers(deps: AnswerDeps): Promise<AnswersSummary> {
   const { db, session, account } = deps
@@ -118,7 +162,6 @@ export async function sendQueuedAnswers(deps: AnswerDeps): Promise<AnswersSummar
     siteChanged: false,
     deferred: 0,
   }
-  const service = serviceOf(account.platform)
   for (let tried = 0; tried < deps.maxAnswers; tried++) {
     if (deps.signal.aborted || !deps.lease.valid) break
     const queued = await db.query(
@@ -142,91 +185,18 @@ export async function sendQueuedAnswers(deps: AnswerDeps): Promise<AnswersSummar
       await db.query<ClaimedAnswer>('select * from internal.claim_inbox_reply($1)', [account.id])
     ).rows[0]
     if (!answer) break
-    // A send that outlives the job's deadline is abandoned by the platform code before it presses send.
-    let result: SendResult
-    try {
-      result = await session.sendDm(answerTarget(session, answer), answer.body)
-    } catch (error) {
-      if (!isSiteChange(error)) throw error
-      const incident = await recordSiteChange(db, deps.log, error, {
-        source: 'job',
-        packVersion: deps.packVersion ?? null,
-        accountId: account.id,
-      })
-      await db.query('select internal.requeue_inbox_reply($1, $2)', [
-        answer.message_id,
-        `Waiting: the page changed before sending ("${error.step}"); it is sent once sending resumes`,
-      ])
-      await deps.log.info(service, `Answer to @${answer.peer_username} waits: the site changed`, {
-        incidentId: incident,
-      })
-      summary.siteChanged = true
-      break
-    }
-    const log = deps.log.with({ accountId: account.id, inboxMessageId: answer.message_id })
-    if (result.status === 'uncertain' && result.siteChange) {
-      await recordSiteChange(db, deps.log, result.siteChange, {
-        source: 'job',
-        packVersion: deps.packVersion ?? null,
-        accountId: account.id,
-      })
-      await finish(db, answer.message_id, 'uncertain', { threadId: result.threadId, error: result.reason })
-      summary.uncertain++
-      summary.siteChanged = true
-      break
-    }
-    if (result.status === 'failed' && result.outOfTime) {
-      // the machine or the network was slow before anything was typed: back to the queue, and
-      // nothing held against the account; the next job sends it
-      await db.query('select internal.requeue_inbox_reply($1, $2)', [
-        answer.message_id,
-        `Waiting: the page was slow before anything was typed (${result.reason}); it is sent shortly`,
-      ])
-      await log.info(service, `Answer to @${answer.peer_username} waits: the page was slow`, {
-        reason: result.reason,
-      })
-      summary.deferred++
-      break
-    }
-    if (result.status === 'sent') {
-      await finish(db, answer.message_id, 'sent', {
-        platformMessageId: result.messageId,
-        threadId: result.threadId,
-      })
-      await adjustTrust(db, account.id, 0.01)
-      await log.info(service, `Answer sent to @${answer.peer_username} from the inbox`)
-      summary.sent++
-      continue
-    }
-    if (result.status === 'uncertain') {
-      await finish(db, answer.message_id, 'uncertain', { threadId: result.threadId, error: result.reason })
-      await log.warn(
-        service,
-        `Answer to @${answer.peer_username} could not be confirmed; it will be checked in the thread`,
-        {
-          reason: result.reason,
-        },
-      )
-      summary.uncertain++
-    } else {
-      await finish(db, answer.message_id, 'failed', {
-        threadId: result.threadId,
-        error: result.signal ? `${result.reason} (${result.signal.code})` : result.reason,
-      })
-      await log.warn(service, `Answer to @${answer.peer_username} was not sent`, { reason: result.reason })
-      summary.failed++
-    }
-    await adjustTrust(db, account.id, -0.02)
-    if (stopsAccount(result.signal)) {
-      await stopAccount(db, account, result.signal)
-      await failQueued(db, account.id, `Not sent: @${account.username} was paused (${result.signal.kind}).`)
+    const outcome = await sendClaimed(
+      deps,
+      answerTarget(session, answer),
+      answer.body,
+      answerRecorder(db, answer, summary),
+    )
+    if (outcome === 'sent') continue
+    if (outcome === 'account_stopped') {
+      await failQueued(db, account.id, `Not sent: @${account.username} was paused.`)
       summary.accountStopped = true
-      break
     }
-    if (await tripBreakerIfNeeded(db, account)) {
-      summary.accountStopped = true
-      break
-    }
+    if (outcome !== 'uncertain' && outcome !== 'not_sent' && outcome !== 'skipped') break
   }
   return summary
 }
@@ -239,6 +209,7 @@ export async function settleUncertainAnswers(
   db: Db,
   session: PlatformSession,
   accountId: string,
+  lease: Lease,
   options: { minAgeMs: number; limit: number },
 ): Promise<{ sent: number; notSent: number }> {
   const { rows } = await db.query<ClaimedAnswer & { sent_at: Date }>(
@@ -250,23 +221,17 @@ export async function settleUncertainAnswers(
       limit $3`,
     [accountId, options.minAgeMs, options.limit],
   )
-  const summary = { sent: 0, notSent: 0 }
-  for (const answer of rows) {
-    if (!answer.platform_thread_id) continue
-    const found = await session.resolveUncertain({
-      threadId: answer.platform_thread_id,
-      text: answer.body,
-      since: answer.sent_at,
-    })
-    if (found.status === 'sent') {
-      await finish(db, answer.message_id, 'sent', { platformMessageId: found.messageId })
-      summary.sent++
-    } else {
-      await finish(db, answer.message_id, 'failed', {
-        error: `Not delivered: the conversation shows no such message (checked ${new Date().toISOString()})`,
-      })
-      summary.notSent++
-    }
-  }
-  return summary
+  return settleUnconfirmed(session, lease, rows, {
+    thread: (answer) =>
+      answer.platform_thread_id
+        ? Promise.resolve(answer.platform_thread_id)
+        : threadWith(session, {
+            username: answer.peer_username,
+            profile_data: answer.peer_platform_id ? { platform_id: answer.peer_platform_id } : {},
+          }),
+    text: (answer) => answer.body,
+    since: (answer) => answer.sent_at,
+    sent: (answer, messageId) => finish(db, answer.message_id, 'sent', { platformMessageId: messageId }),
+    notSent: (answer, reason) => finish(db, answer.message_id, 'failed', { error: reason }),
+  })
 }

@@ -113,7 +113,7 @@ async function sync(
     }
     if (paused.inbox) return { ...result, note: pausedNote(account.platform, 'inbox') }
     Object.assign(result, await readNewReplies(ctx.db, session, account, ctx.signal))
-    const settledAnswers = await settleUncertainAnswers(ctx.db, session, account.id, {
+    const settledAnswers = await settleUncertainAnswers(ctx.db, session, account.id, handle.lease, {
       minAgeMs: ctx.config.uncertainCheckAfterMs,
       limit: 5,
     })

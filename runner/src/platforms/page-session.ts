@@ -1,19 +1,26 @@
 // What an X and an Instagram session share, so the two adapters differ only in their facts and the
 // steps that truly differ (signing in, what a signed-out page looks like, the DM steps): the
 // account's browser context, the one-operation-at-a-time page with a hard time limit, paths from
-// the platform's facts, navigation under the navigation timeout, and the cookies to save for the
-// next run.
+// the platform's facts, navigation under the navigation timeout, the cookies to save for the next
+// run, and a DM's lifecycle and the frame of its confirmation.
 import type { Page } from 'puppeteer-core'
 import { navigate } from '../browser/navigate.ts'
 import { SessionPages } from '../browser/operations.ts'
 import type { AccountContext } from '../browser/pool.ts'
-import type { TypingOptions } from '../browser/typing.ts'
+import { type TypingOptions, typingBudgetMs } from '../browser/typing.ts'
 import { fillPath } from './facts.ts'
-import type { SessionCookie } from './types.ts'
+import { sendErrorOutcome } from './send-outcome.ts'
+import { type DmTarget, newSendState, type SendResult, type SendState, type SessionCookie } from './types.ts'
 
 export interface PageTimeouts {
   navigationMs: number
+  /** One operation on the page: opening a thread, a read. */
+  operationMs: number
+  /** How long a message may take to show as sent after send was pressed. */
+  confirmMs: number
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export abstract class PageSession<
   Facts extends { paths: Record<string, string> },
@@ -65,6 +72,57 @@ export abstract class PageSession<
   async goto(page: Page, path: string): Promise<void> {
     this.leavingPage()
     await navigate(page, this.url(path), this.timeouts.navigationMs)
+  }
+
+  /**
+   * One DM, the same lifecycle on every platform: an empty message is refused before a page is
+   * touched; the platform's steps run as one operation whose deadline covers opening the thread,
+   * typing like a person and confirming; how far they got (pressed send or not) decides what an
+   * error amounts to (send-outcome.ts).
+   */
+  async sendOnPage(
+    target: DmTarget,
+    text: string,
+    steps: (page: Page, state: SendState) => Promise<SendResult>,
+  ): Promise<SendResult> {
+    if (!text.trim()) return { status: 'failed', threadId: null, reason: 'The message is empty.' }
+    const state = newSendState(target.threadId ?? null)
+    const budget = this.timeouts.operationMs + typingBudgetMs(text, this.typing) + this.timeouts.confirmMs
+    try {
+      return await this.run('send DM', budget, (page) => steps(page, state))
+    } catch (error) {
+      return sendErrorOutcome(error, state)
+    }
+  }
+
+  /**
+   * After send was pressed: polls the platform's check every pollMs for at most confirmMs, and
+   * undefined when it gave no verdict in time. A page that left the thread may still have sent the
+   * message: uncertain (onLeft first, for a platform that tells a signed-out page apart).
+   */
+  async confirmOnPage(
+    page: Page,
+    thread: { id: string; path: string },
+    pollMs: number,
+    check: () => Promise<SendResult | undefined>,
+    onLeft: () => void = () => {},
+  ): Promise<SendResult | undefined> {
+    const deadline = Date.now() + this.timeouts.confirmMs
+    while (Date.now() < deadline) {
+      await sleep(pollMs)
+      const path = new URL(page.url()).pathname
+      if (path !== thread.path) {
+        onLeft()
+        return {
+          status: 'uncertain',
+          threadId: thread.id,
+          reason: `The page left the thread after send (now ${path}).`,
+        }
+      }
+      const verdict = await check()
+      if (verdict) return verdict
+    }
+    return undefined
   }
 
   /** The session's cookies now (sites rotate some), to save encrypted and reuse next run. */

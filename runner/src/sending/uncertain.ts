@@ -5,6 +5,7 @@
 import type { Db } from '../db.ts'
 import type { Lease } from '../leases.ts'
 import type { PlatformSession } from '../platforms/types.ts'
+import { settleUnconfirmed } from './engine.ts'
 import { recordNotSent, recordSent } from './intent.ts'
 import { threadWith } from './threads.ts'
 
@@ -53,31 +54,20 @@ export async function settleUncertainSends(
   lease: Lease,
   options: { minAgeMs: number; limit: number },
 ): Promise<SettleSummary> {
-  const summary: SettleSummary = { sent: 0, notSent: 0 }
-  for (const send of await unsettledSends(db, accountId, options.minAgeMs, options.limit)) {
-    if (!lease.valid) break
-    const intent = {
-      logId: send.log_id,
-      leadId: send.lead_id,
-      step: send.step,
-      previousState: send.step === 0 ? ('pending' as const) : ('sent' as const),
-    }
-    const threadId = await threadWith(session, send)
-    const found = threadId
-      ? await session.resolveUncertain({ threadId, text: send.text, since: send.created_at })
-      : ({ status: 'not_sent' } as const)
-    if (found.status === 'sent') {
-      await recordSent(db, intent, send.sent_at)
-      summary.sent++
-    } else {
-      await recordNotSent(
-        db,
-        intent,
-        'failed',
-        `Not delivered: the conversation shows no such message (checked ${new Date().toISOString()})`,
-      )
-      summary.notSent++
-    }
-  }
-  return summary
+  const sends = await unsettledSends(db, accountId, options.minAgeMs, options.limit)
+  const intentOf = (send: UnsettledSend) => ({
+    logId: send.log_id,
+    leadId: send.lead_id,
+    step: send.step,
+    previousState: send.step === 0 ? ('pending' as const) : ('sent' as const),
+  })
+  return settleUnconfirmed(session, lease, sends, {
+    thread: (send) => threadWith(session, send),
+    text: (send) => send.text,
+    since: (send) => send.created_at,
+    sent: (send) => recordSent(db, intentOf(send), send.sent_at),
+    notSent: async (send, reason) => {
+      await recordNotSent(db, intentOf(send), 'failed', reason)
+    },
+  })
 }

@@ -6,14 +6,12 @@
 import type { Page } from 'puppeteer-core'
 import { deepElement, deepElements, deepEval } from '../../browser/deep-query.ts'
 import { clickByText, textOf, waitForFirst } from '../../browser/page-wait.ts'
-import { typeLikeHuman, typingBudgetMs } from '../../browser/typing.ts'
+import { typeLikeHuman } from '../../browser/typing.ts'
 import { fillPath, regexOf } from '../facts.ts'
 import { layoutChanged } from '../layout.ts'
-import { sendErrorOutcome } from '../send-outcome.ts'
 import {
   type DmTarget,
   markPressingSend,
-  newSendState,
   type SendResult,
   type SendState,
   StopSignalError,
@@ -26,20 +24,8 @@ import { igSignalFromResponse, igSignalFromText } from './signals.ts'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-export async function sendIgDm(
-  session: InstagramSession,
-  target: DmTarget,
-  text: string,
-): Promise<SendResult> {
-  if (!text.trim()) return { status: 'failed', threadId: null, reason: 'The message is empty.' }
-  const state = newSendState(target.threadId ?? null)
-  const budget =
-    session.timeouts.operationMs + typingBudgetMs(text, session.typing) + session.timeouts.confirmMs
-  try {
-    return await session.run('send DM', budget, (page) => send(session, page, target, text, state))
-  } catch (error) {
-    return sendErrorOutcome(error, state)
-  }
+export function sendIgDm(session: InstagramSession, target: DmTarget, text: string): Promise<SendResult> {
+  return session.sendOnPage(target, text, (page, state) => send(session, page, target, text, state))
 }
 
 async function threadItems(session: InstagramSession, page: Page, threadId: string) {
@@ -162,31 +148,32 @@ async function confirm(
   text: string,
   before: Set<string>,
 ): Promise<SendResult> {
-  const threadPath = session.path('thread', { id: threadId })
-  const deadline = Date.now() + session.timeouts.confirmMs
-  while (Date.now() < deadline) {
-    await sleep(500)
-    const path = new URL(page.url()).pathname
-    if (path !== threadPath) {
-      session.assertSignedIn(page)
-      return { status: 'uncertain', threadId, reason: `The page left the thread after send (now ${path}).` }
-    }
-    const signal = igSignalFromText(session.facts, await textOf(page, session.facts.selectors.dialog))
-    const mine = (await threadItems(session, page, threadId)).filter(
-      (m) => !before.has(m.id) && m.direction === 'outgoing',
-    )
-    if (signal && mine.length === 0) return { status: 'failed', threadId, reason: signal.message, signal }
-    if (signal) return { status: 'uncertain', threadId, reason: signal.message, signal }
-    if (mine.length > 1)
-      return { status: 'uncertain', threadId, reason: `${mine.length} new items appeared after one send.` }
-    const item = mine[0]
-    if (!item) continue
-    if (item.text !== text)
-      return { status: 'uncertain', threadId, reason: 'The new item does not hold the exact text.' }
-    if ((await composerText(session, page)) !== '')
-      return { status: 'uncertain', threadId, reason: 'The composer was not cleared after send.' }
-    return { status: 'sent', threadId, messageId: item.id, sentAt: item.at ?? new Date().toISOString() }
-  }
+  const thread = { id: threadId, path: session.path('thread', { id: threadId }) }
+  const verdict = await session.confirmOnPage(
+    page,
+    thread,
+    500,
+    async () => {
+      const signal = igSignalFromText(session.facts, await textOf(page, session.facts.selectors.dialog))
+      const mine = (await threadItems(session, page, threadId)).filter(
+        (m) => !before.has(m.id) && m.direction === 'outgoing',
+      )
+      if (signal && mine.length === 0) return { status: 'failed', threadId, reason: signal.message, signal }
+      if (signal) return { status: 'uncertain', threadId, reason: signal.message, signal }
+      if (mine.length > 1)
+        return { status: 'uncertain', threadId, reason: `${mine.length} new items appeared after one send.` }
+      const item = mine[0]
+      if (!item) return undefined
+      if (item.text !== text)
+        return { status: 'uncertain', threadId, reason: 'The new item does not hold the exact text.' }
+      if ((await composerText(session, page)) !== '')
+        return { status: 'uncertain', threadId, reason: 'The composer was not cleared after send.' }
+      return { status: 'sent', threadId, messageId: item.id, sentAt: item.at ?? new Date().toISOString() }
+    },
+    // a page sent to the login screen is the session's end, not an unconfirmed send
+    () => session.assertSignedIn(page),
+  )
+  if (verdict) return verdict
   return {
     status: 'uncertain',
     threadId,

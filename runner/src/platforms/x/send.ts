@@ -6,14 +6,12 @@
 import type { Page } from 'puppeteer-core'
 import { deepElement } from '../../browser/deep-query.ts'
 import { textOf, waitForFirst } from '../../browser/page-wait.ts'
-import { typeLikeHuman, typingBudgetMs } from '../../browser/typing.ts'
+import { typeLikeHuman } from '../../browser/typing.ts'
 import { regexOf, within } from '../facts.ts'
 import { layoutChanged } from '../layout.ts'
-import { sendErrorOutcome } from '../send-outcome.ts'
 import {
   type DmTarget,
   markPressingSend,
-  newSendState,
   type SendResult,
   type SendState,
   StopSignalError,
@@ -23,23 +21,13 @@ import { SETTLE_MS, type XSession } from './session.ts'
 import { xSignalFromText } from './signals.ts'
 import { chatText, composerText, readRows } from './thread-dom.ts'
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 /** One-to-one X Chat thread id: both user ids joined by "-", smaller first. */
 export function xThreadId(a: string, b: string): string {
   return BigInt(a) < BigInt(b) ? `${a}-${b}` : `${b}-${a}`
 }
 
-export async function sendXDm(session: XSession, target: DmTarget, text: string): Promise<SendResult> {
-  if (!text.trim()) return { status: 'failed', threadId: null, reason: 'The message is empty.' }
-  const state = newSendState(target.threadId ?? null)
-  const budget =
-    session.timeouts.operationMs + typingBudgetMs(text, session.typing) + session.timeouts.confirmMs
-  try {
-    return await session.run('send DM', budget, (page) => send(session, page, target, text, state))
-  } catch (error) {
-    return sendErrorOutcome(error, state)
-  }
+export function sendXDm(session: XSession, target: DmTarget, text: string): Promise<SendResult> {
+  return session.sendOnPage(target, text, (page, state) => send(session, page, target, text, state))
 }
 
 async function send(
@@ -189,17 +177,9 @@ async function confirm(
   before: Set<string>,
 ): Promise<SendResult> {
   const { app, chat, texts } = session.facts
-  const deadline = Date.now() + session.timeouts.confirmMs
   let failedSince: number | undefined
   let lastStatus = 'no new row'
-  while (Date.now() < deadline) {
-    await sleep(250)
-    if (new URL(page.url()).pathname !== threadPath)
-      return {
-        status: 'uncertain',
-        threadId,
-        reason: `The page left the thread after send (now ${new URL(page.url()).pathname}).`,
-      }
+  const verdict = await session.confirmOnPage(page, { id: threadId, path: threadPath }, 250, async () => {
     // X's refusals come as toasts (the overlays' shadow root), its errors in the chat itself
     const feedback = await textOf(
       page,
@@ -221,7 +201,7 @@ async function confirm(
         reason: `${mine.length} new message rows appeared after one send.`,
       }
     const row = mine[0]
-    if (!row) continue
+    if (!row) return undefined
     lastStatus = row.status || 'no status'
     if (row.text !== text)
       return { status: 'uncertain', threadId, reason: 'The new message row does not hold the exact text.' }
@@ -229,16 +209,17 @@ async function confirm(
       failedSince ??= Date.now()
       if (Date.now() - failedSince > 2_000)
         return { status: 'uncertain', threadId, reason: 'The message row failed without a reason X states.' }
-      continue
+      return undefined
     }
-    if (row.status !== 'delivered') continue
+    if (row.status !== 'delivered') return undefined
     const shown = await chatText(session, page)
     const errorText = texts.sendErrors.find((t) => shown.includes(t))
     if (errorText) return { status: 'uncertain', threadId, reason: `The page shows "${errorText}".` }
     if ((await composerText(session, page)) !== '')
       return { status: 'uncertain', threadId, reason: 'The composer was not cleared after send.' }
     return { status: 'sent', threadId, messageId: row.id, sentAt: row.at ?? new Date().toISOString() }
-  }
+  })
+  if (verdict) return verdict
   const reason = `Not confirmed within ${session.timeouts.confirmMs / 1000} s (${lastStatus}).`
   // our row with the exact text is there but no status the facts know: the marker changed, not X's speed
   if (lastStatus === 'no status')
