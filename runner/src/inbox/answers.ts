@@ -10,27 +10,19 @@
 import type { Db } from '../db.ts'
 import type { InternalRow } from '../db-rows.ts'
 import type { Lease } from '../leases.ts'
-import type { Logger } from '../log.ts'
 import type { DmTarget, PlatformSession } from '../platforms/types.ts'
-import { type SendRecorder, sendClaimed, settleUnconfirmed } from '../sending/engine.ts'
+import { type EngineDeps, type SendRecorder, sendClaimed, settleUnconfirmed } from '../sending/engine.ts'
 import { MIN_GAP_MS, rateFactor } from '../sending/pacing.ts'
 import { threadWith } from '../sending/threads.ts'
 import type { AccountRow } from '../sessions/open.ts'
 
-export interface AnswerDeps {
-  db: Db
-  log: Logger
-  session: PlatformSession
-  account: AccountRow
-  lease: Lease
-  signal: AbortSignal
+/** The engine's parts, plus the answers' own pacing and per-job count. */
+export interface AnswerDeps extends EngineDeps {
   pacingFactor: number
   /** Waits ms unless the job is aborted; says whether the whole wait happened. */
   wait: (ms: number) => Promise<boolean>
   /** Answers sent per job at most (the gaps between them must fit the job's time limit). */
   maxAnswers: number
-  /** The version of the platform facts the session uses (recorded with a site change). */
-  packVersion?: string | null
 }
 
 export interface AnswersSummary {

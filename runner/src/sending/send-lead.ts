@@ -5,15 +5,10 @@
 // keeps the step due with its attempt given back; a changed page settles the DM for what it is.
 
 import type { AiConfig } from '../../../supabase/functions/_shared/ai.ts'
-import type { Db } from '../db.ts'
 import { recordReply } from '../inbox/replies.ts'
-import type { Lease } from '../leases.ts'
-import type { Logger } from '../log.ts'
 import { serviceOf } from '../log.ts'
-import type { PlatformSession } from '../platforms/types.ts'
-import type { AccountRow } from '../sessions/open.ts'
 import { renderTemplate, type Sequences } from './compose.ts'
-import { type SendOutcome, type SendRecorder, sendClaimed } from './engine.ts'
+import { type EngineDeps, type SendOutcome, type SendRecorder, sendClaimed } from './engine.ts'
 import {
   claimIntent,
   type DueLead,
@@ -32,19 +27,12 @@ import { templateForLead } from './variants.ts'
 
 export type LeadOutcome = SendOutcome | 'replied' | 'done' | 'stale'
 
-export interface SendDeps {
-  db: Db
-  log: Logger
-  session: PlatformSession
-  account: AccountRow
-  lease: Lease
-  signal: AbortSignal
+/** The engine's parts, plus what a campaign DM adds: variant choice, pacing and personalisation. */
+export interface SendDeps extends EngineDeps {
   random: () => number
   pacingFactor: number
   /** The AI endpoint for personalisation (null: not configured). */
   ai?: AiConfig | null
-  /** The version of the platform facts the session uses (recorded with a site change). */
-  packVersion?: string | null
 }
 
 export interface CampaignForSend {
