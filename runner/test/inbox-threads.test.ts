@@ -181,4 +181,48 @@ describe.concurrent('conversations inbox', BROWSER_SUITE, () => {
     await inboxSync(suite.runner.context(), { accountId })
     expect((await threadOf(accountId, lead.username))?.unread_count).toBe(1)
   })
+
+  it('an answer on a day the account has used its cap is not sent, and says why; the cap is the one the campaign DMs use', async ({
+    expect,
+  }) => {
+    const userId = await createCustomer()
+    const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
+    const accountId = await createXAccount(userId, sandbox)
+    const [lead] = await suite.people(1)
+    if (!lead) throw new Error('no lead')
+    const campaignId = await createCampaign(userId, accountId, [lead])
+    expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(1)
+    await x.message({ account: sandbox.username, from: lead.username, text: 'Tell me more' })
+    await inboxSync(suite.runner.context(), { accountId })
+    const thread = await threadOf(accountId, lead.username)
+    // the account's own limit below its warm-up limit, used up on the account's own day
+    const { rows } = await adminDb().query<{ cap: number }>(
+      `update public.social_accounts a set daily_message_limit = 2, messages_sent_today = 2,
+              sent_today_on = pg_catalog.timezone(a.timezone, internal.now())::date
+        from public.platforms p where a.id = $1 and p.id = a.platform_id
+        returning internal.account_daily_cap(a, p) as cap`,
+      [accountId],
+    )
+    expect(rows[0]?.cap).toBe(2)
+    await adminDb().query(
+      `insert into public.inbox_messages (thread_id, user_id, account_id, direction, body, origin, status, dedupe_key)
+       values ($1, $2, $3, 'outgoing', 'Happy to explain on a call.', 'reachflow', 'queued', 'reply:' || gen_random_uuid())`,
+      [thread?.id, userId, accountId],
+    )
+    await inboxSync(suite.runner.context(), { accountId })
+    const { rows: answers } = await adminDb().query<{ status: string; error: string | null }>(
+      `select status, error from public.inbox_messages where thread_id = $1 and body = 'Happy to explain on a call.'`,
+      [thread?.id],
+    )
+    expect(answers).toEqual([
+      {
+        status: 'failed',
+        error: `@${sandbox.username} has reached today's limit of 2 messages. Nothing was sent; send it again tomorrow.`,
+      },
+    ])
+    const sent = (await x.deliveries(sandbox.username)).filter(
+      (d) => d.text === 'Happy to explain on a call.',
+    )
+    expect(sent).toHaveLength(0)
+  })
 })

@@ -57,10 +57,8 @@ async function sendingRoom(db: Db, account: AccountRow, pacingFactor: number) {
               (select max(m.sent_at) from public.inbox_messages m
                 where m.account_id = a.id and m.origin = 'reachflow' and m.status in ('sent', 'uncertain')))) * 1000
               as since_last_ms,
-            least(a.daily_message_limit, coalesce(internal.warmup_daily_limit(a.warmup_phase), p.daily_message_ceiling),
-                  p.daily_message_ceiling) as cap,
-            case when a.sent_today_on = pg_catalog.timezone(a.timezone, internal.now())::date
-                 then a.messages_sent_today else 0 end as sent_today
+            internal.account_daily_cap(a, p) as cap,
+            internal.account_sent_today(a, internal.now()) as sent_today
        from public.social_accounts a join public.platforms p on p.id = a.platform_id
       where a.id = $1`,
     [account.id],
