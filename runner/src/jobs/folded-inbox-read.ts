@@ -41,6 +41,7 @@ export async function readInboxInHeldSession(
       await recordSiteChange(ctx.db, ctx.log, error, {
         source: 'job',
         packVersion: ctx.packs.current(accountPlatformOf(error.platform)).version,
+        accountId: account.id,
       }).catch(() => undefined)
     const message = (error as Error).message
     await ctx.log.warn(
