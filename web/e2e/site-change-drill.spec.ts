@@ -6,6 +6,8 @@
 // test ids from the pack editor; the canary passes with it, the pause lifts by itself and the
 // campaign finishes with exactly one DM per lead. Serial: the pause is fleet-wide.
 import { expect, type Page, test } from '@playwright/test'
+import { closeAdminDb } from '../../runner/test/helpers/fixtures.ts'
+import { quietOtherWork } from '../../runner/test/helpers/process.ts'
 import {
   adminPage,
   chooseCanaryAccount,
@@ -98,11 +100,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` })
 }
 
-/** Accounts and campaigns that earlier specs left working, set aside for the drill and put back after. */
-let setAside: { accounts: { id: string; status: string }[]; campaigns: { id: string; status: string }[] } = {
-  accounts: [],
-  campaigns: [],
-}
+let restoreOtherWork: (() => Promise<void>) | undefined
 
 test.beforeAll(async () => {
   await clearSiteChanges()
@@ -111,16 +109,7 @@ test.beforeAll(async () => {
   // fleet-wide: another spec's account read by the runner meanwhile would meet markers its unchanged
   // pages lack, and pause the platform again after the fix (as a fleet whose pages all changed would
   // not). Only the drill's account works during the drill.
-  const accounts = await db().query<{ id: string; status: string }>(
-    `update public.social_accounts a set status = 'inactive' from public.social_accounts old_row
-      where a.id = old_row.id and a.status <> 'inactive' returning a.id, old_row.status`,
-  )
-  const campaigns = await db().query<{ id: string; status: string }>(
-    `update public.campaigns c set status = 'paused' from public.campaigns old_row
-      where c.id = old_row.id and c.status in ('queued', 'running', 'active') returning c.id, old_row.status`,
-  )
-  setAside = { accounts: accounts.rows, campaigns: campaigns.rows }
-  await db().query(`delete from pgboss.job where state in ('created', 'retry')`)
+  restoreOtherWork = await quietOtherWork()
   // sends without the human gaps between DMs; everything else as `npm start` runs it
   runner = startSupervisedRunner({ RUNNER_PACING_FACTOR: '0' })
 })
@@ -138,16 +127,8 @@ test.afterAll(async () => {
   await clockAt(0)
   await clearSiteChanges()
   await db().query('delete from public.platform_canary_accounts')
-  for (const [table, rows] of [
-    ['social_accounts', setAside.accounts],
-    ['campaigns', setAside.campaigns],
-  ] as const) {
-    if (rows.length === 0) continue
-    await db().query(
-      `update public.${table} t set status = r.status from unnest($1::uuid[], $2::text[]) as r(id, status) where t.id = r.id`,
-      [rows.map((row) => row.id), rows.map((row) => row.status)],
-    )
-  }
+  await restoreOtherWork?.()
+  await closeAdminDb()
   await closeDb()
 })
 
