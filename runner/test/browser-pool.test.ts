@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { navigate } from '../src/browser/navigate.ts'
 import { SessionPages } from '../src/browser/operations.ts'
 import { BrowserPool } from '../src/browser/pool.ts'
+import { OperationTimeoutError } from '../src/platforms/types.ts'
 import { processTree } from '../src/process-stats.ts'
 import { BROWSER_SUITE } from './helpers/x-session.ts'
 
@@ -40,6 +41,28 @@ describe('the browser pool', BROWSER_SUITE, () => {
     await pool.close()
     site.close()
   })
+
+  it('gives up on a page the browser never opens within the operation, and opens the next one', async () => {
+    const context = await pool.newContext()
+    const opens = { hung: 0 }
+    // the browser does not answer the first page it is asked for (a starved or wedged renderer)
+    const opened = context.newPage.bind(context)
+    context.newPage = () => {
+      if (opens.hung++ === 0) return new Promise<never>(() => {})
+      return opened()
+    }
+    const pages = new SessionPages(context, 'account', 15_000)
+    const hung = await pages.run('open thread', 1_000, () => Promise.resolve('done')).catch((e: Error) => e)
+    expect(hung).toBeInstanceOf(OperationTimeoutError)
+    // the session is not left busy, and it does not wait on the page that never came
+    const title = await pages.run('open thread', 20_000, async (page) => {
+      await navigate(page, `${url}/home`, 15_000)
+      return page.title()
+    })
+    expect(title).toBe('site')
+    expect(opens.hung).toBe(2)
+    await pages.close()
+  }, 60_000)
 
   it('costs one renderer process per account context, its page on the site or parked', async () => {
     // the browser itself, before any account (kept up by one context: a browser closes with its last)

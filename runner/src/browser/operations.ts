@@ -8,6 +8,8 @@ import type { AccountContext } from './pool.ts'
 
 export class SessionPages {
   #page: Page | undefined
+  /** A page being opened (the browser may never answer: the operation's deadline discards it). */
+  #opening: Promise<Page> | undefined
   #stale: Page[] = []
   #busy = false
 
@@ -17,20 +19,37 @@ export class SessionPages {
     readonly defaultTimeoutMs: number,
   ) {}
 
-  async page(): Promise<Page> {
-    if (this.#page && !this.#page.isClosed()) return this.#page
+  page(): Promise<Page> {
+    if (this.#page && !this.#page.isClosed()) return Promise.resolve(this.#page)
+    if (this.#opening) return this.#opening
     // a context with no page left (parked, or its page hung) opens a new one; hung pages close after
-    const page = await this.context.newPage()
-    page.setDefaultTimeout(this.defaultTimeoutMs)
-    this.#page = page
-    for (const stale of this.#stale.splice(0)) void stale.close().catch(() => undefined)
-    return page
+    const opening: Promise<Page> = this.context.newPage().then(
+      (page) => {
+        if (this.#opening !== opening) {
+          // its operation gave up on it (discard): nobody waits for this page any more
+          void page.close().catch(() => undefined)
+          throw new Error(`${this.label}: a page opened after its operation gave up on it`)
+        }
+        this.#opening = undefined
+        page.setDefaultTimeout(this.defaultTimeoutMs)
+        this.#page = page
+        for (const stale of this.#stale.splice(0)) void stale.close().catch(() => undefined)
+        return page
+      },
+      (error: unknown) => {
+        if (this.#opening === opening) this.#opening = undefined
+        throw error
+      },
+    )
+    this.#opening = opening
+    return opening
   }
 
   /** Stops using the current page; the next operation gets a fresh one. */
   discard(): void {
     if (this.#page) this.#stale.push(this.#page)
     this.#page = undefined
+    this.#opening = undefined
   }
 
   /**
@@ -62,11 +81,12 @@ export class SessionPages {
       throw new Error(`${this.label} session busy: ${operation} must wait for the running operation`)
     this.#busy = true
     try {
-      const page = await this.page()
+      // opening the page counts against the deadline too: a browser that never answers it must not
+      // hold the session busy for good
       return await withDeadline(
         operation,
         ms,
-        () => work(page),
+        async () => work(await this.page()),
         () => this.discard(),
       )
     } catch (error) {
