@@ -120,8 +120,23 @@ export async function waitWhileProgressing<T>(
   check: () => Promise<T | undefined | false>,
   progress: () => Promise<string>,
   stallMs: number,
-  { everyMs = 1_000, maxMs = 30 * 60_000 }: { everyMs?: number; maxMs?: number } = {},
+  {
+    everyMs = 1_000,
+    maxMs = 30 * 60_000,
+    explain,
+  }: {
+    everyMs?: number
+    maxMs?: number
+    /** What the failure message should add about the system's state (jobs, rows, the runner's log). */
+    explain?: () => Promise<string>
+  } = {},
 ): Promise<T> {
+  const fail = async (message: string): Promise<never> => {
+    const detail = explain
+      ? await explain().catch((error: Error) => `(explain failed: ${error.message})`)
+      : ''
+    throw new Error(detail ? `${message}\n${detail}` : message)
+  }
   const started = Date.now()
   let last = await progress()
   let movedAt = Date.now()
@@ -134,9 +149,8 @@ export async function waitWhileProgressing<T>(
       movedAt = Date.now()
     }
     if (Date.now() - movedAt > stallMs)
-      throw new Error(`Waiting for ${what}: nothing moved for ${stallMs / 1000} s (last state ${last})`)
-    if (Date.now() - started > maxMs)
-      throw new Error(`Waiting for ${what}: still moving after ${maxMs / 1000} s`)
+      await fail(`Waiting for ${what}: nothing moved for ${stallMs / 1000} s (last state ${last})`)
+    if (Date.now() - started > maxMs) await fail(`Waiting for ${what}: still moving after ${maxMs / 1000} s`)
     await sleep(everyMs)
   }
 }

@@ -95,16 +95,53 @@ describe('X timing out during sends', () => {
             [run.campaignIds],
           )
           .then((r) => r.rows[0]?.n ?? 0)
-      // The run's moving parts: each lead's state, step and attempts, and every attempt logged.
+      // The run's moving parts: each lead's state, step and attempts, every attempt logged, and every
+      // tick that ended (a DM deferred for a slow page leaves the lead as it was: the tick still moved).
       const progress = () =>
         db
           .query<{ signature: string }>(
             `select coalesce(string_agg(l.state || ':' || l.attempts || ':' || l.current_step, ',' order by l.id), '')
-                  || '|' || (select count(*) from public.dm_logs d where d.campaign_id = any($1)) as signature
+                  || '|' || (select count(*) from public.dm_logs d where d.campaign_id = any($1))
+                  || '|' || (select count(*) from pgboss.job j
+                              where j.name = 'campaign.tick' and j.state = 'completed'
+                                and j.data ->> 'campaignId' = any($1::uuid[]::text[])) as signature
              from public.campaign_leads l where l.campaign_id = any($1)`,
             [run.campaignIds],
           )
           .then((r) => r.rows[0]?.signature ?? '')
+      // on a stall: what the scheduler and the runner were doing (CI prints only the failure)
+      const explain = async () => {
+        const rows = async (sql: string) =>
+          JSON.stringify((await db.query(sql, [run.campaignIds, run.accountIds])).rows)
+        return [
+          `now: ${await rows('select now(), internal.now() as clock')}`,
+          `leads: ${await rows(
+            `select campaign_id, state, attempts, current_step, next_send_at from public.campaign_leads
+              where campaign_id = any($1) and $2::uuid[] is not null order by campaign_id, username`,
+          )}`,
+          `campaigns: ${await rows(
+            `select c.id, c.status, c.next_action_at, c.error_message, c.messages_sent_today
+               from public.campaigns c where c.id = any($1) and $2::uuid[] is not null`,
+          )}`,
+          `accounts: ${await rows(
+            `select id, status, paused_until, messages_sent_today from public.social_accounts
+              where id = any($2) and $1::uuid[] is not null`,
+          )}`,
+          `jobs: ${await rows(
+            `select name, state, retry_count, start_after, started_on, completed_on, data, output
+               from pgboss.job
+              where (data ->> 'campaignId' = any($1::text[]) or data ->> 'accountId' = any($2::text[]))
+              order by created_on desc limit 30`,
+          )}`,
+          `pauses: ${await rows('select * from public.platform_action_pauses where $1::uuid[] is not null and $2::uuid[] is not null')}`,
+          `logs: ${await rows(
+            `select created_at, level, service, message from public.system_logs
+              where (metadata ->> 'campaignId' = any($1::text[]) or metadata ->> 'accountId' = any($2::text[]))
+              order by created_at desc limit 30`,
+          )}`,
+          `runner: ${runner?.tail(80) ?? '(not started)'}`,
+        ].join('\n')
+      }
       await waitWhileProgressing(
         'the hangs to be given up on and the other leads sent',
         async () =>
@@ -113,6 +150,7 @@ describe('X timing out during sends', () => {
           (await leadsIn(run, ['sending', 'uncertain'])) === 0,
         progress,
         STALL_MS,
+        { explain, maxMs: 20 * 60_000 },
       )
       const firstPhaseSeconds = (Date.now() - started) / 1000
 
@@ -183,6 +221,7 @@ describe('X timing out during sends', () => {
         },
         progress,
         STALL_MS,
+        { explain, maxMs: 15 * 60_000 },
       )
       stopScheduler()
       expect(runner.running, `the runner exited:\n${runner.tail()}`).toBe(true)
