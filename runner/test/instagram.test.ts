@@ -169,6 +169,23 @@ describe.concurrent('Instagram DMs', BROWSER_SUITE, () => {
     await s.close()
   })
 
+  it('leaves the thread after a DM: a reply that comes later stays unread for the customer', async ({
+    expect,
+  }) => {
+    const { session: s } = await session({
+      behaviour: { replyShare: 1, replyDelayMs: [2_000, 2_000], optOutShare: 0 },
+    })
+    const [lead] = await leads(1)
+    expect((await s.sendDm({ username: lead?.username }, 'Quick question')).status).toBe('sent')
+    // the reply comes 2 s after the DM; a thread page still open would see it (it polls every 1.5 s)
+    // and mark it seen, as Instagram's does
+    await new Promise((resolve) => setTimeout(resolve, 5_000))
+    expect((await s.readInbox()).find((c) => c.peer.username === lead?.username)).toMatchObject({
+      unread: true,
+    })
+    await s.close()
+  })
+
   it('reads replies and message requests from the inbox', async ({ expect }) => {
     const { account, session: s } = await session({
       behaviour: { replyShare: 1, replyDelayMs: [0, 0], optOutShare: 0 },

@@ -2,7 +2,7 @@
 // steps that truly differ (signing in, what a signed-out page looks like, the DM steps): the
 // account's browser context, the one-operation-at-a-time page with a hard time limit, paths from
 // the platform's facts, navigation under the navigation timeout, the cookies to save for the next
-// run, and a DM's lifecycle and the frame of its confirmation.
+// run, a DM's lifecycle and the frame of its confirmation, and leaving a thread once done with it.
 import type { Page } from 'puppeteer-core'
 import { navigate } from '../browser/navigate.ts'
 import { SessionPages } from '../browser/operations.ts'
@@ -58,6 +58,17 @@ export abstract class PageSession<
     return this.pages.park()
   }
 
+  /**
+   * An open conversation reads what arrives in it (X marks what a thread shows as read, Instagram's
+   * thread page marks new items seen), so a page left on a thread would mark the lead's later reply
+   * read before the customer saw it. After a DM that went out, or a read of a thread page, the page
+   * is closed as between jobs (the next operation opens a fresh one); the inbox also treats the
+   * minutes after a DM as the runner's (internal.inbox_runner_seen_at).
+   */
+  async leaveThread(): Promise<void> {
+    await this.park().catch(() => undefined)
+  }
+
   url(path: string): string {
     return `${this.baseUrl}${path}`
   }
@@ -78,7 +89,7 @@ export abstract class PageSession<
    * One DM, the same lifecycle on every platform: an empty message is refused before a page is
    * touched; the platform's steps run as one operation whose deadline covers opening the thread,
    * typing like a person and confirming; how far they got (pressed send or not) decides what an
-   * error amounts to (send-outcome.ts).
+   * error amounts to (send-outcome.ts). A DM that went out leaves its thread (leaveThread).
    */
   async sendOnPage(
     target: DmTarget,
@@ -88,11 +99,14 @@ export abstract class PageSession<
     if (!text.trim()) return { status: 'failed', threadId: null, reason: 'The message is empty.' }
     const state = newSendState(target.threadId ?? null)
     const budget = this.timeouts.operationMs + typingBudgetMs(text, this.typing) + this.timeouts.confirmMs
+    let result: SendResult
     try {
-      return await this.run('send DM', budget, (page) => steps(page, state))
+      result = await this.run('send DM', budget, (page) => steps(page, state))
     } catch (error) {
       return sendErrorOutcome(error, state)
     }
+    if (result.status === 'sent') await this.leaveThread()
+    return result
   }
 
   /**

@@ -133,9 +133,14 @@ setInterval(async () => {
   const r = await igFetch('/api/v1/direct_v2/threads/' + DATA.threadId + '/?limit=20');
   if (!r.ok) return;
   const body = await r.json();
+  let arrived;
   for (const item of body.thread.items.slice().reverse()) {
     if (inflight.has(item.client_context) || grid.querySelector('[data-item-id="' + item.item_id + '"]')) continue;
     bubble(item.text, item.is_sent_by_viewer, item.item_id);
+    if (!item.is_sent_by_viewer) arrived = item.item_id;
   }
+  // an open thread marks what arrives in it seen, as Instagram's web client does
+  if (arrived) igFetch('/api/v1/direct_v2/threads/' + DATA.threadId + '/items/' + arrived + '/seen/', { method: 'POST', form: {
+    action: 'mark_seen', thread_id: DATA.threadId, use_unified_inbox: 'true' } }).catch(() => {});
 }, 1500);
 `

@@ -208,6 +208,18 @@ export function registerIgDirect(router: Router, messaging: Messaging): void {
     sendJson(res, 200, { thread: threadJson(messaging, account, thread, limit), status: 'ok' })
   })
 
+  // What the thread page posts for a message that arrived while it was open: seen up to that item.
+  router.on('POST', '/api/v1/direct_v2/threads/:id/items/:item/seen/', (req, res) => {
+    const account = apiAccount(world, req)
+    const thread = world.threads.get(req.params.id ?? '')
+    const item = thread?.messages.find((m) => m.id === req.params.item)
+    if (thread?.accountId !== account.id || !item)
+      throw new HttpError(404, 'Item not found', { message: 'Item not found', status: 'fail' })
+    thread.readAt = Math.max(thread.readAt, item.at)
+    world.changed()
+    sendJson(res, 200, { action: 'item_ack', status_code: '200', status: 'ok' })
+  })
+
   router.on('GET', '/api/v1/direct_v2/ranked_recipients/', (req, res) => {
     apiAccount(world, req)
     const query = (req.url.searchParams.get('query') ?? '').toLowerCase()

@@ -259,6 +259,47 @@ describe('Instagram sandbox listings and DMs', () => {
     expect(medias).toBe(app.population.withTopic('coffee').length)
   })
 
+  it('marks a thread seen up to an item the open thread page saw arrive', async () => {
+    const { account, client } = await signedIn()
+    const [lead] = await profiles('canDm=true&verifiedOnlyRequests=false&protected=false&limit=1&offset=60')
+    const threadId = (
+      await client.api<{ thread_id: string }>('/api/v1/direct_v2/create_group_thread/', {
+        recipient_users: JSON.stringify([lead?.id ?? '']),
+      })
+    ).body.thread_id
+    const hi = await client.api('/api/v1/direct_v2/threads/broadcast/text/', {
+      action: 'send_item',
+      thread_ids: JSON.stringify([threadId]),
+      text: 'Hi',
+      client_context: String(Date.now()),
+    })
+    expect(hi.status).toBe(200)
+    await json(app.base, '/__sandbox/messages', {
+      body: { account: account.username, from: lead?.username, text: 'Sounds good' },
+    })
+    type Inbox = {
+      inbox: { threads: { thread_id: string; read_state: number; items: { item_id: string }[] }[] }
+    }
+    const thread = async () =>
+      (await client.api<Inbox>('/api/v1/direct_v2/inbox/')).body.inbox.threads.find(
+        (t) => t.thread_id === threadId,
+      )
+    expect((await thread())?.read_state).toBe(1)
+    const item = (await thread())?.items[0]?.item_id ?? ''
+    expect(
+      (
+        await client.api(`/api/v1/direct_v2/threads/${threadId}/items/no-such-item/seen/`, {
+          action: 'mark_seen',
+        })
+      ).status,
+    ).toBe(404)
+    expect(
+      (await client.api(`/api/v1/direct_v2/threads/${threadId}/items/${item}/seen/`, { action: 'mark_seen' }))
+        .body,
+    ).toMatchObject({ status: 'ok' })
+    expect((await thread())?.read_state).toBe(0)
+  })
+
   it('refuses DMs with feedback_required, "Please wait" and "can\'t receive", and logs what went through', async () => {
     const { account, client } = await signedIn({ behaviour: { maxSendsPerMinute: 1 } })
     const [open, second] = await profiles(

@@ -219,26 +219,14 @@ export class XSession extends PageSession<XFacts, XTimeouts> implements Platform
     return unlockChat(this, passcode)
   }
 
-  async sendDm(target: DmTarget, text: string): Promise<SendResult> {
-    const result = await sendXDm(this, target, text)
-    if (result.status === 'sent') await this.leaveConversation()
-    return result
+  sendDm(target: DmTarget, text: string): Promise<SendResult> {
+    return sendXDm(this, target, text)
   }
 
   async readThread(threadId: string): Promise<ThreadMessage[]> {
     const messages = await readXThread(this, threadId)
-    await this.leaveConversation()
+    await this.leaveThread()
     return messages
-  }
-
-  /**
-   * An open conversation reads every message that arrives in it (X marks what it shows as read), so
-   * a page left on a thread would mark the lead's later reply read before the customer saw it. After
-   * an operation that went well the page is closed as between jobs (the next one opens a fresh page);
-   * the inbox also treats the minutes after a DM as the runner's (internal.inbox_runner_seen_at).
-   */
-  private async leaveConversation(): Promise<void> {
-    await this.park().catch(() => undefined)
   }
 
   resolveUncertain(sent: { threadId: string; text: string; since: Date }): Promise<UncertainResolution> {
