@@ -112,7 +112,7 @@ comment on column public.social_accounts.warmup_step_on is 'Local day the last w
 comment on column public.social_accounts.trust_score is
   'Health estimate 0-1 from the runner (shown as a percentage).';
 comment on column public.social_accounts.requests_pending is
-  'Message requests waiting in the account''s inbox at the last sync.';
+  'Message requests waiting in the account''s inbox at its last inbox read (an inbox.sync job or the read a campaign tick makes in its session).';
 comment on column public.social_accounts.proxy_url is
   'The account''s own proxy as [scheme://]host:port; its login is sealed in social_account_credentials. One stable proxy per account.';
 comment on column public.social_accounts.paused_until is
