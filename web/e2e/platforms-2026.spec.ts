@@ -153,7 +153,7 @@ test.describe('X and Instagram as they are in 2026', () => {
     })
     expect(account.totpSecret).toMatch(/^[A-Z2-7]+$/)
     const { profiles } = await igSandbox<{ profiles: Lead[] }>(
-      `profiles?canDm=true&protected=false&limit=1&offset=${8_000 + Math.floor(Math.random() * 2000)}`,
+      `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=1&offset=${8_000 + Math.floor(Math.random() * 2000)}`,
     )
     const lead = profiles[0]
     if (!lead) throw new Error('no Instagram profile to message')
