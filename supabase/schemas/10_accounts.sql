@@ -83,7 +83,9 @@ create table public.social_accounts (
   timezone text not null default 'UTC'::text,
   created_at timestamp with time zone not null default now(),
   updated_at timestamp with time zone not null default now(),
+  connection text not null default 'browser'::text,
   constraint social_accounts_pkey primary key (id),
+  constraint social_accounts_connection_check check ((connection = any (array['browser'::text, 'official'::text]))),
   constraint social_accounts_daily_message_limit_check check (((daily_message_limit >= 1) and (daily_message_limit <= 500))),
   constraint social_accounts_messages_sent_today_check check ((messages_sent_today >= 0)),
   constraint social_accounts_proxy_url_check check ((proxy_url ~ '^([a-z][a-z0-9+.-]*://)?([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):[0-9]{1,5}$'::text)),
@@ -117,6 +119,8 @@ comment on column public.social_accounts.proxy_url is
   'The account''s own proxy as [scheme://]host:port; its login is sealed in social_account_credentials. One stable proxy per account.';
 comment on column public.social_accounts.paused_until is
   'When a paused account may send again (circuit breaker).';
+comment on column public.social_accounts.connection is
+  'How the account is driven: browser = the runner signs in to the consumer site; official = the platform''s own API (Instagram API with Instagram Login, or X API v2) with OAuth tokens sealed in social_account_credentials.';
 comment on column public.social_accounts.has_chat_passcode is
   'X only: the encrypted credentials include the 4-digit X Chat passcode.';
 

@@ -1936,6 +1936,7 @@ export type Database = {
       }
       social_accounts: {
         Row: {
+          connection: string
           created_at: string
           daily_message_limit: number
           flag_reason: string | null
@@ -1963,6 +1964,7 @@ export type Database = {
         }
         ComputedFields: never
         Insert: {
+          connection?: string
           created_at?: string
           daily_message_limit?: number
           flag_reason?: string | null
@@ -1989,6 +1991,7 @@ export type Database = {
           warmup_step_on?: string | null
         }
         Update: {
+          connection?: string
           created_at?: string
           daily_message_limit?: number
           flag_reason?: string | null
