@@ -3,7 +3,7 @@
 // as a process; tests may build it in-process on a free port.
 import type { ServerResponse } from 'node:http'
 import { registerAdminRoutes } from '../social/admin.ts'
-import { Router, sendHtml, sendJson } from '../social/http.ts'
+import { HttpError, type Request, Router, sendHtml, sendJson } from '../social/http.ts'
 import { Messaging } from '../social/messaging.ts'
 import { Population } from '../social/population.ts'
 import { startSandboxServer } from '../social/server.ts'
@@ -19,8 +19,12 @@ import {
   xError,
 } from './accounts.ts'
 import { registerXApi } from './api.ts'
+import { registerXApiV2 } from './api-v2.ts'
+import { DEFAULT_LIMITS, type Endpoint, problem, RateLimits } from './api-v2-limits.ts'
 import { Bundles } from './bundles.ts'
 import { userResult } from './graphql.ts'
+import { registerXOAuth } from './oauth.ts'
+import { OAuthStore } from './oauth-store.ts'
 import { registerXPages, staticPage } from './pages.ts'
 import { Releases } from './release.ts'
 import { registerSiteAdmin, SiteChange } from './site-admin.ts'
@@ -39,6 +43,19 @@ function apiFailure(res: ServerResponse, fault: Fault): void {
     return
   }
   sendJson(res, 500, { errors: [{ code: 131, message: 'Internal error' }] })
+}
+
+/** X API v2's answer to an api fault: its problem details (429 with spent rate-limit headers). */
+function apiV2Failure(res: ServerResponse, fault: Fault) {
+  if (fault.mode === 'error' && (fault.code === 429 || fault.code === 88)) {
+    const reset = String(Math.ceil(Date.now() / 1000) + 900)
+    return problem(res, 429, 'Too Many Requests', 'Too Many Requests', {
+      'x-rate-limit-limit': '0',
+      'x-rate-limit-remaining': '0',
+      'x-rate-limit-reset': reset,
+    })
+  }
+  problem(res, 503, 'Service Unavailable', 'Service Unavailable')
 }
 
 export const X_POPULATION_SIZE = 20_480
@@ -79,6 +96,12 @@ export function startXSandbox(options: { port: number; stateFile?: string; seed?
   const siteChange = new SiteChange()
   registerSiteAdmin(router, releases, siteChange)
   registerXApi(router, messaging, releases)
+  // X API v2 (api.x.com) shares this world: same accounts, people, threads and clock
+  const oauth = new OAuthStore(options.stateFile?.replace(/\.json$/, '-api.json'), () => world.now())
+  const limits = new RateLimits(() => world.now())
+  registerXOAuth(router, world, oauth)
+  registerXApiV2(router, { messaging, store: oauth, limits })
+  registerLimitAdmin(router, limits)
   registerXChatApi(router, messaging)
   registerXPages(router, { messaging, releases, bundles: new Bundles(), siteChange })
   const { server, stop } = startSandboxServer(
@@ -90,13 +113,19 @@ export function startXSandbox(options: { port: number; stateFile?: string; seed?
       faultTarget: (req) =>
         req.url.pathname.startsWith('/__sandbox/') || req.url.pathname.startsWith('/responsive-web/')
           ? undefined
-          : req.url.pathname.startsWith('/i/api/')
+          : req.url.pathname.startsWith('/i/api/') || isApiV2(req)
             ? 'api'
             : 'page',
-      accountOf: (req) => sessionOf(world, req).account,
-      failure: (_req, res, target, fault) =>
+      accountOf: (req) => {
+        const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1]
+        const grant = bearer && isApiV2(req) ? oauth.byAccessToken(bearer) : undefined
+        return grant ? world.accounts.get(grant.accountId) : sessionOf(world, req).account
+      },
+      failure: (req, res, target, fault) =>
         target === 'api'
-          ? apiFailure(res, fault)
+          ? isApiV2(req)
+            ? apiV2Failure(res, fault)
+            : apiFailure(res, fault)
           : sendHtml(
               res,
               500,
@@ -109,5 +138,30 @@ export function startXSandbox(options: { port: number; stateFile?: string; seed?
     },
     options.port,
   )
-  return { server, stop, world, population, messaging, releases, siteChange }
+  const stopAll = () => {
+    oauth.saveNow()
+    stop()
+  }
+  return { server, stop: stopAll, world, population, messaging, releases, siteChange, oauth, limits }
+}
+
+const isApiV2 = (req: Request) => req.url.pathname.startsWith('/2/')
+
+/** Tests lower X API v2's per-user limits to reach a 429 in a few calls: {dm_send: 2, …}; DELETE restores X's. */
+function registerLimitAdmin(router: Router, limits: RateLimits): void {
+  router.on('PATCH', '/__sandbox/x-api/limits', (req, res) => {
+    for (const [endpoint, value] of Object.entries(req.body)) {
+      if (!(endpoint in DEFAULT_LIMITS) || typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+        throw new HttpError(
+          400,
+          `"${endpoint}" must be one of ${Object.keys(DEFAULT_LIMITS)} with a limit ≥ 1`,
+        )
+      limits.limits[endpoint as Endpoint] = value
+    }
+    sendJson(res, 200, limits.limits)
+  })
+  router.on('DELETE', '/__sandbox/x-api/limits', (_req, res) => {
+    limits.reset()
+    sendJson(res, 200, limits.limits)
+  })
 }

@@ -97,3 +97,79 @@ export async function chat(
   }
   return { status: response.status, raw, body: body as Record<string, unknown> | null }
 }
+
+export interface TestApp {
+  clientId: string
+  clientSecret: string
+  callbackUrls: string[]
+}
+
+export const basicAuth = (app: TestApp) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(app.clientId)}:${encodeURIComponent(app.clientSecret)}`).toString('base64')}`
+
+/** The consent form's hidden fields, as the signed-in browser would submit them. */
+export function consentForm(html: string): Record<string, string> {
+  const field = (name: string) =>
+    new RegExp(`name="${name}" value="([^"]*)"`)
+      .exec(html)?.[1]
+      ?.replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+  const query = field('query')
+  const token = field('authenticity_token')
+  if (query === undefined || token === undefined) throw new Error('No consent form on the page')
+  return { query, authenticity_token: token }
+}
+
+/**
+ * OAuth 2.0 with PKCE as an X developer's server runs it against the sandbox, the user signed in
+ * with their cookies and pressing "Authorize app": the redirect's code exchanged for tokens.
+ */
+export async function connectWithOAuth(
+  base: string,
+  account: TestAccount,
+  app: TestApp,
+  scope = 'dm.read dm.write tweet.read users.read offline.access',
+): Promise<{ access_token: string; refresh_token?: string; scope: string; expires_in: number }> {
+  const verifier = `verifier-${crypto.randomUUID()}-${crypto.randomUUID()}`
+  const challenge = Buffer.from(
+    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)),
+  ).toString('base64url')
+  const redirectUri = app.callbackUrls[0] ?? ''
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: app.clientId,
+    redirect_uri: redirectUri,
+    scope,
+    state: 'state-1',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  })
+  const page = await fetch(`${base}/i/oauth2/authorize?${query}`, {
+    headers: { cookie: account.cookieHeader },
+  })
+  const form = consentForm(await page.text())
+  const approved = await fetch(`${base}/i/oauth2/authorize`, {
+    method: 'POST',
+    headers: { cookie: account.cookieHeader, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...form, approve: '1' }),
+    redirect: 'manual',
+  })
+  const code = new URL(approved.headers.get('location') ?? '').searchParams.get('code') ?? ''
+  const token = await fetch(`${base}/2/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: basicAuth(app), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    }),
+  })
+  if (!token.ok) throw new Error(`Token exchange failed: HTTP ${token.status} ${await token.text()}`)
+  return (await token.json()) as {
+    access_token: string
+    refresh_token?: string
+    scope: string
+    expires_in: number
+  }
+}
