@@ -27,6 +27,8 @@ export function functionsEnv(config: StackConfig): Record<string, string> {
     REACHFLOW_ENCRYPTION_KEYS: LOCAL_ENCRYPTION_KEYS,
     REACHFLOW_ENCRYPTION_KEY_ID: LOCAL_ENCRYPTION_KEY_ID,
     X_BASE_URL: config.sandboxUrls.x,
+    // X API v2 (api.x.com) is served by the same X sandbox, on the same world
+    X_API_BASE_URL: config.sandboxUrls.x,
     ...aiEnv(config),
   }
 }

@@ -31,6 +31,8 @@ export function sharedEnv(config: StackConfig): Record<string, string> {
     SITE_URL: config.webUrl,
     STRIPE_API_BASE: config.sandboxUrls.stripe,
     X_BASE_URL: config.sandboxUrls.x,
+    // X API v2 (api.x.com) is served by the same X sandbox, on the same world
+    X_API_BASE_URL: config.sandboxUrls.x,
     INSTAGRAM_BASE_URL: config.sandboxUrls.instagram,
     GOOGLE_OAUTH_BASE_URL: config.sandboxUrls.google,
     AI_SANDBOX_URL: config.sandboxUrls.ai,

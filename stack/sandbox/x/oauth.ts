@@ -211,6 +211,20 @@ export function registerXOAuth(router: Router, world: World, store: OAuthStore):
   router.on('GET', '/__sandbox/x-api/apps/:clientId', (req, res) =>
     sendJson(res, 200, describeApp(appOf(store, req))),
   )
+  // what an account granted (never the tokens): tests check that a refused connect left no live grant
+  router.on('GET', '/__sandbox/x-api/grants', (req, res) => {
+    const account = world.accountByUsername(req.url.searchParams.get('account') ?? '')
+    if (!account) throw new HttpError(404, 'No such account')
+    const grants = store.grants.filter((g) => g.accountId === account.id)
+    sendJson(res, 200, {
+      grants: grants.map((g) => ({
+        clientId: g.clientId,
+        scopes: g.scopes,
+        revoked: g.revoked,
+        live: !g.revoked && g.accessExpiresAt > store.now(),
+      })),
+    })
+  })
   router.on('POST', '/__sandbox/x-api/apps/:clientId/secret', (req, res) =>
     sendJson(res, 200, describeApp(store.regenerateSecret(appOf(store, req)))),
   )

@@ -2,7 +2,7 @@
 // sealed with crypto.ts (`<keyId>:<base64>`; key_id repeats the key id). The runner decrypts it with
 // runner/src/crypto.ts and reads these fields; nothing here ever goes back to a client.
 
-import type { XCookie } from '@reachflow/domain'
+import type { XCookie, XOfficialCredentials } from '@reachflow/domain'
 import { encryptSecret, type Keyring, keyIdOf } from './crypto.ts'
 
 export const CREDENTIALS_VERSION = 1
@@ -30,6 +30,7 @@ export interface ProxyCredentials {
   password: string
 }
 
+/** Official X accounts hold their developer app's keys and OAuth tokens instead (domain/x-api.ts). */
 export type AccountCredentials = (InstagramCredentials | XCredentials) & { proxy?: ProxyCredentials | null }
 
 export interface SealedCredentials {
@@ -38,7 +39,7 @@ export interface SealedCredentials {
 }
 
 export async function sealCredentials(
-  credentials: AccountCredentials,
+  credentials: AccountCredentials | XOfficialCredentials,
   keyring?: Keyring,
 ): Promise<SealedCredentials> {
   const ciphertext = await encryptSecret(JSON.stringify(credentials), keyring)

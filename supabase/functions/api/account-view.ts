@@ -10,7 +10,7 @@ export type PlatformRow = Pick<
 
 export const ACCOUNT_COLUMNS = `id, user_id, username, status, daily_message_limit, warmup_phase, trust_score,
   requests_pending, last_login_at, last_synced_at, last_tested_at, proxy_url, flag_reason, paused_until,
-  has_chat_passcode, timezone, created_at, updated_at, platform:platforms(id, name, display_name, is_active, coming_soon)`
+  has_chat_passcode, timezone, created_at, updated_at, connection, platform:platforms(id, name, display_name, is_active, coming_soon)`
 
 export type AccountRow = Pick<
   Tables<'social_accounts'>,
@@ -32,6 +32,7 @@ export type AccountRow = Pick<
   | 'timezone'
   | 'created_at'
   | 'updated_at'
+  | 'connection'
 > & { platform: PlatformRow | null }
 
 /** One row of the account_daily_usage() RPC. */
@@ -59,6 +60,8 @@ export function accountView(row: AccountRow, usage: AccountUsage | undefined) {
     platform_display_name: row.platform?.display_name ?? null,
     platform: row.platform,
     status: row.status,
+    /** browser: the runner signs in to the site; official: the platform's API (OAuth). */
+    connection: row.connection,
     daily_message_limit: row.daily_message_limit,
     has_chat_passcode: row.has_chat_passcode,
     proxy: proxyHost(row.proxy_url),

@@ -34,6 +34,7 @@ import {
   updateAccount,
   validateCookies,
 } from './social-accounts.ts'
+import { finishXOfficial, startXOfficial, xOfficialSetup } from './x-official.ts'
 
 export function createApiRouter(deps: ApiDeps): Router {
   const router = new Router('api')
@@ -47,6 +48,10 @@ export function createApiRouter(deps: ApiDeps): Router {
   get('/social-accounts/platforms', listPlatforms)
   post('/social-accounts', createAccount)
   post('/social-accounts/validate-cookies', validateCookies)
+  // official X accounts: the customer's developer app, OAuth 2.0 with PKCE (x-official.ts)
+  get('/social-accounts/x-official/setup', xOfficialSetup)
+  post('/social-accounts/x-official/start', startXOfficial)
+  post('/social-accounts/x-official/callback', finishXOfficial)
   post('/social-accounts/:id/test', testAccount)
   patch('/social-accounts/:id', updateAccount)
   del('/social-accounts/:id', deleteAccount)

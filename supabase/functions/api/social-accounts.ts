@@ -8,15 +8,19 @@ import type { Caller } from '../_shared/auth.ts'
 import { type AccountCredentials, sealCredentials, type XCredentials } from '../_shared/credentials.ts'
 import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
 import { DatabaseError, fromDbError, must } from '../_shared/db-errors.ts'
-import { badRequest, HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
+import { badRequest, conflict, HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
 import { fromJson } from '../_shared/json.ts'
 import { parseId, parseQuery, readJson, z } from '../_shared/validation.ts'
 import { verifyXCookies, type XVerifyResult } from '../_shared/x-verify.ts'
 import { readAccountInput, readAccountUpdate, readCookiesInput } from './account-input.ts'
 import { ACCOUNT_COLUMNS, type AccountUsage, accountView } from './account-view.ts'
 import type { ApiDeps, CallContext } from './deps.ts'
+import { revokeOfficialX } from './x-official-tokens.ts'
 
 const NOT_FOUND = 'Account not found'
+/** Official accounts sign in through the platform's OAuth: nothing of theirs is edited or tested here. */
+export const OFFICIAL_NOT_EDITABLE =
+  'This account is connected through the X API. To renew its access, connect it again from “Add account”.'
 /**
  * X did not reject the cookies, which is all an HTTP check can know since cookie sessions get 404
  * from verify_credentials: whether they sign in is the runner's test (a browser on /home, then
@@ -142,10 +146,11 @@ export async function testAccount(
   const id = parseId(params.id, NOT_FOUND)
   const found = await caller.db
     .from('social_accounts')
-    .select('id, status, platform:platforms(name)')
+    .select('id, status, connection, platform:platforms(name)')
     .eq('id', id)
     .maybeSingle()
   const account = must(found, NOT_FOUND)
+  if (account.connection === 'official') throw conflict(OFFICIAL_NOT_EDITABLE)
   const db = service()
   const queued = await caller.db.rpc('request_account_test', { p_account_id: id })
   if (queued.error) throw fromDbError(queued.error, NOT_FOUND)
@@ -199,12 +204,32 @@ export async function testAccount(
   })
 }
 
-export async function deleteAccount(_req: Request, { caller, params }: CallContext): Promise<Response> {
+export async function deleteAccount(
+  _req: Request,
+  { caller, deps, service, params }: CallContext,
+): Promise<Response> {
   const id = parseId(params.id, NOT_FOUND)
+  const found = await caller.db.from('social_accounts').select('id, connection').eq('id', id).maybeSingle()
+  const account = must(found, NOT_FOUND)
+  // an official account's grant is revoked at X before the account (and its tokens) are gone
+  let revoked: boolean | undefined
+  if (account.connection === 'official') {
+    const sealedRow = await service()
+      .from('social_account_credentials')
+      .select('ciphertext')
+      .eq('account_id', id)
+      .maybeSingle()
+    revoked = sealedRow.data ? await revokeOfficialX(deps, sealedRow.data.ciphertext) : false
+  }
   const result = await caller.db.rpc('delete_social_account', { p_account_id: id })
   if (result.error) throw fromDbError(result.error, NOT_FOUND)
   if (!result.data) throw notFound(NOT_FOUND)
-  return jsonResponse({ id, deleted: true, message: 'Account deleted successfully!' })
+  return jsonResponse({
+    id,
+    deleted: true,
+    message: 'Account deleted successfully!',
+    ...(revoked === undefined ? {} : { revoked }),
+  })
 }
 
 /**
@@ -220,12 +245,14 @@ export async function updateAccount(
   const id = parseId(params.id, NOT_FOUND)
   const found = await caller.db
     .from('social_accounts')
-    .select('id, platform:platforms(name)')
+    .select('id, connection, platform:platforms(name)')
     .eq('id', id)
     .maybeSingle()
   const account = must(found, NOT_FOUND)
   const platform = account.platform?.name ?? ''
-  const update = readAccountUpdate(await readJson(req), platform)
+  const json = await readJson(req)
+  if (account.connection === 'official') return updateOfficialAccount(caller, id, json)
+  const update = readAccountUpdate(json, platform)
   if (update.proxy) await checkProxyDns(update.proxy, deps)
   const keyring = await keyringFromEnv(deps.env)
   const sealedRow = await service()
@@ -260,4 +287,19 @@ export async function updateAccount(
   if (error) throw fromDbError(error, NOT_FOUND)
   const updated = fromJson(accountSaved, data, 'update_social_account')
   return jsonResponse({ ...(await viewOf(caller, id)), testQueued: updated.test_job_id !== null })
+}
+
+/** An official account: only its daily limit can change (its sign-in is the platform's OAuth). */
+async function updateOfficialAccount(caller: Caller, id: string, json: unknown): Promise<Response> {
+  const body = (json ?? {}) as Record<string, unknown>
+  if (body.authData !== undefined || body.proxyUrl !== undefined) throw conflict(OFFICIAL_NOT_EDITABLE)
+  const update = readAccountUpdate({ dailyMessageLimit: body.dailyMessageLimit }, 'twitter')
+  if (update.dailyMessageLimit !== null) {
+    const saved = await caller.db
+      .from('social_accounts')
+      .update({ daily_message_limit: update.dailyMessageLimit })
+      .eq('id', id)
+    if (saved.error) throw fromDbError(saved.error, NOT_FOUND)
+  }
+  return jsonResponse({ ...(await viewOf(caller, id)), testQueued: false })
 }
