@@ -13,6 +13,8 @@ export interface RunnerConfig {
   host: string
   keyring: Keyring
   xBaseUrl: string
+  /** X API v2, for official X accounts (no browser). */
+  xApiBaseUrl: string
   instagramBaseUrl: string
   /** Workers per queue (each works one job at a time). */
   concurrency: Record<QueueName, number>
@@ -104,6 +106,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
     host,
     keyring: keyringFromEnv(env),
     xBaseUrl: url(env, 'X_BASE_URL', 'https://x.com'),
+    xApiBaseUrl: url(env, 'X_API_BASE_URL', 'https://api.x.com'),
     instagramBaseUrl: url(env, 'INSTAGRAM_BASE_URL', 'https://www.instagram.com'),
     concurrency: {
       'account.test': number(env, 'RUNNER_TEST_CONCURRENCY', 2, 1, 16),

@@ -104,6 +104,7 @@ export class Runner {
       packs: this.packs,
       openOptions: {
         xBaseUrl: config.xBaseUrl,
+        xApiBaseUrl: config.xApiBaseUrl,
         instagramBaseUrl: config.instagramBaseUrl,
         typing: { delayFactor: config.typingFactor },
         now: () => Date.now() + this.clockOffsetMs,

@@ -6,6 +6,7 @@
 // the same breaker. Times come from internal.now() so the test clock moves them too.
 import type { Queryable } from '../db.ts'
 import type { StopSignal } from '../platforms/types.ts'
+import { X_API_UNAUTHORIZED } from '../platforms/x-api/session.ts'
 
 export interface AccountRef {
   id: string
@@ -50,6 +51,8 @@ export async function adjustTrust(db: Queryable, accountId: string, delta: numbe
 function fixOf(account: AccountRef, signal: StopSignal): string {
   if (signal.kind === 'chat_locked' || /passcode/i.test(signal.message))
     return 'Enter your X Chat passcode in Edit account, then test the account again.'
+  if (signal.kind === 'unauthenticated' && signal.code === X_API_UNAUTHORIZED)
+    return 'Connect it again from “Add account” with your X app to renew its access.'
   if (signal.kind === 'unauthenticated')
     return account.platform === 'twitter'
       ? 'Paste fresh cookies from x.com in Edit account, then test the account again.'

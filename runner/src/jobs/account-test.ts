@@ -53,7 +53,10 @@ async function test(ctx: JobContext, handle: AccountHandle, account: AccountRow)
   }
   const session = signedIn.session
   try {
-    if (session.platform === 'x') {
+    if (account.connection === 'official') {
+      // an official account has no X Chat passcode: its test is that the API answers its token
+      await session.readInbox({ includeRequests: false })
+    } else if (session.platform === 'x') {
       const unlock = await (session as XSession).unlockChat()
       if ('signal' in unlock) {
         // a wrong or missing passcode is never retried by itself: the customer must fix it

@@ -84,6 +84,12 @@ export async function scrapeRun(ctx: JobContext, data: JobData['scrape.run']): P
     await setError(ctx, campaign.id, note)
     return { pages: 0, collected: 0, status: campaign.status, note }
   }
+  if (account.connection === 'official') {
+    // the API's lookups are not the scraper's sources; official accounts message, browser ones scrape
+    const note = `@${account.username} is connected through the X API, which does not scrape: choose a browser-connected account for scraping.`
+    await setError(ctx, campaign.id, note)
+    return { pages: 0, collected: 0, status: campaign.status, note }
+  }
   if (await actionPaused(ctx.db, account.platform, 'scrape')) {
     const note = pausedNote(account.platform, 'scrape')
     await setError(ctx, campaign.id, note)

@@ -21,6 +21,9 @@ export async function warmupStep(ctx: JobContext, data: JobData['warmup.step']):
   const account = await loadAccount(ctx.db, data.accountId)
   if (account?.status !== 'active') return { pages: 0, note: 'The account is not active.' }
   if (account.warmup_phase >= 5) return { pages: 0, note: 'The account is warmed up.' }
+  // no browser for an official account: it has no pages to browse (its warm-up cap still applies)
+  if (account.connection === 'official')
+    return { pages: 0, note: 'Official accounts are not warmed up by browsing.' }
   if (await actionPaused(ctx.db, account.platform, 'session'))
     return { pages: 0, note: pausedNote(account.platform, 'session') }
   const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>

@@ -106,6 +106,11 @@ export type SendResult =
        * nothing): nothing was attempted, so nothing is held against the account.
        */
       outOfTime?: true
+      /**
+       * The platform said to wait until then (X API rate-limit headers, 429): nothing was attempted,
+       * the account is not to blame, and the send goes again after that time.
+       */
+      retryAt?: string
     }
 
 /** Where to send: an existing thread id, or the recipient (id when known, else username). */

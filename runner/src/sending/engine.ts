@@ -122,8 +122,9 @@ export async function sendClaimed(
     }
     return (await tripBreakerIfNeeded(db, account)) ? 'account_stopped' : 'uncertain'
   }
-  if (result.outOfTime) {
-    // the machine or the network was slow, not the account: no trust change, nothing for the breaker
+  if (result.outOfTime || result.retryAt) {
+    // the machine or the network was slow, or the platform asked to wait (an API rate limit): not
+    // the account's fault, no trust change, nothing for the breaker; the lead stays due
     await record.deferred(result.reason)
     await log.info(service, `${record.label} waits: the page was slow before anything was typed`, {
       reason: result.reason,

@@ -1,6 +1,7 @@
 // An account's sign-in data as the functions sealed it, and the browser session the runner saved:
 // read from social_account_credentials, decrypted with the shared keyring, checked for shape.
 // The decrypted values live only in memory for the session being opened; they are never logged.
+import type { XOfficialCredentials } from '@reachflow/domain'
 import { decryptSecret, encryptSecret, type Keyring } from '../crypto.ts'
 import type { Queryable } from '../db.ts'
 import type { SessionCookie } from '../platforms/types.ts'
@@ -8,8 +9,10 @@ import { type ParsedXCookies, parseXCookies } from '../platforms/x/cookies.ts'
 
 /** What the social-accounts function seals (docs/api.md, "credentials format"). */
 export type StoredCredentials = (
-  | { v: 1; platform: 'twitter'; cookies: unknown[]; chatPasscode: string | null }
-  | { v: 1; platform: 'instagram'; password: string; totpSecret: string | null }
+  | { v: 1; platform: 'twitter'; connection?: undefined; cookies: unknown[]; chatPasscode: string | null }
+  | { v: 1; platform: 'instagram'; connection?: undefined; password: string; totpSecret: string | null }
+  /** An official X account: its developer app's keys and OAuth tokens, no browser sign-in. */
+  | XOfficialCredentials
 ) & { proxy?: ProxyLogin | null }
 
 /** The account proxy's login (social_accounts.proxy_url keeps only its host and port). */
@@ -92,6 +95,7 @@ function parseCredentials(plaintext: string): StoredCredentials {
     login && typeof login.username === 'string'
       ? { username: login.username, password: typeof login.password === 'string' ? login.password : '' }
       : null
+  if (c.platform === 'twitter' && c.connection === 'official') return officialCredentials(c)
   if (c.platform === 'twitter' && Array.isArray(c.cookies))
     return {
       v: 1,
@@ -111,6 +115,26 @@ function parseCredentials(plaintext: string): StoredCredentials {
   throw new CredentialsError('The stored sign-in details have an unknown format.')
 }
 
+function officialCredentials(c: Record<string, unknown>): XOfficialCredentials {
+  const text = (name: string) => {
+    const value = c[name]
+    if (typeof value !== 'string' || !value)
+      throw new CredentialsError('The stored X API access is incomplete.')
+    return value
+  }
+  return {
+    v: 1,
+    platform: 'twitter',
+    connection: 'official',
+    clientId: text('clientId'),
+    clientSecret: text('clientSecret'),
+    accessToken: text('accessToken'),
+    refreshToken: text('refreshToken'),
+    expiresAt: typeof c.expiresAt === 'number' ? c.expiresAt : 0,
+    scopes: Array.isArray(c.scopes) ? c.scopes.map(String) : [],
+  }
+}
+
 function parseSaved(plaintext: string): SavedSession | null {
   const value = JSON.parse(plaintext) as Partial<SavedSession>
   if (value?.v !== 1 || !Array.isArray(value.cookies)) return null
@@ -119,7 +143,8 @@ function parseSaved(plaintext: string): SavedSession | null {
 
 /** The X cookies to sign in with: the pasted ones, checked as when they were connected. */
 export function xCookiesFromCredentials(credentials: StoredCredentials): ParsedXCookies {
-  if (credentials.platform !== 'twitter') throw new CredentialsError('Not an X account.')
+  if (credentials.platform !== 'twitter' || credentials.connection === 'official')
+    throw new CredentialsError('Not an X account signed in with cookies.')
   const parsed = parseXCookies(credentials.cookies)
   if (!parsed.ok) throw new CredentialsError(parsed.error)
   return parsed.value

@@ -207,6 +207,7 @@ export class SessionManager {
     try {
       outcome = await openAccountSession(account, secrets, {
         ...this.options.openOptions,
+        official: { db: this.options.db, keyring: this.options.keyring },
         pool: this.options.pool,
         pack,
       })

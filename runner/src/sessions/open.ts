@@ -2,11 +2,13 @@
 // to the pasted cookies when the saved one expired), Instagram from saved cookies or a login with
 // the password and TOTP. Outcomes are plain values the handlers turn into statuses.
 
+import { DEFAULT_X_API_BASE_URL } from '@reachflow/domain'
 import type { BrowserPool } from '../browser/pool.ts'
 import { parseProxyUrl } from '../browser/proxy.ts'
 import { checkProxy } from '../browser/proxy-check.ts'
 import { accountProxy } from '../browser/proxy-guard.ts'
 import type { TypingOptions } from '../browser/typing.ts'
+import type { Keyring } from '../crypto.ts'
 import type { Queryable } from '../db.ts'
 import type { TableRow } from '../db-rows.ts'
 import type { PackInUse } from '../packs/registry.ts'
@@ -15,6 +17,7 @@ import { openInstagramSession } from '../platforms/instagram/session.ts'
 import type { PlatformSession, StopSignal } from '../platforms/types.ts'
 import type { XFacts } from '../platforms/x/facts.ts'
 import { openXSession } from '../platforms/x/session.ts'
+import { XApiSession } from '../platforms/x-api/session.ts'
 import { type AccountSecrets, xCookiesFromCredentials, xCookiesFromSaved } from './credentials.ts'
 
 export type AccountPlatform = 'twitter' | 'instagram'
@@ -33,7 +36,8 @@ export type AccountRow = TableRow<
   | 'platform_user_id'
   | 'daily_message_limit'
   | 'warmup_phase'
-  | 'last_synced_at',
+  | 'last_synced_at'
+  | 'connection',
   { platform: AccountPlatform; paused_until: Date | null; last_synced_at: Date | null }
 >
 
@@ -41,7 +45,7 @@ export async function loadAccount(db: Queryable, accountId: string): Promise<Acc
   const { rows } = await db.query<AccountRow>(
     `select a.id, a.user_id, a.username, p.name as platform, a.status, a.proxy_url, a.timezone,
             a.trust_score::float8 as trust_score, a.paused_until, a.flag_reason, a.platform_user_id,
-            a.daily_message_limit, a.warmup_phase, a.last_synced_at
+            a.daily_message_limit, a.warmup_phase, a.last_synced_at, a.connection
        from public.social_accounts a join public.platforms p on p.id = a.platform_id
       where a.id = $1`,
     [accountId],
@@ -52,6 +56,10 @@ export async function loadAccount(db: Queryable, accountId: string): Promise<Acc
 export interface OpenOptions {
   pool: BrowserPool
   xBaseUrl: string
+  /** X API v2 for official X accounts (https://api.x.com when absent). */
+  xApiBaseUrl?: string
+  /** Where an official account's rotated tokens are saved, and the keyring that seals them. */
+  official?: { db: Queryable; keyring: Keyring }
   instagramBaseUrl: string
   typing: TypingOptions
   /** The runner's notion of now (ms), which follows the test clock; TOTP codes use it. */
@@ -88,6 +96,9 @@ export async function openAccountSession(
   secrets: AccountSecrets,
   options: OpenOptions,
 ): Promise<OpenOutcome> {
+  // an official account works through the platform's API: no browser, no sign-in, no proxy
+  if (secrets.credentials.connection === 'official')
+    return openOfficialX(account, secrets.credentials, options)
   // The proxy is checked (and a name resolved and pinned) before the browser may use it.
   const proxy = await accountProxy(
     account.proxy_url,
@@ -123,8 +134,8 @@ async function openX(
   secrets: AccountSecrets,
   options: OpenOptions,
 ): Promise<OpenOutcome> {
-  if (secrets.credentials.platform !== 'twitter')
-    return { status: 'failed', reason: 'error', message: 'The stored sign-in details are not for X.' }
+  if (secrets.credentials.platform !== 'twitter' || secrets.credentials.connection === 'official')
+    return { status: 'failed', reason: 'error', message: 'The stored sign-in details are not X cookies.' }
   const pasted = xCookiesFromCredentials(secrets.credentials)
   const saved = xCookiesFromSaved(secrets.saved)
   const attempts =
@@ -155,6 +166,27 @@ async function openX(
     if (result.status !== 'expired') break
   }
   return last
+}
+
+function openOfficialX(
+  account: AccountRow,
+  credentials: Extract<AccountSecrets['credentials'], { connection: 'official' }>,
+  options: OpenOptions,
+): OpenOutcome {
+  if (!options.official || !account.platform_user_id)
+    return { status: 'failed', reason: 'error', message: 'The official X account cannot be opened here.' }
+  const session = new XApiSession({
+    account: { id: account.id, username: account.username, platformUserId: account.platform_user_id },
+    credentials,
+    client: {
+      apiBaseUrl: options.xApiBaseUrl ?? DEFAULT_X_API_BASE_URL,
+      fetch: (input, init) => fetch(input, init),
+    },
+    db: options.official.db,
+    keyring: options.official.keyring,
+    now: options.now,
+  })
+  return { status: 'ok', session, reusedSession: false }
 }
 
 async function openInstagram(

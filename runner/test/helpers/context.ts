@@ -56,6 +56,7 @@ export async function testRunner(
     packs,
     openOptions: {
       xBaseUrl: env('X_BASE_URL'),
+      xApiBaseUrl: env('X_API_BASE_URL'),
       instagramBaseUrl: env('INSTAGRAM_BASE_URL'),
       typing: { delayFactor: 0 },
       now: Date.now,

@@ -238,3 +238,42 @@ export async function notificationsOf(userId: string) {
   )
   return rows
 }
+
+/** OAuth tokens of an X developer app for one sandbox account (stack/sandbox/x/test-support.ts). */
+export interface OfficialGrant {
+  clientId: string
+  clientSecret: string
+  access_token: string
+  refresh_token?: string
+  expires_in: number
+  scope: string
+}
+
+/** An official X account, as the connect callback creates it: X API tokens sealed, no cookies, active. */
+export async function createOfficialXAccount(
+  userId: string,
+  sandbox: XSandboxAccount,
+  grant: OfficialGrant,
+  options: AccountOptions = {},
+): Promise<string> {
+  const id = await insertAccount(
+    userId,
+    'twitter',
+    sandbox.username,
+    {
+      connection: 'official',
+      clientId: grant.clientId,
+      clientSecret: grant.clientSecret,
+      accessToken: grant.access_token,
+      refreshToken: grant.refresh_token,
+      expiresAt: Date.now() + grant.expires_in * 1000,
+      scopes: grant.scope.split(' '),
+    },
+    options,
+  )
+  await adminDb().query(
+    `update public.social_accounts set connection = 'official', platform_user_id = $2 where id = $1`,
+    [id, sandbox.id],
+  )
+  return id
+}

@@ -198,7 +198,15 @@ function eventJson(thread: Thread, message: Message, fields: string[]) {
 function listEvents(ctx: XApiContext, req: Request, res: ServerResponse, who: Caller, threads: Thread[]) {
   const fields = listParam(req, res, 'dm_event.fields', EVENT_FIELDS)
   const types = fields && listParam(req, res, 'event_types', EVENT_TYPES)
-  if (!fields || !types) return
+  const expansions =
+    types &&
+    listParam(req, res, 'expansions', [
+      'sender_id',
+      'participant_ids',
+      'attachments.media_keys',
+      'referenced_tweets.id',
+    ])
+  if (!fields || !types || !expansions) return
   const maxRaw = req.url.searchParams.get('max_results') ?? '100'
   const max = Number(maxRaw)
   if (!/^\d+$/.test(maxRaw) || max < 1 || max > 100)
@@ -240,11 +248,19 @@ function listEvents(ctx: XApiContext, req: Request, res: ServerResponse, who: Ca
   const page = events.slice(start, start + max)
   const last = page.at(-1)
   const more = start + max < events.length && last
+  // expansions=sender_id: the senders as user objects in includes.users, as X answers it
+  const senders = expansions.includes('sender_id')
+    ? [...new Set(page.map((e) => e.message.senderId))].flatMap((id) => {
+        const person = ctx.messaging.person(id)
+        return person ? [userJson(ctx, who.account, person, [])] : []
+      })
+    : []
   send(
     res,
     200,
     {
       ...(page.length ? { data: page.map((e) => eventJson(e.thread, e.message, fields)) } : {}),
+      ...(senders.length ? { includes: { users: senders } } : {}),
       meta: {
         result_count: page.length,
         ...(more

@@ -45,7 +45,7 @@ function apiFailure(res: ServerResponse, fault: Fault): void {
   sendJson(res, 500, { errors: [{ code: 131, message: 'Internal error' }] })
 }
 
-/** X API v2's answer to an api fault: its problem details (429 with spent rate-limit headers). */
+/** X API v2's answer to an api fault: its problem details (429 with spent rate-limit headers, 401, 503). */
 function apiV2Failure(res: ServerResponse, fault: Fault) {
   if (fault.mode === 'error' && (fault.code === 429 || fault.code === 88)) {
     const reset = String(Math.ceil(Date.now() / 1000) + 900)
@@ -55,6 +55,9 @@ function apiV2Failure(res: ServerResponse, fault: Fault) {
       'x-rate-limit-reset': reset,
     })
   }
+  // as X answers a token it no longer accepts (the runner refreshes once, then gives up)
+  if (fault.mode === 'error' && (fault.code === 401 || fault.code === 32))
+    return problem(res, 401, 'Unauthorized', 'Unauthorized')
   problem(res, 503, 'Service Unavailable', 'Service Unavailable')
 }
 

@@ -290,6 +290,14 @@ describe('X API v2 users and Direct Messages', () => {
       event_type: 'MessageCreate',
       dm_conversation_id: conversation,
     })
+    const expanded = await json<{ includes: { users: { id: string; username: string }[] } }>(
+      app.base,
+      '/2/dm_events?expansions=sender_id',
+      { headers: bearer(access_token) },
+    )
+    expect(expanded.body.includes.users.map((u) => u.username).sort()).toEqual(
+      ['api_sender', lead.username].sort(),
+    )
     // default fields only: id, event_type, text
     const plain = await json<{ data: Record<string, unknown>[] }>(app.base, '/2/dm_events', {
       headers: bearer(access_token),
