@@ -14,4 +14,6 @@ export const paths = {
   billing: '/billing',
   success: '/success',
   cancel: '/cancel',
+  /** X sends the customer back here after connecting an account through the X API. */
+  connectXCallback: '/connect/x/callback',
 } as const

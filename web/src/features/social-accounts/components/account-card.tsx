@@ -49,7 +49,10 @@ export function AccountCard({
           <PlatformMark name={account.platform?.name} />
           <div className="min-w-0">
             <p className="truncate font-semibold text-slate-900">@{account.username}</p>
-            <p className="text-xs text-slate-500">{account.platform?.display_name ?? 'Unknown platform'}</p>
+            <p className="text-xs text-slate-500">
+              {account.platform?.display_name ?? 'Unknown platform'}
+              {account.connection === 'official' && ' · X API'}
+            </p>
           </div>
         </div>
         <StatusBadge status={accountBadgeStatus(account.status)} />

@@ -32,6 +32,7 @@ const account = {
   trust_score: 0.5,
   created_at: '2026-11-20T10:00:00Z',
   updated_at: '2026-11-20T10:00:00Z',
+  connection: 'browser',
   platform: { name: 'twitter', display_name: 'Twitter' },
 } satisfies SocialAccount
 

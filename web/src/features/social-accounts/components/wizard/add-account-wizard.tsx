@@ -16,6 +16,8 @@ import { getPlatforms } from '@/lib/accounts/get-platforms'
 import { proxyDisplay } from '@/lib/accounts/proxy-display'
 import { queryRoots } from '@/lib/query-keys'
 import { ACCOUNT_STEPS, accountStepProblem, emptyAccountForm, shownAtField } from '../../account-wizard-rules'
+import { type XConnection, XConnectionChoice } from '../official/x-connection-choice'
+import { XOfficialConnect } from '../official/x-official-connect'
 import { AccountStep } from './account-step'
 import { AuthenticationStep } from './authentication-step'
 
@@ -27,6 +29,8 @@ export function AddAccountWizard({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient()
   const [step, setStep] = useState(0)
   const [form, setForm] = useState<ConnectAccountForm>(emptyAccountForm)
+  // X only: browser cookies (this wizard's steps) or the X API through the customer's own app
+  const [xConnection, setXConnection] = useState<XConnection>('browser')
   const platforms = useQuery({
     queryKey: [queryRoots.accounts, 'platforms'],
     queryFn: getPlatforms,
@@ -81,6 +85,8 @@ export function AddAccountWizard({ onClose }: { onClose: () => void }) {
   })
 
   const chosen = platforms.data?.find((p) => p.name === form.platform)
+  if (form.platform === 'twitter' && xConnection === 'official' && step > 0)
+    return <XOfficialConnect onBack={() => setStep(0)} onClose={onClose} />
   if (check.state) {
     const done = check.state.phase === 'done' ? check.state.outcome : null
     return (
@@ -147,6 +153,9 @@ export function AddAccountWizard({ onClose }: { onClose: () => void }) {
             onChange={(platform) => patch({ platform })}
           />
         ))}
+      {step === 0 && form.platform === 'twitter' && (
+        <XConnectionChoice value={xConnection} onChange={setXConnection} />
+      )}
       {step === 1 && <AccountStep form={form} onChange={patch} problem={problem} />}
       {step === 2 && <AuthenticationStep form={form} onChange={patch} problem={problem} />}
       {step === 3 && (
