@@ -1,0 +1,116 @@
+// An X account connected through the X API, as a customer does it: the wizard compares the two
+// ways, the customer registers the callback URI the wizard shows in their X developer app, pastes
+// its keys, signs in on X (their x.com session) and authorizes the app on X's consent page, comes
+// back connected; a running campaign then sends its DM through X API v2 (no browser), exactly once.
+import { expect, type Page, test } from '@playwright/test'
+import {
+  accountIdOf,
+  type Lead,
+  runnerForTheseTests,
+  runningCampaign,
+  runSchedulerNow,
+} from './runner-process'
+import { signedInUserId, signUp, skipOnboarding, uniqueEmail, xSandbox, xSandboxAccount } from './support'
+
+const xBase = process.env.X_BASE_URL ?? 'http://127.0.0.1:54341'
+/** Set to docs/screenshots (absolute) to refresh the screenshots of these screens. */
+const shots = process.env.X_API_SCREENSHOTS_DIR
+
+runnerForTheseTests()
+
+async function shot(page: Page, name: string) {
+  if (!shots) return
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+    await page.screenshot({ path: `${shots}/x-official-${name}-${width}.png`, fullPage: true })
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+test('a customer connects X through their developer app and a campaign DM goes out through the X API once', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(300_000)
+  await signUp(page, uniqueEmail('xapi'), 'e2e-password-123')
+  await skipOnboarding(await signedInUserId(page))
+  await page.goto('/dashboard?tab=social-accounts')
+
+  // the customer is signed in on x.com in this browser (the sandbox's cookie session)
+  const x = await xSandboxAccount({ passcode: null, behaviour: { replyShare: 0 } })
+  const host = new URL(xBase).hostname
+  await context.addCookies(
+    (x.cookies as { name: string; value: string }[])
+      .filter((c) => c.name === 'auth_token' || c.name === 'ct0')
+      .map((c) => ({ name: c.name, value: c.value, domain: host, path: '/' })),
+  )
+
+  await page
+    .getByRole('button', { name: /Add Account/ })
+    .first()
+    .click()
+  const wizard = page.getByRole('dialog', { name: 'Add Social Media Account' })
+  await wizard.getByRole('button', { name: /Twitter/ }).click()
+  await expect(wizard.getByRole('radio', { name: /Browser sign-in/ })).toBeChecked()
+  await wizard.getByRole('radio', { name: /X API \(your developer app\)/ }).check()
+  await shot(page, 'choice')
+  await wizard.getByRole('button', { name: 'Next' }).click()
+
+  const connect = page.getByRole('dialog', { name: 'Connect X through the X API' })
+  await expect(connect.getByTestId('x-callback-uri')).toHaveText(/\/connect\/x\/callback$/)
+  const callback = (await connect.getByTestId('x-callback-uri').textContent())?.trim() ?? ''
+  // on developer.x.com: an app with that callback URI, and its OAuth 2.0 keys
+  const app = await xSandbox<{ clientId: string; clientSecret: string }>('x-api/apps', {
+    method: 'POST',
+    body: { name: 'Acme Outreach', callbackUrls: [callback] },
+  })
+  await connect.getByLabel('Client ID').fill(app.clientId)
+  await connect.getByLabel('Client Secret').fill(`${app.clientSecret.slice(0, -3)}abc`)
+  await connect.getByRole('button', { name: 'Continue to X' }).click()
+  await expect(connect.getByRole('alert')).toContainText('X did not accept this Client ID and Client Secret')
+  await connect.getByLabel('Client Secret').fill(app.clientSecret)
+  await shot(page, 'keys')
+  await connect.getByRole('button', { name: 'Continue to X' }).click()
+
+  // X's consent page
+  await expect(
+    page.getByRole('heading', { name: 'Acme Outreach wants to access your X account.' }),
+  ).toBeVisible()
+  await expect(page.getByText(`@${x.username}`)).toBeVisible()
+  await page.getByRole('button', { name: 'Authorize app' }).click()
+
+  await expect(page.getByRole('heading', { name: 'X account connected' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText(`@${x.username} is connected through the X API`)).toBeVisible()
+  await shot(page, 'connected')
+  await page.getByRole('link', { name: 'Go to Social Accounts' }).click()
+  const card = page.getByTestId('account-card').filter({ hasText: x.username })
+  await expect(card).toContainText('X API')
+  await expect(card).toContainText('Active')
+
+  // a running campaign to one lead: the runner sends through the API, exactly once
+  const [lead] = await xSandbox<{ profiles: Lead[] }>(
+    `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=1&offset=${Math.floor(Math.random() * 4000)}`,
+  ).then((r) => r.profiles)
+  if (!lead) throw new Error('no lead')
+  const accountId = await accountIdOf(x.username)
+  await runningCampaign(accountId, [lead], { name: 'X API campaign' })
+  const deliveries = () =>
+    xSandbox<{ deliveries: { recipientUsername: string; text: string }[] }>(
+      `deliveries?account=${x.username}`,
+    ).then((r) => r.deliveries)
+  await expect
+    .poll(
+      async () => {
+        await runSchedulerNow()
+        return (await deliveries()).map((d) => d.recipientUsername)
+      },
+      { timeout: 120_000, intervals: [2000] },
+    )
+    .toEqual([lead.username])
+  // more scheduler minutes send nothing more
+  for (let i = 0; i < 3; i++) {
+    await runSchedulerNow()
+    await page.waitForTimeout(1500)
+  }
+  expect(await deliveries()).toHaveLength(1)
+})
