@@ -125,6 +125,13 @@ export async function victim(): Promise<Victim> {
     `insert into public.notifications (user_id, type, title, message) values ($1, 'campaign_started', $2, $2)`,
     [a.id, canary],
   )
+  // An X API connect in progress (its state hash, sealed verifier and app keys): service role only.
+  await db().query(
+    `insert into public.x_oauth_requests (user_id, state_hash, key_id, sealed, redirect_uri, expires_at)
+     values ($1, encode(sha256(convert_to($2, 'utf8')), 'hex'), 'local1', 'local1:' || encode(convert_to($2, 'utf8'), 'base64'),
+             'https://app.reachflow.test/connect/x/callback', now() + interval '10 minutes')`,
+    [a.id, canary],
+  )
   // What one AI call books against the customer's daily budget.
   await db().query(`select public.ai_reserve($1, 120)`, [a.id])
   await db().query(

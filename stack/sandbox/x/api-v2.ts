@@ -1,19 +1,14 @@
 // X API v2 on the X sandbox's world (api.x.com and x.com share one backend, so a lead the browser
 // scraper found can be messaged here, and a reply to either shows in both): the users lookups and
-// the Direct Message endpoints, with OAuth 2.0 user-context tokens, scopes, per-user rate limits and
-// the DM refusals (recipient's DM settings, the account's daily ceiling and automation blocks, send
-// faults) that the web path has, answered in X API v2's shapes.
-import { createHash } from 'node:crypto'
+// the Direct Message events, with the checks of api-v2-auth.ts; sending is api-v2-send.ts.
 import type { ServerResponse } from 'node:http'
 import type { Request, Router } from '../social/http.ts'
-import type { Messaging, SendRefusal } from '../social/messaging.ts'
 import type { Profile } from '../social/population.ts'
-import type { Fault, Message, OwnAccount, Thread } from '../social/state.ts'
-import { X_ERRORS } from './accounts.ts'
-import { type Endpoint, invalidRequest, problem, type RateLimits } from './api-v2-limits.ts'
-import type { Grant, OAuthStore } from './oauth-store.ts'
+import type { Message, OwnAccount, Thread } from '../social/state.ts'
+import { type Caller, caller, eventIdOf, SCOPES, send, type XApiContext } from './api-v2-auth.ts'
+import { invalidRequest } from './api-v2-limits.ts'
+import { sendDm } from './api-v2-send.ts'
 
-const HANG_MS = 120_000
 const THIRTY_DAYS = 30 * 86_400_000
 const EVENT_FIELDS = [
   'id',
@@ -42,87 +37,6 @@ const USER_FIELDS = [
   'receives_your_dm',
 ]
 
-/** What X answers when a DM is refused (HTTP 403 unless said), by the world's reason. */
-export const DM_REFUSALS: Record<SendRefusal, { status: number; detail: string }> = {
-  cannot_dm: { status: 403, detail: X_ERRORS[349].message },
-  verified_only: { status: 403, detail: X_ERRORS[476].message },
-  blocked: { status: 403, detail: X_ERRORS[226].message },
-  too_fast: { status: 403, detail: X_ERRORS[226].message },
-  same_text: { status: 403, detail: X_ERRORS[226].message },
-  locked: { status: 403, detail: X_ERRORS[326].message },
-  expired: { status: 401, detail: 'Unauthorized' },
-  daily_limit: { status: 429, detail: 'Too Many Requests' },
-}
-const CODE_REFUSALS: Record<number, SendRefusal> = {
-  349: 'cannot_dm',
-  476: 'verified_only',
-  226: 'blocked',
-  326: 'locked',
-  32: 'expired',
-  88: 'daily_limit',
-  429: 'daily_limit',
-}
-
-const SCOPES = {
-  users: ['tweet.read', 'users.read'],
-  dmRead: ['dm.read', 'tweet.read', 'users.read'],
-  dmWrite: ['dm.write', 'dm.read', 'tweet.read', 'users.read'],
-}
-
-/** Direct Message event ids are numeric (snowflakes); the sandbox derives a stable one per message. */
-export function eventIdOf(message: Message): string {
-  return BigInt(`0x${createHash('sha256').update(message.id).digest('hex').slice(0, 15)}`).toString()
-}
-
-interface Caller {
-  grant: Grant
-  account: OwnAccount
-  headers: Record<string, string>
-}
-
-export interface XApiContext {
-  messaging: Messaging
-  store: OAuthStore
-  limits: RateLimits
-}
-
-/** The bearer's grant and account, its scopes and the endpoint's rate limit, or X's answer. */
-function caller(
-  ctx: XApiContext,
-  req: Request,
-  res: ServerResponse,
-  endpoint: Endpoint,
-  scopes: string[],
-): Caller | undefined {
-  const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1] ?? ''
-  const grant = ctx.store.liveGrant(token)
-  const account = grant ? ctx.messaging.world.accounts.get(grant.accountId) : undefined
-  if (!grant || !account || account.state === 'expired') {
-    problem(res, 401, 'Unauthorized', 'Unauthorized')
-    return undefined
-  }
-  const allowance = ctx.limits.take(endpoint, grant.clientId, account.id)
-  if (!allowance.allowed) {
-    problem(res, 429, 'Too Many Requests', 'Too Many Requests', allowance.headers)
-    return undefined
-  }
-  if (!scopes.every((s) => grant.scopes.includes(s))) {
-    problem(res, 403, 'Forbidden', 'Forbidden', allowance.headers)
-    return undefined
-  }
-  if (account.state === 'locked') {
-    problem(res, 403, 'Forbidden', X_ERRORS[326].message, allowance.headers)
-    return undefined
-  }
-  return { grant, account, headers: allowance.headers }
-}
-
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers })
-  res.end(JSON.stringify(body))
-}
-
-/** A comma-separated list parameter, checked against the allowed values (else X's 400). */
 function listParam(req: Request, res: ServerResponse, name: string, allowed: string[]): string[] | undefined {
   const value = req.url.searchParams.get(name)
   if (value === null) return []
@@ -354,61 +268,4 @@ export function registerXApiV2(router: Router, ctx: XApiContext): void {
     const thread = world.threads.get(req.params.dm_conversation_id ?? '')
     listEvents(ctx, req, res, who, thread?.accountId === who.account.id ? [thread] : [])
   })
-}
-
-function refuse(res: ServerResponse, refusal: SendRefusal, headers: Record<string, string>): void {
-  const { status, detail } = DM_REFUSALS[refusal]
-  const title = status === 429 ? 'Too Many Requests' : status === 401 ? 'Unauthorized' : 'Forbidden'
-  problem(res, status, title, detail, headers)
-}
-
-function sendDm(ctx: XApiContext, req: Request, res: ServerResponse) {
-  const { messaging } = ctx
-  const who = caller(ctx, req, res, 'dm_send', SCOPES.dmWrite)
-  if (!who) return
-  const { account, headers } = who
-  const peerId = req.params.participant_id ?? ''
-  const text = req.body.text
-  if (!(req.headers['content-type'] ?? '').includes('application/json'))
-    return problem(
-      res,
-      400,
-      'Invalid Request',
-      'One or more parameters to your request was invalid.',
-      headers,
-      'https://api.twitter.com/2/problems/invalid-request',
-    )
-  if (typeof text !== 'string' || text.trim() === '' || text.length > 10_000)
-    return invalidRequest(res, 'text', 'text must be between 1 and 10000 characters', String(text ?? ''))
-  const peer = /^\d{1,19}$/.test(peerId) && peerId !== account.id ? messaging.person(peerId) : undefined
-  if (!peer)
-    return invalidRequest(
-      res,
-      'participant_id',
-      `participant_id [${peerId}] is not a user you can message`,
-      peerId,
-    )
-
-  const fault: Fault | undefined = messaging.takeFault(account, 'send')
-  if (fault?.mode === 'error') return refuse(res, CODE_REFUSALS[fault.code ?? 226] ?? 'blocked', headers)
-  if (fault?.mode === 'http_500')
-    return problem(res, 503, 'Service Unavailable', 'Service Unavailable', headers)
-  if (fault?.mode === 'dropped' || fault?.mode === 'hang' || fault?.mode === 'delayed') {
-    if (fault.mode === 'delayed')
-      setTimeout(() => {
-        if (!messaging.checkSend(account, peerId, text)) messaging.deliver(account, peerId, text)
-      }, fault.delayMs ?? 6_000).unref()
-    setTimeout(() => res.destroy(), HANG_MS).unref()
-    return
-  }
-  const refusal = messaging.checkSend(account, peerId, text)
-  if (refusal) return refuse(res, refusal, headers)
-  const { thread, message } = messaging.deliver(account, peerId, text)
-  if (fault?.mode === 'ack_lost') {
-    setTimeout(() => res.destroy(), HANG_MS).unref()
-    return
-  }
-  if (fault?.mode === 'error_after_delivery')
-    return problem(res, 503, 'Service Unavailable', 'Service Unavailable', headers)
-  send(res, 201, { data: { dm_conversation_id: thread.id, dm_event_id: eventIdOf(message) } }, headers)
 }
