@@ -167,6 +167,13 @@ export function serviceSpecs(config: StackConfig): ServiceSpec[] {
       env,
       readyUrl: `${config.sandboxUrls.instagram}/__sandbox/health`,
     },
+    {
+      name: 'sandbox-meta',
+      command: tsx,
+      args: [join(repoRoot, 'stack', 'sandbox', 'meta', 'main.ts')],
+      env,
+      readyUrl: `${config.sandboxUrls.meta}/__sandbox/health`,
+    },
     // The test and bench instances have no runner of their own: their tests and benchmarks start the
     // runners they need.
     ...(runsDemoRunner(config) ? [runnerService(config, env, fnEnv)] : []),
