@@ -22,6 +22,28 @@ export type Database = {
         }
         Relationships: []
       }
+      instagram_oauth_states: {
+        Row: {
+          created_at: string
+          expires_at: string
+          state_hash: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          created_at?: string
+          expires_at: string
+          state_hash: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          expires_at?: string
+          state_hash?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       legacy_proxy_credentials: {
         Row: {
           account_id: string
@@ -1907,6 +1929,7 @@ export type Database = {
           ciphertext: string
           key_id: string
           session_ciphertext: string | null
+          token_expires_at: string | null
           updated_at: string
         }
         ComputedFields: never
@@ -1915,6 +1938,7 @@ export type Database = {
           ciphertext: string
           key_id: string
           session_ciphertext?: string | null
+          token_expires_at?: string | null
           updated_at?: string
         }
         Update: {
@@ -1922,6 +1946,7 @@ export type Database = {
           ciphertext?: string
           key_id?: string
           session_ciphertext?: string | null
+          token_expires_at?: string | null
           updated_at?: string
         }
         Relationships: [
@@ -2506,6 +2531,10 @@ export type Database = {
         Args: { p_day: string; p_failed: boolean; p_reserved: number; p_used: number; p_user_id: string }
         Returns: undefined
       }
+      begin_instagram_connect: {
+        Args: { p_expires_at: string; p_state_hash: string; p_user_id: string }
+        Returns: undefined
+      }
       campaign_card_figures: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -2544,6 +2573,18 @@ export type Database = {
         }[]
       }
       check_account_limit: { Args: Record<PropertyKey, never>; Returns: Json }
+      consume_instagram_connect: { Args: { p_state_hash: string }; Returns: string }
+      create_instagram_official_account: {
+        Args: {
+          p_credentials: string
+          p_credentials_key_id: string
+          p_platform_user_id: string
+          p_token_expires_at: string
+          p_user_id: string
+          p_username: string
+        }
+        Returns: Json
+      }
       create_social_account: {
         Args: {
           p_credentials: string

@@ -1,0 +1,145 @@
+-- Instagram's official API (Instagram API with Instagram Login): connects in progress, official
+-- accounts and their tokens' refresh, and the webhook events Meta delivers.
+
+-- Tables ------------------------------------------------------------------------------------------
+
+create table internal.instagram_oauth_states (
+  state_hash text not null,
+  user_id uuid not null,
+  created_at timestamp with time zone not null default now(),
+  expires_at timestamp with time zone not null,
+  constraint instagram_oauth_states_pkey primary key (state_hash),
+  constraint instagram_oauth_states_state_hash_check check ((state_hash ~ '^[0-9a-f]{64}$'::text)),
+  constraint instagram_oauth_states_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+);
+comment on table internal.instagram_oauth_states is
+  'Connects in progress: the SHA-256 of the OAuth state handed to Instagram, bound to the signed-in customer who started it; used once, within its expiry.';
+
+-- Indexes -----------------------------------------------------------------------------------------
+
+create index instagram_oauth_states_user_id_idx on internal.instagram_oauth_states (user_id);
+
+create unique index social_accounts_official_platform_user_key on public.social_accounts (platform_id, platform_user_id)
+  where (connection = 'official'::text);
+
+-- Functions ---------------------------------------------------------------------------------------
+
+create or replace function public.begin_instagram_connect(p_user_id uuid, p_state_hash text, p_expires_at timestamp with time zone)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from internal.instagram_oauth_states s where s.expires_at <= internal.now();
+  -- a customer clicking Connect again and again keeps a handful of live states, not a pile
+  if (select count(*) from internal.instagram_oauth_states s where s.user_id = p_user_id) >= 10 then
+    raise exception 'Too many Instagram connections started. Wait a few minutes and try again.' using errcode = 'P0001';
+  end if;
+  insert into internal.instagram_oauth_states (state_hash, user_id, expires_at)
+  values (p_state_hash, p_user_id, p_expires_at);
+end
+$$;
+comment on function public.begin_instagram_connect(uuid, text, timestamp with time zone) is
+  'Service role only (the instagram-official function, for the signed-in caller): remembers the hash of a new OAuth state until it expires.';
+
+create or replace function public.consume_instagram_connect(p_state_hash text)
+returns uuid
+language sql
+security definer
+set search_path = ''
+as $$
+  delete from internal.instagram_oauth_states s
+   where s.state_hash = p_state_hash and s.expires_at > internal.now()
+  returning s.user_id
+$$;
+comment on function public.consume_instagram_connect(text) is
+  'Service role only: the customer who started the connect with this state, once (the row goes), or null when unknown, used or expired.';
+
+create or replace function public.create_instagram_official_account(p_user_id uuid, p_username text, p_platform_user_id text, p_credentials_key_id text, p_credentials text, p_token_expires_at timestamp with time zone)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  target public.platforms;
+  existing public.social_accounts;
+  account public.social_accounts;
+  allowed integer;
+  plan text;
+  billing_status text;
+  current_count integer;
+begin
+  select * into target from public.platforms p where p.name = 'instagram';
+  if target.id is null or not target.is_active or target.coming_soon then
+    raise exception 'This platform cannot be connected yet' using errcode = '22023';
+  end if;
+  if p_credentials is null or split_part(p_credentials, ':', 1) is distinct from p_credentials_key_id then
+    raise exception 'Credentials must be sealed with the named key' using errcode = '22023';
+  end if;
+  perform 1 from public.user_profiles p where p.id = p_user_id for update;
+  if not found then
+    raise exception 'User not authenticated' using errcode = 'PT404';
+  end if;
+
+  select * into existing from public.social_accounts a
+   where a.platform_id = target.id and a.connection = 'official' and a.platform_user_id = p_platform_user_id
+   for update;
+  if existing.id is not null and existing.user_id <> p_user_id then
+    raise exception 'This Instagram account is connected to another Reachflow workspace. Disconnect it there first.'
+      using errcode = '23505';
+  end if;
+  if existing.id is not null then
+    -- connecting again (a new token after an error or a revoke): the same account, working again
+    update public.social_accounts a
+       set username = p_username, status = 'active', flag_reason = null, paused_until = null
+     where a.id = existing.id
+    returning * into account;
+    update public.social_account_credentials c
+       set key_id = p_credentials_key_id, ciphertext = p_credentials, token_expires_at = p_token_expires_at
+     where c.account_id = account.id;
+    return to_jsonb(account) || jsonb_build_object('reconnected', true);
+  end if;
+
+  select l.account_limit, l.plan_type, l.subscription_status into allowed, plan, billing_status
+    from internal.account_limit(p_user_id) l;
+  select count(*) into current_count from public.social_accounts a where a.user_id = p_user_id;
+  if current_count >= allowed then
+    raise exception '%', case
+        when plan <> 'free' then format('Account limit reached. You have %s/%s accounts.', current_count, allowed)
+        when billing_status in ('past_due', 'canceled', 'incomplete') then 'Subscription is not active'
+        else 'You are currently limited to 1 social media account. Upgrade your plan to add more accounts.'
+      end
+      using errcode = 'P0001', hint = 'account_limit';
+  end if;
+
+  begin
+    -- no warm-up: the API's own limits pace an official account, not a browser's
+    insert into public.social_accounts (user_id, platform_id, username, platform_user_id, connection, status, warmup_phase)
+    values (p_user_id, target.id, p_username, p_platform_user_id, 'official', 'active', 5)
+    returning * into account;
+  exception
+    when unique_violation then
+      raise exception '@% is already connected through the browser. Remove it from your accounts first to connect it through Instagram''s API.', p_username
+        using errcode = '23505';
+  end;
+  insert into public.social_account_credentials (account_id, key_id, ciphertext, token_expires_at)
+  values (account.id, p_credentials_key_id, p_credentials, p_token_expires_at);
+  return to_jsonb(account) || jsonb_build_object('reconnected', false);
+end
+$$;
+comment on function public.create_instagram_official_account(uuid, text, text, text, text, timestamp with time zone) is
+  'Service role only (the instagram-official callback, after Instagram confirmed the account): adds the customer''s Instagram professional account as connection official, active, with its sealed long-lived token and expiry, within the plan''s account limit; connecting the same Instagram account again renews its token.';
+
+-- Row-level security ------------------------------------------------------------------------------
+
+alter table internal.instagram_oauth_states enable row level security;
+
+-- Grants ------------------------------------------------------------------------------------------
+
+revoke all on internal.instagram_oauth_states from anon, authenticated;
+
+revoke execute on function public.begin_instagram_connect(uuid, text, timestamp with time zone) from public, anon, authenticated;
+revoke execute on function public.consume_instagram_connect(text) from public, anon, authenticated;
+revoke execute on function public.create_instagram_official_account(uuid, text, text, text, text, timestamp with time zone) from public, anon, authenticated;
