@@ -85,6 +85,7 @@ function runnerService(
       REACHFLOW_ENCRYPTION_KEYS: fnEnv.REACHFLOW_ENCRYPTION_KEYS ?? '',
       REACHFLOW_ENCRYPTION_KEY_ID: fnEnv.REACHFLOW_ENCRYPTION_KEY_ID ?? '',
       RUNNER_HEALTH_PORT: String(config.ports.runnerHealth),
+      INSTAGRAM_GRAPH_URL: config.sandboxUrls.meta,
       RUNNER_PACING_FACTOR: process.env.RUNNER_PACING_FACTOR ?? '0.05',
       RUNNER_SEND_CONCURRENCY: '4',
       ...aiEnv(config),

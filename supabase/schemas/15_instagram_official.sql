@@ -132,6 +132,74 @@ $$;
 comment on function public.create_instagram_official_account(uuid, text, text, text, text, timestamp with time zone) is
   'Service role only (the instagram-official callback, after Instagram confirmed the account): adds the customer''s Instagram professional account as connection official, active, with its sealed long-lived token and expiry, within the plan''s account limit; connecting the same Instagram account again renews its token.';
 
+create or replace function internal.enqueue_instagram_token_refreshes()
+returns integer
+language sql
+security definer
+set search_path = ''
+as $$
+  -- A long-lived token lasts 60 days and can be refreshed once it is a day old: each is renewed
+  -- when 30 days are left, so a failed refresh has weeks of retries before the token runs out.
+  select count(*)::integer
+    from internal.enqueue_jobs('instagram.token', (
+           select jsonb_agg(jsonb_build_object('data', jsonb_build_object('accountId', a.id),
+                                               'singletonKey', 'instagram-token:' || a.id))
+             from public.social_accounts a
+             join public.platforms p on p.id = a.platform_id and p.name = 'instagram'
+             join public.social_account_credentials c on c.account_id = a.id
+            where a.connection = 'official'
+              and a.status <> 'error'
+              and c.token_expires_at < internal.now() + interval '30 days'))
+$$;
+comment on function internal.enqueue_instagram_token_refreshes() is
+  'Run by pg_cron hourly: queues an instagram.token job (the runner refreshes the long-lived token) for each working official Instagram account whose token has less than 30 days left. Returns how many were queued.';
+
+create or replace function internal.store_instagram_token(p_account_id uuid, p_key_id text, p_ciphertext text, p_expires_at timestamp with time zone)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if split_part(p_ciphertext, ':', 1) is distinct from p_key_id then
+    raise exception 'Credentials must be sealed with the named key' using errcode = '22023';
+  end if;
+  update public.social_account_credentials c
+     set key_id = p_key_id, ciphertext = p_ciphertext, token_expires_at = p_expires_at
+    from public.social_accounts a
+   where c.account_id = p_account_id and a.id = c.account_id and a.connection = 'official';
+  if not found then
+    raise exception 'Account not found' using errcode = 'PT404';
+  end if;
+end
+$$;
+comment on function internal.store_instagram_token(uuid, text, text, timestamp with time zone) is
+  'The runner, after Instagram refreshed an official account''s token: stores the new seal and its expiry.';
+
+create or replace function internal.instagram_token_failed(p_account_id uuid, p_reason text)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  account public.social_accounts;
+begin
+  update public.social_accounts a
+     set status = 'error', flag_reason = left(p_reason, 500)
+   where a.id = p_account_id and a.connection = 'official' and a.status <> 'error'
+  returning * into account;
+  if account.id is null then
+    return false;
+  end if;
+  perform internal.notify(account.user_id, 'account_flagged', 'Instagram connection lost', left(p_reason, 2000),
+                          jsonb_build_object('accountId', account.id, 'status', 'error'));
+  return true;
+end
+$$;
+comment on function internal.instagram_token_failed(uuid, text) is
+  'The runner, when Instagram refuses an official account''s token for good (expired, or access removed): the account turns error with the reason, and its owner is told once. Answers whether it changed.';
+
 -- Row-level security ------------------------------------------------------------------------------
 
 alter table internal.instagram_oauth_states enable row level security;
@@ -143,3 +211,9 @@ revoke all on internal.instagram_oauth_states from anon, authenticated;
 revoke execute on function public.begin_instagram_connect(uuid, text, timestamp with time zone) from public, anon, authenticated;
 revoke execute on function public.consume_instagram_connect(text) from public, anon, authenticated;
 revoke execute on function public.create_instagram_official_account(uuid, text, text, text, text, timestamp with time zone) from public, anon, authenticated;
+
+revoke execute on function internal.enqueue_instagram_token_refreshes() from public;
+revoke execute on function internal.store_instagram_token(uuid, text, text, timestamp with time zone) from public;
+grant execute on function internal.store_instagram_token(uuid, text, text, timestamp with time zone) to reachflow_runner;
+revoke execute on function internal.instagram_token_failed(uuid, text) from public;
+grant execute on function internal.instagram_token_failed(uuid, text) to reachflow_runner;

@@ -2,7 +2,7 @@
 // secret, redirect URIs and webhook subscription), Instagram professional accounts that log in on
 // the consent screen, the people who comment and write to them, media, comments, DMs, tokens,
 // webhook deliveries and a log of every API call. Times are on the sandbox clock.
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import { JsonStore } from '../official/store.ts'
 import { SandboxClock } from '../social/clock.ts'
 import { hash32 } from '../social/random.ts'
@@ -194,7 +194,8 @@ export class MetaWorld {
       faults: [],
       callsPerHour: 4800,
       clockOffsetMs: 0,
-      sequence: 0,
+      // ids are unique across fresh worlds too: tests start worlds of their own against one database
+      sequence: randomInt(1, 1_000_000) * 1_000_000,
     })
     // the environment decides the app's credentials and redirect URIs, whatever a saved state said
     Object.assign(this.store.state.app, app)
@@ -363,7 +364,6 @@ export class MetaWorld {
       deliveries: [],
       calls: [],
       faults: [],
-      sequence: 0,
     })
     this.state.app = app
     this.logins.clear()

@@ -169,6 +169,7 @@ export type Database = {
         Returns: number
       }
       enqueue_due_work: { Args: Record<PropertyKey, never>; Returns: Json }
+      enqueue_instagram_token_refreshes: { Args: Record<PropertyKey, never>; Returns: number }
       enqueue_job: {
         Args: { p_data: Json; p_queue: string; p_singleton_key: string; p_start_after?: string }
         Returns: string
@@ -212,6 +213,7 @@ export type Database = {
           account_id: string
         }[]
       }
+      instagram_token_failed: { Args: { p_account_id: string; p_reason: string }; Returns: boolean }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_campaign_target: { Args: { p_last_sent_at: string; p_state: string }; Returns: boolean }
       is_client_role: { Args: Record<PropertyKey, never>; Returns: boolean }
@@ -311,6 +313,10 @@ export type Database = {
           thread_id: string
           trigger: string
         }[]
+      }
+      store_instagram_token: {
+        Args: { p_account_id: string; p_ciphertext: string; p_expires_at: string; p_key_id: string }
+        Returns: undefined
       }
       warmup_daily_limit: { Args: { phase: number }; Returns: number }
     }

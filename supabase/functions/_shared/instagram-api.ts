@@ -2,7 +2,14 @@
 // exchange for a short-lived token and that for a long-lived one (60 days), its refresh, the
 // profile, and the account's webhook subscription. Three hosts in production (www.instagram.com,
 // api.instagram.com, graph.instagram.com); the local stack points all three at its Meta sandbox.
-import { type Env, requireEnv } from './env.ts'
+// No import of env.ts: the runner imports this file too (the token refresh), and it has no Deno.
+type Env = (name: string) => string | undefined
+
+function requireEnv(name: string, env: Env): string {
+  const value = env(name)?.trim()
+  if (!value) throw new Error(`${name} is not set`)
+  return value
+}
 
 export const GRAPH_VERSION = 'v23.0'
 
@@ -140,7 +147,7 @@ async function longLived(config: InstagramConfig, shortToken: string, fetcher: t
 }
 
 export async function refreshToken(
-  config: InstagramConfig,
+  config: Pick<InstagramConfig, 'graphUrl'>,
   token: string,
   fetcher: typeof fetch,
   now: Date,

@@ -27,6 +27,7 @@ const JOB_TYPES: Record<string, string> = {
   'warmup.step': 'Warm-up step',
   'account.test': 'Test account',
   'platform.canary': 'Platform canary',
+  'instagram.token': 'Refresh Instagram token',
 }
 
 export const jobType = (queue: string): string => JOB_TYPES[queue] ?? queue
