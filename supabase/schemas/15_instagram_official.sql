@@ -15,6 +15,30 @@ create table internal.instagram_oauth_states (
 comment on table internal.instagram_oauth_states is
   'Connects in progress: the SHA-256 of the OAuth state handed to Instagram, bound to the signed-in customer who started it; used once, within its expiry.';
 
+create table internal.instagram_webhook_events (
+  id uuid not null default gen_random_uuid(),
+  event_key text not null,
+  instagram_account_id text not null,
+  field text not null,
+  kind text not null,
+  occurred_at timestamp with time zone not null,
+  payload jsonb not null,
+  deliveries integer not null default 1,
+  received_at timestamp with time zone not null default now(),
+  last_received_at timestamp with time zone not null default now(),
+  job_id uuid,
+  constraint instagram_webhook_events_pkey primary key (id),
+  constraint instagram_webhook_events_event_key_key unique (event_key),
+  constraint instagram_webhook_events_kind_check check ((kind = any (array['comment'::text, 'message'::text, 'echo'::text, 'story_mention'::text, 'story_reply'::text, 'other'::text]))),
+  constraint instagram_webhook_events_event_key_check check ((char_length(event_key) <= 300))
+);
+comment on table internal.instagram_webhook_events is
+  'What Meta delivered to the instagram-webhook function, one row per event (a comment by its id, a message by its mid), however often it was delivered; each new one queued an instagram.event job. Only the service role reaches it, through record_instagram_webhook_events.';
+comment on column internal.instagram_webhook_events.instagram_account_id is
+  'entry.id: the Instagram professional account the event is for (social_accounts.platform_user_id of an official account).';
+comment on column internal.instagram_webhook_events.deliveries is
+  'How many times Meta delivered this event (it may deliver one more than once).';
+
 -- Indexes -----------------------------------------------------------------------------------------
 
 create index instagram_oauth_states_user_id_idx on internal.instagram_oauth_states (user_id);
@@ -200,13 +224,52 @@ $$;
 comment on function internal.instagram_token_failed(uuid, text) is
   'The runner, when Instagram refuses an official account''s token for good (expired, or access removed): the account turns error with the reason, and its owner is told once. Answers whether it changed.';
 
+create or replace function public.record_instagram_webhook_events(p_events jsonb)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  item jsonb;
+  stored_id uuid;
+  fresh boolean;
+  added integer := 0;
+  repeated integer := 0;
+begin
+  -- p_events: [{key, accountId, field, kind, occurredAt, payload}], checked by the function
+  for item in select value from jsonb_array_elements(coalesce(p_events, '[]'::jsonb)) loop
+    insert into internal.instagram_webhook_events as e (event_key, instagram_account_id, field, kind, occurred_at, payload)
+    values (item ->> 'key', item ->> 'accountId', item ->> 'field', item ->> 'kind', (item ->> 'occurredAt')::timestamptz,
+            item -> 'payload')
+    on conflict (event_key) do update
+      set deliveries = e.deliveries + 1, last_received_at = now()
+    returning e.id, (xmax = 0) into stored_id, fresh;
+    if fresh then
+      update internal.instagram_webhook_events e
+         set job_id = internal.enqueue_job('instagram.event', jsonb_build_object('eventId', stored_id), 'instagram-event:' || stored_id)
+       where e.id = stored_id;
+      added := added + 1;
+    else
+      repeated := repeated + 1;
+    end if;
+  end loop;
+  return jsonb_build_object('stored', added, 'repeated', repeated);
+end
+$$;
+comment on function public.record_instagram_webhook_events(jsonb) is
+  'Service role only (the instagram-webhook function, after the signature checked): stores each delivered event once by its key and queues an instagram.event job for each new one; a repeated delivery only counts. Answers {stored, repeated}.';
+
 -- Row-level security ------------------------------------------------------------------------------
 
 alter table internal.instagram_oauth_states enable row level security;
 
+alter table internal.instagram_webhook_events enable row level security;
+
 -- Grants ------------------------------------------------------------------------------------------
 
 revoke all on internal.instagram_oauth_states from anon, authenticated;
+revoke all on internal.instagram_webhook_events from anon, authenticated;
 
 revoke execute on function public.begin_instagram_connect(uuid, text, timestamp with time zone) from public, anon, authenticated;
 revoke execute on function public.consume_instagram_connect(text) from public, anon, authenticated;
@@ -217,3 +280,4 @@ revoke execute on function internal.store_instagram_token(uuid, text, text, time
 grant execute on function internal.store_instagram_token(uuid, text, text, timestamp with time zone) to reachflow_runner;
 revoke execute on function internal.instagram_token_failed(uuid, text) from public;
 grant execute on function internal.instagram_token_failed(uuid, text) to reachflow_runner;
+revoke execute on function public.record_instagram_webhook_events(jsonb) from public, anon, authenticated;

@@ -44,6 +44,49 @@ export type Database = {
         }
         Relationships: []
       }
+      instagram_webhook_events: {
+        Row: {
+          deliveries: number
+          event_key: string
+          field: string
+          id: string
+          instagram_account_id: string
+          job_id: string | null
+          kind: string
+          last_received_at: string
+          occurred_at: string
+          payload: NonNullable<Json>
+          received_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          deliveries?: number
+          event_key: string
+          field: string
+          id?: string
+          instagram_account_id: string
+          job_id?: string | null
+          kind: string
+          last_received_at?: string
+          occurred_at: string
+          payload: NonNullable<Json>
+          received_at?: string
+        }
+        Update: {
+          deliveries?: number
+          event_key?: string
+          field?: string
+          id?: string
+          instagram_account_id?: string
+          job_id?: string | null
+          kind?: string
+          last_received_at?: string
+          occurred_at?: string
+          payload?: NonNullable<Json>
+          received_at?: string
+        }
+        Relationships: []
+      }
       legacy_proxy_credentials: {
         Row: {
           account_id: string
@@ -2654,6 +2697,7 @@ export type Database = {
         Returns: string[]
       }
       queue_inbox_reply: { Args: { p_body: string; p_thread_id: string }; Returns: string }
+      record_instagram_webhook_events: { Args: { p_events: Json }; Returns: Json }
       record_stripe_payment: { Args: { p_payment: Json; p_stripe_subscription_id?: string }; Returns: Json }
       record_stripe_subscription: { Args: { p_subscription: Json }; Returns: Json }
       request_account_test: { Args: { p_account_id: string }; Returns: string }

@@ -4,60 +4,17 @@
 // workspace per Instagram account, and disconnect removing the webhook subscription.
 import assert from 'node:assert/strict'
 import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
+import { consentInSandbox, metaControl, sandboxInstagramAccount } from '../_shared/meta-sandbox-test.ts'
 import { functionRequest, givePlan, jsonOf, newCustomer, serviceDb, stackEnv } from '../_shared/test-stack.ts'
 import { createOfficialHandler } from './app.ts'
 import { CONNECT_ERRORS } from './connect.ts'
 import { defaultDeps, type OfficialDeps } from './deps.ts'
 
 const env = stackEnv()
-const sandbox = env('INSTAGRAM_LOGIN_URL') ?? ''
 const DAY = 86_400_000
-
-async function control<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sandbox}/__sandbox${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return (await response.json()) as T
-}
-
-/** A fresh Instagram account in the sandbox (unique per test run). */
-async function instagramAccount(type = 'BUSINESS') {
-  const username = `shop_${crypto.randomUUID().slice(0, 8)}`
-  const account = await control<{ id: string; username: string }>('/accounts', {
-    username,
-    password: 'pw-123456',
-    account_type: type,
-  })
-  return { ...account, password: 'pw-123456' }
-}
-
-/** Logs in on the sandbox's consent screen and answers Allow or Cancel; the redirect's URL back. */
-async function consent(
-  authorizeUrl: string,
-  username: string,
-  password: string,
-  decision = 'allow',
-): Promise<URL> {
-  const params = Object.fromEntries(new URL(authorizeUrl).searchParams)
-  const login = await fetch(`${sandbox}/oauth/authorize/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...params, username, password }),
-    redirect: 'manual',
-  })
-  await login.body?.cancel()
-  const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? ''
-  const answer = await fetch(`${sandbox}/oauth/authorize/consent`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-    body: new URLSearchParams({ ...params, decision }),
-    redirect: 'manual',
-  })
-  await answer.body?.cancel()
-  return new URL(answer.headers.get('location') ?? '')
-}
+const control = metaControl
+const instagramAccount = sandboxInstagramAccount
+const consent = consentInSandbox
 
 async function start(handler: ReturnType<typeof createOfficialHandler>, token: string): Promise<string> {
   const response = await handler(functionRequest('instagram-official', '/connect', { method: 'POST', token }))
