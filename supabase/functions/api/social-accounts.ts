@@ -8,7 +8,7 @@ import type { Caller } from '../_shared/auth.ts'
 import { type AccountCredentials, sealCredentials, type XCredentials } from '../_shared/credentials.ts'
 import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
 import { DatabaseError, fromDbError, must } from '../_shared/db-errors.ts'
-import { badRequest, HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
+import { badRequest, conflict, HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
 import { fromJson } from '../_shared/json.ts'
 import { parseId, parseQuery, readJson, z } from '../_shared/validation.ts'
 import { verifyXCookies, type XVerifyResult } from '../_shared/x-verify.ts'
@@ -26,6 +26,17 @@ export const COOKIES_NOT_REJECTED_TEST_RUNNING =
   'X did not reject the cookies. Signing in with them and opening X Chat now: the card shows the result in a minute or two.'
 const COOKIES_NOT_REJECTED_HELD = (status: string) =>
   `X did not reject the cookies. The sign-in test is queued; the account stays ${status} until Reachflow resumes it.`
+
+export const OFFICIAL_NOT_BROWSER =
+  "This account is connected through the platform's official API: it has no browser sign-in to test or edit. To renew its access, connect it again."
+
+/**
+ * An official account has an OAuth token in its seal, not a browser sign-in: a browser test would
+ * fail it, and merging a password into the seal would lose the token.
+ */
+function refuseOfficial(connection: string): void {
+  if (connection === 'official') throw conflict(OFFICIAL_NOT_BROWSER)
+}
 
 /** What create_social_account and update_social_account answer (their jsonb). */
 const accountSaved = z.object({ test_job_id: z.string().nullable() })
@@ -142,10 +153,11 @@ export async function testAccount(
   const id = parseId(params.id, NOT_FOUND)
   const found = await caller.db
     .from('social_accounts')
-    .select('id, status, platform:platforms(name)')
+    .select('id, status, connection, platform:platforms(name)')
     .eq('id', id)
     .maybeSingle()
   const account = must(found, NOT_FOUND)
+  refuseOfficial(account.connection)
   const db = service()
   const queued = await caller.db.rpc('request_account_test', { p_account_id: id })
   if (queued.error) throw fromDbError(queued.error, NOT_FOUND)
@@ -220,10 +232,11 @@ export async function updateAccount(
   const id = parseId(params.id, NOT_FOUND)
   const found = await caller.db
     .from('social_accounts')
-    .select('id, platform:platforms(name)')
+    .select('id, connection, platform:platforms(name)')
     .eq('id', id)
     .maybeSingle()
   const account = must(found, NOT_FOUND)
+  refuseOfficial(account.connection)
   const platform = account.platform?.name ?? ''
   const update = readAccountUpdate(await readJson(req), platform)
   if (update.proxy) await checkProxyDns(update.proxy, deps)

@@ -44,6 +44,7 @@ Deno.test('connecting adds an active official account with a sealed 60-day token
   const ig = await instagramAccount()
   const { result, handler } = await connectAs(customer, ig)
   assert.equal(result.pathname, '/dashboard')
+  assert.equal(result.searchParams.get('tab'), 'social-accounts')
   assert.equal(result.searchParams.get('instagram'), 'connected')
   assert.equal(result.searchParams.get('username'), ig.username)
 

@@ -61,7 +61,7 @@ export async function startConnect(caller: Caller, deps: OfficialDeps): Promise<
 /** Where the browser goes after the callback: the Accounts tab, told what happened. */
 function resultRedirect(deps: OfficialDeps, outcome: { username: string } | { error: string }): Response {
   const target = new URL('/dashboard', requireEnv('SITE_URL', deps.env))
-  target.searchParams.set('tab', 'accounts')
+  target.searchParams.set('tab', 'social-accounts')
   if ('error' in outcome) {
     target.searchParams.set('instagram', 'error')
     target.searchParams.set('message', outcome.error)

@@ -18,6 +18,7 @@ import { queryRoots } from '@/lib/query-keys'
 import { ACCOUNT_STEPS, accountStepProblem, emptyAccountForm, shownAtField } from '../../account-wizard-rules'
 import { AccountStep } from './account-step'
 import { AuthenticationStep } from './authentication-step'
+import { InstagramModeChoice } from './instagram-mode-choice'
 
 export const ACCOUNT_REVIEW_TEXT = 'The account will be tested after creation. This may take a few minutes.'
 
@@ -147,6 +148,8 @@ export function AddAccountWizard({ onClose }: { onClose: () => void }) {
             onChange={(platform) => patch({ platform })}
           />
         ))}
+      {/* Instagram only: the official API, connected on Instagram's own screens, beside the browser path */}
+      {step === 0 && form.platform === 'instagram' && <InstagramModeChoice canAdd={allowed} />}
       {step === 1 && <AccountStep form={form} onChange={patch} problem={problem} />}
       {step === 2 && <AuthenticationStep form={form} onChange={patch} problem={problem} />}
       {step === 3 && (
