@@ -117,6 +117,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
       'platform.canary': number(env, 'RUNNER_CANARY_CONCURRENCY', 1, 1, 4),
       // one HTTP call each, a few a day
       'instagram.token': 1,
+      // a few Graph calls each, answered at once: comments and DMs should not wait behind each other
+      'instagram.event': number(env, 'RUNNER_INSTAGRAM_EVENT_CONCURRENCY', 4, 1, 32),
     },
     pollMs: number(env, 'RUNNER_POLL_MS', 2000, 500, 60_000),
     heartbeatMs: number(env, 'RUNNER_HEARTBEAT_MS', 10_000, 500, 60_000),
@@ -139,6 +141,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
       // sign-in and four reads; the queue expires a run after 10 minutes
       'platform.canary': 300_000,
       'instagram.token': 60_000,
+      'instagram.event': 60_000,
     },
     accountWaitMs: number(env, 'RUNNER_ACCOUNT_WAIT_MS', 60_000, 0, 600_000),
     // Test-only: host:port proxies allowed on loopback/private addresses (production leaves it unset).

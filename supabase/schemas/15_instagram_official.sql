@@ -39,9 +39,71 @@ comment on column internal.instagram_webhook_events.instagram_account_id is
 comment on column internal.instagram_webhook_events.deliveries is
   'How many times Meta delivered this event (it may deliver one more than once).';
 
+create table public.instagram_automations (
+  id uuid not null default gen_random_uuid(),
+  account_id uuid not null,
+  name text not null,
+  trigger text not null,
+  media_id text,
+  keywords text[] not null default '{}'::text[],
+  reply_text text not null,
+  public_reply_text text,
+  enabled boolean not null default true,
+  created_at timestamp with time zone not null default now(),
+  updated_at timestamp with time zone not null default now(),
+  user_id uuid not null default auth.uid(),
+  constraint instagram_automations_pkey primary key (id),
+  constraint instagram_automations_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete cascade,
+  constraint instagram_automations_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint instagram_automations_trigger_check check ((trigger = any (array['comment_keyword'::text, 'dm_keyword'::text, 'story_mention'::text, 'story_reply'::text]))),
+  constraint instagram_automations_name_check check (((char_length(name) >= 1) and (char_length(name) <= 100))),
+  constraint instagram_automations_reply_text_check check (((char_length(reply_text) >= 1) and (octet_length(reply_text) <= 1000))),
+  constraint instagram_automations_public_reply_text_check check (((public_reply_text is null) or ((trigger = 'comment_keyword'::text) and (char_length(public_reply_text) >= 1) and (char_length(public_reply_text) <= 2200)))),
+  constraint instagram_automations_media_id_check check (((media_id is null) or ((trigger = 'comment_keyword'::text) and (media_id ~ '^[0-9]{1,30}$'::text)))),
+  constraint instagram_automations_keywords_check check (((cardinality(keywords) <= 20) and ((trigger <> all (array['comment_keyword'::text, 'dm_keyword'::text])) or (cardinality(keywords) >= 1))))
+);
+comment on table public.instagram_automations is
+  'A customer''s automation on an official Instagram account: a keyword in a comment (on one post or reel, or any), a keyword in a DM, or a story mention or reply, answered with a DM (a private reply for a comment) and, for a comment, an optional public reply.';
+comment on column public.instagram_automations.media_id is 'comment_keyword only: the post or reel it watches; null = any post.';
+comment on column public.instagram_automations.keywords is
+  'Matched as whole words, ignoring case; required for the keyword triggers, optional (empty = any) for story mentions and replies.';
+
+create table public.instagram_automation_runs (
+  id uuid not null default gen_random_uuid(),
+  automation_id uuid not null,
+  user_id uuid not null,
+  account_id uuid not null,
+  trigger_key text not null,
+  person_id text not null,
+  person_username text,
+  status text not null default 'sending'::text,
+  reason text,
+  message_id text,
+  public_reply_id text,
+  created_at timestamp with time zone not null default now(),
+  updated_at timestamp with time zone not null default now(),
+  constraint instagram_automation_runs_pkey primary key (id),
+  constraint instagram_automation_runs_account_trigger_key unique (account_id, trigger_key),
+  constraint instagram_automation_runs_automation_id_fkey foreign key (automation_id) references public.instagram_automations(id) on delete cascade,
+  constraint instagram_automation_runs_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete cascade,
+  constraint instagram_automation_runs_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint instagram_automation_runs_status_check check ((status = any (array['sending'::text, 'sent'::text, 'refused'::text, 'failed'::text])))
+);
+comment on table public.instagram_automation_runs is
+  'Each time an automation answered (or was refused): at most one per account and comment or message, so a comment gets one private reply however often Meta delivers it. Written by the runner.';
+comment on column public.instagram_automation_runs.reason is 'refused or failed: the platform''s reason, as the customer should read it.';
+
 -- Indexes -----------------------------------------------------------------------------------------
 
 create index instagram_oauth_states_user_id_idx on internal.instagram_oauth_states (user_id);
+
+create index instagram_automations_user_id_idx on public.instagram_automations (user_id);
+
+create index instagram_automations_account_id_idx on public.instagram_automations (account_id) where enabled;
+
+create index instagram_automation_runs_user_id_idx on public.instagram_automation_runs (user_id);
+
+create index instagram_automation_runs_automation_id_idx on public.instagram_automation_runs (automation_id, created_at);
 
 create unique index social_accounts_official_platform_user_key on public.social_accounts (platform_id, platform_user_id)
   where (connection = 'official'::text);
@@ -260,16 +322,124 @@ $$;
 comment on function public.record_instagram_webhook_events(jsonb) is
   'Service role only (the instagram-webhook function, after the signature checked): stores each delivered event once by its key and queues an instagram.event job for each new one; a repeated delivery only counts. Answers {stored, repeated}.';
 
+create or replace function internal.check_instagram_automation_account()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if not exists (select 1 from public.social_accounts a join public.platforms p on p.id = a.platform_id
+                  where a.id = new.account_id and a.user_id = new.user_id and a.connection = 'official' and p.name = 'instagram') then
+    raise exception 'Automations run on an Instagram account connected through Instagram''s API. Choose one of yours.'
+      using errcode = '23503';
+  end if;
+  return new;
+end
+$$;
+comment on function internal.check_instagram_automation_account() is
+  'An automation belongs to one of its owner''s official Instagram accounts.';
+
+create or replace function internal.begin_instagram_automation_run(p_automation_id uuid, p_trigger_key text, p_person_id text, p_person_username text)
+returns uuid
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into public.instagram_automation_runs (automation_id, user_id, account_id, trigger_key, person_id, person_username)
+  select au.id, au.user_id, au.account_id, p_trigger_key, p_person_id, p_person_username
+    from public.instagram_automations au
+   where au.id = p_automation_id
+  on conflict (account_id, trigger_key) do nothing
+  returning id
+$$;
+comment on function internal.begin_instagram_automation_run(uuid, text, text, text) is
+  'The runner, before it answers a comment or message: claims it (null when it was already answered, or is being).';
+
+create or replace function internal.finish_instagram_automation_run(p_run_id uuid, p_status text, p_reason text, p_message_id text, p_public_reply_id text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  update public.instagram_automation_runs r
+     set status = p_status, reason = left(p_reason, 500), message_id = p_message_id, public_reply_id = p_public_reply_id,
+         updated_at = now()
+   where r.id = p_run_id
+$$;
+comment on function internal.finish_instagram_automation_run(uuid, text, text, text, text) is
+  'The runner, after Instagram answered: sent (with the message and public reply ids), refused (with Instagram''s reason) or failed.';
+
+-- Triggers ----------------------------------------------------------------------------------------
+
+create trigger instagram_automations_check_account before insert or update of account_id, user_id on public.instagram_automations for each row execute function internal.check_instagram_automation_account();
+
+create trigger instagram_automations_set_updated_at before update on public.instagram_automations for each row execute function internal.set_updated_at();
+
 -- Row-level security ------------------------------------------------------------------------------
 
 alter table internal.instagram_oauth_states enable row level security;
 
 alter table internal.instagram_webhook_events enable row level security;
 
+create policy "The runner reads delivered Instagram events" on internal.instagram_webhook_events
+  for select
+  to reachflow_runner
+  using (true);
+
+alter table public.instagram_automations enable row level security;
+
+create policy "Customers read their own automations" on public.instagram_automations
+  for select
+  to authenticated
+  using ((user_id = ( select auth.uid() as uid)));
+
+create policy "Customers add automations of their own" on public.instagram_automations
+  for insert
+  to authenticated
+  with check ((user_id = ( select auth.uid() as uid)));
+
+create policy "Customers change their own automations" on public.instagram_automations
+  for update
+  to authenticated
+  using ((user_id = ( select auth.uid() as uid)))
+  with check ((user_id = ( select auth.uid() as uid)));
+
+create policy "Customers delete their own automations" on public.instagram_automations
+  for delete
+  to authenticated
+  using ((user_id = ( select auth.uid() as uid)));
+
+create policy "The runner reads every automation" on public.instagram_automations
+  for select
+  to reachflow_runner
+  using (true);
+
+alter table public.instagram_automation_runs enable row level security;
+
+create policy "Customers read their own automation runs" on public.instagram_automation_runs
+  for select
+  to authenticated
+  using ((user_id = ( select auth.uid() as uid)));
+
+create policy "The runner reads every automation run" on public.instagram_automation_runs
+  for select
+  to reachflow_runner
+  using (true);
+
 -- Grants ------------------------------------------------------------------------------------------
 
 revoke all on internal.instagram_oauth_states from anon, authenticated;
 revoke all on internal.instagram_webhook_events from anon, authenticated;
+grant select on internal.instagram_webhook_events to reachflow_runner;
+
+revoke all on public.instagram_automations from anon;
+revoke truncate, references, trigger on public.instagram_automations from authenticated;
+grant select on public.instagram_automations to reachflow_runner;
+
+revoke all on public.instagram_automation_runs from anon;
+revoke insert, update, delete, truncate, references, trigger on public.instagram_automation_runs from authenticated;
+grant select on public.instagram_automation_runs to reachflow_runner;
 
 revoke execute on function public.begin_instagram_connect(uuid, text, timestamp with time zone) from public, anon, authenticated;
 revoke execute on function public.consume_instagram_connect(text) from public, anon, authenticated;
@@ -281,3 +451,8 @@ grant execute on function internal.store_instagram_token(uuid, text, text, times
 revoke execute on function internal.instagram_token_failed(uuid, text) from public;
 grant execute on function internal.instagram_token_failed(uuid, text) to reachflow_runner;
 revoke execute on function public.record_instagram_webhook_events(jsonb) from public, anon, authenticated;
+revoke execute on function internal.check_instagram_automation_account() from public;
+revoke execute on function internal.begin_instagram_automation_run(uuid, text, text, text) from public;
+grant execute on function internal.begin_instagram_automation_run(uuid, text, text, text) to reachflow_runner;
+revoke execute on function internal.finish_instagram_automation_run(uuid, text, text, text, text) from public;
+grant execute on function internal.finish_instagram_automation_run(uuid, text, text, text, text) to reachflow_runner;

@@ -9,6 +9,7 @@ export const QUEUES = [
   'warmup.step',
   'platform.canary',
   'instagram.token',
+  'instagram.event',
 ] as const
 
 export type QueueName = (typeof QUEUES)[number]
@@ -21,6 +22,7 @@ export interface JobData {
   'warmup.step': { accountId: string }
   'platform.canary': { runId: string }
   'instagram.token': { accountId: string }
+  'instagram.event': { eventId: string }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -36,6 +38,7 @@ export function readJobData<Q extends QueueName>(queue: Q, data: unknown): JobDa
     'warmup.step': ['accountId'],
     'platform.canary': ['runId'],
     'instagram.token': ['accountId'],
+    'instagram.event': ['eventId'],
   }
   for (const field of fields[queue]) {
     const value = object[field]

@@ -167,6 +167,15 @@ export type Database = {
       }
       assert_admin: { Args: Record<PropertyKey, never>; Returns: undefined }
       attach_campaign_leads: { Args: { p_campaign_id: string }; Returns: number }
+      begin_instagram_automation_run: {
+        Args: {
+          p_automation_id: string
+          p_person_id: string
+          p_person_username: string
+          p_trigger_key: string
+        }
+        Returns: string
+      }
       campaign_sends_left_today: {
         Args: {
           account: Omit<
@@ -245,6 +254,16 @@ export type Database = {
           p_message_id: string
           p_platform_message_id?: string
           p_platform_thread_id?: string
+          p_status: string
+        }
+        Returns: undefined
+      }
+      finish_instagram_automation_run: {
+        Args: {
+          p_message_id: string
+          p_public_reply_id: string
+          p_reason: string
+          p_run_id: string
           p_status: string
         }
         Returns: undefined
@@ -1062,6 +1081,124 @@ export type Database = {
             columns: ['campaign_lead_id']
             isOneToOne: false
             referencedRelation: 'campaign_leads'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      instagram_automation_runs: {
+        Row: {
+          account_id: string
+          automation_id: string
+          created_at: string
+          id: string
+          message_id: string | null
+          person_id: string
+          person_username: string | null
+          public_reply_id: string | null
+          reason: string | null
+          status: string
+          trigger_key: string
+          updated_at: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          account_id: string
+          automation_id: string
+          created_at?: string
+          id?: string
+          message_id?: string | null
+          person_id: string
+          person_username?: string | null
+          public_reply_id?: string | null
+          reason?: string | null
+          status?: string
+          trigger_key: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          account_id?: string
+          automation_id?: string
+          created_at?: string
+          id?: string
+          message_id?: string | null
+          person_id?: string
+          person_username?: string | null
+          public_reply_id?: string | null
+          reason?: string | null
+          status?: string
+          trigger_key?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'instagram_automation_runs_account_id_fkey'
+            columns: ['account_id']
+            isOneToOne: false
+            referencedRelation: 'social_accounts'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'instagram_automation_runs_automation_id_fkey'
+            columns: ['automation_id']
+            isOneToOne: false
+            referencedRelation: 'instagram_automations'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      instagram_automations: {
+        Row: {
+          account_id: string
+          created_at: string
+          enabled: boolean
+          id: string
+          keywords: string[]
+          media_id: string | null
+          name: string
+          public_reply_text: string | null
+          reply_text: string
+          trigger: string
+          updated_at: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          account_id: string
+          created_at?: string
+          enabled?: boolean
+          id?: string
+          keywords?: string[]
+          media_id?: string | null
+          name: string
+          public_reply_text?: string | null
+          reply_text: string
+          trigger: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          account_id?: string
+          created_at?: string
+          enabled?: boolean
+          id?: string
+          keywords?: string[]
+          media_id?: string | null
+          name?: string
+          public_reply_text?: string | null
+          reply_text?: string
+          trigger?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'instagram_automations_account_id_fkey'
+            columns: ['account_id']
+            isOneToOne: false
+            referencedRelation: 'social_accounts'
             referencedColumns: ['id']
           },
         ]

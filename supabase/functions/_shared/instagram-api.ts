@@ -192,3 +192,44 @@ export async function setSubscription(
     headers: { authorization: `Bearer ${token}` },
   })
 }
+
+/** To whom a message goes: a person (inside their messaging window) or a comment (its private reply). */
+export type Recipient = { id: string } | { comment_id: string }
+
+/** Send API: POST /me/messages; answers the message id. */
+export async function sendMessage(
+  config: Pick<InstagramConfig, 'graphUrl'>,
+  token: string,
+  recipient: Recipient,
+  text: string,
+  fetcher: typeof fetch,
+  tag?: 'HUMAN_AGENT',
+): Promise<string> {
+  const body = await call<{ message_id: string }>(
+    fetcher,
+    new URL(`/${GRAPH_VERSION}/me/messages`, config.graphUrl).toString(),
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ recipient, message: { text }, ...(tag ? { tag } : {}) }),
+    },
+  )
+  return body.message_id
+}
+
+/** A public reply under a comment: POST /{comment-id}/replies; answers the reply's id. */
+export async function replyToComment(
+  config: Pick<InstagramConfig, 'graphUrl'>,
+  token: string,
+  commentId: string,
+  text: string,
+  fetcher: typeof fetch,
+): Promise<string> {
+  const url = new URL(`/${GRAPH_VERSION}/${encodeURIComponent(commentId)}/replies`, config.graphUrl)
+  url.searchParams.set('message', text)
+  const body = await call<{ id: string }>(fetcher, url.toString(), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  })
+  return body.id
+}
