@@ -56,7 +56,7 @@ export async function instagramEvent(ctx: EventJobContext, data: { eventId: stri
     [row.instagram_account_id],
   )
   const account = accounts[0]
-  if (!account || account.status !== 'active') return 'no_account'
+  if (account?.status !== 'active') return 'no_account'
   const event = readEvent(row, row.instagram_account_id)
   if (!event) return 'ignored'
   const { rows: automations } = await ctx.db.query<Automation>(

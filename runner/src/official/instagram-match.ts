@@ -1,7 +1,7 @@
 // Which automation answers an Instagram event: the trigger of the event's kind, the post it watches
-// (comments), and a keyword found as a whole word in the text, ignoring case and accents' absence
-// of spacing (a keyword matches "GUIDE!", "guide please", not "guidebook"). The oldest enabled one
-// wins, so one comment or message gets one answer.
+// (comments), and a keyword found as a whole word in the text, ignoring case (a keyword "guide"
+// matches "GUIDE!" and "guide please", not "guidebook"). The oldest enabled one wins, so one
+// comment or message gets one answer.
 
 export type AutomationTrigger = 'comment_keyword' | 'dm_keyword' | 'story_mention' | 'story_reply'
 
@@ -28,13 +28,13 @@ export interface IncomingEvent {
   occurredAt: Date
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 export function hasKeyword(text: string, keywords: string[]): boolean {
   return keywords.some((keyword) => {
     const word = keyword.trim()
     if (!word) return false
-    return new RegExp(`(^|[^\\p{L}\\p{N}_])${escape(word)}($|[^\\p{L}\\p{N}_])`, 'iu').test(text)
+    return new RegExp(`(^|[^\\p{L}\\p{N}_])${escapeRegExp(word)}($|[^\\p{L}\\p{N}_])`, 'iu').test(text)
   })
 }
 
