@@ -39,9 +39,14 @@ export function instagramConfig(env: Env): InstagramConfig {
     appSecret: requireEnv('INSTAGRAM_APP_SECRET', env),
     loginUrl: env('INSTAGRAM_LOGIN_URL')?.trim() || 'https://www.instagram.com',
     oauthUrl: env('INSTAGRAM_OAUTH_URL')?.trim() || 'https://api.instagram.com',
-    graphUrl: env('INSTAGRAM_GRAPH_URL')?.trim() || 'https://graph.instagram.com',
+    graphUrl: graphUrlOf(env),
     redirectUri: `${supabaseUrl}/functions/v1/instagram-official/callback`,
   }
+}
+
+/** The Graph host alone (no app credentials needed): for calls made with an account's own token. */
+export function graphUrlOf(env: Env): string {
+  return env('INSTAGRAM_GRAPH_URL')?.trim() || 'https://graph.instagram.com'
 }
 
 /** An error answer of Meta's: Graph's {error:{message,code,error_subcode}} or the OAuth host's {error_message,code}. */
@@ -180,7 +185,7 @@ export async function getProfile(
 
 /** Subscribes (or, with `on` false, unsubscribes) the account's webhook fields to the app. */
 export async function setSubscription(
-  config: InstagramConfig,
+  config: Pick<InstagramConfig, 'graphUrl'>,
   token: string,
   on: boolean,
   fetcher: typeof fetch,

@@ -6,6 +6,8 @@ import assert from 'node:assert/strict'
 import { sealOfficialInstagram } from '../_shared/credentials.ts'
 import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
 import { envFrom } from '../_shared/env.ts'
+import { authorizeUrl, exchangeCode, instagramConfig, setSubscription } from '../_shared/instagram-api.ts'
+import { consentInSandbox, metaControl, sandboxInstagramAccount } from '../_shared/meta-sandbox-test.ts'
 import {
   functionRequest,
   givePlan,
@@ -536,4 +538,47 @@ Deno.test('an official account has no browser sign-in to test or edit: both are 
     .single()
   assert.equal(row?.ciphertext, sealed.ciphertext)
   assert.equal((await jobsFor('accountId', id)).length, 0)
+})
+
+Deno.test("deleting an official Instagram account unsubscribes it from Meta's webhooks first", async () => {
+  const env = stackEnv()
+  const config = instagramConfig(env)
+  const ig = await sandboxInstagramAccount()
+  const back = await consentInSandbox(authorizeUrl(config, 'delete-test'), ig.username, ig.password)
+  const token = await exchangeCode(config, back.searchParams.get('code') ?? '', fetch, new Date())
+  await setSubscription(config, token.accessToken, true, fetch)
+  const customer = await newCustomer('official-delete')
+  const sealed = await sealOfficialInstagram(
+    {
+      v: 1,
+      platform: 'instagram',
+      connection: 'official',
+      accessToken: token.accessToken,
+      expiresAt: token.expiresAt.toISOString(),
+      permissions: token.permissions,
+      instagramUserId: ig.id,
+    },
+    await keyringFromEnv(env),
+  )
+  const { data } = await serviceDb().rpc('create_instagram_official_account', {
+    p_user_id: customer.id,
+    p_username: ig.username,
+    p_platform_user_id: ig.id,
+    p_credentials_key_id: sealed.keyId,
+    p_credentials: sealed.ciphertext,
+    p_token_expires_at: token.expiresAt.toISOString(),
+  })
+  const id = (data as { id: string }).id
+  const subscribed = async () =>
+    (await metaControl<{ username: string; subscribed_fields: string[] }[]>('/accounts')).find(
+      (a) => a.username === ig.username,
+    )?.subscribed_fields
+  assert.deepEqual(await subscribed(), ['comments', 'messages'])
+  const deleted = await api('http://127.0.0.1:9')(
+    functionRequest('api', `/social-accounts/${id}`, { method: 'DELETE', token: customer.token }),
+  )
+  assert.equal(deleted.status, 200)
+  await deleted.body?.cancel()
+  assert.deepEqual(await subscribed(), [])
+  assert.equal((await customer.db.from('social_accounts').select('id')).data?.length, 0)
 })

@@ -9,6 +9,7 @@ import { type AccountCredentials, sealCredentials, type XCredentials } from '../
 import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
 import { DatabaseError, fromDbError, must } from '../_shared/db-errors.ts'
 import { badRequest, conflict, HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
+import { unsubscribeOfficialInstagram } from '../_shared/instagram-unsubscribe.ts'
 import { fromJson } from '../_shared/json.ts'
 import { parseId, parseQuery, readJson, z } from '../_shared/validation.ts'
 import { verifyXCookies, type XVerifyResult } from '../_shared/x-verify.ts'
@@ -211,8 +212,19 @@ export async function testAccount(
   })
 }
 
-export async function deleteAccount(_req: Request, { caller, params }: CallContext): Promise<Response> {
+export async function deleteAccount(
+  _req: Request,
+  { caller, deps, service, params }: CallContext,
+): Promise<Response> {
   const id = parseId(params.id, NOT_FOUND)
+  const found = await caller.db
+    .from('social_accounts')
+    .select('connection, platform:platforms(name)')
+    .eq('id', id)
+    .maybeSingle()
+  // Meta keeps sending an official Instagram account's events until it is unsubscribed
+  if (found.data?.connection === 'official' && found.data.platform?.name === 'instagram')
+    await unsubscribeOfficialInstagram(service(), deps.env, deps.fetch, id)
   const result = await caller.db.rpc('delete_social_account', { p_account_id: id })
   if (result.error) throw fromDbError(result.error, NOT_FOUND)
   if (!result.data) throw notFound(NOT_FOUND)

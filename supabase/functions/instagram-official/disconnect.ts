@@ -1,13 +1,12 @@
 // Disconnecting an official Instagram account: its webhook subscription is removed with its own
-// token while the token still works (a revoked or expired one cannot, and need not), then the
-// account and its sealed token are deleted as the customer. Instagram API with Instagram Login has
-// no call that revokes a token: only the person can remove the app in Instagram's settings, which
-// Meta then reports to the app's deauthorize callback.
+// token (_shared/instagram-unsubscribe.ts), then the account and its sealed token are deleted as the
+// customer. Instagram API with Instagram Login has no call that revokes a token: only the person
+// can remove the app in Instagram's settings, which Meta then reports to the app's deauthorize
+// callback.
 import type { Caller } from '../_shared/auth.ts'
-import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
 import { fromDbError, must } from '../_shared/db-errors.ts'
 import { jsonResponse, notFound } from '../_shared/errors.ts'
-import { instagramConfig, MetaApiError, setSubscription } from '../_shared/instagram-api.ts'
+import { unsubscribeOfficialInstagram } from '../_shared/instagram-unsubscribe.ts'
 import { parseId } from '../_shared/validation.ts'
 import type { OfficialDeps } from './deps.ts'
 
@@ -27,29 +26,7 @@ export async function disconnect(
     .maybeSingle()
   const account = must(found, NOT_FOUND)
   if (account.connection !== 'official' || account.platform?.name !== 'instagram') throw notFound(NOT_FOUND)
-  const sealed = await deps
-    .service()
-    .from('social_account_credentials')
-    .select('ciphertext')
-    .eq('account_id', id)
-    .maybeSingle()
-  let unsubscribed = false
-  if (sealed.data) {
-    const credentials = JSON.parse(
-      await decryptSecret(sealed.data.ciphertext, await keyringFromEnv(deps.env)),
-    ) as {
-      accessToken?: string
-    }
-    try {
-      if (credentials.accessToken) {
-        await setSubscription(instagramConfig(deps.env), credentials.accessToken, false, deps.fetch)
-        unsubscribed = true
-      }
-    } catch (error) {
-      // a dead token cannot unsubscribe; events for an account we no longer have are ignored anyway
-      if (!(error instanceof MetaApiError)) throw error
-    }
-  }
+  const unsubscribed = await unsubscribeOfficialInstagram(deps.service(), deps.env, deps.fetch, id)
   const deleted = await caller.db.rpc('delete_social_account', { p_account_id: id })
   if (deleted.error) throw fromDbError(deleted.error, NOT_FOUND)
   return jsonResponse({
