@@ -200,6 +200,14 @@ export function registerControl(router: Router, world: MetaWorld, webhooks: Webh
   on('POST', '/webhook', async (req) =>
     webhooks.verifyCallback(text(req.body.url, 'url'), text(req.body.verify_token, 'verify_token')),
   )
+  on('POST', '/app', (req) => {
+    // what App Review granted the app (the local app has the Human Agent feature unless a test says not)
+    if (typeof req.body.human_agent_approved !== 'boolean')
+      throw fail(400, 'human_agent_approved (boolean) is required')
+    world.state.app.humanAgentApproved = req.body.human_agent_approved
+    world.changed()
+    return { human_agent_approved: world.state.app.humanAgentApproved }
+  })
   on('GET', '/deliveries', (req) => {
     const owner = req.url.searchParams.get('account')
     return world.state.deliveries.filter((d) => !owner || d.accountId === account(owner).id)

@@ -290,6 +290,16 @@ describe('Graph reads and sends', () => {
         message: '(#10) This message is sent outside of allowed window.',
       },
     })
+    await control('/app', { human_agent_approved: false })
+    const unapproved = await graph(token, '/me/messages', {
+      recipient: { id: sender_id },
+      message: { text: 'an agent here' },
+      tag: 'HUMAN_AGENT',
+    })
+    expect(unapproved.body).toMatchObject({
+      error: { code: 10, message: '(#10) Application does not have permission for this action' },
+    })
+    await control('/app', { human_agent_approved: true })
     const agent = await graph(token, '/me/messages', {
       recipient: { id: sender_id },
       message: { text: 'an agent here' },

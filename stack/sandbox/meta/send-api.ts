@@ -34,6 +34,8 @@ export function registerSendApi(on: On, self: Self, world: MetaWorld, webhooks: 
     const tag = (req.body.tag ?? req.url.searchParams.get('tag') ?? null) as string | null
     if (tag !== null && tag !== 'HUMAN_AGENT')
       throw GRAPH.param(`Param tag must be one of {HUMAN_AGENT} - got "${tag}".`)
+    // the tag is a feature an app gets through App Review, not a parameter anyone may send
+    if (tag === 'HUMAN_AGENT' && !world.state.app.humanAgentApproved) throw GRAPH.permission()
     const now = world.now()
 
     if (typeof recipient.comment_id === 'string') {

@@ -18,6 +18,8 @@ export interface MetaApp {
   webhookUrl: string | null
   verifyToken: string | null
   verifiedAt: number | null
+  /** Whether App Review granted the Human Agent feature: without it the HUMAN_AGENT tag is refused. */
+  humanAgentApproved: boolean
 }
 
 export interface IgAccount {
@@ -181,7 +183,14 @@ export class MetaWorld {
     app: Pick<MetaApp, 'appId' | 'appSecret' | 'redirectUris'> & Partial<MetaApp>,
   ) {
     this.store = new JsonStore<MetaState>(file, {
-      app: { name: 'Reachflow', webhookUrl: null, verifyToken: null, verifiedAt: null, ...app },
+      app: {
+        name: 'Reachflow',
+        webhookUrl: null,
+        verifyToken: null,
+        verifiedAt: null,
+        humanAgentApproved: true,
+        ...app,
+      },
       accounts: [],
       people: [],
       media: [],
