@@ -16,6 +16,8 @@ export interface RunnerConfig {
   /** X API v2, for official X accounts (no browser). */
   xApiBaseUrl: string
   instagramBaseUrl: string
+  /** Instagram's Graph API host (official accounts' token refresh); the Meta sandbox locally. */
+  instagramGraphUrl: string
   /** Workers per queue (each works one job at a time). */
   concurrency: Record<QueueName, number>
   /** How often an idle worker asks for a job, and how often paused queues and commands are read. */
@@ -108,6 +110,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
     xBaseUrl: url(env, 'X_BASE_URL', 'https://x.com'),
     xApiBaseUrl: url(env, 'X_API_BASE_URL', 'https://api.x.com'),
     instagramBaseUrl: url(env, 'INSTAGRAM_BASE_URL', 'https://www.instagram.com'),
+    instagramGraphUrl: url(env, 'INSTAGRAM_GRAPH_URL', 'https://graph.instagram.com'),
     concurrency: {
       'account.test': number(env, 'RUNNER_TEST_CONCURRENCY', 2, 1, 16),
       'scrape.run': number(env, 'RUNNER_SCRAPE_CONCURRENCY', 2, 1, 16),
@@ -115,6 +118,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
       'inbox.sync': number(env, 'RUNNER_INBOX_CONCURRENCY', 2, 1, 16),
       'warmup.step': number(env, 'RUNNER_WARMUP_CONCURRENCY', 1, 1, 16),
       'platform.canary': number(env, 'RUNNER_CANARY_CONCURRENCY', 1, 1, 4),
+      // one HTTP call each, a few a day
+      'instagram.token': 1,
+      // a few Graph calls each, answered at once: comments and DMs should not wait behind each other
+      'instagram.event': number(env, 'RUNNER_INSTAGRAM_EVENT_CONCURRENCY', 4, 1, 32),
     },
     pollMs: number(env, 'RUNNER_POLL_MS', 2000, 500, 60_000),
     heartbeatMs: number(env, 'RUNNER_HEARTBEAT_MS', 10_000, 500, 60_000),
@@ -136,6 +143,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
       'warmup.step': 600_000,
       // sign-in and four reads; the queue expires a run after 10 minutes
       'platform.canary': 300_000,
+      'instagram.token': 60_000,
+      'instagram.event': 60_000,
     },
     accountWaitMs: number(env, 'RUNNER_ACCOUNT_WAIT_MS', 60_000, 0, 600_000),
     // Test-only: host:port proxies allowed on loopback/private addresses (production leaves it unset).

@@ -13,6 +13,8 @@ import { accountTest } from './jobs/account-test.ts'
 import { campaignTick } from './jobs/campaign-tick.ts'
 import type { JobContext } from './jobs/context.ts'
 import { inboxSync } from './jobs/inbox-sync.ts'
+import { instagramEvent } from './jobs/instagram-event.ts'
+import { instagramToken } from './jobs/instagram-token.ts'
 import { platformCanary } from './jobs/platform-canary.ts'
 import { type JobData, QUEUES, type QueueName, readJobData } from './jobs/queues.ts'
 import { scrapeRun } from './jobs/scrape-run.ts'
@@ -232,6 +234,11 @@ export class Runner {
       'warmup.step': guarded('warmup.step', warmupStep),
       'platform.canary': (data, signal) =>
         platformCanary(this.#context(signal), readJobData('platform.canary', data)),
+      // no browser and no account session: one call to Instagram's Graph API
+      'instagram.token': (data) =>
+        instagramToken({ db: this.db, config: this.config }, readJobData('instagram.token', data)),
+      'instagram.event': (data) =>
+        instagramEvent({ db: this.db, config: this.config }, readJobData('instagram.event', data)),
     }
   }
 

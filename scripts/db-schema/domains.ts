@@ -39,6 +39,13 @@ credentials and proxies, the account limit and the avatars bucket's policies.`,
     attachments: /avatars|auth_user/,
   },
   {
+    file: '15_instagram_official.sql',
+    title: `Instagram's official API (Instagram API with Instagram Login): connects in progress, official
+accounts and their tokens' refresh, and the webhook events Meta delivers.`,
+    relations: /^(public|internal)\.instagram_\w+$/,
+    functions: /instagram/,
+  },
+  {
     file: '20_billing.sql',
     title: `Billing: Stripe subscriptions and payments as the webhook records them, and the processed events.`,
     relations: /^public\.(subscriptions|payments|stripe_events)$/,

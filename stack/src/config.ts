@@ -42,6 +42,7 @@ const PORT_SLOTS = {
   google: 22,
   runnerHealth: 23,
   ai: 24,
+  meta: 25,
 } as const
 
 export type PortName = keyof typeof PORT_SLOTS
@@ -90,6 +91,7 @@ export function stackConfig(instance = instanceName()) {
       instagram: url(ports.instagram),
       google: url(ports.google),
       ai: url(ports.ai),
+      meta: url(ports.meta),
     },
     jwtSecret: LOCAL_JWT_SECRET,
     anonKey: ANON_KEY,

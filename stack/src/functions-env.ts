@@ -14,6 +14,21 @@ export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_reachflowlocalsandbox000000000
 export const LOCAL_ENCRYPTION_KEY_ID = 'local1'
 export const LOCAL_ENCRYPTION_KEYS = `${LOCAL_ENCRYPTION_KEY_ID}:MuLiHABQuF/92f537bTmEicjx2sVIbyt9rbAR+t4YAw=`
 
+/** The local Meta app (Instagram API with Instagram Login) the Meta sandbox knows. */
+export const LOCAL_INSTAGRAM_APP = {
+  id: '990000000000001',
+  secret: 'reachflowlocalmetaappsecret000001',
+  verifyToken: 'reachflow-local-webhook-verify-token',
+}
+
+/** Where Instagram sends the customer back after consent, and where Meta delivers webhooks. */
+export function instagramUrls(config: StackConfig) {
+  return {
+    redirectUri: `${config.apiUrl}/functions/v1/instagram-official/callback`,
+    webhookUrl: `${config.apiUrl}/functions/v1/instagram-webhook`,
+  }
+}
+
 export function functionsEnv(config: StackConfig): Record<string, string> {
   return {
     SUPABASE_URL: config.apiUrl,
@@ -29,6 +44,13 @@ export function functionsEnv(config: StackConfig): Record<string, string> {
     X_BASE_URL: config.sandboxUrls.x,
     // X API v2 (api.x.com) is served by the same X sandbox, on the same world
     X_API_BASE_URL: config.sandboxUrls.x,
+    // the sandbox stands in for www.instagram.com, api.instagram.com and graph.instagram.com
+    INSTAGRAM_LOGIN_URL: config.sandboxUrls.meta,
+    INSTAGRAM_OAUTH_URL: config.sandboxUrls.meta,
+    INSTAGRAM_GRAPH_URL: config.sandboxUrls.meta,
+    INSTAGRAM_APP_ID: LOCAL_INSTAGRAM_APP.id,
+    INSTAGRAM_APP_SECRET: LOCAL_INSTAGRAM_APP.secret,
+    INSTAGRAM_WEBHOOK_VERIFY_TOKEN: LOCAL_INSTAGRAM_APP.verifyToken,
     ...aiEnv(config),
   }
 }

@@ -87,6 +87,7 @@ function runnerService(
       REACHFLOW_ENCRYPTION_KEYS: fnEnv.REACHFLOW_ENCRYPTION_KEYS ?? '',
       REACHFLOW_ENCRYPTION_KEY_ID: fnEnv.REACHFLOW_ENCRYPTION_KEY_ID ?? '',
       RUNNER_HEALTH_PORT: String(config.ports.runnerHealth),
+      INSTAGRAM_GRAPH_URL: config.sandboxUrls.meta,
       RUNNER_PACING_FACTOR: process.env.RUNNER_PACING_FACTOR ?? '0.05',
       RUNNER_SEND_CONCURRENCY: '4',
       ...aiEnv(config),
@@ -168,6 +169,13 @@ export function serviceSpecs(config: StackConfig): ServiceSpec[] {
       args: [join(repoRoot, 'stack', 'sandbox', 'instagram', 'server.ts')],
       env,
       readyUrl: `${config.sandboxUrls.instagram}/__sandbox/health`,
+    },
+    {
+      name: 'sandbox-meta',
+      command: tsx,
+      args: [join(repoRoot, 'stack', 'sandbox', 'meta', 'main.ts')],
+      env,
+      readyUrl: `${config.sandboxUrls.meta}/__sandbox/health`,
     },
     // The test and bench instances have no runner of their own: their tests and benchmarks start the
     // runners they need.

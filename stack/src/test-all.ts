@@ -235,7 +235,7 @@ async function main(): Promise<void> {
   ensureSystemPackages()
   const config = stackConfig('test')
   // dev, test and the extra instances (the supervisor test's) of this port base
-  reserveStackPorts(stackConfig('dev').ports.api, stackConfig('suptest').ports.ai)
+  reserveStackPorts(stackConfig('dev').ports.api, stackConfig('suptest').ports.meta)
   process.env.STACK_INSTANCE = 'test'
   await stopBackground(config)
   destroyCluster(config)

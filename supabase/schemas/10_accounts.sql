@@ -130,6 +130,7 @@ create table public.social_account_credentials (
   ciphertext text not null,
   session_ciphertext text,
   updated_at timestamp with time zone not null default now(),
+  token_expires_at timestamp with time zone,
   constraint social_account_credentials_pkey primary key (account_id),
   constraint social_account_credentials_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete cascade
 );
@@ -139,6 +140,8 @@ comment on column public.social_account_credentials.key_id is
   'Which encryption key sealed this row, so keys can rotate.';
 comment on column public.social_account_credentials.ciphertext is
   'Encrypted authData: Instagram password and 2FA secret, or X cookies and passcode.';
+comment on column public.social_account_credentials.token_expires_at is
+  'Official accounts: when the sealed access token expires (not secret), so refreshes are found without opening the seal.';
 comment on column public.social_account_credentials.session_ciphertext is
   'Encrypted browser session the runner saved, reused to avoid fresh logins.';
 

@@ -257,6 +257,9 @@ as $$
   select a.id
     from public.social_accounts a
    where a.status = 'active'
+     -- an official Instagram account's messages arrive by webhook; no browser reads its inbox
+     and not (a.connection = 'official'
+              and a.platform_id = (select p.id from public.platforms p where p.name = 'instagram'))
      and case
            when exists (select 1 from public.campaigns c
                          where c.account_id = a.id and c.status in ('queued', 'running', 'active'))

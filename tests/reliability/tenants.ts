@@ -132,6 +132,32 @@ export async function victim(): Promise<Victim> {
              'https://app.reachflow.test/connect/x/callback', now() + interval '10 minutes')`,
     [a.id, canary],
   )
+  // An official Instagram account as the connect callback adds it, an automation the customer made
+  // on it, and one answer the runner recorded.
+  const official = await db().query<{ account: { id: string } }>(
+    `select public.create_instagram_official_account($1, $2, $3, 'k1', 'k1:c2VhbGVk', now() + interval '60 days') as account`,
+    [
+      a.id,
+      `victim_ig_${randomBytes(3).toString('hex')}`,
+      `1784${Date.now()}${randomBytes(2).readUInt16BE()}`,
+    ],
+  )
+  const automation = await a.sb
+    .from('instagram_automations')
+    .insert({
+      account_id: official.rows[0]?.account.id ?? '',
+      name: `${canary} automation`,
+      trigger: 'comment_keyword',
+      keywords: ['guide'],
+      reply_text: canary,
+    })
+    .select('id')
+    .single()
+  expect(automation.error).toBeNull()
+  await db().query(`select internal.begin_instagram_automation_run($1, 'comment:1', '2001', $2)`, [
+    automation.data?.id,
+    canary.toLowerCase().replace(/[^a-z0-9_]/g, '_'),
+  ])
   // What one AI call books against the customer's daily budget.
   await db().query(`select public.ai_reserve($1, 120)`, [a.id])
   await db().query(

@@ -8,6 +8,8 @@ export const QUEUES = [
   'inbox.sync',
   'warmup.step',
   'platform.canary',
+  'instagram.token',
+  'instagram.event',
 ] as const
 
 export type QueueName = (typeof QUEUES)[number]
@@ -19,6 +21,8 @@ export interface JobData {
   'inbox.sync': { accountId: string }
   'warmup.step': { accountId: string }
   'platform.canary': { runId: string }
+  'instagram.token': { accountId: string }
+  'instagram.event': { eventId: string }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -33,6 +37,8 @@ export function readJobData<Q extends QueueName>(queue: Q, data: unknown): JobDa
     'inbox.sync': ['accountId'],
     'warmup.step': ['accountId'],
     'platform.canary': ['runId'],
+    'instagram.token': ['accountId'],
+    'instagram.event': ['eventId'],
   }
   for (const field of fields[queue]) {
     const value = object[field]

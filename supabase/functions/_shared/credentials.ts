@@ -45,3 +45,27 @@ export async function sealCredentials(
   const ciphertext = await encryptSecret(JSON.stringify(credentials), keyring)
   return { keyId: keyIdOf(ciphertext), ciphertext }
 }
+
+/**
+ * An official Instagram account's seal (connection = 'official'): the long-lived token of Instagram
+ * API with Instagram Login, when it expires and what the customer granted. No password exists.
+ */
+export interface InstagramOfficialCredentials {
+  v: typeof CREDENTIALS_VERSION
+  platform: 'instagram'
+  connection: 'official'
+  accessToken: string
+  /** ISO time; social_account_credentials.token_expires_at repeats it. */
+  expiresAt: string
+  permissions: string[]
+  /** The Instagram professional account id (webhooks' entry.id). */
+  instagramUserId: string
+}
+
+export async function sealOfficialInstagram(
+  credentials: InstagramOfficialCredentials,
+  keyring?: Keyring,
+): Promise<SealedCredentials> {
+  const ciphertext = await encryptSecret(JSON.stringify(credentials), keyring)
+  return { keyId: keyIdOf(ciphertext), ciphertext }
+}

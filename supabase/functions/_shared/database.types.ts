@@ -22,6 +22,71 @@ export type Database = {
         }
         Relationships: []
       }
+      instagram_oauth_states: {
+        Row: {
+          created_at: string
+          expires_at: string
+          state_hash: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          created_at?: string
+          expires_at: string
+          state_hash: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          expires_at?: string
+          state_hash?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      instagram_webhook_events: {
+        Row: {
+          deliveries: number
+          event_key: string
+          field: string
+          id: string
+          instagram_account_id: string
+          job_id: string | null
+          kind: string
+          last_received_at: string
+          occurred_at: string
+          payload: NonNullable<Json>
+          received_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          deliveries?: number
+          event_key: string
+          field: string
+          id?: string
+          instagram_account_id: string
+          job_id?: string | null
+          kind: string
+          last_received_at?: string
+          occurred_at: string
+          payload: NonNullable<Json>
+          received_at?: string
+        }
+        Update: {
+          deliveries?: number
+          event_key?: string
+          field?: string
+          id?: string
+          instagram_account_id?: string
+          job_id?: string | null
+          kind?: string
+          last_received_at?: string
+          occurred_at?: string
+          payload?: NonNullable<Json>
+          received_at?: string
+        }
+        Relationships: []
+      }
       legacy_proxy_credentials: {
         Row: {
           account_id: string
@@ -102,6 +167,15 @@ export type Database = {
       }
       assert_admin: { Args: Record<PropertyKey, never>; Returns: undefined }
       attach_campaign_leads: { Args: { p_campaign_id: string }; Returns: number }
+      begin_instagram_automation_run: {
+        Args: {
+          p_automation_id: string
+          p_person_id: string
+          p_person_username: string
+          p_trigger_key: string
+        }
+        Returns: string
+      }
       campaign_sends_left_today: {
         Args: {
           account: Omit<
@@ -147,6 +221,7 @@ export type Database = {
         Returns: number
       }
       enqueue_due_work: { Args: Record<PropertyKey, never>; Returns: Json }
+      enqueue_instagram_token_refreshes: { Args: Record<PropertyKey, never>; Returns: number }
       enqueue_job: {
         Args: { p_data: Json; p_queue: string; p_singleton_key: string; p_start_after?: string }
         Returns: string
@@ -183,6 +258,16 @@ export type Database = {
         }
         Returns: undefined
       }
+      finish_instagram_automation_run: {
+        Args: {
+          p_message_id: string
+          p_public_reply_id: string
+          p_reason: string
+          p_run_id: string
+          p_status: string
+        }
+        Returns: undefined
+      }
       inbox_runner_seen_at: { Args: { p_thread_id: string }; Returns: string }
       inbox_syncs_due: {
         Args: { p_at: string }
@@ -190,6 +275,7 @@ export type Database = {
           account_id: string
         }[]
       }
+      instagram_token_failed: { Args: { p_account_id: string; p_reason: string }; Returns: boolean }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_campaign_target: { Args: { p_last_sent_at: string; p_state: string }; Returns: boolean }
       is_client_role: { Args: Record<PropertyKey, never>; Returns: boolean }
@@ -289,6 +375,10 @@ export type Database = {
           thread_id: string
           trigger: string
         }[]
+      }
+      store_instagram_token: {
+        Args: { p_account_id: string; p_ciphertext: string; p_expires_at: string; p_key_id: string }
+        Returns: undefined
       }
       warmup_daily_limit: { Args: { phase: number }; Returns: number }
     }
@@ -991,6 +1081,124 @@ export type Database = {
             columns: ['campaign_lead_id']
             isOneToOne: false
             referencedRelation: 'campaign_leads'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      instagram_automation_runs: {
+        Row: {
+          account_id: string
+          automation_id: string
+          created_at: string
+          id: string
+          message_id: string | null
+          person_id: string
+          person_username: string | null
+          public_reply_id: string | null
+          reason: string | null
+          status: string
+          trigger_key: string
+          updated_at: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          account_id: string
+          automation_id: string
+          created_at?: string
+          id?: string
+          message_id?: string | null
+          person_id: string
+          person_username?: string | null
+          public_reply_id?: string | null
+          reason?: string | null
+          status?: string
+          trigger_key: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          account_id?: string
+          automation_id?: string
+          created_at?: string
+          id?: string
+          message_id?: string | null
+          person_id?: string
+          person_username?: string | null
+          public_reply_id?: string | null
+          reason?: string | null
+          status?: string
+          trigger_key?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'instagram_automation_runs_account_id_fkey'
+            columns: ['account_id']
+            isOneToOne: false
+            referencedRelation: 'social_accounts'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'instagram_automation_runs_automation_id_fkey'
+            columns: ['automation_id']
+            isOneToOne: false
+            referencedRelation: 'instagram_automations'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      instagram_automations: {
+        Row: {
+          account_id: string
+          created_at: string
+          enabled: boolean
+          id: string
+          keywords: string[]
+          media_id: string | null
+          name: string
+          public_reply_text: string | null
+          reply_text: string
+          trigger: string
+          updated_at: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          account_id: string
+          created_at?: string
+          enabled?: boolean
+          id?: string
+          keywords?: string[]
+          media_id?: string | null
+          name: string
+          public_reply_text?: string | null
+          reply_text: string
+          trigger: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          account_id?: string
+          created_at?: string
+          enabled?: boolean
+          id?: string
+          keywords?: string[]
+          media_id?: string | null
+          name?: string
+          public_reply_text?: string | null
+          reply_text?: string
+          trigger?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'instagram_automations_account_id_fkey'
+            columns: ['account_id']
+            isOneToOne: false
+            referencedRelation: 'social_accounts'
             referencedColumns: ['id']
           },
         ]
@@ -1907,6 +2115,7 @@ export type Database = {
           ciphertext: string
           key_id: string
           session_ciphertext: string | null
+          token_expires_at: string | null
           updated_at: string
         }
         ComputedFields: never
@@ -1915,6 +2124,7 @@ export type Database = {
           ciphertext: string
           key_id: string
           session_ciphertext?: string | null
+          token_expires_at?: string | null
           updated_at?: string
         }
         Update: {
@@ -1922,6 +2132,7 @@ export type Database = {
           ciphertext?: string
           key_id?: string
           session_ciphertext?: string | null
+          token_expires_at?: string | null
           updated_at?: string
         }
         Relationships: [
@@ -2178,43 +2389,6 @@ export type Database = {
           subscription_status?: string
           timezone?: string
           updated_at?: string
-        }
-        Relationships: []
-      }
-      x_oauth_requests: {
-        Row: {
-          created_at: string
-          expires_at: string
-          id: string
-          key_id: string
-          redirect_uri: string
-          sealed: string
-          state_hash: string
-          used_at: string | null
-          user_id: string
-        }
-        ComputedFields: never
-        Insert: {
-          created_at?: string
-          expires_at: string
-          id?: string
-          key_id: string
-          redirect_uri: string
-          sealed: string
-          state_hash: string
-          used_at?: string | null
-          user_id: string
-        }
-        Update: {
-          created_at?: string
-          expires_at?: string
-          id?: string
-          key_id?: string
-          redirect_uri?: string
-          sealed?: string
-          state_hash?: string
-          used_at?: string | null
-          user_id?: string
         }
         Relationships: []
       }
@@ -2543,6 +2717,10 @@ export type Database = {
         Args: { p_day: string; p_failed: boolean; p_reserved: number; p_used: number; p_user_id: string }
         Returns: undefined
       }
+      begin_instagram_connect: {
+        Args: { p_expires_at: string; p_state_hash: string; p_user_id: string }
+        Returns: undefined
+      }
       campaign_card_figures: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -2581,11 +2759,13 @@ export type Database = {
         }[]
       }
       check_account_limit: { Args: Record<PropertyKey, never>; Returns: Json }
-      connect_official_x_account: {
+      consume_instagram_connect: { Args: { p_state_hash: string }; Returns: string }
+      create_instagram_official_account: {
         Args: {
           p_credentials: string
           p_credentials_key_id: string
           p_platform_user_id: string
+          p_token_expires_at: string
           p_user_id: string
           p_username: string
         }
@@ -2654,15 +2834,12 @@ export type Database = {
         Returns: string[]
       }
       queue_inbox_reply: { Args: { p_body: string; p_thread_id: string }; Returns: string }
+      record_instagram_webhook_events: { Args: { p_events: Json }; Returns: Json }
       record_stripe_payment: { Args: { p_payment: Json; p_stripe_subscription_id?: string }; Returns: Json }
       record_stripe_subscription: { Args: { p_subscription: Json }; Returns: Json }
       request_account_test: { Args: { p_account_id: string }; Returns: string }
       request_inbox_check: { Args: { p_account_id?: string }; Returns: Json }
       retry_inbox_reply: { Args: { p_message_id: string }; Returns: undefined }
-      save_official_credentials: {
-        Args: { p_account_id: string; p_ciphertext: string; p_key_id: string }
-        Returns: undefined
-      }
       scraping_campaign_stats: { Args: { p_scraping_campaign_id: string }; Returns: Json }
       scraping_collection_per_hour: {
         Args: { p_hours?: number; p_scraping_campaign_id: string }

@@ -27,6 +27,8 @@ const JOB_TYPES: Record<string, string> = {
   'warmup.step': 'Warm-up step',
   'account.test': 'Test account',
   'platform.canary': 'Platform canary',
+  'instagram.token': 'Refresh Instagram token',
+  'instagram.event': 'Instagram automation',
 }
 
 export const jobType = (queue: string): string => JOB_TYPES[queue] ?? queue

@@ -3,8 +3,11 @@
 // test (against a local stand-in for x.com; the X sandbox is used by tests/functions), delete with
 // its jobs, and another customer's ids answering 404.
 import assert from 'node:assert/strict'
+import { sealOfficialInstagram } from '../_shared/credentials.ts'
 import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
 import { envFrom } from '../_shared/env.ts'
+import { authorizeUrl, exchangeCode, instagramConfig, setSubscription } from '../_shared/instagram-api.ts'
+import { consentInSandbox, metaControl, sandboxInstagramAccount } from '../_shared/meta-sandbox-test.ts'
 import {
   functionRequest,
   givePlan,
@@ -16,7 +19,7 @@ import {
 } from '../_shared/test-stack.ts'
 import { createApiHandler } from './app.ts'
 import { defaultDeps } from './deps.ts'
-import { xBaseUrlOf } from './social-accounts.ts'
+import { OFFICIAL_NOT_BROWSER, xBaseUrlOf } from './social-accounts.ts'
 
 const GOOD_AUTH = '1'.repeat(40)
 const EXPIRED_AUTH = '2'.repeat(40)
@@ -487,4 +490,95 @@ Deno.test('Edit account: passcode, proxy and limit change without deleting; the 
   } finally {
     await fakeX.server.shutdown()
   }
+})
+
+Deno.test('an official account has no browser sign-in to test or edit: both are refused and its seal stays', async () => {
+  const customer = await newCustomer('official-guard')
+  const sealed = await sealOfficialInstagram(
+    {
+      v: 1,
+      platform: 'instagram',
+      connection: 'official',
+      accessToken: 'IGAAtoken',
+      expiresAt: new Date(Date.now() + 86_400_000 * 60).toISOString(),
+      permissions: [],
+      instagramUserId: `1784${Date.now()}`,
+    },
+    await keyringFromEnv(stackEnv()),
+  )
+  const { data, error } = await serviceDb().rpc('create_instagram_official_account', {
+    p_user_id: customer.id,
+    p_username: 'official_guard',
+    p_platform_user_id: `1784${Date.now()}`,
+    p_credentials_key_id: sealed.keyId,
+    p_credentials: sealed.ciphertext,
+    p_token_expires_at: new Date(Date.now() + 86_400_000 * 60).toISOString(),
+  })
+  assert.equal(error, null)
+  const id = (data as { id: string }).id
+  const call = api('http://127.0.0.1:9')
+  const tested = await call(
+    functionRequest('api', `/social-accounts/${id}/test`, { method: 'POST', token: customer.token }),
+  )
+  assert.equal(tested.status, 409)
+  assert.equal((await jsonOf(tested)).error, OFFICIAL_NOT_BROWSER)
+  const edited = await call(
+    functionRequest('api', `/social-accounts/${id}`, {
+      method: 'PATCH',
+      token: customer.token,
+      body: { authData: { password: 'a-password' } },
+    }),
+  )
+  assert.equal(edited.status, 409)
+  await edited.body?.cancel()
+  const { data: row } = await serviceDb()
+    .from('social_account_credentials')
+    .select('ciphertext')
+    .eq('account_id', id)
+    .single()
+  assert.equal(row?.ciphertext, sealed.ciphertext)
+  assert.equal((await jobsFor('accountId', id)).length, 0)
+})
+
+Deno.test("deleting an official Instagram account unsubscribes it from Meta's webhooks first", async () => {
+  const env = stackEnv()
+  const config = instagramConfig(env)
+  const ig = await sandboxInstagramAccount()
+  const back = await consentInSandbox(authorizeUrl(config, 'delete-test'), ig.username, ig.password)
+  const token = await exchangeCode(config, back.searchParams.get('code') ?? '', fetch, new Date())
+  await setSubscription(config, token.accessToken, true, fetch)
+  const customer = await newCustomer('official-delete')
+  const sealed = await sealOfficialInstagram(
+    {
+      v: 1,
+      platform: 'instagram',
+      connection: 'official',
+      accessToken: token.accessToken,
+      expiresAt: token.expiresAt.toISOString(),
+      permissions: token.permissions,
+      instagramUserId: ig.id,
+    },
+    await keyringFromEnv(env),
+  )
+  const { data } = await serviceDb().rpc('create_instagram_official_account', {
+    p_user_id: customer.id,
+    p_username: ig.username,
+    p_platform_user_id: ig.id,
+    p_credentials_key_id: sealed.keyId,
+    p_credentials: sealed.ciphertext,
+    p_token_expires_at: token.expiresAt.toISOString(),
+  })
+  const id = (data as { id: string }).id
+  const subscribed = async () =>
+    (await metaControl<{ username: string; subscribed_fields: string[] }[]>('/accounts')).find(
+      (a) => a.username === ig.username,
+    )?.subscribed_fields
+  assert.deepEqual(await subscribed(), ['comments', 'messages'])
+  const deleted = await api('http://127.0.0.1:9')(
+    functionRequest('api', `/social-accounts/${id}`, { method: 'DELETE', token: customer.token }),
+  )
+  assert.equal(deleted.status, 200)
+  await deleted.body?.cancel()
+  assert.deepEqual(await subscribed(), [])
+  assert.equal((await customer.db.from('social_accounts').select('id')).data?.length, 0)
 })

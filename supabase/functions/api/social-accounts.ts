@@ -9,6 +9,7 @@ import { type AccountCredentials, sealCredentials, type XCredentials } from '../
 import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
 import { DatabaseError, fromDbError, must } from '../_shared/db-errors.ts'
 import { badRequest, conflict, HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
+import { unsubscribeOfficialInstagram } from '../_shared/instagram-unsubscribe.ts'
 import { fromJson } from '../_shared/json.ts'
 import { parseId, parseQuery, readJson, z } from '../_shared/validation.ts'
 import { verifyXCookies, type XVerifyResult } from '../_shared/x-verify.ts'
@@ -18,9 +19,6 @@ import type { ApiDeps, CallContext } from './deps.ts'
 import { revokeOfficialX } from './x-official-tokens.ts'
 
 const NOT_FOUND = 'Account not found'
-/** Official accounts sign in through the platform's OAuth: nothing of theirs is edited or tested here. */
-export const OFFICIAL_NOT_EDITABLE =
-  'This account is connected through the X API. To renew its access, connect it again from “Add account”.'
 /**
  * X did not reject the cookies, which is all an HTTP check can know since cookie sessions get 404
  * from verify_credentials: whether they sign in is the runner's test (a browser on /home, then
@@ -30,6 +28,17 @@ export const COOKIES_NOT_REJECTED_TEST_RUNNING =
   'X did not reject the cookies. Signing in with them and opening X Chat now: the card shows the result in a minute or two.'
 const COOKIES_NOT_REJECTED_HELD = (status: string) =>
   `X did not reject the cookies. The sign-in test is queued; the account stays ${status} until Reachflow resumes it.`
+
+export const OFFICIAL_NOT_BROWSER =
+  "This account is connected through the platform's official API: it has no browser sign-in to test or edit. To renew its access, connect it again."
+
+/**
+ * An official account has an OAuth token in its seal, not a browser sign-in: a browser test would
+ * fail it, and merging a password into the seal would lose the token.
+ */
+function refuseOfficial(connection: string): void {
+  if (connection === 'official') throw conflict(OFFICIAL_NOT_BROWSER)
+}
 
 /** What create_social_account and update_social_account answer (their jsonb). */
 const accountSaved = z.object({ test_job_id: z.string().nullable() })
@@ -150,7 +159,7 @@ export async function testAccount(
     .eq('id', id)
     .maybeSingle()
   const account = must(found, NOT_FOUND)
-  if (account.connection === 'official') throw conflict(OFFICIAL_NOT_EDITABLE)
+  refuseOfficial(account.connection)
   const db = service()
   const queued = await caller.db.rpc('request_account_test', { p_account_id: id })
   if (queued.error) throw fromDbError(queued.error, NOT_FOUND)
@@ -209,11 +218,16 @@ export async function deleteAccount(
   { caller, deps, service, params }: CallContext,
 ): Promise<Response> {
   const id = parseId(params.id, NOT_FOUND)
-  const found = await caller.db.from('social_accounts').select('id, connection').eq('id', id).maybeSingle()
+  const found = await caller.db
+    .from('social_accounts')
+    .select('connection, platform:platforms(name)')
+    .eq('id', id)
+    .maybeSingle()
   const account = must(found, NOT_FOUND)
-  // an official account's grant is revoked at X before the account (and its tokens) are gone
+  // an official account's grant ends at the platform before the account (and its tokens) are gone:
+  // X revokes the grant; Meta keeps sending an Instagram account's events until it is unsubscribed
   let revoked: boolean | undefined
-  if (account.connection === 'official') {
+  if (account.connection === 'official' && account.platform?.name === 'twitter') {
     const sealedRow = await service()
       .from('social_account_credentials')
       .select('ciphertext')
@@ -221,6 +235,8 @@ export async function deleteAccount(
       .maybeSingle()
     revoked = sealedRow.data ? await revokeOfficialX(deps, sealedRow.data.ciphertext) : false
   }
+  if (account.connection === 'official' && account.platform?.name === 'instagram')
+    await unsubscribeOfficialInstagram(service(), deps.env, deps.fetch, id)
   const result = await caller.db.rpc('delete_social_account', { p_account_id: id })
   if (result.error) throw fromDbError(result.error, NOT_FOUND)
   if (!result.data) throw notFound(NOT_FOUND)
@@ -292,7 +308,7 @@ export async function updateAccount(
 /** An official account: only its daily limit can change (its sign-in is the platform's OAuth). */
 async function updateOfficialAccount(caller: Caller, id: string, json: unknown): Promise<Response> {
   const body = (json ?? {}) as Record<string, unknown>
-  if (body.authData !== undefined || body.proxyUrl !== undefined) throw conflict(OFFICIAL_NOT_EDITABLE)
+  if (body.authData !== undefined || body.proxyUrl !== undefined) throw conflict(OFFICIAL_NOT_BROWSER)
   const update = readAccountUpdate({ dailyMessageLimit: body.dailyMessageLimit }, 'twitter')
   if (update.dailyMessageLimit !== null) {
     const saved = await caller.db

@@ -16,6 +16,7 @@ import { getAccounts, type SocialAccount } from '../api/get-accounts'
 import { testAccount } from '../api/test-account'
 import { AccountCard } from './account-card'
 import { EditAccountDialog } from './edit-account-dialog'
+import { InstagramConnectResult } from './instagram-connect-result'
 
 const CSV: CsvColumn<SocialAccount>[] = [
   { header: 'Platform', value: (a) => a.platform?.display_name },
@@ -77,6 +78,7 @@ export function AccountsTab({ onAdd }: { onAdd: () => void }) {
           Add Account
         </Button>
       </div>
+      <InstagramConnectResult />
       {accounts.isPending ? (
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-busy="true">
           {[0, 1, 2].map((i) => (

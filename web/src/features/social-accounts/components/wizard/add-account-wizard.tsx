@@ -20,6 +20,7 @@ import { type XConnection, XConnectionChoice } from '../official/x-connection-ch
 import { XOfficialConnect } from '../official/x-official-connect'
 import { AccountStep } from './account-step'
 import { AuthenticationStep } from './authentication-step'
+import { InstagramModeChoice } from './instagram-mode-choice'
 
 export const ACCOUNT_REVIEW_TEXT = 'The account will be tested after creation. This may take a few minutes.'
 
@@ -156,6 +157,8 @@ export function AddAccountWizard({ onClose }: { onClose: () => void }) {
       {step === 0 && form.platform === 'twitter' && (
         <XConnectionChoice value={xConnection} onChange={setXConnection} />
       )}
+      {/* Instagram only: the official API, connected on Instagram's own screens, beside the browser path */}
+      {step === 0 && form.platform === 'instagram' && <InstagramModeChoice canAdd={allowed} />}
       {step === 1 && <AccountStep form={form} onChange={patch} problem={problem} />}
       {step === 2 && <AuthenticationStep form={form} onChange={patch} problem={problem} />}
       {step === 3 && (

@@ -1,0 +1,140 @@
+// instagram.event: answers one comment, DM or story mention/reply delivered to an official Instagram
+// account with the automation it matches. The comment or message is claimed first (one run per
+// account and key), so a second delivery, a retried job or a second runner sends nothing more. A
+// private reply is only tried within 7 days of the comment; what Instagram refuses (outside the
+// window, already answered, the person unavailable) is recorded with its reason and not retried.
+import {
+  MetaApiError,
+  replyToComment,
+  sendMessage,
+} from '../../../supabase/functions/_shared/instagram-api.ts'
+import { decryptSecret, type Keyring } from '../crypto.ts'
+import { type Db, dbNow } from '../db.ts'
+import { type Automation, matchingAutomation, readEvent } from '../official/instagram-match.ts'
+
+const PRIVATE_REPLY_WINDOW_MS = 7 * 86_400_000
+
+export interface EventJobContext {
+  db: Db
+  config: { keyring: Keyring; instagramGraphUrl: string }
+  fetch?: typeof fetch
+}
+
+export type EventOutcome =
+  | 'sent'
+  | 'refused'
+  | 'no_automation'
+  | 'ignored'
+  | 'no_account'
+  | 'already_answered'
+
+export const REFUSALS = {
+  tooOld: 'The comment is more than 7 days old: Instagram allows a private reply only within 7 days of it.',
+  instagram: (error: MetaApiError) =>
+    `Instagram refused the reply: ${error.message}${error.code ? ` (code ${error.code}${error.subcode ? `/${error.subcode}` : ''})` : ''}`,
+} as const
+
+export async function instagramEvent(ctx: EventJobContext, data: { eventId: string }): Promise<EventOutcome> {
+  const { rows: events } = await ctx.db.query<{
+    event_key: string
+    kind: string
+    payload: unknown
+    occurred_at: Date
+    instagram_account_id: string
+  }>(
+    'select event_key, kind, payload, occurred_at, instagram_account_id from internal.instagram_webhook_events where id = $1',
+    [data.eventId],
+  )
+  const row = events[0]
+  if (!row) return 'ignored'
+  const { rows: accounts } = await ctx.db.query<{ id: string; status: string; ciphertext: string }>(
+    `select a.id, a.status, c.ciphertext
+       from public.social_accounts a
+       join public.platforms p on p.id = a.platform_id and p.name = 'instagram'
+       join public.social_account_credentials c on c.account_id = a.id
+      where a.connection = 'official' and a.platform_user_id = $1`,
+    [row.instagram_account_id],
+  )
+  const account = accounts[0]
+  if (account?.status !== 'active') return 'no_account'
+  const event = readEvent(row, row.instagram_account_id)
+  if (!event) return 'ignored'
+  const { rows: automations } = await ctx.db.query<Automation>(
+    `select id, trigger, media_id, keywords, reply_text, public_reply_text, created_at
+       from public.instagram_automations where account_id = $1 and enabled`,
+    [account.id],
+  )
+  const automation = matchingAutomation(automations, event)
+  if (!automation) return 'no_automation'
+  const { rows: claimed } = await ctx.db.query<{ run: string | null }>(
+    'select internal.begin_instagram_automation_run($1, $2, $3, $4) as run',
+    [automation.id, event.key, event.personId, event.personUsername],
+  )
+  const runId = claimed[0]?.run
+  if (!runId) return 'already_answered'
+  const finish = (
+    status: 'sent' | 'refused' | 'failed',
+    reason: string | null,
+    messageId: string | null,
+    replyId: string | null,
+  ) =>
+    ctx.db.query('select internal.finish_instagram_automation_run($1, $2, $3, $4, $5)', [
+      runId,
+      status,
+      reason,
+      messageId,
+      replyId,
+    ])
+
+  if (
+    event.commentId &&
+    (await dbNow(ctx.db)).getTime() - event.occurredAt.getTime() > PRIVATE_REPLY_WINDOW_MS
+  ) {
+    await finish('refused', REFUSALS.tooOld, null, null)
+    return 'refused'
+  }
+  const { accessToken } = JSON.parse(decryptSecret(account.ciphertext, ctx.config.keyring)) as {
+    accessToken: string
+  }
+  const graph = { graphUrl: ctx.config.instagramGraphUrl }
+  const fetcher = ctx.fetch ?? fetch
+  let messageId: string
+  try {
+    messageId = await sendMessage(
+      graph,
+      accessToken,
+      event.commentId ? { comment_id: event.commentId } : { id: event.personId },
+      automation.reply_text,
+      fetcher,
+    )
+  } catch (error) {
+    if (!(error instanceof MetaApiError)) throw error
+    // Instagram could not be reached or failed on its side: whether it sent is unknown, so the run
+    // stays failed rather than being tried again into a second message
+    await finish(
+      error.status === 0 || error.status >= 500 ? 'failed' : 'refused',
+      REFUSALS.instagram(error),
+      null,
+      null,
+    )
+    return 'refused'
+  }
+  let replyId: string | null = null
+  if (event.commentId && automation.public_reply_text) {
+    try {
+      replyId = await replyToComment(
+        graph,
+        accessToken,
+        event.commentId,
+        automation.public_reply_text,
+        fetcher,
+      )
+    } catch (error) {
+      if (!(error instanceof MetaApiError)) throw error
+      await finish('sent', `The DM was sent; the public reply was not: ${error.message}`, messageId, null)
+      return 'sent'
+    }
+  }
+  await finish('sent', null, messageId, replyId)
+  return 'sent'
+}

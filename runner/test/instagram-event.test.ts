@@ -1,0 +1,279 @@
+// instagram.event against the real database (as the runner's role) and an in-process Meta sandbox:
+// a keyword comment on the watched post gets one private reply and the public reply however often
+// its event is worked; other words, other posts and old comments get none; a DM keyword is
+// answered inside the 24-hour window and refused with Instagram's reason outside it; a story
+// mention is answered. Events enter as the webhook stores them (record_instagram_webhook_events).
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startMetaSandbox } from '../../stack/sandbox/meta/app.ts'
+import { json, listening } from '../../stack/sandbox/test-helpers.ts'
+import { encryptSecret, keyIdOf, keyringFromEnv } from '../src/crypto.ts'
+import { createDb, type Db } from '../src/db.ts'
+import { instagramEvent, REFUSALS } from '../src/jobs/instagram-event.ts'
+import { adminDb, closeAdminDb, createCustomer, env } from './helpers/fixtures.ts'
+
+const APP = {
+  appId: '990000000000099',
+  appSecret: 'event-test-secret',
+  redirectUri: 'https://app.example/cb',
+}
+const HOUR = 3_600_000
+let sandbox: Awaited<ReturnType<typeof listening<ReturnType<typeof startMetaSandbox>>>>
+let db: Db
+const keyring = keyringFromEnv()
+
+beforeAll(async () => {
+  sandbox = await listening(
+    startMetaSandbox({
+      port: 0,
+      appId: APP.appId,
+      appSecret: APP.appSecret,
+      redirectUris: [APP.redirectUri],
+    }),
+  )
+  db = createDb(env('RUNNER_DATABASE_URL'), 2)
+})
+
+afterAll(async () => {
+  sandbox.stop()
+  await db.end()
+  await closeAdminDb()
+})
+
+const control = async <T = Record<string, unknown>>(path: string, body?: unknown) =>
+  (await json<T>(sandbox.base, `/__sandbox${path}`, body === undefined ? {} : { body })).body
+
+/** A sandbox business account with one post, connected as an official account of a new customer. */
+async function connected() {
+  const username = `ev_${randomUUID().slice(0, 8)}`
+  const account = await control<{ id: string }>('/accounts', { username, password: 'pw-123456' })
+  const post = await control<{ id: string }>('/media', { account: username, caption: 'Comment GUIDE' })
+  const other = await control<{ id: string }>('/media', { account: username, caption: 'Another post' })
+  // the token as the consent flow would give it: the sandbox's own, with every scope
+  const token = sandbox.world.newToken(account.id, 'long', [
+    'instagram_business_basic',
+    'instagram_business_manage_messages',
+    'instagram_business_manage_comments',
+  ])
+  const userId = await createCustomer()
+  const sealed = encryptSecret(
+    JSON.stringify({ v: 1, platform: 'instagram', connection: 'official', accessToken: token.token }),
+    keyring,
+  )
+  const { rows } = await adminDb().query<{ account: { id: string } }>(
+    'select public.create_instagram_official_account($1, $2, $3, $4, $5, $6) as account',
+    [userId, username, account.id, keyIdOf(sealed), sealed, new Date(Date.now() + 50 * 24 * HOUR)],
+  )
+  return {
+    username,
+    igId: account.id,
+    userId,
+    accountId: rows[0]?.account.id ?? '',
+    post: post.id,
+    other: other.id,
+  }
+}
+
+async function automation(
+  userId: string,
+  accountId: string,
+  values: Record<string, unknown>,
+): Promise<string> {
+  const columns = {
+    user_id: userId,
+    account_id: accountId,
+    name: 'Guide',
+    reply_text: 'Here is the guide: https://example.com/g',
+    ...values,
+  }
+  const names = Object.keys(columns)
+  const { rows } = await adminDb().query<{ id: string }>(
+    `insert into public.instagram_automations (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')}) returning id`,
+    Object.values(columns),
+  )
+  return rows[0]?.id ?? ''
+}
+
+/** Stores an event the way the webhook function does; answers its id. */
+async function deliver(
+  igId: string,
+  event: { key: string; field: string; kind: string; occurredAt?: Date; payload: unknown },
+) {
+  await adminDb().query('select public.record_instagram_webhook_events($1)', [
+    JSON.stringify([
+      { accountId: igId, ...event, occurredAt: (event.occurredAt ?? new Date()).toISOString() },
+    ]),
+  ])
+  const { rows } = await adminDb().query<{ id: string }>(
+    'select id from internal.instagram_webhook_events where event_key = $1',
+    [event.key],
+  )
+  return rows[0]?.id ?? ''
+}
+
+async function comment(
+  a: Awaited<ReturnType<typeof connected>>,
+  from: string,
+  text: string,
+  mediaId = a.post,
+  occurredAt?: Date,
+) {
+  const made = await control<{ comment_id: string; from_id: string }>('/comments', {
+    account: a.username,
+    from,
+    text,
+    media_id: mediaId,
+  })
+  const eventId = await deliver(a.igId, {
+    key: `comment:${made.comment_id}`,
+    field: 'comments',
+    kind: 'comment',
+    occurredAt,
+    payload: {
+      from: { id: made.from_id, username: from },
+      media: { id: mediaId },
+      id: made.comment_id,
+      text,
+    },
+  })
+  return { ...made, eventId }
+}
+
+async function dm(a: Awaited<ReturnType<typeof connected>>, from: string, text: string) {
+  const made = await control<{ mid: string; sender_id: string }>('/messages', {
+    account: a.username,
+    from,
+    text,
+  })
+  const eventId = await deliver(a.igId, {
+    key: `message:${made.mid}`,
+    field: 'messages',
+    kind: 'message',
+    payload: {
+      sender: { id: made.sender_id },
+      recipient: { id: a.igId },
+      timestamp: Date.now(),
+      message: { mid: made.mid, text },
+    },
+  })
+  return { ...made, eventId }
+}
+
+const runsOf = async (automationId: string) =>
+  (
+    await adminDb().query<{
+      status: string
+      reason: string | null
+      message_id: string | null
+      public_reply_id: string | null
+    }>(
+      'select status, reason, message_id, public_reply_id from public.instagram_automation_runs where automation_id = $1 order by created_at',
+      [automationId],
+    )
+  ).rows
+
+const ctx = () => ({ db, config: { keyring, instagramGraphUrl: sandbox.base } })
+
+describe('instagram.event', () => {
+  it('a keyword comment on the watched post gets one private reply and the public reply, however often it is worked', async () => {
+    const a = await connected()
+    const id = await automation(a.userId, a.accountId, {
+      trigger: 'comment_keyword',
+      media_id: a.post,
+      keywords: ['guide'],
+      public_reply_text: 'Sent you a DM!',
+    })
+    const hit = await comment(a, 'ana', 'GUIDE please!')
+    expect(await instagramEvent(ctx(), { eventId: hit.eventId })).toBe('sent')
+    expect(await instagramEvent(ctx(), { eventId: hit.eventId })).toBe('already_answered')
+    const comments = await control<
+      { id: string; privateReplyMid: string | null; replies: { text: string }[] }[]
+    >(`/comments?account=${a.username}`)
+    const answered = comments.find((c) => c.id === hit.comment_id)
+    expect(answered?.privateReplyMid).toBeTruthy()
+    expect(answered?.replies.map((r) => r.text)).toEqual(['Sent you a DM!'])
+    const sent = (
+      await control<{ direction: string; kind: string }[]>(`/conversations?account=${a.username}&peer=ana`)
+    ).filter((m) => m.direction === 'out')
+    expect(sent).toEqual([expect.objectContaining({ kind: 'private_reply' })])
+    expect(await runsOf(id)).toEqual([
+      {
+        status: 'sent',
+        reason: null,
+        message_id: answered?.privateReplyMid,
+        public_reply_id: expect.any(String),
+      },
+    ])
+
+    // not the keyword as a word, another post, a comment older than 7 days: no reply sent
+    expect(await instagramEvent(ctx(), { eventId: (await comment(a, 'ben', 'my guidebook')).eventId })).toBe(
+      'no_automation',
+    )
+    expect(
+      await instagramEvent(ctx(), { eventId: (await comment(a, 'cleo', 'guide', a.other)).eventId }),
+    ).toBe('no_automation')
+    const old = await comment(a, 'dan', 'guide?', a.post, new Date(Date.now() - 8 * 24 * HOUR))
+    expect(await instagramEvent(ctx(), { eventId: old.eventId })).toBe('refused')
+    expect((await runsOf(id)).at(-1)).toMatchObject({ status: 'refused', reason: REFUSALS.tooOld })
+    expect((await control<unknown[]>(`/conversations?account=${a.username}&peer=dan`)).length).toBe(0)
+  })
+
+  it("a DM keyword is answered inside the 24-hour window and refused with Instagram's reason outside it", async () => {
+    const a = await connected()
+    const id = await automation(a.userId, a.accountId, {
+      trigger: 'dm_keyword',
+      keywords: ['price'],
+      reply_text: 'Prices: https://example.com/p',
+    })
+    const inside = await dm(a, 'eve', 'What is the PRICE?')
+    expect(await instagramEvent(ctx(), { eventId: inside.eventId })).toBe('sent')
+    const late = await dm(a, 'fay', 'price list please')
+    await control('/clock', { advance_ms: 25 * HOUR })
+    try {
+      expect(await instagramEvent(ctx(), { eventId: late.eventId })).toBe('refused')
+    } finally {
+      await control('/clock', { advance_ms: -25 * HOUR })
+    }
+    const runs = await runsOf(id)
+    expect(runs[0]).toMatchObject({ status: 'sent' })
+    expect(runs[1]).toMatchObject({ status: 'refused' })
+    expect(runs[1]?.reason).toBe(
+      'Instagram refused the reply: (#10) This message is sent outside of allowed window. (code 10/2534022)',
+    )
+    expect(
+      (await control<{ direction: string }[]>(`/conversations?account=${a.username}&peer=fay`)).filter(
+        (m) => m.direction === 'out',
+      ),
+    ).toEqual([])
+  })
+
+  it('a story mention is answered, and an account that is not active answers nothing', async () => {
+    const a = await connected()
+    await automation(a.userId, a.accountId, {
+      trigger: 'story_mention',
+      reply_text: 'Thanks for the mention!',
+    })
+    const made = await control<{ mid: string; sender_id: string }>('/story-mentions', {
+      account: a.username,
+      from: 'gus',
+    })
+    const eventId = await deliver(a.igId, {
+      key: `message:${made.mid}`,
+      field: 'messages',
+      kind: 'story_mention',
+      payload: {
+        sender: { id: made.sender_id },
+        recipient: { id: a.igId },
+        message: { mid: made.mid, attachments: [{ type: 'story_mention' }] },
+      },
+    })
+    await adminDb().query("update public.social_accounts set status = 'error' where id = $1", [a.accountId])
+    expect(await instagramEvent(ctx(), { eventId })).toBe('no_account')
+    await adminDb().query("update public.social_accounts set status = 'active' where id = $1", [a.accountId])
+    expect(await instagramEvent(ctx(), { eventId })).toBe('sent')
+    const out = (
+      await control<{ direction: string; text: string }[]>(`/conversations?account=${a.username}&peer=gus`)
+    ).filter((m) => m.direction === 'out')
+    expect(out.map((m) => m.text)).toEqual(['Thanks for the mention!'])
+  })
+})

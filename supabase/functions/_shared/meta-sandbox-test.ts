@@ -1,0 +1,51 @@
+// For the functions' Deno tests only (never imported by a function): the test stack's Meta sandbox
+// (INSTAGRAM_LOGIN_URL) driven as a person would, through its control API and consent screens.
+import { stackEnv } from './test-stack.ts'
+
+export const metaSandbox = (): string => stackEnv()('INSTAGRAM_LOGIN_URL') ?? ''
+
+export async function metaControl<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${metaSandbox()}/__sandbox${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return (await response.json()) as T
+}
+
+/** A fresh Instagram account in the sandbox (unique per test run). */
+export async function sandboxInstagramAccount(type = 'BUSINESS') {
+  const username = `shop_${crypto.randomUUID().slice(0, 8)}`
+  const account = await metaControl<{ id: string; username: string }>('/accounts', {
+    username,
+    password: 'pw-123456',
+    account_type: type,
+  })
+  return { ...account, password: 'pw-123456' }
+}
+
+/** Logs in on the sandbox's consent screen and answers Allow or Cancel; the redirect's URL back. */
+export async function consentInSandbox(
+  authorizeUrl: string,
+  username: string,
+  password: string,
+  decision = 'allow',
+) {
+  const params = Object.fromEntries(new URL(authorizeUrl).searchParams)
+  const login = await fetch(`${metaSandbox()}/oauth/authorize/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...params, username, password }),
+    redirect: 'manual',
+  })
+  await login.body?.cancel()
+  const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? ''
+  const answer = await fetch(`${metaSandbox()}/oauth/authorize/consent`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: new URLSearchParams({ ...params, decision }),
+    redirect: 'manual',
+  })
+  await answer.body?.cancel()
+  return new URL(answer.headers.get('location') ?? '')
+}

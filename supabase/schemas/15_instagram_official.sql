@@ -1,0 +1,458 @@
+-- Instagram's official API (Instagram API with Instagram Login): connects in progress, official
+-- accounts and their tokens' refresh, and the webhook events Meta delivers.
+
+-- Tables ------------------------------------------------------------------------------------------
+
+create table internal.instagram_oauth_states (
+  state_hash text not null,
+  user_id uuid not null,
+  created_at timestamp with time zone not null default now(),
+  expires_at timestamp with time zone not null,
+  constraint instagram_oauth_states_pkey primary key (state_hash),
+  constraint instagram_oauth_states_state_hash_check check ((state_hash ~ '^[0-9a-f]{64}$'::text)),
+  constraint instagram_oauth_states_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+);
+comment on table internal.instagram_oauth_states is
+  'Connects in progress: the SHA-256 of the OAuth state handed to Instagram, bound to the signed-in customer who started it; used once, within its expiry.';
+
+create table internal.instagram_webhook_events (
+  id uuid not null default gen_random_uuid(),
+  event_key text not null,
+  instagram_account_id text not null,
+  field text not null,
+  kind text not null,
+  occurred_at timestamp with time zone not null,
+  payload jsonb not null,
+  deliveries integer not null default 1,
+  received_at timestamp with time zone not null default now(),
+  last_received_at timestamp with time zone not null default now(),
+  job_id uuid,
+  constraint instagram_webhook_events_pkey primary key (id),
+  constraint instagram_webhook_events_event_key_key unique (event_key),
+  constraint instagram_webhook_events_kind_check check ((kind = any (array['comment'::text, 'message'::text, 'echo'::text, 'story_mention'::text, 'story_reply'::text, 'other'::text]))),
+  constraint instagram_webhook_events_event_key_check check ((char_length(event_key) <= 300))
+);
+comment on table internal.instagram_webhook_events is
+  'What Meta delivered to the instagram-webhook function, one row per event (a comment by its id, a message by its mid), however often it was delivered; each new one queued an instagram.event job. Only the service role reaches it, through record_instagram_webhook_events.';
+comment on column internal.instagram_webhook_events.instagram_account_id is
+  'entry.id: the Instagram professional account the event is for (social_accounts.platform_user_id of an official account).';
+comment on column internal.instagram_webhook_events.deliveries is
+  'How many times Meta delivered this event (it may deliver one more than once).';
+
+create table public.instagram_automations (
+  id uuid not null default gen_random_uuid(),
+  account_id uuid not null,
+  name text not null,
+  trigger text not null,
+  media_id text,
+  keywords text[] not null default '{}'::text[],
+  reply_text text not null,
+  public_reply_text text,
+  enabled boolean not null default true,
+  created_at timestamp with time zone not null default now(),
+  updated_at timestamp with time zone not null default now(),
+  user_id uuid not null default auth.uid(),
+  constraint instagram_automations_pkey primary key (id),
+  constraint instagram_automations_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete cascade,
+  constraint instagram_automations_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint instagram_automations_trigger_check check ((trigger = any (array['comment_keyword'::text, 'dm_keyword'::text, 'story_mention'::text, 'story_reply'::text]))),
+  constraint instagram_automations_name_check check (((char_length(name) >= 1) and (char_length(name) <= 100))),
+  constraint instagram_automations_reply_text_check check (((char_length(reply_text) >= 1) and (octet_length(reply_text) <= 1000))),
+  constraint instagram_automations_public_reply_text_check check (((public_reply_text is null) or ((trigger = 'comment_keyword'::text) and (char_length(public_reply_text) >= 1) and (char_length(public_reply_text) <= 2200)))),
+  constraint instagram_automations_media_id_check check (((media_id is null) or ((trigger = 'comment_keyword'::text) and (media_id ~ '^[0-9]{1,30}$'::text)))),
+  constraint instagram_automations_keywords_check check (((cardinality(keywords) <= 20) and ((trigger <> all (array['comment_keyword'::text, 'dm_keyword'::text])) or (cardinality(keywords) >= 1))))
+);
+comment on table public.instagram_automations is
+  'A customer''s automation on an official Instagram account: a keyword in a comment (on one post or reel, or any), a keyword in a DM, or a story mention or reply, answered with a DM (a private reply for a comment) and, for a comment, an optional public reply.';
+comment on column public.instagram_automations.media_id is 'comment_keyword only: the post or reel it watches; null = any post.';
+comment on column public.instagram_automations.keywords is
+  'Matched as whole words, ignoring case; required for the keyword triggers, optional (empty = any) for story mentions and replies.';
+
+create table public.instagram_automation_runs (
+  id uuid not null default gen_random_uuid(),
+  automation_id uuid not null,
+  user_id uuid not null,
+  account_id uuid not null,
+  trigger_key text not null,
+  person_id text not null,
+  person_username text,
+  status text not null default 'sending'::text,
+  reason text,
+  message_id text,
+  public_reply_id text,
+  created_at timestamp with time zone not null default now(),
+  updated_at timestamp with time zone not null default now(),
+  constraint instagram_automation_runs_pkey primary key (id),
+  constraint instagram_automation_runs_account_trigger_key unique (account_id, trigger_key),
+  constraint instagram_automation_runs_automation_id_fkey foreign key (automation_id) references public.instagram_automations(id) on delete cascade,
+  constraint instagram_automation_runs_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete cascade,
+  constraint instagram_automation_runs_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint instagram_automation_runs_status_check check ((status = any (array['sending'::text, 'sent'::text, 'refused'::text, 'failed'::text])))
+);
+comment on table public.instagram_automation_runs is
+  'Each time an automation answered (or was refused): at most one per account and comment or message, so a comment gets one private reply however often Meta delivers it. Written by the runner.';
+comment on column public.instagram_automation_runs.reason is 'refused or failed: the platform''s reason, as the customer should read it.';
+
+-- Indexes -----------------------------------------------------------------------------------------
+
+create index instagram_oauth_states_user_id_idx on internal.instagram_oauth_states (user_id);
+
+create index instagram_automations_user_id_idx on public.instagram_automations (user_id);
+
+create index instagram_automations_account_id_idx on public.instagram_automations (account_id) where enabled;
+
+create index instagram_automation_runs_user_id_idx on public.instagram_automation_runs (user_id);
+
+create index instagram_automation_runs_automation_id_idx on public.instagram_automation_runs (automation_id, created_at);
+
+create unique index social_accounts_official_platform_user_key on public.social_accounts (platform_id, platform_user_id)
+  where (connection = 'official'::text);
+
+-- Functions ---------------------------------------------------------------------------------------
+
+create or replace function public.begin_instagram_connect(p_user_id uuid, p_state_hash text, p_expires_at timestamp with time zone)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from internal.instagram_oauth_states s where s.expires_at <= internal.now();
+  -- a customer clicking Connect again and again keeps a handful of live states, not a pile
+  if (select count(*) from internal.instagram_oauth_states s where s.user_id = p_user_id) >= 10 then
+    raise exception 'Too many Instagram connections started. Wait a few minutes and try again.' using errcode = 'P0001';
+  end if;
+  insert into internal.instagram_oauth_states (state_hash, user_id, expires_at)
+  values (p_state_hash, p_user_id, p_expires_at);
+end
+$$;
+comment on function public.begin_instagram_connect(uuid, text, timestamp with time zone) is
+  'Service role only (the instagram-official function, for the signed-in caller): remembers the hash of a new OAuth state until it expires.';
+
+create or replace function public.consume_instagram_connect(p_state_hash text)
+returns uuid
+language sql
+security definer
+set search_path = ''
+as $$
+  delete from internal.instagram_oauth_states s
+   where s.state_hash = p_state_hash and s.expires_at > internal.now()
+  returning s.user_id
+$$;
+comment on function public.consume_instagram_connect(text) is
+  'Service role only: the customer who started the connect with this state, once (the row goes), or null when unknown, used or expired.';
+
+create or replace function public.create_instagram_official_account(p_user_id uuid, p_username text, p_platform_user_id text, p_credentials_key_id text, p_credentials text, p_token_expires_at timestamp with time zone)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  target public.platforms;
+  existing public.social_accounts;
+  account public.social_accounts;
+  allowed integer;
+  plan text;
+  billing_status text;
+  current_count integer;
+begin
+  select * into target from public.platforms p where p.name = 'instagram';
+  if target.id is null or not target.is_active or target.coming_soon then
+    raise exception 'This platform cannot be connected yet' using errcode = '22023';
+  end if;
+  if p_credentials is null or split_part(p_credentials, ':', 1) is distinct from p_credentials_key_id then
+    raise exception 'Credentials must be sealed with the named key' using errcode = '22023';
+  end if;
+  perform 1 from public.user_profiles p where p.id = p_user_id for update;
+  if not found then
+    raise exception 'User not authenticated' using errcode = 'PT404';
+  end if;
+
+  select * into existing from public.social_accounts a
+   where a.platform_id = target.id and a.connection = 'official' and a.platform_user_id = p_platform_user_id
+   for update;
+  if existing.id is not null and existing.user_id <> p_user_id then
+    raise exception 'This Instagram account is connected to another Reachflow workspace. Disconnect it there first.'
+      using errcode = '23505';
+  end if;
+  if existing.id is not null then
+    -- connecting again (a new token after an error or a revoke): the same account, working again
+    update public.social_accounts a
+       set username = p_username, status = 'active', flag_reason = null, paused_until = null
+     where a.id = existing.id
+    returning * into account;
+    update public.social_account_credentials c
+       set key_id = p_credentials_key_id, ciphertext = p_credentials, token_expires_at = p_token_expires_at
+     where c.account_id = account.id;
+    return to_jsonb(account) || jsonb_build_object('reconnected', true);
+  end if;
+
+  select l.account_limit, l.plan_type, l.subscription_status into allowed, plan, billing_status
+    from internal.account_limit(p_user_id) l;
+  select count(*) into current_count from public.social_accounts a where a.user_id = p_user_id;
+  if current_count >= allowed then
+    raise exception '%', case
+        when plan <> 'free' then format('Account limit reached. You have %s/%s accounts.', current_count, allowed)
+        when billing_status in ('past_due', 'canceled', 'incomplete') then 'Subscription is not active'
+        else 'You are currently limited to 1 social media account. Upgrade your plan to add more accounts.'
+      end
+      using errcode = 'P0001', hint = 'account_limit';
+  end if;
+
+  begin
+    -- no warm-up: the API's own limits pace an official account, not a browser's
+    insert into public.social_accounts (user_id, platform_id, username, platform_user_id, connection, status, warmup_phase)
+    values (p_user_id, target.id, p_username, p_platform_user_id, 'official', 'active', 5)
+    returning * into account;
+  exception
+    when unique_violation then
+      raise exception '@% is already connected through the browser. Remove it from your accounts first to connect it through Instagram''s API.', p_username
+        using errcode = '23505';
+  end;
+  insert into public.social_account_credentials (account_id, key_id, ciphertext, token_expires_at)
+  values (account.id, p_credentials_key_id, p_credentials, p_token_expires_at);
+  return to_jsonb(account) || jsonb_build_object('reconnected', false);
+end
+$$;
+comment on function public.create_instagram_official_account(uuid, text, text, text, text, timestamp with time zone) is
+  'Service role only (the instagram-official callback, after Instagram confirmed the account): adds the customer''s Instagram professional account as connection official, active, with its sealed long-lived token and expiry, within the plan''s account limit; connecting the same Instagram account again renews its token.';
+
+create or replace function internal.enqueue_instagram_token_refreshes()
+returns integer
+language sql
+security definer
+set search_path = ''
+as $$
+  -- A long-lived token lasts 60 days and can be refreshed once it is a day old: each is renewed
+  -- when 30 days are left, so a failed refresh has weeks of retries before the token runs out.
+  select count(*)::integer
+    from internal.enqueue_jobs('instagram.token', (
+           select jsonb_agg(jsonb_build_object('data', jsonb_build_object('accountId', a.id),
+                                               'singletonKey', 'instagram-token:' || a.id))
+             from public.social_accounts a
+             join public.platforms p on p.id = a.platform_id and p.name = 'instagram'
+             join public.social_account_credentials c on c.account_id = a.id
+            where a.connection = 'official'
+              and a.status <> 'error'
+              and c.token_expires_at < internal.now() + interval '30 days'))
+$$;
+comment on function internal.enqueue_instagram_token_refreshes() is
+  'Run by pg_cron hourly: queues an instagram.token job (the runner refreshes the long-lived token) for each working official Instagram account whose token has less than 30 days left. Returns how many were queued.';
+
+create or replace function internal.store_instagram_token(p_account_id uuid, p_key_id text, p_ciphertext text, p_expires_at timestamp with time zone)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if split_part(p_ciphertext, ':', 1) is distinct from p_key_id then
+    raise exception 'Credentials must be sealed with the named key' using errcode = '22023';
+  end if;
+  update public.social_account_credentials c
+     set key_id = p_key_id, ciphertext = p_ciphertext, token_expires_at = p_expires_at
+    from public.social_accounts a
+   where c.account_id = p_account_id and a.id = c.account_id and a.connection = 'official';
+  if not found then
+    raise exception 'Account not found' using errcode = 'PT404';
+  end if;
+end
+$$;
+comment on function internal.store_instagram_token(uuid, text, text, timestamp with time zone) is
+  'The runner, after Instagram refreshed an official account''s token: stores the new seal and its expiry.';
+
+create or replace function internal.instagram_token_failed(p_account_id uuid, p_reason text)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  account public.social_accounts;
+begin
+  update public.social_accounts a
+     set status = 'error', flag_reason = left(p_reason, 500)
+   where a.id = p_account_id and a.connection = 'official' and a.status <> 'error'
+  returning * into account;
+  if account.id is null then
+    return false;
+  end if;
+  perform internal.notify(account.user_id, 'account_flagged', 'Instagram connection lost', left(p_reason, 2000),
+                          jsonb_build_object('accountId', account.id, 'status', 'error'));
+  return true;
+end
+$$;
+comment on function internal.instagram_token_failed(uuid, text) is
+  'The runner, when Instagram refuses an official account''s token for good (expired, or access removed): the account turns error with the reason, and its owner is told once. Answers whether it changed.';
+
+create or replace function public.record_instagram_webhook_events(p_events jsonb)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  item jsonb;
+  stored_id uuid;
+  fresh boolean;
+  added integer := 0;
+  repeated integer := 0;
+begin
+  -- p_events: [{key, accountId, field, kind, occurredAt, payload}], checked by the function
+  for item in select value from jsonb_array_elements(coalesce(p_events, '[]'::jsonb)) loop
+    insert into internal.instagram_webhook_events as e (event_key, instagram_account_id, field, kind, occurred_at, payload)
+    values (item ->> 'key', item ->> 'accountId', item ->> 'field', item ->> 'kind', (item ->> 'occurredAt')::timestamptz,
+            item -> 'payload')
+    on conflict (event_key) do update
+      set deliveries = e.deliveries + 1, last_received_at = now()
+    returning e.id, (xmax = 0) into stored_id, fresh;
+    if fresh then
+      update internal.instagram_webhook_events e
+         set job_id = internal.enqueue_job('instagram.event', jsonb_build_object('eventId', stored_id), 'instagram-event:' || stored_id)
+       where e.id = stored_id;
+      added := added + 1;
+    else
+      repeated := repeated + 1;
+    end if;
+  end loop;
+  return jsonb_build_object('stored', added, 'repeated', repeated);
+end
+$$;
+comment on function public.record_instagram_webhook_events(jsonb) is
+  'Service role only (the instagram-webhook function, after the signature checked): stores each delivered event once by its key and queues an instagram.event job for each new one; a repeated delivery only counts. Answers {stored, repeated}.';
+
+create or replace function internal.check_instagram_automation_account()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if not exists (select 1 from public.social_accounts a join public.platforms p on p.id = a.platform_id
+                  where a.id = new.account_id and a.user_id = new.user_id and a.connection = 'official' and p.name = 'instagram') then
+    raise exception 'Automations run on an Instagram account connected through Instagram''s API. Choose one of yours.'
+      using errcode = '23503';
+  end if;
+  return new;
+end
+$$;
+comment on function internal.check_instagram_automation_account() is
+  'An automation belongs to one of its owner''s official Instagram accounts.';
+
+create or replace function internal.begin_instagram_automation_run(p_automation_id uuid, p_trigger_key text, p_person_id text, p_person_username text)
+returns uuid
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into public.instagram_automation_runs (automation_id, user_id, account_id, trigger_key, person_id, person_username)
+  select au.id, au.user_id, au.account_id, p_trigger_key, p_person_id, p_person_username
+    from public.instagram_automations au
+   where au.id = p_automation_id
+  on conflict (account_id, trigger_key) do nothing
+  returning id
+$$;
+comment on function internal.begin_instagram_automation_run(uuid, text, text, text) is
+  'The runner, before it answers a comment or message: claims it (null when it was already answered, or is being).';
+
+create or replace function internal.finish_instagram_automation_run(p_run_id uuid, p_status text, p_reason text, p_message_id text, p_public_reply_id text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  update public.instagram_automation_runs r
+     set status = p_status, reason = left(p_reason, 500), message_id = p_message_id, public_reply_id = p_public_reply_id,
+         updated_at = now()
+   where r.id = p_run_id
+$$;
+comment on function internal.finish_instagram_automation_run(uuid, text, text, text, text) is
+  'The runner, after Instagram answered: sent (with the message and public reply ids), refused (with Instagram''s reason) or failed.';
+
+-- Triggers ----------------------------------------------------------------------------------------
+
+create trigger instagram_automations_check_account before insert or update of account_id, user_id on public.instagram_automations for each row execute function internal.check_instagram_automation_account();
+
+create trigger instagram_automations_set_updated_at before update on public.instagram_automations for each row execute function internal.set_updated_at();
+
+-- Row-level security ------------------------------------------------------------------------------
+
+alter table internal.instagram_oauth_states enable row level security;
+
+alter table internal.instagram_webhook_events enable row level security;
+
+create policy "The runner reads delivered Instagram events" on internal.instagram_webhook_events
+  for select
+  to reachflow_runner
+  using (true);
+
+alter table public.instagram_automations enable row level security;
+
+create policy "Customers read their own automations" on public.instagram_automations
+  for select
+  to authenticated
+  using ((user_id = ( select auth.uid() as uid)));
+
+create policy "Customers add automations of their own" on public.instagram_automations
+  for insert
+  to authenticated
+  with check ((user_id = ( select auth.uid() as uid)));
+
+create policy "Customers change their own automations" on public.instagram_automations
+  for update
+  to authenticated
+  using ((user_id = ( select auth.uid() as uid)))
+  with check ((user_id = ( select auth.uid() as uid)));
+
+create policy "Customers delete their own automations" on public.instagram_automations
+  for delete
+  to authenticated
+  using ((user_id = ( select auth.uid() as uid)));
+
+create policy "The runner reads every automation" on public.instagram_automations
+  for select
+  to reachflow_runner
+  using (true);
+
+alter table public.instagram_automation_runs enable row level security;
+
+create policy "Customers read their own automation runs" on public.instagram_automation_runs
+  for select
+  to authenticated
+  using ((user_id = ( select auth.uid() as uid)));
+
+create policy "The runner reads every automation run" on public.instagram_automation_runs
+  for select
+  to reachflow_runner
+  using (true);
+
+-- Grants ------------------------------------------------------------------------------------------
+
+revoke all on internal.instagram_oauth_states from anon, authenticated;
+revoke all on internal.instagram_webhook_events from anon, authenticated;
+grant select on internal.instagram_webhook_events to reachflow_runner;
+
+revoke all on public.instagram_automations from anon;
+revoke truncate, references, trigger on public.instagram_automations from authenticated;
+grant select on public.instagram_automations to reachflow_runner;
+
+revoke all on public.instagram_automation_runs from anon;
+revoke insert, update, delete, truncate, references, trigger on public.instagram_automation_runs from authenticated;
+grant select on public.instagram_automation_runs to reachflow_runner;
+
+revoke execute on function public.begin_instagram_connect(uuid, text, timestamp with time zone) from public, anon, authenticated;
+revoke execute on function public.consume_instagram_connect(text) from public, anon, authenticated;
+revoke execute on function public.create_instagram_official_account(uuid, text, text, text, text, timestamp with time zone) from public, anon, authenticated;
+
+revoke execute on function internal.enqueue_instagram_token_refreshes() from public;
+revoke execute on function internal.store_instagram_token(uuid, text, text, timestamp with time zone) from public;
+grant execute on function internal.store_instagram_token(uuid, text, text, timestamp with time zone) to reachflow_runner;
+revoke execute on function internal.instagram_token_failed(uuid, text) from public;
+grant execute on function internal.instagram_token_failed(uuid, text) to reachflow_runner;
+revoke execute on function public.record_instagram_webhook_events(jsonb) from public, anon, authenticated;
+revoke execute on function internal.check_instagram_automation_account() from public;
+revoke execute on function internal.begin_instagram_automation_run(uuid, text, text, text) from public;
+grant execute on function internal.begin_instagram_automation_run(uuid, text, text, text) to reachflow_runner;
+revoke execute on function internal.finish_instagram_automation_run(uuid, text, text, text, text) from public;
+grant execute on function internal.finish_instagram_automation_run(uuid, text, text, text, text) to reachflow_runner;

@@ -1,0 +1,180 @@
+// Connecting Instagram through its official API, as a customer: the wizard compares the two ways,
+// "Connect with Instagram" leaves for Instagram's consent screens (the Meta sandbox), Allow brings
+// the customer back to Social Accounts with the account active and the result said; Cancel brings
+// them back with the reason and nothing connected. Then the whole path of an automation with the
+// real runner: a keyword comment in the sandbox, delivered to the webhook twice, gets exactly one
+// private reply.
+import { expect, type Page, test } from '@playwright/test'
+import { sql } from './db'
+import { runnerForTheseTests } from './runner-process'
+import { insertAsService, signedInUserId, signUp, skipOnboarding, uniqueEmail } from './support'
+
+runnerForTheseTests()
+
+const meta = process.env.INSTAGRAM_LOGIN_URL ?? 'http://127.0.0.1:55346'
+/** Set to keep screenshots of these screens (docs/screenshots was made this way). */
+const shots = process.env.INSTAGRAM_SCREENSHOTS_DIR
+
+async function shot(page: Page, name: string, fullPage = false) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage })
+}
+
+async function sandboxAccount(): Promise<{ username: string; password: string }> {
+  const username = `studio_${Math.random().toString(36).slice(2, 10)}`
+  const response = await fetch(`${meta}/__sandbox/accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'pw-123456', name: 'Studio' }),
+  })
+  expect(response.status).toBe(200)
+  return { username, password: 'pw-123456' }
+}
+
+async function chooseOfficial(page: Page, screenshot?: string) {
+  await page
+    .getByRole('button', { name: /Add Account/ })
+    .first()
+    .click()
+  const wizard = page.getByRole('dialog', { name: 'Add Social Media Account' })
+  await wizard.getByRole('button', { name: /Instagram/ }).click()
+  await expect(wizard.getByText('Official Instagram API')).toBeVisible()
+  await expect(wizard.getByText('Browser sign-in')).toBeVisible()
+  await wizard.getByRole('button', { name: 'Connect with Instagram' }).scrollIntoViewIfNeeded()
+  if (screenshot) await shot(page, screenshot)
+  await wizard.getByRole('button', { name: 'Connect with Instagram' }).click()
+}
+
+async function signInOnInstagram(page: Page, account: { username: string; password: string }) {
+  await expect(page.getByRole('heading', { name: /Log in to continue to Reachflow/ })).toBeVisible()
+  await page.getByLabel('Username').fill(account.username)
+  await page.getByLabel('Password').fill(account.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('heading', { name: 'Reachflow would like to:' })).toBeVisible()
+}
+
+test('a customer connects an Instagram professional account through Instagram, and a cancel connects nothing', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await signUp(page, uniqueEmail('ig-official'), 'e2e-password-123')
+  await skipOnboarding(await signedInUserId(page))
+  await page.goto('/dashboard?tab=social-accounts')
+  const account = await sandboxAccount()
+
+  // Cancel on Instagram's screen: back with the reason, nothing added
+  await chooseOfficial(page)
+  await signInOnInstagram(page, account)
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('alert')).toContainText(
+    'Instagram access was not granted, so nothing was connected.',
+  )
+  await expect(page.getByTestId('account-card')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Dismiss' }).click()
+
+  await chooseOfficial(page, 'instagram-official-choice-1280')
+  // Instagram keeps the login: straight to the consent screen
+  await expect(page.getByText(`Logged in as @${account.username}`)).toBeVisible()
+  await expect(page.getByText('Access and manage comments on your posts')).toBeVisible()
+  await page.getByRole('button', { name: 'Allow' }).click()
+
+  await expect(page).toHaveURL(/\/dashboard\?tab=social-accounts&instagram=connected/)
+  await expect(
+    page.getByRole('status').filter({ hasText: `@${account.username} is connected through Instagram's API` }),
+  ).toBeVisible()
+  const card = page.getByTestId('account-card').filter({ hasText: account.username })
+  await expect(card).toContainText('Active')
+  await shot(page, 'instagram-official-connected-1280')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shot(page, 'instagram-official-connected-390', true)
+  await page
+    .getByRole('button', { name: /Add Account/ })
+    .first()
+    .click()
+  const wizard = page.getByRole('dialog', { name: 'Add Social Media Account' })
+  await wizard.getByRole('button', { name: /Instagram/ }).click()
+  await wizard.getByText('Browser sign-in').scrollIntoViewIfNeeded()
+  await shot(page, 'instagram-official-choice-390')
+})
+
+async function metaControl<T>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${meta}/__sandbox${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  expect(response.status, await response.clone().text()).toBe(200)
+  return (await response.json()) as T
+}
+
+test('a keyword comment delivered twice to the webhook gets exactly one private reply', async ({ page }) => {
+  test.setTimeout(180_000)
+  await signUp(page, uniqueEmail('ig-automation'), 'e2e-password-123')
+  const userId = await signedInUserId(page)
+  await skipOnboarding(userId)
+  await page.goto('/dashboard?tab=social-accounts')
+  const account = await sandboxAccount()
+  await chooseOfficial(page)
+  await signInOnInstagram(page, account)
+  await page.getByRole('button', { name: 'Allow' }).click()
+  await expect(page.getByTestId('account-card').filter({ hasText: account.username })).toContainText('Active')
+
+  const [row] = await sql<{ id: string }>('select id from public.social_accounts where user_id = $1', [
+    userId,
+  ])
+  const post = await metaControl<{ id: string }>('/media', {
+    account: account.username,
+    caption: 'Comment GUIDE for the lookbook',
+  })
+  await insertAsService('instagram_automations', [
+    {
+      user_id: userId,
+      account_id: row?.id,
+      name: 'Lookbook',
+      trigger: 'comment_keyword',
+      media_id: post.id,
+      keywords: ['guide'],
+      reply_text: 'Here is the lookbook: https://example.com/lookbook',
+      public_reply_text: 'Sent you a DM 💌',
+    },
+  ])
+  const commented = await metaControl<{ comment_id: string; delivery_id: string | null }>('/comments', {
+    account: account.username,
+    from: 'ana_reads',
+    text: 'GUIDE please',
+    media_id: post.id,
+  })
+  expect(commented.delivery_id).toBeTruthy()
+  const comments = () =>
+    metaControl<{ id: string; privateReplyMid: string | null; replies: unknown[] }[]>(
+      `/comments?account=${account.username}`,
+    )
+  await expect
+    .poll(
+      async () => (await comments()).find((c) => c.id === commented.comment_id)?.privateReplyMid ?? null,
+      { timeout: 60_000 },
+    )
+    .not.toBeNull()
+
+  // Meta delivers the same event again: stored once, answered once
+  const again = await metaControl<{ status: number }>(`/deliveries/${commented.delivery_id}/redeliver`, {})
+  expect(again.status).toBe(200)
+  const [event] = await sql<{ deliveries: number; jobs: number }>(
+    `select e.deliveries, (select count(*)::int from pgboss.job j where j.name = 'instagram.event' and j.data ->> 'eventId' = e.id::text) as jobs
+       from internal.instagram_webhook_events e where e.event_key = $1`,
+    [`comment:${commented.comment_id}`],
+  )
+  // the second delivery queued no second job: nothing can answer the comment again later
+  expect(event).toEqual({ deliveries: 2, jobs: 1 })
+  const runs = await sql<{ status: string }>(
+    'select status from public.instagram_automation_runs where trigger_key = $1',
+    [`comment:${commented.comment_id}`],
+  )
+  expect(runs.map((r) => r.status)).toEqual(['sent'])
+  const sent = (
+    await metaControl<{ direction: string; kind: string }[]>(
+      `/conversations?account=${account.username}&peer=ana_reads`,
+    )
+  ).filter((m) => m.direction === 'out')
+  expect(sent.map((m) => m.kind)).toEqual(['private_reply'])
+  expect((await comments()).find((c) => c.id === commented.comment_id)?.replies).toHaveLength(1)
+})

@@ -1,0 +1,19 @@
+import { serverErrorText } from '@/lib/function-error'
+import { supabase } from '@/lib/supabase'
+
+export const INSTAGRAM_CONNECT_FAILED = 'Could not start the Instagram connection. Please try again.'
+
+/** POST {instagram-official}/connect: Instagram's consent URL for the signed-in customer (one-use, 10 minutes). */
+export async function startInstagramConnect(): Promise<string> {
+  let response: Awaited<ReturnType<typeof supabase.functions.invoke<{ url?: string }>>>
+  try {
+    response = await supabase.functions.invoke<{ url?: string }>('instagram-official/connect', {
+      method: 'POST',
+    })
+  } catch {
+    throw new Error(INSTAGRAM_CONNECT_FAILED)
+  }
+  if (response.error) throw new Error((await serverErrorText(response.error)) ?? INSTAGRAM_CONNECT_FAILED)
+  if (!response.data?.url) throw new Error(INSTAGRAM_CONNECT_FAILED)
+  return response.data.url
+}
