@@ -2392,6 +2392,43 @@ export type Database = {
         }
         Relationships: []
       }
+      x_oauth_requests: {
+        Row: {
+          created_at: string
+          expires_at: string
+          id: string
+          key_id: string
+          redirect_uri: string
+          sealed: string
+          state_hash: string
+          used_at: string | null
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          created_at?: string
+          expires_at: string
+          id?: string
+          key_id: string
+          redirect_uri: string
+          sealed: string
+          state_hash: string
+          used_at?: string | null
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          expires_at?: string
+          id?: string
+          key_id?: string
+          redirect_uri?: string
+          sealed?: string
+          state_hash?: string
+          used_at?: string | null
+          user_id?: string
+        }
+        Relationships: []
+      }
     }
     Views: {
       lead_people: {
@@ -2759,6 +2796,16 @@ export type Database = {
         }[]
       }
       check_account_limit: { Args: Record<PropertyKey, never>; Returns: Json }
+      connect_official_x_account: {
+        Args: {
+          p_credentials: string
+          p_credentials_key_id: string
+          p_platform_user_id: string
+          p_user_id: string
+          p_username: string
+        }
+        Returns: Json
+      }
       consume_instagram_connect: { Args: { p_state_hash: string }; Returns: string }
       create_instagram_official_account: {
         Args: {
@@ -2840,6 +2887,10 @@ export type Database = {
       request_account_test: { Args: { p_account_id: string }; Returns: string }
       request_inbox_check: { Args: { p_account_id?: string }; Returns: Json }
       retry_inbox_reply: { Args: { p_message_id: string }; Returns: undefined }
+      save_official_credentials: {
+        Args: { p_account_id: string; p_ciphertext: string; p_key_id: string }
+        Returns: undefined
+      }
       scraping_campaign_stats: { Args: { p_scraping_campaign_id: string }; Returns: Json }
       scraping_collection_per_hour: {
         Args: { p_hours?: number; p_scraping_campaign_id: string }
