@@ -277,6 +277,23 @@ $$;
 comment on function internal.guard_scraping_campaign_status() is
   'BEFORE UPDATE on scraping_campaigns: clients may only start, pause and resume; stamps started_at, completed_at, next_run_at.';
 
+create or replace function internal.check_scraping_channel()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- Scraping reads profiles and followers in the account's browser; an official account has none.
+  if exists (select 1 from public.social_accounts a where a.id = new.account_id and a.connection = 'official') then
+    raise exception 'This account is connected through the official API, which cannot search for leads: choose a browser-connected account for scraping' using errcode = '22023';
+  end if;
+  return new;
+end;
+$$;
+comment on function internal.check_scraping_channel() is
+  'BEFORE INSERT or UPDATE of account_id on scraping_campaigns: refuses an official-API account (scraping needs the browser).';
+
 create or replace function internal.prepare_scraping_campaign()
 returns trigger
 language plpgsql
@@ -384,6 +401,8 @@ comment on function internal.validate_scraping_campaign() is
   'BEFORE INSERT/UPDATE on scraping_campaigns: checks sources and filters, fills filter defaults.';
 
 create trigger lead_lists_set_updated_at before update on public.lead_lists for each row execute function internal.set_updated_at();
+
+create trigger scraping_campaigns_check_channel before insert or update of account_id on public.scraping_campaigns for each row execute function internal.check_scraping_channel();
 
 create trigger scraping_campaigns_create_lead_list after insert on public.scraping_campaigns for each row execute function internal.create_scraping_lead_list();
 
@@ -537,6 +556,7 @@ revoke execute on function internal.count_lead_list_members() from public;
 revoke execute on function internal.count_scraping_leads() from public;
 revoke execute on function internal.create_scraping_lead_list() from public;
 revoke execute on function internal.guard_scraping_campaign_status() from public;
+revoke execute on function internal.check_scraping_channel() from public;
 revoke execute on function internal.prepare_scraping_campaign() from public;
 revoke execute on function internal.prepare_scraping_lead() from public;
 revoke execute on function internal.validate_scraping_campaign() from public;

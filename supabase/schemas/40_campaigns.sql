@@ -601,6 +601,25 @@ $$;
 comment on function internal.keep_campaign_winner_current() is
   'BEFORE UPDATE of the winner rule or the messages on campaigns: forgets a winner that is turned off or whose text was edited away.';
 
+create or replace function internal.check_campaign_channel()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- Instagram's API lets an official account answer people who wrote first, never open a cold
+  -- conversation, and the runner has no browser sign-in for it: a DM campaign could only fail.
+  if exists (select 1 from public.social_accounts a join public.platforms p on p.id = a.platform_id
+              where a.id = new.account_id and a.connection = 'official' and p.name = 'instagram') then
+    raise exception 'This Instagram account is connected through the official API, which only answers people who write first: use its automations, or choose a browser-connected account for DM campaigns' using errcode = '22023';
+  end if;
+  return new;
+end;
+$$;
+comment on function internal.check_campaign_channel() is
+  'BEFORE INSERT or UPDATE of account_id on campaigns: refuses an official Instagram account (the API cannot start a conversation).';
+
 create or replace function internal.prepare_campaign()
 returns trigger
 language plpgsql
@@ -792,6 +811,8 @@ comment on function internal.skip_leads_on_do_not_contact() is
 create trigger campaigns_attach_leads_on_insert after insert on public.campaigns for each row execute function internal.attach_leads_on_campaign_change();
 
 create trigger campaigns_attach_leads_on_source_change after update of scraping_campaign_id, lead_list_id on public.campaigns for each row when (((old.scraping_campaign_id is distinct from new.scraping_campaign_id) or (old.lead_list_id is distinct from new.lead_list_id))) execute function internal.attach_leads_on_campaign_change();
+
+create trigger campaigns_check_channel before insert or update of account_id on public.campaigns for each row execute function internal.check_campaign_channel();
 
 create trigger campaigns_guard_status before update of status on public.campaigns for each row when ((old.status is distinct from new.status)) execute function internal.guard_campaign_status();
 
@@ -1423,6 +1444,7 @@ grant update (anywhere, at_start) on public.opt_out_settings to authenticated;
 
 revoke execute on function internal.attach_campaign_leads(uuid) from public;
 revoke execute on function internal.attach_leads_on_campaign_change() from public;
+revoke execute on function internal.check_campaign_channel() from public;
 revoke execute on function internal.campaign_sends_left_today(public.campaigns, public.social_accounts, public.platforms, timestamp with time zone) from public;
 grant execute on function internal.campaign_sends_left_today(public.campaigns, public.social_accounts, public.platforms, timestamp with time zone) to authenticated, reachflow_runner, service_role;
 
