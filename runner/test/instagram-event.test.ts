@@ -2,14 +2,17 @@
 // a keyword comment on the watched post gets one private reply and the public reply however often
 // its event is worked; other words, other posts and old comments get none; a DM keyword is
 // answered inside the 24-hour window and refused with Instagram's reason outside it; a story
-// mention is answered. Events enter as the webhook stores them (record_instagram_webhook_events).
+// mention is answered; a browser inbox read of the account ends at once. Events enter as the
+// webhook stores them (record_instagram_webhook_events).
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMetaSandbox } from '../../stack/sandbox/meta/app.ts'
 import { json, listening } from '../../stack/sandbox/test-helpers.ts'
 import { encryptSecret, keyIdOf, keyringFromEnv } from '../src/crypto.ts'
 import { createDb, type Db } from '../src/db.ts'
+import { inboxSync, OFFICIAL_INSTAGRAM_NOTE } from '../src/jobs/inbox-sync.ts'
 import { instagramEvent, REFUSALS } from '../src/jobs/instagram-event.ts'
+import { testRunner } from './helpers/context.ts'
 import { adminDb, closeAdminDb, createCustomer, env } from './helpers/fixtures.ts'
 
 const APP = {
@@ -275,5 +278,24 @@ describe('instagram.event', () => {
       await control<{ direction: string; text: string }[]>(`/conversations?account=${a.username}&peer=gus`)
     ).filter((m) => m.direction === 'out')
     expect(out.map((m) => m.text)).toEqual(['Thanks for the mention!'])
+  })
+})
+
+describe('an official Instagram account and the browser inbox', () => {
+  it('is never read through a browser: a queued inbox.sync ends at once and leaves the account active', async () => {
+    const { accountId } = await connected()
+    const runner = await testRunner()
+    try {
+      const result = await inboxSync(runner.context(), { accountId })
+      expect(result.note).toBe(OFFICIAL_INSTAGRAM_NOTE)
+      const { rows } = await adminDb().query<{ status: string }>(
+        'select status from public.social_accounts where id = $1',
+        [accountId],
+      )
+      expect(rows[0]?.status).toBe('active')
+      expect((await runner.pool.stats()).browsers).toBe(0)
+    } finally {
+      await runner.close()
+    }
   })
 })

@@ -57,9 +57,15 @@ async function readSinceQueued(ctx: JobContext, accountId: string, queuedAt: Dat
   return rows[0]?.fresh ?? false
 }
 
+export const OFFICIAL_INSTAGRAM_NOTE =
+  "Instagram's webhooks bring this official account's messages: no browser read."
+
 export async function inboxSync(ctx: JobContext, data: JobData['inbox.sync']): Promise<InboxSyncResult> {
   const account = await loadAccount(ctx.db, data.accountId)
   if (account?.status !== 'active') return { note: 'The account is not active.' }
+  // Instagram's webhooks bring an official account's messages; it has no browser inbox to read
+  if (account.connection === 'official' && account.platform === 'instagram')
+    return { note: OFFICIAL_INSTAGRAM_NOTE }
   const paused = {
     send: await actionPaused(ctx.db, account.platform, 'send'),
     inbox: await actionPaused(ctx.db, account.platform, 'inbox'),

@@ -39,6 +39,8 @@ export function AccountCard({
 }) {
   const connected = isConnected(account)
   const note = accountNote(account)
+  // an official account has no browser sign-in to test: its access is the platform's OAuth grant
+  const official = account.connection === 'official'
   return (
     <div
       className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-card"
@@ -51,7 +53,7 @@ export function AccountCard({
             <p className="truncate font-semibold text-slate-900">@{account.username}</p>
             <p className="text-xs text-slate-500">
               {account.platform?.display_name ?? 'Unknown platform'}
-              {account.connection === 'official' && ' · X API'}
+              {official && (account.platform?.name === 'instagram' ? ' · Instagram API' : ' · X API')}
             </p>
           </div>
         </div>
@@ -79,26 +81,29 @@ export function AccountCard({
         </div>
       </dl>
       <div className="mt-5 flex items-center gap-2 border-t border-slate-100 pt-4">
+        {!official && (
+          <Button
+            variant="secondary"
+            size="sm"
+            className="flex-1"
+            onClick={onTest}
+            loading={testing}
+            loadingText="Testing..."
+            icon={
+              connected ? (
+                <RefreshCw className="size-4" aria-hidden="true" />
+              ) : (
+                <PlugZap className="size-4" aria-hidden="true" />
+              )
+            }
+          >
+            {connected ? 'Test Connection' : 'Test & Connect'}
+          </Button>
+        )}
         <Button
           variant="secondary"
           size="sm"
-          className="flex-1"
-          onClick={onTest}
-          loading={testing}
-          loadingText="Testing..."
-          icon={
-            connected ? (
-              <RefreshCw className="size-4" aria-hidden="true" />
-            ) : (
-              <PlugZap className="size-4" aria-hidden="true" />
-            )
-          }
-        >
-          {connected ? 'Test Connection' : 'Test & Connect'}
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
+          className={official ? 'flex-1' : undefined}
           onClick={onEdit}
           aria-label={`Edit @${account.username}`}
           icon={<Pencil className="size-4" aria-hidden="true" />}

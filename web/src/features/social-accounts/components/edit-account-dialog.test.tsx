@@ -64,3 +64,30 @@ describe('Edit account: new cookies', () => {
     })
   })
 })
+
+describe('Edit account: an official account', () => {
+  it('sets only the daily limit, and closes once saved without waiting for a browser test', async () => {
+    const user = userEvent.setup()
+    const onClose = vi.fn()
+    const official = {
+      ...account,
+      status: 'active',
+      flag_reason: null,
+      connection: 'official',
+      platform: { name: 'instagram', display_name: 'Instagram' },
+    } satisfies SocialAccount
+    renderApp(<EditAccountDialog account={official} onClose={onClose} onChanged={() => {}} />)
+    expect(screen.getByText(/connected through Instagram's API/)).toBeInTheDocument()
+    expect(screen.queryByLabelText(/New Instagram password/)).not.toBeInTheDocument()
+    expect(screen.queryByLabelText(/Proxy/)).not.toBeInTheDocument()
+    const limit = screen.getByLabelText(/Messages per day/)
+    await user.clear(limit)
+    await user.type(limit, '30')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(transport.invoke.mock.calls[0]?.[1]).toMatchObject({
+      method: 'PATCH',
+      body: { dailyMessageLimit: 30 },
+    })
+  })
+})

@@ -25,6 +25,8 @@ export function EditAccountDialog({
   onChanged: () => void
 }) {
   const x = account.platform?.name === 'twitter'
+  // an official account signs in through the platform's OAuth: only its daily limit is set here
+  const official = account.connection === 'official'
   const [cookies, setCookies] = useState('')
   const [passcode, setPasscode] = useState('')
   const [password, setPassword] = useState('')
@@ -38,6 +40,8 @@ export function EditAccountDialog({
     mutationFn: (changes: AccountChanges) => updateAccount(account.id, changes),
     onSuccess: async () => {
       onChanged()
+      // nothing to test again: the limit is saved and the grant is unchanged
+      if (official) return onClose()
       if (await follow(account.id, account.platform?.name ?? '')) onChanged()
     },
   })
@@ -93,10 +97,11 @@ export function EditAccountDialog({
       ) : (
         <form noValidate onSubmit={submit} className="space-y-5">
           <p className="text-sm text-slate-600">
-            Leave a secret field empty to keep what is stored. Saving tests the account again; its campaigns
-            keep it.
+            {official
+              ? `This account is connected through ${x ? 'the X API' : "Instagram's API"}. To renew its access, connect it again from Add Account.`
+              : 'Leave a secret field empty to keep what is stored. Saving tests the account again; its campaigns keep it.'}
           </p>
-          {x ? (
+          {official ? null : x ? (
             <>
               <Field
                 id="edit-cookies"
@@ -160,20 +165,22 @@ export function EditAccountDialog({
               </Field>
             </>
           )}
-          <Field
-            id="edit-proxy"
-            label="Proxy"
-            optional
-            hint="Left as it is, the proxy and its stored login are kept. To change it, type the new proxy with its login (user:pass@host:port); clear the field to remove it."
-          >
-            <Input
+          {!official && (
+            <Field
               id="edit-proxy"
-              autoComplete="off"
-              placeholder="user:pass@host:port"
-              value={proxy}
-              onChange={(e) => setProxy(e.target.value)}
-            />
-          </Field>
+              label="Proxy"
+              optional
+              hint="Left as it is, the proxy and its stored login are kept. To change it, type the new proxy with its login (user:pass@host:port); clear the field to remove it."
+            >
+              <Input
+                id="edit-proxy"
+                autoComplete="off"
+                placeholder="user:pass@host:port"
+                value={proxy}
+                onChange={(e) => setProxy(e.target.value)}
+              />
+            </Field>
+          )}
           <Field
             id="edit-limit"
             label="Messages per day"
@@ -202,7 +209,7 @@ export function EditAccountDialog({
               Cancel
             </Button>
             <Button type="submit" loading={save.isPending} loadingText="Saving...">
-              Save and test
+              {official ? 'Save' : 'Save and test'}
             </Button>
           </div>
         </form>
