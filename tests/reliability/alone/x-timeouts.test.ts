@@ -111,20 +111,24 @@ describe('X timing out during sends', () => {
           .then((r) => r.rows[0]?.signature ?? '')
       // on a stall: what the scheduler and the runner were doing (CI prints only the failure)
       const explain = async () => {
-        const rows = async (sql: string) =>
-          JSON.stringify((await db.query(sql, [run.campaignIds, run.accountIds])).rows)
+        // each query alone: one that fails must not hide what the others say
+        const rows = async (sql: string, params: unknown[] = [run.campaignIds, run.accountIds]) =>
+          db.query(sql, params).then(
+            (result) => JSON.stringify(result.rows),
+            (error: Error) => `(failed: ${error.message})`,
+          )
         return [
-          `now: ${await rows('select now(), internal.now() as clock')}`,
+          `now: ${await rows('select now(), internal.now() as clock', [])}`,
           `leads: ${await rows(
             `select campaign_id, state, attempts, current_step, next_send_at from public.campaign_leads
               where campaign_id = any($1) and $2::uuid[] is not null order by campaign_id, username`,
           )}`,
           `campaigns: ${await rows(
-            `select c.id, c.status, c.next_action_at, c.error_message, c.messages_sent_today
+            `select c.id, c.status, c.next_action_at, c.error_message, c.messages_sent_today, c.sent_today_on
                from public.campaigns c where c.id = any($1) and $2::uuid[] is not null`,
           )}`,
           `accounts: ${await rows(
-            `select id, status, paused_until, messages_sent_today from public.social_accounts
+            `select id, status, paused_until, messages_sent_today, sent_today_on, warmup_phase from public.social_accounts
               where id = any($2) and $1::uuid[] is not null`,
           )}`,
           `jobs: ${await rows(
