@@ -105,6 +105,14 @@ create index instagram_automation_runs_user_id_idx on public.instagram_automatio
 
 create index instagram_automation_runs_automation_id_idx on public.instagram_automation_runs (automation_id, created_at);
 
+create index instagram_automation_runs_person_idx on public.instagram_automation_runs (account_id, person_id, created_at);
+
+-- what a person wrote to an account and when: the automations' results look up later and earlier
+-- messages of each person they answered
+create index instagram_webhook_events_person_idx on internal.instagram_webhook_events
+  (instagram_account_id, ((payload -> 'sender' ->> 'id')), occurred_at)
+  where kind = any (array['message'::text, 'story_reply'::text, 'story_mention'::text]);
+
 create unique index social_accounts_official_platform_user_key on public.social_accounts (platform_id, platform_user_id)
   where (connection = 'official'::text);
 
@@ -370,6 +378,68 @@ $$;
 comment on function internal.finish_instagram_automation_run(uuid, text, text, text, text) is
   'The runner, after Instagram answered: sent (with the message and public reply ids), refused (with Instagram''s reason) or failed.';
 
+create or replace function public.instagram_automation_results()
+returns table(automation_id uuid, triggered integer, sent integer, refused integer, failed integer,
+              replied integer, conversations_started integer, refusals jsonb, last_triggered_at timestamp with time zone)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  -- Security definer because "replied" and "started" read what people wrote (the webhook events,
+  -- which no customer reads); every row is the caller's own automation.
+  with runs as (
+    select r.*, a.platform_user_id as instagram_id
+      from public.instagram_automation_runs r
+      join public.instagram_automations au on au.id = r.automation_id
+      join public.social_accounts a on a.id = r.account_id
+     where au.user_id = (select auth.uid())
+  ),
+  judged as (
+    select r.automation_id, r.status, r.reason, r.created_at,
+           -- the person wrote to the account after the automation's answer
+           r.status = 'sent' and exists (
+             select 1 from internal.instagram_webhook_events e
+              where e.instagram_account_id = r.instagram_id
+                and e.kind = any (array['message', 'story_reply', 'story_mention'])
+                and (e.payload -> 'sender' ->> 'id') = r.person_id
+                and e.occurred_at > r.created_at
+                and e.event_key <> r.trigger_key) as replied,
+           -- the answer was the account's first DM exchange with this person: nothing they wrote
+           -- before (other than what triggered it) and no earlier automation DM to them
+           r.status = 'sent' and not exists (
+             select 1 from internal.instagram_webhook_events e
+              where e.instagram_account_id = r.instagram_id
+                and e.kind = any (array['message', 'story_reply', 'story_mention'])
+                and (e.payload -> 'sender' ->> 'id') = r.person_id
+                and e.occurred_at < r.created_at
+                and e.event_key <> r.trigger_key)
+           and not exists (
+             select 1 from public.instagram_automation_runs p
+              where p.account_id = r.account_id and p.person_id = r.person_id and p.status = 'sent'
+                and (p.created_at, p.id) < (r.created_at, r.id)) as started
+      from runs r
+  )
+  select au.id,
+         count(j.status)::integer,
+         (count(*) filter (where j.status = 'sent'))::integer,
+         (count(*) filter (where j.status = 'refused'))::integer,
+         (count(*) filter (where j.status = 'failed'))::integer,
+         (count(*) filter (where j.replied))::integer,
+         (count(*) filter (where j.started))::integer,
+         coalesce((select jsonb_agg(jsonb_build_object('reason', x.reason, 'count', x.n) order by x.n desc, x.reason)
+                     from (select k.reason, count(*)::integer as n from judged k
+                            where k.automation_id = au.id and k.status in ('refused', 'failed') and k.reason is not null
+                            group by k.reason order by count(*) desc, k.reason limit 5) x), '[]'::jsonb),
+         max(j.created_at)
+    from public.instagram_automations au
+    left join judged j on j.automation_id = au.id
+   where au.user_id = (select auth.uid())
+   group by au.id
+$$;
+comment on function public.instagram_automation_results() is
+  'The signed-in customer''s automations with their results: triggered (every run), sent, refused and failed (with the five commonest reasons), replied (the person wrote again after the answer) and conversations started (the answer was the account''s first DM exchange with that person).';
+
 -- Triggers ----------------------------------------------------------------------------------------
 
 create trigger instagram_automations_check_account before insert or update of account_id, user_id on public.instagram_automations for each row execute function internal.check_instagram_automation_account();
@@ -452,6 +522,8 @@ revoke execute on function internal.instagram_token_failed(uuid, text) from publ
 grant execute on function internal.instagram_token_failed(uuid, text) to reachflow_runner;
 revoke execute on function public.record_instagram_webhook_events(jsonb) from public, anon, authenticated;
 revoke execute on function internal.check_instagram_automation_account() from public;
+revoke execute on function public.instagram_automation_results() from public, anon;
+grant execute on function public.instagram_automation_results() to authenticated;
 revoke execute on function internal.begin_instagram_automation_run(uuid, text, text, text) from public;
 grant execute on function internal.begin_instagram_automation_run(uuid, text, text, text) to reachflow_runner;
 revoke execute on function internal.finish_instagram_automation_run(uuid, text, text, text, text) from public;

@@ -6,12 +6,18 @@
 // private reply.
 import { expect, type Page, test } from '@playwright/test'
 import { sql } from './db'
+import {
+  chooseOfficial as choose,
+  connectOfficial,
+  metaControl,
+  sandboxAccount,
+  signInOnInstagram,
+} from './meta-sandbox'
 import { runnerForTheseTests } from './runner-process'
 import { insertAsService, signedInUserId, signUp, skipOnboarding, uniqueEmail } from './support'
 
 runnerForTheseTests()
 
-const meta = process.env.INSTAGRAM_LOGIN_URL ?? 'http://127.0.0.1:55346'
 /** Set to keep screenshots of these screens (docs/screenshots was made this way). */
 const shots = process.env.INSTAGRAM_SCREENSHOTS_DIR
 
@@ -19,38 +25,8 @@ async function shot(page: Page, name: string, fullPage = false) {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage })
 }
 
-async function sandboxAccount(): Promise<{ username: string; password: string }> {
-  const username = `studio_${Math.random().toString(36).slice(2, 10)}`
-  const response = await fetch(`${meta}/__sandbox/accounts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'pw-123456', name: 'Studio' }),
-  })
-  expect(response.status).toBe(200)
-  return { username, password: 'pw-123456' }
-}
-
-async function chooseOfficial(page: Page, screenshot?: string) {
-  await page
-    .getByRole('button', { name: /Add Account/ })
-    .first()
-    .click()
-  const wizard = page.getByRole('dialog', { name: 'Add Social Media Account' })
-  await wizard.getByRole('button', { name: /Instagram/ }).click()
-  await expect(wizard.getByText('Official Instagram API')).toBeVisible()
-  await expect(wizard.getByText('Browser sign-in')).toBeVisible()
-  await wizard.getByRole('button', { name: 'Connect with Instagram' }).scrollIntoViewIfNeeded()
-  if (screenshot) await shot(page, screenshot)
-  await wizard.getByRole('button', { name: 'Connect with Instagram' }).click()
-}
-
-async function signInOnInstagram(page: Page, account: { username: string; password: string }) {
-  await expect(page.getByRole('heading', { name: /Log in to continue to Reachflow/ })).toBeVisible()
-  await page.getByLabel('Username').fill(account.username)
-  await page.getByLabel('Password').fill(account.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page.getByRole('heading', { name: 'Reachflow would like to:' })).toBeVisible()
-}
+const chooseOfficial = (page: Page, screenshot?: string) =>
+  choose(page, screenshot ? () => shot(page, screenshot) : undefined)
 
 test('a customer connects an Instagram professional account through Instagram, and a cancel connects nothing', async ({
   page,
@@ -96,16 +72,6 @@ test('a customer connects an Instagram professional account through Instagram, a
   await shot(page, 'instagram-official-choice-390')
 })
 
-async function metaControl<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${meta}/__sandbox${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  expect(response.status, await response.clone().text()).toBe(200)
-  return (await response.json()) as T
-}
-
 test('a keyword comment delivered twice to the webhook gets exactly one private reply', async ({ page }) => {
   test.setTimeout(180_000)
   await signUp(page, uniqueEmail('ig-automation'), 'e2e-password-123')
@@ -113,10 +79,7 @@ test('a keyword comment delivered twice to the webhook gets exactly one private 
   await skipOnboarding(userId)
   await page.goto('/dashboard?tab=social-accounts')
   const account = await sandboxAccount()
-  await chooseOfficial(page)
-  await signInOnInstagram(page, account)
-  await page.getByRole('button', { name: 'Allow' }).click()
-  await expect(page.getByTestId('account-card').filter({ hasText: account.username })).toContainText('Active')
+  await connectOfficial(page, account)
 
   const [row] = await sql<{ id: string }>('select id from public.social_accounts where user_id = $1', [
     userId,

@@ -2862,6 +2862,20 @@ export type Database = {
       }
       do_not_contact_overview: { Args: Record<PropertyKey, never>; Returns: Json }
       inbox_overview: { Args: Record<PropertyKey, never>; Returns: Json }
+      instagram_automation_results: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          automation_id: string
+          conversations_started: number
+          failed: number
+          last_triggered_at: string
+          refusals: Json
+          refused: number
+          replied: number
+          sent: number
+          triggered: number
+        }[]
+      }
       mark_inbox_thread_read: { Args: { p_thread_id: string }; Returns: undefined }
       pause_campaign: { Args: { p_campaign_id: string }; Returns: Json }
       pause_scraping_campaign: { Args: { p_scraping_campaign_id: string }; Returns: Json }

@@ -198,6 +198,32 @@ export async function setSubscription(
   })
 }
 
+/** A post, reel or story of the account's own, as the automations' post picker shows it. */
+export interface InstagramMedia {
+  id: string
+  caption?: string
+  media_type?: string
+  media_product_type?: string
+  permalink?: string
+  timestamp?: string
+}
+
+/** GET /me/media: the account's latest posts and reels, newest first (one page of up to `limit`). */
+export async function listMedia(
+  config: Pick<InstagramConfig, 'graphUrl'>,
+  token: string,
+  limit: number,
+  fetcher: typeof fetch,
+): Promise<InstagramMedia[]> {
+  const url = new URL(`/${GRAPH_VERSION}/me/media`, config.graphUrl)
+  url.searchParams.set('fields', 'id,caption,media_type,media_product_type,permalink,timestamp')
+  url.searchParams.set('limit', String(limit))
+  const body = await call<{ data?: InstagramMedia[] }>(fetcher, url.toString(), {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  return body.data ?? []
+}
+
 /** To whom a message goes: a person (inside their messaging window) or a comment (its private reply). */
 export type Recipient = { id: string } | { comment_id: string }
 

@@ -5,6 +5,7 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useToast } from '@/components/ui/toast'
+import { AutomationsTab } from '@/features/automations/components/automations-tab'
 import { CampaignsTab } from '@/features/campaigns/components/campaigns-tab'
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell'
 import {
@@ -111,6 +112,9 @@ function Dashboard() {
         )}
         {tab === 'inbox' && (
           <InboxTab threadId={params.get('thread')} onOpenThread={(id) => setTab('inbox', id)} />
+        )}
+        {tab === 'automations' && (
+          <AutomationsTab onAddAccount={() => setModal({ kind: 'account-wizard' })} />
         )}
         {tab === 'leads' && (
           <LeadsTab

@@ -1,7 +1,14 @@
-import { AtSign, Inbox, type LucideIcon, Megaphone, Radar, Users } from 'lucide-react'
+import { AtSign, Inbox, type LucideIcon, Megaphone, Radar, Users, Zap } from 'lucide-react'
 
-/** product.md §2: the four tabs, in order, plus the Inbox; 'campaigns' is the default. */
-export const DASHBOARD_TABS = ['campaigns', 'inbox', 'leads', 'social-accounts', 'lead-scraping'] as const
+/** product.md §2: the four tabs, in order, plus the Inbox and the Instagram automations; 'campaigns' is the default. */
+export const DASHBOARD_TABS = [
+  'campaigns',
+  'inbox',
+  'automations',
+  'leads',
+  'social-accounts',
+  'lead-scraping',
+] as const
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]
 export const DEFAULT_TAB: DashboardTab = 'campaigns'
 
@@ -12,6 +19,7 @@ export const TAB_META: Record<
 > = {
   campaigns: { label: 'Campaigns', icon: Megaphone, countKey: 'campaigns' },
   inbox: { label: 'Inbox', icon: Inbox },
+  automations: { label: 'Automations', icon: Zap },
   leads: { label: 'Leads', icon: Users, countKey: 'leads' },
   'social-accounts': { label: 'Social Accounts', icon: AtSign, countKey: 'accounts' },
   'lead-scraping': { label: 'Lead Scraping', icon: Radar, countKey: 'scraping' },

@@ -1,0 +1,39 @@
+import type { Tables } from '@shared/database'
+
+export type Automation = Tables<'instagram_automations'>
+
+/** An Instagram account connected through Instagram's API: the ones automations run on. */
+export interface OfficialAccount {
+  id: string
+  username: string
+  status: string
+}
+
+export interface AutomationResults {
+  triggered: number
+  sent: number
+  refused: number
+  failed: number
+  replied: number
+  conversationsStarted: number
+  /** The commonest reasons Instagram (or the 7-day rule) refused or failed a reply. */
+  refusals: { reason: string; count: number }[]
+  lastTriggeredAt: string | null
+}
+
+/** A post or reel of the account's, as the post picker shows it (instagram-official/accounts/:id/media). */
+export interface AccountMedia {
+  id: string
+  caption: string
+  kind: 'post' | 'reel'
+  permalink: string | null
+  postedAt: string | null
+}
+
+export const automationKeys = {
+  all: ['automations'] as const,
+  accounts: () => [...automationKeys.all, 'accounts'] as const,
+  list: () => [...automationKeys.all, 'list'] as const,
+  results: () => [...automationKeys.all, 'results'] as const,
+  media: (accountId: string) => [...automationKeys.all, 'media', accountId] as const,
+}
