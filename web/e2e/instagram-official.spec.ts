@@ -1,5 +1,5 @@
 // Connecting Instagram through its official API, as a customer: the wizard compares the two ways,
-// "Connect with Instagram" leaves for Instagram's consent screens (the Meta sandbox), Allow brings
+// "Continue to Instagram" leaves for Instagram's consent screens (the Meta sandbox), Allow brings
 // the customer back to Social Accounts with the account active and the result said; Cancel brings
 // them back with the reason and nothing connected. Then the whole path of an automation with the
 // real runner: a keyword comment in the sandbox, delivered to the webhook twice, gets exactly one

@@ -26,7 +26,7 @@ export async function metaControl<T>(path: string, body?: unknown): Promise<T> {
   return (await response.json()) as T
 }
 
-/** Add Account › Instagram › "Connect with Instagram"; `beforeLeaving` runs with the choice on screen. */
+/** Add Account › Instagram › Official Instagram API › Continue to Instagram; `beforeLeaving` runs with the choice on screen. */
 export async function chooseOfficial(page: Page, beforeLeaving?: () => Promise<void>) {
   await page
     .getByRole('button', { name: /Add Account/ })
@@ -34,11 +34,11 @@ export async function chooseOfficial(page: Page, beforeLeaving?: () => Promise<v
     .click()
   const wizard = page.getByRole('dialog', { name: 'Add Social Media Account' })
   await wizard.getByRole('button', { name: /Instagram/ }).click()
-  await expect(wizard.getByText('Official Instagram API')).toBeVisible()
-  await expect(wizard.getByText('Browser sign-in')).toBeVisible()
-  await wizard.getByRole('button', { name: 'Connect with Instagram' }).scrollIntoViewIfNeeded()
+  await expect(wizard.getByRole('radio', { name: /Browser sign-in/ })).toBeChecked()
+  await wizard.getByRole('radio', { name: /Official Instagram API/ }).check()
+  await wizard.getByRole('button', { name: 'Continue to Instagram' }).scrollIntoViewIfNeeded()
   await beforeLeaving?.()
-  await wizard.getByRole('button', { name: 'Connect with Instagram' }).click()
+  await wizard.getByRole('button', { name: 'Continue to Instagram' }).click()
 }
 
 export async function signInOnInstagram(page: Page, account: { username: string; password: string }) {

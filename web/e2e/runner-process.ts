@@ -90,21 +90,31 @@ export type Lead = { id: string; username: string; name: string }
 
 /**
  * Test set-up, not the flow under test: a running DM campaign from the account to these leads
- * (open around the clock, no follow-ups), sending at most `dailyLimit` a day.
+ * (open around the clock; one follow-up `followUpDays` later when given), sending at most
+ * `dailyLimit` a day.
  */
 export async function runningCampaign(
   accountId: string,
   leads: Lead[],
-  { dailyLimit = 50, name = 'Platforms 2026' }: { dailyLimit?: number; name?: string } = {},
+  {
+    dailyLimit = 50,
+    name = 'Platforms 2026',
+    followUpDays,
+  }: { dailyLimit?: number; name?: string; followUpDays?: number } = {},
 ): Promise<string> {
+  const sequences = {
+    messages: ['Hi {name}, a quick question about what you make?'],
+    followUpEnabled: followUpDays !== undefined,
+    followUpMessages: followUpDays !== undefined ? ['Just bumping this, {name}.'] : [],
+    ...(followUpDays !== undefined && { followUpDays }),
+  }
   const client = new pg.Client({ connectionString: process.env.SUPABASE_DB_URL })
   await client.connect()
   try {
     const { rows } = await client.query<{ id: string }>(
       `with c as (
          insert into public.campaigns (user_id, account_id, name, sequences, schedule, daily_message_limit, status)
-         select a.user_id, a.id, $3,
-                '{"messages": ["Hi {name}, a quick question about what you make?"], "followUpEnabled": false, "followUpMessages": []}',
+         select a.user_id, a.id, $3, $5::jsonb,
                 '{"timezone": "UTC", "timeFrom": "00:00", "timeTo": "23:59", "randomDaysOff": false,
                   "activeDays": ["monday","tuesday","wednesday","thursday","friday","saturday","sunday"]}',
                 $4, 'running'
@@ -115,7 +125,7 @@ export async function runningCampaign(
          select c.id, l.username, jsonb_build_object('platform_id', l.id, 'display_name', l.name)
            from c, jsonb_to_recordset($2::jsonb) as l (id text, username text, name text))
        select id from c`,
-      [accountId, JSON.stringify(leads), name, dailyLimit],
+      [accountId, JSON.stringify(leads), name, dailyLimit, JSON.stringify(sequences)],
     )
     if (!rows[0]) throw new Error(`no social account ${accountId}`)
     return rows[0].id

@@ -1,7 +1,8 @@
 // An X account connected through the X API, as a customer does it: the wizard compares the two
 // ways, the customer registers the callback URI the wizard shows in their X developer app, pastes
 // its keys, signs in on X (their x.com session) and authorizes the app on X's consent page, comes
-// back connected; a running campaign then sends its DM through X API v2 (no browser), exactly once.
+// back connected; a running campaign then sends its DM through X API v2 (no browser), exactly once,
+// and the lead's reply, read from the DM events endpoints, stops the follow-up due a day later.
 import { expect, type Page, test } from '@playwright/test'
 import {
   accountIdOf,
@@ -10,6 +11,7 @@ import {
   runningCampaign,
   runSchedulerNow,
 } from './runner-process'
+import { sql } from './db'
 import { signedInUserId, signUp, skipOnboarding, uniqueEmail, xSandbox, xSandboxAccount } from './support'
 
 const xBase = process.env.X_BASE_URL ?? 'http://127.0.0.1:54341'
@@ -27,7 +29,13 @@ async function shot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 })
 }
 
-test('a customer connects X through their developer app and a campaign DM goes out through the X API once', async ({
+/** Sets the database's and the X sandbox's clocks the same number of ms ahead of real time. */
+async function setClocks(offsetMs: number) {
+  await sql(`update internal.clock set "offset" = make_interval(secs => $1::float8 / 1000)`, [offsetMs])
+  await xSandbox('clock', { method: 'POST', body: { offsetMs } })
+}
+
+test('a customer connects X through their developer app; a campaign DM goes out through the X API once and a reply stops its follow-up', async ({
   page,
   context,
 }) => {
@@ -87,30 +95,71 @@ test('a customer connects X through their developer app and a campaign DM goes o
   await expect(card).toContainText('X API')
   await expect(card).toContainText('Active')
 
-  // a running campaign to one lead: the runner sends through the API, exactly once
-  const [lead] = await xSandbox<{ profiles: Lead[] }>(
-    `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=1&offset=${Math.floor(Math.random() * 4000)}`,
+  // a running campaign to two leads: the runner sends through the API, exactly once each
+  const leads = await xSandbox<{ profiles: Lead[] }>(
+    `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=2&offset=${Math.floor(Math.random() * 4000)}`,
   ).then((r) => r.profiles)
-  if (!lead) throw new Error('no lead')
+  const [answering, silent] = leads
+  if (!answering || !silent) throw new Error('no leads')
   const accountId = await accountIdOf(x.username)
-  await runningCampaign(accountId, [lead], { name: 'X API campaign' })
+  const campaignId = await runningCampaign(accountId, leads, { name: 'X API campaign', followUpDays: 1 })
   const deliveries = () =>
     xSandbox<{ deliveries: { recipientUsername: string; text: string }[] }>(
       `deliveries?account=${x.username}`,
     ).then((r) => r.deliveries)
+  const sentTo = (username: string) =>
+    deliveries().then((all) => all.filter((d) => d.recipientUsername === username).map((d) => d.text))
   await expect
     .poll(
       async () => {
         await runSchedulerNow()
-        return (await deliveries()).map((d) => d.recipientUsername)
+        return (await deliveries()).map((d) => d.recipientUsername).sort()
       },
-      { timeout: 120_000, intervals: [2000] },
+      { timeout: 180_000, intervals: [2000] },
     )
-    .toEqual([lead.username])
+    .toEqual([answering.username, silent.username].sort())
   // more scheduler minutes send nothing more
   for (let i = 0; i < 3; i++) {
     await runSchedulerNow()
     await page.waitForTimeout(1500)
   }
-  expect(await deliveries()).toHaveLength(1)
+  expect(await deliveries()).toHaveLength(2)
+
+  // one lead answers on x.com; the account's inbox sync reads it from the DM events endpoints
+  await xSandbox('messages', {
+    method: 'POST',
+    body: { account: x.username, from: answering.username, text: 'Happy to talk, what is it about?' },
+  })
+  const leadRow = (username: string) =>
+    sql<{ reply_text: string | null; next_send_at: string | null }>(
+      'select reply_text, next_send_at from public.campaign_leads where campaign_id = $1 and username = $2',
+      [campaignId, username],
+    ).then((rows) => rows[0])
+  await expect
+    .poll(
+      async () => {
+        await runSchedulerNow(accountId)
+        return (await leadRow(answering.username))?.reply_text
+      },
+      { timeout: 120_000, intervals: [3000] },
+    )
+    .toBe('Happy to talk, what is it about?')
+  expect((await leadRow(answering.username))?.next_send_at).toBeNull()
+  expect((await leadRow(silent.username))?.next_send_at).not.toBeNull()
+  try {
+    // a day and an hour later both follow-ups would be due: only the silent lead gets one
+    await setClocks(25 * 3_600_000)
+    await expect
+      .poll(
+        async () => {
+          await runSchedulerNow()
+          return sentTo(silent.username)
+        },
+        { timeout: 180_000, intervals: [3000] },
+      )
+      .toEqual([expect.stringContaining('a quick question'), expect.stringContaining('Just bumping this')])
+    expect(await sentTo(answering.username)).toEqual([expect.stringContaining('a quick question')])
+  } finally {
+    await setClocks(0)
+  }
 })

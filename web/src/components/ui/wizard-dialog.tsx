@@ -65,6 +65,7 @@ export function WizardDialog({
   submitting = false,
   error,
   blockedReason,
+  nextLabel = 'Next',
   size = '2xl',
   children,
 }: {
@@ -82,6 +83,8 @@ export function WizardDialog({
   error?: string | null
   /** Why Next (or the submit) is disabled, said beside it; omit when the step already shows it. */
   blockedReason?: string | null
+  /** Next's label where it does more than go to the next step (e.g. leaves for a sign-in page). */
+  nextLabel?: string
   size?: '2xl' | '4xl'
   children: ReactNode
 }) {
@@ -140,7 +143,7 @@ export function WizardDialog({
               loadingText={submittingLabel}
               aria-describedby={reason ? 'wizard-blocked-reason' : undefined}
             >
-              {last ? submitLabel : 'Next'}
+              {last ? submitLabel : nextLabel}
             </Button>
           </div>
         </div>

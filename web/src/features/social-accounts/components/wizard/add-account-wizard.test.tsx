@@ -35,8 +35,12 @@ function httpError(status: number, body: unknown) {
 }
 
 let created: unknown
+const assign = vi.fn()
 beforeEach(() => {
   created = undefined
+  assign.mockReset()
+  // the official Instagram way leaves the app for Instagram's consent page
+  vi.stubGlobal('location', { ...window.location, assign })
   transport.rpc.mockReset().mockResolvedValue({ data: ALLOWED, error: null })
   transport.invoke.mockReset().mockImplementation(async (path: string, options?: { body?: unknown }) => {
     if (path === 'api/social-accounts/platforms') return { data: PLATFORMS, error: null }
@@ -45,6 +49,8 @@ beforeEach(() => {
         data: { valid: null, rejected: false, message: NOT_REJECTED },
         error: null,
       }
+    if (path === 'instagram-official/connect')
+      return { data: { url: 'https://www.instagram.com/oauth/authorize?state=s' }, error: null }
     if (path === 'api/social-accounts') {
       created = options?.body
       return { data: { id: 'new', username: 'dana_x' }, error: null }
@@ -105,6 +111,56 @@ describe('Add Social Media Account wizard (product.md §2 Modals 2, §5)', () =>
     await user.clear(screen.getByLabelText(/Proxy URL/))
     await user.type(screen.getByLabelText(/Proxy URL/), 'user:pass@proxy.example.com:8080')
     expect(next()).toBeEnabled()
+  })
+
+  it('compares the browser and the official way the same for both platforms; the browser is the default', async () => {
+    const user = userEvent.setup()
+    renderApp(<AddAccountWizard onClose={() => {}} />)
+    await screen.findByText('Ready to Add Account')
+    for (const [platform, official] of [
+      ['Twitter', /X API \(your developer app\)/],
+      ['Instagram', /Official Instagram API/],
+    ] as const) {
+      await user.click(await screen.findByRole('button', { name: new RegExp(platform) }))
+      const group = screen.getByRole('group', { name: /How should Reachflow connect to/ })
+      expect(group).toHaveTextContent(platform === 'Twitter' ? 'connect to X?' : 'connect to Instagram?')
+      expect(screen.getByRole('radio', { name: /Browser sign-in/ })).toBeChecked()
+      expect(screen.getByRole('radio', { name: official })).not.toBeChecked()
+    }
+    expect(next()).toHaveTextContent('Next')
+  })
+
+  it('Continue to Instagram opens Instagram’s consent page for the official way', async () => {
+    const user = userEvent.setup()
+    renderApp(<AddAccountWizard onClose={() => {}} />)
+    await screen.findByText('Ready to Add Account')
+    await user.click(await screen.findByRole('button', { name: /Instagram/ }))
+    await user.click(screen.getByRole('radio', { name: /Official Instagram API/ }))
+    expect(screen.getByText(/Continue to Instagram to sign in there and allow Reachflow/)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Continue to Instagram' }))
+    expect(transport.invoke).toHaveBeenCalledWith('instagram-official/connect', { method: 'POST' })
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://www.instagram.com/oauth/authorize?state=s'))
+  })
+
+  it("shows the server's reason when the Instagram connection cannot start", async () => {
+    transport.invoke.mockImplementation(async (path: string) => {
+      if (path === 'api/social-accounts/platforms') return { data: PLATFORMS, error: null }
+      if (path === 'instagram-official/connect')
+        return {
+          data: null,
+          error: httpError(400, { error: 'Too many Instagram connections started. Wait a few minutes and try again.' }),
+        }
+      throw new Error(`unexpected ${path}`)
+    })
+    const user = userEvent.setup()
+    renderApp(<AddAccountWizard onClose={() => {}} />)
+    await screen.findByText('Ready to Add Account')
+    await user.click(await screen.findByRole('button', { name: /Instagram/ }))
+    await user.click(screen.getByRole('radio', { name: /Official Instagram API/ }))
+    await user.click(screen.getByRole('button', { name: 'Continue to Instagram' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many Instagram connections started.')
+    expect(assign).not.toHaveBeenCalled()
+    expect(screen.getByRole('button', { name: 'Continue to Instagram' })).toBeEnabled()
   })
 
   it('Instagram needs a password; the 2FA secret is optional', async () => {

@@ -16,11 +16,11 @@ import { getPlatforms } from '@/lib/accounts/get-platforms'
 import { proxyDisplay } from '@/lib/accounts/proxy-display'
 import { queryRoots } from '@/lib/query-keys'
 import { ACCOUNT_STEPS, accountStepProblem, emptyAccountForm, shownAtField } from '../../account-wizard-rules'
-import { type XConnection, XConnectionChoice } from '../official/x-connection-choice'
+import { startInstagramConnect } from '../../api/start-instagram-connect'
+import { type Connection, ConnectionChoice } from '../official/connection-choice'
 import { XOfficialConnect } from '../official/x-official-connect'
 import { AccountStep } from './account-step'
 import { AuthenticationStep } from './authentication-step'
-import { InstagramModeChoice } from './instagram-mode-choice'
 
 export const ACCOUNT_REVIEW_TEXT = 'The account will be tested after creation. This may take a few minutes.'
 
@@ -30,8 +30,14 @@ export function AddAccountWizard({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient()
   const [step, setStep] = useState(0)
   const [form, setForm] = useState<ConnectAccountForm>(emptyAccountForm)
-  // X only: browser cookies (this wizard's steps) or the X API through the customer's own app
-  const [xConnection, setXConnection] = useState<XConnection>('browser')
+  // the browser (this wizard's steps) or the platform's official API: X through the customer's own
+  // developer app, Instagram through Instagram's login, which leaves the app for its consent screens
+  const [connection, setConnection] = useState<Connection>('browser')
+  const instagramOfficial = form.platform === 'instagram' && connection === 'official'
+  const startInstagram = useMutation({
+    mutationFn: startInstagramConnect,
+    onSuccess: (url) => window.location.assign(url),
+  })
   const platforms = useQuery({
     queryKey: [queryRoots.accounts, 'platforms'],
     queryFn: getPlatforms,
@@ -86,7 +92,7 @@ export function AddAccountWizard({ onClose }: { onClose: () => void }) {
   })
 
   const chosen = platforms.data?.find((p) => p.name === form.platform)
-  if (form.platform === 'twitter' && xConnection === 'official' && step > 0)
+  if (form.platform === 'twitter' && connection === 'official' && step > 0)
     return <XOfficialConnect onBack={() => setStep(0)} onClose={onClose} />
   if (check.state) {
     const done = check.state.phase === 'done' ? check.state.outcome : null
@@ -129,13 +135,15 @@ export function AddAccountWizard({ onClose }: { onClose: () => void }) {
       step={step}
       canContinue={problem === null && allowed}
       onBack={() => setStep((s) => Math.max(0, s - 1))}
-      onNext={() => setStep((s) => s + 1)}
+      onNext={() => (instagramOfficial ? startInstagram.mutate() : setStep((s) => s + 1))}
+      nextLabel={instagramOfficial ? 'Continue to Instagram' : 'Next'}
       onSubmit={() => add.mutate()}
       onClose={onClose}
       submitLabel="Add Account"
-      submittingLabel="Adding Account..."
-      submitting={add.isPending}
-      error={add.isError ? add.error.message : null}
+      submittingLabel={instagramOfficial ? 'Opening Instagram...' : 'Adding Account...'}
+      // still loading after success: the page is leaving for Instagram
+      submitting={add.isPending || startInstagram.isPending || startInstagram.isSuccess}
+      error={add.isError ? add.error.message : startInstagram.isError ? startInstagram.error.message : null}
       // the limit banner above says why when the plan is full; a field says what is wrong with its value
       blockedReason={allowed && !shownAtField(form, problem) ? problem : null}
     >
@@ -154,11 +162,9 @@ export function AddAccountWizard({ onClose }: { onClose: () => void }) {
             onChange={(platform) => patch({ platform })}
           />
         ))}
-      {step === 0 && form.platform === 'twitter' && (
-        <XConnectionChoice value={xConnection} onChange={setXConnection} />
+      {step === 0 && (form.platform === 'twitter' || form.platform === 'instagram') && (
+        <ConnectionChoice platform={form.platform} value={connection} onChange={setConnection} />
       )}
-      {/* Instagram only: the official API, connected on Instagram's own screens, beside the browser path */}
-      {step === 0 && form.platform === 'instagram' && <InstagramModeChoice canAdd={allowed} />}
       {step === 1 && <AccountStep form={form} onChange={patch} problem={problem} />}
       {step === 2 && <AuthenticationStep form={form} onChange={patch} problem={problem} />}
       {step === 3 && (
