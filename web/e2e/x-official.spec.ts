@@ -4,6 +4,7 @@
 // back connected; a running campaign then sends its DM through X API v2 (no browser), exactly once,
 // and the lead's reply, read from the DM events endpoints, stops the follow-up due a day later.
 import { expect, type Page, test } from '@playwright/test'
+import { sql } from './db'
 import {
   accountIdOf,
   type Lead,
@@ -11,7 +12,6 @@ import {
   runningCampaign,
   runSchedulerNow,
 } from './runner-process'
-import { sql } from './db'
 import { signedInUserId, signUp, skipOnboarding, uniqueEmail, xSandbox, xSandboxAccount } from './support'
 
 const xBase = process.env.X_BASE_URL ?? 'http://127.0.0.1:54341'

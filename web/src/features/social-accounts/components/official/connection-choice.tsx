@@ -91,7 +91,9 @@ export function ConnectionChoice({
               key={choice.value}
               className={cn(
                 'flex cursor-pointer flex-col gap-2 rounded-xl px-4 py-3 ring-1 transition focus-within:ring-2 focus-within:ring-brand-600',
-                checked ? 'bg-brand-50 ring-2 ring-brand-600' : 'bg-white ring-slate-200 hover:ring-slate-300',
+                checked
+                  ? 'bg-brand-50 ring-2 ring-brand-600'
+                  : 'bg-white ring-slate-200 hover:ring-slate-300',
               )}
             >
               <span

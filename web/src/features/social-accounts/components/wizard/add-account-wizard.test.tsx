@@ -139,7 +139,9 @@ describe('Add Social Media Account wizard (product.md §2 Modals 2, §5)', () =>
     expect(screen.getByText(/Continue to Instagram to sign in there and allow Reachflow/)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Continue to Instagram' }))
     expect(transport.invoke).toHaveBeenCalledWith('instagram-official/connect', { method: 'POST' })
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://www.instagram.com/oauth/authorize?state=s'))
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://www.instagram.com/oauth/authorize?state=s'),
+    )
   })
 
   it("shows the server's reason when the Instagram connection cannot start", async () => {
@@ -148,7 +150,9 @@ describe('Add Social Media Account wizard (product.md §2 Modals 2, §5)', () =>
       if (path === 'instagram-official/connect')
         return {
           data: null,
-          error: httpError(400, { error: 'Too many Instagram connections started. Wait a few minutes and try again.' }),
+          error: httpError(400, {
+            error: 'Too many Instagram connections started. Wait a few minutes and try again.',
+          }),
         }
       throw new Error(`unexpected ${path}`)
     })
