@@ -21,11 +21,13 @@ export const LOCAL_INSTAGRAM_APP = {
   verifyToken: 'reachflow-local-webhook-verify-token',
 }
 
-/** Where Instagram sends the customer back after consent, and where Meta delivers webhooks. */
+/** Where Instagram sends the customer back after consent, where Meta delivers webhooks, and its app callbacks. */
 export function instagramUrls(config: StackConfig) {
   return {
     redirectUri: `${config.apiUrl}/functions/v1/instagram-official/callback`,
     webhookUrl: `${config.apiUrl}/functions/v1/instagram-webhook`,
+    deauthorizeUrl: `${config.apiUrl}/functions/v1/instagram-webhook/deauthorize`,
+    dataDeletionUrl: `${config.apiUrl}/functions/v1/instagram-webhook/data-deletion`,
   }
 }
 

@@ -39,6 +39,17 @@ comment on column internal.instagram_webhook_events.instagram_account_id is
 comment on column internal.instagram_webhook_events.deliveries is
   'How many times Meta delivered this event (it may deliver one more than once).';
 
+create table internal.instagram_data_deletions (
+  confirmation_code text not null,
+  accounts_deleted integer not null,
+  requested_at timestamp with time zone not null default now(),
+  constraint instagram_data_deletions_pkey primary key (confirmation_code),
+  constraint instagram_data_deletions_confirmation_code_check check ((confirmation_code ~ '^[0-9A-F]{16}$'::text)),
+  constraint instagram_data_deletions_accounts_deleted_check check ((accounts_deleted >= 0))
+);
+comment on table internal.instagram_data_deletions is
+  'Data deletion requests Meta relayed for people who removed Reachflow on Instagram: the confirmation code given back and what was deleted, nothing about the person (their data is gone). Read only through public.instagram_data_deletion_status (service role).';
+
 create table public.instagram_automations (
   id uuid not null default gen_random_uuid(),
   account_id uuid not null,
@@ -294,6 +305,83 @@ $$;
 comment on function internal.instagram_token_failed(uuid, text) is
   'The runner, when Instagram refuses an official account''s token for good (expired, or access removed): the account turns error with the reason, and its owner is told once. Answers whether it changed.';
 
+create or replace function public.instagram_access_removed(p_instagram_user_id text)
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  account record;
+  changed integer := 0;
+begin
+  for account in
+    select a.id, a.username
+      from public.social_accounts a
+      join public.platforms p on p.id = a.platform_id and p.name = 'instagram'
+     where a.connection = 'official' and a.platform_user_id = p_instagram_user_id
+  loop
+    if internal.instagram_token_failed(account.id,
+         format('Reachflow''s access to @%s was removed on Instagram (Settings › Apps and websites). Connect the account again from Accounts to keep its automations running.', account.username)) then
+      changed := changed + 1;
+    end if;
+  end loop;
+  return changed;
+end
+$$;
+comment on function public.instagram_access_removed(text) is
+  'The instagram-webhook function, on Meta''s deauthorize callback (the person removed Reachflow in Instagram''s settings): every official account of that Instagram user turns error with the reason and its owner is told. Answers how many changed.';
+
+create or replace function public.delete_instagram_user_data(p_instagram_user_id text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  account record;
+  deleted integer := 0;
+  code text := upper(left(replace(gen_random_uuid()::text, '-', ''), 16));
+begin
+  if coalesce(p_instagram_user_id, '') !~ '^[0-9]{1,30}$' then
+    raise exception 'Invalid Instagram user id' using errcode = '22023';
+  end if;
+  for account in
+    delete from public.social_accounts a
+     using public.platforms p
+     where p.id = a.platform_id and p.name = 'instagram'
+       and a.connection = 'official' and a.platform_user_id = p_instagram_user_id
+    returning a.user_id, a.username
+  loop
+    deleted := deleted + 1;
+    perform internal.notify(account.user_id, 'account_flagged', 'Instagram account removed',
+      format('@%s asked Instagram to delete the data Reachflow held for it: the account, its automations and its conversations were deleted. Connect it again to start over.', account.username),
+      jsonb_build_object('status', 'deleted'));
+  end loop;
+  -- what Meta delivered for that account: comments and messages of the people who wrote to it
+  delete from internal.instagram_webhook_events e where e.instagram_account_id = p_instagram_user_id;
+  insert into internal.instagram_data_deletions (confirmation_code, accounts_deleted) values (code, deleted);
+  return jsonb_build_object('confirmation_code', code, 'accounts_deleted', deleted);
+end
+$$;
+comment on function public.delete_instagram_user_data(text) is
+  'The instagram-webhook function, on Meta''s data deletion callback: deletes the official accounts of that Instagram user (their automations, runs, conversations and sealed tokens go with them) and the webhook events Meta delivered for them, tells each owner, and answers the confirmation code Meta shows the person.';
+
+create or replace function public.instagram_data_deletion_status(p_code text)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object('confirmation_code', d.confirmation_code, 'status', 'completed',
+                            'requested_at', d.requested_at, 'accounts_deleted', d.accounts_deleted)
+    from internal.instagram_data_deletions d
+   where d.confirmation_code = upper(btrim(p_code))
+$$;
+comment on function public.instagram_data_deletion_status(text) is
+  'The instagram-webhook function, for the public page Meta links a person to after a data deletion request: by its confirmation code (unguessable, 64 bits), whether and when the deletion was done; null for an unknown code.';
+
 create or replace function public.record_instagram_webhook_events(p_events jsonb)
 returns jsonb
 language plpgsql
@@ -452,6 +540,8 @@ alter table internal.instagram_oauth_states enable row level security;
 
 alter table internal.instagram_webhook_events enable row level security;
 
+alter table internal.instagram_data_deletions enable row level security;
+
 create policy "The runner reads delivered Instagram events" on internal.instagram_webhook_events
   for select
   to reachflow_runner
@@ -502,6 +592,7 @@ create policy "The runner reads every automation run" on public.instagram_automa
 revoke all on internal.instagram_oauth_states from anon, authenticated;
 revoke all on internal.instagram_webhook_events from anon, authenticated;
 grant select on internal.instagram_webhook_events to reachflow_runner;
+revoke all on internal.instagram_data_deletions from anon, authenticated;
 
 revoke all on public.instagram_automations from anon;
 revoke truncate, references, trigger on public.instagram_automations from authenticated;
@@ -521,6 +612,9 @@ grant execute on function internal.store_instagram_token(uuid, text, text, times
 revoke execute on function internal.instagram_token_failed(uuid, text) from public;
 grant execute on function internal.instagram_token_failed(uuid, text) to reachflow_runner;
 revoke execute on function public.record_instagram_webhook_events(jsonb) from public, anon, authenticated;
+revoke execute on function public.instagram_access_removed(text) from public, anon, authenticated;
+revoke execute on function public.delete_instagram_user_data(text) from public, anon, authenticated;
+revoke execute on function public.instagram_data_deletion_status(text) from public, anon, authenticated;
 revoke execute on function internal.check_instagram_automation_account() from public;
 revoke execute on function public.instagram_automation_results() from public, anon;
 grant execute on function public.instagram_automation_results() to authenticated;

@@ -141,3 +141,44 @@ test('a keyword comment delivered twice to the webhook gets exactly one private 
   expect(sent.map((m) => m.kind)).toEqual(['private_reply'])
   expect((await comments()).find((c) => c.id === commented.comment_id)?.replies).toHaveLength(1)
 })
+
+test('removing Reachflow on Instagram shows on the account until it is connected again; a data deletion request deletes it, with a status page', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await signUp(page, uniqueEmail('ig-callbacks'), 'e2e-password-123')
+  await skipOnboarding(await signedInUserId(page))
+  await page.goto('/dashboard?tab=social-accounts')
+  const account = await sandboxAccount()
+  await connectOfficial(page, account)
+  const card = page.getByTestId('account-card').filter({ hasText: account.username })
+  await expect(card).toContainText('Active')
+
+  // the person removes Reachflow in Instagram's settings: Meta calls the deauthorize callback
+  await metaControl('/tokens/revoke', { account: account.username })
+  await page.reload()
+  await expect(card).toContainText(`Reachflow's access to @${account.username} was removed on Instagram`)
+  await shot(page, 'instagram-official-access-removed-1280')
+  // connecting again through Instagram makes it work again
+  await card.getByRole('button', { name: `Connect @${account.username} again through Instagram` }).click()
+  await expect(page.getByText(`Logged in as @${account.username}`)).toBeVisible()
+  await page.getByRole('button', { name: 'Allow' }).click()
+  await expect(page).toHaveURL(/instagram=connected/)
+  await expect(card).toContainText('Active')
+
+  // then asks for their data to be deleted: Meta shows them the status page the app answers
+  const { status, body } = await metaControl<{
+    status: number
+    body: { url: string; confirmation_code: string }
+  }>('/data-deletion', { account: account.username })
+  expect(status).toBe(200)
+  await page.reload()
+  await expect(page.getByTestId('account-card')).toHaveCount(0)
+  const statusPage = new URL(body.url)
+  await page.goto(`${statusPage.pathname}${statusPage.search}`)
+  await expect(page.getByRole('heading', { name: 'Instagram data deletion' })).toBeVisible()
+  await expect(page.getByText(`Request ${body.confirmation_code} is complete`)).toBeVisible()
+  await shot(page, 'instagram-data-deletion-1280')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shot(page, 'instagram-data-deletion-390')
+})

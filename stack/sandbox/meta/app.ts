@@ -16,6 +16,9 @@ export interface MetaSandboxOptions {
   appId: string
   appSecret: string
   redirectUris: string[]
+  /** The app's deauthorize and data deletion callbacks (business login settings). */
+  deauthorizeUrl?: string
+  dataDeletionUrl?: string
   /** How long a webhook callback may take to answer (Meta: 20 s). */
   deliveryTimeoutMs?: number
 }
@@ -33,6 +36,8 @@ export function startMetaSandbox(options: MetaSandboxOptions) {
     appId: options.appId,
     appSecret: options.appSecret,
     redirectUris: options.redirectUris,
+    deauthorizeUrl: options.deauthorizeUrl ?? null,
+    dataDeletionUrl: options.dataDeletionUrl ?? null,
   })
   world.seed()
   const webhooks = new Webhooks(world, options.deliveryTimeoutMs)

@@ -3,6 +3,7 @@
 // or reply to one), the App Dashboard's webhook setting, a second delivery of an event, the call
 // log, faults, and the sandbox clock.
 import { ApiError, type ApiRequest, type Router, route, sendJson } from '../official/server.ts'
+import { callAppCallback } from './app-callbacks.ts'
 import type { Webhooks } from './webhooks.ts'
 import type { AccountType, Fault, IgAccount, MessageKind, MetaWorld } from './world.ts'
 
@@ -226,13 +227,19 @@ export function registerControl(router: Router, world: MetaWorld, webhooks: Webh
     return world.state.calls.filter((c) => c.id > since && (!ownerId || c.accountId === ownerId))
   })
 
-  on('POST', '/tokens/revoke', (req) => {
-    // the person removed the app in Instagram's settings: every token of the account stops working
+  on('POST', '/tokens/revoke', async (req) => {
+    // the person removed the app in Instagram's settings: every token of the account stops working,
+    // and Meta tells the app on its deauthorize callback
     const owner = account(req.body.account)
     world.state.tokens = world.state.tokens.filter((t) => t.accountId !== owner.id)
     owner.subscribedFields = []
     world.changed()
+    return { deauthorize: await callAppCallback(world, 'deauthorize', owner) }
   })
+  on('POST', '/data-deletion', async (req) =>
+    // the person asked, in Instagram's settings, for the data the app holds about them to be deleted
+    callAppCallback(world, 'data_deletion', account(req.body.account)),
+  )
 
   on('POST', '/faults', (req) => {
     const fault: Fault = {

@@ -17,6 +17,8 @@ const sandbox = startMetaSandbox({
   appId: LOCAL_INSTAGRAM_APP.id,
   appSecret: LOCAL_INSTAGRAM_APP.secret,
   redirectUris: [urls.redirectUri],
+  deauthorizeUrl: urls.deauthorizeUrl,
+  dataDeletionUrl: urls.dataDeletionUrl,
 })
 
 async function verifyWhenReady(): Promise<void> {

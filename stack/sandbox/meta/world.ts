@@ -20,6 +20,9 @@ export interface MetaApp {
   verifiedAt: number | null
   /** Whether App Review granted the Human Agent feature: without it the HUMAN_AGENT tag is refused. */
   humanAgentApproved: boolean
+  /** Business login settings: where Meta tells the app a person removed it, or asked for their data to go. */
+  deauthorizeUrl: string | null
+  dataDeletionUrl: string | null
 }
 
 export interface IgAccount {
@@ -189,6 +192,8 @@ export class MetaWorld {
         verifyToken: null,
         verifiedAt: null,
         humanAgentApproved: true,
+        deauthorizeUrl: null,
+        dataDeletionUrl: null,
         ...app,
       },
       accounts: [],

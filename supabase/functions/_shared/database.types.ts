@@ -22,6 +22,25 @@ export type Database = {
         }
         Relationships: []
       }
+      instagram_data_deletions: {
+        Row: {
+          accounts_deleted: number
+          confirmation_code: string
+          requested_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          accounts_deleted: number
+          confirmation_code: string
+          requested_at?: string
+        }
+        Update: {
+          accounts_deleted?: number
+          confirmation_code?: string
+          requested_at?: string
+        }
+        Relationships: []
+      }
       instagram_oauth_states: {
         Row: {
           created_at: string
@@ -2846,6 +2865,7 @@ export type Database = {
         }[]
       }
       delete_campaign: { Args: { p_campaign_id: string }; Returns: Json }
+      delete_instagram_user_data: { Args: { p_instagram_user_id: string }; Returns: Json }
       delete_scraping_campaign: { Args: { p_scraping_campaign_id: string }; Returns: Json }
       delete_social_account: { Args: { p_account_id: string }; Returns: Json }
       do_not_contact_entries: {
@@ -2862,6 +2882,7 @@ export type Database = {
       }
       do_not_contact_overview: { Args: Record<PropertyKey, never>; Returns: Json }
       inbox_overview: { Args: Record<PropertyKey, never>; Returns: Json }
+      instagram_access_removed: { Args: { p_instagram_user_id: string }; Returns: number }
       instagram_automation_results: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -2876,6 +2897,7 @@ export type Database = {
           triggered: number
         }[]
       }
+      instagram_data_deletion_status: { Args: { p_code: string }; Returns: Json }
       mark_inbox_thread_read: { Args: { p_thread_id: string }; Returns: undefined }
       pause_campaign: { Args: { p_campaign_id: string }; Returns: Json }
       pause_scraping_campaign: { Args: { p_scraping_campaign_id: string }; Returns: Json }

@@ -3,7 +3,8 @@
 // POST checks X-Hub-Signature-256 (HMAC-SHA256 of the raw body with the app secret, compared in
 // constant time) before reading anything, stores each event once by its id with a job for the
 // runner, and answers 200 at once: Meta retries what is not answered quickly, and processing (the
-// automations' replies) happens from the queue.
+// automations' replies) happens from the queue. /deauthorize and /data-deletion are Meta's app
+// callbacks (app-callbacks.ts).
 import { type SupabaseClient, serviceClient } from '../_shared/clients.ts'
 import { DatabaseError } from '../_shared/db-errors.ts'
 import { denoEnv, type Env, requireEnv } from '../_shared/env.ts'
@@ -13,13 +14,11 @@ import {
   HttpError,
   handleRequest,
   jsonResponse,
-  payloadTooLarge,
   unauthorized,
 } from '../_shared/errors.ts'
+import { dataDeletion, dataDeletionStatus, deauthorize } from './app-callbacks.ts'
 import { readEvents } from './events.ts'
-
-/** Meta's deliveries are small; this leaves room for batched entries. */
-export const MAX_BODY_BYTES = 1024 * 1024
+import { hmacSha256, readBytes, sameBytes } from './signing.ts'
 
 export interface WebhookDeps {
   env: Env
@@ -33,22 +32,6 @@ export function defaultDeps(env: Env = denoEnv): WebhookDeps {
 
 const encoder = new TextEncoder()
 
-/** Equal-length byte comparison whose time does not depend on where the bytes differ. */
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false
-  let difference = 0
-  for (let i = 0; i < a.length; i++) difference |= (a[i] ?? 0) ^ (b[i] ?? 0)
-  return difference === 0
-}
-
-async function readBytes(req: Request): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(req.headers.get('Content-Length') ?? '')
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw payloadTooLarge('Body too large')
-  const bytes = new Uint8Array(await req.arrayBuffer())
-  if (bytes.byteLength > MAX_BODY_BYTES) throw payloadTooLarge('Body too large')
-  return bytes
-}
-
 export async function signatureValid(
   secret: string,
   body: Uint8Array<ArrayBuffer>,
@@ -56,16 +39,8 @@ export async function signatureValid(
 ): Promise<boolean> {
   const match = /^sha256=([0-9a-f]{64})$/i.exec(header?.trim() ?? '')
   if (!match?.[1]) return false
-  const key = await crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
-  const expected = new Uint8Array(await crypto.subtle.sign('HMAC', key, body))
   const given = new Uint8Array(match[1].match(/../g)?.map((pair) => Number.parseInt(pair, 16)) ?? [])
-  return sameBytes(expected, given)
+  return sameBytes(await hmacSha256(secret, body), given)
 }
 
 function challenge(url: URL, env: Env): Response {
@@ -111,6 +86,10 @@ async function receive(req: Request, deps: WebhookDeps): Promise<Response> {
 export function createWebhookHandler(deps: WebhookDeps = defaultDeps()) {
   return handleRequest(async (req) => {
     const url = new URL(req.url)
+    // Meta's app callbacks, beside the webhook (one function Meta reaches without a JWT)
+    if (req.method === 'POST' && url.pathname.endsWith('/deauthorize')) return await deauthorize(req, deps)
+    if (url.pathname.endsWith('/data-deletion'))
+      return req.method === 'GET' ? await dataDeletionStatus(url, deps) : await dataDeletion(req, deps)
     if (req.method === 'GET') return challenge(url, deps.env)
     if (req.method === 'POST') return await receive(req, deps)
     throw new HttpError(405, `Method ${req.method} is not allowed`, undefined, { Allow: 'GET, POST' })

@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
       { path: paths.billing, lazy: guarded(() => import('./routes/billing')) },
       { path: paths.success, lazy: publicPage(() => import('./routes/success')) },
       { path: paths.cancel, lazy: publicPage(() => import('./routes/cancel')) },
+      { path: paths.dataDeletion, lazy: publicPage(() => import('./routes/data-deletion')) },
       { path: paths.connectXCallback, lazy: guarded(() => import('./routes/connect-x-callback')) },
       { path: '*', element: <NotFoundRoute /> },
     ],

@@ -16,4 +16,6 @@ export const paths = {
   cancel: '/cancel',
   /** X sends the customer back here after connecting an account through the X API. */
   connectXCallback: '/connect/x/callback',
+  /** Meta links a person here (with ?code=) after they asked Instagram to delete Reachflow's data about them. */
+  dataDeletion: '/data-deletion',
 } as const

@@ -22,6 +22,12 @@ export function accountNote(account: SocialAccount): string | null {
         ? `Flagged: ${account.flag_reason} ${fixFor(account.flag_reason, account.platform?.name ?? '')}`
         : 'Flagged by the platform.'
     case 'error':
+      // an official account's reason already says the one fix: connecting it again on the platform
+      if (account.connection === 'official')
+        return (
+          account.flag_reason ??
+          'The platform no longer accepts Reachflow’s access. Connect the account again.'
+        )
       // The real cause the runner recorded, and the fix inside Reachflow.
       return account.flag_reason
         ? `${account.flag_reason} ${fixFor(account.flag_reason, account.platform?.name ?? '')}`

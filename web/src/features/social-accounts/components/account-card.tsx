@@ -4,6 +4,7 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { relativeTime } from '@/lib/relative-time'
 import { accountBadgeStatus, accountNote, isConnected, lastSyncLabel } from '../account-view'
 import type { SocialAccount } from '../api/get-accounts'
+import { InstagramReconnect } from './official/instagram-reconnect'
 
 const PLATFORM_STYLE: Record<string, string> = {
   twitter: 'bg-slate-900 text-white',
@@ -80,6 +81,9 @@ export function AccountCard({
           <dd className="font-semibold text-slate-900">{lastSyncLabel(account, relativeTime)}</dd>
         </div>
       </dl>
+      {official && account.platform?.name === 'instagram' && account.status === 'error' && (
+        <InstagramReconnect username={account.username} />
+      )}
       <div className="mt-5 flex items-center gap-2 border-t border-slate-100 pt-4">
         {!official && (
           <Button
