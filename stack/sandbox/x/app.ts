@@ -150,18 +150,23 @@ export function startXSandbox(options: { port: number; stateFile?: string; seed?
 
 const isApiV2 = (req: Request) => req.url.pathname.startsWith('/2/')
 
-/** Tests lower X API v2's per-user limits to reach a 429 in a few calls: {dm_send: 2, …}; DELETE restores X's. */
+/**
+ * Tests lower X API v2's limits to reach a 429 in a few calls: {dm_send: 2, …} per user and 15
+ * minutes, {dm_send_app_daily: n} per app and 24 hours; DELETE restores X's.
+ */
 function registerLimitAdmin(router: Router, limits: RateLimits): void {
   router.on('PATCH', '/__sandbox/x-api/limits', (req, res) => {
     for (const [endpoint, value] of Object.entries(req.body)) {
-      if (!(endpoint in DEFAULT_LIMITS) || typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+      const known = endpoint in DEFAULT_LIMITS || endpoint === 'dm_send_app_daily'
+      if (!known || typeof value !== 'number' || !Number.isInteger(value) || value < 1)
         throw new HttpError(
           400,
-          `"${endpoint}" must be one of ${Object.keys(DEFAULT_LIMITS)} with a limit ≥ 1`,
+          `"${endpoint}" must be one of ${[...Object.keys(DEFAULT_LIMITS), 'dm_send_app_daily']} with a limit ≥ 1`,
         )
-      limits.limits[endpoint as Endpoint] = value
+      if (endpoint === 'dm_send_app_daily') limits.appDailyDmSends = value
+      else limits.limits[endpoint as Endpoint] = value
     }
-    sendJson(res, 200, limits.limits)
+    sendJson(res, 200, { ...limits.limits, dm_send_app_daily: limits.appDailyDmSends })
   })
   router.on('DELETE', '/__sandbox/x-api/limits', (_req, res) => {
     limits.reset()

@@ -393,6 +393,40 @@ describe('X API v2 users and Direct Messages', () => {
     }
   })
 
+  it('limits DM sends per app across its users for 24 hours, with x-app-limit-24hour headers', async () => {
+    await json(app.base, '/__sandbox/x-api/limits', { method: 'PATCH', body: { dm_send_app_daily: 2 } })
+    try {
+      const first = (await connectWithOAuth(app.base, await newAccount(), devApp)).access_token
+      const second = (await connectWithOAuth(app.base, await newAccount(), devApp)).access_token
+      const otherApp = (
+        await json<TestApp>(app.base, '/__sandbox/x-api/apps', {
+          body: { name: 'Another tool', callbackUrls: [CALLBACK] },
+        })
+      ).body
+      const elsewhere = (await connectWithOAuth(app.base, await newAccount(), otherApp)).access_token
+      const lead = await profile('canDm=true&verifiedOnlyRequests=false&offset=11')
+      const dm = (token: string, text: string) =>
+        json(app.base, `/2/dm_conversations/with/${lead.id}/messages`, {
+          body: { text },
+          headers: bearer(token),
+        })
+      expect((await dm(first, 'a')).headers.get('x-app-limit-24hour-remaining')).toBe('1')
+      expect((await dm(second, 'b')).headers.get('x-app-limit-24hour-remaining')).toBe('0')
+      // the app's day is spent for every one of its users, each with a 15-minute window to spare
+      const limited = await dm(first, 'c')
+      expect(limited).toMatchObject({ status: 429, body: { title: 'Too Many Requests' } })
+      expect(limited.headers.get('x-rate-limit-remaining')).not.toBe('0')
+      const { now } = (await json<{ now: number }>(app.base, '/__sandbox/clock')).body
+      const reset = Number(limited.headers.get('x-app-limit-24hour-reset')) * 1000
+      expect(reset).toBeGreaterThan(now + 23 * 3_600_000)
+      expect(reset).toBeLessThanOrEqual(now + 24 * 3_600_000 + 1000)
+      // another developer app has its own day
+      expect((await dm(elsewhere, 'd')).status).toBe(201)
+    } finally {
+      await json(app.base, '/__sandbox/x-api/limits', { method: 'DELETE' })
+    }
+  })
+
   it('answers send faults as the API would: a coded refusal, 503, and an account-scoped 429 on any /2/ path', async () => {
     const account = await newAccount({ username: 'fault_api' })
     const { access_token } = await connectWithOAuth(app.base, account, devApp)

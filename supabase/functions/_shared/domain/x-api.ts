@@ -49,7 +49,10 @@ export interface RateLimit {
   resetAt: number
 }
 
-/** x-rate-limit-* of an answer (the 24-hour DM limit, when spent, wins: it resets later). */
+/**
+ * x-rate-limit-* of an answer; a spent 24-hour DM limit (the user's, or the app's across all its
+ * users) wins, the later reset first: nothing goes before it.
+ */
 export function rateLimitOf(headers: Headers): RateLimit | null {
   const read = (prefix: string) => {
     const limit = Number(headers.get(`${prefix}-limit`))
@@ -59,9 +62,10 @@ export function rateLimitOf(headers: Headers): RateLimit | null {
     return { limit, remaining, resetAt: reset * 1000 }
   }
   const window = read('x-rate-limit')
-  const daily = read('x-user-limit-24hour')
-  if (daily && daily.remaining <= 0) return daily
-  return window
+  const spentDaily = [read('x-user-limit-24hour'), read('x-app-limit-24hour')]
+    .filter((limit): limit is RateLimit => limit !== null && limit.remaining <= 0)
+    .sort((a, b) => b.resetAt - a.resetAt)
+  return spentDaily[0] ?? window
 }
 
 export function basicAuthorization(clientId: string, clientSecret: string): string {
