@@ -6,7 +6,7 @@ import { GRAPH } from './errors.ts'
 import { authenticate, type Caller, iso, pick, takeFault } from './graph-common.ts'
 import { registerSendApi } from './send-api.ts'
 import type { Webhooks } from './webhooks.ts'
-import type { MetaWorld } from './world.ts'
+import { DAY, type MetaWorld } from './world.ts'
 
 /** The fields POST /me/subscribed_apps accepts (Instagram's webhook fields). */
 export const WEBHOOK_FIELDS = [
@@ -86,14 +86,24 @@ export function registerGraph(router: Router, world: MetaWorld, webhooks: Webhoo
     sendJson(req.res, 200, pick(profile(caller), req, ['id']))
   })
 
-  on('GET', '/me/media', (req) => mediaList(req, 'me'))
-  on('GET', '/:id/media', (req) => mediaList(req, req.params.id))
-  function mediaList(req: ApiRequest, id: string | undefined) {
+  // /media is the feed's posts and reels; stories are only at /stories, and only for their 24 hours
+  on('GET', '/me/media', (req) => mediaList(req, 'me', 'media'))
+  on('GET', '/:id/media', (req) => mediaList(req, req.params.id, 'media'))
+  on('GET', '/me/stories', (req) => mediaList(req, 'me', 'stories'))
+  on('GET', '/:id/stories', (req) => mediaList(req, req.params.id, 'stories'))
+  function mediaList(req: ApiRequest, id: string | undefined, edge: 'media' | 'stories') {
     const caller = authenticate(world, req, 'instagram_business_basic')
     self(req, caller, id)
     const limit = Math.min(100, Math.max(1, Number(req.url.searchParams.get('limit') ?? 25) || 25))
+    const now = world.now()
     const all = world.state.media
-      .filter((m) => m.accountId === caller.account.id)
+      .filter(
+        (m) =>
+          m.accountId === caller.account.id &&
+          (edge === 'media'
+            ? m.productType !== 'STORY'
+            : m.productType === 'STORY' && m.timestamp > now - DAY),
+      )
       .sort((a, b) => b.timestamp - a.timestamp)
     const after = req.url.searchParams.get('after')
     const start = after ? Number(Buffer.from(after, 'base64url').toString()) : 0

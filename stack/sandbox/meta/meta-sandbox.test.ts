@@ -224,6 +224,17 @@ describe('Graph reads and sends', () => {
       '/me/media?fields=id,caption,media_product_type,permalink',
     )
     expect(media.body.data).toHaveLength(3)
+    // a story is not in /media: only /stories lists it, and only for its 24 hours
+    const story = await control<{ id: string }>('/media', {
+      account: 'lumen.studio',
+      media_product_type: 'STORY',
+    })
+    const listed = async (edge: string) =>
+      (await graph<{ data: { id: string }[] }>(token, `/me/${edge}?fields=id`)).body.data.map((m) => m.id)
+    expect(await listed('media')).not.toContain(story.id)
+    expect(await listed('stories')).toEqual([story.id])
+    await control('/clock', { advance_ms: DAY + 1000 })
+    expect(await listed('stories')).toEqual([])
     const post = media.body.data[0]?.id ?? ''
     await control('/comments', { account: 'lumen.studio', from: 'ana', text: 'GUIDE please', media_id: post })
     const comments = await graph<{ data: { text: string; from: { username: string } }[] }>(

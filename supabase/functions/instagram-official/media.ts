@@ -54,7 +54,7 @@ export async function listAccountMedia(
   if (!accessToken) throw conflict(MEDIA_ERRORS.reconnect)
   try {
     const media = await listMedia({ graphUrl: graphUrlOf(deps.env) }, accessToken, MEDIA_LIMIT, deps.fetch)
-    return jsonResponse({ media: media.filter((m) => m.media_product_type !== 'STORY').map(pickerMedia) })
+    return jsonResponse({ media: media.map(pickerMedia) })
   } catch (error) {
     if (!(error instanceof MetaApiError)) throw error
     if (error.tokenInvalid) throw conflict(MEDIA_ERRORS.reconnect)
