@@ -908,8 +908,9 @@ begin
       using errcode = 'P0001', hint = 'account_limit';
   end if;
 
-  insert into public.social_accounts (user_id, platform_id, username, platform_user_id, status, connection, last_tested_at)
-  values (p_user_id, target.id, p_username, p_platform_user_id, 'active', 'official', now())
+  -- no warm-up: the API's own limits pace an official account, not a browser's
+  insert into public.social_accounts (user_id, platform_id, username, platform_user_id, status, connection, last_tested_at, warmup_phase)
+  values (p_user_id, target.id, p_username, p_platform_user_id, 'active', 'official', now(), 5)
   returning * into account;
   insert into public.social_account_credentials (account_id, key_id, ciphertext)
   values (account.id, p_credentials_key_id, p_credentials);

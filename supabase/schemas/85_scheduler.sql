@@ -77,7 +77,8 @@ begin
              + mod(pg_catalog.hashtext(a.id::text || l.today::text)::bigint + 2147483648, 540) * interval '1 minute') as start_at
       from public.social_accounts a
      cross join lateral (select pg_catalog.timezone(a.timezone, t)::date as today) l
-     where a.warmup_phase < 5 and a.warmup_step_on is distinct from l.today
+     -- an official account has no browser to warm up: the API's own limits pace it
+     where a.warmup_phase < 5 and a.connection = 'browser' and a.warmup_step_on is distinct from l.today
   ), stepped as (
     update public.social_accounts a
        set warmup_step_on = d.today, warmup_phase = greatest(a.warmup_phase, d.phase)
@@ -209,6 +210,11 @@ begin
     returning 1
   )
   select count(*) into completed from notified;
+
+  -- OAuth connects started and never finished: their sealed app keys and code verifiers go once
+  -- they can no longer be used (each on the clock it was stamped with)
+  delete from public.x_oauth_requests r where r.expires_at <= now();
+  delete from internal.instagram_oauth_states s where s.expires_at <= t;
 
   summary := jsonb_build_object('at', t, 'campaignTicks', ticks, 'scrapeRuns', scrape_runs, 'inboxSyncs', inbox_syncs,
     'warmupSteps', warmup_steps, 'warmupsAdvanced', warmups_advanced, 'accountsResumed', resumed,
