@@ -2,27 +2,16 @@
 // account's posts and reels newest first (no stories, no token in the answer), another customer's
 // account not found, a browser account refused, and a token Instagram revoked asking to reconnect.
 import assert from 'node:assert/strict'
-import { consentInSandbox, metaControl, sandboxInstagramAccount } from '../_shared/meta-sandbox-test.ts'
+import { metaControl } from '../_shared/meta-sandbox-test.ts'
 import { functionRequest, jsonOf, newCustomer, stackEnv } from '../_shared/test-stack.ts'
 import { createOfficialHandler } from './app.ts'
 import { defaultDeps } from './deps.ts'
 import { MEDIA_ERRORS, type PickerMedia } from './media.ts'
+import { connectedOfficialAccount } from './test-connect.ts'
 
 const handler = createOfficialHandler(defaultDeps(stackEnv()))
 
-async function connected() {
-  const customer = await newCustomer('ig-media')
-  const ig = await sandboxInstagramAccount()
-  const started = await handler(
-    functionRequest('instagram-official', '/connect', { method: 'POST', token: customer.token }),
-  )
-  const { url } = await jsonOf<{ url: string }>(started)
-  const back = await consentInSandbox(url, ig.username, ig.password)
-  const done = await handler(functionRequest('instagram-official', `/callback${back.search}`))
-  assert.equal(done.status, 303)
-  const { data } = await customer.db.from('social_accounts').select('id').single()
-  return { customer, ig, accountId: data?.id ?? '' }
-}
+const connected = () => connectedOfficialAccount('ig-media')
 
 const mediaOf = (accountId: string, token: string) =>
   handler(functionRequest('instagram-official', `/accounts/${accountId}/media`, { token }))

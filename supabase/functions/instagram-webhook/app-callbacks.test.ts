@@ -3,30 +3,17 @@
 // deletion request deletes the account, its automations and its delivered events, and answers a
 // status URL and a code the public page reads), and in-process the signed_request refusals.
 import assert from 'node:assert/strict'
-import { consentInSandbox, metaControl, sandboxInstagramAccount } from '../_shared/meta-sandbox-test.ts'
-import { functionRequest, jsonOf, newCustomer, sql, stackEnv } from '../_shared/test-stack.ts'
-import { createOfficialHandler } from '../instagram-official/app.ts'
-import { defaultDeps as officialDeps } from '../instagram-official/deps.ts'
+import { metaControl } from '../_shared/meta-sandbox-test.ts'
+import { functionRequest, jsonOf, sql, stackEnv } from '../_shared/test-stack.ts'
+import { connectedOfficialAccount } from '../instagram-official/test-connect.ts'
 import { createWebhookHandler, defaultDeps } from './handler.ts'
+import { hmacSha256 } from './signing.ts'
 
 const env = stackEnv()
 const secret = env('INSTAGRAM_APP_SECRET') ?? ''
 const webhook = createWebhookHandler(defaultDeps(env))
-const official = createOfficialHandler(officialDeps(env))
 
-async function connected() {
-  const customer = await newCustomer('ig-callbacks')
-  const ig = await sandboxInstagramAccount()
-  const started = await official(
-    functionRequest('instagram-official', '/connect', { method: 'POST', token: customer.token }),
-  )
-  const { url } = await jsonOf<{ url: string }>(started)
-  const back = await consentInSandbox(url, ig.username, ig.password)
-  const done = await official(functionRequest('instagram-official', `/callback${back.search}`))
-  assert.equal(done.status, 303)
-  const { data } = await customer.db.from('social_accounts').select('id').single()
-  return { customer, ig, accountId: data?.id ?? '' }
-}
+const connected = () => connectedOfficialAccount('ig-callbacks')
 
 const base64Url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes))
@@ -36,15 +23,7 @@ const base64Url = (bytes: Uint8Array) =>
 
 async function signed(payload: Record<string, unknown>, key = secret): Promise<string> {
   const body = base64Url(new TextEncoder().encode(JSON.stringify(payload)))
-  const hmac = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(key),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', hmac, new TextEncoder().encode(body)))
-  return `${base64Url(signature)}.${body}`
+  return `${base64Url(await hmacSha256(key, new TextEncoder().encode(body)))}.${body}`
 }
 
 const callback = (path: string, signedRequest: string | null) =>

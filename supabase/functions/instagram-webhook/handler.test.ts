@@ -7,20 +7,14 @@ import { authorizeUrl, exchangeCode, instagramConfig, setSubscription } from '..
 import { consentInSandbox, metaControl, sandboxInstagramAccount } from '../_shared/meta-sandbox-test.ts'
 import { functionRequest, jsonOf, sql, stackEnv } from '../_shared/test-stack.ts'
 import { createWebhookHandler, defaultDeps } from './handler.ts'
+import { hmacSha256 } from './signing.ts'
 
 const env = stackEnv()
 const secret = env('INSTAGRAM_APP_SECRET') ?? ''
 const handler = createWebhookHandler(defaultDeps(env))
 
 async function sign(body: string, key = secret): Promise<string> {
-  const hmac = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(key),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
-  const digest = new Uint8Array(await crypto.subtle.sign('HMAC', hmac, new TextEncoder().encode(body)))
+  const digest = await hmacSha256(key, new TextEncoder().encode(body))
   return `sha256=${[...digest].map((b) => b.toString(16).padStart(2, '0')).join('')}`
 }
 
