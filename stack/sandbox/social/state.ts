@@ -1,10 +1,10 @@
 // The mutable world of a social sandbox: "our" accounts (the ones customers connect), DM threads,
 // the delivery log, behaviour settings and the clock offset. Kept in memory and mirrored to a
 // JSON file so a sandbox restart keeps the log.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+
 import { SandboxClock } from './clock.ts'
 import type { NamedProfile } from './population.ts'
+import { readSaved, SavedFile } from './saved-file.ts'
 
 export type AccountState = 'active' | 'locked' | 'expired'
 
@@ -137,9 +137,21 @@ export class World {
   faults: Fault[] = []
   namedProfiles: NamedProfile[] = []
   readonly clock = new SandboxClock()
-  #saveTimer: NodeJS.Timeout | undefined
+  readonly #saved: SavedFile
 
-  constructor(readonly file: string | undefined) {}
+  constructor(readonly file: string | undefined) {
+    this.#saved = new SavedFile(
+      file,
+      (): SavedWorld => ({
+        accounts: [...this.accounts.values()],
+        threads: [...this.threads.values()],
+        deliveries: this.deliveries,
+        behaviour: this.behaviour,
+        clockOffsetMs: this.clock.offsetMs,
+        namedProfiles: this.namedProfiles,
+      }),
+    )
+  }
 
   accountByUsername(username: string): OwnAccount | undefined {
     const wanted = username.replace(/^@/, '').toLowerCase()
@@ -162,42 +174,22 @@ export class World {
 
   /** Loads the saved world, if any. */
   load(): void {
-    if (!this.file || !existsSync(this.file)) return
-    try {
-      const saved = JSON.parse(readFileSync(this.file, 'utf8')) as SavedWorld
-      this.accounts = new Map(saved.accounts.map((a) => [a.id, a]))
-      this.threads = new Map(saved.threads.map((t) => [t.id, t]))
-      this.deliveries = saved.deliveries
-      this.behaviour = { ...DEFAULT_BEHAVIOUR, ...saved.behaviour }
-      this.clock.setOffset(saved.clockOffsetMs ?? 0)
-      this.namedProfiles = saved.namedProfiles ?? []
-    } catch (error) {
-      console.error(`Ignoring unreadable sandbox state ${this.file}:`, error)
-    }
+    const saved = readSaved<SavedWorld>(this.file)
+    if (!saved) return
+    this.accounts = new Map(saved.accounts.map((a) => [a.id, a]))
+    this.threads = new Map(saved.threads.map((t) => [t.id, t]))
+    this.deliveries = saved.deliveries
+    this.behaviour = { ...DEFAULT_BEHAVIOUR, ...saved.behaviour }
+    this.clock.setOffset(saved.clockOffsetMs ?? 0)
+    this.namedProfiles = saved.namedProfiles ?? []
   }
 
   /** Saves soon (coalescing bursts of changes). */
   changed(): void {
-    if (!this.file || this.#saveTimer) return
-    this.#saveTimer = setTimeout(() => {
-      this.#saveTimer = undefined
-      this.saveNow()
-    }, 100)
+    this.#saved.changed()
   }
 
   saveNow(): void {
-    if (!this.file) return
-    const saved: SavedWorld = {
-      accounts: [...this.accounts.values()],
-      threads: [...this.threads.values()],
-      deliveries: this.deliveries,
-      behaviour: this.behaviour,
-      clockOffsetMs: this.clock.offsetMs,
-      namedProfiles: this.namedProfiles,
-    }
-    mkdirSync(dirname(this.file), { recursive: true })
-    // write-then-rename so a crash mid-write never leaves a truncated file
-    writeFileSync(`${this.file}.tmp`, JSON.stringify(saved))
-    renameSync(`${this.file}.tmp`, this.file)
+    this.#saved.saveNow()
   }
 }

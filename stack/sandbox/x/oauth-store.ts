@@ -3,8 +3,7 @@
 // token valid 2 hours, a refresh token only with offline.access that rotates on every use). Kept
 // in memory and mirrored to its own file beside the X sandbox's world, on the sandbox's clock.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { readSaved, SavedFile } from '../social/saved-file.ts'
 
 /** The scopes X documents for OAuth 2.0 user context (the ones this sandbox serves are a subset). */
 export const KNOWN_SCOPES = [
@@ -89,20 +88,18 @@ export class OAuthStore {
   apps = new Map<string, DevApp>()
   codes = new Map<string, AuthCode>()
   grants: Grant[] = []
-  #saveTimer: NodeJS.Timeout | undefined
+  readonly #saved: SavedFile
 
   constructor(
-    readonly file: string | undefined,
+    file: string | undefined,
     readonly now: () => number,
   ) {
-    if (!file || !existsSync(file)) return
-    try {
-      const saved = JSON.parse(readFileSync(file, 'utf8')) as Saved
+    const saved = readSaved<Saved>(file)
+    if (saved) {
       this.apps = new Map(saved.apps.map((a) => [a.clientId, a]))
       this.grants = saved.grants
-    } catch (error) {
-      console.error(`Ignoring unreadable X API state ${file}:`, error)
     }
+    this.#saved = new SavedFile(file, (): Saved => ({ apps: [...this.apps.values()], grants: this.grants }))
   }
 
   createApp(name: string, callbackUrls: string[]): DevApp {
@@ -185,18 +182,10 @@ export class OAuthStore {
   }
 
   changed(): void {
-    if (!this.file || this.#saveTimer) return
-    this.#saveTimer = setTimeout(() => {
-      this.#saveTimer = undefined
-      this.saveNow()
-    }, 100)
+    this.#saved.changed()
   }
 
   saveNow(): void {
-    if (!this.file) return
-    const saved: Saved = { apps: [...this.apps.values()], grants: this.grants }
-    mkdirSync(dirname(this.file), { recursive: true })
-    writeFileSync(`${this.file}.tmp`, JSON.stringify(saved))
-    renameSync(`${this.file}.tmp`, this.file)
+    this.#saved.saveNow()
   }
 }

@@ -1,6 +1,7 @@
 // For the functions' Deno tests only (never imported by a function): the test stack's Meta sandbox
 // (INSTAGRAM_LOGIN_URL) driven as a person would, through its control API and consent screens.
-import { stackEnv } from './test-stack.ts'
+import { requireEnv } from './env.ts'
+import { newCustomer, stackEnv } from './test-stack.ts'
 
 export const metaSandbox = (): string => stackEnv()('INSTAGRAM_LOGIN_URL') ?? ''
 
@@ -48,4 +49,26 @@ export async function consentInSandbox(
   })
   await answer.body?.cancel()
   return new URL(answer.headers.get('location') ?? '')
+}
+
+/**
+ * A new customer with an official Instagram account connected as a customer does it: the stack's
+ * instagram-official function (through the gateway) and the sandbox's consent screen.
+ */
+export async function connectedOfficialAccount(tag: string) {
+  const env = stackEnv()
+  const customer = await newCustomer(tag, env)
+  const ig = await sandboxInstagramAccount()
+  const functions = `${requireEnv('SUPABASE_URL', env)}/functions/v1/instagram-official`
+  const started = await fetch(`${functions}/connect`, {
+    method: 'POST',
+    headers: { apikey: requireEnv('SUPABASE_ANON_KEY', env), authorization: `Bearer ${customer.token}` },
+  })
+  const { url } = (await started.json()) as { url: string }
+  const back = await consentInSandbox(url, ig.username, ig.password)
+  const done = await fetch(`${functions}/callback${back.search}`, { redirect: 'manual' })
+  await done.body?.cancel()
+  if (done.status !== 303) throw new Error(`the connect ended ${done.status}`)
+  const { data } = await customer.db.from('social_accounts').select('id').single()
+  return { customer, ig, accountId: data?.id ?? '' }
 }

@@ -2,12 +2,11 @@
 // account's posts and reels newest first (no stories, no token in the answer), another customer's
 // account not found, a browser account refused, and a token Instagram revoked asking to reconnect.
 import assert from 'node:assert/strict'
-import { metaControl } from '../_shared/meta-sandbox-test.ts'
+import { connectedOfficialAccount, metaControl } from '../_shared/meta-sandbox-test.ts'
 import { functionRequest, jsonOf, newCustomer, stackEnv } from '../_shared/test-stack.ts'
 import { createOfficialHandler } from './app.ts'
 import { defaultDeps } from './deps.ts'
 import { MEDIA_ERRORS, type PickerMedia } from './media.ts'
-import { connectedOfficialAccount } from './test-connect.ts'
 
 const handler = createOfficialHandler(defaultDeps(stackEnv()))
 

@@ -3,9 +3,8 @@
 // deletion request deletes the account, its automations and its delivered events, and answers a
 // status URL and a code the public page reads), and in-process the signed_request refusals.
 import assert from 'node:assert/strict'
-import { metaControl } from '../_shared/meta-sandbox-test.ts'
+import { connectedOfficialAccount, metaControl } from '../_shared/meta-sandbox-test.ts'
 import { functionRequest, jsonOf, sql, stackEnv } from '../_shared/test-stack.ts'
-import { connectedOfficialAccount } from '../instagram-official/test-connect.ts'
 import { createWebhookHandler, defaultDeps } from './handler.ts'
 import { hmacSha256 } from './signing.ts'
 
