@@ -176,6 +176,15 @@ export type Database = {
         }
         Returns: string
       }
+      begin_instagram_followup: {
+        Args: { p_followup_id: string }
+        Returns: {
+          account_id: string
+          action: string
+          followup_text: string
+          person_id: string
+        }[]
+      }
       campaign_sends_left_today: {
         Args: {
           account: Omit<
@@ -220,6 +229,7 @@ export type Database = {
         Args: { p_field: string; p_ids: string[]; p_queues: string[]; p_remove: boolean }
         Returns: number
       }
+      enqueue_due_instagram_followups: { Args: Record<PropertyKey, never>; Returns: number }
       enqueue_due_work: { Args: Record<PropertyKey, never>; Returns: Json }
       enqueue_instagram_token_refreshes: { Args: Record<PropertyKey, never>; Returns: number }
       enqueue_job: {
@@ -266,6 +276,10 @@ export type Database = {
           p_run_id: string
           p_status: string
         }
+        Returns: undefined
+      }
+      finish_instagram_followup: {
+        Args: { p_followup_id: string; p_message_id: string; p_reason: string; p_status: string }
         Returns: undefined
       }
       inbox_runner_seen_at: { Args: { p_thread_id: string }; Returns: string }
@@ -357,6 +371,7 @@ export type Database = {
         Returns: Json
       }
       runner_process_status: { Args: { p_last_seen_at: string; p_status: string }; Returns: string }
+      schedule_instagram_followup: { Args: { p_run_id: string }; Returns: string }
       seal_legacy_proxy_login: {
         Args: { p_account_id: string; p_ciphertext: string; p_key_id: string }
         Returns: boolean
@@ -1085,6 +1100,80 @@ export type Database = {
           },
         ]
       }
+      instagram_automation_followups: {
+        Row: {
+          account_id: string
+          automation_id: string
+          created_at: string
+          due_at: string
+          id: string
+          job_id: string | null
+          message_id: string | null
+          person_id: string
+          reason: string | null
+          run_id: string
+          sent_after: string
+          status: string
+          updated_at: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          account_id: string
+          automation_id: string
+          created_at?: string
+          due_at: string
+          id?: string
+          job_id?: string | null
+          message_id?: string | null
+          person_id: string
+          reason?: string | null
+          run_id: string
+          sent_after: string
+          status?: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          account_id?: string
+          automation_id?: string
+          created_at?: string
+          due_at?: string
+          id?: string
+          job_id?: string | null
+          message_id?: string | null
+          person_id?: string
+          reason?: string | null
+          run_id?: string
+          sent_after?: string
+          status?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'instagram_automation_followups_account_id_fkey'
+            columns: ['account_id']
+            isOneToOne: false
+            referencedRelation: 'social_accounts'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'instagram_automation_followups_automation_id_fkey'
+            columns: ['automation_id']
+            isOneToOne: false
+            referencedRelation: 'instagram_automations'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'instagram_automation_followups_run_id_fkey'
+            columns: ['run_id']
+            isOneToOne: true
+            referencedRelation: 'instagram_automation_runs'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       instagram_automation_runs: {
         Row: {
           account_id: string
@@ -1154,6 +1243,8 @@ export type Database = {
           account_id: string
           created_at: string
           enabled: boolean
+          followup_delay_minutes: number | null
+          followup_text: string | null
           id: string
           keywords: string[]
           media_id: string | null
@@ -1169,6 +1260,8 @@ export type Database = {
           account_id: string
           created_at?: string
           enabled?: boolean
+          followup_delay_minutes?: number | null
+          followup_text?: string | null
           id?: string
           keywords?: string[]
           media_id?: string | null
@@ -1183,6 +1276,8 @@ export type Database = {
           account_id?: string
           created_at?: string
           enabled?: boolean
+          followup_delay_minutes?: number | null
+          followup_text?: string | null
           id?: string
           keywords?: string[]
           media_id?: string | null
@@ -2874,6 +2969,17 @@ export type Database = {
           replied: number
           sent: number
           triggered: number
+        }[]
+      }
+      instagram_followup_results: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          automation_id: string
+          not_sent: number
+          reasons: Json
+          sent: number
+          skipped: number
+          waiting: number
         }[]
       }
       mark_inbox_thread_read: { Args: { p_thread_id: string }; Returns: undefined }
