@@ -67,25 +67,29 @@ export function FollowupSection({
           <fieldset>
             <legend className="text-sm font-medium text-slate-700">Send it after</legend>
             <div className="mt-1.5 flex flex-wrap items-center gap-2">
-              <Input
-                id="followup-hours"
-                inputMode="numeric"
-                aria-label="Hours"
-                aria-invalid={Boolean(errors.followupHours)}
-                aria-describedby={delayError ? 'followup-delay-error' : 'followup-delay-hint'}
-                className="w-20 text-right tabular-nums"
-                {...register('followupHours')}
-              />
+              <div className="w-20">
+                <Input
+                  id="followup-hours"
+                  inputMode="numeric"
+                  aria-label="Hours"
+                  aria-invalid={Boolean(errors.followupHours)}
+                  aria-describedby={delayError ? 'followup-delay-error' : 'followup-delay-hint'}
+                  className="text-right tabular-nums"
+                  {...register('followupHours')}
+                />
+              </div>
               <span className="text-sm text-slate-600">hours</span>
-              <Input
-                id="followup-minutes"
-                inputMode="numeric"
-                aria-label="Minutes"
-                aria-invalid={Boolean(errors.followupMinutes)}
-                aria-describedby={delayError ? 'followup-delay-error' : 'followup-delay-hint'}
-                className="w-20 text-right tabular-nums"
-                {...register('followupMinutes')}
-              />
+              <div className="w-20">
+                <Input
+                  id="followup-minutes"
+                  inputMode="numeric"
+                  aria-label="Minutes"
+                  aria-invalid={Boolean(errors.followupMinutes)}
+                  aria-describedby={delayError ? 'followup-delay-error' : 'followup-delay-hint'}
+                  className="text-right tabular-nums"
+                  {...register('followupMinutes')}
+                />
+              </div>
               <span className="text-sm text-slate-600">minutes after the automation's reply</span>
             </div>
             {delayError ? (
