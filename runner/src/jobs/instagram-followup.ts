@@ -8,7 +8,7 @@
 import { MetaApiError, sendMessage } from '../../../supabase/functions/_shared/instagram-api.ts'
 import { decryptSecret } from '../crypto.ts'
 import type { Db } from '../db.ts'
-import { type EventJobContext, REFUSALS } from './instagram-event.ts'
+import type { EventJobContext } from './instagram-event.ts'
 
 export type FollowupOutcome =
   | 'sent'
@@ -47,16 +47,15 @@ export async function instagramFollowup(
   if (claim.action !== 'send') return claim.action as FollowupOutcome
   const finish = (status: 'sent' | 'refused' | 'failed', reason: string | null, messageId: string | null) =>
     finishFollowup(ctx.db, data.followupId, status, reason, messageId)
+  let messageId: string
   try {
-    const messageId = await sendMessage(
+    messageId = await sendMessage(
       { graphUrl: ctx.config.instagramGraphUrl },
       accessToken,
       { id: claim.person_id ?? '' },
       claim.followup_text ?? '',
       ctx.fetch ?? fetch,
     )
-    await finish('sent', null, messageId)
-    return 'sent'
   } catch (error) {
     if (!(error instanceof MetaApiError)) {
       await finish('failed', `The follow-up could not be sent: ${(error as Error).message}`, null)
@@ -64,10 +63,21 @@ export async function instagramFollowup(
     }
     // unreachable or failing on Instagram's side: whether it went is unknown, so it is not retried
     const unknown = error.status === 0 || error.status >= 500
-    await finish(unknown ? 'failed' : 'refused', REFUSALS.instagram(error), null)
+    await finish(
+      unknown ? 'failed' : 'refused',
+      unknown
+        ? `Instagram did not answer clearly, so the follow-up was not sent again: ${error.message}`
+        : refusal(error),
+      null,
+    )
     return unknown ? 'failed' : 'refused'
   }
+  await finish('sent', null, messageId)
+  return 'sent'
 }
+
+const refusal = (error: MetaApiError) =>
+  `Instagram refused the follow-up: ${error.message}${error.code ? ` (code ${error.code}${error.subcode ? `/${error.subcode}` : ''})` : ''}`
 
 const finishFollowup = (
   db: Db,

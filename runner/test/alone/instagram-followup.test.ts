@@ -2,8 +2,8 @@
 // in-process Meta sandbox, on the test clock (internal.clock and the sandbox's clock moved together,
 // never real waiting): sent inside the 24-hour window once its delay has passed; skipped after the
 // person answered; refused in words past 24 hours with nothing sent; a duplicated job sends once; a
-// paused automation sends nothing; a 5xx is failed and not sent again. Alone: it moves the clock
-// every other suite reads.
+// paused automation sends nothing; Instagram's refusal is kept with its reason; a 5xx is failed and
+// not sent again. Alone: it moves the clock every other suite reads.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startMetaSandbox } from '../../../stack/sandbox/meta/app.ts'
@@ -208,6 +208,20 @@ describe('instagram.followup', () => {
       status: 'failed',
       reason: expect.stringMatching(/^Instagram/),
     })
+  })
+
+  it("records Instagram's refusal with its reason", async () => {
+    const a = await automated({ text: 'Still thinking about it?', minutes: 30 })
+    const id = await answered(a, 'fay')
+    await control('/people/available', { username: 'fay', available: false })
+    await setClocks(31 * MINUTE)
+    expect(await instagramFollowup(ctx(), { followupId: id })).toBe('refused')
+    expect(await followup(id)).toMatchObject({
+      status: 'refused',
+      reason:
+        "Instagram refused the follow-up: (#551) This person isn't available right now. (code 551/1545041)",
+    })
+    expect(await sentTo(a, 'fay')).toEqual(['Prices: https://example.com/p'])
   })
 
   it('is not scheduled for an automation without one', async () => {
