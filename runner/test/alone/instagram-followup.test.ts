@@ -2,8 +2,8 @@
 // in-process Meta sandbox, on the test clock (internal.clock and the sandbox's clock moved together,
 // never real waiting): sent inside the 24-hour window once its delay has passed; skipped after the
 // person answered; refused in words past 24 hours with nothing sent; a duplicated job sends once; a
-// paused automation sends nothing; Instagram's refusal is kept with its reason; a 5xx is failed and
-// not sent again. Alone: it moves the clock every other suite reads.
+// paused or deleted automation sends nothing; Instagram's refusal is kept with its reason; a 5xx
+// is failed and not sent again. Alone: it moves the clock every other suite reads.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startMetaSandbox } from '../../../stack/sandbox/meta/app.ts'
@@ -208,6 +208,15 @@ describe('instagram.followup', () => {
       status: 'failed',
       reason: expect.stringMatching(/^Instagram/),
     })
+  })
+
+  it('sends nothing when the automation was deleted meanwhile', async () => {
+    const a = await automated({ text: 'Still thinking about it?', minutes: 30 })
+    const id = await answered(a, 'hal')
+    await adminDb().query('delete from public.instagram_automations where id = $1', [a.automationId])
+    await setClocks(31 * MINUTE)
+    expect(await instagramFollowup(ctx(), { followupId: id })).toBe('done')
+    expect(await sentTo(a, 'hal')).toEqual(['Prices: https://example.com/p'])
   })
 
   it("records Instagram's refusal with its reason", async () => {
