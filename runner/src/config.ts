@@ -122,6 +122,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
       'instagram.token': 1,
       // a few Graph calls each, answered at once: comments and DMs should not wait behind each other
       'instagram.event': number(env, 'RUNNER_INSTAGRAM_EVENT_CONCURRENCY', 4, 1, 32),
+      // one Graph call each, due one by one as the automations' DMs were sent
+      'instagram.followup': 2,
     },
     pollMs: number(env, 'RUNNER_POLL_MS', 2000, 500, 60_000),
     heartbeatMs: number(env, 'RUNNER_HEARTBEAT_MS', 10_000, 500, 60_000),
@@ -145,6 +147,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
       'platform.canary': 300_000,
       'instagram.token': 60_000,
       'instagram.event': 60_000,
+      'instagram.followup': 60_000,
     },
     accountWaitMs: number(env, 'RUNNER_ACCOUNT_WAIT_MS', 60_000, 0, 600_000),
     // Test-only: host:port proxies allowed on loopback/private addresses (production leaves it unset).

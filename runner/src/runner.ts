@@ -14,6 +14,7 @@ import { campaignTick } from './jobs/campaign-tick.ts'
 import type { JobContext } from './jobs/context.ts'
 import { inboxSync } from './jobs/inbox-sync.ts'
 import { instagramEvent } from './jobs/instagram-event.ts'
+import { instagramFollowup } from './jobs/instagram-followup.ts'
 import { instagramToken } from './jobs/instagram-token.ts'
 import { platformCanary } from './jobs/platform-canary.ts'
 import { type JobData, QUEUES, type QueueName, readJobData } from './jobs/queues.ts'
@@ -239,6 +240,8 @@ export class Runner {
         instagramToken({ db: this.db, config: this.config }, readJobData('instagram.token', data)),
       'instagram.event': (data) =>
         instagramEvent({ db: this.db, config: this.config }, readJobData('instagram.event', data)),
+      'instagram.followup': (data) =>
+        instagramFollowup({ db: this.db, config: this.config }, readJobData('instagram.followup', data)),
     }
   }
 

@@ -63,6 +63,8 @@ create table public.instagram_automations (
   created_at timestamp with time zone not null default now(),
   updated_at timestamp with time zone not null default now(),
   user_id uuid not null default auth.uid(),
+  followup_text text,
+  followup_delay_minutes integer,
   constraint instagram_automations_pkey primary key (id),
   constraint instagram_automations_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete cascade,
   constraint instagram_automations_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
@@ -71,11 +73,18 @@ create table public.instagram_automations (
   constraint instagram_automations_reply_text_check check (((char_length(reply_text) >= 1) and (octet_length(reply_text) <= 1000))),
   constraint instagram_automations_public_reply_text_check check (((public_reply_text is null) or ((trigger = 'comment_keyword'::text) and (char_length(public_reply_text) >= 1) and (char_length(public_reply_text) <= 2200)))),
   constraint instagram_automations_media_id_check check (((media_id is null) or ((trigger = 'comment_keyword'::text) and (media_id ~ '^[0-9]{1,30}$'::text)))),
-  constraint instagram_automations_keywords_check check (((cardinality(keywords) <= 20) and ((trigger <> all (array['comment_keyword'::text, 'dm_keyword'::text])) or (cardinality(keywords) >= 1))))
+  constraint instagram_automations_keywords_check check (((cardinality(keywords) <= 20) and ((trigger <> all (array['comment_keyword'::text, 'dm_keyword'::text])) or (cardinality(keywords) >= 1)))),
+  constraint instagram_automations_followup_text_check check (((followup_text is null) or ((char_length(followup_text) >= 1) and (octet_length(followup_text) <= 1000)))),
+  constraint instagram_automations_followup_delay_minutes_check check (((followup_delay_minutes is null) or ((followup_delay_minutes >= 1) and (followup_delay_minutes <= 1439)))),
+  constraint instagram_automations_followup_check check ((((followup_text is null) = (followup_delay_minutes is null)) and ((followup_text is null) or (trigger <> 'comment_keyword'::text))))
 );
 comment on table public.instagram_automations is
   'A customer''s automation on an official Instagram account: a keyword in a comment (on one post or reel, or any), a keyword in a DM, or a story mention or reply, answered with a DM (a private reply for a comment) and, for a comment, an optional public reply.';
 comment on column public.instagram_automations.media_id is 'comment_keyword only: the post or reel it watches; null = any post.';
+comment on column public.instagram_automations.followup_text is
+  'The one follow-up DM, sent when the person has not written again followup_delay_minutes after the automation''s DM, and only within 24 hours of their last message. Not for comments: a comment does not open Instagram''s 24-hour window.';
+comment on column public.instagram_automations.followup_delay_minutes is
+  'Minutes after the automation''s DM before the follow-up goes: 1 to 1,439 (23 h 59 min), so it can still fall inside the 24-hour window.';
 comment on column public.instagram_automations.keywords is
   'Matched as whole words, ignoring case; required for the keyword triggers, optional (empty = any) for story mentions and replies.';
 
@@ -104,6 +113,35 @@ comment on table public.instagram_automation_runs is
   'Each time an automation answered (or was refused): at most one per account and comment or message, so a comment gets one private reply however often Meta delivers it. Written by the runner.';
 comment on column public.instagram_automation_runs.reason is 'refused or failed: the platform''s reason, as the customer should read it.';
 
+create table public.instagram_automation_followups (
+  id uuid not null default gen_random_uuid(),
+  run_id uuid not null,
+  automation_id uuid not null,
+  user_id uuid not null,
+  account_id uuid not null,
+  person_id text not null,
+  sent_after timestamp with time zone not null,
+  due_at timestamp with time zone not null,
+  status text not null default 'scheduled'::text,
+  reason text,
+  message_id text,
+  job_id uuid,
+  created_at timestamp with time zone not null default now(),
+  updated_at timestamp with time zone not null default now(),
+  constraint instagram_automation_followups_pkey primary key (id),
+  constraint instagram_automation_followups_run_id_key unique (run_id),
+  constraint instagram_automation_followups_run_id_fkey foreign key (run_id) references public.instagram_automation_runs(id) on delete cascade,
+  constraint instagram_automation_followups_automation_id_fkey foreign key (automation_id) references public.instagram_automations(id) on delete cascade,
+  constraint instagram_automation_followups_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete cascade,
+  constraint instagram_automation_followups_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint instagram_automation_followups_status_check check ((status = any (array['scheduled'::text, 'sending'::text, 'sent'::text, 'skipped'::text, 'refused'::text, 'failed'::text, 'cancelled'::text]))),
+  constraint instagram_automation_followups_due_check check ((due_at > sent_after))
+);
+comment on table public.instagram_automation_followups is
+  'The follow-up of an automation''s DM (at most one per run): scheduled when the DM was sent, then sent, skipped (the person wrote again first), refused (outside Instagram''s 24-hour window, or by Instagram), failed (unknown whether it went) or cancelled (automation paused or follow-up removed, account not working). Written by the runner.';
+comment on column public.instagram_automation_followups.sent_after is
+  'When the automation''s DM was sent (internal.now()): a message from the person after it means they answered.';
+
 -- Indexes -----------------------------------------------------------------------------------------
 
 create index instagram_oauth_states_user_id_idx on internal.instagram_oauth_states (user_id);
@@ -123,6 +161,13 @@ create index instagram_automation_runs_person_idx on public.instagram_automation
 create index instagram_webhook_events_person_idx on internal.instagram_webhook_events
   (instagram_account_id, ((payload -> 'sender' ->> 'id')), occurred_at)
   where kind = any (array['message'::text, 'story_reply'::text, 'story_mention'::text]);
+
+create index instagram_automation_followups_automation_id_idx on public.instagram_automation_followups (automation_id);
+
+create index instagram_automation_followups_user_id_idx on public.instagram_automation_followups (user_id);
+
+create index instagram_automation_followups_due_idx on public.instagram_automation_followups (due_at)
+  where status = any (array['scheduled'::text, 'sending'::text]);
 
 create unique index social_accounts_official_platform_user_key on public.social_accounts (platform_id, platform_user_id)
   where (connection = 'official'::text);
@@ -466,6 +511,186 @@ $$;
 comment on function internal.finish_instagram_automation_run(uuid, text, text, text, text) is
   'The runner, after Instagram answered: sent (with the message and public reply ids), refused (with Instagram''s reason) or failed.';
 
+create or replace function internal.schedule_instagram_followup(p_run_id uuid)
+returns uuid
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  t constant timestamptz := internal.now();
+  followup public.instagram_automation_followups;
+begin
+  insert into public.instagram_automation_followups (run_id, automation_id, user_id, account_id, person_id, sent_after, due_at)
+  select r.id, r.automation_id, r.user_id, r.account_id, r.person_id, t, t + make_interval(mins => au.followup_delay_minutes)
+    from public.instagram_automation_runs r
+    join public.instagram_automations au on au.id = r.automation_id
+   where r.id = p_run_id and r.status = 'sent' and au.followup_text is not null
+  on conflict (run_id) do nothing
+  returning * into followup;
+  if followup.id is null then
+    return null;
+  end if;
+  -- started when it is due; a follow-up whose job is lost is queued again by the minute's sweep
+  update public.instagram_automation_followups f
+     set job_id = internal.enqueue_job('instagram.followup', jsonb_build_object('followupId', followup.id),
+                                       'instagram-followup:' || followup.id, now() + (followup.due_at - t))
+   where f.id = followup.id;
+  return followup.id;
+end
+$$;
+comment on function internal.schedule_instagram_followup(uuid) is
+  'The runner, after an automation''s DM was sent: when the automation has a follow-up, schedules it (once per run) for its delay after now and queues its instagram.followup job to start then. Answers the follow-up''s id, or null when there is none.';
+
+create or replace function internal.begin_instagram_followup(p_followup_id uuid)
+returns table(action text, followup_text text, person_id text, account_id uuid)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  t constant timestamptz := internal.now();
+  f public.instagram_automation_followups;
+  au public.instagram_automations;
+  account public.social_accounts;
+  instagram_id text;
+  trigger_key text;
+  last_message timestamptz;
+  verdict text;
+  why text;
+begin
+  -- locked: a second job for the same follow-up waits here, then finds it no longer scheduled
+  select * into f from public.instagram_automation_followups x where x.id = p_followup_id for update;
+  if f.id is null or f.status <> 'scheduled' then
+    return query select 'done'::text, null::text, null::text, null::uuid;
+    return;
+  end if;
+  if f.due_at > t then
+    return query select 'early'::text, null::text, null::text, null::uuid;
+    return;
+  end if;
+  select * into au from public.instagram_automations a where a.id = f.automation_id;
+  select * into account from public.social_accounts a where a.id = f.account_id;
+  instagram_id := account.platform_user_id;
+  select r.trigger_key into trigger_key from public.instagram_automation_runs r where r.id = f.run_id;
+
+  if not au.enabled then
+    verdict := 'cancelled';
+    why := 'The automation was paused before the follow-up was due.';
+  elsif au.followup_text is null then
+    verdict := 'cancelled';
+    why := 'The follow-up was removed from the automation before it was due.';
+  elsif account.connection <> 'official' or account.status <> 'active' then
+    verdict := 'cancelled';
+    why := 'The Instagram account was not connected when the follow-up was due.';
+  elsif exists (select 1 from internal.instagram_webhook_events e
+                 where e.instagram_account_id = instagram_id
+                   and e.kind = any (array['message', 'story_reply', 'story_mention'])
+                   and (e.payload -> 'sender' ->> 'id') = f.person_id
+                   and e.occurred_at > f.sent_after
+                   and e.event_key <> trigger_key) then
+    -- an answer stops the follow-up, as a reply stops a campaign's follow-ups
+    verdict := 'skipped';
+    why := 'They answered before the follow-up was due.';
+  else
+    select max(e.occurred_at) into last_message
+      from internal.instagram_webhook_events e
+     where e.instagram_account_id = instagram_id
+       and e.kind = any (array['message', 'story_reply', 'story_mention'])
+       and (e.payload -> 'sender' ->> 'id') = f.person_id;
+    if last_message is null or t - last_message > interval '24 hours' then
+      verdict := 'refused';
+      why := 'Their last message is more than 24 hours old: Instagram allows a message only within 24 hours of it, so the follow-up was not sent.';
+    else
+      verdict := 'sending';
+    end if;
+  end if;
+
+  update public.instagram_automation_followups x
+     set status = verdict, reason = why, updated_at = now()
+   where x.id = f.id;
+  if verdict = 'sending' then
+    return query select 'send'::text, au.followup_text, f.person_id, f.account_id;
+  else
+    return query select verdict, null::text, null::text, null::uuid;
+  end if;
+end
+$$;
+comment on function internal.begin_instagram_followup(uuid) is
+  'The runner, when a follow-up''s job runs: claims it once it is due. Answers send (with the text, the person and the account: it is now sending), or what happened instead, already recorded with its reason: skipped (the person wrote after the DM), refused (their last message is over 24 hours old), cancelled (automation paused, follow-up removed, account not working); early (not due yet, nothing changed) or done (already handled).';
+
+create or replace function internal.finish_instagram_followup(p_followup_id uuid, p_status text, p_reason text, p_message_id text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  update public.instagram_automation_followups f
+     set status = p_status, reason = left(p_reason, 500), message_id = p_message_id, updated_at = now()
+   where f.id = p_followup_id and f.status = 'sending'
+$$;
+comment on function internal.finish_instagram_followup(uuid, text, text, text) is
+  'The runner, after Instagram answered a follow-up it was sending: sent (with the message id), refused (with Instagram''s reason) or failed (unknown whether it went; never sent again).';
+
+create or replace function internal.enqueue_due_instagram_followups()
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  t constant timestamptz := internal.now();
+  queued integer;
+begin
+  -- A follow-up claimed a quarter of an hour ago and never finished died with its runner: whether
+  -- Instagram got it is unknown, so it is recorded failed, not sent again.
+  update public.instagram_automation_followups f
+     set status = 'failed', reason = 'The runner stopped while sending the follow-up: whether Instagram delivered it is unknown.',
+         updated_at = now()
+   where f.status = 'sending' and f.updated_at < now() - interval '15 minutes';
+  -- A follow-up still waiting a minute after it was due lost its job (or the clock moved): queued now.
+  with due as (
+    select f.id from public.instagram_automation_followups f
+     where f.status = 'scheduled' and f.due_at <= t - interval '1 minute'
+     order by f.due_at
+     limit 500
+  )
+  select count(*)::integer into queued
+    from due d
+   cross join lateral internal.enqueue_job('instagram.followup', jsonb_build_object('followupId', d.id),
+                                           'instagram-followup-due:' || d.id) j
+   where j is not null;
+  return queued;
+end
+$$;
+comment on function internal.enqueue_due_instagram_followups() is
+  'Run by pg_cron every minute: queues the instagram.followup job of each follow-up still waiting a minute after it was due, and records as failed one that has been sending for 15 minutes. Returns how many were queued.';
+
+create or replace function public.instagram_followup_results()
+returns table(automation_id uuid, waiting integer, sent integer, skipped integer, not_sent integer, reasons jsonb)
+language sql
+stable
+set search_path = ''
+as $$
+  -- Beside instagram_automation_results, but as the caller: the follow-ups are theirs to read (RLS).
+  select au.id,
+         (count(*) filter (where f.status in ('scheduled', 'sending')))::integer,
+         (count(*) filter (where f.status = 'sent'))::integer,
+         (count(*) filter (where f.status = 'skipped'))::integer,
+         (count(*) filter (where f.status in ('refused', 'failed', 'cancelled')))::integer,
+         coalesce((select jsonb_agg(jsonb_build_object('reason', x.reason, 'count', x.n) order by x.n desc, x.reason)
+                     from (select k.reason, count(*)::integer as n from public.instagram_automation_followups k
+                            where k.automation_id = au.id and k.status in ('refused', 'failed', 'cancelled')
+                              and k.reason is not null
+                            group by k.reason order by count(*) desc, k.reason limit 5) x), '[]'::jsonb)
+    from public.instagram_automations au
+    join public.instagram_automation_followups f on f.automation_id = au.id
+   where au.user_id = (select auth.uid())
+   group by au.id
+$$;
+comment on function public.instagram_followup_results() is
+  'The signed-in customer''s automations that scheduled follow-ups, with what became of them: waiting, sent, skipped (the person answered first) and not sent (refused outside the 24-hour window or by Instagram, failed, or cancelled), with the five commonest reasons.';
+
 create or replace function public.instagram_automation_results()
 returns table(automation_id uuid, triggered integer, sent integer, refused integer, failed integer,
               replied integer, conversations_started integer, refusals jsonb, last_triggered_at timestamp with time zone)
@@ -587,6 +812,18 @@ create policy "The runner reads every automation run" on public.instagram_automa
   to reachflow_runner
   using (true);
 
+alter table public.instagram_automation_followups enable row level security;
+
+create policy "Customers read their own follow-ups" on public.instagram_automation_followups
+  for select
+  to authenticated
+  using ((user_id = ( select auth.uid() as uid)));
+
+create policy "The runner reads every follow-up" on public.instagram_automation_followups
+  for select
+  to reachflow_runner
+  using (true);
+
 -- Grants ------------------------------------------------------------------------------------------
 
 revoke all on internal.instagram_oauth_states from anon, authenticated;
@@ -622,3 +859,17 @@ revoke execute on function internal.begin_instagram_automation_run(uuid, text, t
 grant execute on function internal.begin_instagram_automation_run(uuid, text, text, text) to reachflow_runner;
 revoke execute on function internal.finish_instagram_automation_run(uuid, text, text, text, text) from public;
 grant execute on function internal.finish_instagram_automation_run(uuid, text, text, text, text) to reachflow_runner;
+
+revoke all on public.instagram_automation_followups from anon;
+revoke insert, update, delete, truncate, references, trigger on public.instagram_automation_followups from authenticated;
+grant select on public.instagram_automation_followups to reachflow_runner;
+
+revoke execute on function internal.schedule_instagram_followup(uuid) from public;
+grant execute on function internal.schedule_instagram_followup(uuid) to reachflow_runner;
+revoke execute on function internal.begin_instagram_followup(uuid) from public;
+grant execute on function internal.begin_instagram_followup(uuid) to reachflow_runner;
+revoke execute on function internal.finish_instagram_followup(uuid, text, text, text) from public;
+grant execute on function internal.finish_instagram_followup(uuid, text, text, text) to reachflow_runner;
+revoke execute on function internal.enqueue_due_instagram_followups() from public;
+revoke execute on function public.instagram_followup_results() from public, anon;
+grant execute on function public.instagram_followup_results() to authenticated;

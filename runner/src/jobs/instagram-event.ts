@@ -10,6 +10,7 @@ import {
 } from '../../../supabase/functions/_shared/instagram-api.ts'
 import { decryptSecret, type Keyring } from '../crypto.ts'
 import { type Db, dbNow } from '../db.ts'
+import { scheduleFollowup } from '../official/instagram-followup-schedule.ts'
 import { type Automation, matchingAutomation, readEvent } from '../official/instagram-match.ts'
 
 const PRIVATE_REPLY_WINDOW_MS = 7 * 86_400_000
@@ -136,5 +137,6 @@ export async function instagramEvent(ctx: EventJobContext, data: { eventId: stri
     }
   }
   await finish('sent', null, messageId, replyId)
+  await scheduleFollowup(ctx.db, runId)
   return 'sent'
 }

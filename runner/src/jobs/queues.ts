@@ -10,6 +10,7 @@ export const QUEUES = [
   'platform.canary',
   'instagram.token',
   'instagram.event',
+  'instagram.followup',
 ] as const
 
 export type QueueName = (typeof QUEUES)[number]
@@ -23,6 +24,7 @@ export interface JobData {
   'platform.canary': { runId: string }
   'instagram.token': { accountId: string }
   'instagram.event': { eventId: string }
+  'instagram.followup': { followupId: string }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -39,6 +41,7 @@ export function readJobData<Q extends QueueName>(queue: Q, data: unknown): JobDa
     'platform.canary': ['runId'],
     'instagram.token': ['accountId'],
     'instagram.event': ['eventId'],
+    'instagram.followup': ['followupId'],
   }
   for (const field of fields[queue]) {
     const value = object[field]

@@ -195,6 +195,15 @@ export type Database = {
         }
         Returns: string
       }
+      begin_instagram_followup: {
+        Args: { p_followup_id: string }
+        Returns: {
+          account_id: string
+          action: string
+          followup_text: string
+          person_id: string
+        }[]
+      }
       campaign_sends_left_today: {
         Args: {
           account: Omit<
@@ -239,6 +248,7 @@ export type Database = {
         Args: { p_field: string; p_ids: string[]; p_queues: string[]; p_remove: boolean }
         Returns: number
       }
+      enqueue_due_instagram_followups: { Args: Record<PropertyKey, never>; Returns: number }
       enqueue_due_work: { Args: Record<PropertyKey, never>; Returns: Json }
       enqueue_instagram_token_refreshes: { Args: Record<PropertyKey, never>; Returns: number }
       enqueue_job: {
@@ -285,6 +295,10 @@ export type Database = {
           p_run_id: string
           p_status: string
         }
+        Returns: undefined
+      }
+      finish_instagram_followup: {
+        Args: { p_followup_id: string; p_message_id: string; p_reason: string; p_status: string }
         Returns: undefined
       }
       inbox_runner_seen_at: { Args: { p_thread_id: string }; Returns: string }
@@ -376,6 +390,7 @@ export type Database = {
         Returns: Json
       }
       runner_process_status: { Args: { p_last_seen_at: string; p_status: string }; Returns: string }
+      schedule_instagram_followup: { Args: { p_run_id: string }; Returns: string }
       seal_legacy_proxy_login: {
         Args: { p_account_id: string; p_ciphertext: string; p_key_id: string }
         Returns: boolean
@@ -1104,6 +1119,80 @@ export type Database = {
           },
         ]
       }
+      instagram_automation_followups: {
+        Row: {
+          account_id: string
+          automation_id: string
+          created_at: string
+          due_at: string
+          id: string
+          job_id: string | null
+          message_id: string | null
+          person_id: string
+          reason: string | null
+          run_id: string
+          sent_after: string
+          status: string
+          updated_at: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          account_id: string
+          automation_id: string
+          created_at?: string
+          due_at: string
+          id?: string
+          job_id?: string | null
+          message_id?: string | null
+          person_id: string
+          reason?: string | null
+          run_id: string
+          sent_after: string
+          status?: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          account_id?: string
+          automation_id?: string
+          created_at?: string
+          due_at?: string
+          id?: string
+          job_id?: string | null
+          message_id?: string | null
+          person_id?: string
+          reason?: string | null
+          run_id?: string
+          sent_after?: string
+          status?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'instagram_automation_followups_account_id_fkey'
+            columns: ['account_id']
+            isOneToOne: false
+            referencedRelation: 'social_accounts'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'instagram_automation_followups_automation_id_fkey'
+            columns: ['automation_id']
+            isOneToOne: false
+            referencedRelation: 'instagram_automations'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'instagram_automation_followups_run_id_fkey'
+            columns: ['run_id']
+            isOneToOne: true
+            referencedRelation: 'instagram_automation_runs'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       instagram_automation_runs: {
         Row: {
           account_id: string
@@ -1173,6 +1262,8 @@ export type Database = {
           account_id: string
           created_at: string
           enabled: boolean
+          followup_delay_minutes: number | null
+          followup_text: string | null
           id: string
           keywords: string[]
           media_id: string | null
@@ -1188,6 +1279,8 @@ export type Database = {
           account_id: string
           created_at?: string
           enabled?: boolean
+          followup_delay_minutes?: number | null
+          followup_text?: string | null
           id?: string
           keywords?: string[]
           media_id?: string | null
@@ -1202,6 +1295,8 @@ export type Database = {
           account_id?: string
           created_at?: string
           enabled?: boolean
+          followup_delay_minutes?: number | null
+          followup_text?: string | null
           id?: string
           keywords?: string[]
           media_id?: string | null
@@ -2898,6 +2993,17 @@ export type Database = {
         }[]
       }
       instagram_data_deletion_status: { Args: { p_code: string }; Returns: Json }
+      instagram_followup_results: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          automation_id: string
+          not_sent: number
+          reasons: Json
+          sent: number
+          skipped: number
+          waiting: number
+        }[]
+      }
       mark_inbox_thread_read: { Args: { p_thread_id: string }; Returns: undefined }
       pause_campaign: { Args: { p_campaign_id: string }; Returns: Json }
       pause_scraping_campaign: { Args: { p_scraping_campaign_id: string }; Returns: Json }

@@ -29,6 +29,7 @@ const JOB_TYPES: Record<string, string> = {
   'platform.canary': 'Platform canary',
   'instagram.token': 'Refresh Instagram token',
   'instagram.event': 'Instagram automation',
+  'instagram.followup': 'Instagram follow-up',
 }
 
 export const jobType = (queue: string): string => JOB_TYPES[queue] ?? queue

@@ -3,6 +3,8 @@ import {
   addKeywords,
   automationFormSchema,
   automationRow,
+  canFollowUp,
+  delayLabel,
   emptyAutomation,
   formValuesOf,
   MESSAGES,
@@ -90,6 +92,8 @@ describe('the row the form becomes', () => {
       keywords: ['guide'],
       reply_text: 'Here it is',
       public_reply_text: 'Sent you a DM',
+      followup_text: null,
+      followup_delay_minutes: null,
       enabled: true,
     })
     expect(formValuesOf(automationRow(comment))).toEqual({
@@ -97,10 +101,71 @@ describe('the row the form becomes', () => {
       name: 'Lookbook',
       replyText: 'Here it is',
       publicReplyText: 'Sent you a DM',
+      followupHours: '1',
+      followupMinutes: '0',
     })
     expect(automationRow({ ...comment, postScope: 'any' }).media_id).toBeNull()
     expect(automationRow({ ...comment, publicReplyText: '   ' }).public_reply_text).toBeNull()
     const dm = automationRow({ ...comment, trigger: 'dm_keyword' })
     expect([dm.media_id, dm.public_reply_text]).toEqual([null, null])
+  })
+})
+
+describe('the follow-up (the table checks, said first)', () => {
+  const dm = { ...valid, trigger: 'dm_keyword' as const, followupOn: true, followupText: 'Still there?' }
+
+  it('takes a text and a delay of 1 minute to 23 hours 59 minutes', () => {
+    expect(problems({ ...dm, followupHours: '23', followupMinutes: '59' })).toEqual({})
+    expect(problems({ ...dm, followupHours: '', followupMinutes: '1' })).toEqual({})
+    expect(problems({ ...dm, followupHours: '0', followupMinutes: '0' })).toEqual({
+      followupMinutes: MESSAGES.followupDelay,
+    })
+    expect(problems({ ...dm, followupHours: '24', followupMinutes: '0' })).toEqual({
+      followupHours: MESSAGES.followupHours,
+    })
+    expect(problems({ ...dm, followupHours: '1.5', followupMinutes: '60' })).toEqual({
+      followupHours: MESSAGES.followupHours,
+      followupMinutes: MESSAGES.followupMinutes,
+    })
+    expect(problems({ ...dm, followupText: '  ' })).toEqual({ followupText: MESSAGES.followup })
+    // counted in bytes, as Instagram and the table count: 501 two-byte letters are 1,002 bytes
+    expect(problems({ ...dm, followupText: 'é'.repeat(501) })).toEqual({
+      followupText: MESSAGES.followupLong,
+    })
+    expect(problems({ ...dm, followupText: 'é'.repeat(500) })).toEqual({})
+  })
+
+  it('is only for DM and story triggers: a comment drops it unchecked', () => {
+    const comment = { ...dm, trigger: 'comment_keyword' as const, followupText: '' }
+    expect(problems(comment)).toEqual({})
+    expect(automationRow(comment)).toMatchObject({ followup_text: null, followup_delay_minutes: null })
+    expect(canFollowUp('comment_keyword')).toBe(false)
+    expect(['dm_keyword', 'story_mention', 'story_reply'].every((t) => canFollowUp(t as never))).toBe(true)
+  })
+
+  it('becomes the row and back, off as nulls', () => {
+    const row = automationRow({
+      ...dm,
+      followupHours: '2',
+      followupMinutes: '30',
+      followupText: ' Still there? ',
+    })
+    expect(row).toMatchObject({ followup_text: 'Still there?', followup_delay_minutes: 150 })
+    expect(formValuesOf(row)).toMatchObject({
+      followupOn: true,
+      followupText: 'Still there?',
+      followupHours: '2',
+      followupMinutes: '30',
+    })
+    expect(automationRow({ ...dm, followupOn: false })).toMatchObject({
+      followup_text: null,
+      followup_delay_minutes: null,
+    })
+    expect([delayLabel(150), delayLabel(45), delayLabel(1380), delayLabel(1439)]).toEqual([
+      '2 h 30 min',
+      '45 min',
+      '23 h',
+      '23 h 59 min',
+    ])
   })
 })

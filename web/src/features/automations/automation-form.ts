@@ -31,7 +31,12 @@ export const LIMITS = {
   replyBytes: 1000,
   /** Instagram's limit for a comment. */
   publicReply: 2200,
+  /** The follow-up must still fall inside the 24-hour window: at most 23 h 59 min after the DM. */
+  followupMinutes: 23 * 60 + 59,
 } as const
+
+/** Only a DM or a story mention or reply opens Instagram's 24-hour window; a comment does not. */
+export const canFollowUp = (trigger: AutomationTrigger) => trigger !== 'comment_keyword'
 
 export const MESSAGES = {
   name: 'Give the automation a name.',
@@ -43,7 +48,34 @@ export const MESSAGES = {
   reply: 'Write the message the automation sends.',
   replyLong: `The message is too long: Instagram takes at most ${LIMITS.replyBytes.toLocaleString('en-US')} bytes (an emoji counts as up to 4).`,
   publicReplyLong: `A public reply can be at most ${LIMITS.publicReply.toLocaleString('en-US')} characters.`,
+  followup: 'Write the follow-up message, or turn the follow-up off.',
+  followupLong: `The follow-up is too long: Instagram takes at most ${LIMITS.replyBytes.toLocaleString('en-US')} bytes (an emoji counts as up to 4).`,
+  followupHours: 'Hours: a whole number from 0 to 23.',
+  followupMinutes: 'Minutes: a whole number from 0 to 59.',
+  followupDelay: 'Wait at least 1 minute (and at most 23 hours 59 minutes).',
 } as const
+
+export const FOLLOWUP_RULE =
+  "Instagram lets you message someone only within 24 hours of their last message: the follow-up goes only if they haven't written since your reply, and never after those 24 hours."
+export const FOLLOWUP_NOT_FOR_COMMENTS =
+  "Follow-ups are for DMs and stories: a comment doesn't open Instagram's 24-hour messaging window, so the private reply is the only message a comment allows."
+
+const wholeNumber = (text: string, max: number) => /^[0-9]{1,2}$/.test(text.trim()) && Number(text) <= max
+
+/** The follow-up's delay in minutes, or null while the hours or minutes are not whole numbers in range. */
+export function followupDelayMinutes(hours: string, minutes: string): number | null {
+  const h = hours.trim() === '' ? '0' : hours
+  const m = minutes.trim() === '' ? '0' : minutes
+  if (!wholeNumber(h, 23) || !wholeNumber(m, 59)) return null
+  return Number(h) * 60 + Number(m)
+}
+
+/** "1 h 30 min", "45 min", "23 h" */
+export function delayLabel(totalMinutes: number): string {
+  const h = Math.floor(totalMinutes / 60)
+  const m = totalMinutes % 60
+  return [h > 0 ? `${h} h` : '', m > 0 || h === 0 ? `${m} min` : ''].filter(Boolean).join(' ')
+}
 
 export const byteLength = (text: string) => new TextEncoder().encode(text).length
 
@@ -60,6 +92,10 @@ export const automationFormSchema = z
       .refine((text) => text.trim().length > 0, MESSAGES.reply)
       .refine((text) => byteLength(text.trim()) <= LIMITS.replyBytes, MESSAGES.replyLong),
     publicReplyText: z.string(),
+    followupOn: z.boolean(),
+    followupText: z.string(),
+    followupHours: z.string(),
+    followupMinutes: z.string(),
     enabled: z.boolean(),
   })
   .superRefine((values, ctx) => {
@@ -74,6 +110,20 @@ export const automationFormSchema = z
     // only a comment gets a public reply: for the other triggers the text is dropped, not checked
     if (values.trigger === 'comment_keyword' && values.publicReplyText.trim().length > LIMITS.publicReply)
       ctx.addIssue({ code: 'custom', path: ['publicReplyText'], message: MESSAGES.publicReplyLong })
+    // a comment trigger has no follow-up: what was typed for another trigger is dropped, not checked
+    if (!values.followupOn || !canFollowUp(values.trigger)) return
+    const text = values.followupText.trim()
+    if (!text) ctx.addIssue({ code: 'custom', path: ['followupText'], message: MESSAGES.followup })
+    else if (byteLength(text) > LIMITS.replyBytes)
+      ctx.addIssue({ code: 'custom', path: ['followupText'], message: MESSAGES.followupLong })
+    const hours = values.followupHours.trim() === '' ? '0' : values.followupHours
+    const minutes = values.followupMinutes.trim() === '' ? '0' : values.followupMinutes
+    if (!wholeNumber(hours, 23))
+      ctx.addIssue({ code: 'custom', path: ['followupHours'], message: MESSAGES.followupHours })
+    if (!wholeNumber(minutes, 59))
+      ctx.addIssue({ code: 'custom', path: ['followupMinutes'], message: MESSAGES.followupMinutes })
+    if (followupDelayMinutes(hours, minutes) === 0)
+      ctx.addIssue({ code: 'custom', path: ['followupMinutes'], message: MESSAGES.followupDelay })
   })
 
 export type AutomationFormValues = z.infer<typeof automationFormSchema>
@@ -87,6 +137,10 @@ export const emptyAutomation = (accountId = ''): AutomationFormValues => ({
   keywords: [],
   replyText: '',
   publicReplyText: '',
+  followupOn: false,
+  followupText: '',
+  followupHours: '1',
+  followupMinutes: '0',
   enabled: true,
 })
 
@@ -126,6 +180,7 @@ export function addKeywords(
 export function automationRow(values: AutomationFormValues) {
   const comment = values.trigger === 'comment_keyword'
   const publicReply = values.publicReplyText.trim()
+  const followup = values.followupOn && canFollowUp(values.trigger)
   return {
     account_id: values.accountId,
     name: values.name.trim(),
@@ -134,6 +189,10 @@ export function automationRow(values: AutomationFormValues) {
     keywords: values.keywords,
     reply_text: values.replyText.trim(),
     public_reply_text: comment && publicReply ? publicReply : null,
+    followup_text: followup ? values.followupText.trim() : null,
+    followup_delay_minutes: followup
+      ? followupDelayMinutes(values.followupHours, values.followupMinutes)
+      : null,
     enabled: values.enabled,
   }
 }
@@ -147,6 +206,8 @@ export function formValuesOf(row: {
   keywords: string[]
   reply_text: string
   public_reply_text: string | null
+  followup_text: string | null
+  followup_delay_minutes: number | null
   enabled: boolean
 }): AutomationFormValues {
   return {
@@ -160,6 +221,10 @@ export function formValuesOf(row: {
     keywords: row.keywords,
     replyText: row.reply_text,
     publicReplyText: row.public_reply_text ?? '',
+    followupOn: row.followup_text !== null,
+    followupText: row.followup_text ?? '',
+    followupHours: String(Math.floor((row.followup_delay_minutes ?? 60) / 60)),
+    followupMinutes: String((row.followup_delay_minutes ?? 60) % 60),
     enabled: row.enabled,
   }
 }

@@ -19,6 +19,18 @@ export interface AutomationResults {
   /** The commonest reasons Instagram (or the 7-day rule) refused or failed a reply. */
   refusals: { reason: string; count: number }[]
   lastTriggeredAt: string | null
+  /** What became of its follow-ups (none scheduled yet: all zero). */
+  followups: FollowupResults
+}
+
+export interface FollowupResults {
+  waiting: number
+  sent: number
+  /** The person answered before it was due. */
+  skipped: number
+  /** Refused (outside the 24-hour window, or by Instagram), failed, or cancelled. */
+  notSent: number
+  reasons: { reason: string; count: number }[]
 }
 
 /** A post or reel of the account's, as the post picker shows it (instagram-official/accounts/:id/media). */

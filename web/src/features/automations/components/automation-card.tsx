@@ -1,8 +1,10 @@
 import { AlertTriangle, Pencil, Trash2 } from 'lucide-react'
 import { Switch } from '@/components/ui/switch'
 import { relativeTime } from '@/lib/relative-time'
+import { NO_FOLLOWUPS } from '../api/get-automation-results'
 import type { Automation, AutomationResults } from '../api/types'
 import { type AutomationTrigger, TRIGGER_LABEL } from '../automation-form'
+import { FollowupSummary } from './followup-summary'
 
 const NO_RESULTS: AutomationResults = {
   triggered: 0,
@@ -13,6 +15,7 @@ const NO_RESULTS: AutomationResults = {
   conversationsStarted: 0,
   refusals: [],
   lastTriggeredAt: null,
+  followups: NO_FOLLOWUPS,
 }
 
 function triggerLine(automation: Automation): string {
@@ -115,6 +118,13 @@ export function AutomationCard({
             ))}
           </ul>
         </div>
+      )}
+      {automation.followup_text !== null && automation.followup_delay_minutes !== null && (
+        <FollowupSummary
+          text={automation.followup_text}
+          delayMinutes={automation.followup_delay_minutes}
+          results={results.followups}
+        />
       )}
       <div className="mt-4 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
         <p className="text-xs text-slate-400">

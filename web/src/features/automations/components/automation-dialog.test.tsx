@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderApp } from '@/testing/render-app'
-import { MESSAGES } from '../automation-form'
+import { FOLLOWUP_NOT_FOR_COMMENTS, FOLLOWUP_RULE, MESSAGES } from '../automation-form'
 import { AutomationDialog } from './automation-dialog'
 
 // Only the transport is replaced: what the dialog sends, and what the database or function answers.
@@ -103,6 +103,8 @@ describe('AutomationDialog', () => {
       keywords: ['guide'],
       reply_text: 'Here it is',
       public_reply_text: 'Sent you a DM',
+      followup_text: null,
+      followup_delay_minutes: null,
       enabled: true,
     })
   })
@@ -127,5 +129,42 @@ describe('AutomationDialog', () => {
       }),
     )
     expect(onClose).not.toHaveBeenCalled()
+  })
+
+  it('offers a follow-up for DMs with the 24-hour rule, says why not for comments, and saves it', async () => {
+    renderApp(<AutomationDialog accounts={ACCOUNTS} accountId="acc-1" onClose={onClose} />)
+    const followup = screen.getByRole('switch', { name: "Follow up if they don't answer" })
+    // a comment trigger: no follow-up, and the reason
+    expect(followup).toBeDisabled()
+    expect(screen.getByText(FOLLOWUP_NOT_FOR_COMMENTS)).toBeInTheDocument()
+
+    await userEvent.click(screen.getByRole('radio', { name: 'DM keyword' }))
+    expect(screen.getByText(FOLLOWUP_RULE)).toBeInTheDocument()
+    await userEvent.click(followup)
+    await userEvent.type(screen.getByLabelText('Name'), 'Prices')
+    await userEvent.type(screen.getByLabelText('Keywords'), 'price{Enter}')
+    await userEvent.type(screen.getByLabelText('Reply (sent as a DM)'), 'Prices: https://example.com/p')
+    await userEvent.clear(screen.getByLabelText('Hours'))
+    await userEvent.type(screen.getByLabelText('Hours'), '24')
+    await userEvent.click(screen.getByRole('button', { name: 'Create automation' }))
+    expect(await screen.findByText(MESSAGES.followupHours)).toBeInTheDocument()
+    expect(screen.getByText(MESSAGES.followup)).toBeInTheDocument()
+    expect(screen.getByLabelText('Hours')).toHaveAttribute('aria-invalid', 'true')
+    expect(transport.insert).not.toHaveBeenCalled()
+
+    await userEvent.clear(screen.getByLabelText('Hours'))
+    await userEvent.type(screen.getByLabelText('Hours'), '3')
+    await userEvent.clear(screen.getByLabelText('Minutes'))
+    await userEvent.type(screen.getByLabelText('Minutes'), '15')
+    await userEvent.type(screen.getByLabelText('Follow-up message'), 'Still thinking about it?')
+    await userEvent.click(screen.getByRole('button', { name: 'Create automation' }))
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled())
+    expect(transport.insert).toHaveBeenCalledWith(
+      expect.objectContaining({
+        trigger: 'dm_keyword',
+        followup_text: 'Still thinking about it?',
+        followup_delay_minutes: 195,
+      }),
+    )
   })
 })

@@ -23,6 +23,7 @@ import {
   TRIGGER_LABEL,
   TRIGGERS,
 } from '../automation-form'
+import { FollowupSection } from './followup-section'
 import { KeywordInput } from './keyword-input'
 import { PostPicker } from './post-picker'
 
@@ -279,6 +280,8 @@ export function AutomationDialog({
             />
           </Field>
         )}
+
+        <FollowupSection control={control} register={register} errors={errors} />
 
         <div className="flex items-center justify-between gap-4 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200">
           <div>

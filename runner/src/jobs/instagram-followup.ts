@@ -1,0 +1,88 @@
+// instagram.followup: an automation's one follow-up DM, due its delay after the automation's DM.
+// The database claims it (internal.begin_instagram_followup) and decides there, from the webhook
+// events, what Instagram's rules allow: nothing when the person wrote again (an answer stops
+// follow-ups), a refusal in words when their last message is over 24 hours old, nothing when the
+// automation was paused or the account is not working. Only a claimed follow-up is sent, once, with
+// POST /me/messages and no tag; what Instagram refuses is recorded with its reason, and a network
+// failure or 5xx is recorded failed, never sent again.
+import { MetaApiError, sendMessage } from '../../../supabase/functions/_shared/instagram-api.ts'
+import { decryptSecret } from '../crypto.ts'
+import type { Db } from '../db.ts'
+import type { EventJobContext } from './instagram-event.ts'
+
+export type FollowupOutcome =
+  | 'sent'
+  | 'refused'
+  | 'failed'
+  | 'skipped'
+  | 'cancelled'
+  /** not due yet on the database's clock: the minute's sweep queues it again when it is */
+  | 'early'
+  /** already handled (or the automation, and with it the follow-up, was deleted) */
+  | 'done'
+
+export async function instagramFollowup(
+  ctx: EventJobContext,
+  data: { followupId: string },
+): Promise<FollowupOutcome> {
+  // the sealed token first: nothing below the claim may fail before Instagram has answered
+  const { rows: accounts } = await ctx.db.query<{ ciphertext: string }>(
+    `select c.ciphertext
+       from public.instagram_automation_followups f
+       join public.social_account_credentials c on c.account_id = f.account_id
+      where f.id = $1`,
+    [data.followupId],
+  )
+  const ciphertext = accounts[0]?.ciphertext
+  if (!ciphertext) return 'done'
+  const { accessToken } = JSON.parse(decryptSecret(ciphertext, ctx.config.keyring)) as { accessToken: string }
+
+  const { rows } = await ctx.db.query<{
+    action: string
+    followup_text: string | null
+    person_id: string | null
+  }>('select action, followup_text, person_id from internal.begin_instagram_followup($1)', [data.followupId])
+  const claim = rows[0]
+  if (!claim) return 'done'
+  if (claim.action !== 'send') return claim.action as FollowupOutcome
+  const finish = (status: 'sent' | 'refused' | 'failed', reason: string | null, messageId: string | null) =>
+    finishFollowup(ctx.db, data.followupId, status, reason, messageId)
+  let messageId: string
+  try {
+    messageId = await sendMessage(
+      { graphUrl: ctx.config.instagramGraphUrl },
+      accessToken,
+      { id: claim.person_id ?? '' },
+      claim.followup_text ?? '',
+      ctx.fetch ?? fetch,
+    )
+  } catch (error) {
+    if (!(error instanceof MetaApiError)) {
+      await finish('failed', `The follow-up could not be sent: ${(error as Error).message}`, null)
+      throw error
+    }
+    // unreachable or failing on Instagram's side: whether it went is unknown, so it is not retried
+    const unknown = error.status === 0 || error.status >= 500
+    await finish(
+      unknown ? 'failed' : 'refused',
+      unknown
+        ? `Instagram did not answer clearly, so the follow-up was not sent again: ${error.message}`
+        : refusal(error),
+      null,
+    )
+    return unknown ? 'failed' : 'refused'
+  }
+  await finish('sent', null, messageId)
+  return 'sent'
+}
+
+const refusal = (error: MetaApiError) =>
+  `Instagram refused the follow-up: ${error.message}${error.code ? ` (code ${error.code}${error.subcode ? `/${error.subcode}` : ''})` : ''}`
+
+const finishFollowup = (
+  db: Db,
+  id: string,
+  status: 'sent' | 'refused' | 'failed',
+  reason: string | null,
+  messageId: string | null,
+) => db.query('select internal.finish_instagram_followup($1, $2, $3, $4)', [id, status, reason, messageId])
