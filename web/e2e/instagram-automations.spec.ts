@@ -2,6 +2,7 @@
 // and leads to Add Account; with one connected through the sandbox's consent, the customer builds a
 // comment-keyword automation on one post in the dialog, a sandbox comment gets one private reply
 // from the real runner, and the page shows triggered 1 / sent 1.
+import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import { connectOfficial, metaControl, sandboxAccount } from './meta-sandbox'
 import { runnerForTheseTests } from './runner-process'
@@ -123,4 +124,14 @@ test('a customer builds a comment-keyword automation and sees a sandbox comment 
   await expect(
     page.getByTestId('automation-card').getByRole('switch', { name: 'Lookbook enabled' }),
   ).toHaveAttribute('aria-checked', 'false')
+
+  // Export downloads the automations with their results
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const exporting = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export' }).click()
+  const file = await exporting
+  expect(file.suggestedFilename()).toMatch(/^reachflow-automations-\d{4}-\d{2}-\d{2}\.csv$/)
+  const csv = readFileSync((await file.path()) ?? '', 'utf8')
+  expect(csv).toContain(`"${account.username}","Lookbook","Comment keyword"`)
+  expect(csv).toContain('"No","1","1","0","0"')
 })

@@ -6,11 +6,14 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { useToast } from '@/components/ui/toast'
+import { csvFilename, downloadCsv, toCsv } from '@/lib/csv'
+import { useRegisterExport } from '@/lib/export-registry'
 import { LIVE_POLL_MS } from '@/lib/query-keys'
 import { getAutomationResults } from '../api/get-automation-results'
 import { getAutomations, getOfficialAccounts } from '../api/get-automations'
 import { deleteAutomation, setAutomationEnabled } from '../api/save-automation'
 import { type Automation, automationKeys } from '../api/types'
+import { AUTOMATION_CSV } from '../automations-csv'
 import { AutomationCard } from './automation-card'
 
 // the form (react-hook-form, its schema) loads when the dialog first opens, not with the dashboard
@@ -37,6 +40,19 @@ export function AutomationsTab({ onAddAccount }: { onAddAccount: () => void }) {
     refetchInterval: LIVE_POLL_MS,
   })
   const refresh = () => void queryClient.invalidateQueries({ queryKey: automationKeys.all })
+  useRegisterExport(() =>
+    downloadCsv(
+      csvFilename('automations'),
+      toCsv(
+        (automations.data ?? []).map((automation) => ({
+          automation,
+          account: accounts.data?.find((a) => a.id === automation.account_id),
+          results: results.data?.get(automation.id),
+        })),
+        AUTOMATION_CSV,
+      ),
+    ),
+  )
 
   const toggle = useMutation({
     mutationFn: ({ automation, enabled }: { automation: Automation; enabled: boolean }) =>
