@@ -623,6 +623,36 @@ comment on function public.account_daily_usage() is
   'Per account of the caller: DMs sent today (account time zone), each cap (account limit, warm-up, platform 450, sum of sending campaigns'' daily limits), daily_cap = the lowest, remaining_today = what the caps still allow today.';
 revoke execute on function public.account_daily_usage() from public, anon;
 
+create or replace function internal.account_limit_refusal(p_user_id uuid)
+returns text
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  allowed integer;
+  plan text;
+  billing_status text;
+  current_count integer;
+begin
+  select l.account_limit, l.plan_type, l.subscription_status into allowed, plan, billing_status
+    from internal.account_limit(p_user_id) l;
+  select count(*) into current_count from public.social_accounts a where a.user_id = p_user_id;
+  if current_count < allowed then
+    return null;
+  end if;
+  return case
+    when plan <> 'free' then format('Account limit reached. You have %s/%s accounts.', current_count, allowed)
+    when billing_status in ('past_due', 'canceled', 'incomplete') then 'Subscription is not active'
+    else 'You are currently limited to 1 social media account. Upgrade your plan to add more accounts.'
+  end;
+end
+$$;
+comment on function internal.account_limit_refusal(uuid) is
+  'Why the customer cannot add another account (product.md §6 texts, as check_account_limit says them to the signed-in caller), or null when the plan has room: one wording for every way an account is created.';
+revoke execute on function internal.account_limit_refusal(uuid) from public;
+
 create or replace function public.check_account_limit()
 returns jsonb
 language plpgsql
@@ -667,10 +697,7 @@ set search_path = ''
 as $$
 declare
   target public.platforms;
-  allowed integer;
-  plan text;
-  billing_status text;
-  current_count integer;
+  refusal text;
   account public.social_accounts;
   job_id uuid;
 begin
@@ -688,16 +715,9 @@ begin
   if not found then
     raise exception 'User not authenticated' using errcode = 'PT404';
   end if;
-  select l.account_limit, l.plan_type, l.subscription_status into allowed, plan, billing_status
-    from internal.account_limit(p_user_id) l;
-  select count(*) into current_count from public.social_accounts a where a.user_id = p_user_id;
-  if current_count >= allowed then
-    raise exception '%', case
-        when plan <> 'free' then format('Account limit reached. You have %s/%s accounts.', current_count, allowed)
-        when billing_status in ('past_due', 'canceled', 'incomplete') then 'Subscription is not active'
-        else 'You are currently limited to 1 social media account. Upgrade your plan to add more accounts.'
-      end
-      using errcode = 'P0001', hint = 'account_limit';
+  refusal := internal.account_limit_refusal(p_user_id);
+  if refusal is not null then
+    raise exception '%', refusal using errcode = 'P0001', hint = 'account_limit';
   end if;
 
   begin
@@ -854,10 +874,7 @@ declare
   target public.platforms;
   existing public.social_accounts;
   account public.social_accounts;
-  allowed integer;
-  plan text;
-  billing_status text;
-  current_count integer;
+  refusal text;
 begin
   select * into target from public.platforms p where p.name = 'twitter';
   if target.id is null or not target.is_active or target.coming_soon then
@@ -896,16 +913,9 @@ begin
     return to_jsonb(account) || jsonb_build_object('reconnected', true);
   end if;
 
-  select l.account_limit, l.plan_type, l.subscription_status into allowed, plan, billing_status
-    from internal.account_limit(p_user_id) l;
-  select count(*) into current_count from public.social_accounts a where a.user_id = p_user_id;
-  if current_count >= allowed then
-    raise exception '%', case
-        when plan <> 'free' then format('Account limit reached. You have %s/%s accounts.', current_count, allowed)
-        when billing_status in ('past_due', 'canceled', 'incomplete') then 'Subscription is not active'
-        else 'You are currently limited to 1 social media account. Upgrade your plan to add more accounts.'
-      end
-      using errcode = 'P0001', hint = 'account_limit';
+  refusal := internal.account_limit_refusal(p_user_id);
+  if refusal is not null then
+    raise exception '%', refusal using errcode = 'P0001', hint = 'account_limit';
   end if;
 
   -- no warm-up: the API's own limits pace an official account, not a browser's

@@ -216,10 +216,7 @@ declare
   target public.platforms;
   existing public.social_accounts;
   account public.social_accounts;
-  allowed integer;
-  plan text;
-  billing_status text;
-  current_count integer;
+  refusal text;
 begin
   select * into target from public.platforms p where p.name = 'instagram';
   if target.id is null or not target.is_active or target.coming_soon then
@@ -252,16 +249,9 @@ begin
     return to_jsonb(account) || jsonb_build_object('reconnected', true);
   end if;
 
-  select l.account_limit, l.plan_type, l.subscription_status into allowed, plan, billing_status
-    from internal.account_limit(p_user_id) l;
-  select count(*) into current_count from public.social_accounts a where a.user_id = p_user_id;
-  if current_count >= allowed then
-    raise exception '%', case
-        when plan <> 'free' then format('Account limit reached. You have %s/%s accounts.', current_count, allowed)
-        when billing_status in ('past_due', 'canceled', 'incomplete') then 'Subscription is not active'
-        else 'You are currently limited to 1 social media account. Upgrade your plan to add more accounts.'
-      end
-      using errcode = 'P0001', hint = 'account_limit';
+  refusal := internal.account_limit_refusal(p_user_id);
+  if refusal is not null then
+    raise exception '%', refusal using errcode = 'P0001', hint = 'account_limit';
   end if;
 
   begin

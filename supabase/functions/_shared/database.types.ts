@@ -154,6 +154,7 @@ export type Database = {
           subscription_status: string
         }[]
       }
+      account_limit_refusal: { Args: { p_user_id: string }; Returns: string }
       account_sends_left_today: {
         Args: {
           account: Omit<
