@@ -10,7 +10,13 @@ import {
 } from '../../../supabase/functions/_shared/instagram-api.ts'
 import { decryptSecret, type Keyring } from '../crypto.ts'
 import { type Db, dbNow } from '../db.ts'
-import { type Automation, matchingAutomation, readEvent } from '../official/instagram-match.ts'
+import { inboxMessageOf, type OfficialAccount, recordInstagramMessage } from '../official/instagram-inbox.ts'
+import {
+  type Automation,
+  type IncomingEvent,
+  matchingAutomation,
+  readEvent,
+} from '../official/instagram-match.ts'
 
 const PRIVATE_REPLY_WINDOW_MS = 7 * 86_400_000
 
@@ -57,6 +63,7 @@ export async function instagramEvent(ctx: EventJobContext, data: { eventId: stri
   )
   const account = accounts[0]
   if (account?.status !== 'active') return 'no_account'
+  await recordInInbox(ctx, account, row)
   const event = readEvent(row, row.instagram_account_id)
   if (!event) return 'ignored'
   const { rows: automations } = await ctx.db.query<Automation>(
@@ -119,6 +126,7 @@ export async function instagramEvent(ctx: EventJobContext, data: { eventId: stri
     )
     return 'refused'
   }
+  await recordAutomationDm(ctx, account, event, automation.reply_text, messageId)
   let replyId: string | null = null
   if (event.commentId && automation.public_reply_text) {
     try {
@@ -137,4 +145,43 @@ export async function instagramEvent(ctx: EventJobContext, data: { eventId: stri
   }
   await finish('sent', null, messageId, replyId)
   return 'sent'
+}
+
+const inboxDeps = (ctx: EventJobContext) => ({
+  db: ctx.db,
+  keyring: ctx.config.keyring,
+  graphUrl: ctx.config.instagramGraphUrl,
+  fetch: ctx.fetch ?? fetch,
+})
+
+/** Every message (a DM, a story reply or mention, an echo) lands in the person's inbox thread, automation or not. */
+async function recordInInbox(
+  ctx: EventJobContext,
+  account: OfficialAccount,
+  row: { kind: string; payload: unknown; occurred_at: Date; instagram_account_id: string },
+): Promise<void> {
+  const message = inboxMessageOf(row, row.instagram_account_id)
+  if (message) await recordInstagramMessage(inboxDeps(ctx), account, message)
+}
+
+/** The automation's DM in the person's thread, keyed by its mid as its echo will be: it shows once. */
+async function recordAutomationDm(
+  ctx: EventJobContext,
+  account: OfficialAccount,
+  event: IncomingEvent,
+  text: string,
+  messageId: string,
+): Promise<void> {
+  await recordInstagramMessage(
+    inboxDeps(ctx),
+    account,
+    {
+      personId: event.personId,
+      direction: 'outgoing',
+      mid: messageId,
+      body: text,
+      sentAt: await dbNow(ctx.db),
+    },
+    event.personUsername,
+  )
 }
