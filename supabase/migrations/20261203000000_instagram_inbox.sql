@@ -199,6 +199,8 @@ COMMENT ON FUNCTION "internal"."instagram_answer_window"(uuid) IS 'An official I
 
 COMMENT ON FUNCTION "internal"."record_instagram_message"(uuid, text, text, text, text, text, timestamp with time zone) IS 'Runner: one message of an official Instagram account''s conversation with a person (by their Instagram-scoped id), stored once per mid; an incoming one opens the thread and counts unread, an outgoing one alone starts it handled.';
 
+COMMENT ON TABLE "public"."inbox_threads" IS 'Conversations inbox: one thread per account and person who replied to outreach, written by the runner''s inbox sync, or (official Instagram) per account and person who wrote to it or was sent a DM, written from its webhook. Customers read their own; status and read marks change only through RPCs.';
+
 REVOKE ALL ON FUNCTION "internal"."instagram_answer_refusal"(uuid) FROM PUBLIC;
 
 GRANT EXECUTE ON FUNCTION "internal"."instagram_answer_refusal"(uuid) TO "reachflow_runner", "service_role";

@@ -33,7 +33,7 @@ create table public.inbox_threads (
   constraint inbox_threads_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
 comment on table public.inbox_threads is
-  'Conversations inbox: one thread per account and person who replied to outreach, written by the runner''s inbox sync. Customers read their own; status and read marks change only through RPCs.';
+  'Conversations inbox: one thread per account and person who replied to outreach, written by the runner''s inbox sync, or (official Instagram) per account and person who wrote to it or was sent a DM, written from its webhook. Customers read their own; status and read marks change only through RPCs.';
 comment on column public.inbox_threads.status is
   'open, or handled (the customer marked it done); a new reply reopens it.';
 comment on column public.inbox_threads.unread_count is
