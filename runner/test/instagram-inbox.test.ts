@@ -4,7 +4,8 @@
 // an automation's DM and its echo are one message; answers from the inbox go through the Send API
 // (inside 24 hours plain, inside 7 days with the HUMAN_AGENT tag, after that refused with the
 // reason and nothing sent); Instagram's refusal fails the answer; no answer from Instagram leaves it
-// uncertain and never sends it twice, until its echo confirms it.
+// uncertain and never sends it twice, until its echo confirms it; a token Instagram no longer
+// accepts fails the answers and turns the account error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keyringFromEnv } from '../src/crypto.ts'
 import { createDb, type Db } from '../src/db.ts'
@@ -325,5 +326,28 @@ describe('answers from the inbox through the Send API', () => {
       expect.objectContaining({ status: 'sent', error: null, origin: 'reachflow' }),
     ])
     expect((await sentTo(a, 'gus_g')).map((m) => m.text)).toEqual(['Lost answer'])
+  })
+
+  it('a token Instagram no longer accepts fails the answers and turns the account error', async () => {
+    const a = await connected()
+    const first = await dm(a, 'hal_h', 'Hi')
+    await instagramEvent(ctx(), { eventId: first.eventId })
+    const threadId = (await threadOf(a.accountId, first.sender_id))?.id ?? ''
+    await answer(a.userId, threadId, 'One')
+    await answer(a.userId, threadId, 'Two')
+    await control('/tokens/revoke', { account: a.username })
+    expect(await sync(a.accountId)).toMatchObject({ answersSent: 0, answersFailed: 2 })
+    const failed = (await messagesOf(threadId)).filter((m) => m.origin === 'reachflow')
+    expect(failed.map((m) => [m.body, m.status])).toEqual([
+      ['One', 'failed'],
+      ['Two', 'failed'],
+    ])
+    expect(failed[0]?.error).toMatch(/^Instagram refused the answer: .+ \(code 190\)\. Nothing was sent\.$/)
+    expect(failed[1]?.error).toBe(`Not sent: @${a.username} must be connected to Instagram again.`)
+    const { rows } = await adminDb().query<{ status: string }>(
+      'select status from public.social_accounts where id = $1',
+      [a.accountId],
+    )
+    expect(rows[0]?.status).toBe('error')
   })
 })

@@ -3,6 +3,8 @@
 // account and key), so a second delivery, a retried job or a second runner sends nothing more. A
 // private reply is only tried within 7 days of the comment; what Instagram refuses (outside the
 // window, already answered, the person unavailable) is recorded with its reason and not retried.
+// Every message, answered or not, and every DM sent also lands in the person's inbox thread
+// (official/instagram-inbox.ts).
 import {
   MetaApiError,
   replyToComment,
