@@ -5,12 +5,14 @@
 // (inside 24 hours plain, inside 7 days with the HUMAN_AGENT tag, after that refused with the
 // reason and nothing sent); Instagram's refusal fails the answer; no answer from Instagram leaves it
 // uncertain and never sends it twice, until its echo confirms it; a token Instagram no longer
-// accepts fails the answers and turns the account error.
+// accepts fails the answers and turns the account error; an answer a stopped runner left sending
+// is settled uncertain.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keyringFromEnv } from '../src/crypto.ts'
 import { createDb, type Db } from '../src/db.ts'
 import { inboxSync } from '../src/jobs/inbox-sync.ts'
 import { instagramEvent } from '../src/jobs/instagram-event.ts'
+import { RUNNER_STOPPED } from '../src/official/instagram-answers.ts'
 import { STORY_MENTION_BODY } from '../src/official/instagram-inbox.ts'
 import { type TestRunner, testRunner } from './helpers/context.ts'
 import { adminDb, closeAdminDb, env } from './helpers/fixtures.ts'
@@ -349,5 +351,23 @@ describe('answers from the inbox through the Send API', () => {
       [a.accountId],
     )
     expect(rows[0]?.status).toBe('error')
+  })
+
+  it('an answer a stopped runner left sending is settled uncertain, never sent again', async () => {
+    const a = await connected()
+    const first = await dm(a, 'ivy_i', 'Hi')
+    await instagramEvent(ctx(), { eventId: first.eventId })
+    const threadId = (await threadOf(a.accountId, first.sender_id))?.id ?? ''
+    const id = await answer(a.userId, threadId, 'Left behind')
+    await adminDb().query('select * from internal.claim_inbox_reply($1)', [a.accountId])
+    await sync(a.accountId)
+    expect((await messagesOf(threadId)).at(-1)).toMatchObject({ status: 'sending' })
+    await adminDb().query(
+      "update public.inbox_messages set sent_at = now() - interval '10 minutes' where id = $1",
+      [id],
+    )
+    await sync(a.accountId)
+    expect((await messagesOf(threadId)).at(-1)).toMatchObject({ status: 'uncertain', error: RUNNER_STOPPED })
+    expect(await sentTo(a, 'ivy_i')).toEqual([])
   })
 })

@@ -11,7 +11,7 @@ import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
 import { sendQueuedAnswers, settleUncertainAnswers } from '../inbox/answers.ts'
 import { READ_REPLIES_AFTER_MS, readNewReplies } from '../inbox/read-replies.ts'
 import { serviceOf } from '../log.ts'
-import { sendInstagramAnswers } from '../official/instagram-answers.ts'
+import { sendInstagramAnswers, settleStaleAnswers } from '../official/instagram-answers.ts'
 import { settleUncertainSends } from '../sending/uncertain.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
@@ -74,6 +74,7 @@ async function officialInstagramSync(ctx: JobContext, account: AccountRow): Prom
   )
   const ciphertext = rows[0]?.ciphertext
   if (!ciphertext) return { note: 'The account has no Instagram token: connect it again.' }
+  await settleStaleAnswers(ctx.db, account.id)
   const answers = await sendInstagramAnswers(
     { db: ctx.db, keyring: ctx.config.keyring, graphUrl: ctx.config.instagramGraphUrl, fetch },
     { id: account.id, username: account.username, ciphertext },

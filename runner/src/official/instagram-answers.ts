@@ -133,3 +133,27 @@ async function finishUnconfirmed(db: Db, messageId: string, error: MetaApiError)
   if (echoed) await finish(db, messageId, 'sent', { mid: echoed })
   else await finish(db, messageId, 'uncertain', { error: UNCONFIRMED(error) })
 }
+
+/** Longer than any Send API call may take (its timeout is 20 s): a `sending` answer this old was left by a runner that stopped. */
+const STALE_SENDING_MS = 5 * 60_000
+
+export const RUNNER_STOPPED =
+  'The runner stopped while sending it; it may have gone out, so it is not sent again. Check the conversation in Instagram.'
+
+/** Answers a stopped runner left `sending`: sent if their echo came, else uncertain (never sent again). */
+export async function settleStaleAnswers(db: Db, accountId: string): Promise<number> {
+  const { rows } = await db.query<{ id: string; platform_message_id: string | null }>(
+    `select id, platform_message_id from public.inbox_messages
+      where account_id = $1 and status = 'sending' and origin = 'reachflow'
+        and sent_at <= internal.now() - make_interval(secs => $2::float8 / 1000)`,
+    [accountId, STALE_SENDING_MS],
+  )
+  for (const row of rows)
+    await finish(
+      db,
+      row.id,
+      row.platform_message_id ? 'sent' : 'uncertain',
+      row.platform_message_id ? { mid: row.platform_message_id } : { error: RUNNER_STOPPED },
+    )
+  return rows.length
+}
