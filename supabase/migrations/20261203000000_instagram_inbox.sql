@@ -1,8 +1,9 @@
 -- Official Instagram conversations in the Conversations inbox: the runner records every message
 -- Meta's webhook brings (and the DMs automations send) once per mid in the person's thread
 -- (record_instagram_message); Instagram's answer window (24 hours normal, 7 days with the
--- HUMAN_AGENT tag) is one function the runner and queue_inbox_reply share, so an answer after
--- 7 days is refused at once with the reason. Written by `npm run db:diff` from supabase/schemas.
+-- HUMAN_AGENT tag) is one function the runner, queue_inbox_reply and retry_inbox_reply share, so
+-- an answer after 7 days is refused at once with the reason. Written by `npm run db:diff` from
+-- supabase/schemas.
 
 SET local check_function_bodies = off;
 
@@ -190,6 +191,44 @@ begin
   -- the account's inbox.sync sends queued answers first; one waiting sync per account is enough
   perform internal.enqueue_job('inbox.sync', jsonb_build_object('accountId', thread.account_id), 'inbox:' || thread.account_id);
   return message_id;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.retry_inbox_reply (
+  p_message_id uuid
+)
+  RETURNS void
+  LANGUAGE plpgsql
+  SECURITY DEFINER
+  SET search_path TO ''
+  AS $function$
+declare
+  message public.inbox_messages;
+  refusal text;
+begin
+  select * into message from public.inbox_messages m
+   where m.id = p_message_id and m.user_id = (select auth.uid()) and m.origin = 'reachflow';
+  if message.id is null then
+    raise exception 'Message not found' using errcode = 'PT404';
+  end if;
+  -- only an answer known not to have gone out may be sent again
+  if message.status <> 'failed' then
+    raise exception 'Only a failed message can be sent again.' using errcode = 'PT409';
+  end if;
+  if not exists (select 1 from public.social_accounts a where a.id = message.account_id and a.status = 'active') then
+    raise exception 'The account is not active, so it cannot send. Fix it in Social Accounts first.' using errcode = 'PT409';
+  end if;
+  -- an official Instagram answer whose 7 days are over would only be refused again
+  if exists (select 1 from public.social_accounts a join public.platforms p on p.id = a.platform_id
+              where a.id = message.account_id and a.connection = 'official' and p.name = 'instagram') then
+    refusal := internal.instagram_answer_refusal(message.thread_id);
+    if refusal is not null then
+      raise exception '%', refusal using errcode = 'PT409';
+    end if;
+  end if;
+  update public.inbox_messages m set status = 'queued', error = null where m.id = message.id;
+  perform internal.refresh_inbox_thread(message.thread_id);
+  perform internal.enqueue_job('inbox.sync', jsonb_build_object('accountId', message.account_id), 'inbox:' || message.account_id);
 end
 $function$;
 

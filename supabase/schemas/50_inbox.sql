@@ -836,6 +836,7 @@ set search_path = ''
 as $$
 declare
   message public.inbox_messages;
+  refusal text;
 begin
   select * into message from public.inbox_messages m
    where m.id = p_message_id and m.user_id = (select auth.uid()) and m.origin = 'reachflow';
@@ -848,6 +849,14 @@ begin
   end if;
   if not exists (select 1 from public.social_accounts a where a.id = message.account_id and a.status = 'active') then
     raise exception 'The account is not active, so it cannot send. Fix it in Social Accounts first.' using errcode = 'PT409';
+  end if;
+  -- an official Instagram answer whose 7 days are over would only be refused again
+  if exists (select 1 from public.social_accounts a join public.platforms p on p.id = a.platform_id
+              where a.id = message.account_id and a.connection = 'official' and p.name = 'instagram') then
+    refusal := internal.instagram_answer_refusal(message.thread_id);
+    if refusal is not null then
+      raise exception '%', refusal using errcode = 'PT409';
+    end if;
   end if;
   update public.inbox_messages m set status = 'queued', error = null where m.id = message.id;
   perform internal.refresh_inbox_thread(message.thread_id);

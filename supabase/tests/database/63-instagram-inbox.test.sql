@@ -4,7 +4,7 @@
 -- answer window (24 hours normal, 7 days with the human-agent tag, then closed) is refused at
 -- queue time with its reason; only the runner records messages.
 begin;
-select plan(20);
+select plan(21);
 
 select tests.create_supabase_user('igi_owner');
 select tests.give_plan('igi_owner', 5);
@@ -92,6 +92,17 @@ select results_eq(
      where t.peer_platform_id = '2000000000000003' and m.direction = 'outgoing' order by m.created_at$$,
   $$values ('platform'::text, 'sent'::text, 'id:mid-c1'::text), ('reachflow', 'sent', 'id:mid-c3')$$,
   'the echo and the answer are one message, sent');
+
+-- a failed answer sent again after the 7 days: refused at once too
+update public.inbox_messages set status = 'failed' where id = :'answer';
+update public.inbox_messages set sent_at = '2026-01-02 10:00+00'::timestamptz
+ where direction = 'incoming' and thread_id = (select id from public.inbox_threads where peer_platform_id = '2000000000000003');
+select internal.refresh_inbox_thread(id) from public.inbox_threads where peer_platform_id = '2000000000000003';
+select tests.authenticate_as('igi_owner');
+select throws_ok(format($$select public.retry_inbox_reply(%L)$$, :'answer'),
+  'PT409', '@cleo last wrote on 2 Jan 2026, more than 7 days ago: Instagram allows an answer only within 7 days of the person''s last message. Nothing was sent.',
+  'a failed answer is not queued again once the 7 days are over');
+select tests.clear_authentication();
 
 select * from finish();
 rollback;
