@@ -4,36 +4,30 @@
 // answered inside the 24-hour window and refused with Instagram's reason outside it; a story
 // mention is answered; a browser inbox read of the account ends at once. Events enter as the
 // webhook stores them (record_instagram_webhook_events).
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startMetaSandbox } from '../../stack/sandbox/meta/app.ts'
-import { json, listening } from '../../stack/sandbox/test-helpers.ts'
-import { encryptSecret, keyIdOf, keyringFromEnv } from '../src/crypto.ts'
+import { keyringFromEnv } from '../src/crypto.ts'
 import { createDb, type Db } from '../src/db.ts'
 import { inboxSync, OFFICIAL_INSTAGRAM_NOTE } from '../src/jobs/inbox-sync.ts'
 import { instagramEvent, REFUSALS } from '../src/jobs/instagram-event.ts'
 import { testRunner } from './helpers/context.ts'
-import { adminDb, closeAdminDb, createCustomer, env } from './helpers/fixtures.ts'
+import { adminDb, closeAdminDb, env } from './helpers/fixtures.ts'
+import {
+  createAutomation as automation,
+  type Connected,
+  connectedAccount,
+  controlOf,
+  deliver,
+  HOUR,
+  type MetaSandbox,
+  startSandbox,
+} from './helpers/meta-official.ts'
 
-const APP = {
-  appId: '990000000000099',
-  appSecret: 'event-test-secret',
-  redirectUri: 'https://app.example/cb',
-}
-const HOUR = 3_600_000
-let sandbox: Awaited<ReturnType<typeof listening<ReturnType<typeof startMetaSandbox>>>>
+let sandbox: MetaSandbox
 let db: Db
 const keyring = keyringFromEnv()
 
 beforeAll(async () => {
-  sandbox = await listening(
-    startMetaSandbox({
-      port: 0,
-      appId: APP.appId,
-      appSecret: APP.appSecret,
-      redirectUris: [APP.redirectUri],
-    }),
-  )
+  sandbox = await startSandbox()
   db = createDb(env('RUNNER_DATABASE_URL'), 2)
 })
 
@@ -43,84 +37,11 @@ afterAll(async () => {
   await closeAdminDb()
 })
 
-const control = async <T = Record<string, unknown>>(path: string, body?: unknown) =>
-  (await json<T>(sandbox.base, `/__sandbox${path}`, body === undefined ? {} : { body })).body
+const control = <T = Record<string, unknown>>(path: string, body?: unknown) =>
+  controlOf(sandbox)<T>(path, body)
+const connected = () => connectedAccount(sandbox)
 
-/** A sandbox business account with one post, connected as an official account of a new customer. */
-async function connected() {
-  const username = `ev_${randomUUID().slice(0, 8)}`
-  const account = await control<{ id: string }>('/accounts', { username, password: 'pw-123456' })
-  const post = await control<{ id: string }>('/media', { account: username, caption: 'Comment GUIDE' })
-  const other = await control<{ id: string }>('/media', { account: username, caption: 'Another post' })
-  // the token as the consent flow would give it: the sandbox's own, with every scope
-  const token = sandbox.world.newToken(account.id, 'long', [
-    'instagram_business_basic',
-    'instagram_business_manage_messages',
-    'instagram_business_manage_comments',
-  ])
-  const userId = await createCustomer()
-  const sealed = encryptSecret(
-    JSON.stringify({ v: 1, platform: 'instagram', connection: 'official', accessToken: token.token }),
-    keyring,
-  )
-  const { rows } = await adminDb().query<{ account: { id: string } }>(
-    'select public.create_instagram_official_account($1, $2, $3, $4, $5, $6) as account',
-    [userId, username, account.id, keyIdOf(sealed), sealed, new Date(Date.now() + 50 * 24 * HOUR)],
-  )
-  return {
-    username,
-    igId: account.id,
-    userId,
-    accountId: rows[0]?.account.id ?? '',
-    post: post.id,
-    other: other.id,
-  }
-}
-
-async function automation(
-  userId: string,
-  accountId: string,
-  values: Record<string, unknown>,
-): Promise<string> {
-  const columns = {
-    user_id: userId,
-    account_id: accountId,
-    name: 'Guide',
-    reply_text: 'Here is the guide: https://example.com/g',
-    ...values,
-  }
-  const names = Object.keys(columns)
-  const { rows } = await adminDb().query<{ id: string }>(
-    `insert into public.instagram_automations (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')}) returning id`,
-    Object.values(columns),
-  )
-  return rows[0]?.id ?? ''
-}
-
-/** Stores an event the way the webhook function does; answers its id. */
-async function deliver(
-  igId: string,
-  event: { key: string; field: string; kind: string; occurredAt?: Date; payload: unknown },
-) {
-  await adminDb().query('select public.record_instagram_webhook_events($1)', [
-    JSON.stringify([
-      { accountId: igId, ...event, occurredAt: (event.occurredAt ?? new Date()).toISOString() },
-    ]),
-  ])
-  const { rows } = await adminDb().query<{ id: string }>(
-    'select id from internal.instagram_webhook_events where event_key = $1',
-    [event.key],
-  )
-  return rows[0]?.id ?? ''
-}
-
-async function comment(
-  a: Awaited<ReturnType<typeof connected>>,
-  from: string,
-  text: string,
-  mediaId = a.post,
-  occurredAt?: Date,
-) {
+async function comment(a: Connected, from: string, text: string, mediaId = a.post, occurredAt?: Date) {
   const made = await control<{ comment_id: string; from_id: string }>('/comments', {
     account: a.username,
     from,
@@ -142,7 +63,7 @@ async function comment(
   return { ...made, eventId }
 }
 
-async function dm(a: Awaited<ReturnType<typeof connected>>, from: string, text: string) {
+async function dm(a: Connected, from: string, text: string) {
   const made = await control<{ mid: string; sender_id: string }>('/messages', {
     account: a.username,
     from,

@@ -8,7 +8,12 @@ import type { SessionManager } from '../sessions/manager.ts'
 
 export type HandlerConfig = Pick<
   RunnerConfig,
-  'pacingFactor' | 'uncertainCheckAfterMs' | 'tickBudgetMs' | 'accountWaitMs' | 'keyring'
+  | 'pacingFactor'
+  | 'uncertainCheckAfterMs'
+  | 'tickBudgetMs'
+  | 'accountWaitMs'
+  | 'keyring'
+  | 'instagramGraphUrl'
 > &
   Partial<Pick<RunnerConfig, 'ai'>>
 

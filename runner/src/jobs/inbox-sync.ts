@@ -3,12 +3,15 @@
 // replies recorded, requests counted), and settles unconfirmed sends and answers. The scheduler
 // queues it every few minutes for an account in use and hourly for an idle one. A sync that finds
 // the account read since it was queued by other work (a campaign tick that held the session), with
-// nothing else to do, ends without taking the session. After a site change, answers wait while sending on
-// the platform is paused and reading waits while its inbox reading is.
+// nothing else to do, ends without taking the session. After a site change, answers wait while
+// sending on the platform is paused and reading waits while its inbox reading is. An official
+// Instagram account only sends its answers, through Instagram's API (official/instagram-answers.ts):
+// its messages come by webhook.
 import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
 import { sendQueuedAnswers, settleUncertainAnswers } from '../inbox/answers.ts'
 import { READ_REPLIES_AFTER_MS, readNewReplies } from '../inbox/read-replies.ts'
 import { serviceOf } from '../log.ts'
+import { sendInstagramAnswers, settleStaleAnswers } from '../official/instagram-answers.ts'
 import { settleUncertainSends } from '../sending/uncertain.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
@@ -58,14 +61,44 @@ async function readSinceQueued(ctx: JobContext, accountId: string, queuedAt: Dat
 }
 
 export const OFFICIAL_INSTAGRAM_NOTE =
-  "Instagram's webhooks bring this official account's messages: no browser read."
+  "Instagram's webhooks bring this official account's messages: no browser read; answers go through Instagram's API."
+
+/** Answers sent through Instagram's API per job (no typing, no pacing gaps: many fit). */
+const MAX_API_ANSWERS_PER_SYNC = 20
+
+/** An official Instagram account: its queued answers go through the Send API; nothing is read. */
+async function officialInstagramSync(ctx: JobContext, account: AccountRow): Promise<InboxSyncResult> {
+  const { rows } = await ctx.db.query<{ ciphertext: string }>(
+    'select ciphertext from public.social_account_credentials where account_id = $1',
+    [account.id],
+  )
+  const ciphertext = rows[0]?.ciphertext
+  if (!ciphertext) return { note: 'The account has no Instagram token: connect it again.' }
+  await settleStaleAnswers(ctx.db, account.id)
+  const answers = await sendInstagramAnswers(
+    { db: ctx.db, keyring: ctx.config.keyring, graphUrl: ctx.config.instagramGraphUrl, fetch },
+    { id: account.id, username: account.username, ciphertext },
+    MAX_API_ANSWERS_PER_SYNC,
+  )
+  const waiting = await ctx.db.query(
+    `select 1 from public.inbox_messages where account_id = $1 and status = 'queued' limit 1`,
+    [account.id],
+  )
+  if (waiting.rowCount) await ctx.db.query('select internal.request_inbox_sync($1)', [account.id])
+  return {
+    answersSent: answers.sent,
+    answersUncertain: answers.uncertain,
+    answersFailed: answers.failed,
+    note: OFFICIAL_INSTAGRAM_NOTE,
+  }
+}
 
 export async function inboxSync(ctx: JobContext, data: JobData['inbox.sync']): Promise<InboxSyncResult> {
   const account = await loadAccount(ctx.db, data.accountId)
   if (account?.status !== 'active') return { note: 'The account is not active.' }
   // Instagram's webhooks bring an official account's messages; it has no browser inbox to read
   if (account.connection === 'official' && account.platform === 'instagram')
-    return { note: OFFICIAL_INSTAGRAM_NOTE }
+    return officialInstagramSync(ctx, account)
   const paused = {
     send: await actionPaused(ctx.db, account.platform, 'send'),
     inbox: await actionPaused(ctx.db, account.platform, 'inbox'),

@@ -3,6 +3,8 @@
 // account and key), so a second delivery, a retried job or a second runner sends nothing more. A
 // private reply is only tried within 7 days of the comment; what Instagram refuses (outside the
 // window, already answered, the person unavailable) is recorded with its reason and not retried.
+// Every message, answered or not, and every DM sent also lands in the person's inbox thread
+// (official/instagram-inbox.ts).
 import {
   MetaApiError,
   replyToComment,
@@ -11,7 +13,13 @@ import {
 import { decryptSecret, type Keyring } from '../crypto.ts'
 import { type Db, dbNow } from '../db.ts'
 import { scheduleFollowup } from '../official/instagram-followup-schedule.ts'
-import { type Automation, matchingAutomation, readEvent } from '../official/instagram-match.ts'
+import { inboxMessageOf, type OfficialAccount, recordInstagramMessage } from '../official/instagram-inbox.ts'
+import {
+  type Automation,
+  type IncomingEvent,
+  matchingAutomation,
+  readEvent,
+} from '../official/instagram-match.ts'
 
 const PRIVATE_REPLY_WINDOW_MS = 7 * 86_400_000
 
@@ -58,6 +66,7 @@ export async function instagramEvent(ctx: EventJobContext, data: { eventId: stri
   )
   const account = accounts[0]
   if (account?.status !== 'active') return 'no_account'
+  await recordInInbox(ctx, account, row)
   const event = readEvent(row, row.instagram_account_id)
   if (!event) return 'ignored'
   const { rows: automations } = await ctx.db.query<Automation>(
@@ -120,6 +129,7 @@ export async function instagramEvent(ctx: EventJobContext, data: { eventId: stri
     )
     return 'refused'
   }
+  await recordAutomationDm(ctx, account, event, automation.reply_text, messageId)
   let replyId: string | null = null
   if (event.commentId && automation.public_reply_text) {
     try {
@@ -139,4 +149,43 @@ export async function instagramEvent(ctx: EventJobContext, data: { eventId: stri
   await finish('sent', null, messageId, replyId)
   await scheduleFollowup(ctx.db, runId)
   return 'sent'
+}
+
+const inboxDeps = (ctx: EventJobContext) => ({
+  db: ctx.db,
+  keyring: ctx.config.keyring,
+  graphUrl: ctx.config.instagramGraphUrl,
+  fetch: ctx.fetch ?? fetch,
+})
+
+/** Every message (a DM, a story reply or mention, an echo) lands in the person's inbox thread, automation or not. */
+async function recordInInbox(
+  ctx: EventJobContext,
+  account: OfficialAccount,
+  row: { kind: string; payload: unknown; occurred_at: Date; instagram_account_id: string },
+): Promise<void> {
+  const message = inboxMessageOf(row, row.instagram_account_id)
+  if (message) await recordInstagramMessage(inboxDeps(ctx), account, message)
+}
+
+/** The automation's DM in the person's thread, keyed by its mid as its echo will be: it shows once. */
+async function recordAutomationDm(
+  ctx: EventJobContext,
+  account: OfficialAccount,
+  event: IncomingEvent,
+  text: string,
+  messageId: string,
+): Promise<void> {
+  await recordInstagramMessage(
+    inboxDeps(ctx),
+    account,
+    {
+      personId: event.personId,
+      direction: 'outgoing',
+      mid: messageId,
+      body: text,
+      sentAt: await dbNow(ctx.db),
+    },
+    event.personUsername,
+  )
 }

@@ -45,6 +45,7 @@ export async function testRunner(
     tickBudgetMs: 120_000,
     accountWaitMs: 60_000,
     keyring: keyringFromEnv(),
+    instagramGraphUrl: env('INSTAGRAM_GRAPH_URL'),
     ...config,
   }
   const sessions = new SessionManager({

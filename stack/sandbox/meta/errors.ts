@@ -53,6 +53,8 @@ export const GRAPH = {
     graphError(10, '(#10) This message is sent outside of allowed window.', { subcode: 2534022 }),
   alreadyReplied: () => graphError(10900, '(#10900) Activity already replied to'),
   unavailable: () => graphError(551, "(#551) This person isn't available right now.", { subcode: 1545041 }),
+  /** The User Profile API for someone who never wrote to the account (Meta's documented words). */
+  noConsent: () => graphError(230, '(#230) User consent is required to access user profile'),
   noUser: () => graphError(100, '(#100) No matching user found', { subcode: 2534014 }),
   accountRateLimit: (headers: Record<string, string>) =>
     graphError(

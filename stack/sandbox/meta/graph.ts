@@ -6,7 +6,7 @@ import { GRAPH } from './errors.ts'
 import { authenticate, type Caller, iso, pick, takeFault } from './graph-common.ts'
 import { registerSendApi } from './send-api.ts'
 import type { Webhooks } from './webhooks.ts'
-import { DAY, type MetaWorld } from './world.ts'
+import { DAY, type MetaWorld, type Person } from './world.ts'
 
 /** The fields POST /me/subscribed_apps accepts (Instagram's webhook fields). */
 export const WEBHOOK_FIELDS = [
@@ -223,6 +223,28 @@ export function registerGraph(router: Router, world: MetaWorld, webhooks: Webhoo
       if (!caller.token.scopes.includes('instagram_business_manage_comments')) throw GRAPH.permission()
       return sendJson(req.res, 200, pick(commentObject(id) ?? {}, req, ['id', 'text', 'timestamp']))
     }
+    const person = world.personById(id)
+    if (person) return sendJson(req.res, 200, pick(userProfile(caller, person), req, ['id']))
     throw GRAPH.noObject(id)
   })
+
+  /**
+   * The User Profile API: an Instagram-scoped id's profile, only once that person wrote to the
+   * account (a DM, a story reply or mention: their consent), never someone who blocked it.
+   */
+  const userProfile = (caller: Caller, person: Person) => {
+    if (!caller.token.scopes.includes('instagram_business_manage_messages')) throw GRAPH.permission()
+    if (world.lastIncomingAt(caller.account.id, person.igsid) === null) throw GRAPH.noConsent()
+    if (!person.available) throw GRAPH.noObject(person.igsid)
+    return {
+      id: person.igsid,
+      name: person.name,
+      username: person.username,
+      profile_pic: `https://scontent.cdninstagram.com/v/t51/${person.igsid}.jpg`,
+      follower_count: 0,
+      is_user_follow_business: false,
+      is_business_follow_user: false,
+      is_verified_user: false,
+    }
+  }
 }

@@ -305,15 +305,23 @@ describe('Graph reads and sends', () => {
     const unapproved = await graph(token, '/me/messages', {
       recipient: { id: sender_id },
       message: { text: 'an agent here' },
+      messaging_type: 'MESSAGE_TAG',
       tag: 'HUMAN_AGENT',
     })
     expect(unapproved.body).toMatchObject({
       error: { code: 10, message: '(#10) Application does not have permission for this action' },
     })
     await control('/app', { human_agent_approved: true })
+    const untyped = await graph(token, '/me/messages', {
+      recipient: { id: sender_id },
+      message: { text: 'an agent here' },
+      tag: 'HUMAN_AGENT',
+    })
+    expect(untyped.body).toMatchObject({ error: { code: 100 } })
     const agent = await graph(token, '/me/messages', {
       recipient: { id: sender_id },
       message: { text: 'an agent here' },
+      messaging_type: 'MESSAGE_TAG',
       tag: 'HUMAN_AGENT',
     })
     expect(agent.status).toBe(200)
@@ -321,6 +329,7 @@ describe('Graph reads and sends', () => {
     const tooLate = await graph(token, '/me/messages', {
       recipient: { id: sender_id },
       message: { text: 'x' },
+      messaging_type: 'MESSAGE_TAG',
       tag: 'HUMAN_AGENT',
     })
     expect(tooLate.body).toMatchObject({ error: { error_subcode: 2534022 } })
@@ -328,6 +337,27 @@ describe('Graph reads and sends', () => {
     await control('/people/available', { username: 'cleo', available: false })
     const gone = await graph(token, '/me/messages', { recipient: { id: sender_id }, message: { text: 'x' } })
     expect(gone.body).toMatchObject({ error: { code: 551 } })
+  })
+
+  it("reads a person's profile only once they wrote to the account (User Profile API)", async () => {
+    const token = await longToken()
+    const { comment_id } = await control<{ comment_id: string }>('/comments', {
+      account: 'lumen.studio',
+      from: 'hana',
+      text: 'nice',
+    })
+    const commenter = (
+      await control<{ id: string; fromId: string }[]>('/comments?account=lumen.studio')
+    ).find((c) => c.id === comment_id)
+    const before = await graph(token, `/v23.0/${commenter?.fromId}?fields=name,username`)
+    expect(before.body).toMatchObject({
+      error: { code: 230, message: '(#230) User consent is required to access user profile' },
+    })
+    await control('/messages', { account: 'lumen.studio', from: 'hana', text: 'hello' })
+    const after = await graph(token, `/v23.0/${commenter?.fromId}?fields=name,username`)
+    expect(after.body).toEqual({ id: commenter?.fromId, name: 'hana', username: 'hana' })
+    const unknown = await graph(token, '/v23.0/2999999999999999?fields=username')
+    expect(unknown.body).toMatchObject({ error: { code: 100, error_subcode: 33 } })
   })
 
   it('posts a public reply and logs every call without secrets', async () => {

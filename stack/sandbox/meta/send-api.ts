@@ -34,6 +34,16 @@ export function registerSendApi(on: On, self: Self, world: MetaWorld, webhooks: 
     const tag = (req.body.tag ?? req.url.searchParams.get('tag') ?? null) as string | null
     if (tag !== null && tag !== 'HUMAN_AGENT')
       throw GRAPH.param(`Param tag must be one of {HUMAN_AGENT} - got "${tag}".`)
+    // a tag only counts on a message sent as MESSAGE_TAG (the Send API's messaging_type)
+    const messagingType = (req.body.messaging_type ?? req.url.searchParams.get('messaging_type') ?? null) as
+      | string
+      | null
+    if (messagingType !== null && !['RESPONSE', 'UPDATE', 'MESSAGE_TAG'].includes(messagingType))
+      throw GRAPH.param(
+        `Param messaging_type must be one of {RESPONSE, UPDATE, MESSAGE_TAG} - got "${messagingType}".`,
+      )
+    if ((tag !== null) !== (messagingType === 'MESSAGE_TAG'))
+      throw GRAPH.param('A tag is sent with messaging_type MESSAGE_TAG, and MESSAGE_TAG needs a tag')
     // the tag is a feature an app gets through App Review, not a parameter anyone may send
     if (tag === 'HUMAN_AGENT' && !world.state.app.humanAgentApproved) throw GRAPH.permission()
     const now = world.now()

@@ -309,6 +309,8 @@ export type Database = {
           account_id: string
         }[]
       }
+      instagram_answer_refusal: { Args: { p_thread_id: string }; Returns: string }
+      instagram_answer_window: { Args: { p_thread_id: string }; Returns: string }
       instagram_token_failed: { Args: { p_account_id: string; p_reason: string }; Returns: boolean }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_campaign_target: { Args: { p_last_sent_at: string; p_state: string }; Returns: boolean }
@@ -361,6 +363,18 @@ export type Database = {
           p_peer_username: string
           p_platform_thread_id: string
           p_platform_unread: boolean
+        }
+        Returns: Json
+      }
+      record_instagram_message: {
+        Args: {
+          p_account_id: string
+          p_body: string
+          p_direction: string
+          p_mid: string
+          p_person_id: string
+          p_person_username: string
+          p_sent_at: string
         }
         Returns: Json
       }

@@ -242,7 +242,13 @@ export async function sendMessage(
     {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ recipient, message: { text }, ...(tag ? { tag } : {}) }),
+      // a tagged message goes as MESSAGE_TAG; any other is the answer to the person's message
+      body: JSON.stringify({
+        recipient,
+        messaging_type: tag ? 'MESSAGE_TAG' : 'RESPONSE',
+        message: { text },
+        ...(tag ? { tag } : {}),
+      }),
     },
   )
   return body.message_id
@@ -263,4 +269,19 @@ export async function replyToComment(
     headers: { authorization: `Bearer ${token}` },
   })
   return body.id
+}
+
+/**
+ * The User Profile API: the name and username behind an Instagram-scoped id. Instagram answers it
+ * only for someone who has written to the account (their consent); anyone else is an error.
+ */
+export async function getUserProfile(
+  config: Pick<InstagramConfig, 'graphUrl'>,
+  token: string,
+  igsid: string,
+  fetcher: typeof fetch,
+): Promise<{ id: string; name?: string; username?: string }> {
+  const url = new URL(`/${GRAPH_VERSION}/${encodeURIComponent(igsid)}`, config.graphUrl)
+  url.searchParams.set('fields', 'name,username')
+  return await call(fetcher, url.toString(), { headers: { authorization: `Bearer ${token}` } })
 }

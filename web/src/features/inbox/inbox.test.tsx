@@ -28,8 +28,9 @@ const thread = (fields: Partial<InboxThread>): InboxThread => ({
   last_message_at: new Date().toISOString(),
   last_message_preview: 'Tell me more',
   last_message_direction: 'incoming',
+  last_incoming_at: null,
   campaign_id: 'c1',
-  account: { username: 'our_x', platform: 'twitter' },
+  account: { username: 'our_x', platform: 'twitter', connection: 'browser' },
   campaign_name: 'Founders',
   ...fields,
 })

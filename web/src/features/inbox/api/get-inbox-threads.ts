@@ -15,7 +15,7 @@ export async function getInboxThreads(
   let query = supabase
     .from('inbox_threads')
     .select(
-      'id, account_id, peer_username, status, unread_count, last_message_at, last_message_preview, last_message_direction, campaign_id, social_account:social_accounts(username, platform:platforms(name)), campaign:campaigns(name)',
+      'id, account_id, peer_username, status, unread_count, last_message_at, last_message_preview, last_message_direction, last_incoming_at, campaign_id, social_account:social_accounts(username, connection, platform:platforms(name)), campaign:campaigns(name)',
     )
     .order('last_message_at', { ascending: false, nullsFirst: false })
     .order('id')
@@ -28,7 +28,11 @@ export async function getInboxThreads(
   return data.map(({ social_account, campaign, ...thread }) => ({
     ...thread,
     account: social_account
-      ? { username: social_account.username, platform: social_account.platform?.name ?? '' }
+      ? {
+          username: social_account.username,
+          platform: social_account.platform?.name ?? '',
+          connection: social_account.connection,
+        }
       : null,
     campaign_name: campaign?.name ?? null,
   }))

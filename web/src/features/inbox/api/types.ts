@@ -13,9 +13,11 @@ export type InboxThread = Pick<
   | 'last_message_at'
   | 'last_message_preview'
   | 'last_message_direction'
+  | 'last_incoming_at'
   | 'campaign_id'
 > & {
-  account: { username: string; platform: string } | null
+  /** connection: official (through the platform's API) or browser. */
+  account: { username: string; platform: string; connection: string } | null
   campaign_name: string | null
 }
 

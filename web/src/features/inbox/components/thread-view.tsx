@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { ArrowLeft, CheckCircle2, RotateCcw, Send } from 'lucide-react'
+import { ArrowLeft, CheckCircle2, Clock, RotateCcw, Send } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
@@ -13,6 +13,7 @@ import { answerSchema, sendAnswer } from '../api/send-answer'
 import { setThreadStatus } from '../api/set-thread-status'
 import type { InboxAccount, InboxThread } from '../api/types'
 import { useInboxMessages } from '../hooks/use-inbox'
+import { type AnswerWindow, instagramWindow } from '../instagram-window'
 import { MessageBubble } from './message-bubble'
 import { platformName } from './thread-list'
 
@@ -90,7 +91,9 @@ export function ThreadView({
     send.mutate(parsed.data)
   }
 
-  const canSend = account?.status === 'active'
+  const answerWindow = useInstagramWindow(thread)
+  const accountActive = account?.status === 'active'
+  const canSend = accountActive && answerWindow?.state !== 'closed'
   const handled = thread.status === 'handled'
 
   return (
@@ -162,6 +165,7 @@ export function ThreadView({
       </div>
 
       <form onSubmit={submit} className="border-t border-slate-200 bg-white px-4 py-3">
+        {answerWindow && <WindowHint id={`${fieldId}-window`} window={answerWindow} />}
         <label htmlFor={fieldId} className="sr-only">
           Your answer to @{thread.peer_username}
         </label>
@@ -169,10 +173,16 @@ export function ThreadView({
           id={fieldId}
           rows={2}
           value={draft}
-          placeholder={canSend ? `Answer @${thread.peer_username}…` : 'The account cannot send right now'}
+          placeholder={
+            canSend
+              ? `Answer @${thread.peer_username}…`
+              : accountActive
+                ? "Instagram's answer window is closed"
+                : 'The account cannot send right now'
+          }
           disabled={!canSend}
           aria-invalid={draftError ? true : undefined}
-          aria-describedby={`${fieldId}-help`}
+          aria-describedby={answerWindow ? `${fieldId}-window ${fieldId}-help` : `${fieldId}-help`}
           onChange={(event) => {
             setDraft(event.target.value)
             if (draftError) setDraftError(null)
@@ -189,8 +199,12 @@ export function ThreadView({
           >
             {draftError ??
               (canSend
-                ? `Sent by @${account?.username} at a safe pace, once. Ctrl+Enter sends.`
-                : `@${thread.account?.username ?? 'The account'} is ${account?.status ?? 'gone'}: fix it in Social Accounts to answer.`)}
+                ? answerWindow
+                  ? `Sent by @${account?.username} through Instagram's API, once. Ctrl+Enter sends.`
+                  : `Sent by @${account?.username} at a safe pace, once. Ctrl+Enter sends.`
+                : accountActive
+                  ? 'Nothing can be sent in this conversation until they write again.'
+                  : `@${thread.account?.username ?? 'The account'} is ${account?.status ?? 'gone'}: fix it in Social Accounts to answer.`)}
           </p>
           <Button
             type="submit"
@@ -204,5 +218,36 @@ export function ThreadView({
         </div>
       </form>
     </section>
+  )
+}
+
+/** An official Instagram thread's answer window, recomputed every minute; null for any other thread. */
+function useInstagramWindow(thread: InboxThread): AnswerWindow | null {
+  const official = thread.account?.platform === 'instagram' && thread.account.connection === 'official'
+  const [now, setNow] = useState(() => new Date())
+  useEffect(() => {
+    if (!official) return
+    const timer = setInterval(() => setNow(new Date()), 60_000)
+    return () => clearInterval(timer)
+  }, [official])
+  return official ? instagramWindow(thread.peer_username, thread.last_incoming_at, now) : null
+}
+
+function WindowHint({ id, window }: { id: string; window: AnswerWindow }) {
+  const tone =
+    window.state === 'standard'
+      ? 'border-emerald-200 bg-emerald-50 text-emerald-800'
+      : window.state === 'human_agent'
+        ? 'border-amber-200 bg-amber-50 text-amber-800'
+        : 'border-slate-200 bg-slate-100 text-slate-700'
+  return (
+    <p
+      id={id}
+      data-testid="answer-window"
+      className={`mb-2 flex items-start gap-2 rounded-lg border px-3 py-2 text-xs ${tone}`}
+    >
+      <Clock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+      <span>{window.text}</span>
+    </p>
   )
 }
