@@ -4,27 +4,30 @@
 // person answered; refused in words past 24 hours with nothing sent; a duplicated job sends once; a
 // paused or deleted automation sends nothing; Instagram's refusal is kept with its reason; a 5xx
 // is failed and not sent again. Alone: it moves the clock every other suite reads.
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startMetaSandbox } from '../../../stack/sandbox/meta/app.ts'
-import { json, listening } from '../../../stack/sandbox/test-helpers.ts'
-import { encryptSecret, keyIdOf, keyringFromEnv } from '../../src/crypto.ts'
+import { keyringFromEnv } from '../../src/crypto.ts'
 import { createDb, type Db } from '../../src/db.ts'
 import { instagramEvent } from '../../src/jobs/instagram-event.ts'
 import { instagramFollowup } from '../../src/jobs/instagram-followup.ts'
-import { adminDb, closeAdminDb, createCustomer, env } from '../helpers/fixtures.ts'
+import { adminDb, closeAdminDb, env } from '../helpers/fixtures.ts'
+import {
+  connectedAccount,
+  controlOf,
+  createAutomation,
+  deliver,
+  HOUR,
+  type MetaSandbox,
+  startSandbox,
+} from '../helpers/meta-official.ts'
 
 const MINUTE = 60_000
-const HOUR = 60 * MINUTE
-let sandbox: Awaited<ReturnType<typeof listening<ReturnType<typeof startMetaSandbox>>>>
+let sandbox: MetaSandbox
 let db: Db
 const keyring = keyringFromEnv()
 let offsetMs = 0
 
 beforeAll(async () => {
-  sandbox = await listening(
-    startMetaSandbox({ port: 0, appId: '990000000000098', appSecret: 'followup-secret', redirectUris: [] }),
-  )
+  sandbox = await startSandbox()
   db = createDb(env('RUNNER_DATABASE_URL'), 2)
 })
 
@@ -37,8 +40,8 @@ afterAll(async () => {
   await closeAdminDb()
 })
 
-const control = async <T = Record<string, unknown>>(path: string, body?: unknown) =>
-  (await json<T>(sandbox.base, `/__sandbox${path}`, body === undefined ? {} : { body })).body
+const control = <T = Record<string, unknown>>(path: string, body?: unknown) =>
+  controlOf(sandbox)<T>(path, body)
 
 /** The database's and the sandbox's clocks, the same time ahead of real time. */
 async function setClocks(ms: number) {
@@ -49,30 +52,16 @@ async function setClocks(ms: number) {
 
 /** A sandbox business account connected as a new customer's official account, with one DM automation. */
 async function automated(followup: { text: string; minutes: number } | null) {
-  const username = `fu_${randomUUID().slice(0, 8)}`
-  const account = await control<{ id: string }>('/accounts', { username, password: 'pw-123456' })
-  const token = sandbox.world.newToken(account.id, 'long', [
-    'instagram_business_basic',
-    'instagram_business_manage_messages',
-    'instagram_business_manage_comments',
-  ])
-  const userId = await createCustomer()
-  const sealed = encryptSecret(
-    JSON.stringify({ v: 1, platform: 'instagram', connection: 'official', accessToken: token.token }),
-    keyring,
-  )
-  const { rows } = await adminDb().query<{ account: { id: string } }>(
-    'select public.create_instagram_official_account($1, $2, $3, $4, $5, $6) as account',
-    [userId, username, account.id, keyIdOf(sealed), sealed, new Date(Date.now() + 50 * 24 * HOUR)],
-  )
-  const accountId = rows[0]?.account.id ?? ''
-  const { rows: made } = await adminDb().query<{ id: string }>(
-    `insert into public.instagram_automations
-       (user_id, account_id, name, trigger, keywords, reply_text, followup_text, followup_delay_minutes)
-     values ($1, $2, 'Price', 'dm_keyword', '{price}', 'Prices: https://example.com/p', $3, $4) returning id`,
-    [userId, accountId, followup?.text ?? null, followup?.minutes ?? null],
-  )
-  return { username, igId: account.id, accountId, automationId: made[0]?.id ?? '' }
+  const { username, igId, userId, accountId } = await connectedAccount(sandbox)
+  const automationId = await createAutomation(userId, accountId, {
+    name: 'Price',
+    trigger: 'dm_keyword',
+    keywords: ['price'],
+    reply_text: 'Prices: https://example.com/p',
+    followup_text: followup?.text ?? null,
+    followup_delay_minutes: followup?.minutes ?? null,
+  })
+  return { username, igId, accountId, automationId }
 }
 
 type Automated = Awaited<ReturnType<typeof automated>>
@@ -84,28 +73,18 @@ async function dm(a: Automated, from: string, text: string): Promise<{ eventId: 
     from,
     text,
   })
-  const key = `message:${made.mid}`
-  await adminDb().query('select public.record_instagram_webhook_events($1)', [
-    JSON.stringify([
-      {
-        key,
-        accountId: a.igId,
-        field: 'messages',
-        kind: 'message',
-        occurredAt: new Date(Date.now() + offsetMs).toISOString(),
-        payload: {
-          sender: { id: made.sender_id },
-          recipient: { id: a.igId },
-          message: { mid: made.mid, text },
-        },
-      },
-    ]),
-  ])
-  const { rows } = await adminDb().query<{ id: string }>(
-    'select id from internal.instagram_webhook_events where event_key = $1',
-    [key],
-  )
-  return { eventId: rows[0]?.id ?? '', personId: made.sender_id }
+  const eventId = await deliver(a.igId, {
+    key: `message:${made.mid}`,
+    field: 'messages',
+    kind: 'message',
+    occurredAt: new Date(Date.now() + offsetMs),
+    payload: {
+      sender: { id: made.sender_id },
+      recipient: { id: a.igId },
+      message: { mid: made.mid, text },
+    },
+  })
+  return { eventId, personId: made.sender_id }
 }
 
 const ctx = () => ({ db, config: { keyring, instagramGraphUrl: sandbox.base } })
