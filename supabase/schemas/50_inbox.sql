@@ -693,7 +693,8 @@ as $$
     'unread', (select count(*) from public.inbox_threads t where t.user_id = (select auth.uid()) and t.unread_count > 0),
     'accounts', coalesce((
       select jsonb_agg(jsonb_build_object('id', a.id, 'username', a.username, 'platform', p.name, 'status', a.status,
-                                          'last_synced_at', a.last_synced_at, 'check_requested_at', r.requested_at)
+                                          'connection', a.connection, 'last_synced_at', a.last_synced_at,
+                                          'check_requested_at', r.requested_at)
                        order by a.username)
         from public.social_accounts a
         join public.platforms p on p.id = a.platform_id
@@ -701,7 +702,7 @@ as $$
        where a.user_id = (select auth.uid())), '[]'::jsonb))
 $$;
 comment on function public.inbox_overview() is
-  'The Inbox tab''s badge (conversations with unread replies) and the caller''s accounts with their last inbox check.';
+  'The Inbox tab''s badge (conversations with unread replies) and the caller''s accounts with how they connect and their last inbox check.';
 revoke execute on function public.inbox_overview() from public, anon;
 
 create or replace function public.mark_inbox_thread_read(p_thread_id uuid)
@@ -796,9 +797,12 @@ begin
   for v_account in
     select a.id
       from public.social_accounts a
+      join public.platforms p on p.id = a.platform_id
      where a.user_id = me and a.status = 'active' and (p_account_id is null or a.id = p_account_id)
+       -- Instagram's webhooks bring an official Instagram account's messages as they are sent
+       and not (a.connection = 'official' and p.name = 'instagram')
      order by a.id
-       for update
+       for update of a
   loop
     insert into public.inbox_check_requests as r (account_id, user_id, requested_at)
     values (v_account, me, t)
@@ -825,7 +829,7 @@ begin
 end
 $$;
 comment on function public.request_inbox_check(uuid) is
-  '"Check now": queues inbox syncs for the caller''s active account(s), once a minute per account, claimed atomically (PT429 with the wait otherwise).';
+  '"Check now": queues inbox syncs for the caller''s active account(s) but official Instagram ones (webhooks bring their messages), once a minute per account, claimed atomically (PT429 with the wait otherwise).';
 revoke execute on function public.request_inbox_check(uuid) from public, anon;
 
 create or replace function public.retry_inbox_reply(p_message_id uuid)

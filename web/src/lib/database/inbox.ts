@@ -6,6 +6,7 @@ export const inboxAccountSchema = z.object({
   username: z.string(),
   platform: z.string(),
   status: z.string(),
+  connection: z.enum(['browser', 'official']),
   last_synced_at: z.string().nullable(),
   check_requested_at: z.string().nullable(),
 })

@@ -8,6 +8,9 @@ import { requestInboxCheck } from '../api/request-inbox-check'
 import type { InboxAccount } from '../api/types'
 import { inboxKeys, useInboxOverview } from '../hooks/use-inbox'
 
+/** Instagram's webhooks bring an official Instagram account's messages: there is nothing to check. */
+const arrivesLive = (a: InboxAccount) => a.connection === 'official' && a.platform === 'instagram'
+
 /** After this long without the check finishing, the button is freed and the delay said. */
 const CHECK_PATIENCE_MS = 180_000
 
@@ -36,9 +39,10 @@ export function CheckNow({ accountId }: { accountId: string }) {
   const [checkingSince, setCheckingSince] = useState<number | null>(null)
   const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string } | null>(null)
   const overview = useInboxOverview(checkingSince !== null)
-  const accounts = (overview.data?.accounts ?? []).filter(
+  const shown = (overview.data?.accounts ?? []).filter(
     (a) => a.status === 'active' && (!accountId || a.id === accountId),
   )
+  const accounts = shown.filter((a) => !arrivesLive(a))
   const checked = lastChecked(accounts)
 
   // Done once the overview read after the request shows every account synced since it.
@@ -74,6 +78,12 @@ export function CheckNow({ accountId }: { accountId: string }) {
     onError: (error) => setMessage({ tone: 'error', text: error.message }),
   })
 
+  if (accounts.length === 0 && shown.length > 0)
+    return (
+      <p className="text-xs text-slate-500 sm:text-right" data-testid="inbox-last-checked">
+        Instagram messages arrive here as they are sent.
+      </p>
+    )
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 sm:justify-end">
       <p className="text-xs text-slate-500" data-testid="inbox-last-checked" aria-live="polite">

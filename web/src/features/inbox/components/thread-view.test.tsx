@@ -27,6 +27,7 @@ const account: InboxAccount = {
   username: 'lumen.studio',
   platform: 'instagram',
   status: 'active',
+  connection: 'official',
   last_synced_at: null,
   check_requested_at: null,
 }
