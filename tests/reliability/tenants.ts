@@ -132,8 +132,8 @@ export async function victim(): Promise<Victim> {
              'https://app.reachflow.test/connect/x/callback', now() + interval '10 minutes')`,
     [a.id, canary],
   )
-  // An official Instagram account as the connect callback adds it, an automation the customer made
-  // on it, and one answer the runner recorded.
+  // An official Instagram account as the connect callback adds it, automations the customer made
+  // on it, one answer the runner recorded and one follow-up waiting.
   const official = await db().query<{ account: { id: string } }>(
     `select public.create_instagram_official_account($1, $2, $3, 'k1', 'k1:c2VhbGVk', now() + interval '60 days') as account`,
     [
@@ -158,6 +158,28 @@ export async function victim(): Promise<Victim> {
     automation.data?.id,
     canary.toLowerCase().replace(/[^a-z0-9_]/g, '_'),
   ])
+  // A DM automation with a follow-up, whose answer went out and whose follow-up waits its delay.
+  const withFollowup = await a.sb
+    .from('instagram_automations')
+    .insert({
+      account_id: official.rows[0]?.account.id ?? '',
+      name: `${canary} follow-up`,
+      trigger: 'dm_keyword',
+      keywords: ['price'],
+      reply_text: canary,
+      followup_text: `Still there? ${canary}`,
+      followup_delay_minutes: 60,
+    })
+    .select('id')
+    .single()
+  expect(withFollowup.error).toBeNull()
+  await db().query(
+    `with run as (select internal.begin_instagram_automation_run($1, 'message:victim-mid', '2002', 'victim_dm') as id)
+     select internal.finish_instagram_automation_run(run.id, 'sent', null, 'victim-answer-mid', null),
+            internal.schedule_instagram_followup(run.id)
+       from run`,
+    [withFollowup.data?.id],
+  )
   // What one AI call books against the customer's daily budget.
   await db().query(`select public.ai_reserve($1, 120)`, [a.id])
   await db().query(
