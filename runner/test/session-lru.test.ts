@@ -3,13 +3,21 @@
 // while the account used most recently keeps its signed-in session and its next job opens nothing.
 import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
+import { connectWithOAuth, type TestApp } from '../../stack/sandbox/x/test-support.ts'
 import { AccountLeases } from '../src/leases.ts'
 import { shareOf } from '../src/sessions/fleet-share.ts'
 import { SessionManager } from '../src/sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../src/sessions/open.ts'
 import { type TestRunner, testRunner } from './helpers/context.ts'
-import { adminDb, closeAdminDb, createCustomer, createXAccount, env } from './helpers/fixtures.ts'
-import { SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
+import {
+  adminDb,
+  closeAdminDb,
+  createCustomer,
+  createOfficialXAccount,
+  createXAccount,
+  env,
+} from './helpers/fixtures.ts'
+import { SandboxAdmin, sandboxUrl, type XSandboxAccount } from './helpers/sandbox.ts'
 import { BROWSER_SUITE, newXAccount } from './helpers/x-session.ts'
 
 const x = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
@@ -91,6 +99,53 @@ describe('warm sessions within a memory bound', BROWSER_SUITE, () => {
     const freed = await other.tryAcquire(a.id)
     expect(freed).not.toBeNull()
     if (freed) await other.release(freed)
+  }, 300_000)
+})
+
+describe('official API sessions beside browser ones', BROWSER_SUITE, () => {
+  let runner: TestRunner | undefined
+  let sessions: SessionManager | undefined
+  afterAll(async () => {
+    await sessions?.closeAll()
+    await runner?.close()
+    await closeAdminDb()
+  })
+
+  it('an API session holds no browser memory: it neither counts against the bound nor is evicted for room', async () => {
+    runner = await testRunner()
+    const warm = new SessionManager({ ...runner.sessions.options, maxWarm: 1 })
+    sessions = warm
+    const customer = await createCustomer()
+    const sandbox = await x.createAccount<XSandboxAccount>({ passcode: null })
+    const app = await x.call<TestApp>('POST', '/x-api/apps', { callbackUrls: ['http://127.0.0.1:9/cb'] })
+    const official = await loadAccount(
+      runner.db,
+      await createOfficialXAccount(customer, sandbox, {
+        ...app,
+        ...(await connectWithOAuth(x.base, sandbox, app)),
+      }),
+    )
+    const browser = await loadAccount(runner.db, await createXAccount(customer, await newXAccount(x)))
+    if (!official || !browser) throw new Error('no account')
+    const job = async (account: AccountRow) => {
+      const used = await warm.use(account.id, 60_000, async (handle) => {
+        const opened = await handle.open(account)
+        if (opened.status !== 'ok') throw new Error(`sign-in failed: ${opened.status}`)
+        return opened.session
+      })
+      if (used.status !== 'done') throw new Error(`account busy (${used.where})`)
+      return used.value
+    }
+    const api = await job(official)
+    expect(api.browserless).toBe(true)
+    expect(warm.warmCount).toBe(0)
+    const page = await job(browser)
+    expect(warm.warmCount).toBe(1)
+    expect(warm.evicted).toBe(0)
+    // both stay warm within a bound of one browser session: neither opens again
+    expect(await job(official)).toBe(api)
+    expect(await job(browser)).toBe(page)
+    expect(warm.opened).toBe(2)
   }, 300_000)
 })
 

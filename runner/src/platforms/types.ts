@@ -190,6 +190,8 @@ export interface ScrapeRequest {
 /** What a job handler needs from a signed-in account, the same on both platforms. */
 export interface PlatformSession {
   readonly platform: Platform
+  /** Drives no browser (an official API): it holds no browser memory while it waits warm. */
+  readonly browserless?: boolean
   readonly user: { id: string; username: string; name: string }
   sendDm(target: DmTarget, text: string): Promise<SendResult>
   readThread(threadId: string): Promise<ThreadMessage[]>

@@ -120,9 +120,12 @@ export class SessionManager {
     return entry !== undefined && (entry.mutex.locked || entry.mutex.waiting > 0)
   }
 
-  /** Accounts with a warm session (for heartbeats and benchmarks). */
+  /**
+   * Accounts with a warm browser session (for the memory bound, heartbeats and benchmarks): an
+   * official API session holds no browser memory, so it neither counts nor is evicted for room.
+   */
   get warmCount(): number {
-    return [...this.#entries.values()].filter((e) => e.session).length
+    return [...this.#entries.values()].filter((e) => e.session && !e.session.browserless).length
   }
 
   /** How many warm sessions this runner may hold now: its memory bound and its fleet share. */
@@ -232,7 +235,10 @@ export class SessionManager {
     const max = this.warmLimit
     if (max === Number.POSITIVE_INFINITY) return
     const idle = [...this.#entries]
-      .filter(([, e]) => e !== keep && e.session && !e.mutex.locked && e.mutex.waiting === 0)
+      .filter(
+        ([, e]) =>
+          e !== keep && e.session && !e.session.browserless && !e.mutex.locked && e.mutex.waiting === 0,
+      )
       .sort(([, a], [, b]) => a.lastUsed - b.lastUsed)
     let over = this.warmCount - max
     for (const [accountId, entry] of idle) {

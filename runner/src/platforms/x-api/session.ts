@@ -54,6 +54,7 @@ export interface XApiSessionOptions {
 }
 
 export class XApiSession implements PlatformSession {
+  readonly browserless = true
   readonly platform = 'x' as const
   readonly user: { id: string; username: string; name: string }
   readonly #grant: XApiGrant
