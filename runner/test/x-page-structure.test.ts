@@ -7,6 +7,7 @@
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { deepElement, deepEval } from '../src/browser/deep-query.ts'
+import { watchNetwork } from '../src/browser/network-events.ts'
 import { waitForFirst } from '../src/browser/page-wait.ts'
 import { BrowserPool } from '../src/browser/pool.ts'
 import { typeLikeHuman } from '../src/browser/typing.ts'
@@ -136,15 +137,18 @@ describe.concurrent('X Chat in a shadow root', BROWSER_SUITE, () => {
     const session = await openX(admin, pool, account, { passcode: '5150' })
     const [lead] = await leads(1)
     const bodies: Promise<string>[] = []
-    const listen = (page: Page) =>
+    // the pool's pages deliver no network events unless they ask (network-events.ts)
+    const listen = async (page: Page) => {
+      await watchNetwork(page)
       page.on('response', (response) => {
         if (new URL(response.url()).pathname.startsWith('/i/api/1.1/xchat/'))
           bodies.push(response.text().catch(() => ''))
       })
-    listen(await session.page())
+    }
+    await listen(await session.page())
     expect((await session.sendDm({ userId: lead?.id }, 'Opaque question?')).status).toBe('sent')
     await admin.message({ account: account.username, from: lead?.username ?? '', text: 'Opaque answer!' })
-    listen(await session.page()) // a send closes its page when it went well: the read opens a new one
+    await listen(await session.page()) // a send closes its page when it went well: the read opens a new one
     const thread = await session.readThread(xThreadId(account.id, lead?.id ?? ''))
     expect(thread.map((m) => [m.direction, m.text])).toEqual([
       ['outgoing', 'Opaque question?'],
@@ -170,6 +174,7 @@ describe.sequential('X internal GraphQL', BROWSER_SUITE, () => {
     const session = await openX(admin, pool, account)
     const results = await session.run('test', 60_000, async (page) => {
       let call: { url: string; headers: Record<string, string> } | undefined
+      await watchNetwork(page)
       page.on('request', (request) => {
         if (request.url().includes('/SearchTimeline?'))
           call ??= { url: request.url(), headers: request.headers() }

@@ -192,6 +192,9 @@ export class BrowserPool {
         headless: this.options.headless ?? true,
         userDataDir: profileDir,
         args: BASE_ARGS,
+        // no network events for every request of every account: a page that needs them subscribes
+        // its own context (network-events.ts)
+        networkEnabled: false,
         timeout: this.options.launchTimeoutMs ?? 60_000,
         defaultViewport: { width: 1280, height: 900 },
       })

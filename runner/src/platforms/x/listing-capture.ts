@@ -5,6 +5,7 @@
 // cursor variable of the query string changes, the page's own query id and headers go out as they are
 // (X's transaction id covers the method and the path, not the query string).
 import type { HTTPRequest, Page } from 'puppeteer-core'
+import { watchNetwork } from '../../browser/network-events.ts'
 import type { XFacts } from './facts.ts'
 
 export interface CapturedAnswer {
@@ -26,14 +27,23 @@ export class ListingCapture {
   #resumeFrom: string | null = null
   #intercepting = false
 
-  constructor(
+  private constructor(
     readonly page: Page,
     readonly facts: XFacts,
-    /** The listing's operation and, for follower lists, the user lookup before it. */
     readonly operations: string[],
   ) {
     page.on('requestfinished', this.#onFinished)
     page.on('requestfailed', this.#onFailed)
+  }
+
+  /**
+   * Starts listening to the page's requests (its network events are delivered from now on: the
+   * browser sends none for pages that do not ask). `operations`: the listing's operation and, for
+   * follower lists, the user lookup before it.
+   */
+  static async on(page: Page, facts: XFacts, operations: string[]): Promise<ListingCapture> {
+    await watchNetwork(page)
+    return new ListingCapture(page, facts, operations)
   }
 
   /** The operation a GraphQL path calls, if it is one of ours. */

@@ -114,7 +114,7 @@ async function loadListing(
 ): Promise<CapturedAnswer> {
   const listing = plan.operations.at(-1) ?? ''
   const user = plan.username ? plan.operations[0] : undefined
-  const capture = new ListingCapture(page, session.facts, plan.operations)
+  const capture = await ListingCapture.on(page, session.facts, plan.operations)
   try {
     if (cursor !== null) await capture.resumeFrom(cursor)
     await session.goto(page, plan.path)
