@@ -7,7 +7,9 @@ import type { StackConfig } from '../../src/config.ts'
 import { JwtError, type Keys } from './keys.ts'
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024
-/** How long an oversize upload without Content-Length is still drained after its 413 was sent. */
+/** How much of an upload without Content-Length past the limit is read and dropped before its 413. */
+const OVERSIZE_DRAIN_BYTES = 16 * 1024 * 1024
+/** How long a connection cut off for sending far too much lives after its 413 was sent. */
 const OVERSIZE_LINGER_MS = 2_000
 
 export const CORS_ALLOW_HEADERS =
@@ -95,26 +97,24 @@ function readBody(req: IncomingMessage, res: ServerResponse, limit: number): Pro
     }
     const chunks: Buffer[] = []
     let size = 0
-    const collect = (chunk: Buffer) => {
+    req.on('data', (chunk: Buffer) => {
       size += chunk.length
-      if (size > limit) {
-        // Answer the 413 instead of destroying the socket under a client still uploading (it saw
-        // only ECONNRESET/EPIPE): the rest of the body is read and dropped, the connection closed
-        // after the answer, and a client that keeps sending is cut off shortly after that.
-        req.off('data', collect)
-        chunks.length = 0
-        req.resume()
-        res.shouldKeepAlive = false
-        res.once('finish', () => {
-          if (!req.complete) setTimeout(() => req.destroy(), OVERSIZE_LINGER_MS).unref()
-        })
-        reject(payloadTooLarge())
+      if (size <= limit) {
+        chunks.push(chunk)
         return
       }
-      chunks.push(chunk)
-    }
-    req.on('data', collect)
-    req.on('end', () => resolve(Buffer.concat(chunks)))
+      chunks.length = 0
+      if (size > limit + OVERSIZE_DRAIN_BYTES && !req.isPaused()) {
+        // A client that keeps sending far past the limit is answered now and cut off shortly after.
+        req.pause()
+        res.shouldKeepAlive = false
+        res.once('finish', () => setTimeout(() => req.destroy(), OVERSIZE_LINGER_MS).unref())
+        reject(payloadTooLarge())
+      }
+    })
+    // An upload a little over the limit is read to its end and dropped before the 413 goes out: a
+    // client still writing when the answer (and the connection's close) arrived saw only EPIPE.
+    req.on('end', () => (size > limit ? reject(payloadTooLarge()) : resolve(Buffer.concat(chunks))))
     req.on('error', reject)
   })
 }
