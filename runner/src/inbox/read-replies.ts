@@ -1,5 +1,6 @@
-// Reading an account's inbox in a session that is already signed in: the conversations and
-// message requests, the whole thread of everyone who wrote since the last read (for the inbox),
+// Reading an account's inbox in a session that is already signed in: the conversations (and, on a
+// slower cadence, the message requests), the whole thread of everyone whose row shows they may
+// have written since the last read (read-plan.ts: the list decides, most threads stay closed),
 // their replies recorded (lead replied, follow-ups stopped, customer told, opt-outs to
 // do-not-contact), the platform's read markers, and when this read began. The inbox sync does it on
 // its schedule; a campaign tick that holds the session does it too when the last read is older than
@@ -8,6 +9,7 @@
 import type { Db } from '../db.ts'
 import type { PlatformSession } from '../platforms/types.ts'
 import type { AccountRow } from '../sessions/open.ts'
+import { campaignDmsSince, conversationsToOpen, requestsDue, requestsRead } from './read-plan.ts'
 import { recordReply } from './replies.ts'
 import { applyPlatformReadMarkers, readingMarksRead, storeThread } from './threads.ts'
 
@@ -23,8 +25,12 @@ const FIRST_READ_MS = 7 * 24 * 3_600_000
 export const READ_REPLIES_AFTER_MS = 210_000
 
 export interface RepliesRead {
+  /** Conversations in the inbox list. */
   conversations: number
-  requests: number
+  /** Message requests; null when this read left the requests page for a later one. */
+  requests: number | null
+  /** Threads opened: the rows that may hold a new message from the other side. */
+  opened: number
   replies: number
   optOuts: number
 }
@@ -54,16 +60,16 @@ export async function readNewReplies(
   )
   const startedAt = rows[0]?.now ?? new Date()
   const since = rows[0]?.since ?? new Date(Date.now() - FIRST_READ_MS)
-  const result: RepliesRead = { conversations: 0, requests: 0, replies: 0, optOuts: 0 }
-  const conversations = await session.readInbox({ includeRequests: true })
-  result.conversations = conversations.length
-  result.requests = conversations.filter((c) => c.request).length
-  const recent = conversations.filter(
-    (c) => c.unread || (c.lastMessage.at !== null && Date.parse(c.lastMessage.at) > since.getTime()),
-  )
-  for (const conversation of recent) {
+  const result: RepliesRead = { conversations: 0, requests: 0, opened: 0, replies: 0, optOuts: 0 }
+  const includeRequests = requestsDue(account.id, startedAt)
+  const conversations = await session.readInbox({ includeRequests })
+  result.conversations = conversations.filter((c) => !c.request).length
+  result.requests = includeRequests ? conversations.filter((c) => c.request).length : null
+  const toOpen = conversationsToOpen(conversations, since, await campaignDmsSince(db, account.id, since))
+  for (const conversation of toOpen) {
     if (signal.aborted) return result
     const thread = await session.readThread(conversation.threadId)
+    result.opened += 1
     const stored = await storeThread(db, {
       accountId: account.id,
       peerUsername: conversation.peer.username,
@@ -96,8 +102,9 @@ export async function readNewReplies(
   )
   // when this read began: a reply that came in while it ran is looked for again next time
   await db.query(
-    'update public.social_accounts set last_synced_at = $2, requests_pending = $3 where id = $1',
+    'update public.social_accounts set last_synced_at = $2, requests_pending = coalesce($3, requests_pending) where id = $1',
     [account.id, startedAt, result.requests],
   )
+  if (includeRequests) requestsRead(account.id, startedAt)
   return result
 }

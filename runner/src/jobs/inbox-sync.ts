@@ -24,7 +24,10 @@ const MAX_ANSWERS_PER_SYNC = 4
 
 export interface InboxSyncResult {
   conversations?: number
-  requests?: number
+  /** Null when the read left the requests page for a later one. */
+  requests?: number | null
+  /** Threads opened by the read. */
+  opened?: number
   replies?: number
   optOuts?: number
   settledSent?: number

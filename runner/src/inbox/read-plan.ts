@@ -1,0 +1,77 @@
+// Which conversations an inbox read opens, decided from the inbox list alone. Opening a thread is
+// the expensive part of a read (on X a page load and a decryption), and most conversations active
+// since the last read are active only because a campaign tick just sent into them. The list shows
+// per row an unread marker, the last message's time, its text and whether it is ours (X: the
+// "You: " preview; Instagram: is_sent_by_viewer), so a row can hold a new message from the other
+// side only when:
+// - it is unread, or
+// - its last message is newer than the read window and is not ours, or
+// - its last message is ours but not a campaign DM recorded in the window: something else (the
+//   customer on the platform, an answer from the Conversations inbox) wrote after a message we may
+//   not have seen. A campaign DM last is safe to skip: before every follow-up the send path reads
+//   the thread and records a reply that came in since the previous step (send-lead.ts), and the
+//   first DM starts the conversation.
+import type { Queryable } from '../db.ts'
+import type { InboxConversation } from '../platforms/types.ts'
+
+/**
+ * Message requests are people who wrote first: a reply to a DM of ours lands in the inbox, never
+ * among the requests, and neither site's list shows a requests indicator the adapters know
+ * (platforms.md: X Chat's inbox rows; Instagram's inbox JSON), so the requests page is read on
+ * a slower cadence only to keep the pending count fresh.
+ */
+export const REQUESTS_EVERY_MS = 15 * 60_000
+
+/** When each account's requests were last read (database time), by this runner. */
+const requestsReadAt = new Map<string, number>()
+
+/** Whether this read should load the requests page too; after a restart the first read does. */
+export function requestsDue(accountId: string, now: Date): boolean {
+  const last = requestsReadAt.get(accountId)
+  return last === undefined || now.getTime() - last >= REQUESTS_EVERY_MS || now.getTime() < last
+}
+
+export function requestsRead(accountId: string, at: Date): void {
+  requestsReadAt.set(accountId, at.getTime())
+}
+
+/** The text of the newest campaign DM this account sent to each person since `since`, by lower-case username. */
+export async function campaignDmsSince(
+  db: Queryable,
+  accountId: string,
+  since: Date,
+): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ peer: string; text: string | null }>(
+    `select distinct on (peer) lower(ltrim(d.target_username, '@')) as peer, d.message_sent as text
+       from public.dm_logs d
+      where d.account_id = $1 and d.status in ('sent', 'uncertain') and d.sent_at >= $2
+      order by peer, d.sent_at desc`,
+    [accountId, since],
+  )
+  return new Map(rows.filter((r) => r.text).map((r) => [r.peer, r.text as string]))
+}
+
+const normalise = (text: string) => text.replace(/\s+/g, ' ').trim()
+
+/** Whether a row's preview shows this text (a preview may be cut short with an ellipsis). */
+function previewOf(preview: string, text: string): boolean {
+  const shown = normalise(preview)
+    .replace(/(…|\.\.\.)$/, '')
+    .trimEnd()
+  return shown.length > 0 && normalise(text).startsWith(shown)
+}
+
+/** The conversations that can hold an incoming message newer than `since`. */
+export function conversationsToOpen(
+  conversations: InboxConversation[],
+  since: Date,
+  campaignDms: Map<string, string>,
+): InboxConversation[] {
+  return conversations.filter((c) => {
+    if (c.unread) return true
+    if (c.lastMessage.at === null || Date.parse(c.lastMessage.at) <= since.getTime()) return false
+    if (c.lastMessage.direction !== 'outgoing') return true
+    const sent = campaignDms.get(c.peer.username.replace(/^@/, '').toLowerCase())
+    return sent === undefined || !previewOf(c.lastMessage.text, sent)
+  })
+}

@@ -1,0 +1,137 @@
+// An inbox read opens only the conversations whose inbox row can hold a new message from the other
+// side (read-plan.ts): against the X sandbox in Chromium, the threads a read loads are counted at
+// the adapter (XSession.readThread, one page load each) and the requests page by readInbox's option.
+import { describe, it, vi } from 'vitest'
+import { conversationsToOpen, REQUESTS_EVERY_MS, requestsDue, requestsRead } from '../src/inbox/read-plan.ts'
+import { campaignTick } from '../src/jobs/campaign-tick.ts'
+import { inboxSync } from '../src/jobs/inbox-sync.ts'
+import type { InboxConversation } from '../src/platforms/types.ts'
+import { XSession } from '../src/platforms/x/session.ts'
+import { accountRow, createCampaign, createCustomer, createXAccount, leadsOf } from './helpers/fixtures.ts'
+import { SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
+import { browserSuite } from './helpers/suite.ts'
+import { BROWSER_SUITE, newXAccount } from './helpers/x-session.ts'
+
+const x = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
+const suite = browserSuite(x, 1000)
+const { people } = suite
+
+const threadSpy = vi.spyOn(XSession.prototype, 'readThread')
+const inboxSpy = vi.spyOn(XSession.prototype, 'readInbox')
+
+/** What the X adapter loaded for one sandbox account (tests run concurrently, each on its own account). */
+function pageLoads(username: string) {
+  const mine = <T extends { mock: { contexts: unknown[]; calls: unknown[][] } }>(spy: T) =>
+    spy.mock.calls.filter(
+      (_, i) => (spy.mock.contexts[i] as XSession).user.username.toLowerCase() === username.toLowerCase(),
+    )
+  return {
+    threads: mine(threadSpy).map((args) => args[0] as string),
+    requestPages: mine(inboxSpy).filter((args) => (args[0] as { includeRequests?: boolean })?.includeRequests)
+      .length,
+  }
+}
+
+describe.concurrent('an inbox read opens only the rows that may hold a reply', BROWSER_SUITE, () => {
+  it('after DMs to four leads of whom one replied, the read opens that one thread and records the reply', async ({
+    expect,
+  }) => {
+    const userId = await createCustomer()
+    const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
+    const accountId = await createXAccount(userId, sandbox)
+    const leads = await people(4)
+    const [keen] = leads
+    if (!keen || leads.length !== 4) throw new Error('no leads')
+    const campaignId = await createCampaign(userId, accountId, leads, {
+      followUpMessages: ['Just bumping this, {name}.'],
+    })
+    expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(4)
+    await x.message({ account: sandbox.username, from: keen.username, text: 'Sounds good, tell me more' })
+    const before = pageLoads(sandbox.username).threads.length
+
+    const sync = await inboxSync(suite.runner.context(), { accountId })
+    const opened = pageLoads(sandbox.username).threads.slice(before)
+    expect(opened).toHaveLength(1)
+    expect(opened[0]).toContain(keen.id)
+    expect(sync).toMatchObject({ conversations: 4, opened: 1, replies: 1 })
+    const rows = await leadsOf(campaignId)
+    expect(rows.find((l) => l.username === keen.username)?.replied_at).not.toBeNull()
+    expect(rows.filter((l) => l.replied_at !== null)).toHaveLength(1)
+  })
+
+  it('when the only new messages are our own DMs, the read opens no conversation; requests wait for their cadence', async ({
+    expect,
+  }) => {
+    const userId = await createCustomer()
+    const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
+    const accountId = await createXAccount(userId, sandbox)
+    const leads = await people(3)
+    const campaignId = await createCampaign(userId, accountId, leads)
+    const [stranger] = await people(1)
+    await x.message({ account: sandbox.username, from: stranger?.username ?? '', text: 'Hi there' })
+    // the first read of the account by this runner reads the requests as well
+    expect(await inboxSync(suite.runner.context(), { accountId })).toMatchObject({ requests: 1 })
+    expect(pageLoads(sandbox.username).requestPages).toBe(1)
+    expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(3)
+    const before = pageLoads(sandbox.username).threads.length
+
+    const sync = await inboxSync(suite.runner.context(), { accountId })
+    expect(pageLoads(sandbox.username).threads.slice(before)).toEqual([])
+    expect(pageLoads(sandbox.username).requestPages).toBe(1)
+    expect(sync).toMatchObject({ conversations: 3, requests: null, opened: 0, replies: 0 })
+    // the count read last time stands until the requests are read again
+    expect((await accountRow(accountId)).requests_pending).toBe(1)
+  })
+})
+
+describe('deciding from the inbox list', () => {
+  const since = new Date('2026-11-27T10:00:00Z')
+  const row = (over: Partial<InboxConversation> & { last?: Partial<InboxConversation['lastMessage']> }) => ({
+    threadId: 't',
+    peer: { id: '2', username: 'lead' },
+    unread: false,
+    request: false,
+    ...over,
+    lastMessage: {
+      text: 'Hello Lee, loved your post',
+      direction: 'outgoing' as const,
+      at: '2026-11-27T10:05:00Z',
+      ...over.last,
+    },
+  })
+  const sent = new Map([['lead', 'Hello Lee, loved your post about shipping']])
+
+  it('opens unread rows and rows whose newer last message is theirs; skips older rows and our campaign DM', ({
+    expect,
+  }) => {
+    const open = (c: InboxConversation) => conversationsToOpen([c], since, sent).length === 1
+    expect(open(row({ unread: true, last: { at: '2026-11-27T09:00:00Z' } }))).toBe(true)
+    expect(open(row({ last: { direction: 'incoming', text: 'Yes!' } }))).toBe(true)
+    expect(open(row({ last: { direction: null, text: '' } }))).toBe(true)
+    expect(open(row({ last: { at: '2026-11-27T09:59:00Z', direction: 'incoming' } }))).toBe(false)
+    // the preview of our campaign DM, cut short by the list or not
+    expect(open(row({}))).toBe(false)
+    expect(open(row({ last: { text: 'Hello Lee, loved your…' } }))).toBe(false)
+    expect(open(row({ peer: { id: '2', username: '@Lead' } }))).toBe(false)
+  })
+
+  it('opens a row whose last message is ours but not a campaign DM: a reply may sit under it', ({
+    expect,
+  }) => {
+    // the customer wrote on the platform, or answered from the Conversations inbox
+    expect(conversationsToOpen([row({ last: { text: 'Sure, call me at 5' } })], since, sent)).toHaveLength(1)
+    // no campaign DM to this person in the window
+    expect(conversationsToOpen([row({})], since, new Map())).toHaveLength(1)
+  })
+
+  it('reads the requests on the first read, then again only after the cadence', ({ expect }) => {
+    const account = crypto.randomUUID()
+    const t0 = new Date('2026-11-27T10:00:00Z')
+    expect(requestsDue(account, t0)).toBe(true)
+    requestsRead(account, t0)
+    expect(requestsDue(account, new Date(t0.getTime() + REQUESTS_EVERY_MS - 1))).toBe(false)
+    expect(requestsDue(account, new Date(t0.getTime() + REQUESTS_EVERY_MS))).toBe(true)
+    // a clock set back (tests, a restore) reads rather than waits
+    expect(requestsDue(account, new Date(t0.getTime() - 1))).toBe(true)
+  })
+})
