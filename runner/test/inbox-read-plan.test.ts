@@ -7,7 +7,14 @@ import { campaignTick } from '../src/jobs/campaign-tick.ts'
 import { inboxSync } from '../src/jobs/inbox-sync.ts'
 import type { InboxConversation } from '../src/platforms/types.ts'
 import { XSession } from '../src/platforms/x/session.ts'
-import { accountRow, createCampaign, createCustomer, createXAccount, leadsOf } from './helpers/fixtures.ts'
+import {
+  accountRow,
+  adminDb,
+  createCampaign,
+  createCustomer,
+  createXAccount,
+  leadsOf,
+} from './helpers/fixtures.ts'
 import { SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
 import { browserSuite } from './helpers/suite.ts'
 import { BROWSER_SUITE, newXAccount } from './helpers/x-session.ts'
@@ -81,6 +88,37 @@ describe.concurrent('an inbox read opens only the rows that may hold a reply', B
     expect(sync).toMatchObject({ conversations: 3, requests: null, opened: 0, replies: 0 })
     // the count read last time stands until the requests are read again
     expect((await accountRow(accountId)).requests_pending).toBe(1)
+  })
+
+  it('what a lead wrote after the last read and before our DM is recorded by the send, as the read skips the thread', async ({
+    expect,
+  }) => {
+    const userId = await createCustomer()
+    const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
+    const accountId = await createXAccount(userId, sandbox)
+    const [early] = await people(1)
+    if (!early) throw new Error('no lead')
+    const campaignId = await createCampaign(userId, accountId, [early])
+    expect(await inboxSync(suite.runner.context(), { accountId })).toMatchObject({ replies: 0 })
+    await x.message({
+      account: sandbox.username,
+      from: early.username,
+      text: 'Saw your profile, are you hiring?',
+    })
+
+    // the tick does not read (the last read is fresh): its send finds the message in the thread
+    expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(1)
+    expect((await leadsOf(campaignId))[0]?.replied_at).not.toBeNull()
+    const before = pageLoads(sandbox.username).threads.length
+    expect(await inboxSync(suite.runner.context(), { accountId })).toMatchObject({ opened: 0 })
+    expect(pageLoads(sandbox.username).threads.slice(before)).toEqual([])
+    const { rows } = await adminDb().query<{ body: string; direction: string }>(
+      `select m.body, m.direction from public.inbox_messages m
+         join public.inbox_threads t on t.id = m.thread_id
+        where t.account_id = $1`,
+      [accountId],
+    )
+    expect(rows).toContainEqual({ body: 'Saw your profile, are you hiring?', direction: 'incoming' })
   })
 })
 

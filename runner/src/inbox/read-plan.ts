@@ -8,9 +8,10 @@
 // - its last message is newer than the read window and is not ours, or
 // - its last message is ours but not a campaign DM recorded in the window: something else (the
 //   customer on the platform, an answer from the Conversations inbox) wrote after a message we may
-//   not have seen. A campaign DM last is safe to skip: before every follow-up the send path reads
-//   the thread and records a reply that came in since the previous step (send-lead.ts), and the
-//   first DM starts the conversation.
+//   not have seen. A campaign DM last is safe to skip: every browser send reads the thread's rows
+//   before typing and records what the other side wrote since the last read (seen-replies.ts), and
+//   anything they write after it becomes the row's last message. An API session's read opens
+//   every active thread (one cheap call each; its sends see no thread).
 import type { Queryable } from '../db.ts'
 import type { InboxConversation } from '../platforms/types.ts'
 

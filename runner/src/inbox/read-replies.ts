@@ -6,7 +6,7 @@
 // its schedule; a campaign tick that holds the session does it too when the last read is older than
 // READ_REPLIES_AFTER_MS, so a busy account's replies arrive without a session of their own.
 // Throws StopSignalError like the adapters' reads: the caller pauses or flags the account.
-import type { Db } from '../db.ts'
+import type { Db, Queryable } from '../db.ts'
 import type { PlatformSession } from '../platforms/types.ts'
 import type { AccountRow } from '../sessions/open.ts'
 import { campaignDmsSince, conversationsToOpen, requestsDue, requestsRead } from './read-plan.ts'
@@ -45,27 +45,33 @@ export async function repliesStale(db: Db, accountId: string): Promise<boolean> 
   return rows[0]?.stale ?? false
 }
 
+/** Now (database time), and the moment after which a read counts a message as new. */
+export async function readWindow(db: Queryable, accountId: string): Promise<{ now: Date; since: Date }> {
+  const { rows } = await db.query<{ now: Date; since: Date }>(
+    `select internal.now() as now,
+            coalesce(last_synced_at, internal.now() - make_interval(secs => $2::float8 / 1000))
+              - make_interval(secs => $3::float8 / 1000) as since
+       from public.social_accounts where id = $1`,
+    [accountId, FIRST_READ_MS, OVERLAP_MS],
+  )
+  return rows[0] ?? { now: new Date(), since: new Date(Date.now() - FIRST_READ_MS) }
+}
+
 export async function readNewReplies(
   db: Db,
   session: PlatformSession,
   account: Pick<AccountRow, 'id' | 'user_id' | 'platform'>,
   signal: AbortSignal,
 ): Promise<RepliesRead> {
-  const { rows } = await db.query<{ now: Date; since: Date }>(
-    `select internal.now() as now,
-            coalesce(last_synced_at, internal.now() - make_interval(secs => $2::float8 / 1000))
-              - make_interval(secs => $3::float8 / 1000) as since
-       from public.social_accounts where id = $1`,
-    [account.id, FIRST_READ_MS, OVERLAP_MS],
-  )
-  const startedAt = rows[0]?.now ?? new Date()
-  const since = rows[0]?.since ?? new Date(Date.now() - FIRST_READ_MS)
+  const { now: startedAt, since } = await readWindow(db, account.id)
   const result: RepliesRead = { conversations: 0, requests: 0, opened: 0, replies: 0, optOuts: 0 }
   const includeRequests = requestsDue(account.id, startedAt)
   const conversations = await session.readInbox({ includeRequests })
   result.conversations = conversations.filter((c) => !c.request).length
   result.requests = includeRequests ? conversations.filter((c) => c.request).length : null
-  const toOpen = conversationsToOpen(conversations, since, await campaignDmsSince(db, account.id, since))
+  // a browserless (API) session reads a thread with one cheap call and its sends see no thread
+  const campaignDms = session.browserless ? new Map() : await campaignDmsSince(db, account.id, since)
+  const toOpen = conversationsToOpen(conversations, since, campaignDms)
   for (const conversation of toOpen) {
     if (signal.aborted) return result
     const thread = await session.readThread(conversation.threadId)

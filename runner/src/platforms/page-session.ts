@@ -105,8 +105,9 @@ export abstract class PageSession<
     } catch (error) {
       return sendErrorOutcome(error, state)
     }
-    if (result.status === 'sent') await this.leaveThread()
-    return result
+    if (result.status !== 'sent') return result
+    await this.leaveThread()
+    return state.seen ? { ...result, seen: state.seen } : result
   }
 
   /**

@@ -88,7 +88,18 @@ export class OperationTimeoutError extends Error {
  * after it was pressed, it is `uncertain` with `siteChange` (the site's doing, not the account's).
  */
 export type SendResult =
-  | { status: 'sent'; threadId: string; messageId: string; sentAt: string }
+  | {
+      status: 'sent'
+      threadId: string
+      messageId: string
+      sentAt: string
+      /**
+       * The thread's messages as the send found it before typing (browser sessions): the inbox read
+       * skips a thread whose last message is a campaign DM, so what the other side wrote just
+       * before it is recorded from here (sending/seen-replies.ts).
+       */
+      seen?: ThreadMessage[]
+    }
   | {
       status: 'uncertain'
       threadId: string | null
@@ -210,10 +221,12 @@ export interface SendState {
   threadId: string | null
   /** The caller already answered (a deadline, an error): the steps still running must not send. */
   abandoned: boolean
+  /** The thread's messages when the steps opened it, before typing. */
+  seen: ThreadMessage[] | null
 }
 
 export function newSendState(threadId: string | null): SendState {
-  return { pressedSend: false, threadId, abandoned: false }
+  return { pressedSend: false, threadId, abandoned: false, seen: null }
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   skipLead,
 } from './intent.ts'
 import { personalizeForLead, recordPersonalization } from './personalize.ts'
+import { recordSeenReplies } from './seen-replies.ts'
 import { settleAtSiteChange } from './site-change.ts'
 import { dmTarget, threadWith } from './threads.ts'
 import { templateForLead } from './variants.ts'
@@ -125,7 +126,10 @@ function campaignRecorder(
   return {
     label: `${intent.step === 0 ? 'DM' : `Follow-up ${intent.step}`} to @${lead.username}`,
     logContext: { campaignId: campaign.id, leadId: lead.id, step: intent.step },
-    sent: () => recordSent(db, intent),
+    async sent(result) {
+      await recordSent(db, intent)
+      await recordSeenReplies(deps, lead.username, result)
+    },
     uncertain: (reason) => recordUncertain(db, intent, reason),
     async notSent(reason) {
       return (await recordNotSent(db, intent, 'error', reason)) === 'retry' ? 'will retry' : 'gave up'

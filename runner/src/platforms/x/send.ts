@@ -55,7 +55,8 @@ async function send(
   )
   if (opened === 'missing')
     return { status: 'failed', threadId, reason: 'X says this conversation does not exist.' }
-  const before = new Set((await readRows(session, page, 'send')).map((r) => r.id))
+  state.seen = await readRows(session, page, 'send')
+  const before = new Set(state.seen.map((r) => r.id))
   const composer = await deepElement(page, within(chat.host, chat.composer))
   if (!composer) throw await layoutChanged(page, 'x', 'send', 'open thread: composer')
   await typeLikeHuman(page, composer, text, session.typing)
