@@ -19,7 +19,13 @@ import { cpus, totalmem } from 'node:os'
 import { startBackground, stopBackground } from '../stack/src/cli.ts'
 import { stackConfig } from '../stack/src/config.ts'
 import { testEnv } from '../stack/src/test-all.ts'
-import { allowList, closeProxies, proxyEveryAccount, proxyTraffic } from './bench/account-proxies.ts'
+import {
+  allowList,
+  chatPageLoads,
+  closeProxies,
+  proxyEveryAccount,
+  proxyTraffic,
+} from './bench/account-proxies.ts'
 import { cpuByKind } from './bench/cpu-by-kind.ts'
 import { FastClock } from './bench/fast-clock.ts'
 import { outcomes } from './bench/runner-outcomes.ts'
@@ -139,6 +145,7 @@ async function main(): Promise<void> {
       cpu: sampler.cpu.sample(),
       opened: sampler.opened,
       syncsQueued: clock.queued.inboxSyncs,
+      chatLoads: chatPageLoads(proxies),
       at: new Date(),
     }
     const perMinute: number[] = []
@@ -152,6 +159,7 @@ async function main(): Promise<void> {
     }
     await sampler.readHealth()
     const end = {
+      chatLoads: chatPageLoads(proxies),
       cpu: sampler.cpu.sample(),
       opened: sampler.opened,
       syncsQueued: clock.queued.inboxSyncs,
@@ -211,6 +219,7 @@ async function main(): Promise<void> {
         `| lost: recorded sent, never delivered / due, never attempted | ${result.sentNotDelivered} / ${late.overdueCampaigns} (worst ${((late.worstLateClockMinutes * 60) / SPEEDUP).toFixed(0)} s late) | 0: ${met(checks.lost)} |`,
         `| inbox syncs done / queued by the scheduler; accounts behind at the end | ${result.inboxSyncsDone} (${result.inboxSyncsFailed} failed, ${result.inboxSyncsSkipped} ended without the session: read by a tick) / ${end.syncsQueued - start.syncsQueued}; ${result.accountsBehindOnInbox} | — |`,
         `| inbox reads per minute: by inbox.sync / by campaign ticks in their session | ${((result.inboxSyncsDone - result.inboxSyncsSkipped) / minutes).toFixed(1)} / ${(result.inboxReadsInTicks / minutes).toFixed(1)} | — |`,
+        `| X Chat page loads per DM: inbox, requests, threads (reads and sends) | ${(['inbox', 'requests', 'thread'] as const).map((k) => (dms > 0 ? ((end.chatLoads[k] - start.chatLoads[k]) / dms).toFixed(2) : '—')).join(', ')} | — |`,
         `| proxies: connections, requests, max connections per account, accounts without traffic, wrong logins | ${traffic.connections}, ${traffic.requests}, ${traffic.maxConnectionsPerAccount}, ${traffic.unused}, ${traffic.wrongLogins} | wrong logins 0, every account: ${met(checks.proxies)} |`,
         `| CPU by kind (100 % = one core) | ${byKind.map(({ kind, percent }) => `${kind} ${percent} %`).join(', ')} | — |`,
         `| dm_logs by status | ${result.byStatus} | — |`,

@@ -75,6 +75,20 @@ export function proxyTraffic(proxies: AccountProxy[]) {
   }
 }
 
+/** X Chat documents the proxies carried (page loads, not the app's API calls), by page. */
+export function chatPageLoads(proxies: AccountProxy[]) {
+  const loads = { inbox: 0, requests: 0, thread: 0 }
+  for (const { proxy } of proxies)
+    for (const { url } of proxy.seen) {
+      if (url.startsWith('CONNECT ')) continue
+      const path = new URL(url, 'http://proxy.invalid').pathname.replace(/\/$/, '')
+      if (path === '/i/chat') loads.inbox += 1
+      else if (path === '/i/chat/requests') loads.requests += 1
+      else if (/^\/i\/chat\/[^/]+-[^/]+$/.test(path)) loads.thread += 1
+    }
+  return loads
+}
+
 export async function closeProxies(proxies: AccountProxy[]): Promise<void> {
   await Promise.all(proxies.map((p) => p.proxy.close()))
 }
