@@ -24,6 +24,7 @@ const suite = browserSuite(x, 1000)
 const { people } = suite
 
 const threadSpy = vi.spyOn(XSession.prototype, 'readThread')
+const gotoSpy = vi.spyOn(XSession.prototype, 'goto')
 const inboxSpy = vi.spyOn(XSession.prototype, 'readInbox')
 
 /** What the X adapter loaded for one sandbox account (tests run concurrently, each on its own account). */
@@ -119,6 +120,40 @@ describe.concurrent('an inbox read opens only the rows that may hold a reply', B
       [accountId],
     )
     expect(rows).toContainEqual({ body: 'Saw your profile, are you hiring?', direction: 'incoming' })
+  })
+
+  it("a follow-up's reply check loads the thread and the send types into it without loading it again", async ({
+    expect,
+  }) => {
+    const userId = await createCustomer()
+    const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
+    const accountId = await createXAccount(userId, sandbox)
+    const [quiet] = await people(1)
+    if (!quiet) throw new Error('no lead')
+    const campaignId = await createCampaign(userId, accountId, [quiet], {
+      followUpMessages: ['Just bumping this, {name}.'],
+    })
+    expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(1)
+    await adminDb().query(
+      `update public.campaign_leads set next_send_at = internal.now() - interval '1 minute'
+        where campaign_id = $1 and next_send_at is not null`,
+      [campaignId],
+    )
+    const mine = () =>
+      gotoSpy.mock.calls.filter(
+        (_, i) =>
+          (gotoSpy.mock.contexts[i] as XSession).user.username.toLowerCase() ===
+          sandbox.username.toLowerCase(),
+      )
+    const before = mine().length
+
+    expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(1)
+    const loads = mine()
+      .slice(before)
+      .map((args) => args[1] as string)
+    expect(loads.filter((path) => path.includes(quiet.id))).toHaveLength(1)
+    const texts = (await x.deliveries(sandbox.username)).map((d) => d.text)
+    expect(texts).toEqual([expect.any(String), `Just bumping this, ${quiet.name.split(' ')[0]}.`])
   })
 })
 

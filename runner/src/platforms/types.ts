@@ -205,7 +205,11 @@ export interface PlatformSession {
   readonly browserless?: boolean
   readonly user: { id: string; username: string; name: string }
   sendDm(target: DmTarget, text: string): Promise<SendResult>
-  readThread(threadId: string): Promise<ThreadMessage[]>
+  /**
+   * The thread's messages. A browser session leaves the thread afterwards (an open thread marks what
+   * arrives read) unless `stay`: the caller sends into it next, so the send need not load it again.
+   */
+  readThread(threadId: string, options?: { stay?: boolean }): Promise<ThreadMessage[]>
   resolveUncertain(sent: { threadId: string; text: string; since: Date }): Promise<UncertainResolution>
   readInbox(options?: { includeRequests?: boolean }): Promise<InboxConversation[]>
   readReplies(since: Date): Promise<Reply[]>

@@ -54,7 +54,10 @@ export async function sendToLead(
     await skipLead(db, lead.id, 'dms_closed', 'The profile does not accept direct messages.')
     return 'skipped'
   }
-  if (lead.current_step > 0 && (await repliedSinceLastMessage(deps, lead))) return 'replied'
+  if (lead.current_step > 0 && (await repliedSinceLastMessage(deps, lead))) {
+    await session.park().catch(() => undefined)
+    return 'replied'
+  }
 
   const variant = await templateForLead(db, campaign.id, campaign.sequences, lead, deps.random)
   const text =
@@ -67,6 +70,7 @@ export async function sendToLead(
     }
     // the follow-ups were removed after this lead was scheduled for one: its sequence is done (the
     // lead's trigger clears the due time of a lead whose campaign has no follow-up for its step)
+    await session.park().catch(() => undefined)
     await db.query(
       `update public.campaign_leads set last_error = 'No follow-up is left to send' where id = $1`,
       [lead.id],
@@ -149,12 +153,15 @@ function campaignRecorder(
   }
 }
 
-/** Before a follow-up: a reply in the thread since our last message ends the sequence. */
+/**
+ * Before a follow-up: a reply in the thread since our last message ends the sequence. The page stays
+ * on the thread for the send, which types into it without loading it again.
+ */
 async function repliedSinceLastMessage(deps: SendDeps, lead: DueLead): Promise<boolean> {
   const threadId = await threadWith(deps.session, lead)
   if (!threadId) return false
   const since = lead.last_sent_at?.getTime() ?? 0
-  const incoming = (await deps.session.readThread(threadId)).filter(
+  const incoming = (await deps.session.readThread(threadId, { stay: true })).filter(
     (m) => m.direction === 'incoming' && (m.at === null || Date.parse(m.at) > since),
   )
   if (incoming.length === 0) return false

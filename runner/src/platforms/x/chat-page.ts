@@ -68,6 +68,16 @@ async function troubleOf(session: XSession, page: Page): Promise<Error> {
   return signal ? new StopSignalError(signal) : new Error(`X Chat shows an error: ${text.slice(0, 200)}`)
 }
 
+/** Whether the page already shows `path` rendered (its ready marker, no loading slot). */
+async function showing(session: XSession, page: Page, path: string, ready: string): Promise<boolean> {
+  const { chat } = session.facts
+  return (
+    new URL(page.url()).pathname === path &&
+    (await deepElement(page, within(chat.host, ready))) !== null &&
+    (await deepElement(page, within(chat.host, chat.loading))) === null
+  )
+}
+
 export async function openChat(
   session: XSession,
   page: Page,
@@ -75,7 +85,10 @@ export async function openChat(
   ready: string,
   action: PlatformAction,
   step: string,
+  options: { reuse?: boolean } = {},
 ): Promise<ChatOpening> {
+  // a follow-up's reply check just loaded this thread: the send types into it as it is
+  if (options.reuse && (await showing(session, page, path, ready))) return 'ready'
   await session.goto(page, path)
   for (let attempt = 0; attempt < 2; attempt++) {
     const seen = await awaitChat(session, page, ready, action, step)

@@ -52,6 +52,7 @@ async function send(
     chat.conversationPanel,
     'send',
     'open thread: conversation panel',
+    { reuse: true },
   )
   if (opened === 'missing')
     return { status: 'failed', threadId, reason: 'X says this conversation does not exist.' }

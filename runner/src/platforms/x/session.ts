@@ -210,8 +210,9 @@ export class XSession extends PageSession<XFacts, XTimeouts> implements Platform
     ready: string,
     action: 'send' | 'inbox',
     step: string,
+    options: { reuse?: boolean } = {},
   ): Promise<ChatOpening> {
-    return openChat(this, page, path, ready, action, step)
+    return openChat(this, page, path, ready, action, step, options)
   }
 
   /** Opens X Chat and enters the passcode if X asks for it (the account.test check). */
@@ -223,9 +224,9 @@ export class XSession extends PageSession<XFacts, XTimeouts> implements Platform
     return sendXDm(this, target, text)
   }
 
-  async readThread(threadId: string): Promise<ThreadMessage[]> {
+  async readThread(threadId: string, options: { stay?: boolean } = {}): Promise<ThreadMessage[]> {
     const messages = await readXThread(this, threadId)
-    await this.leaveThread()
+    if (!options.stay) await this.leaveThread()
     return messages
   }
 
