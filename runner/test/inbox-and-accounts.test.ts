@@ -48,7 +48,8 @@ describe.concurrent('inbox.sync', BROWSER_SUITE, () => {
     const campaignId = await createCampaign(userId, accountId, [keen, stopper, quiet], {
       followUpMessages: ['Just bumping this, {name}.'],
     })
-    expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(3)
+    // the whole result: a tick that sent nothing says why in its note
+    expect(await campaignTick(suite.runner.context(), { campaignId, accountId })).toMatchObject({ sent: 3 })
 
     await x.message({ account: sandbox.username, from: keen.username, text: 'Interesting, tell me more!' })
     await x.message({ account: sandbox.username, from: stopper.username, text: 'STOP' })
