@@ -86,16 +86,6 @@ function warmSessionCapacity(env: NodeJS.ProcessEnv): number {
 
 const WARM_SESSION_MB = 2
 
-/**
- * Inbox workers for the accounts a runner can hold warm: an account in use is read every 4 minutes
- * (internal.inbox_syncs_due), a read holds its worker about 10 s on a busy runner, and campaign
- * ticks fold in about half of the reads, so N accounts need about N / 48 workers; two at least, and
- * admission control still starts fewer when the machine is short of CPU.
- */
-export function inboxWorkersFor(accounts: number): number {
-  return Math.min(16, Math.max(2, Math.ceil(accounts / 48)))
-}
-
 function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const raw = env[name]?.trim() || fallback
   try {
@@ -112,7 +102,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
   const host = hostname()
   // 12 accounts typing at once keep a 2-core runner busy at ~30+ DMs/min (docs/benchmarks.md)
   const sends = number(env, 'RUNNER_SEND_CONCURRENCY', 12, 1, 64)
-  const maxWarmSessions = warmSessionCapacity(env)
   return {
     databaseUrl,
     runnerId: `${host}:${process.pid}:${Date.now().toString(36)}`,
@@ -126,7 +115,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
       'account.test': number(env, 'RUNNER_TEST_CONCURRENCY', 2, 1, 16),
       'scrape.run': number(env, 'RUNNER_SCRAPE_CONCURRENCY', 2, 1, 16),
       'campaign.tick': sends,
-      'inbox.sync': number(env, 'RUNNER_INBOX_CONCURRENCY', inboxWorkersFor(maxWarmSessions), 1, 32),
+      'inbox.sync': number(env, 'RUNNER_INBOX_CONCURRENCY', 2, 1, 16),
       'warmup.step': number(env, 'RUNNER_WARMUP_CONCURRENCY', 1, 1, 16),
       'platform.canary': number(env, 'RUNNER_CANARY_CONCURRENCY', 1, 1, 4),
       // one HTTP call each, a few a day
@@ -142,7 +131,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
     // minutes, inbox reads between), so a job rarely pays a cold open; memory is bounded by
     // maxWarmSessions, not by this.
     sessionIdleMs: number(env, 'RUNNER_SESSION_IDLE_MS', 1_800_000, 1000, 3_600_000),
-    maxWarmSessions,
+    maxWarmSessions: warmSessionCapacity(env),
     pacingFactor: number(env, 'RUNNER_PACING_FACTOR', 1, 0, 10),
     typingFactor: number(env, 'RUNNER_TYPING_FACTOR', 1, 0, 10),
     uncertainCheckAfterMs: number(env, 'RUNNER_UNCERTAIN_CHECK_AFTER_MS', 120_000, 0, 86_400_000),
