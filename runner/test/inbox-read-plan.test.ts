@@ -37,6 +37,8 @@ function pageLoads(username: string) {
     threads: mine(threadSpy).map((args) => args[0] as string),
     requestPages: mine(inboxSpy).filter((args) => (args[0] as { includeRequests?: boolean })?.includeRequests)
       .length,
+    /** Every page load, by path. */
+    paths: mine(gotoSpy).map((args) => args[1] as string),
   }
 }
 
@@ -139,18 +141,10 @@ describe.concurrent('an inbox read opens only the rows that may hold a reply', B
         where campaign_id = $1 and next_send_at is not null`,
       [campaignId],
     )
-    const mine = () =>
-      gotoSpy.mock.calls.filter(
-        (_, i) =>
-          (gotoSpy.mock.contexts[i] as XSession).user.username.toLowerCase() ===
-          sandbox.username.toLowerCase(),
-      )
-    const before = mine().length
+    const before = pageLoads(sandbox.username).paths.length
 
     expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(1)
-    const loads = mine()
-      .slice(before)
-      .map((args) => args[1] as string)
+    const loads = pageLoads(sandbox.username).paths.slice(before)
     expect(loads.filter((path) => path.includes(quiet.id))).toHaveLength(1)
     const texts = (await x.deliveries(sandbox.username)).map((d) => d.text)
     expect(texts).toEqual([expect.any(String), `Just bumping this, ${quiet.name.split(' ')[0]}.`])
