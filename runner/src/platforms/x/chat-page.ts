@@ -87,8 +87,11 @@ export async function openChat(
   step: string,
   options: { reuse?: boolean } = {},
 ): Promise<ChatOpening> {
-  // a follow-up's reply check just loaded this thread: the send types into it as it is
-  if (options.reuse && (await showing(session, page, path, ready))) return 'ready'
+  // a follow-up's reply check just read this thread and left the page on it: the send types into
+  // it as it is (only then: a page that merely navigated there has not been waited for)
+  const kept = session.keptThread === path
+  session.keptThread = undefined
+  if (options.reuse && kept && (await showing(session, page, path, ready))) return 'ready'
   await session.goto(page, path)
   for (let attempt = 0; attempt < 2; attempt++) {
     const seen = await awaitChat(session, page, ready, action, step)

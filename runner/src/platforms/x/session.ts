@@ -149,6 +149,8 @@ export class XSession extends PageSession<XFacts, XTimeouts> implements Platform
   /** The passcode the session may enter (never guessed; cleared for good once X rejects it). */
   passcode: string | null
   passcodeRejected = false
+  /** The thread a read left the page on for a send to type into (readThread with `stay`). */
+  keptThread: string | undefined
 
   constructor(context: AccountContext, baseUrl: string, options: XSessionOptions, facts: XFacts) {
     super(
@@ -167,6 +169,7 @@ export class XSession extends PageSession<XFacts, XTimeouts> implements Platform
   /** A listing left open by a scrape is no longer watched once the page moves on. */
   protected override leavingPage(): void {
     this.dropScrapeView()
+    this.keptThread = undefined
   }
 
   /** Stops listening to a listing the page no longer shows. */
@@ -226,7 +229,8 @@ export class XSession extends PageSession<XFacts, XTimeouts> implements Platform
 
   async readThread(threadId: string, options: { stay?: boolean } = {}): Promise<ThreadMessage[]> {
     const messages = await readXThread(this, threadId)
-    if (!options.stay) await this.leaveThread()
+    if (options.stay) this.keptThread = this.path('thread', { id: threadId })
+    else await this.leaveThread()
     return messages
   }
 
