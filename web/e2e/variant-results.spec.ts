@@ -112,6 +112,12 @@ test.describe('per-variant results', () => {
     await dialog(page).getByRole('button', { name: 'Next' }).click()
     await dialog(page).getByLabel('Initial message 1').fill(VARIANT_A)
     await dialog(page).getByLabel('Initial message 2').fill(VARIANT_B)
+    // A follow-up three days later keeps the campaign running after the six DMs: the scheduler
+    // completes a campaign with nothing left to send (in its own minute of ten), which locks the rule.
+    await dialog(page)
+      .getByLabel(/Send follow-ups/)
+      .check()
+    await dialog(page).getByLabel('Follow-up 1', { exact: true }).fill('Just bumping this, {name}.')
     await dialog(page)
       .getByLabel(/Use the winner after N sends per variant/)
       .check()
