@@ -214,6 +214,7 @@ export class Runner {
       signal,
       random: Math.random,
       packs: this.packs,
+      ...(this.admission ? { admission: this.admission } : {}),
     }
   }
 

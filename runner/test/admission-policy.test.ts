@@ -117,6 +117,23 @@ describe('gate', () => {
     expect(gate.limit).toBe(1)
   })
 
+  it('serves a higher priority first, then first come, first served', async () => {
+    const gate = new Gate(1)
+    const held = await gate.acquire(1_000)
+    const order: string[] = []
+    const wait = (name: string, priority: number) =>
+      gate.acquire(60_000, undefined, priority).then((release) => {
+        order.push(name)
+        release()
+      })
+    const all = [wait('read 1', 0), wait('read 2', 0), wait('send 1', 1), wait('send 2', 1)]
+    expect(gate.waitingAbove(0)).toBe(2)
+    expect(gate.waitingAbove(1)).toBe(0)
+    held()
+    await Promise.all(all)
+    expect(order).toEqual(['send 1', 'send 2', 'read 1', 'read 2'])
+  })
+
   it('gives up on a waiter after its wait, and on abort', async () => {
     const gate = new Gate(1)
     const held = await gate.acquire(1_000)

@@ -10,6 +10,7 @@
 import { signIn, stopOnSignal } from '../accounts/sign-in.ts'
 import type { TableRow } from '../db-rows.ts'
 import { serviceOf } from '../log.ts'
+import { SEND_PRIORITY } from '../ops/gate.ts'
 import type { Sequences } from '../sending/compose.ts'
 import { nextDueLead } from '../sending/intent.ts'
 import { nextGapMs, sendAllowance } from '../sending/pacing.ts'
@@ -95,8 +96,11 @@ export async function campaignTick(ctx: JobContext, data: JobData['campaign.tick
     await setCampaignError(ctx, campaign.id, note)
     return { note }
   }
-  const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>
-    tick(ctx, handle, campaign, account),
+  const used = await ctx.sessions.use(
+    account.id,
+    ctx.config.accountWaitMs,
+    (handle) => tick(ctx, handle, campaign, account),
+    SEND_PRIORITY,
   )
   return used.status === 'done' ? used.value : { note: `The account is busy (${used.where}).` }
 }

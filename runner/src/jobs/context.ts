@@ -3,6 +3,7 @@
 import type { RunnerConfig } from '../config.ts'
 import type { Db } from '../db.ts'
 import type { Logger } from '../log.ts'
+import type { Admission } from '../ops/admission.ts'
 import type { PackSource } from '../packs/registry.ts'
 import type { SessionManager } from '../sessions/manager.ts'
 
@@ -27,6 +28,8 @@ export interface JobContext {
   random: () => number
   /** The platform facts sessions open with (recorded with a site change). */
   packs: PackSource
+  /** Admission control (absent when the runner has none): whether sends wait for a slot now. */
+  admission?: Pick<Admission, 'sendsWaiting'>
   /** When the job was queued (database time); absent when a handler is called without a queue. */
   queuedAt?: Date
 }

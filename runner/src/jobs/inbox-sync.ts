@@ -16,7 +16,7 @@ import { settleUncertainSends } from '../sending/uncertain.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
 import { actionPaused, pausedNote } from '../site-change/record.ts'
-import { type JobContext, pause, RetryLaterError } from './context.ts'
+import { DeferredForLoadError, type JobContext, pause, RetryLaterError } from './context.ts'
 import type { JobData } from './queues.ts'
 
 /** Answers sent per sync at most: with the gaps between them they must fit the job's time limit. */
@@ -44,23 +44,28 @@ export interface InboxSyncResult {
 }
 
 /**
- * Whether a read began after this sync was queued and less than READ_REPLIES_AFTER_MS ago (a
- * campaign tick read the inbox in the session it held), and nothing else waits for a sync: no
- * queued or unconfirmed answer, no "Check now" pressed after that read. The queue time is
- * database time; read times are the scheduler's clock (internal.now(), shifted in tests).
+ * `readRecently`: a read began after this sync was queued and less than READ_REPLIES_AFTER_MS ago
+ * (a campaign tick read the inbox in the session it held). `customerWaits`: a queued or
+ * unconfirmed answer, or "Check now" pressed after the last read. The queue time is database time;
+ * read times are the scheduler's clock (internal.now(), shifted in tests).
  */
-async function readSinceQueued(ctx: JobContext, accountId: string, queuedAt: Date): Promise<boolean> {
-  const { rows } = await ctx.db.query<{ fresh: boolean }>(
-    `select a.last_synced_at > internal.now() - make_interval(secs => $2::float8 / 1000)
-            and a.last_synced_at >= $3::timestamptz + (internal.now() - now())
-            and not exists (select 1 from public.inbox_messages m
-                             where m.account_id = a.id and m.status in ('queued', 'sending', 'uncertain'))
-            and not exists (select 1 from public.inbox_check_requests r
-                             where r.account_id = a.id and r.requested_at >= a.last_synced_at) as fresh
+async function readState(
+  ctx: JobContext,
+  accountId: string,
+  queuedAt: Date | undefined,
+): Promise<{ readRecently: boolean; customerWaits: boolean }> {
+  const { rows } = await ctx.db.query<{ readRecently: boolean; customerWaits: boolean }>(
+    `select coalesce(a.last_synced_at > internal.now() - make_interval(secs => $2::float8 / 1000)
+                     and a.last_synced_at >= $3::timestamptz + (internal.now() - now()), false) as "readRecently",
+            exists (select 1 from public.inbox_messages m
+                     where m.account_id = a.id and m.status in ('queued', 'sending', 'uncertain'))
+            or exists (select 1 from public.inbox_check_requests r
+                        where r.account_id = a.id
+                          and r.requested_at >= coalesce(a.last_synced_at, '-infinity')) as "customerWaits"
        from public.social_accounts a where a.id = $1`,
-    [accountId, READ_REPLIES_AFTER_MS, queuedAt],
+    [accountId, READ_REPLIES_AFTER_MS, queuedAt ?? null],
   )
-  return rows[0]?.fresh ?? false
+  return rows[0] ?? { readRecently: false, customerWaits: false }
 }
 
 export const OFFICIAL_INSTAGRAM_NOTE =
@@ -107,8 +112,15 @@ export async function inboxSync(ctx: JobContext, data: JobData['inbox.sync']): P
     inbox: await actionPaused(ctx.db, account.platform, 'inbox'),
   }
   if (paused.send && paused.inbox) return { note: pausedNote(account.platform, 'inbox') }
-  if (ctx.queuedAt && (await readSinceQueued(ctx, account.id, ctx.queuedAt)))
+  const state = await readState(ctx, account.id, ctx.queuedAt)
+  if (state.readRecently && !state.customerWaits)
     return { readRecently: true, note: 'Read by other work since this sync was queued; nothing else waits.' }
+  // sends first: a read that needs a sign-in would take the slot a waiting send needs; the tick
+  // reads the inbox itself when it holds the session, and the scheduler queues this again
+  if (ctx.admission?.sendsWaiting() && !ctx.sessions.isWarm(account.id) && !state.customerWaits)
+    throw new DeferredForLoadError(
+      'Sends wait for a sign-in; a read that needs one waits for the next round.',
+    )
   const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>
     sync(ctx, handle, account, paused),
   )

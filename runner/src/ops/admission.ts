@@ -77,6 +77,11 @@ export class Admission {
     return limits
   }
 
+  /** Whether a send waits for a job slot or a sign-in slot now: a read that needs a sign-in then waits. */
+  sendsWaiting(): boolean {
+    return this.jobs.waitingAbove(0) > 0 || this.opens.waitingAbove(0) > 0
+  }
+
   /** Counts a job put off because of load (the heartbeat reports the total). */
   deferred(): void {
     this.#deferred += 1

@@ -7,7 +7,7 @@ import { DeferredForLoadError } from '../jobs/context.ts'
 import { QUEUES, type QueueName } from '../jobs/queues.ts'
 import type { Logger } from '../log.ts'
 import type { Admission } from './admission.ts'
-import { GateWaitTimeoutError } from './gate.ts'
+import { GateWaitTimeoutError, SEND_PRIORITY } from './gate.ts'
 import type { CurrentJob } from './heartbeat.ts'
 
 /** `queuedAt`: when the job was queued (pg-boss created_on, database time). */
@@ -34,6 +34,8 @@ export interface WorkersOptions {
   admissionWaitMs?: number
   /** The queues that wait for admission (ADMITTED_QUEUES unless a test names its own). */
   admittedQueues?: ReadonlySet<string>
+  /** Which admitted queues are served first (QUEUE_PRIORITY unless a test names its own). */
+  priorities?: Readonly<Record<string, number>>
 }
 
 /**
@@ -46,6 +48,9 @@ export const ADMITTED_QUEUES: ReadonlySet<QueueName> = new Set([
   'scrape.run',
   'warmup.step',
 ])
+
+/** Admitted queues served first; the rest wait behind them (priority 0). */
+export const QUEUE_PRIORITY: Readonly<Record<string, number>> = { 'campaign.tick': SEND_PRIORITY }
 
 /** How long a finished job's completion is retried while the database is unreachable. */
 const SETTLE_FOR_MS = 120_000
@@ -184,6 +189,7 @@ export class Workers {
           release = await admission.jobs.acquire(
             this.options.admissionWaitMs ?? 60_000,
             this.options.shutdown,
+            (this.options.priorities ?? QUEUE_PRIORITY)[queue] ?? 0,
           )
         } catch (error) {
           if (!(error instanceof GateWaitTimeoutError)) throw error

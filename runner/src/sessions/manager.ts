@@ -77,11 +77,15 @@ export class SessionManager {
     this.#sweeper.unref()
   }
 
-  /** Runs work holding the account; busy when another job (here or on another runner) has it. */
+  /**
+   * Runs work holding the account; busy when another job (here or on another runner) has it. A
+   * sign-in the work needs waits for its slot at `priority` (SEND_PRIORITY: before the reads).
+   */
   async use<T>(
     accountId: string,
     waitMs: number,
     work: (handle: AccountHandle) => Promise<T>,
+    priority = 0,
   ): Promise<UseResult<T>> {
     if (this.#closed) throw new Error('The runner is shutting down.')
     const entry = this.#entry(accountId)
@@ -101,7 +105,7 @@ export class SessionManager {
       const lease = entry.lease
       const handle: AccountHandle = {
         lease,
-        open: (account, pack) => this.#open(entry, account, pack),
+        open: (account, pack) => this.#open(entry, account, priority, pack),
         discard: () => this.#closeSession(entry),
       }
       const value = await work(handle)
@@ -112,6 +116,12 @@ export class SessionManager {
       entry.lastUsed = Date.now()
       release()
     }
+  }
+
+  /** Whether the account has a signed-in session here that a job can use without a sign-in. */
+  isWarm(accountId: string): boolean {
+    const session = this.#entries.get(accountId)?.session
+    return session != null && !contextLost(session)
   }
 
   /** Whether a job of this runner holds the account now (or waits for it). */
@@ -185,7 +195,7 @@ export class SessionManager {
     return this.options.packs?.current(platform) ?? codePack(platform, CODE_DEFAULT_FACTS)
   }
 
-  async #open(entry: Entry, account: AccountRow, wanted?: PackInUse): Promise<OpenOutcome> {
+  async #open(entry: Entry, account: AccountRow, priority: number, wanted?: PackInUse): Promise<OpenOutcome> {
     const pack = wanted ?? this.packFor(account.platform)
     // its browser died (a crash or a kill): the context went with it, so sign in afresh
     if (entry.session && contextLost(entry.session)) await this.#closeSession(entry)
@@ -199,7 +209,7 @@ export class SessionManager {
     let release = () => {}
     if (this.options.opens) {
       try {
-        release = await this.options.opens.acquire(this.options.openWaitMs ?? 60_000)
+        release = await this.options.opens.acquire(this.options.openWaitMs ?? 60_000, undefined, priority)
       } catch (error) {
         if (!(error instanceof GateWaitTimeoutError)) throw error
         return { status: 'failed', reason: 'slow', message: 'The runner had no free sign-in slot in time.' }
