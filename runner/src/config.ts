@@ -86,6 +86,11 @@ function warmSessionCapacity(env: NodeJS.ProcessEnv): number {
 
 const WARM_SESSION_MB = 2
 
+/** Inbox read workers for this many warm accounts: one per 48, between 2 and 16. */
+export function inboxWorkers(warmSessions: number): number {
+  return Math.min(16, Math.max(2, Math.ceil(warmSessions / 48)))
+}
+
 function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const raw = env[name]?.trim() || fallback
   try {
@@ -102,6 +107,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
   const host = hostname()
   // 12 accounts typing at once keep a 2-core runner busy at ~30+ DMs/min (docs/benchmarks.md)
   const sends = number(env, 'RUNNER_SEND_CONCURRENCY', 12, 1, 64)
+  const maxWarmSessions = warmSessionCapacity(env)
   return {
     databaseUrl,
     runnerId: `${host}:${process.pid}:${Date.now().toString(36)}`,
@@ -115,7 +121,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
       'account.test': number(env, 'RUNNER_TEST_CONCURRENCY', 2, 1, 16),
       'scrape.run': number(env, 'RUNNER_SCRAPE_CONCURRENCY', 2, 1, 16),
       'campaign.tick': sends,
-      'inbox.sync': number(env, 'RUNNER_INBOX_CONCURRENCY', 2, 1, 16),
+      // sized to the accounts this runner keeps warm: one read worker per 48 keeps each account's
+      // read every few minutes (a read is a few seconds); the reads wait behind the sends (gate.ts)
+      'inbox.sync': number(env, 'RUNNER_INBOX_CONCURRENCY', inboxWorkers(maxWarmSessions), 1, 16),
       'warmup.step': number(env, 'RUNNER_WARMUP_CONCURRENCY', 1, 1, 16),
       'platform.canary': number(env, 'RUNNER_CANARY_CONCURRENCY', 1, 1, 4),
       // one HTTP call each, a few a day
@@ -131,7 +139,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): RunnerConfi
     // minutes, inbox reads between), so a job rarely pays a cold open; memory is bounded by
     // maxWarmSessions, not by this.
     sessionIdleMs: number(env, 'RUNNER_SESSION_IDLE_MS', 1_800_000, 1000, 3_600_000),
-    maxWarmSessions: warmSessionCapacity(env),
+    maxWarmSessions,
     pacingFactor: number(env, 'RUNNER_PACING_FACTOR', 1, 0, 10),
     typingFactor: number(env, 'RUNNER_TYPING_FACTOR', 1, 0, 10),
     uncertainCheckAfterMs: number(env, 'RUNNER_UNCERTAIN_CHECK_AFTER_MS', 120_000, 0, 86_400_000),

@@ -62,7 +62,10 @@ export class Runner {
     this.exitRequested = new Promise((resolve) => {
       this.#exit = resolve
     })
-    this.db = createDb(config.databaseUrl, Math.max(10, config.concurrency['campaign.tick'] + 6))
+    this.db = createDb(
+      config.databaseUrl,
+      Math.max(10, config.concurrency['campaign.tick'] + config.concurrency['inbox.sync'] + 4),
+    )
     this.log = new Logger(this.db, { runner: config.runnerId })
     this.pool = new BrowserPool(config.chromiumPath ? { executablePath: config.chromiumPath } : {})
     this.leases = new AccountLeases(config.databaseUrl, config.runnerId, (lost) => {
