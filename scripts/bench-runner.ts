@@ -10,8 +10,10 @@
 //   finds a fleet that has been running (not 500 accounts all due at once).
 // Reports DMs per minute (the sandbox's delivery log), CPU seconds per DM (runner + Chromium, opens
 // included), session opens per minute (the runner's own counter), peak PSS, browsers, duplicates,
-// lost sends and inbox syncs against the targets. BENCH_STRICT=1: exit 1 when a target is missed
-// (a login seen on another account's proxy exits 1 always).
+// lost sends, inbox syncs, failed campaign ticks and accounts paused, flagged or losing trust against
+// the targets. BENCH_STRICT=1: exit 1 when a target is missed (a login seen on another account's
+// proxy exits 1 always). BENCH_BUSY_CORE=1: a second process keeps one core busy from the warm-up to
+// the end of the measured minutes (issue 28: on a slow machine the runner sends less, fails nothing).
 //   BENCH_MINUTES (default 4) measured minutes after BENCH_WARMUP_S (default 60) seconds of warm-up.
 import { execSync } from 'node:child_process'
 import { createServer } from 'node:net'
@@ -26,9 +28,10 @@ import {
   proxyEveryAccount,
   proxyTraffic,
 } from './bench/account-proxies.ts'
+import { busyCore } from './bench/busy-core.ts'
 import { cpuByKind } from './bench/cpu-by-kind.ts'
 import { FastClock } from './bench/fast-clock.ts'
-import { outcomes } from './bench/runner-outcomes.ts'
+import { accountStates, outcomes } from './bench/runner-outcomes.ts'
 import { RunnerSampler } from './bench/runner-sampler.ts'
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 500)
@@ -36,6 +39,7 @@ const MINUTES = Number(process.env.BENCH_MINUTES ?? 4)
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 60)
 const SPEEDUP = Number(process.env.BENCH_SPEEDUP ?? Math.max(1, 500 / ACCOUNTS))
 const STRICT = process.env.BENCH_STRICT === '1'
+const BUSY_CORE = process.env.BENCH_BUSY_CORE === '1'
 const DMS_PER_DAY = 100
 /** An account in use has its inbox read once its last read is 3.5 clock minutes old (the scheduler). */
 const SYNC_EVERY_MS = 210_000
@@ -77,6 +81,7 @@ async function main(): Promise<void> {
   const clock = new FastClock(db, SPEEDUP)
   let runner: ReturnType<typeof RunnerProcess.start> | undefined
   let proxies: Awaited<ReturnType<typeof proxyEveryAccount>> = []
+  let stopBusyCore = () => {}
   try {
     await quietOtherWork()
     console.error(`[bench] creating ${ACCOUNTS} accounts with ${LEADS_PER_ACCOUNT} leads each`)
@@ -130,8 +135,9 @@ async function main(): Promise<void> {
       RUNNER_ALLOW_PROXY_HOSTS: allowList(proxies),
     })
     const setupSeconds = (Date.now() - setupStarted) / 1000
+    if (BUSY_CORE) stopBusyCore = busyCore()
     console.error(
-      `[bench] set up in ${setupSeconds.toFixed(0)} s; clock ×${SPEEDUP}, warming up ${WARMUP_S} s`,
+      `[bench] set up in ${setupSeconds.toFixed(0)} s; clock ×${SPEEDUP}, warming up ${WARMUP_S} s${BUSY_CORE ? ', one core kept busy' : ''}`,
     )
     await runner.runnerId(120_000)
     const sampler = new RunnerSampler(runner.pid, healthPort)
@@ -140,6 +146,7 @@ async function main(): Promise<void> {
     await sleep(WARMUP_S * 1000)
     sampler.loads = [] // the load of the measured minutes only
     await sampler.readHealth()
+    const accountsAtStart = await accountStates(db, userId)
     const start = {
       delivered: (await fleet.deliveries()).length,
       cpu: sampler.cpu.sample(),
@@ -165,6 +172,7 @@ async function main(): Promise<void> {
       syncsQueued: clock.queued.inboxSyncs,
       at: new Date(),
     }
+    stopBusyCore()
     const seconds = (end.at.getTime() - start.at.getTime()) / 1000
     const minutes = seconds / 60
     sampler.stop()
@@ -172,7 +180,15 @@ async function main(): Promise<void> {
     const cpuSeconds = byKind.reduce((sum, k) => sum + k.cpuSeconds, 0)
     const dms = last - start.delivered
     const window = { from: start.at, to: end.at }
-    const late = await outcomes(db, userId, [], window, LATE_AFTER_MS * SPEEDUP, SYNC_EVERY_MS)
+    const late = await outcomes(
+      db,
+      userId,
+      [],
+      window,
+      accountsAtStart,
+      LATE_AFTER_MS * SPEEDUP,
+      SYNC_EVERY_MS,
+    )
     // the end state once the runner has finished what it had in hand
     clock.stop()
     await runner.stop()
@@ -183,6 +199,7 @@ async function main(): Promise<void> {
       userId,
       await fleet.deliveries(),
       window,
+      accountsAtStart,
       LATE_AFTER_MS * SPEEDUP,
       SYNC_EVERY_MS,
     )
@@ -197,6 +214,10 @@ async function main(): Promise<void> {
       dups: result.duplicates === 0,
       lost: lost === 0,
       proxies: traffic.wrongLogins === 0 && traffic.unused === 0,
+      ticks: result.ticksFailed === 0,
+      syncs: result.inboxSyncsFailed === 0,
+      accounts:
+        result.accountsNotActive === 0 && result.accountsTrustDown === 0 && result.accountsStopped === 0,
     }
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length)
     console.log(
@@ -206,7 +227,7 @@ async function main(): Promise<void> {
         `${ACCOUNTS} active X accounts, each behind its own proxy, on one runner with production settings; 100 DMs per`,
         `account a day at pacing factor 1, the test clock ×${SPEEDUP} (the load of ${Math.round(ACCOUNTS * SPEEDUP)} accounts); ${LEADS_PER_ACCOUNT} leads each;`,
         `set-up ${setupSeconds.toFixed(0)} s, ${WARMUP_S} s warm-up, ${MINUTES} measured minutes.`,
-        `Machine: ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GB, shared with other work.`,
+        `Machine: ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GB, shared with other work; ${BUSY_CORE ? 'a second process kept one core busy from the warm-up to the end of the measured minutes' : "nothing else of the bench's own"}.`,
         '',
         '| measure | result | target |',
         '| --- | --- | --- |',
@@ -217,11 +238,13 @@ async function main(): Promise<void> {
         `| browser processes / all processes (peak) | ${sampler.peakBrowsers} / ${sampler.peakProcesses} | — |`,
         `| duplicates (leads the sandbox got 2+ DMs for) | ${result.duplicates} | 0: ${met(checks.dups)} |`,
         `| lost: recorded sent, never delivered / due, never attempted | ${result.sentNotDelivered} / ${late.overdueCampaigns} (worst ${((late.worstLateClockMinutes * 60) / SPEEDUP).toFixed(0)} s late) | 0: ${met(checks.lost)} |`,
-        `| inbox syncs done / queued by the scheduler; accounts behind at the end | ${result.inboxSyncsDone} (${result.inboxSyncsFailed} failed, ${result.inboxSyncsSkipped} ended without the session: read by a tick) / ${end.syncsQueued - start.syncsQueued}; ${result.accountsBehindOnInbox} | — |`,
+        `| campaign ticks: done / deferred (no slot, page too slow) / failed | ${result.ticksDone} / ${result.ticksDeferred} / ${result.ticksFailed} | failed 0: ${met(checks.ticks)} |`,
+        `| inbox syncs done / queued by the scheduler; accounts behind at the end | ${result.inboxSyncsDone} (${result.inboxSyncsFailed} failed, ${result.inboxSyncsDeferred} deferred, ${result.inboxSyncsSkipped} ended without the session: read by a tick) / ${end.syncsQueued - start.syncsQueued}; ${result.accountsBehindOnInbox} | failed 0: ${met(checks.syncs)} |`,
         `| inbox reads per minute: by inbox.sync / by campaign ticks in their session | ${((result.inboxSyncsDone - result.inboxSyncsSkipped) / minutes).toFixed(1)} / ${(result.inboxReadsInTicks / minutes).toFixed(1)} | — |`,
         `| X Chat page loads per DM: inbox, requests, threads (reads and sends) | ${(['inbox', 'requests', 'thread'] as const).map((k) => (dms > 0 ? ((end.chatLoads[k] - start.chatLoads[k]) / dms).toFixed(2) : '—')).join(', ')} | — |`,
         `| proxies: connections, requests, max connections per account, accounts without traffic, wrong logins | ${traffic.connections}, ${traffic.requests}, ${traffic.maxConnectionsPerAccount}, ${traffic.unused}, ${traffic.wrongLogins} | wrong logins 0, every account: ${met(checks.proxies)} |`,
         `| CPU by kind (100 % = one core) | ${byKind.map(({ kind, percent }) => `${kind} ${percent} %`).join(', ')} | — |`,
+        `| accounts: not active at the end / trust down since the start / paused or flagged during the minutes (by the breaker) | ${result.accountsNotActive} / ${result.accountsTrustDown} / ${result.accountsStopped} (${result.accountsBreakerTripped}) | 0: ${met(checks.accounts)} |`,
         `| dm_logs by status | ${result.byStatus} | — |`,
         '',
         `Load average (1 min) during the measured minutes: mean ${mean(sampler.loads).toFixed(2)}, max ${Math.max(0, ...sampler.loads).toFixed(2)}.`,
@@ -231,6 +254,7 @@ async function main(): Promise<void> {
     // a login on another account's proxy is a leak, not a missed target: it fails the run always
     if (traffic.wrongLogins > 0 || (STRICT && Object.values(checks).includes(false))) process.exitCode = 1
   } finally {
+    stopBusyCore()
     await runner?.stop()
     await clock.reset().catch(() => undefined)
     await closeProxies(proxies)

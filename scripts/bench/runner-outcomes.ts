@@ -1,7 +1,8 @@
 // Whether every DM the bench's campaigns wanted went out exactly once, judged by the sandbox's own
 // delivery log rather than our records: duplicates (a lead the sandbox got 2+ DMs for), DMs recorded
 // sent that the sandbox never got, and campaigns left waiting with a lead due (never attempted by
-// the end). Plus how the accounts' inbox syncs kept to their schedule.
+// the end). Plus how the accounts' inbox syncs kept to their schedule, and whether the load cost a
+// failed job or an account (issue 28: a slow machine defers work, it fails nothing and flags no one).
 import type pg from 'pg'
 
 export interface Outcomes {
@@ -11,23 +12,56 @@ export interface Outcomes {
   worstLateClockMinutes: number
   byStatus: string
   inboxSyncsDone: number
+  /** Syncs with a failed attempt: failed, waiting for their retry, or retried. */
   inboxSyncsFailed: number
+  /** Completed syncs that found no slot or a page too slow: the scheduler queues them again. */
+  inboxSyncsDeferred: number
   /** Completed syncs that ended before taking the session: a campaign tick had just read the inbox. */
   inboxSyncsSkipped: number
   /** Campaign ticks that read the inbox in the session they held. */
   inboxReadsInTicks: number
   accountsBehindOnInbox: number
+  /** Campaign ticks completed, not deferred. */
+  ticksDone: number
+  /** Ticks that found no slot or a page too slow, completed as `{ deferred }`: queued again, not failed. */
+  ticksDeferred: number
+  /** Ticks that failed (pg-boss never retries one). */
+  ticksFailed: number
+  /** Accounts not active at the end (all were active when the fleet was made). */
+  accountsNotActive: number
+  /** Accounts whose trust score is lower at the end than at the window's start. */
+  accountsTrustDown: number
+  /**
+   * Accounts paused or flagged during the window, counted by their account_flagged notifications:
+   * at a fast clock the scheduler resumes a pause within seconds, so the end state alone misses it.
+   */
+  accountsStopped: number
+  /** Of those, paused by the circuit breaker (its notification names no stop signal). */
+  accountsBreakerTripped: number
+}
+
+export type AccountStates = Map<string, { status: string; trust: number }>
+
+/** Every account's status and trust score now, for `outcomes` to compare the end with. */
+export async function accountStates(db: pg.Pool, userId: string): Promise<AccountStates> {
+  const { rows } = await db.query<{ id: string; status: string; trust: number }>(
+    'select id, status, trust_score::float8 as trust from public.social_accounts where user_id = $1',
+    [userId],
+  )
+  return new Map(rows.map((r) => [r.id, { status: r.status, trust: r.trust }]))
 }
 
 /**
- * `lateAfterMs` (clock time): how long past its next send a campaign may wait in the queue before it
- * counts as never attempted; `syncEveryMs`: the scheduler's sync interval for an account in use.
+ * `atStart`: the accounts as `accountStates` read them when the window began; `lateAfterMs` (clock
+ * time): how long past its next send a campaign may wait in the queue before it counts as never
+ * attempted; `syncEveryMs`: the scheduler's sync interval for an account in use.
  */
 export async function outcomes(
   db: pg.Pool,
   userId: string,
   deliveries: { account: string; recipientUsername: string }[],
   window: { from: Date; to: Date },
+  atStart: AccountStates,
   lateAfterMs: number,
   syncEveryMs: number,
 ): Promise<Outcomes> {
@@ -57,24 +91,53 @@ export async function outcomes(
                                                            and l.state = 'pending')`,
     [userId, lateAfterMs],
   )
-  const syncs = await db.query<{ state: string; n: number; skipped: number }>(
-    `select j.state::text, count(*)::int as n,
-            count(*) filter (where (j.output ->> 'readRecently')::boolean)::int as skipped
+  // a job waiting for its retry has no completed_on (and one retried since counts its retries), so
+  // those are placed by when their attempt started
+  const jobs = await db.query<{
+    name: string
+    completed: number
+    deferred: number
+    skipped: number
+    read_inbox: number
+    failed: number
+  }>(
+    `select j.name,
+            count(*) filter (where j.state = 'completed')::int as completed,
+            count(*) filter (where j.state = 'completed' and j.output ? 'deferred')::int as deferred,
+            count(*) filter (where j.state = 'completed' and (j.output ->> 'readRecently')::boolean)::int as skipped,
+            count(*) filter (where j.state = 'completed' and (j.output ->> 'readInbox')::boolean)::int as read_inbox,
+            count(*) filter (where j.state in ('failed', 'retry') or j.retry_count > 0)::int as failed
        from pgboss.job j
-      where j.name = 'inbox.sync' and j.completed_on >= $1 and j.completed_on < $2 group by 1`,
+      where j.name in ('campaign.tick', 'inbox.sync')
+        and coalesce(j.completed_on, j.started_on) >= $1 and coalesce(j.completed_on, j.started_on) < $2
+      group by 1`,
     [window.from, window.to],
   )
-  const folded = await db.query<{ n: number }>(
-    `select count(*)::int as n from pgboss.job j
-      where j.name = 'campaign.tick' and j.state = 'completed' and j.completed_on >= $1 and j.completed_on < $2
-        and (j.output ->> 'readInbox')::boolean`,
-    [window.from, window.to],
-  )
+  const syncs = jobs.rows.find((r) => r.name === 'inbox.sync')
+  const ticks = jobs.rows.find((r) => r.name === 'campaign.tick')
   const behind = await db.query<{ n: number }>(
     `select count(*)::int as n from public.social_accounts a
       where a.user_id = $1 and a.status = 'active'
         and coalesce(a.last_synced_at, '-infinity') < internal.now() - make_interval(secs => $2::float8 / 1000)`,
     [userId, syncEveryMs * 2],
+  )
+  const accounts = await db.query<{
+    id: string
+    status: string
+    trust: number
+    stopped: boolean
+    breaker: boolean
+  }>(
+    `select a.id, a.status, a.trust_score::float8 as trust,
+            count(n.id) > 0 as stopped,
+            count(n.id) filter (where n.metadata ->> 'status' = 'paused' and not n.metadata ? 'kind') > 0 as breaker
+       from public.social_accounts a
+       left join public.notifications n
+              on n.user_id = a.user_id and n.type = 'account_flagged' and n.metadata ->> 'accountId' = a.id::text
+             and n.created_at >= $2 and n.created_at < $3
+      where a.user_id = $1
+      group by a.id`,
+    [userId, window.from, window.to],
   )
   return {
     duplicates: [...got.values()].filter((n) => n > 1).length,
@@ -82,10 +145,18 @@ export async function outcomes(
     overdueCampaigns: overdue.rows[0]?.n ?? 0,
     worstLateClockMinutes: overdue.rows[0]?.worst ?? 0,
     byStatus: [...counts].map(([status, n]) => `${status} ${n}`).join(', '),
-    inboxSyncsDone: syncs.rows.find((r) => r.state === 'completed')?.n ?? 0,
-    inboxSyncsFailed: syncs.rows.filter((r) => r.state !== 'completed').reduce((s, r) => s + r.n, 0),
-    inboxSyncsSkipped: syncs.rows.find((r) => r.state === 'completed')?.skipped ?? 0,
-    inboxReadsInTicks: folded.rows[0]?.n ?? 0,
+    inboxSyncsDone: syncs?.completed ?? 0,
+    inboxSyncsFailed: syncs?.failed ?? 0,
+    inboxSyncsDeferred: syncs?.deferred ?? 0,
+    inboxSyncsSkipped: syncs?.skipped ?? 0,
+    inboxReadsInTicks: ticks?.read_inbox ?? 0,
     accountsBehindOnInbox: behind.rows[0]?.n ?? 0,
+    ticksDone: (ticks?.completed ?? 0) - (ticks?.deferred ?? 0),
+    ticksDeferred: ticks?.deferred ?? 0,
+    ticksFailed: ticks?.failed ?? 0,
+    accountsNotActive: accounts.rows.filter((a) => a.status !== 'active').length,
+    accountsTrustDown: accounts.rows.filter((a) => a.trust < (atStart.get(a.id)?.trust ?? a.trust)).length,
+    accountsStopped: accounts.rows.filter((a) => a.stopped).length,
+    accountsBreakerTripped: accounts.rows.filter((a) => a.breaker).length,
   }
 }
