@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { Admission } from '../src/ops/admission.ts'
 import { AdmissionPolicy, DEFAULT_ADMISSION, type LoadReading } from '../src/ops/admission-policy.ts'
-import { Gate, GateWaitTimeoutError } from '../src/ops/gate.ts'
+import { Gate, GateWaitTimeoutError, SEND_PRIORITY } from '../src/ops/gate.ts'
 
 const calm: LoadReading = { lagMs: 5, runQueuePerCore: 0.5 }
 const lagging: LoadReading = { lagMs: 800, runQueuePerCore: 0.5 }
@@ -60,6 +60,30 @@ describe('admission policy', () => {
 })
 
 describe('admission controller', () => {
+  it('has reads that need a sign-in wait while the machine is under pressure or a send waits for a slot', async () => {
+    let reading = calm
+    const admission = new Admission({ maxJobs: 1, maxOpens: 1, intervalMs: 0, readLoad: () => reading })
+    admission.sample()
+    expect(admission.coldReadsWait()).toBe(false)
+    reading = queued
+    admission.sample()
+    expect(admission.coldReadsWait()).toBe(true)
+    reading = between // neither calm nor under pressure: reads go on
+    admission.sample()
+    expect(admission.coldReadsWait()).toBe(false)
+
+    const held = await admission.opens.acquire(1_000)
+    const read = admission.opens.acquire(60_000, undefined, 0)
+    expect(admission.coldReadsWait()).toBe(false) // only a read waits
+    const send = admission.opens.acquire(60_000, undefined, SEND_PRIORITY)
+    expect(admission.coldReadsWait()).toBe(true)
+    held()
+    ;(await send)()
+    ;(await read)()
+    expect(admission.coldReadsWait()).toBe(false)
+    admission.stop()
+  })
+
   it('applies fed readings to its gates and reports them', () => {
     const readings = [lagging, lagging, lagging, calm, calm, calm]
     const changes: number[] = []

@@ -1,7 +1,8 @@
 // Sends come first: a sign-in for a campaign send is served before one for an inbox read, and an
-// inbox sync that would need a sign-in while sends wait for one is put off to the scheduler's next
-// round (unless the customer waits on it). Against the X sandbox in real Chromium; "sends wait" is
-// fed to the handler, and the sign-in slots are a real Gate held by the test.
+// inbox sync that would need a sign-in while sends wait or the machine is short of CPU is put off to
+// the scheduler's next round (unless the customer waits on it, or the account has gone unread for
+// 30 minutes). Against the X sandbox in real Chromium; "cold reads wait" is fed to the handler, and
+// the sign-in slots are a real Gate held by the test.
 import { describe, it } from 'vitest'
 import { DeferredForLoadError } from '../src/jobs/context.ts'
 import { inboxSync } from '../src/jobs/inbox-sync.ts'
@@ -16,10 +17,16 @@ import { BROWSER_SUITE, newXAccount } from './helpers/x-session.ts'
 
 const x = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
 const suite = browserSuite(x, 16_000)
-const sendsWait = { admission: { sendsWaiting: () => true } }
+const sendsWait = { admission: { coldReadsWait: () => true } }
+const lastRead = (accountId: string, minutesAgo: number) =>
+  adminDb().query(
+    `update public.social_accounts set last_synced_at = internal.now() - make_interval(mins => $2) where id = $1`,
+    [accountId, minutesAgo],
+  )
 
-describe.concurrent('sends first', BROWSER_SUITE, () => {
-  it('an inbox sync that needs a sign-in waits while sends wait, unless the customer waits on it; a warm one reads', async ({
+// one after another: the first counts the suite's sign-ins
+describe('sends first', BROWSER_SUITE, () => {
+  it('an inbox sync that needs a sign-in waits while sends wait, unless a person waits on it; a warm one reads', async ({
     expect,
   }) => {
     const userId = await createCustomer()
@@ -27,6 +34,7 @@ describe.concurrent('sends first', BROWSER_SUITE, () => {
     const accountId = await createXAccount(userId, sandbox)
     const sessions = suite.runner.sessions
     const opened = sessions.opened
+    await lastRead(accountId, 5)
 
     await expect(inboxSync(suite.runner.context(sendsWait), { accountId })).rejects.toBeInstanceOf(
       DeferredForLoadError,
@@ -50,6 +58,20 @@ describe.concurrent('sends first', BROWSER_SUITE, () => {
       conversations: 0,
     })
     expect(sessions.opened).toBe(opened + 1)
+  })
+
+  it('an account unread for 30 minutes is read even while sends wait', async ({ expect }) => {
+    const userId = await createCustomer()
+    const accountId = await createXAccount(userId, await newXAccount(x))
+    await lastRead(accountId, 29)
+    await expect(inboxSync(suite.runner.context(sendsWait), { accountId })).rejects.toBeInstanceOf(
+      DeferredForLoadError,
+    )
+    await lastRead(accountId, 31)
+    expect(await inboxSync(suite.runner.context(sendsWait), { accountId })).toMatchObject({
+      conversations: 0,
+    })
+    expect(suite.runner.sessions.isWarm(accountId)).toBe(true)
   })
 
   it("a send's sign-in is served before a read's that was waiting first", async ({ expect }) => {

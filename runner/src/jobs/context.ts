@@ -28,8 +28,8 @@ export interface JobContext {
   random: () => number
   /** The platform facts sessions open with (recorded with a site change). */
   packs: PackSource
-  /** Admission control (absent when the runner has none): whether sends wait for a slot now. */
-  admission?: Pick<Admission, 'sendsWaiting'>
+  /** Admission control (absent when the runner has none): whether a read needing a sign-in waits now. */
+  admission?: Pick<Admission, 'coldReadsWait'>
   /** When the job was queued (database time); absent when a handler is called without a queue. */
   queuedAt?: Date
 }

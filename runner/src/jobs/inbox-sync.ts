@@ -43,29 +43,37 @@ export interface InboxSyncResult {
   note?: string
 }
 
+/** How long past its last read an account's read stops waiting for the sends (sends first). */
+export const COLD_READ_WAITS_AT_MOST_MS = 30 * 60_000
+
+interface ReadState {
+  /** A read began after this sync was queued and less than READ_REPLIES_AFTER_MS ago (a campaign tick's). */
+  readRecently: boolean
+  /** A queued or unconfirmed answer, or "Check now" pressed after the last read. */
+  customerWaits: boolean
+  /** Never read, or not for COLD_READ_WAITS_AT_MOST_MS. */
+  longUnread: boolean
+}
+
 /**
- * `readRecently`: a read began after this sync was queued and less than READ_REPLIES_AFTER_MS ago
- * (a campaign tick read the inbox in the session it held). `customerWaits`: a queued or
- * unconfirmed answer, or "Check now" pressed after the last read. The queue time is database time;
- * read times are the scheduler's clock (internal.now(), shifted in tests).
+ * The account's reads and what waits on one. The queue time is database time; read times are the
+ * scheduler's clock (internal.now(), shifted in tests).
  */
-async function readState(
-  ctx: JobContext,
-  accountId: string,
-  queuedAt: Date | undefined,
-): Promise<{ readRecently: boolean; customerWaits: boolean }> {
-  const { rows } = await ctx.db.query<{ readRecently: boolean; customerWaits: boolean }>(
+async function readState(ctx: JobContext, accountId: string, queuedAt: Date | undefined): Promise<ReadState> {
+  const { rows } = await ctx.db.query<ReadState>(
     `select coalesce(a.last_synced_at > internal.now() - make_interval(secs => $2::float8 / 1000)
                      and a.last_synced_at >= $3::timestamptz + (internal.now() - now()), false) as "readRecently",
             exists (select 1 from public.inbox_messages m
                      where m.account_id = a.id and m.status in ('queued', 'sending', 'uncertain'))
             or exists (select 1 from public.inbox_check_requests r
                         where r.account_id = a.id
-                          and r.requested_at >= coalesce(a.last_synced_at, '-infinity')) as "customerWaits"
+                          and r.requested_at >= coalesce(a.last_synced_at, '-infinity')) as "customerWaits",
+            coalesce(a.last_synced_at < internal.now() - make_interval(secs => $4::float8 / 1000), true)
+              as "longUnread"
        from public.social_accounts a where a.id = $1`,
-    [accountId, READ_REPLIES_AFTER_MS, queuedAt ?? null],
+    [accountId, READ_REPLIES_AFTER_MS, queuedAt ?? null, COLD_READ_WAITS_AT_MOST_MS],
   )
-  return rows[0] ?? { readRecently: false, customerWaits: false }
+  return rows[0] ?? { readRecently: false, customerWaits: false, longUnread: true }
 }
 
 export const OFFICIAL_INSTAGRAM_NOTE =
@@ -115,12 +123,16 @@ export async function inboxSync(ctx: JobContext, data: JobData['inbox.sync']): P
   const state = await readState(ctx, account.id, ctx.queuedAt)
   if (state.readRecently && !state.customerWaits)
     return { readRecently: true, note: 'Read by other work since this sync was queued; nothing else waits.' }
-  // sends first: a read that needs a sign-in would take the slot a waiting send needs; the tick
-  // reads the inbox itself when it holds the session, and the scheduler queues this again
-  if (ctx.admission?.sendsWaiting() && !ctx.sessions.isWarm(account.id) && !state.customerWaits)
-    throw new DeferredForLoadError(
-      'Sends wait for a sign-in; a read that needs one waits for the next round.',
-    )
+  // sends first: a read that needs a sign-in waits while sends wait or the machine is short of CPU
+  // (a campaign tick reads the inbox itself once it holds the session; the scheduler queues this
+  // again), unless a person waits on it or the account has gone unread too long
+  if (
+    !ctx.sessions.isWarm(account.id) &&
+    !state.customerWaits &&
+    !state.longUnread &&
+    ctx.admission?.coldReadsWait()
+  )
+    throw new DeferredForLoadError('Sends come first: a read that needs a sign-in waits for the next round.')
   const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>
     sync(ctx, handle, account, paused),
   )

@@ -77,9 +77,17 @@ export class Admission {
     return limits
   }
 
-  /** Whether a send waits for a job slot or a sign-in slot now: a read that needs a sign-in then waits. */
-  sendsWaiting(): boolean {
-    return this.jobs.waitingAbove(0) > 0 || this.opens.waitingAbove(0) > 0
+  /**
+   * Whether a read that needs a sign-in should wait now: a send waits for a job or sign-in slot, or
+   * the machine is under pressure. A sign-in is the costliest thing a job does (about 1.35 CPU-s),
+   * and on a machine already short of CPU it comes out of the sends' share even behind them.
+   */
+  coldReadsWait(): boolean {
+    return (
+      this.policy.limits.pressure === 'high' ||
+      this.jobs.waitingAbove(0) > 0 ||
+      this.opens.waitingAbove(0) > 0
+    )
   }
 
   /** Counts a job put off because of load (the heartbeat reports the total). */
