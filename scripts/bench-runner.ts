@@ -18,6 +18,7 @@
 import { execSync } from 'node:child_process'
 import { createServer } from 'node:net'
 import { cpus, totalmem } from 'node:os'
+import { DEFAULT_ADMISSION } from '../runner/src/ops/admission-policy.ts'
 import { startBackground, stopBackground } from '../stack/src/cli.ts'
 import { stackConfig } from '../stack/src/config.ts'
 import { testEnv } from '../stack/src/test-all.ts'
@@ -130,6 +131,9 @@ async function main(): Promise<void> {
       RUNNER_TYPING_FACTOR: '1',
       RUNNER_PACING_FACTOR: '1',
       RUNNER_UNCERTAIN_CHECK_AFTER_MS: '120000',
+      // admission control on, at its production marks (test runners set them out of reach)
+      RUNNER_ADMISSION_LAG_MS: String(DEFAULT_ADMISSION.lagHighMs),
+      RUNNER_ADMISSION_RUN_QUEUE: String(DEFAULT_ADMISSION.runQueueHigh),
       ...(process.env.BENCH_CONCURRENCY ? { RUNNER_SEND_CONCURRENCY: process.env.BENCH_CONCURRENCY } : {}),
       RUNNER_HEALTH_PORT: String(healthPort),
       RUNNER_ALLOW_PROXY_HOSTS: allowList(proxies),
