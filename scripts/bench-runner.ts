@@ -33,7 +33,7 @@ import { busyCore } from './bench/busy-core.ts'
 import { cpuByKind } from './bench/cpu-by-kind.ts'
 import { FastClock } from './bench/fast-clock.ts'
 import { accountStates, outcomes } from './bench/runner-outcomes.ts'
-import { RunnerSampler } from './bench/runner-sampler.ts'
+import { type AdmissionSample, RunnerSampler } from './bench/runner-sampler.ts'
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 500)
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 4)
@@ -148,7 +148,8 @@ async function main(): Promise<void> {
     sampler.start()
 
     await sleep(WARMUP_S * 1000)
-    sampler.loads = [] // the load of the measured minutes only
+    sampler.loads = [] // the load and admission of the measured minutes only
+    sampler.admission = []
     await sampler.readHealth()
     const accountsAtStart = await accountStates(db, userId)
     const start = {
@@ -250,6 +251,7 @@ async function main(): Promise<void> {
         `| CPU by kind (100 % = one core) | ${byKind.map(({ kind, percent }) => `${kind} ${percent} %`).join(', ')} | — |`,
         `| accounts: not active at the end / trust down since the start / paused or flagged during the minutes (by the breaker) | ${result.accountsNotActive} / ${result.accountsTrustDown} / ${result.accountsStopped} (${result.accountsBreakerTripped}) | 0: ${met(checks.accounts)} |`,
         `| dm_logs by status | ${result.byStatus} | — |`,
+        `| admission: job limit mean (min); readings high / steady / calm; run queue per core mean; event-loop lag p90 | ${admissionSummary(sampler.admission)} | — |`,
         '',
         `Load average (1 min) during the measured minutes: mean ${mean(sampler.loads).toFixed(2)}, max ${Math.max(0, ...sampler.loads).toFixed(2)}.`,
         `Load before: \`${loadBefore}\`; after: \`${execSync('uptime').toString().trim()}\``,
@@ -265,6 +267,21 @@ async function main(): Promise<void> {
     await closeAdminDb()
     await stopBackground(config)
   }
+}
+
+function admissionSummary(samples: AdmissionSample[]): string {
+  if (samples.length === 0) return 'off'
+  const share = (p: string) =>
+    `${Math.round((100 * samples.filter((s) => s.pressure === p).length) / samples.length)} %`
+  const jobs = samples.map((s) => s.jobs)
+  const lags = samples.map((s) => s.lagMs).sort((a, b) => a - b)
+  const runQueue = samples.reduce((sum, s) => sum + s.runQueuePerCore, 0) / samples.length
+  return [
+    `${(jobs.reduce((a, b) => a + b, 0) / jobs.length).toFixed(1)} (${Math.min(...jobs)})`,
+    `${share('high')} / ${share('steady')} / ${share('calm')}`,
+    runQueue.toFixed(2),
+    `${lags[Math.floor(lags.length * 0.9)]} ms`,
+  ].join('; ')
 }
 
 main().catch((error: unknown) => {

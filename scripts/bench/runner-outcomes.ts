@@ -12,7 +12,10 @@ export interface Outcomes {
   worstLateClockMinutes: number
   byStatus: string
   inboxSyncsDone: number
-  /** Syncs with a failed attempt: failed, waiting for their retry, or retried. */
+  /**
+   * Syncs failed or waiting for a retry after an error. Not a sync retried because its account was
+   * busy with another job (RetryLaterError): waiting its turn is how a sync shares the account.
+   */
   inboxSyncsFailed: number
   /** Completed syncs that found no slot or a page too slow: the scheduler queues them again. */
   inboxSyncsDeferred: number
@@ -91,8 +94,7 @@ export async function outcomes(
                                                            and l.state = 'pending')`,
     [userId, lateAfterMs],
   )
-  // a job waiting for its retry has no completed_on (and one retried since counts its retries), so
-  // those are placed by when their attempt started
+  // a job waiting for its retry has no completed_on, so it is placed by when its attempt started
   const jobs = await db.query<{
     name: string
     completed: number
@@ -106,7 +108,8 @@ export async function outcomes(
             count(*) filter (where j.state = 'completed' and j.output ? 'deferred')::int as deferred,
             count(*) filter (where j.state = 'completed' and (j.output ->> 'readRecently')::boolean)::int as skipped,
             count(*) filter (where j.state = 'completed' and (j.output ->> 'readInbox')::boolean)::int as read_inbox,
-            count(*) filter (where j.state in ('failed', 'retry') or j.retry_count > 0)::int as failed
+            count(*) filter (where j.state in ('failed', 'retry')
+                               and j.output ->> 'name' is distinct from 'RetryLaterError')::int as failed
        from pgboss.job j
       where j.name in ('campaign.tick', 'inbox.sync')
         and coalesce(j.completed_on, j.started_on) >= $1 and coalesce(j.completed_on, j.started_on) < $2

@@ -1,10 +1,17 @@
 // What the runner process costs while the bench runs, sampled every 2 s: peak PSS and RSS of the
 // runner with its Chromium tree, peak processes and browsers (Chromium browser processes: one per
 // shared browser, not per account), CPU per process (exited renderers included) and the runner's
-// own count of cold session opens from its health endpoint.
+// own count of cold session opens and its admission control's state from its health endpoint.
 import { loadavg } from 'node:os'
 import { processTree, treeUsage } from '../../runner/src/process-stats.ts'
 import { CpuTracker, processKind } from './cpu-by-kind.ts'
+
+export interface AdmissionSample {
+  jobs: number
+  pressure: string
+  lagMs: number
+  runQueuePerCore: number
+}
 
 export class RunnerSampler {
   readonly cpu: CpuTracker
@@ -15,6 +22,8 @@ export class RunnerSampler {
   opened = 0
   evicted = 0
   loads: number[] = []
+  /** The runner's admission control at each sample: its job limit, pressure and what it read. */
+  admission: AdmissionSample[] = []
   #timer: ReturnType<typeof setInterval> | undefined
 
   constructor(
@@ -47,8 +56,13 @@ export class RunnerSampler {
   /** The runner's counters (cold opens, evictions) as its health endpoint reports them. */
   async readHealth(): Promise<void> {
     const response = await fetch(`http://127.0.0.1:${this.healthPort}/health`)
-    const health = (await response.json()) as { openedSessions?: number; evictedSessions?: number }
+    const health = (await response.json()) as {
+      openedSessions?: number
+      evictedSessions?: number
+      admission?: AdmissionSample
+    }
     this.opened = health.openedSessions ?? this.opened
     this.evicted = health.evictedSessions ?? this.evicted
+    if (health.admission) this.admission.push(health.admission)
   }
 }
