@@ -253,6 +253,7 @@ async function main(): Promise<void> {
         `| dm_logs by status | ${result.byStatus} | — |`,
         `| admission: job limit mean (min); readings high / steady / calm; run queue per core mean; event-loop lag p90 | ${admissionSummary(sampler.admission)} | — |`,
         '',
+        ...(result.failures.length > 0 ? [`Failed jobs: ${result.failures.join('; ')}.`, ''] : []),
         `Load average (1 min) during the measured minutes: mean ${mean(sampler.loads).toFixed(2)}, max ${Math.max(0, ...sampler.loads).toFixed(2)}.`,
         `Load before: \`${loadBefore}\`; after: \`${execSync('uptime').toString().trim()}\``,
       ].join('\n'),

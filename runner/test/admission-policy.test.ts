@@ -8,7 +8,7 @@ import { Gate, GateWaitTimeoutError, SEND_PRIORITY } from '../src/ops/gate.ts'
 
 const calm: LoadReading = { lagMs: 5, runQueuePerCore: 0.5 }
 const lagging: LoadReading = { lagMs: 800, runQueuePerCore: 0.5 }
-const queued: LoadReading = { lagMs: 5, runQueuePerCore: 3 }
+const queued: LoadReading = { lagMs: 5, runQueuePerCore: 5 }
 const between: LoadReading = { lagMs: 100, runQueuePerCore: 1.5 }
 
 const policy = () => new AdmissionPolicy({ ...DEFAULT_ADMISSION, maxJobs: 16, maxOpens: 4 })

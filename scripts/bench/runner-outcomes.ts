@@ -41,6 +41,8 @@ export interface Outcomes {
   accountsStopped: number
   /** Of those, paused by the circuit breaker (its notification names no stop signal). */
   accountsBreakerTripped: number
+  /** What the failed ticks and syncs said, most frequent first ("queue: message ×n"). */
+  failures: string[]
 }
 
 export type AccountStates = Map<string, { status: string; trust: number }>
@@ -142,7 +144,18 @@ export async function outcomes(
       group by a.id`,
     [userId, window.from, window.to],
   )
+  const failures = await db.query<{ line: string }>(
+    `select f.name || ': ' || f.message || ' ×' || count(*) as line
+       from (select j.name, coalesce(j.output ->> 'message', j.state::text) as message
+               from pgboss.job j
+              where j.name in ('campaign.tick', 'inbox.sync') and j.state in ('failed', 'retry')
+                and j.output ->> 'name' is distinct from 'RetryLaterError'
+                and coalesce(j.completed_on, j.started_on) >= $1 and coalesce(j.completed_on, j.started_on) < $2) f
+      group by f.name, f.message order by count(*) desc limit 5`,
+    [window.from, window.to],
+  )
   return {
+    failures: failures.rows.map((r) => r.line),
     duplicates: [...got.values()].filter((n) => n > 1).length,
     sentNotDelivered,
     overdueCampaigns: overdue.rows[0]?.n ?? 0,

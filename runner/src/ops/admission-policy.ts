@@ -28,9 +28,9 @@ export interface AdmissionPolicyOptions {
 
 export const DEFAULT_ADMISSION: Omit<AdmissionPolicyOptions, 'maxJobs' | 'maxOpens'> = {
   lagHighMs: 200,
-  runQueueHigh: 2,
+  runQueueHigh: 4,
   lagLowMs: 50,
-  runQueueLow: 1.25,
+  runQueueLow: 2.4,
   calmReadings: 3,
 }
 
