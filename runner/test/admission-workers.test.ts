@@ -122,4 +122,50 @@ describe('workers under admission control', () => {
     await workers.stopAll()
     admission.stop()
   }, 60_000)
+
+  it('give a job still waiting for its slot back as deferred when the runner shuts down', async () => {
+    const admission = new Admission({
+      maxJobs: 1,
+      maxOpens: 1,
+      intervalMs: 0,
+      readLoad: () => ({ lagMs: 2, runQueuePerCore: 0.2 }),
+    })
+    const stopping = new AbortController()
+    const named = new Set<string>()
+    let hold = () => {}
+    const handler: QueueHandler = async (data) => {
+      if ((data as { kind: string }).kind === 'hold') await new Promise<void>((resolve) => (hold = resolve))
+      return { done: true }
+    }
+    const workers = new Workers({
+      boss,
+      concurrency: { [queue]: 2 } as Record<QueueName, number>,
+      timeLimitMs: { [queue]: 120_000 } as Record<QueueName, number>,
+      pollMs: 500,
+      handlers: { [queue]: handler } as Record<QueueName, QueueHandler>,
+      shutdown: stopping.signal,
+      log: new Logger(undefined, {}, 'info', false),
+      jobStarted: async (job) => {
+        named.add(job.id)
+      },
+      jobEnded: async () => undefined,
+      admission,
+      admissionWaitMs: 60_000,
+      admittedQueues: new Set([queue]),
+    })
+    await workers.startQueue(queue)
+    const held = await boss.send(queue, { kind: 'hold' })
+    await waitFor('the first job to hold the only slot', async () => admission.stats.runningJobs === 1)
+    const waiting = await boss.send(queue, { kind: 'quick' })
+    await waitFor('the second job to wait for a slot', async () => named.has(waiting as string))
+    stopping.abort(new Error('The runner is shutting down.'))
+    expect(await settled(waiting)).toEqual({
+      state: 'completed',
+      output: { deferred: 'the runner is shutting down' },
+    })
+    hold()
+    expect(await settled(held)).toEqual({ state: 'completed', output: { done: true } })
+    await workers.stopAll()
+    admission.stop()
+  }, 60_000)
 })

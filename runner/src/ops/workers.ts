@@ -192,6 +192,9 @@ export class Workers {
             (this.options.priorities ?? QUEUE_PRIORITY)[queue] ?? 0,
           )
         } catch (error) {
+          // a job that never started is given back whole: no failure, no retry spent
+          if (this.options.shutdown.aborted)
+            return await this.#deferred(queue, job, 'the runner is shutting down')
           if (!(error instanceof GateWaitTimeoutError)) throw error
           return await this.#deferred(queue, job, 'the runner is busy')
         }
