@@ -87,7 +87,7 @@ function warmSessionCapacity(env: NodeJS.ProcessEnv): number {
 const WARM_SESSION_MB = 2
 
 /** Inbox read workers for this many warm accounts: one per 48, between 2 and 16. */
-export function inboxWorkers(warmSessions: number): number {
+function inboxWorkers(warmSessions: number): number {
   return Math.min(16, Math.max(2, Math.ceil(warmSessions / 48)))
 }
 

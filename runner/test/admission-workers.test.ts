@@ -50,6 +50,32 @@ const settled = (id: string | null) =>
     return row && ['completed', 'failed'].includes(row.state) ? row : undefined
   })
 
+/** Two workers of the test queue under `admission`, the heartbeat's start and end told to the test. */
+function admittedWorkers(
+  admission: Admission,
+  handler: QueueHandler,
+  options: { shutdown: AbortSignal; admissionWaitMs: number; named: Set<string>; ended?: Set<string> },
+): Workers {
+  return new Workers({
+    boss,
+    concurrency: { [queue]: 2 } as Record<QueueName, number>,
+    timeLimitMs: { [queue]: 120_000 } as Record<QueueName, number>,
+    pollMs: 500,
+    handlers: { [queue]: handler } as Record<QueueName, QueueHandler>,
+    shutdown: options.shutdown,
+    log: new Logger(undefined, {}, 'info', false),
+    jobStarted: async (job) => {
+      options.named.add(job.id)
+    },
+    jobEnded: async (id) => {
+      options.ended?.add(id)
+    },
+    admission,
+    admissionWaitMs: options.admissionWaitMs,
+    admittedQueues: new Set([queue]),
+  })
+}
+
 describe('workers under admission control', () => {
   it('defer what finds no slot or a slow machine, and run more again when calm', async () => {
     let reading: LoadReading = { lagMs: 900, runQueuePerCore: 0.5 }
@@ -69,23 +95,11 @@ describe('workers under admission control', () => {
       if (kind === 'hold') await new Promise<void>((resolve) => holds.set(name, resolve))
       return { done: name }
     }
-    const workers = new Workers({
-      boss,
-      concurrency: { [queue]: 2 } as Record<QueueName, number>,
-      timeLimitMs: { [queue]: 120_000 } as Record<QueueName, number>,
-      pollMs: 500,
-      handlers: { [queue]: handler } as Record<QueueName, QueueHandler>,
+    const workers = admittedWorkers(admission, handler, {
       shutdown: shutdown.signal,
-      log: new Logger(undefined, {}, 'info', false),
-      jobStarted: async (job) => {
-        named.add(job.id)
-      },
-      jobEnded: async (id) => {
-        ended.add(id)
-      },
-      admission,
       admissionWaitMs: 300,
-      admittedQueues: new Set([queue]),
+      named,
+      ended,
     })
     await workers.startQueue(queue)
 
@@ -137,21 +151,10 @@ describe('workers under admission control', () => {
       if ((data as { kind: string }).kind === 'hold') await new Promise<void>((resolve) => (hold = resolve))
       return { done: true }
     }
-    const workers = new Workers({
-      boss,
-      concurrency: { [queue]: 2 } as Record<QueueName, number>,
-      timeLimitMs: { [queue]: 120_000 } as Record<QueueName, number>,
-      pollMs: 500,
-      handlers: { [queue]: handler } as Record<QueueName, QueueHandler>,
+    const workers = admittedWorkers(admission, handler, {
       shutdown: stopping.signal,
-      log: new Logger(undefined, {}, 'info', false),
-      jobStarted: async (job) => {
-        named.add(job.id)
-      },
-      jobEnded: async () => undefined,
-      admission,
       admissionWaitMs: 60_000,
-      admittedQueues: new Set([queue]),
+      named,
     })
     await workers.startQueue(queue)
     const held = await boss.send(queue, { kind: 'hold' })
