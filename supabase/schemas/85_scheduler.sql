@@ -191,15 +191,16 @@ begin
   )
   select count(*) into orphaned from notified;
 
-  -- Completed: nothing due now or later and nothing in flight. Each campaign is looked at in its
-  -- own minute of ten, so a run probes a tenth of the running campaigns.
+  -- Completed: nothing due now or later and nothing in flight (a send still being checked, state
+  -- uncertain, may yet be found not sent and put back due). Each campaign is looked at in its own
+  -- minute of ten, so a run probes a tenth of the running campaigns.
   with finished as (
     update public.campaigns c
        set status = 'completed'
      where c.status in ('queued', 'running', 'active')
        and mod(pg_catalog.hashtext(c.id::text)::bigint + 2147483648, 10) = mod(epoch_minute, 10)
        and not exists (select 1 from public.campaign_leads l where l.campaign_id = c.id and l.next_send_at is not null)
-       and not exists (select 1 from public.campaign_leads l where l.campaign_id = c.id and l.state = 'sending')
+       and not exists (select 1 from public.campaign_leads l where l.campaign_id = c.id and l.state in ('sending', 'uncertain'))
     returning c.id, c.user_id, c.name, c.messages_sent
   ), notified as (
     insert into public.notifications (user_id, type, title, message, metadata)

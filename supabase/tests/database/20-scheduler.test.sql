@@ -2,7 +2,7 @@
 -- active days, random days off, every cap, one tick per account, no duplicate ticks, and the other
 -- work it queues (scraping runs, inbox syncs, warm-up steps) and the daily bookkeeping.
 begin;
-select plan(63);
+select plan(65);
 
 -- pg_cron runs the scheduler every minute on this database: keep it off our rows until rollback.
 lock table public.campaign_leads, public.campaigns, public.social_accounts, public.scraping_campaigns in exclusive mode;
@@ -208,7 +208,14 @@ select is(pg_temp.ticks_at(:'stops', '2025-03-12 14:10Z'::timestamptz + :'stops_
 select results_eq(format($$select status from public.campaigns where id = %L$$, :'stops'), $$values ('running')$$,
   '... and the campaign keeps running for it');
 update public.campaign_leads set next_send_at = null where campaign_id = :'stops';
+update public.campaign_leads set state = 'uncertain'
+ where id = (select id from public.campaign_leads where campaign_id = :'stops' order by id limit 1);
 select is(pg_temp.ticks_at(:'stops', '2025-03-12 14:20Z'::timestamptz + :'stops_minute'::int * interval '1 minute'), 0,
+  'a send still being checked: no tick');
+select results_eq(format($$select status from public.campaigns where id = %L$$, :'stops'), $$values ('running')$$,
+  'a send still being checked keeps the campaign running: the check may put its lead back due');
+update public.campaign_leads set state = 'sent' where campaign_id = :'stops' and state = 'uncertain';
+select is(pg_temp.ticks_at(:'stops', '2025-03-12 14:30Z'::timestamptz + :'stops_minute'::int * interval '1 minute'), 0,
   'nothing left to send: no tick');
 select results_eq(
   format($$select c.status, n.type from public.campaigns c join public.notifications n on n.metadata ->> 'campaignId' = c.id::text where c.id = %L$$, :'stops'),
