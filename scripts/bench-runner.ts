@@ -14,6 +14,8 @@
 // the targets. BENCH_STRICT=1: exit 1 when a target is missed (a login seen on another account's
 // proxy exits 1 always). BENCH_BUSY_CORE=1: a second process keeps one core busy from the warm-up to
 // the end of the measured minutes (issue 28: on a slow machine the runner sends less, fails nothing).
+// Every account starts with the session its account test saved (bench/saved-sessions.ts), as a
+// connected fleet does; BENCH_SAVED_SESSIONS=0: none (a fleet never signed in).
 //   BENCH_MINUTES (default 4) measured minutes after BENCH_WARMUP_S (default 60) seconds of warm-up.
 import { execSync } from 'node:child_process'
 import { createServer } from 'node:net'
@@ -34,6 +36,7 @@ import { cpuByKind } from './bench/cpu-by-kind.ts'
 import { FastClock } from './bench/fast-clock.ts'
 import { accountStates, outcomes } from './bench/runner-outcomes.ts'
 import { type AdmissionSample, RunnerSampler } from './bench/runner-sampler.ts'
+import { sealConnectedSessions } from './bench/saved-sessions.ts'
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 500)
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 4)
@@ -41,6 +44,7 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 60)
 const SPEEDUP = Number(process.env.BENCH_SPEEDUP ?? Math.max(1, 500 / ACCOUNTS))
 const STRICT = process.env.BENCH_STRICT === '1'
 const BUSY_CORE = process.env.BENCH_BUSY_CORE === '1'
+const SAVED_SESSIONS = process.env.BENCH_SAVED_SESSIONS !== '0'
 const DMS_PER_DAY = 100
 /** An account in use has its inbox read once its last read is 3.5 clock minutes old (the scheduler). */
 const SYNC_EVERY_MS = 210_000
@@ -113,6 +117,7 @@ async function main(): Promise<void> {
     proxies = await proxyEveryAccount(db, accountIds)
 
     await clock.start()
+    if (SAVED_SESSIONS) await sealConnectedSessions(db, accountIds, clock.now())
     await db.query(
       `update public.campaigns set next_action_at = internal.now() + random() * make_interval(secs => $2::float8)
         where user_id = $1`,
@@ -156,6 +161,7 @@ async function main(): Promise<void> {
       delivered: (await fleet.deliveries()).length,
       cpu: sampler.cpu.sample(),
       opened: sampler.opened,
+      restored: sampler.restored,
       syncsQueued: clock.queued.inboxSyncs,
       chatLoads: chatPageLoads(proxies),
       at: new Date(),
@@ -167,13 +173,16 @@ async function main(): Promise<void> {
       const now = (await fleet.deliveries()).length
       perMinute.push(now - last)
       last = now
-      console.error(`[bench] minute ${minute + 1}: ${perMinute.at(-1)} DMs, ${sampler.opened} opens so far`)
+      console.error(
+        `[bench] minute ${minute + 1}: ${perMinute.at(-1)} DMs, ${sampler.opened} opens and ${sampler.restored} restores so far`,
+      )
     }
     await sampler.readHealth()
     const end = {
       chatLoads: chatPageLoads(proxies),
       cpu: sampler.cpu.sample(),
       opened: sampler.opened,
+      restored: sampler.restored,
       syncsQueued: clock.queued.inboxSyncs,
       at: new Date(),
     }
@@ -232,13 +241,14 @@ async function main(): Promise<void> {
         `${ACCOUNTS} active X accounts, each behind its own proxy, on one runner with production settings; 100 DMs per`,
         `account a day at pacing factor 1, the test clock ×${SPEEDUP} (the load of ${Math.round(ACCOUNTS * SPEEDUP)} accounts); ${LEADS_PER_ACCOUNT} leads each;`,
         `set-up ${setupSeconds.toFixed(0)} s, ${WARMUP_S} s warm-up, ${MINUTES} measured minutes.`,
+        `Saved sessions: ${SAVED_SESSIONS ? 'every account has the one its account test sealed (a connected fleet, the runner restarted)' : 'none (a fleet never signed in)'}.`,
         `Machine: ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GB, shared with other work; ${BUSY_CORE ? 'a second process kept one core busy from the warm-up to the end of the measured minutes' : "nothing else of the bench's own"}.`,
         '',
         '| measure | result | target |',
         '| --- | --- | --- |',
         `| DMs/min (sandbox delivery log) | ${rate.toFixed(1)} (per minute: ${perMinute.join(', ')}) | ≥ ${TARGET.perMinute.toFixed(1)} (95 % of the ${PACED_PER_MINUTE.toFixed(1)} paced): ${met(checks.rate)} |`,
         `| CPU seconds per DM, runner + Chromium, opens included | ${dms > 0 ? `${cpuPerDm.toFixed(2)} s` : `— (${cpuSeconds.toFixed(0)} CPU-s, no DMs)`} | ≤ ${TARGET.cpuPerDm}: ${met(checks.cpu)} |`,
-        `| session opens per minute (runner's count) | ${((end.opened - start.opened) / minutes).toFixed(1)} (${end.opened} in all, ${sampler.evicted} evicted) | — |`,
+        `| session opens per minute (runner's count): full sign-ins / restored from the sealed save | ${((end.opened - start.opened) / minutes).toFixed(1)} / ${((end.restored - start.restored) / minutes).toFixed(1)} (${end.opened} / ${end.restored} in all, ${sampler.evicted} evicted) | — |`,
         `| peak PSS, runner + Chromium (RSS sum) | ${sampler.peakPssMb.toFixed(0)} MB (${sampler.peakRssMb.toFixed(0)} MB) | ≤ ${TARGET.pssMb} MB: ${met(checks.pss)} |`,
         `| browser processes / all processes (peak) | ${sampler.peakBrowsers} / ${sampler.peakProcesses} | — |`,
         `| duplicates (leads the sandbox got 2+ DMs for) | ${result.duplicates} | 0: ${met(checks.dups)} |`,

@@ -316,6 +316,7 @@ export class Runner {
           warmSessionLimit: this.sessions.warmLimit,
           evictedSessions: this.sessions.evicted,
           openedSessions: this.sessions.opened,
+          restoredSessions: this.sessions.restored,
           pausedQueues: [...(this.control?.paused ?? [])],
           ...(this.admission ? { admission: this.admission.stats } : {}),
         }),

@@ -83,10 +83,11 @@ describe('warm sessions within a memory bound', BROWSER_SUITE, () => {
 
     expect(await job(b)).toBe(firstB) // warm: the same signed-in session, nothing opened
     expect(warm.opened).toBe(3)
-    const againA = await job(a) // a cold open again; c is now the least recently used
+    const againA = await job(a) // a new session, restored from its sealed save; c is now the least recently used
     expect(againA).not.toBe(firstA)
     expect(warm.evicted).toBe(2)
-    expect(warm.opened).toBe(4)
+    expect(warm.opened).toBe(3)
+    expect(warm.restored).toBe(1)
     expect(await job(b)).toBe(firstB)
     const leaseC = await other.tryAcquire(c.id)
     expect(leaseC).not.toBeNull()

@@ -20,6 +20,7 @@ export class RunnerSampler {
   peakProcesses = 0
   peakBrowsers = 0
   opened = 0
+  restored = 0
   evicted = 0
   loads: number[] = []
   /** The runner's admission control at each sample: its job limit, pressure and what it read. */
@@ -58,10 +59,12 @@ export class RunnerSampler {
     const response = await fetch(`http://127.0.0.1:${this.healthPort}/health`)
     const health = (await response.json()) as {
       openedSessions?: number
+      restoredSessions?: number
       evictedSessions?: number
       admission?: AdmissionSample
     }
     this.opened = health.openedSessions ?? this.opened
+    this.restored = health.restoredSessions ?? this.restored
     this.evicted = health.evictedSessions ?? this.evicted
     if (health.admission) this.admission.push(health.admission)
   }

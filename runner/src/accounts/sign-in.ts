@@ -41,14 +41,18 @@ export function platformOf(account: Pick<AccountRow, 'platform'>): 'x' | 'instag
   return account.platform === 'twitter' ? 'x' : 'instagram'
 }
 
-/** The account's session, or why there is none (the status is already recorded). */
+/**
+ * The account's session, or why there is none (the status is already recorded). `check` 'full'
+ * always signs in in full (the account test): no saved session is restored without the home page.
+ */
 export async function signIn(
   db: Queryable,
   handle: AccountHandle,
   account: AccountRow,
+  check?: 'full',
 ): Promise<{ session: PlatformSession } | { note: string }> {
   try {
-    const opened = await handle.open(account)
+    const opened = await handle.open(account, undefined, check)
     if (opened.status === 'ok') return { session: opened.session }
     return { note: `Sign-in failed: ${await recordSignInFailure(db, account, opened)}` }
   } catch (error) {

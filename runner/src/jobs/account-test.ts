@@ -44,7 +44,7 @@ async function test(ctx: JobContext, handle: AccountHandle, account: AccountRow)
   await ctx.db.query('update public.social_accounts set last_tested_at = internal.now() where id = $1', [
     account.id,
   ])
-  const signedIn = await signIn(ctx.db, handle, account)
+  const signedIn = await signIn(ctx.db, handle, account, 'full')
   const log = ctx.log.with({ accountId: account.id })
   const service = serviceOf(account.platform)
   if ('note' in signedIn) {

@@ -125,12 +125,13 @@ export async function inboxSync(ctx: JobContext, data: JobData['inbox.sync']): P
     return { readRecently: true, note: 'Read by other work since this sync was queued; nothing else waits.' }
   // sends first: a read that needs a sign-in waits while sends wait or the machine is short of CPU
   // (a campaign tick reads the inbox itself once it holds the session; the scheduler queues this
-  // again), unless a person waits on it or the account has gone unread too long
+  // again), unless a person waits on it or the account has gone unread too long; a session that
+  // is warm, or restored from its sealed save, needs no sign-in
   if (
-    !ctx.sessions.isWarm(account.id) &&
     !state.customerWaits &&
     !state.longUnread &&
-    ctx.admission?.coldReadsWait()
+    ctx.admission?.coldReadsWait() &&
+    (await ctx.sessions.needsSignIn(account.id))
   )
     throw new DeferredForLoadError('Sends come first: a read that needs a sign-in waits for the next round.')
   const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>

@@ -139,7 +139,7 @@ async function check(
     const signIn = performance.now()
     let opened: Awaited<ReturnType<AccountHandle['open']>>
     try {
-      opened = await handle.open(account, pack)
+      opened = await handle.open(account, pack, 'full')
     } catch (error) {
       await failed('session', 'Sign in', signIn, error)
       return { status: 'failed', steps: results, error: null, packVersion: pack.version }

@@ -10,7 +10,14 @@ import type { AccountContext } from '../browser/pool.ts'
 import { type TypingOptions, typingBudgetMs } from '../browser/typing.ts'
 import { fillPath } from './facts.ts'
 import { sendErrorOutcome } from './send-outcome.ts'
-import { type DmTarget, newSendState, type SendResult, type SendState, type SessionCookie } from './types.ts'
+import {
+  type DmTarget,
+  newSendState,
+  type SeenSignedIn,
+  type SendResult,
+  type SendState,
+  type SessionCookie,
+} from './types.ts'
 
 export interface PageTimeouts {
   navigationMs: number
@@ -28,6 +35,8 @@ export abstract class PageSession<
 > {
   readonly pages: SessionPages
   user = { id: '', username: '', name: '' }
+  /** What the last full sign-in saw (set by whoever opened the session; see PlatformSession.seen). */
+  seen: SeenSignedIn | null = null
 
   constructor(
     readonly context: AccountContext,

@@ -198,12 +198,23 @@ export interface ScrapeRequest {
   cursor?: string | null
 }
 
+/** Who a full sign-in (the signed-in home page and the account menu) saw, and when (ms since epoch). */
+export interface SeenSignedIn {
+  identity: { id: string; username: string; name: string }
+  checkedAt: number
+}
+
 /** What a job handler needs from a signed-in account, the same on both platforms. */
 export interface PlatformSession {
   readonly platform: Platform
   /** Drives no browser (an official API): it holds no browser memory while it waits warm. */
   readonly browserless?: boolean
   readonly user: { id: string; username: string; name: string }
+  /**
+   * What the session's last full sign-in saw: this one's, or the saved one's it was restored from
+   * (sessions/restore.ts); none for a session that cannot be restored.
+   */
+  readonly seen?: SeenSignedIn | null
   sendDm(target: DmTarget, text: string): Promise<SendResult>
   /**
    * The thread's messages. A browser session leaves the thread afterwards (an open thread marks what

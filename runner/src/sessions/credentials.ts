@@ -4,7 +4,7 @@
 import type { XOfficialCredentials } from '@reachflow/domain'
 import { decryptSecret, encryptSecret, type Keyring } from '../crypto.ts'
 import type { Queryable } from '../db.ts'
-import type { SessionCookie } from '../platforms/types.ts'
+import type { SeenSignedIn, SessionCookie } from '../platforms/types.ts'
 import { type ParsedXCookies, parseXCookies } from '../platforms/x/cookies.ts'
 
 /** What the social-accounts function seals (docs/api.md, "credentials format"). */
@@ -26,6 +26,8 @@ export interface SavedSession {
   v: 1
   cookies: SessionCookie[]
   savedAt: string
+  /** What a full sign-in last saw of the session: who was signed in, and when (sessions/restore.ts). */
+  seen?: SeenSignedIn
 }
 
 export class CredentialsError extends Error {
@@ -138,7 +140,27 @@ function officialCredentials(c: Record<string, unknown>): XOfficialCredentials {
 function parseSaved(plaintext: string): SavedSession | null {
   const value = JSON.parse(plaintext) as Partial<SavedSession>
   if (value?.v !== 1 || !Array.isArray(value.cookies)) return null
-  return { v: 1, cookies: value.cookies, savedAt: String(value.savedAt ?? '') }
+  const saved: SavedSession = { v: 1, cookies: value.cookies, savedAt: String(value.savedAt ?? '') }
+  const seen = parseSeen(value.seen)
+  return seen ? { ...saved, seen } : saved
+}
+
+/** A saved session's last full sign-in, when it is whole (an older save has none: no restore). */
+function parseSeen(value: unknown): SeenSignedIn | null {
+  const seen = value as Partial<SeenSignedIn> | undefined
+  const identity = seen?.identity as Partial<SeenSignedIn['identity']> | undefined
+  if (
+    typeof seen?.checkedAt !== 'number' ||
+    typeof identity?.id !== 'string' ||
+    !identity.id ||
+    typeof identity.username !== 'string' ||
+    typeof identity.name !== 'string'
+  )
+    return null
+  return {
+    identity: { id: identity.id, username: identity.username, name: identity.name },
+    checkedAt: seen.checkedAt,
+  }
 }
 
 /** The X cookies to sign in with: the pasted ones, checked as when they were connected. */
@@ -161,18 +183,20 @@ export function xCookiesFromSaved(saved: SavedSession | null): ParsedXCookies | 
   return { cookies: saved.cookies, authToken: auth.value, csrfToken: ct0.value, userId }
 }
 
-/** Seals and stores the browser's cookies for the next session of the account. */
+/**
+ * Seals and stores the browser's cookies for the next session of the account, with what its last
+ * full sign-in saw (so the next session may be restored without one).
+ */
 export async function saveSession(
   db: Queryable,
   accountId: string,
   cookies: SessionCookie[],
   keyring: Keyring,
+  seen: SeenSignedIn | null = null,
 ): Promise<void> {
   if (cookies.length === 0) return
-  const sealed = encryptSecret(
-    JSON.stringify({ v: 1, cookies, savedAt: new Date().toISOString() } satisfies SavedSession),
-    keyring,
-  )
+  const saved: SavedSession = { v: 1, cookies, savedAt: new Date().toISOString() }
+  const sealed = encryptSecret(JSON.stringify(seen ? { ...saved, seen } : saved), keyring)
   await db.query(
     'update public.social_account_credentials set session_ciphertext = $2 where account_id = $1',
     [accountId, sealed],

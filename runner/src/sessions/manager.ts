@@ -20,6 +20,7 @@ import type { PlatformSession, SessionCookie } from '../platforms/types.ts'
 import { loadSecrets, saveSession } from './credentials.ts'
 import { Mutex, WaitTimeoutError } from './mutex.ts'
 import { type AccountRow, type OpenOptions, type OpenOutcome, openAccountSession } from './open.ts'
+import { restorableSession } from './restore.ts'
 
 interface Entry {
   mutex: Mutex
@@ -36,8 +37,10 @@ export interface AccountHandle {
   /**
    * The signed-in session, opened on first call and reused while warm, with the platform's current
    * pack, or with `pack` (the canary trying a draft): a warm session on other facts is reopened.
+   * A saved session is restored without a full sign-in when restore.ts allows it, unless `check`
+   * is 'full' (the account test and the canary: the home page and the account menu are the check).
    */
-  open(account: AccountRow, pack?: PackInUse): Promise<OpenOutcome>
+  open(account: AccountRow, pack?: PackInUse, check?: 'full'): Promise<OpenOutcome>
   /** Closes the session (e.g. after the platform signed it out); the next job signs in again. */
   discard(): Promise<void>
 }
@@ -69,6 +72,8 @@ export class SessionManager {
   evicted = 0
   /** Cold opens (a new context signed in), successful or not: what an open costs is the bench's question. */
   opened = 0
+  /** Saved sessions restored without a full sign-in (restore.ts): a context and its cookies, no page. */
+  restored = 0
   /** This runner's share of the fleet's accounts (fleet-share.ts); unbounded until first told. */
   #share = Number.POSITIVE_INFINITY
 
@@ -105,7 +110,7 @@ export class SessionManager {
       const lease = entry.lease
       const handle: AccountHandle = {
         lease,
-        open: (account, pack) => this.#open(entry, account, priority, pack),
+        open: (account, pack, check) => this.#open(entry, account, priority, pack, check),
         discard: () => this.#closeSession(entry),
       }
       const value = await work(handle)
@@ -122,6 +127,16 @@ export class SessionManager {
   isWarm(accountId: string): boolean {
     const session = this.#entries.get(accountId)?.session
     return session != null && !contextLost(session)
+  }
+
+  /**
+   * Whether a job of the account would sign in in full here: no warm session, and no saved session
+   * restore.ts allows (a restore loads no page of its own, so it is no sign-in to wait for).
+   */
+  async needsSignIn(accountId: string): Promise<boolean> {
+    if (this.isWarm(accountId)) return false
+    const secrets = await loadSecrets(this.options.db, accountId, this.options.keyring).catch(() => null)
+    return secrets === null || restorableSession(secrets, this.options.openOptions.now()) === null
   }
 
   /** Whether a job of this runner holds the account now (or waits for it). */
@@ -195,7 +210,13 @@ export class SessionManager {
     return this.options.packs?.current(platform) ?? codePack(platform, CODE_DEFAULT_FACTS)
   }
 
-  async #open(entry: Entry, account: AccountRow, priority: number, wanted?: PackInUse): Promise<OpenOutcome> {
+  async #open(
+    entry: Entry,
+    account: AccountRow,
+    priority: number,
+    wanted?: PackInUse,
+    check?: 'full',
+  ): Promise<OpenOutcome> {
     const pack = wanted ?? this.packFor(account.platform)
     // its browser died (a crash or a kill): the context went with it, so sign in afresh
     if (entry.session && contextLost(entry.session)) await this.#closeSession(entry)
@@ -206,8 +227,10 @@ export class SessionManager {
       await this.#closeSession(entry)
     }
     const secrets = await loadSecrets(this.options.db, account.id, this.options.keyring)
+    const restore = check === 'full' ? null : restorableSession(secrets, this.options.openOptions.now())
     let release = () => {}
-    if (this.options.opens) {
+    // a restore loads no page (the job's first page is its check): it needs no sign-in slot
+    if (this.options.opens && !restore) {
       try {
         release = await this.options.opens.acquire(this.options.openWaitMs ?? 60_000, undefined, priority)
       } catch (error) {
@@ -215,17 +238,19 @@ export class SessionManager {
         return { status: 'failed', reason: 'slow', message: 'The runner had no free sign-in slot in time.' }
       }
     }
-    this.opened += 1
-    let outcome: OpenOutcome
+    let outcome: OpenOutcome | undefined
     try {
       outcome = await openAccountSession(account, secrets, {
         ...this.options.openOptions,
         official: { db: this.options.db, keyring: this.options.keyring },
         pool: this.options.pool,
         pack,
+        restore,
       })
     } finally {
       release()
+      if (outcome?.status === 'ok' && outcome.restored) this.restored += 1
+      else this.opened += 1
     }
     if (outcome.status === 'ok') {
       entry.session = outcome.session
@@ -271,7 +296,7 @@ export class SessionManager {
     const exportable = session as PlatformSession & { exportCookies?: () => Promise<SessionCookie[]> }
     try {
       const cookies = (await exportable.exportCookies?.()) ?? []
-      await saveSession(this.options.db, accountId, cookies, this.options.keyring)
+      await saveSession(this.options.db, accountId, cookies, this.options.keyring, session.seen ?? null)
     } catch {
       // a session that cannot be saved is only a fresh sign-in next time
     }

@@ -14,9 +14,9 @@ import type { TableRow } from '../db-rows.ts'
 import type { PackInUse } from '../packs/registry.ts'
 import type { InstagramFacts } from '../platforms/instagram/facts.ts'
 import { openInstagramSession } from '../platforms/instagram/session.ts'
-import type { PlatformSession, StopSignal } from '../platforms/types.ts'
+import type { PlatformSession, SeenSignedIn, StopSignal } from '../platforms/types.ts'
 import type { XFacts } from '../platforms/x/facts.ts'
-import { openXSession } from '../platforms/x/session.ts'
+import { openXSession, type XSessionOptions } from '../platforms/x/session.ts'
 import { XApiSession } from '../platforms/x-api/session.ts'
 import { type AccountSecrets, xCookiesFromCredentials, xCookiesFromSaved } from './credentials.ts'
 
@@ -70,6 +70,8 @@ export interface OpenOptions {
   allowProxyHosts?: readonly string[]
   /** The platform facts the session opens with (the adapters take them as their `facts` option). */
   pack?: PackInUse
+  /** Restore the saved X session from what its last full sign-in saw (restorableSession), no home page. */
+  restore?: SeenSignedIn | null
 }
 
 export type FailedOpen = {
@@ -89,7 +91,16 @@ export type FailedOpen = {
   signal?: StopSignal
 }
 
-export type OpenOutcome = { status: 'ok'; session: PlatformSession; reusedSession: boolean } | FailedOpen
+export type OpenOutcome =
+  | {
+      status: 'ok'
+      session: PlatformSession
+      /** The saved session was reused (nothing new to save yet). */
+      reusedSession: boolean
+      /** Restored without a full sign-in (restore.ts): its first page is the check. */
+      restored?: boolean
+    }
+  | FailedOpen
 
 export async function openAccountSession(
   account: AccountRow,
@@ -138,21 +149,25 @@ async function openX(
     return { status: 'failed', reason: 'error', message: 'The stored sign-in details are not X cookies.' }
   const pasted = xCookiesFromCredentials(secrets.credentials)
   const saved = xCookiesFromSaved(secrets.saved)
+  if (saved && options.restore) {
+    const result = await openXSession(saved, {
+      ...xSessionOptions(account, secrets, options),
+      restore: options.restore,
+    })
+    if (result.status === 'ok')
+      return { status: 'ok', session: result.session, reusedSession: true, restored: true }
+    // a context that would not take the cookies: the full sign-in below says what is wrong
+  }
   const attempts =
     saved && saved.authToken === pasted.authToken ? [saved] : saved ? [saved, pasted] : [pasted]
   let last: FailedOpen = { status: 'failed', reason: 'error', message: 'X did not open a session.' }
   for (const [index, cookies] of attempts.entries()) {
-    const result = await openXSession(cookies, {
-      pool: options.pool,
-      baseUrl: options.xBaseUrl,
-      proxy: account.proxy_url,
-      passcode: secrets.credentials.chatPasscode,
-      typing: options.typing,
-      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
-      ...packFacts<XFacts>(options.pack, 'twitter'),
-    })
-    if (result.status === 'ok')
-      return { status: 'ok', session: result.session, reusedSession: cookies === saved && index === 0 }
+    const result = await openXSession(cookies, xSessionOptions(account, secrets, options))
+    if (result.status === 'ok') {
+      const { session } = result
+      if (session.user.id) session.seen = { identity: { ...session.user }, checkedAt: options.now() }
+      return { status: 'ok', session, reusedSession: cookies === saved && index === 0 }
+    }
     last =
       result.status === 'error' || result.status === 'slow'
         ? { status: 'failed', reason: result.status, message: result.message }
@@ -166,6 +181,25 @@ async function openX(
     if (result.status !== 'expired') break
   }
   return last
+}
+
+function xSessionOptions(
+  account: AccountRow,
+  secrets: AccountSecrets,
+  options: OpenOptions,
+): XSessionOptions {
+  return {
+    pool: options.pool,
+    baseUrl: options.xBaseUrl,
+    proxy: account.proxy_url,
+    passcode:
+      secrets.credentials.platform === 'twitter' && 'chatPasscode' in secrets.credentials
+        ? secrets.credentials.chatPasscode
+        : null,
+    typing: options.typing,
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    ...packFacts<XFacts>(options.pack, 'twitter'),
+  }
 }
 
 function openOfficialX(

@@ -17,6 +17,7 @@ import {
   type Reply,
   type ScrapePage,
   type ScrapeRequest,
+  type SeenSignedIn,
   type SendResult,
   type StopSignal,
   StopSignalError,
@@ -55,6 +56,13 @@ export interface XSessionOptions {
   timeouts?: Partial<XTimeouts>
   /** What the adapter knows about x.com: the facts file, or a published pack of the same shape. */
   facts?: XFacts
+  /**
+   * Restore the session without the home page: the cookies go into the context and the identity is
+   * what the last full sign-in saw. The first operation's page is the check: X sends a signed-out or
+   * locked session from any page to its login or access page, which the operations turn into the
+   * same stop signals an open gives (sessions/restore.ts decides when a restore is allowed).
+   */
+  restore?: SeenSignedIn
 }
 
 export type OpenXSessionResult =
@@ -75,6 +83,11 @@ export async function openXSession(
   const session = new XSession(context, baseUrl, options, facts)
   try {
     await context.context.setCookie(...cookiesForSite(cookies.cookies, baseUrl).map(toBrowserCookie))
+    if (options.restore) {
+      session.user = { ...options.restore.identity }
+      session.seen = options.restore
+      return { status: 'ok', session }
+    }
     const outcome = await session.run(
       'open session',
       session.timeouts.navigationMs + 10_000,
