@@ -138,7 +138,7 @@ async function main(): Promise<void> {
       RUNNER_UNCERTAIN_CHECK_AFTER_MS: '120000',
       // admission control on, at its production marks (test runners set them out of reach)
       RUNNER_ADMISSION_LAG_MS: String(DEFAULT_ADMISSION.lagHighMs),
-      RUNNER_ADMISSION_RUN_QUEUE: String(DEFAULT_ADMISSION.runQueueHigh),
+      RUNNER_ADMISSION_RUN_QUEUE: process.env.BENCH_RUN_QUEUE ?? String(DEFAULT_ADMISSION.runQueueHigh),
       ...(process.env.BENCH_CONCURRENCY ? { RUNNER_SEND_CONCURRENCY: process.env.BENCH_CONCURRENCY } : {}),
       RUNNER_HEALTH_PORT: String(healthPort),
       RUNNER_ALLOW_PROXY_HOSTS: allowList(proxies),

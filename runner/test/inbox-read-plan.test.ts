@@ -74,12 +74,12 @@ describe.concurrent('an inbox read opens only the rows that may hold a reply', B
   }) => {
     const userId = await createCustomer()
     const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
-    const accountId = await createXAccount(userId, sandbox)
+    const accountId = await createXAccount(userId, sandbox, { lastReadMinutesAgo: null })
     const leads = await people(3)
     const campaignId = await createCampaign(userId, accountId, leads)
     const [stranger] = await people(1)
     await x.message({ account: sandbox.username, from: stranger?.username ?? '', text: 'Hi there' })
-    // the first read of the account by this runner reads the requests as well
+    // the first read of an account never read before reads the requests as well
     expect(await inboxSync(suite.runner.context(), { accountId })).toMatchObject({ requests: 1 })
     expect(pageLoads(sandbox.username).requestPages).toBe(1)
     expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(3)
@@ -200,5 +200,22 @@ describe('deciding from the inbox list', () => {
     expect(requestsDue(account, new Date(t0.getTime() + REQUESTS_EVERY_MS))).toBe(true)
     // a clock set back (tests, a restore) reads rather than waits
     expect(requestsDue(account, new Date(t0.getTime() - 1))).toBe(true)
+  })
+
+  it('after a restart, accounts read before have their requests read within one cadence, spread by id', ({
+    expect,
+  }) => {
+    const t0 = new Date('2026-11-27T10:00:00Z')
+    const accounts = Array.from({ length: 60 }, () => crypto.randomUUID())
+    const firstDue = accounts.map((account) => {
+      for (let minute = 0; minute <= 15; minute++) {
+        if (requestsDue(account, new Date(t0.getTime() + minute * 60_000), true)) return minute
+      }
+      return Number.POSITIVE_INFINITY
+    })
+    // every one within the cadence, and not all at the first read (60 accounts over 15 minutes)
+    expect(Math.max(...firstDue)).toBeLessThanOrEqual(15)
+    expect(firstDue.filter((minute) => minute === 0).length).toBeLessThan(20)
+    expect(new Set(firstDue).size).toBeGreaterThan(8)
   })
 })

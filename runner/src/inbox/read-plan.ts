@@ -26,10 +26,26 @@ export const REQUESTS_EVERY_MS = 15 * 60_000
 /** When each account's requests were last read (database time), by this runner. */
 const requestsReadAt = new Map<string, number>()
 
-/** Whether this read should load the requests page too; after a restart the first read does. */
-export function requestsDue(accountId: string, now: Date): boolean {
-  const last = requestsReadAt.get(accountId)
+/**
+ * Whether this read should load the requests page too. An account never read before has its
+ * requests read at once. One read before (by a runner that stopped, or by this one before a
+ * restart) had them read within the cadence, so its first read here waits a share of the
+ * cadence that its id decides: a restarted runner's first reads do not all load the requests
+ * page (500 accounts: 500 extra page loads in its first minutes), and each is read within one cadence.
+ */
+export function requestsDue(accountId: string, now: Date, readBefore = false): boolean {
+  let last = requestsReadAt.get(accountId)
+  if (last === undefined && readBefore) {
+    last = now.getTime() - REQUESTS_EVERY_MS + spreadOf(accountId)
+    requestsReadAt.set(accountId, last)
+  }
   return last === undefined || now.getTime() - last >= REQUESTS_EVERY_MS || now.getTime() < last
+}
+
+/** A share of the requests cadence fixed by the account's id (a uuid: its first 32 bits). */
+function spreadOf(accountId: string): number {
+  const bits = Number.parseInt(accountId.replace(/-/g, '').slice(0, 8), 16)
+  return Number.isNaN(bits) ? 0 : bits % REQUESTS_EVERY_MS
 }
 
 export function requestsRead(accountId: string, at: Date): void {

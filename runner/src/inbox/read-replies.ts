@@ -45,16 +45,23 @@ export async function repliesStale(db: Db, accountId: string): Promise<boolean> 
   return rows[0]?.stale ?? false
 }
 
-/** Now (database time), and the moment after which a read counts a message as new. */
-export async function readWindow(db: Queryable, accountId: string): Promise<{ now: Date; since: Date }> {
-  const { rows } = await db.query<{ now: Date; since: Date }>(
+/**
+ * Now (database time), the moment after which a read counts a message as new, and whether the
+ * account's inbox was ever read before.
+ */
+export async function readWindow(
+  db: Queryable,
+  accountId: string,
+): Promise<{ now: Date; since: Date; readBefore: boolean }> {
+  const { rows } = await db.query<{ now: Date; since: Date; readBefore: boolean }>(
     `select internal.now() as now,
             coalesce(last_synced_at, internal.now() - make_interval(secs => $2::float8 / 1000))
-              - make_interval(secs => $3::float8 / 1000) as since
+              - make_interval(secs => $3::float8 / 1000) as since,
+            last_synced_at is not null as "readBefore"
        from public.social_accounts where id = $1`,
     [accountId, FIRST_READ_MS, OVERLAP_MS],
   )
-  return rows[0] ?? { now: new Date(), since: new Date(Date.now() - FIRST_READ_MS) }
+  return rows[0] ?? { now: new Date(), since: new Date(Date.now() - FIRST_READ_MS), readBefore: false }
 }
 
 export async function readNewReplies(
@@ -63,9 +70,9 @@ export async function readNewReplies(
   account: Pick<AccountRow, 'id' | 'user_id' | 'platform'>,
   signal: AbortSignal,
 ): Promise<RepliesRead> {
-  const { now: startedAt, since } = await readWindow(db, account.id)
+  const { now: startedAt, since, readBefore } = await readWindow(db, account.id)
   const result: RepliesRead = { conversations: 0, requests: 0, opened: 0, replies: 0, optOuts: 0 }
-  const includeRequests = requestsDue(account.id, startedAt)
+  const includeRequests = requestsDue(account.id, startedAt, readBefore)
   const conversations = await session.readInbox({ includeRequests })
   result.conversations = conversations.filter((c) => !c.request).length
   result.requests = includeRequests ? conversations.filter((c) => c.request).length : null
