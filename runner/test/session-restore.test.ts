@@ -48,14 +48,21 @@ async function pagesOf(opened: Awaited<ReturnType<AccountHandle['open']>>): Prom
   return (await context.context.pages()).length
 }
 
-/** Signs the account in once in full (saving its session on close, as a runner does), in a runner of its own. */
-async function signedInOnce(accountId: string): Promise<{ id: string; username: string }> {
+/**
+ * A new account signed in once in full in a runner of its own, whose session was saved as that
+ * runner closed it (as after its account test).
+ */
+async function connectedAccount() {
+  const userId = await createCustomer()
+  const sandbox = await newXAccount(x)
+  const accountId = await createXAccount(userId, sandbox)
   const first = runnerSessions()
   try {
-    return await withOpened(first, accountId, async (opened) => {
+    const identity = await withOpened(first, accountId, async (opened) => {
       if (opened.status !== 'ok') throw new Error(opened.message)
       return { id: opened.session.user.id, username: opened.session.user.username }
     })
+    return { sandbox, accountId, identity }
   } finally {
     await first.closeAll(5_000)
   }
@@ -65,13 +72,9 @@ describe('a saved session restored', BROWSER_SUITE, () => {
   it('after a restart, the next job restores the saved session and loads no page to do it; it sends', async ({
     expect,
   }) => {
-    const userId = await createCustomer()
-    const sandbox = await newXAccount(x)
-    const accountId = await createXAccount(userId, sandbox)
     const [lead] = await suite.people(1)
     if (!lead) throw new Error('no profile')
-
-    const identity = await signedInOnce(accountId)
+    const { sandbox, accountId, identity } = await connectedAccount()
     expect(identity).toEqual({ id: sandbox.id, username: sandbox.username })
 
     const restarted = runnerSessions()
@@ -117,10 +120,7 @@ describe('a saved session restored', BROWSER_SUITE, () => {
   it('a restored session X has signed out stops at its first page, as a full sign-in would', async ({
     expect,
   }) => {
-    const userId = await createCustomer()
-    const sandbox = await newXAccount(x)
-    const accountId = await createXAccount(userId, sandbox)
-    await signedInOnce(accountId)
+    const { sandbox, accountId } = await connectedAccount()
     await x.patchAccount(sandbox.username, { state: 'expired' })
 
     const restarted = runnerSessions()
@@ -143,9 +143,7 @@ describe('a saved session restored', BROWSER_SUITE, () => {
   it('an inbox sync of an account it can restore reads even while sends wait: it needs no sign-in', async ({
     expect,
   }) => {
-    const userId = await createCustomer()
-    const accountId = await createXAccount(userId, await newXAccount(x))
-    await signedInOnce(accountId)
+    const { accountId } = await connectedAccount()
     await adminDb().query(
       `update public.social_accounts set last_synced_at = internal.now() - interval '5 minutes' where id = $1`,
       [accountId],
