@@ -19,7 +19,7 @@ function usage(message: string): never {
 const args = process.argv.slice(2)
 const name = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--version')
 if (!name || !/^[a-z0-9_]+$/.test(name)) usage('give the migration a name in lowercase letters, digits and _')
-const versionArg = args[args.indexOf('--version') + 1]
+const versionArg = args.includes('--version') ? args[args.indexOf('--version') + 1] : undefined
 if (args.includes('--version') && !/^\d{14}$/.test(versionArg ?? '')) usage('--version takes 14 digits')
 
 const stamp = (date: Date) => date.toISOString().replace(/\D/g, '').slice(0, 14)
