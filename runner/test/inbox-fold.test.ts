@@ -54,7 +54,7 @@ describe.concurrent('inbox reads folded into campaign ticks', BROWSER_SUITE, () 
     expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(2)
     await x.message({ account: sandbox.username, from: keen.username, text: 'Yes, tell me more' })
     await addLead(campaignId, late)
-    await readAgo(accountId, 4)
+    await readAgo(accountId, 15)
     // the scheduler queues a sync now (queue times are database time)
     expect(await syncDue(accountId)).toBe(true)
     const queued = await adminDb().query<{ at: Date }>('select now() as at')
@@ -108,7 +108,7 @@ describe.concurrent('inbox reads folded into campaign ticks', BROWSER_SUITE, () 
     const campaignId = await createCampaign(userId, accountId, [first])
     expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(1)
     await addLead(campaignId, second)
-    await readAgo(accountId, 4)
+    await readAgo(accountId, 15)
     // X Chat's inbox list answers 500 once: its page says "Something went wrong"
     await x.fault({
       account: sandbox.username,

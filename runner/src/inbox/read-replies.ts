@@ -18,9 +18,11 @@ const OVERLAP_MS = 10 * 60_000
 /** How far back the first read of an account looks. */
 const FIRST_READ_MS = 7 * 24 * 3_600_000
 /**
- * A tick reads replies when the last read began longer ago than this. The scheduler's inbox sync
- * of an account in use has the same threshold (internal.inbox_syncs_due), so whichever comes first
- * reads, and a reply reaches the inbox within 5 minutes.
+ * A tick reads replies when the last read began longer ago than this: in a session it already
+ * holds a read costs no sign-in, so a tick reads whenever the scheduler's fastest pace would
+ * (internal.inbox_syncs_due: a conversation going on, 3.5 minutes). An account that is only
+ * sending is due a scheduled sync 14.5 minutes after its last read, so at 100 DMs a day (a tick
+ * every 14.4 minutes) its ticks do every read and the scheduler queues no sync for it.
  */
 export const READ_REPLIES_AFTER_MS = 210_000
 

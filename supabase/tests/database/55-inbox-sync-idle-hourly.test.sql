@@ -1,5 +1,5 @@
 -- Which accounts' inbox.sync is due: an account in use (a sending campaign, an open conversation,
--- or a reply in the last day) 3.5 minutes after its last read, whoever read it (a campaign tick
+-- or a reply in the last day) 14.5 minutes after its last read (3.5 while a conversation goes on), whoever read it (a campaign tick
 -- that held the session counts: the scheduler queues no separate sync then); an idle one once an
 -- hour in its own minute, skipped when something read it in the last half hour.
 begin;
@@ -31,10 +31,10 @@ $$;
 -- A campaign tick read the inbox a minute ago in the session it held: no separate sync.
 select pg_temp.read_ago(:'ticking', '1 minute');
 select is(pg_temp.due(:'ticking'), false, 'an account a campaign tick read a minute ago gets no separate sync');
-select pg_temp.read_ago(:'ticking', '3 minutes 30 seconds');
-select is(pg_temp.due(:'ticking'), true, 'once no tick has read it for 3.5 minutes, its sync is due (the 5-minute promise)');
+select pg_temp.read_ago(:'ticking', '14 minutes 30 seconds');
+select is(pg_temp.due(:'ticking'), true, 'once no tick has read it for 14.5 minutes, its sync is due (the 15-minute promise)');
 
-select pg_temp.read_ago(:'replied', '3 minutes 30 seconds');
+select pg_temp.read_ago(:'replied', '14 minutes 30 seconds');
 select is(pg_temp.due(:'replied'), true,
   'a reply in the last day keeps an account in use although its conversation was marked handled');
 update public.inbox_threads set last_incoming_at = internal.now() - interval '25 hours', last_message_at = internal.now() - interval '25 hours'
@@ -66,7 +66,8 @@ begin
 end
 $$;
 select is((select count(*)::int from reads where account_id = :'quiet'), 24, 'an idle account is read 24 times a day (48 before)');
-select is((select count(*)::int from reads where account_id = :'ticking'), 360, 'an account in use 360 times (every 4 minutes)');
+select is((select count(*)::int from reads where account_id = :'ticking'), 96,
+  'an account in use 96 times (every 15 minutes, it was 360: a tick every 14.4 minutes at 100 DMs a day reads them all)');
 
 select * from finish();
 rollback;
