@@ -16,6 +16,7 @@
 // the end of the measured minutes (issue 28: on a slow machine the runner sends less, fails nothing).
 // Every account starts with the session its account test saved (bench/saved-sessions.ts), as a
 // connected fleet does; BENCH_SAVED_SESSIONS=0: none (a fleet never signed in).
+// BENCH_RUNNER_PROFILE=<dir>: the runner process writes a V8 CPU profile there when it stops.
 //   BENCH_MINUTES (default 4) measured minutes after BENCH_WARMUP_S (default 60) seconds of warm-up.
 import { execSync } from 'node:child_process'
 import { createServer } from 'node:net'
@@ -45,9 +46,14 @@ const SPEEDUP = Number(process.env.BENCH_SPEEDUP ?? Math.max(1, 500 / ACCOUNTS))
 const STRICT = process.env.BENCH_STRICT === '1'
 const BUSY_CORE = process.env.BENCH_BUSY_CORE === '1'
 const SAVED_SESSIONS = process.env.BENCH_SAVED_SESSIONS !== '0'
+/** BENCH_RUNNER_PROFILE=<dir>: the runner writes a V8 CPU profile there when it stops (5 ms samples). */
+const PROFILE_DIR = process.env.BENCH_RUNNER_PROFILE
 const DMS_PER_DAY = 100
-/** An account in use has its inbox read once its last read is 3.5 clock minutes old (the scheduler). */
-const SYNC_EVERY_MS = 210_000
+/**
+ * An account whose campaign is sending has its inbox read every 15 clock minutes (the scheduler's
+ * in-use pace, internal.inbox_syncs_due; 4 minutes only while a conversation goes on).
+ */
+const SYNC_EVERY_MS = 900_000
 /** A due campaign waiting longer than this (real time) in the queue counts as never attempted. */
 const LATE_AFTER_MS = 120_000
 /** What the pacing asks for: every account's 100 a day, in compressed time. */
@@ -129,20 +135,23 @@ async function main(): Promise<void> {
       [userId, SYNC_EVERY_MS / 1000],
     )
     const healthPort = await freePort()
-    runner = RunnerProcess.start({
-      // production's settings, where the test helper's defaults differ
-      RUNNER_POLL_MS: '2000',
-      RUNNER_HEARTBEAT_MS: '10000',
-      RUNNER_TYPING_FACTOR: '1',
-      RUNNER_PACING_FACTOR: '1',
-      RUNNER_UNCERTAIN_CHECK_AFTER_MS: '120000',
-      // admission control on, at its production marks (test runners set them out of reach)
-      RUNNER_ADMISSION_LAG_MS: String(DEFAULT_ADMISSION.lagHighMs),
-      RUNNER_ADMISSION_RUN_QUEUE: process.env.BENCH_RUN_QUEUE ?? String(DEFAULT_ADMISSION.runQueueHigh),
-      ...(process.env.BENCH_CONCURRENCY ? { RUNNER_SEND_CONCURRENCY: process.env.BENCH_CONCURRENCY } : {}),
-      RUNNER_HEALTH_PORT: String(healthPort),
-      RUNNER_ALLOW_PROXY_HOSTS: allowList(proxies),
-    })
+    runner = RunnerProcess.start(
+      {
+        // production's settings, where the test helper's defaults differ
+        RUNNER_POLL_MS: '2000',
+        RUNNER_HEARTBEAT_MS: '10000',
+        RUNNER_TYPING_FACTOR: '1',
+        RUNNER_PACING_FACTOR: '1',
+        RUNNER_UNCERTAIN_CHECK_AFTER_MS: '120000',
+        // admission control on, at its production marks (test runners set them out of reach)
+        RUNNER_ADMISSION_LAG_MS: String(DEFAULT_ADMISSION.lagHighMs),
+        RUNNER_ADMISSION_RUN_QUEUE: process.env.BENCH_RUN_QUEUE ?? String(DEFAULT_ADMISSION.runQueueHigh),
+        ...(process.env.BENCH_CONCURRENCY ? { RUNNER_SEND_CONCURRENCY: process.env.BENCH_CONCURRENCY } : {}),
+        RUNNER_HEALTH_PORT: String(healthPort),
+        RUNNER_ALLOW_PROXY_HOSTS: allowList(proxies),
+      },
+      PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, '--cpu-prof-interval=5000'] : [],
+    )
     const setupSeconds = (Date.now() - setupStarted) / 1000
     if (BUSY_CORE) stopBusyCore = busyCore()
     console.error(

@@ -6,7 +6,7 @@ import { cpus, loadavg, totalmem } from 'node:os'
 
 const TICKS_PER_SECOND = 100 // USER_HZ on Linux
 
-interface ProcInfo {
+export interface ProcInfo {
   pid: number
   ppid: number
   cpuTicks: number
@@ -75,6 +75,11 @@ export interface TreeUsage {
   cpuSeconds: number
 }
 
+/** Summed PSS of these processes, in MB (a process whose PSS cannot be read counts its RSS). */
+export function pssMb(tree: ProcInfo[]): number {
+  return tree.reduce((sum, p) => sum + (pssBytes(p.pid) ?? p.rssBytes), 0) / 1048576
+}
+
 export function treeUsage(root = process.pid, withPss = false): TreeUsage {
   const tree = processTree(root)
   if (tree.length === 0) {
@@ -88,9 +93,7 @@ export function treeUsage(root = process.pid, withPss = false): TreeUsage {
   return {
     processes: tree.length,
     rssMb: tree.reduce((sum, p) => sum + p.rssBytes, 0) / 1048576,
-    ...(withPss
-      ? { pssMb: tree.reduce((sum, p) => sum + (pssBytes(p.pid) ?? p.rssBytes), 0) / 1048576 }
-      : {}),
+    ...(withPss ? { pssMb: pssMb(tree) } : {}),
     cpuSeconds: tree.reduce((sum, p) => sum + p.cpuTicks, 0) / TICKS_PER_SECOND,
   }
 }

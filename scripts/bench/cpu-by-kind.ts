@@ -2,7 +2,7 @@
 // a runner), summed by kind of process: Postgres, the gateway, Deno functions, the runner, each
 // kind of Chromium process, the sandboxes. Linux only (/proc).
 import { readFileSync } from 'node:fs'
-import { processTree } from '../../runner/src/process-stats.ts'
+import { type ProcInfo, processTree } from '../../runner/src/process-stats.ts'
 
 const NODE_SCRIPTS: [RegExp, string][] = [
   [/stack\/gateway\//, 'gateway'],
@@ -68,8 +68,9 @@ export class CpuTracker {
   constructor(readonly root: number) {}
 
   /** CPU seconds of every process seen so far (the last sample of those that exited). */
-  sample(): Map<number, number> {
-    for (const [pid, cpu] of cpuByPid(this.root)) {
+  sample(tree: ProcInfo[] = processTree(this.root)): Map<number, number> {
+    for (const { pid, cpuTicks } of tree) {
+      const cpu = cpuTicks / 100
       // read again while unknown: Chromium starts as its launcher shell script, then execs the browser
       const known = this.#seen.get(pid)?.kind
       const kind = known && known !== 'other' ? known : processKind(pid)

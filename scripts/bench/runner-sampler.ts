@@ -1,10 +1,16 @@
-// What the runner process costs while the bench runs, sampled every 2 s: peak PSS and RSS of the
-// runner with its Chromium tree, peak processes and browsers (Chromium browser processes: one per
-// shared browser, not per account), CPU per process (exited renderers included) and the runner's
-// own count of cold session opens and its admission control's state from its health endpoint.
+// What the runner process costs while the bench runs, sampled every 2 s: peak RSS of the runner
+// with its Chromium tree, peak processes and browsers (Chromium browser processes: one per shared
+// browser, not per account), CPU per process (exited renderers included) and the runner's own count
+// of cold session opens and its admission control's state from its health endpoint; peak PSS every
+// 10 s. The sampler shares the machine it measures: reading every Chromium process's smaps_rollup
+// every 2 s (and /proc three times a sample) cost 9 % of a core at 500 accounts, so /proc is read
+// once a sample and PSS, which moves with the contexts over minutes, a fifth as often.
 import { loadavg } from 'node:os'
-import { processTree, treeUsage } from '../../runner/src/process-stats.ts'
-import { CpuTracker, processKind } from './cpu-by-kind.ts'
+import { processTree, pssMb } from '../../runner/src/process-stats.ts'
+import { CpuTracker } from './cpu-by-kind.ts'
+
+/** Samples between two PSS readings. */
+const PSS_EVERY = 5
 
 export interface AdmissionSample {
   jobs: number
@@ -26,6 +32,7 @@ export class RunnerSampler {
   /** The runner's admission control at each sample: its job limit, pressure and what it read. */
   admission: AdmissionSample[] = []
   #timer: ReturnType<typeof setInterval> | undefined
+  #samples = 0
 
   constructor(
     readonly pid: number,
@@ -44,12 +51,12 @@ export class RunnerSampler {
 
   async sample(): Promise<void> {
     this.loads.push(loadavg()[0] ?? 0)
-    this.cpu.sample()
-    const usage = treeUsage(this.pid, true)
-    this.peakPssMb = Math.max(this.peakPssMb, usage.pssMb ?? 0)
-    this.peakRssMb = Math.max(this.peakRssMb, usage.rssMb)
-    this.peakProcesses = Math.max(this.peakProcesses, usage.processes)
-    const browsers = processTree(this.pid).filter((p) => processKind(p.pid) === 'Chromium browser').length
+    const tree = processTree(this.pid)
+    this.cpu.sample(tree)
+    if (this.#samples++ % PSS_EVERY === 0) this.peakPssMb = Math.max(this.peakPssMb, pssMb(tree))
+    this.peakRssMb = Math.max(this.peakRssMb, tree.reduce((sum, p) => sum + p.rssBytes, 0) / 1048576)
+    this.peakProcesses = Math.max(this.peakProcesses, tree.length)
+    const browsers = tree.filter((p) => this.cpu.kindOf(p.pid) === 'Chromium browser').length
     this.peakBrowsers = Math.max(this.peakBrowsers, browsers)
     await this.readHealth()
   }

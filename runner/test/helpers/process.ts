@@ -31,8 +31,10 @@ export class RunnerProcess {
     this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
   }
 
-  static start(env: Record<string, string> = {}): RunnerProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'runner', 'src', 'main.ts')], {
+  /** `nodeArgs` go before the script (a benchmark's `--cpu-prof`: NODE_OPTIONS refuses it). */
+  static start(env: Record<string, string> = {}, nodeArgs: string[] = []): RunnerProcess {
+    const script = join(repoRoot, 'runner', 'src', 'main.ts')
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
       cwd: repoRoot,
       env: {
         ...process.env,
