@@ -1,7 +1,8 @@
 // `npm run bench:scheduler`: times the scheduler and the dashboard reads at production-like size on
 // a throwaway `bench` database (its own cluster and port; dev and test are untouched).
 //   10,000 running campaigns on 5,000 accounts with 1,000,000 campaign leads: one scheduler run
-//   (internal.enqueue_due_work) must take < 250 ms and its plans must reach the big tables by index;
+//   (internal.enqueue_due_work), a following minute or a cold one, must take < 250 ms and its plans
+//   must reach the big tables by index;
 //   for a customer with 100,000 leads, the dashboard summary and a lead-view page must take < 50 ms.
 // Prints a Markdown report (docs/benchmarks.md, section "Database") and exits 1 if a target is missed.
 // --keep leaves the bench database running for a closer look.
@@ -12,9 +13,13 @@ import pg from 'pg'
 import { repoRoot, stackConfig } from '../stack/src/config.ts'
 import { destroyCluster, initCluster, migrate, startDb, stopDb } from '../stack/src/db.ts'
 
+/**
+ * Issue 28: a scheduler run at 10k campaigns / 1M leads under 250 ms, a following minute and a cold
+ * one alike (a cold minute, after a deploy or an outage, queues at most 2,000 ticks and the unread
+ * inboxes of its minute of the quarter hour; the rest follow in the next minutes).
+ */
 const TICK_BUDGET_MS = 250
-/** A cold minute queues thousands of jobs at once; it must still finish well inside its minute. */
-const COLD_TICK_BUDGET_MS = 2000
+const COLD_TICK_BUDGET_MS = 250
 const READ_BUDGET_MS = 50
 const RUNS = 7
 const BIG_CUSTOMER = 'b0000000-0000-4000-8000-000000000001'
@@ -146,7 +151,7 @@ async function main(): Promise<void> {
     const timings: Timing[] = []
     const backendPid =
       (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0
-    // A cold minute queues every due campaign at once (after a deploy or an outage).
+    // A cold minute finds every campaign due at once (after a deploy or an outage).
     const cold: Run[] = []
     let coldSummary = ''
     for (let run = 0; run < RUNS; run++) {
@@ -186,7 +191,7 @@ async function main(): Promise<void> {
     }
     timings.push({ name: 'scheduler run, a following minute', runs: steady, budget: TICK_BUDGET_MS })
     timings.push({
-      name: 'scheduler run, cold minute (every due campaign at once)',
+      name: 'scheduler run, cold minute (every campaign due, every inbox unread)',
       runs: cold,
       budget: COLD_TICK_BUDGET_MS,
     })

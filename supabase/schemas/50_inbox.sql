@@ -277,6 +277,11 @@ as $$
              or exists (select 1 from public.inbox_threads th
                          where th.account_id = a.id and th.last_incoming_at > p_at - interval '1 day')
              then coalesce(a.last_synced_at, '-infinity'::timestamptz) <= p_at - interval '14 minutes 30 seconds'
+                  -- one not read for over half an hour (never, or the runners were down) in its own
+                  -- minute of the quarter hour: a restart's backlog comes over 15 minutes, not at once
+                  and (a.last_synced_at > p_at - interval '30 minutes'
+                       or mod(pg_catalog.hashtext(a.id::text)::bigint + 2147483648, 15)
+                          = mod(floor(pg_catalog.date_part('epoch', p_at) / 60)::bigint, 15))
            -- idle: in its own minute of the hour, unless something read it in the last half hour
            else mod(pg_catalog.hashtext(a.id::text)::bigint + 2147483648, 60)
                   = mod(floor(pg_catalog.date_part('epoch', p_at) / 60)::bigint, 60)
@@ -284,7 +289,7 @@ as $$
          end
 $$;
 comment on function internal.inbox_syncs_due(timestamp with time zone) is
-  'Accounts whose inbox.sync is due at p_at: in a conversation (a message either way in the last hour, in a thread where the other side has written) once their last read began 3.5 minutes ago; in use (a queued/running campaign, an open inbox thread with a message in the last 3 days, or a reply in the last day) once it began 14.5 minutes ago; idle ones in their own minute of the hour when their last read is half an hour old.';
+  'Accounts whose inbox.sync is due at p_at: in a conversation (a message either way in the last hour, in a thread where the other side has written) once their last read began 3.5 minutes ago; in use (a queued/running campaign, an open inbox thread with a message in the last 3 days, or a reply in the last day) once it began 14.5 minutes ago (one not read for half an hour in its own minute of the quarter hour); idle ones in their own minute of the hour when their last read is half an hour old.';
 
 create or replace function internal.record_inbox_thread(p_account_id uuid, p_peer_username text, p_peer_platform_id text, p_platform_thread_id text, p_platform_unread boolean, p_opened boolean, p_messages jsonb)
 returns jsonb

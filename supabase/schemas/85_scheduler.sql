@@ -39,6 +39,13 @@ declare
   t constant timestamptz := internal.now();
   -- Which minute of ten minutes (completion checks) this is.
   epoch_minute constant bigint := floor(pg_catalog.date_part('epoch', t) / 60)::bigint;
+  -- At most this many campaign ticks a run, the longest-waiting first. A minute after a deploy or an
+  -- outage finds every campaign due at once (4,400 at 10,000 campaigns), more than a fleet of
+  -- runners takes in a minute; queueing them over two or three minutes keeps the run inside its
+  -- 250 ms. Steady state at 100 DMs a day is one tick per account every 14.4 minutes: this cap is
+  -- 28,800 such accounts, and then it is raised with the fleet. A test lowers it with
+  -- `set local reachflow.tick_cap`.
+  tick_cap constant integer := coalesce(nullif(pg_catalog.current_setting('reachflow.tick_cap', true), '')::integer, 2000);
   unconfirmed integer;
   resumed integer;
   warmups_advanced integer;
@@ -127,15 +134,17 @@ begin
        and ('campaign:' || c.id) not in (select j.singleton_key from pgboss.job j
                                           where j.name = 'campaign.tick' and j.state < 'completed' and j.singleton_key is not null)
   ), chosen as (
-    select distinct on (x.account_id) x.id, x.account_id
+    select distinct on (x.account_id) x.id, x.account_id, x.next_action_at
       from candidates x
      order by x.account_id, x.next_action_at nulls first, x.id
+  ), capped as (
+    select ch.id, ch.account_id from chosen ch order by ch.next_action_at nulls first, ch.id limit tick_cap
   ), queued as (
     select (e.data ->> 'campaignId')::uuid as campaign_id
       from internal.enqueue_jobs('campaign.tick', (
              select jsonb_agg(jsonb_build_object('data', jsonb_build_object('campaignId', ch.id, 'accountId', ch.account_id),
                                                  'singletonKey', 'campaign:' || ch.id))
-               from chosen ch)) e
+               from capped ch)) e
   ), started as (
     update public.campaigns c set status = 'running'
       from queued q

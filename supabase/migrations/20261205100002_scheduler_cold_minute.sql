@@ -1,0 +1,273 @@
+-- The scheduler's cold minute inside 250 ms (issue 28: 10,000 campaigns / 1,000,000 leads under
+-- 250 ms both following and cold; it took 315 ms). Written by `npm run db:diff` (pg-delta) from
+-- supabase/schemas. A minute after a deploy or an outage found every campaign due and every inbox
+-- unread at once and queued 9,400 jobs in one run, more than a fleet of runners takes in a minute:
+-- - internal.enqueue_due_work queues at most 2,000 campaign ticks a run, the longest-waiting first
+--   (`reachflow.tick_cap` overrides it for a test); the rest follow in the next minutes;
+-- - internal.inbox_syncs_due: an account in use not read for over half an hour (never, or the
+--   runners were down) is due in its own minute of the quarter hour, so that backlog comes over 15
+--   minutes; one read 15 to 30 minutes ago is due at once as before.
+
+SET local check_function_bodies = off;
+
+CREATE OR REPLACE FUNCTION internal.enqueue_due_work()
+  RETURNS jsonb
+  LANGUAGE plpgsql
+  SECURITY DEFINER
+  SET search_path TO ''
+  AS $function$
+declare
+  t constant timestamptz := internal.now();
+  -- Which minute of ten minutes (completion checks) this is.
+  epoch_minute constant bigint := floor(pg_catalog.date_part('epoch', t) / 60)::bigint;
+  -- At most this many campaign ticks a run, the longest-waiting first. A minute after a deploy or an
+  -- outage finds every campaign due at once (4,400 at 10,000 campaigns), more than a fleet of
+  -- runners takes in a minute; queueing them over two or three minutes keeps the run inside its
+  -- 250 ms. Steady state at 100 DMs a day is one tick per account every 14.4 minutes: this cap is
+  -- 28,800 such accounts, and then it is raised with the fleet. A test lowers it with
+  -- `set local reachflow.tick_cap`.
+  tick_cap constant integer := coalesce(nullif(pg_catalog.current_setting('reachflow.tick_cap', true), '')::integer, 2000);
+  unconfirmed integer;
+  resumed integer;
+  warmups_advanced integer;
+  warmup_steps integer;
+  ticks integer;
+  scrape_runs integer;
+  inbox_syncs integer;
+  completed integer;
+  orphaned integer;
+  summary jsonb;
+begin
+  -- Sends the runner started but never confirmed within 30 minutes may have gone out: uncertain.
+  update public.campaign_leads l
+     set state = 'uncertain', last_error = coalesce(l.last_error, 'The send was not confirmed within 30 minutes')
+   where l.state = 'sending' and l.updated_at < now() - interval '30 minutes';
+  get diagnostics unconfirmed = row_count;
+
+  -- Circuit breaker: a paused account sends again once its pause is over.
+  update public.social_accounts a
+     set status = 'active', paused_until = null
+   where a.status = 'paused' and a.paused_until <= t;
+  get diagnostics resumed = row_count;
+
+  -- Local midnight: today's counter starts at zero (the caps already ignore a past day's count).
+  update public.social_accounts a
+     set messages_sent_today = 0, sent_today_on = pg_catalog.timezone(a.timezone, t)::date
+   where a.messages_sent_today > 0 and a.sent_today_on < pg_catalog.timezone(a.timezone, t)::date;
+
+  -- The first run of each local day per warming account: one warm-up phase per week since the
+  -- warm-up started (the customer is told), and the day's warm-up step, queued to start in the
+  -- local daytime (09:00 plus a per-account delay of up to 9 hours).
+  with due as (
+    select a.id, a.user_id, a.username, a.status, a.warmup_phase as old_phase, l.today,
+           least(5, 1 + (l.today - pg_catalog.timezone(a.timezone, a.warmup_started_at)::date) / 7) as phase,
+           pg_catalog.timezone(a.timezone, l.today + interval '9 hours'
+             + mod(pg_catalog.hashtext(a.id::text || l.today::text)::bigint + 2147483648, 540) * interval '1 minute') as start_at
+      from public.social_accounts a
+     cross join lateral (select pg_catalog.timezone(a.timezone, t)::date as today) l
+     -- an official account has no browser to warm up: the API's own limits pace it
+     where a.warmup_phase < 5 and a.connection = 'browser' and a.warmup_step_on is distinct from l.today
+  ), stepped as (
+    update public.social_accounts a
+       set warmup_step_on = d.today, warmup_phase = greatest(a.warmup_phase, d.phase)
+      from due d
+     where a.id = d.id
+    returning a.id, a.user_id, a.username, a.status, d.old_phase, a.warmup_phase as phase, d.today, d.start_at
+  ), notified as (
+    insert into public.notifications (user_id, type, title, message, metadata)
+    select s.user_id, 'warmup_phase_completed', 'Warm-up phase completed',
+           case when s.phase = 5
+             then format('@%s has finished warming up and can now send up to its full daily limit.', s.username)
+             else format('@%s finished warm-up phase %s and can now send up to %s messages a day.',
+                         s.username, s.old_phase, internal.warmup_daily_limit(s.phase)) end,
+           jsonb_build_object('accountId', s.id, 'phase', s.phase)
+      from stepped s
+     where s.phase > s.old_phase
+    returning 1
+  ), queued as (
+    select e.id
+      from internal.enqueue_jobs('warmup.step', (
+             select jsonb_agg(jsonb_build_object('data', jsonb_build_object('accountId', s.id),
+                                                 'singletonKey', 'warmup:' || s.id || ':' || s.today,
+                                                 'startAfter', now() + greatest(interval '0', s.start_at - t)))
+               from stepped s
+              where s.status = 'active' and s.phase < 5)) e
+  )
+  select (select count(*) from notified), (select count(*) from queued) into warmups_advanced, warmup_steps;
+
+  -- Campaign ticks: one per account a minute, round-robin between its due campaigns (the one whose
+  -- next send time passed first). A campaign with a tick still waiting or being worked gets none:
+  -- the job is the lease. The runner sets next_action_at after each tick (its gap to the next send).
+  with candidates as (
+    select c.id, c.account_id, c.next_action_at
+      from public.campaigns c
+      join public.social_accounts a on a.id = c.account_id
+      join public.platforms p on p.id = a.platform_id
+     where c.status in ('queued', 'running', 'active')
+       and coalesce(c.next_action_at, '-infinity'::timestamptz) <= t
+       and a.status = 'active'
+       and internal.campaign_window_open(c.id, c.schedule, t)
+       and internal.campaign_sends_left_today(c, a, p, t) > 0
+       and exists (select 1 from public.campaign_leads l where l.campaign_id = c.id and l.next_send_at <= t)
+       -- Not while sending on the platform is paused after a site change (its leads stay due).
+       and p.name not in (select pa.platform from public.platform_action_pauses pa where pa.action in ('send', 'session'))
+       -- One hashed set of unfinished ticks, not a probe per campaign: cheap whatever the statistics say.
+       and ('campaign:' || c.id) not in (select j.singleton_key from pgboss.job j
+                                          where j.name = 'campaign.tick' and j.state < 'completed' and j.singleton_key is not null)
+  ), chosen as (
+    select distinct on (x.account_id) x.id, x.account_id, x.next_action_at
+      from candidates x
+     order by x.account_id, x.next_action_at nulls first, x.id
+  ), capped as (
+    select ch.id, ch.account_id from chosen ch order by ch.next_action_at nulls first, ch.id limit tick_cap
+  ), queued as (
+    select (e.data ->> 'campaignId')::uuid as campaign_id
+      from internal.enqueue_jobs('campaign.tick', (
+             select jsonb_agg(jsonb_build_object('data', jsonb_build_object('campaignId', ch.id, 'accountId', ch.account_id),
+                                                 'singletonKey', 'campaign:' || ch.id))
+               from capped ch)) e
+  ), started as (
+    update public.campaigns c set status = 'running'
+      from queued q
+     where c.id = q.campaign_id and c.status = 'queued'
+    returning 1
+  )
+  select count(*) into ticks from queued;
+
+  -- Scraping runs, each leased for as long as the job may run; the runner sets the next run.
+  with queued as (
+    select (e.data ->> 'scrapingCampaignId')::uuid as scraping_campaign_id, e.expire_seconds
+      from internal.enqueue_jobs('scrape.run', (
+             select jsonb_agg(jsonb_build_object('data', jsonb_build_object('scrapingCampaignId', s.id),
+                                                 'singletonKey', 'scraping:' || s.id))
+               from public.scraping_campaigns s
+               join public.social_accounts a on a.id = s.account_id
+              where s.status = 'running' and (s.next_run_at is null or s.next_run_at <= t) and a.status = 'active'
+                and a.platform_id not in (select p.id from public.platform_action_pauses pa join public.platforms p on p.name = pa.platform
+                                           where pa.action in ('scrape', 'session')))) e
+  )
+  update public.scraping_campaigns s
+     set next_run_at = t + q.expire_seconds * interval '1 second'
+    from queued q
+   where s.id = q.scraping_campaign_id;
+  get diagnostics scrape_runs = row_count;
+
+  -- Inbox syncs: every few minutes for an account in use, every half hour for an idle one
+  -- (internal.inbox_syncs_due).
+  with queued as (
+    select e.id
+      from internal.enqueue_jobs('inbox.sync', (
+             select jsonb_agg(jsonb_build_object('data', jsonb_build_object('accountId', d.account_id),
+                                                 'singletonKey', 'inbox:' || d.account_id))
+               from internal.inbox_syncs_due(t) d
+               join public.social_accounts a on a.id = d.account_id
+              where a.platform_id not in (select p.id from public.platform_action_pauses pa join public.platforms p on p.name = pa.platform
+                                           where pa.action in ('inbox', 'session')))) e
+  )
+  select count(*) into inbox_syncs from queued;
+
+  -- A running campaign whose account was removed cannot go on.
+  with orphans as (
+    update public.campaigns c
+       set status = 'error', error_message = 'The campaign''s account was removed'
+     where c.status in ('queued', 'running', 'active') and c.account_id is null
+    returning c.id, c.user_id, c.name
+  ), notified as (
+    insert into public.notifications (user_id, type, title, message, metadata)
+    select o.user_id, 'campaign_failed', 'Campaign stopped', format('"%s" stopped because its account was removed.', o.name),
+           jsonb_build_object('campaignId', o.id)
+      from orphans o
+    returning 1
+  )
+  select count(*) into orphaned from notified;
+
+  -- Completed: nothing due now or later and nothing in flight (a send still being checked, state
+  -- uncertain, may yet be found not sent and put back due). Each campaign is looked at in its own
+  -- minute of ten, so a run probes a tenth of the running campaigns.
+  with finished as (
+    update public.campaigns c
+       set status = 'completed'
+     where c.status in ('queued', 'running', 'active')
+       and mod(pg_catalog.hashtext(c.id::text)::bigint + 2147483648, 10) = mod(epoch_minute, 10)
+       and not exists (select 1 from public.campaign_leads l where l.campaign_id = c.id and l.next_send_at is not null)
+       and not exists (select 1 from public.campaign_leads l where l.campaign_id = c.id and l.state in ('sending', 'uncertain'))
+    returning c.id, c.user_id, c.name, c.messages_sent
+  ), notified as (
+    insert into public.notifications (user_id, type, title, message, metadata)
+    select f.user_id, 'campaign_completed', 'Campaign completed',
+           format('"%s" has messaged all its leads (%s messages sent).', f.name, f.messages_sent),
+           jsonb_build_object('campaignId', f.id)
+      from finished f
+    returning 1
+  )
+  select count(*) into completed from notified;
+
+  -- OAuth connects started and never finished: their sealed app keys and code verifiers go once
+  -- they can no longer be used (each on the clock it was stamped with)
+  delete from public.x_oauth_requests r where r.expires_at <= now();
+  delete from internal.instagram_oauth_states s where s.expires_at <= t;
+
+  summary := jsonb_build_object('at', t, 'campaignTicks', ticks, 'scrapeRuns', scrape_runs, 'inboxSyncs', inbox_syncs,
+    'warmupSteps', warmup_steps, 'warmupsAdvanced', warmups_advanced, 'accountsResumed', resumed,
+    'sendsUnconfirmed', unconfirmed, 'campaignsCompleted', completed, 'campaignsOrphaned', orphaned);
+  -- The admin Logs tab shows the minutes in which the scheduler did something.
+  if ticks + scrape_runs + inbox_syncs + warmup_steps + warmups_advanced + resumed + unconfirmed + completed + orphaned > 0 then
+    insert into public.system_logs (level, service, message, metadata)
+    values ('info', 'scheduler',
+            format('Queued %s campaign ticks, %s scraping runs, %s inbox syncs, %s warm-up steps', ticks, scrape_runs,
+                   inbox_syncs, warmup_steps),
+            summary);
+  end if;
+  return summary;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION internal.inbox_syncs_due (
+  p_at timestamp with time zone
+)
+  RETURNS TABLE (
+    account_id uuid
+  )
+  LANGUAGE sql
+  STABLE
+  SECURITY DEFINER
+  SET search_path TO ''
+  AS $function$
+  -- A read by anything (this sync, a campaign tick that held the session, "Check now") moves
+  -- last_synced_at, so an account read recently is never due: the fold saves the separate job.
+  -- Three paces: a conversation going on (a message either way in the last hour, in a thread where
+  -- the other side has written) every 4 minutes; in use (a sending campaign, an open conversation
+  -- from the last 3 days, a reply in the last day) every 15 minutes, which a campaign tick at 100
+  -- DMs a day (one every 14.4 minutes) covers by itself; idle once an hour in its own minute.
+  select a.id
+    from public.social_accounts a
+   where a.status = 'active'
+     -- an official Instagram account's messages arrive by webhook; no browser reads its inbox
+     and not (a.connection = 'official'
+              and a.platform_id = (select p.id from public.platforms p where p.name = 'instagram'))
+     and case
+           when exists (select 1 from public.inbox_threads th
+                         where th.account_id = a.id and th.last_incoming_at is not null
+                           and th.last_message_at > p_at - interval '1 hour')
+             then coalesce(a.last_synced_at, '-infinity'::timestamptz) <= p_at - interval '3 minutes 30 seconds'
+           when exists (select 1 from public.campaigns c
+                         where c.account_id = a.id and c.status in ('queued', 'running', 'active'))
+             or exists (select 1 from public.inbox_threads th
+                         where th.account_id = a.id and th.status = 'open'
+                           and th.last_message_at > p_at - interval '3 days')
+             or exists (select 1 from public.inbox_threads th
+                         where th.account_id = a.id and th.last_incoming_at > p_at - interval '1 day')
+             then coalesce(a.last_synced_at, '-infinity'::timestamptz) <= p_at - interval '14 minutes 30 seconds'
+                  -- one not read for over half an hour (never, or the runners were down) in its own
+                  -- minute of the quarter hour: a restart's backlog comes over 15 minutes, not at once
+                  and (a.last_synced_at > p_at - interval '30 minutes'
+                       or mod(pg_catalog.hashtext(a.id::text)::bigint + 2147483648, 15)
+                          = mod(floor(pg_catalog.date_part('epoch', p_at) / 60)::bigint, 15))
+           -- idle: in its own minute of the hour, unless something read it in the last half hour
+           else mod(pg_catalog.hashtext(a.id::text)::bigint + 2147483648, 60)
+                  = mod(floor(pg_catalog.date_part('epoch', p_at) / 60)::bigint, 60)
+                and coalesce(a.last_synced_at, '-infinity'::timestamptz) <= p_at - interval '30 minutes'
+         end
+$function$;
+
+COMMENT ON FUNCTION "internal"."inbox_syncs_due"(timestamp with time zone) IS 'Accounts whose inbox.sync is due at p_at: in a conversation (a message either way in the last hour, in a thread where the other side has written) once their last read began 3.5 minutes ago; in use (a queued/running campaign, an open inbox thread with a message in the last 3 days, or a reply in the last day) once it began 14.5 minutes ago (one not read for half an hour in its own minute of the quarter hour); idle ones in their own minute of the hour when their last read is half an hour old.';
