@@ -135,7 +135,7 @@ export class Heartbeat {
 
   async #write(): Promise<void> {
     const { db, runnerId, host, version } = this.options
-    const usage = this.meter.sample()
+    const usage = await this.meter.sample()
     await db.query(
       `insert into public.runner_heartbeats
          (runner_id, host, pid, version, cpu_percent, memory_mb, memory_percent, load_average, uptime_seconds,
