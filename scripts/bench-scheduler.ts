@@ -15,7 +15,7 @@ import { destroyCluster, initCluster, migrate, startDb, stopDb } from '../stack/
 
 /**
  * Issue 28: a scheduler run at 10k campaigns / 1M leads under 250 ms, a following minute and a cold
- * one alike (a cold minute, after a deploy or an outage, queues at most 2,000 ticks and the unread
+ * one alike (a cold minute, after a deploy or an outage, queues at most 1,000 ticks and the unread
  * inboxes of its minute of the quarter hour; the rest follow in the next minutes).
  */
 const TICK_BUDGET_MS = 250

@@ -2,11 +2,14 @@
 -- 250 ms both following and cold; it took 315 ms). Written by `npm run db:diff` (pg-delta) from
 -- supabase/schemas. A minute after a deploy or an outage found every campaign due and every inbox
 -- unread at once and queued 9,400 jobs in one run, more than a fleet of runners takes in a minute:
--- - internal.enqueue_due_work queues at most 2,000 campaign ticks a run, the longest-waiting first
---   (`reachflow.tick_cap` overrides it for a test); the rest follow in the next minutes;
+-- - internal.enqueue_due_work queues at most 1,000 campaign ticks a run, the longest-waiting first
+--   (`reachflow.tick_cap` overrides it for a test; the summary's tickCapReached says when it
+--   queued that many); the rest follow in the next minutes;
 -- - internal.inbox_syncs_due: an account in use not read for over half an hour (never, or the
 --   runners were down) is due in its own minute of the quarter hour, so that backlog comes over 15
---   minutes; one read 15 to 30 minutes ago is due at once as before.
+--   minutes; one read 15 to 30 minutes ago is due at once as before;
+-- - the ticks' candidates look the platform up per campaign in its window: with 1,000 ticks in the cold
+--   minute, the following minute's plan joined every platform to every due campaign first (390 ms).
 
 SET local check_function_bodies = off;
 
@@ -21,12 +24,13 @@ declare
   -- Which minute of ten minutes (completion checks) this is.
   epoch_minute constant bigint := floor(pg_catalog.date_part('epoch', t) / 60)::bigint;
   -- At most this many campaign ticks a run, the longest-waiting first. A minute after a deploy or an
-  -- outage finds every campaign due at once (4,400 at 10,000 campaigns), more than a fleet of
-  -- runners takes in a minute; queueing them over two or three minutes keeps the run inside its
-  -- 250 ms. Steady state at 100 DMs a day is one tick per account every 14.4 minutes: this cap is
-  -- 28,800 such accounts, and then it is raised with the fleet. A test lowers it with
-  -- `set local reachflow.tick_cap`.
-  tick_cap constant integer := coalesce(nullif(pg_catalog.current_setting('reachflow.tick_cap', true), '')::integer, 2000);
+  -- outage finds every campaign due at once (4,400 at 10,000 campaigns), more than a fleet of runners
+  -- takes in a minute, and each queued job costs about 50 microseconds (pg-boss's 18 indexes and two
+  -- foreign keys); queueing them over a few minutes keeps the run inside its 250 ms. Steady state at
+  -- 100 DMs a day is one tick per account every 14.4 minutes: this cap is 14,400 such accounts, and
+  -- then it is raised with the fleet (the run's summary says when it queued the cap). A test lowers
+  -- it with `set local reachflow.tick_cap`.
+  tick_cap constant integer := coalesce(nullif(pg_catalog.current_setting('reachflow.tick_cap', true), '')::integer, 1000);
   unconfirmed integer;
   resumed integer;
   warmups_advanced integer;
@@ -102,15 +106,18 @@ begin
     select c.id, c.account_id, c.next_action_at
       from public.campaigns c
       join public.social_accounts a on a.id = c.account_id
-      join public.platforms p on p.id = a.platform_id
      where c.status in ('queued', 'running', 'active')
        and coalesce(c.next_action_at, '-infinity'::timestamptz) <= t
        and a.status = 'active'
        and internal.campaign_window_open(c.id, c.schedule, t)
-       and internal.campaign_sends_left_today(c, a, p, t) > 0
+       -- The platform as a subquery, not a third join: on a low row estimate for the due campaigns
+       -- the planner joined every platform to every due campaign first and merged that with all
+       -- accounts (2 million pairs, 390 ms); this way only campaigns in their window look it up.
+       and internal.campaign_sends_left_today(c, a, (select p from public.platforms p where p.id = a.platform_id), t) > 0
        and exists (select 1 from public.campaign_leads l where l.campaign_id = c.id and l.next_send_at <= t)
        -- Not while sending on the platform is paused after a site change (its leads stay due).
-       and p.name not in (select pa.platform from public.platform_action_pauses pa where pa.action in ('send', 'session'))
+       and a.platform_id not in (select p.id from public.platform_action_pauses pa join public.platforms p on p.name = pa.platform
+                                  where pa.action in ('send', 'session'))
        -- One hashed set of unfinished ticks, not a probe per campaign: cheap whatever the statistics say.
        and ('campaign:' || c.id) not in (select j.singleton_key from pgboss.job j
                                           where j.name = 'campaign.tick' and j.state < 'completed' and j.singleton_key is not null)
@@ -207,7 +214,8 @@ begin
   delete from public.x_oauth_requests r where r.expires_at <= now();
   delete from internal.instagram_oauth_states s where s.expires_at <= t;
 
-  summary := jsonb_build_object('at', t, 'campaignTicks', ticks, 'scrapeRuns', scrape_runs, 'inboxSyncs', inbox_syncs,
+  summary := jsonb_build_object('at', t, 'campaignTicks', ticks, 'tickCapReached', ticks >= tick_cap,
+    'scrapeRuns', scrape_runs, 'inboxSyncs', inbox_syncs,
     'warmupSteps', warmup_steps, 'warmupsAdvanced', warmups_advanced, 'accountsResumed', resumed,
     'sendsUnconfirmed', unconfirmed, 'campaignsCompleted', completed, 'campaignsOrphaned', orphaned);
   -- The admin Logs tab shows the minutes in which the scheduler did something.

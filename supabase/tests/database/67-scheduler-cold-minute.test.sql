@@ -1,9 +1,9 @@
 -- A cold minute (after a deploy or an outage: every campaign due, every inbox unread) is spread
 -- over the next minutes instead of queued in one run: at most `reachflow.tick_cap` campaign ticks a
--- run (2,000 in production), the longest-waiting first; an account in use not read for over half an
+-- run (1,000 in production), the longest-waiting first; an account in use not read for over half an
 -- hour in its own minute of the quarter hour.
 begin;
-select plan(9);
+select plan(10);
 
 -- pg_cron runs the scheduler every minute on this database: keep it off our rows until rollback.
 lock table public.campaign_leads, public.campaigns, public.social_accounts in exclusive mode;
@@ -43,7 +43,9 @@ select pg_temp.campaign('oldest', '3 hours') as oldest \gset
 select pg_temp.campaign('middle', '1 hour') as middle \gset
 
 set local reachflow.tick_cap = 2;
-select is((internal.enqueue_due_work() ->> 'campaignTicks')::int, 2, 'a run queues no more ticks than the cap');
+select is(internal.enqueue_due_work() -> 'campaignTicks', '2'::jsonb, 'a run queues no more ticks than the cap');
+select is((select metadata -> 'tickCapReached' from public.system_logs where service = 'scheduler' order by created_at desc, id desc limit 1),
+  'true'::jsonb, 'and its summary in the Logs tab says it queued the cap');
 select ok(pg_temp.queued(:'oldest') and pg_temp.queued(:'middle'), 'the campaigns waiting longest go first');
 select is(pg_temp.queued(:'newest'), false, 'the one due a minute ago waits for the next run');
 select tests.freeze_time('2026-12-01 12:01:00+00');
