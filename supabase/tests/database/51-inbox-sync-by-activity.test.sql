@@ -91,19 +91,18 @@ begin
   end loop;
 end
 $$;
+create function pg_temp.longest_gap(p_account uuid) returns interval language sql as $$
+  select max(gap) from (select at - lag(at) over (order by at) as gap from reads where account_id = p_account) g $$;
+
 select is((select count(*)::int from reads where account_id = :'busy'), 4,
   'an account that is only sending is read 4 times an hour (every 15 minutes: a tick a quarter hour covers it)');
-select is(
-  (select max(gap) from (select at - lag(at) over (order by at) as gap from reads where account_id = :'busy') g),
-  interval '15 minutes',
+select is(pg_temp.longest_gap(:'busy'), interval '15 minutes',
   'never more than 15 minutes between two reads of it');
 select is((select count(*)::int from reads where account_id = :'idle'), 1,
   'an idle account once an hour (it was 4 times, then twice)');
 select is((select count(*)::int from reads where account_id = :'talking'), 13,
   'a conversation whose last message was at 10:50 is read every 4 minutes until 11:48, then at the 15-minute pace');
-select is(
-  (select max(gap) from (select at - lag(at) over (order by at) as gap from reads where account_id = :'talking') g),
-  interval '4 minutes',
+select is(pg_temp.longest_gap(:'talking'), interval '4 minutes',
   'while a conversation goes on, never more than 4 minutes between two reads, so an answer waits at most that plus one read');
 
 select * from finish();
