@@ -103,7 +103,7 @@ async function connectX(page: Page, x: SandboxAccount): Promise<string> {
   return accountIdOf(x.username)
 }
 
-test('a lead’s reply reaches the inbox, stops the follow-up and notifies within 5 minutes on the sandbox clock', async ({
+test('a lead’s reply reaches the inbox, stops the follow-up and notifies within 15 minutes on the sandbox clock, the next within 5', async ({
   page,
 }, info) => {
   test.setTimeout(600_000)
@@ -152,8 +152,8 @@ test('a lead’s reply reaches the inbox, stops the follow-up and notifies withi
   await inboxSyncSettled(accountId)
 
   try {
-    // The clock where the account's quarter-hour slot (how every inbox was synced before) has just
-    // passed: the next one is 14 minutes away, so only the faster sync can make the 5 minutes.
+    // The clock where the account's quarter-hour slot has just passed (a never-read backlog is read
+    // in it): the pace, not the slot, must bring the reply.
     const [slot] = await sql<{ minutes: number }>(
       `select ((mod(hashtext($1)::bigint + 2147483648, 15) + 1 - mod(floor(extract(epoch from now()) / 60)::bigint, 15)
                + 15) % 15)::int as minutes`,
@@ -168,21 +168,28 @@ test('a lead’s reply reaches the inbox, stops the follow-up and notifies withi
       method: 'POST',
       body: { account: x.username, from: lead.username, text: 'Yes! Tell me more about it.' },
     })
-    // minute by minute, as pg_cron runs the scheduler, until the reply is recorded
-    let minutes = 0
-    for (; minutes <= 10; minutes++) {
+    // minute by minute, as pg_cron runs the scheduler, until the reply is recorded: an account that
+    // is only sending is read every 15 minutes (what the inbox's empty state says)
+    const minutesUntil = async (recorded: () => Promise<boolean>, limit: number) => {
+      let minutes = 0
+      for (; minutes <= limit; minutes++) {
+        if (await recorded()) break
+        clock += 60_000
+        await setClocks(clock)
+        await sql('select internal.enqueue_due_work()')
+        await inboxSyncSettled(accountId)
+      }
+      return minutes
+    }
+    const minutes = await minutesUntil(async () => {
       const [row] = await sql<{ replied: boolean }>(
         'select replied_at is not null as replied from public.campaign_leads where campaign_id = $1',
         [campaign.id],
       )
-      if (row?.replied) break
-      clock += 60_000
-      await setClocks(clock)
-      await sql('select internal.enqueue_due_work()')
-      await inboxSyncSettled(accountId)
-    }
+      return row?.replied === true
+    }, 20)
     info.annotations.push({ type: 'reply recorded after', description: `${minutes} sandbox minutes` })
-    expect(minutes).toBeLessThanOrEqual(5)
+    expect(minutes).toBeLessThanOrEqual(15)
 
     // follow-up stopped, the customer told, the conversation unread in the inbox
     const [lead_] = await sql<{ next_send_at: string | null; reply_text: string }>(
@@ -199,6 +206,23 @@ test('a lead’s reply reaches the inbox, stops the follow-up and notifies withi
       'Yes! Tell me more about it.',
     )
     await page.screenshot({ path: info.outputPath('reply-in-inbox-1280.png') })
+
+    // now a conversation goes on: the account is read every 4 minutes, so the next message is
+    // there within 5
+    await xSandbox('messages', {
+      method: 'POST',
+      body: { account: x.username, from: lead.username, text: 'When could we talk?' },
+    })
+    const next = await minutesUntil(async () => {
+      const [row] = await sql<{ n: number }>(
+        `select count(*)::int as n from public.inbox_messages m join public.inbox_threads t on t.id = m.thread_id
+          where t.account_id = $1 and m.body = 'When could we talk?'`,
+        [accountId],
+      )
+      return (row?.n ?? 0) > 0
+    }, 10)
+    info.annotations.push({ type: 'next message recorded after', description: `${next} sandbox minutes` })
+    expect(next).toBeLessThanOrEqual(5)
   } finally {
     await setClocks(0)
   }
