@@ -31,15 +31,6 @@ function parseStat(pid: number, stat: string): Omit<ProcInfo, 'rssBytes'> {
 
 const rssOf = (status: string) => Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024
 
-function readProc(pid: number): ProcInfo | undefined {
-  try {
-    const stat = parseStat(pid, readFileSync(`/proc/${pid}/stat`, 'utf8'))
-    return { ...stat, rssBytes: rssOf(readFileSync(`/proc/${pid}/status`, 'utf8')) }
-  } catch {
-    return undefined
-  }
-}
-
 /** `root` and its descendants among `all`, root first. */
 function descendants<P extends { pid: number; ppid: number }>(all: P[], root: number): P[] {
   const children = new Map<number, P[]>()
@@ -61,42 +52,25 @@ function descendants<P extends { pid: number; ppid: number }>(all: P[], root: nu
   return tree
 }
 
-/** The process and all its descendants. */
-export function processTree(root = process.pid): ProcInfo[] {
-  try {
-    const all = readdirSync('/proc')
-      .filter((name) => /^\d+$/.test(name))
-      .map((name) => readProc(Number(name)))
-      .filter((p): p is ProcInfo => p !== undefined)
-    return descendants(all, root)
-  } catch {
-    return []
-  }
-}
-
-/** Yields to the event loop every this many /proc reads in processTreeYielding. */
+/** Reads between two turns of the event loop in processTreeYielding. */
 const READS_PER_TURN = 32
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
-
 /**
- * processTree without holding the event loop, for the runner itself (its heartbeat): it reads
- * only the stat of every process and the status of the tree's, and lets other work run every
- * READS_PER_TURN reads. The synchronous scan reads two files of every process on the machine at
- * once; with the 500-account bench's few hundred processes that held the runner's event loop about
- * 135 ms every heartbeat, which admission read as an overloaded runner. (Reads through libuv's
- * thread pool took twice the CPU for the same.)
+ * The tree's processes read from /proc: the stat of every process (to find the tree), then the
+ * status of the tree's only (RSS). Yields after every READS_PER_TURN reads, so a caller can let
+ * other work run between them; processTree ignores the yields.
  */
-export async function processTreeYielding(root = process.pid): Promise<ProcInfo[]> {
+function* scanTree(root: number): Generator<void, ProcInfo[]> {
   let names: string[]
   try {
     names = readdirSync('/proc').filter((name) => /^\d+$/.test(name))
   } catch {
     return []
   }
+  let reads = 0
   const all: Omit<ProcInfo, 'rssBytes'>[] = []
-  for (const [index, name] of names.entries()) {
-    if (index % READS_PER_TURN === READS_PER_TURN - 1) await nextTurn()
+  for (const name of names) {
+    if (++reads % READS_PER_TURN === 0) yield
     try {
       all.push(parseStat(Number(name), readFileSync(`/proc/${name}/stat`, 'utf8')))
     } catch {
@@ -104,8 +78,8 @@ export async function processTreeYielding(root = process.pid): Promise<ProcInfo[
     }
   }
   const tree: ProcInfo[] = []
-  for (const [index, p] of descendants(all, root).entries()) {
-    if (index % READS_PER_TURN === READS_PER_TURN - 1) await nextTurn()
+  for (const p of descendants(all, root)) {
+    if (++reads % READS_PER_TURN === 0) yield
     try {
       tree.push({ ...p, rssBytes: rssOf(readFileSync(`/proc/${p.pid}/status`, 'utf8')) })
     } catch {
@@ -113,6 +87,28 @@ export async function processTreeYielding(root = process.pid): Promise<ProcInfo[
     }
   }
   return tree
+}
+
+/** The process and all its descendants. */
+export function processTree(root = process.pid): ProcInfo[] {
+  const scan = scanTree(root)
+  for (let step = scan.next(); ; step = scan.next()) if (step.done) return step.value
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * processTree without holding the event loop, for the runner itself (its heartbeat). Read at once,
+ * the scan of the 500-account bench's few hundred processes held the runner's event loop about
+ * 135 ms every heartbeat, which admission read as an overloaded runner. (Reads through libuv's
+ * thread pool took twice the CPU for the same.)
+ */
+export async function processTreeYielding(root = process.pid): Promise<ProcInfo[]> {
+  const scan = scanTree(root)
+  for (let step = scan.next(); ; step = scan.next()) {
+    if (step.done) return step.value
+    await nextTurn()
+  }
 }
 
 export interface TreeUsage {
