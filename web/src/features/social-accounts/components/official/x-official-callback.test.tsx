@@ -29,7 +29,8 @@ describe('the page X returns the customer to', () => {
     expect(transport.invoke).toHaveBeenCalledTimes(1)
     expect(transport.invoke).toHaveBeenCalledWith('api/social-accounts/x-official/callback', {
       method: 'POST',
-      body: { state: 's-123', code: 'c-456' },
+      // this browser's key goes along: the api finishes only a connect started here
+      body: { state: 's-123', code: 'c-456', browserKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
     })
   })
 
@@ -46,7 +47,11 @@ describe('the page X returns the customer to', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('You chose Cancel on X')
     expect(transport.invoke.mock.calls[0]?.[1]).toEqual({
       method: 'POST',
-      body: { state: 's-1', error: 'access_denied' },
+      body: {
+        state: 's-1',
+        error: 'access_denied',
+        browserKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      },
     })
   })
 })
