@@ -85,6 +85,7 @@ Deno.test('ordinary prose is not read as a contact', () => {
     'Priced at 3.50/hr and 10:30 works',
     'Connect the dots, then act',
     'I read your bio at lunch: X marks the spot',
+    'Bottom line: growth matters. Signal: strong',
   ])
     assert.deepEqual(contactsIn(prose), [], prose)
 })

@@ -44,7 +44,7 @@ const BARE_HOST =
 const HANDLE = /(?<![\p{L}\p{N}_@.])@([\p{L}\p{N}_.]{2,30})/gu
 /** `IG: name`, `tg - name`, `snapchat=name`: a platform's name, a separator, a handle without @. */
 const PLATFORM_HANDLE =
-  /\b(?:ig|insta|instagram|x|twitter|tw|tiktok|tt|telegram|tg|snap|snapchat|sc|threads|whatsapp|wa|fb|facebook|discord|signal|kik|wechat|line|youtube|yt)\s*[:=>\u2013\u2014-]+\s*@?([\p{L}\p{N}_.]{2,30})/gu
+  /\b(?:ig|insta|instagram|x|twitter|tw|tiktok|tt|telegram|tg|snap|snapchat|sc|threads|whatsapp|wa|fb|facebook|discord|kik|wechat|youtube|yt)\s*[:=>\u2013\u2014-]+\s*@?([\p{L}\p{N}_.]{2,30})/gu
 
 const linkValue = (raw: string) =>
   raw
