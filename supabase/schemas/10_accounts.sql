@@ -861,8 +861,31 @@ comment on table public.x_oauth_requests is
 comment on column public.x_oauth_requests.sealed is
   'Encrypted {codeVerifier, clientId, clientSecret} (crypto.ts), never readable by a client role.';
 
+create index x_oauth_requests_user_id_idx on public.x_oauth_requests (user_id);
+
+create or replace function internal.cap_pending_x_connects()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- one customer's starts take turns, so parallel clicks cannot all see room under the cap
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('x_connect:' || new.user_id::text, 0));
+  if (select count(*) from public.x_oauth_requests r where r.user_id = new.user_id and r.expires_at > now()) >= 5 then
+    raise exception 'Too many X connections started. Finish one on X, or wait 10 minutes and start again.'
+      using errcode = 'P0001', hint = 'too_many_connects';
+  end if;
+  return new;
+end
+$$;
+comment on function internal.cap_pending_x_connects() is
+  'At most 5 X connects per customer within a request''s lifetime (used ones count until they expire): the api function stores the request before it calls X, so the cap also bounds the calls to X.';
+
+create trigger x_oauth_requests_cap_pending before insert on public.x_oauth_requests for each row execute function internal.cap_pending_x_connects();
+
 alter table public.x_oauth_requests enable row level security;
 revoke all on public.x_oauth_requests from anon, authenticated;
+revoke execute on function internal.cap_pending_x_connects() from public;
 
 create or replace function public.connect_official_x_account(p_user_id uuid, p_username text, p_platform_user_id text, p_credentials_key_id text, p_credentials text)
 returns jsonb

@@ -13,7 +13,7 @@ create table internal.instagram_oauth_states (
   constraint instagram_oauth_states_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
 comment on table internal.instagram_oauth_states is
-  'Connects in progress: the SHA-256 of the OAuth state handed to Instagram, bound to the signed-in customer who started it; used once, within its expiry.';
+  'Connects in progress: the SHA-256 of the OAuth state handed to Instagram and the key of the browser that started it, bound to the signed-in customer who started it; used once, within its expiry, from that browser.';
 
 create table internal.instagram_webhook_events (
   id uuid not null default gen_random_uuid(),
@@ -181,17 +181,19 @@ security definer
 set search_path = ''
 as $$
 begin
+  -- one customer's starts take turns, so parallel clicks cannot all see room under the cap
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('instagram_connect:' || p_user_id::text, 0));
   delete from internal.instagram_oauth_states s where s.expires_at <= internal.now();
   -- a customer clicking Connect again and again keeps a handful of live states, not a pile
-  if (select count(*) from internal.instagram_oauth_states s where s.user_id = p_user_id) >= 10 then
-    raise exception 'Too many Instagram connections started. Wait a few minutes and try again.' using errcode = 'P0001';
+  if (select count(*) from internal.instagram_oauth_states s where s.user_id = p_user_id) >= 5 then
+    raise exception 'Too many Instagram connections started. Wait a few minutes and try again.' using errcode = 'P0001', hint = 'too_many_connects';
   end if;
   insert into internal.instagram_oauth_states (state_hash, user_id, expires_at)
   values (p_state_hash, p_user_id, p_expires_at);
 end
 $$;
 comment on function public.begin_instagram_connect(uuid, text, timestamp with time zone) is
-  'Service role only (the instagram-official function, for the signed-in caller): remembers the hash of a new OAuth state until it expires.';
+  'Service role only (the instagram-official function, for the signed-in caller): remembers the hash of a new OAuth state and the starting browser''s key until it expires; at most 5 wait per customer.';
 
 create or replace function public.consume_instagram_connect(p_state_hash text)
 returns uuid

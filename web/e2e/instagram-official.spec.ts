@@ -8,6 +8,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { sql } from './db'
 import {
   chooseOfficial as choose,
+  confirmWorkspace,
   connectOfficial,
   metaControl,
   sandboxAccount,
@@ -32,8 +33,10 @@ test('a customer connects an Instagram professional account through Instagram, a
   page,
 }) => {
   test.setTimeout(120_000)
-  await signUp(page, uniqueEmail('ig-official'), 'e2e-password-123')
-  await skipOnboarding(await signedInUserId(page))
+  const email = uniqueEmail('ig-official')
+  await signUp(page, email, 'e2e-password-123')
+  const userId = await signedInUserId(page)
+  await skipOnboarding(userId)
   await page.goto('/dashboard?tab=social-accounts')
   const account = await sandboxAccount()
 
@@ -52,6 +55,13 @@ test('a customer connects an Instagram professional account through Instagram, a
   await expect(page.getByText(`Logged in as @${account.username}`)).toBeVisible()
   await expect(page.getByText('Access and manage comments on your posts')).toBeVisible()
   await page.getByRole('button', { name: 'Allow' }).click()
+
+  // back in Reachflow: which workspace the account is joining, before anything is added
+  await expect(page).toHaveURL(/\/connect\/instagram\/callback\?/)
+  await expect(page.getByText(email)).toBeVisible()
+  expect(await sql('select id from public.social_accounts where user_id = $1', [userId])).toEqual([])
+  await shot(page, 'instagram-official-confirm-1280')
+  await confirmWorkspace(page)
 
   await expect(page).toHaveURL(/\/dashboard\?tab=social-accounts&instagram=connected/)
   await expect(
@@ -163,6 +173,7 @@ test('removing Reachflow on Instagram shows on the account until it is connected
   await card.getByRole('button', { name: `Connect @${account.username} again through Instagram` }).click()
   await expect(page.getByText(`Logged in as @${account.username}`)).toBeVisible()
   await page.getByRole('button', { name: 'Allow' }).click()
+  await confirmWorkspace(page)
   await expect(page).toHaveURL(/instagram=connected/)
   await expect(card).toContainText('Active')
 

@@ -49,10 +49,17 @@ export async function signInOnInstagram(page: Page, account: { username: string;
   await expect(page.getByRole('heading', { name: 'Reachflow would like to:' })).toBeVisible()
 }
 
+/** Back from Instagram: Reachflow's page says which workspace the account joins; confirm it. */
+export async function confirmWorkspace(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Add this Instagram account to Reachflow?' })).toBeVisible()
+  await page.getByRole('button', { name: 'Add to this workspace' }).click()
+}
+
 /** From Social Accounts: the whole consent with Allow, ending on the active account's card. */
 export async function connectOfficial(page: Page, account: { username: string; password: string }) {
   await chooseOfficial(page)
   await signInOnInstagram(page, account)
   await page.getByRole('button', { name: 'Allow' }).click()
+  await confirmWorkspace(page)
   await expect(page.getByTestId('account-card').filter({ hasText: account.username })).toContainText('Active')
 }

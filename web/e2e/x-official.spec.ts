@@ -40,7 +40,8 @@ test('a customer connects X through their developer app; a campaign DM goes out 
   context,
 }) => {
   test.setTimeout(300_000)
-  await signUp(page, uniqueEmail('xapi'), 'e2e-password-123')
+  const email = uniqueEmail('xapi')
+  await signUp(page, email, 'e2e-password-123')
   await skipOnboarding(await signedInUserId(page))
   await page.goto('/dashboard?tab=social-accounts')
 
@@ -88,6 +89,8 @@ test('a customer connects X through their developer app; a campaign DM goes out 
   await page.getByRole('button', { name: 'Authorize app' }).click()
 
   await expect(page.getByRole('heading', { name: 'X account connected' })).toBeVisible({ timeout: 30_000 })
+  // which Reachflow workspace the X account joined
+  await expect(page.getByText(email)).toBeVisible()
   await expect(page.getByText(`@${x.username} is connected through the X API`)).toBeVisible()
   await shot(page, 'connected')
   await page.getByRole('link', { name: 'Go to Social Accounts' }).click()

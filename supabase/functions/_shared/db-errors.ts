@@ -2,7 +2,7 @@
 // say what went wrong (see supabase/migrations/*_api_operations.sql); those become 4xx with the
 // message as written. Anything else (a broken query, a missing grant) is a bug: it stays a plain
 // Error so errorResponse logs it and answers a bare 500.
-import { badRequest, conflict, type HttpError, notFound, unprocessable } from './errors.ts'
+import { badRequest, conflict, HttpError, notFound, unprocessable } from './errors.ts'
 
 /** The shape of a PostgREST error as supabase-js returns it. */
 export interface DbError {
@@ -38,6 +38,7 @@ export function fromDbError(error: DbError, notFoundMessage = 'Not found'): Http
         ? notFound(notFoundMessage)
         : conflict(error.message)
     case 'P0001':
+      if (error.hint === 'too_many_connects') return new HttpError(429, error.message)
       return error.hint === 'account_limit' ? unprocessable(error.message) : badRequest(error.message)
     case '22023': // invalid parameter value: the migrations' validation messages
     case '23514': // check constraint

@@ -60,15 +60,31 @@ export async function connectedOfficialAccount(tag: string) {
   const customer = await newCustomer(tag, env)
   const ig = await sandboxInstagramAccount()
   const functions = `${requireEnv('SUPABASE_URL', env)}/functions/v1/instagram-official`
+  const headers = {
+    apikey: requireEnv('SUPABASE_ANON_KEY', env),
+    authorization: `Bearer ${customer.token}`,
+    'content-type': 'application/json',
+  }
+  // one browser, as the web app sends its key at the start and at the finish
+  const browserKey = `test-browser-${crypto.randomUUID()}`
   const started = await fetch(`${functions}/connect`, {
     method: 'POST',
-    headers: { apikey: requireEnv('SUPABASE_ANON_KEY', env), authorization: `Bearer ${customer.token}` },
+    headers,
+    body: JSON.stringify({ browserKey }),
   })
   const { url } = (await started.json()) as { url: string }
   const back = await consentInSandbox(url, ig.username, ig.password)
-  const done = await fetch(`${functions}/callback${back.search}`, { redirect: 'manual' })
+  const forwarded = await fetch(`${functions}/callback${back.search}`, { redirect: 'manual' })
+  await forwarded.body?.cancel()
+  if (forwarded.status !== 303) throw new Error(`the callback answered ${forwarded.status}`)
+  const page = new URL(forwarded.headers.get('location') ?? '')
+  const done = await fetch(`${functions}/finish`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ...Object.fromEntries(page.searchParams), browserKey }),
+  })
+  if (done.status !== 200) throw new Error(`the connect ended ${done.status}: ${await done.text()}`)
   await done.body?.cancel()
-  if (done.status !== 303) throw new Error(`the connect ended ${done.status}`)
   const { data } = await customer.db.from('social_accounts').select('id').single()
   return { customer, ig, accountId: data?.id ?? '' }
 }

@@ -1,7 +1,8 @@
 // Connecting an official X account in-process against the test stack and its X sandbox (which
 // serves X API v2 and X's OAuth pages): keys checked with X, the PKCE round trip through X's consent
 // page, the account created active with sealed tokens that never come back, one-use state bound to
-// the customer, Cancel, missing scopes, the plan limit (the grant revoked), and disconnect revoking.
+// the customer and the browser that started it, the cap on starts, Cancel, missing scopes, the plan
+// limit (the grant revoked), and disconnect revoking.
 import assert from 'node:assert/strict'
 import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
 import { requireEnv } from '../_shared/env.ts'
@@ -38,8 +39,22 @@ async function sandbox<T>(path: string, body?: unknown): Promise<T> {
 const newXAccount = () => sandbox<SandboxAccount>('accounts', { passcode: null })
 const newDevApp = () => sandbox<DevApp>('x-api/apps', { name: 'Reachflow Test', callbackUrls: [CALLBACK] })
 
+/** The key the web app keeps for the customer's browser, and one of a browser that did not start. */
+const BROWSER = 'customers-own-browser-key-0000000000000000'
+const OTHER_BROWSER = 'somebody-elses-browser-key-111111111111111'
+
+/** A call as the web app makes it: start and callback carry this browser's key unless told otherwise. */
 const call = (token: string, method: string, path: string, body?: unknown) =>
-  api(functionRequest('api', path, { method, token, body }))
+  api(
+    functionRequest('api', path, {
+      method,
+      token,
+      body:
+        body && typeof body === 'object' && path.includes('/x-official/')
+          ? { browserKey: BROWSER, ...body }
+          : body,
+    }),
+  )
 
 /** Start → X's consent page as the signed-in X user → the redirect's code and state. */
 async function consent(
@@ -124,6 +139,39 @@ Deno.test('official X: keys are checked with X before the customer is sent there
   assert.ok(!JSON.stringify(body).includes(app.clientSecret))
 })
 
+Deno.test('official X: at most 5 starts per customer wait, also when started all at once, and the rest never reach X', async () => {
+  const customer = await newCustomer('xoff-cap')
+  const app = await newDevApp()
+  const starts = await Promise.all(
+    Array.from({ length: 8 }, () => call(customer.token, 'POST', '/social-accounts/x-official/start', app)),
+  )
+  const statuses = starts.map((r) => r.status).sort()
+  assert.deepEqual(statuses, [201, 201, 201, 201, 201, 429, 429, 429])
+  const refused = starts.find((r) => r.status === 429)
+  assert.match(
+    String((await jsonOf(refused ?? new Response('{}'))).error),
+    /^Too many X connections started\./,
+  )
+  await Promise.all(starts.filter((r) => r.status !== 429).map((r) => r.body?.cancel()))
+  const { count } = await serviceDb(env)
+    .from('x_oauth_requests')
+    .select('id', { count: 'exact', head: true })
+    .eq('user_id', customer.id)
+  assert.equal(count, 5)
+  // wrong keys count too: each start that reached X is one of the 5
+  const other = await newCustomer('xoff-cap-wrong')
+  const wrong = { clientId: app.clientId, clientSecret: `${app.clientSecret.slice(0, -4)}AAAA` }
+  const tries: number[] = []
+  for (let i = 0; i < 7; i++)
+    tries.push(
+      await call(other.token, 'POST', '/social-accounts/x-official/start', wrong).then(async (r) => {
+        await r.body?.cancel()
+        return r.status
+      }),
+    )
+  assert.deepEqual(tries, [422, 422, 422, 422, 422, 429, 429])
+})
+
 Deno.test('official X: the PKCE round trip creates an active account with sealed tokens; the state works once and only for its customer', async () => {
   const customer = await newCustomer('xoff-connect')
   const other = await newCustomer('xoff-other')
@@ -132,9 +180,21 @@ Deno.test('official X: the PKCE round trip creates an active account with sealed
   const back = await consent(customer.token, app, xAccount)
   assert.ok(back.code && back.state)
 
-  const stolen = await call(other.token, 'POST', '/social-accounts/x-official/callback', back)
-  assert.equal(stolen.status, 400)
-  assert.equal((await jsonOf(stolen)).error, X_OFFICIAL_MESSAGES.expired)
+  // the customer's own session in a browser that did not start it finds nothing (and spends nothing)
+  const elsewhere = await call(customer.token, 'POST', '/social-accounts/x-official/callback', {
+    ...back,
+    browserKey: OTHER_BROWSER,
+  })
+  assert.equal(elsewhere.status, 400)
+  assert.equal((await jsonOf(elsewhere)).error, X_OFFICIAL_MESSAGES.expired)
+  // another customer signed in on the starting browser is refused, and the state is spent
+  const shared = await consent(customer.token, app, xAccount)
+  const stolen = await call(other.token, 'POST', '/social-accounts/x-official/callback', shared)
+  assert.equal(stolen.status, 403)
+  assert.equal((await jsonOf(stolen)).error, X_OFFICIAL_MESSAGES.otherCustomer)
+  const afterStolen = await call(customer.token, 'POST', '/social-accounts/x-official/callback', shared)
+  assert.equal((await jsonOf(afterStolen)).error, X_OFFICIAL_MESSAGES.expired)
+  assert.equal((await other.db.from('social_accounts').select('id')).data?.length, 0)
 
   const done = await call(customer.token, 'POST', '/social-accounts/x-official/callback', back)
   const text = await done.text()

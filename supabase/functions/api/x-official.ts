@@ -1,13 +1,16 @@
 // Official X accounts: connecting one through the customer's own X developer app (OAuth 2.0 with
-// PKCE), and revoking its token when it is disconnected. The client id and secret are checked with
-// X, then sealed with the code verifier in a one-use, expiring request bound to the customer; X
-// sends the browser back to the web app's callback page, which hands code and state to
-// /callback here: the code is exchanged, the granted scopes and /2/users/me checked, and the
-// account created (or reconnected) with its sealed tokens. No secret, token or verifier leaves.
+// PKCE), and revoking its token when it is disconnected. The client id and secret are sealed with
+// the code verifier in a one-use, expiring request bound to the customer and to the browser that
+// started it (at most 5 per customer within a request's 10 minutes, stored before X is called so
+// the cap bounds the calls to X too), then checked with X; X sends the browser back to the web app's callback page, which
+// hands code, state and the browser's key to /callback here with the customer's session: the code
+// is exchanged, the granted scopes and /2/users/me checked, and the account created (or
+// reconnected) with its sealed tokens. No secret, token or verifier leaves.
 import {
+  BROWSER_KEY_PATTERN,
+  boundStateHash,
   pkceChallenge,
   randomToken,
-  sha256Hex,
   X_OFFICIAL_SCOPES,
   type XOfficialCredentials,
   xApiCall,
@@ -16,7 +19,7 @@ import {
 import { sealCredentials } from '../_shared/credentials.ts'
 import { decryptSecret, encryptSecret, keyIdOf, keyringFromEnv } from '../_shared/crypto.ts'
 import { DatabaseError, fromDbError } from '../_shared/db-errors.ts'
-import { badRequest, HttpError, jsonResponse, unprocessable } from '../_shared/errors.ts'
+import { badRequest, forbidden, HttpError, jsonResponse, unprocessable } from '../_shared/errors.ts'
 import { fromJson } from '../_shared/json.ts'
 import { parseWith, readJson, z } from '../_shared/validation.ts'
 import { ACCOUNT_COLUMNS, accountView } from './account-view.ts'
@@ -33,14 +36,22 @@ export const X_OFFICIAL_MESSAGES = {
   keysRejected:
     'X did not accept this Client ID and Client Secret. Copy both again from your app’s “Keys and tokens” page (OAuth 2.0 Client ID and Client Secret).',
   unreachable: 'X could not be reached. Please try again in a minute.',
-  expired: 'This X connection has expired or was already used. Start again from “Add account”.',
+  expired:
+    'This X connection has expired, was already used, or was started in another browser, so nothing was connected. Start again from “Add account” in the browser you use for Reachflow.',
+  otherCustomer:
+    'This X connection was started by another Reachflow account, so nothing was connected. Start again from “Add account”.',
   denied: 'You chose Cancel on X, so no account was connected.',
   codeRejected: 'X did not accept the authorization. Start again from “Add account”.',
   scopes: (missing: string[]) =>
     `X did not grant ${missing.join(', ')}. Allow every permission on X's screen (and enable Direct Messages for your app) to send DMs through the X API.`,
 } as const
 
+const browserKey = z
+  .string()
+  .regex(BROWSER_KEY_PATTERN, 'Reload Reachflow and start again from “Add account”.')
+
 const startBody = z.object({
+  browserKey,
   clientId: z
     .string({ error: X_OFFICIAL_MESSAGES.clientId })
     .trim()
@@ -55,6 +66,7 @@ const callbackBody = z.object({
   state: z.string().min(16).max(200),
   code: z.string().min(1).max(2000).optional(),
   error: z.string().max(200).optional(),
+  browserKey,
 })
 
 const sealedRequest = z.object({ codeVerifier: z.string(), clientId: z.string(), clientSecret: z.string() })
@@ -83,21 +95,7 @@ export async function startXOfficial(
   req: Request,
   { caller, deps, service }: CallContext,
 ): Promise<Response> {
-  const input = parseWith(startBody, await readJson(req))
-  const client = xApiClientOf(deps)
-  // X checks a confidential client's id and secret on every token call; revoking a token that does
-  // not exist proves them without touching any user (a wrong pair is 401 unauthorized_client)
-  const check = await reachX(() =>
-    xTokenCall(client, input, '/2/oauth2/revoke', {
-      token: randomToken(24),
-      token_type_hint: 'access_token',
-    }),
-  )
-  if (!check.ok) {
-    if (check.status === 401 || check.status === 403) throw unprocessable(X_OFFICIAL_MESSAGES.keysRejected)
-    throw new HttpError(502, X_OFFICIAL_MESSAGES.unreachable)
-  }
-
+  const { browserKey: key, ...input } = parseWith(startBody, await readJson(req))
   const state = randomToken(32)
   const codeVerifier = randomToken(64)
   const redirectUri = xRedirectUri(deps)
@@ -107,22 +105,53 @@ export async function startXOfficial(
   )
   const db = service()
   const now = deps.now()
-  // a customer's finished or stale requests are of no use to anyone
+  // a customer's stale requests are of no use to anyone; the used ones still count towards the cap
   const cleared = await db
     .from('x_oauth_requests')
     .delete()
     .eq('user_id', caller.id)
-    .or(`used_at.not.is.null,expires_at.lt.${now.toISOString()}`)
+    .lt('expires_at', now.toISOString())
   if (cleared.error) throw new DatabaseError(cleared.error)
-  const saved = await db.from('x_oauth_requests').insert({
-    user_id: caller.id,
-    state_hash: await sha256Hex(state),
-    key_id: keyIdOf(sealed),
-    sealed,
-    redirect_uri: redirectUri,
-    expires_at: new Date(now.getTime() + REQUEST_MINUTES * 60_000).toISOString(),
+  // stored first: the cap on starts within a request's lifetime (a trigger) then also bounds the
+  // calls to X below, whatever X answers
+  const saved = await db
+    .from('x_oauth_requests')
+    .insert({
+      user_id: caller.id,
+      state_hash: await boundStateHash(state, key),
+      key_id: keyIdOf(sealed),
+      sealed,
+      redirect_uri: redirectUri,
+      expires_at: new Date(now.getTime() + REQUEST_MINUTES * 60_000).toISOString(),
+    })
+    .select('id')
+    .single()
+  if (saved.error) throw fromDbError(saved.error)
+  const spend = async () => {
+    const spent = await db
+      .from('x_oauth_requests')
+      .update({ used_at: now.toISOString() })
+      .eq('id', saved.data.id)
+    if (spent.error) throw new DatabaseError(spent.error)
+  }
+
+  const client = xApiClientOf(deps)
+  // X checks a confidential client's id and secret on every token call; revoking a token that does
+  // not exist proves them without touching any user (a wrong pair is 401 unauthorized_client)
+  const check = await reachX(() =>
+    xTokenCall(client, input, '/2/oauth2/revoke', {
+      token: randomToken(24),
+      token_type_hint: 'access_token',
+    }),
+  ).catch(async (error: unknown) => {
+    await spend()
+    throw error
   })
-  if (saved.error) throw new DatabaseError(saved.error)
+  if (!check.ok) {
+    await spend()
+    if (check.status === 401 || check.status === 403) throw unprocessable(X_OFFICIAL_MESSAGES.keysRejected)
+    throw new HttpError(502, X_OFFICIAL_MESSAGES.unreachable)
+  }
 
   const authorize = new URL('/i/oauth2/authorize', xBaseUrlOf(deps.env))
   authorize.search = new URLSearchParams({
@@ -143,19 +172,20 @@ export async function finishXOfficial(
 ): Promise<Response> {
   const input = parseWith(callbackBody, await readJson(req))
   const db = service()
-  // one use: claiming it marks it used, whatever happens next; another customer's state finds nothing
+  // one use: claiming it marks it used, whatever happens next, also when it is another customer's
+  // found only with the key of the browser that started it
   const claimed = await db
     .from('x_oauth_requests')
     .update({ used_at: deps.now().toISOString() })
-    .eq('state_hash', await sha256Hex(input.state))
-    .eq('user_id', caller.id)
+    .eq('state_hash', await boundStateHash(input.state, input.browserKey))
     .is('used_at', null)
     .gt('expires_at', deps.now().toISOString())
-    .select('sealed, redirect_uri')
+    .select('user_id, sealed, redirect_uri')
     .maybeSingle()
   if (claimed.error) throw new DatabaseError(claimed.error)
   const pending = claimed.data
   if (!pending) throw badRequest(X_OFFICIAL_MESSAGES.expired)
+  if (pending.user_id !== caller.id) throw forbidden(X_OFFICIAL_MESSAGES.otherCustomer)
   if (input.error || !input.code) throw badRequest(X_OFFICIAL_MESSAGES.denied)
 
   const keyring = await keyringFromEnv(deps.env)

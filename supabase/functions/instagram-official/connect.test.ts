@@ -1,9 +1,11 @@
 // Connecting through Instagram's OAuth, in-process against the test stack and its Meta sandbox (the
 // consent screens are walked as a browser would): the official account with its sealed long-lived
-// token, the one-use and expiring state, a denial and a personal account, the plan's limit, one
-// workspace per Instagram account, and disconnect removing the webhook subscription.
+// token, the one-use and expiring state bound to the customer and the browser that started it, the
+// cap on waiting connects, a denial and a personal account, the plan's limit, one workspace per
+// Instagram account, and disconnect removing the webhook subscription.
 import assert from 'node:assert/strict'
 import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
+import { requireEnv } from '../_shared/env.ts'
 import { consentInSandbox, metaControl, sandboxInstagramAccount } from '../_shared/meta-sandbox-test.ts'
 import { functionRequest, givePlan, jsonOf, newCustomer, serviceDb, stackEnv } from '../_shared/test-stack.ts'
 import { createOfficialHandler } from './app.ts'
@@ -16,17 +18,46 @@ const control = metaControl
 const instagramAccount = sandboxInstagramAccount
 const consent = consentInSandbox
 
-async function start(handler: ReturnType<typeof createOfficialHandler>, token: string): Promise<string> {
-  const response = await handler(functionRequest('instagram-official', '/connect', { method: 'POST', token }))
+type Handler = ReturnType<typeof createOfficialHandler>
+
+/** The key the web app keeps for the customer's browser, and one of a browser that did not start. */
+const BROWSER = 'customers-own-browser-key-0000000000000000'
+const OTHER_BROWSER = 'somebody-elses-browser-key-111111111111111'
+
+async function start(handler: Handler, token: string, browserKey = BROWSER): Promise<string> {
+  const response = await handler(
+    functionRequest('instagram-official', '/connect', { method: 'POST', token, body: { browserKey } }),
+  )
   assert.equal(response.status, 200)
   return (await jsonOf<{ url: string }>(response)).url
 }
 
-/** Instagram's redirect, handed to the callback as the browser would; the result page's URL. */
-async function callback(handler: ReturnType<typeof createOfficialHandler>, back: URL): Promise<URL> {
-  const response = await handler(functionRequest('instagram-official', `/callback${back.search}`))
-  assert.equal(response.status, 303)
-  return new URL(response.headers.get('location') ?? '')
+interface Outcome {
+  status: number
+  username?: string
+  error?: string
+}
+
+/**
+ * Instagram's redirect as a browser follows it: /callback forwards code and state to the web app's
+ * page, whose confirm button hands them to /finish with a session and that browser's key.
+ */
+async function callback(handler: Handler, back: URL, token: string, browserKey = BROWSER): Promise<Outcome> {
+  const forwarded = await handler(functionRequest('instagram-official', `/callback${back.search}`))
+  assert.equal(forwarded.status, 303)
+  const page = new URL(forwarded.headers.get('location') ?? '')
+  assert.equal(
+    `${page.origin}${page.pathname}`,
+    new URL('/connect/instagram/callback', requireEnv('SITE_URL', env)).toString(),
+  )
+  const finished = await handler(
+    functionRequest('instagram-official', '/finish', {
+      method: 'POST',
+      token,
+      body: { ...Object.fromEntries(page.searchParams), browserKey },
+    }),
+  )
+  return { status: finished.status, ...(await jsonOf<{ username?: string; error?: string }>(finished)) }
 }
 
 async function connectAs(
@@ -36,17 +67,18 @@ async function connectAs(
 ) {
   const handler = createOfficialHandler(deps ?? defaultDeps(env))
   const url = await start(handler, customer.token)
-  return { result: await callback(handler, await consent(url, ig.username, ig.password)), handler, url }
+  return {
+    result: await callback(handler, await consent(url, ig.username, ig.password), customer.token),
+    handler,
+    url,
+  }
 }
 
 Deno.test('connecting adds an active official account with a sealed 60-day token and subscribes it', async () => {
   const customer = await newCustomer('ig-official')
   const ig = await instagramAccount()
   const { result, handler } = await connectAs(customer, ig)
-  assert.equal(result.pathname, '/dashboard')
-  assert.equal(result.searchParams.get('tab'), 'social-accounts')
-  assert.equal(result.searchParams.get('instagram'), 'connected')
-  assert.equal(result.searchParams.get('username'), ig.username)
+  assert.deepEqual(result, { status: 200, username: ig.username })
 
   const { data: rows } = await customer.db
     .from('social_accounts')
@@ -84,9 +116,9 @@ Deno.test('connecting adds an active official account with a sealed 60-day token
   // the same redirect again: its state is used up
   const url = await start(handler, customer.token)
   const back = await consent(url, ig.username, ig.password)
-  assert.equal((await callback(handler, back)).searchParams.get('instagram'), 'connected')
-  const replay = await callback(handler, back)
-  assert.equal(replay.searchParams.get('message'), CONNECT_ERRORS.stateUnknown)
+  assert.equal((await callback(handler, back, customer.token)).username, ig.username)
+  const replay = await callback(handler, back, customer.token)
+  assert.deepEqual(replay, { status: 400, error: CONNECT_ERRORS.stateUnknown })
 
   // disconnect: the subscription goes, then the account and its seal
   const gone = await handler(
@@ -110,24 +142,30 @@ Deno.test('a denial, a personal account, an expired state and a forged state con
   const denied = await callback(
     handler,
     await consent(await start(handler, customer.token), ig.username, ig.password, 'deny'),
+    customer.token,
   )
-  assert.equal(denied.searchParams.get('message'), CONNECT_ERRORS.denied)
+  assert.deepEqual(denied, { status: 400, error: CONNECT_ERRORS.denied })
 
   const personal = await instagramAccount('PERSONAL')
   const refused = await callback(
     handler,
     await consent(await start(handler, customer.token), personal.username, personal.password),
+    customer.token,
   )
-  assert.equal(refused.searchParams.get('instagram'), 'error')
+  assert.ok(refused.status >= 400 && refused.error, JSON.stringify(refused))
 
   // a state made 11 minutes ago has expired (10 minutes to consent)
   const past = { ...defaultDeps(env), now: () => new Date(Date.now() - 11 * 60_000) }
   const stale = createOfficialHandler(past)
   const old = await consent(await start(stale, customer.token), ig.username, ig.password)
-  assert.equal((await callback(handler, old)).searchParams.get('message'), CONNECT_ERRORS.stateUnknown)
+  assert.equal((await callback(handler, old, customer.token)).error, CONNECT_ERRORS.stateUnknown)
 
-  const forged = await callback(handler, new URL(`http://x/?code=AQabc&state=${'A'.repeat(43)}`))
-  assert.equal(forged.searchParams.get('message'), CONNECT_ERRORS.stateUnknown)
+  const forged = await callback(
+    handler,
+    new URL(`http://x/?code=AQabc&state=${'A'.repeat(43)}`),
+    customer.token,
+  )
+  assert.equal(forged.error, CONNECT_ERRORS.stateUnknown)
   assert.equal((await customer.db.from('social_accounts').select('id')).data?.length, 0)
 
   const anonymous = await handler(functionRequest('instagram-official', '/connect', { method: 'POST' }))
@@ -138,17 +176,78 @@ Deno.test('a denial, a personal account, an expired state and a forged state con
 Deno.test('the plan limit and one workspace per Instagram account are said on the result page', async () => {
   const first = await newCustomer('ig-limit')
   const ig = await instagramAccount()
-  assert.equal((await connectAs(first, ig)).result.searchParams.get('instagram'), 'connected')
+  assert.equal((await connectAs(first, ig)).result.username, ig.username)
 
   // free plan: one account
   const second = await instagramAccount()
   const limited = (await connectAs(first, second)).result
-  assert.equal(limited.searchParams.get('instagram'), 'error')
-  assert.match(limited.searchParams.get('message') ?? '', /limited to 1 social media account/)
+  assert.equal(limited.status, 422)
+  assert.match(limited.error ?? '', /limited to 1 social media account/)
 
   const other = await newCustomer('ig-other')
   await givePlan(other, 3)
   const taken = (await connectAs(other, ig)).result
-  assert.match(taken.searchParams.get('message') ?? '', /connected to another Reachflow workspace/)
+  assert.match(taken.error ?? '', /connected to another Reachflow workspace/)
   assert.equal((await other.db.from('social_accounts').select('id')).data?.length, 0)
+})
+
+Deno.test('a consent finished in another browser or by another customer connects nothing', async () => {
+  const customer = await newCustomer('ig-bound')
+  const ig = await instagramAccount()
+  const handler = createOfficialHandler(defaultDeps(env))
+
+  // the business presses Allow in its own browser: no session there, so /finish refuses outright
+  const passedOn = await consent(await start(handler, customer.token), ig.username, ig.password)
+  const forwarded = await handler(functionRequest('instagram-official', `/callback${passedOn.search}`))
+  assert.equal(forwarded.status, 303)
+  await forwarded.body?.cancel()
+  const anonymous = await handler(
+    functionRequest('instagram-official', '/finish', {
+      method: 'POST',
+      body: { ...Object.fromEntries(passedOn.searchParams), browserKey: OTHER_BROWSER },
+    }),
+  )
+  assert.equal(anonymous.status, 401)
+  await anonymous.body?.cancel()
+  // the customer's own session in a browser that did not start it finds nothing
+  assert.deepEqual(await callback(handler, passedOn, customer.token, OTHER_BROWSER), {
+    status: 400,
+    error: CONNECT_ERRORS.stateUnknown,
+  })
+  // another customer signed in on the starting browser is refused, and the state is spent
+  const intruder = await newCustomer('ig-bound-other')
+  assert.deepEqual(await callback(handler, passedOn, intruder.token), {
+    status: 403,
+    error: CONNECT_ERRORS.otherCustomer,
+  })
+  assert.equal((await callback(handler, passedOn, customer.token)).error, CONNECT_ERRORS.stateUnknown)
+  assert.equal((await customer.db.from('social_accounts').select('id')).data?.length, 0)
+  assert.equal((await intruder.db.from('social_accounts').select('id')).data?.length, 0)
+
+  // the browser that started it, signed in as the customer, connects
+  const own = await consent(await start(handler, customer.token), ig.username, ig.password)
+  assert.deepEqual(await callback(handler, own, customer.token), { status: 200, username: ig.username })
+})
+
+Deno.test('at most 5 Instagram connects per customer wait, also when started all at once', async () => {
+  const customer = await newCustomer('ig-cap')
+  const handler = createOfficialHandler(defaultDeps(env))
+  const starts = await Promise.all(
+    Array.from({ length: 8 }, () =>
+      handler(
+        functionRequest('instagram-official', '/connect', {
+          method: 'POST',
+          token: customer.token,
+          body: { browserKey: BROWSER },
+        }),
+      ),
+    ),
+  )
+  assert.deepEqual(starts.map((r) => r.status).sort(), [200, 200, 200, 200, 200, 429, 429, 429])
+  const refused = starts.find((r) => r.status === 429)
+  assert.equal(
+    (await jsonOf(refused ?? new Response('{}'))).error,
+    'Too many Instagram connections started. Wait a few minutes and try again.',
+  )
+  await Promise.all(starts.filter((r) => r.status !== 429).map((r) => r.body?.cancel()))
 })

@@ -1,15 +1,19 @@
 // Connecting an Instagram professional account through Instagram's own OAuth: the signed-in
-// customer asks for a consent URL (its state is one-use, expires, and is bound to them), Instagram
-// sends the browser back to the callback, which turns the code into a long-lived token, checks the
-// account (professional, every permission granted), subscribes it to the webhooks and adds it as an
-// official account. The browser then lands on the Accounts tab with the result in the URL (no
-// secret in it); nothing the customer can read ever holds the token.
+// customer asks for a consent URL (its state is one-use, expires, and is bound to them and to the
+// browser they asked from), Instagram sends the browser back to /callback, which forwards code and
+// state to the web app's page. That page shows which Reachflow workspace the account is being added
+// to and, once confirmed, hands them to /finish with the customer's session and the browser's key:
+// only then is the code turned into a long-lived token, the account checked (professional, every
+// permission granted), subscribed to the webhooks and added as an official account. A consent link
+// passed to someone else ends in a browser without that session and key: nothing is connected.
+// Nothing the customer can read ever holds the token.
+import { BROWSER_KEY_PATTERN, boundStateHash } from '@reachflow/domain'
 import type { Caller } from '../_shared/auth.ts'
 import { sealOfficialInstagram } from '../_shared/credentials.ts'
 import { keyringFromEnv } from '../_shared/crypto.ts'
 import { DatabaseError, fromDbError } from '../_shared/db-errors.ts'
 import { requireEnv } from '../_shared/env.ts'
-import { HttpError, jsonResponse } from '../_shared/errors.ts'
+import { badRequest, forbidden, jsonResponse, unprocessable } from '../_shared/errors.ts'
 import {
   authorizeUrl,
   exchangeCode,
@@ -19,6 +23,7 @@ import {
   MetaApiError,
   setSubscription,
 } from '../_shared/instagram-api.ts'
+import { parseWith, readJson, z } from '../_shared/validation.ts'
 import type { OfficialDeps } from './deps.ts'
 
 /** How long a consent may take, from the click on Connect to Instagram's redirect back. */
@@ -26,7 +31,10 @@ export const STATE_LIFETIME_MS = 10 * 60_000
 const PROFESSIONAL = ['BUSINESS', 'MEDIA_CREATOR']
 
 export const CONNECT_ERRORS = {
-  stateUnknown: 'This Instagram connection expired or was already used. Start again from Add Account.',
+  stateUnknown:
+    'This Instagram connection expired, was already used, or was started in another browser, so nothing was connected. Start again from Add Account in the browser you use for Reachflow.',
+  otherCustomer:
+    'This Instagram connection was started by another Reachflow account, so nothing was connected. Start again from Add Account.',
   denied: 'Instagram access was not granted, so nothing was connected.',
   scopes:
     'Reachflow needs every permission it asks for (profile, messages and comments). Connect again and keep them all switched on.',
@@ -35,15 +43,19 @@ export const CONNECT_ERRORS = {
   instagram: (message: string) => `Instagram refused the connection: ${message}`,
 } as const
 
-const hex = (bytes: ArrayBuffer) =>
-  [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('')
+const STATE = /^[A-Za-z0-9_-]{43}$/
+const browserKey = z.string().regex(BROWSER_KEY_PATTERN, 'Reload Reachflow and start again from Add Account.')
+const startBody = z.object({ browserKey })
+const finishBody = z.object({
+  state: z.string().max(200),
+  code: z.string().min(1).max(2000).optional(),
+  error: z.string().max(200).optional(),
+  browserKey,
+})
 
-export async function stateHash(state: string): Promise<string> {
-  return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(state)))
-}
-
-/** POST /connect: a consent URL for the signed-in customer, with a fresh one-use state. */
-export async function startConnect(caller: Caller, deps: OfficialDeps): Promise<Response> {
+/** POST /connect {browserKey}: a consent URL for the signed-in customer, one use, bound to this browser. */
+export async function startConnect(caller: Caller, req: Request, deps: OfficialDeps): Promise<Response> {
+  const input = parseWith(startBody, await readJson(req))
   const config = instagramConfig(deps.env)
   const state = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
     .replace(/\+/g, '-')
@@ -51,50 +63,53 @@ export async function startConnect(caller: Caller, deps: OfficialDeps): Promise<
     .replace(/=+$/, '')
   const { error } = await deps.service().rpc('begin_instagram_connect', {
     p_user_id: caller.id,
-    p_state_hash: await stateHash(state),
+    p_state_hash: await boundStateHash(state, input.browserKey),
     p_expires_at: new Date(deps.now().getTime() + STATE_LIFETIME_MS).toISOString(),
   })
   if (error) throw fromDbError(error)
   return jsonResponse({ url: authorizeUrl(config, state) })
 }
 
-/** Where the browser goes after the callback: the Accounts tab, told what happened. */
-function resultRedirect(deps: OfficialDeps, outcome: { username: string } | { error: string }): Response {
-  const target = new URL('/dashboard', requireEnv('SITE_URL', deps.env))
-  target.searchParams.set('tab', 'social-accounts')
-  if ('error' in outcome) {
-    target.searchParams.set('instagram', 'error')
-    target.searchParams.set('message', outcome.error)
-  } else {
-    target.searchParams.set('instagram', 'connected')
-    target.searchParams.set('username', outcome.username)
+/** The web app's page that finishes a connect in the browser that started it. */
+export const finishPage = (deps: OfficialDeps) =>
+  new URL('/connect/instagram/callback', requireEnv('SITE_URL', deps.env))
+
+/**
+ * GET /callback?code&state (or ?error&state): Instagram's redirect after the consent screen, passed
+ * on to the web app's page; nothing is used up or connected here, where no session is known.
+ */
+export function forwardCallback(url: URL, deps: OfficialDeps): Response {
+  const target = finishPage(deps)
+  for (const name of ['code', 'state', 'error']) {
+    const value = url.searchParams.get(name)
+    if (value) target.searchParams.set(name, value.slice(0, 2000))
   }
   return new Response(null, {
     status: 303,
-    headers: { location: target.toString(), 'cache-control': 'no-store' },
+    headers: { location: target.toString(), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
   })
 }
 
-/** GET /callback?code&state (or ?error&state): Instagram's redirect after the consent screen. */
-export async function finishConnect(url: URL, deps: OfficialDeps): Promise<Response> {
-  const state = url.searchParams.get('state') ?? ''
-  // the state is used up whatever happens next: a callback can never be replayed
-  const consumed = /^[A-Za-z0-9_-]{43}$/.test(state)
-    ? await deps.service().rpc('consume_instagram_connect', { p_state_hash: await stateHash(state) })
+/**
+ * POST /finish {state, code | error, browserKey}: the signed-in customer confirms on the web app's
+ * page. The state is found only with the key of the browser that started it, and is used up
+ * whatever happens next, so a callback can never be replayed.
+ */
+export async function finishConnect(caller: Caller, req: Request, deps: OfficialDeps): Promise<Response> {
+  const input = parseWith(finishBody, await readJson(req))
+  const consumed = STATE.test(input.state)
+    ? await deps.service().rpc('consume_instagram_connect', {
+        p_state_hash: await boundStateHash(input.state, input.browserKey),
+      })
     : { data: null, error: null }
   if (consumed.error) throw new DatabaseError(consumed.error)
-  const userId = consumed.data
-  if (!userId) return resultRedirect(deps, { error: CONNECT_ERRORS.stateUnknown })
-  if (url.searchParams.get('error')) return resultRedirect(deps, { error: CONNECT_ERRORS.denied })
-  const code = url.searchParams.get('code')
-  if (!code) return resultRedirect(deps, { error: CONNECT_ERRORS.denied })
+  if (!consumed.data) throw badRequest(CONNECT_ERRORS.stateUnknown)
+  if (consumed.data !== caller.id) throw forbidden(CONNECT_ERRORS.otherCustomer)
+  if (input.error || !input.code) throw badRequest(CONNECT_ERRORS.denied)
   try {
-    return resultRedirect(deps, await connectAccount(userId, code, deps))
+    return jsonResponse(await connectAccount(caller.id, input.code, deps))
   } catch (error) {
-    if (error instanceof MetaApiError)
-      return resultRedirect(deps, { error: CONNECT_ERRORS.instagram(error.message) })
-    if (error instanceof HttpError && error.status < 500)
-      return resultRedirect(deps, { error: error.message })
+    if (error instanceof MetaApiError) throw unprocessable(CONNECT_ERRORS.instagram(error.message))
     throw error
   }
 }
@@ -103,14 +118,14 @@ async function connectAccount(
   userId: string,
   code: string,
   deps: OfficialDeps,
-): Promise<{ username: string } | { error: string }> {
+): Promise<{ username: string }> {
   const config = instagramConfig(deps.env)
   const token = await exchangeCode(config, code, deps.fetch, deps.now())
   if (!INSTAGRAM_SCOPES.every((scope) => token.permissions.includes(scope)))
-    return { error: CONNECT_ERRORS.scopes }
+    throw unprocessable(CONNECT_ERRORS.scopes)
   const profile = await getProfile(config, token.accessToken, deps.fetch)
   if (!PROFESSIONAL.includes(profile.account_type))
-    return { error: CONNECT_ERRORS.personal(profile.username) }
+    throw unprocessable(CONNECT_ERRORS.personal(profile.username))
   // without the subscription no comment or message would ever reach the automations
   await setSubscription(config, token.accessToken, true, deps.fetch)
   const sealed = await sealOfficialInstagram(

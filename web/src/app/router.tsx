@@ -60,6 +60,11 @@ export const routes: RouteObject[] = [
       { path: paths.cancel, lazy: publicPage(() => import('./routes/cancel')) },
       { path: paths.dataDeletion, lazy: publicPage(() => import('./routes/data-deletion')) },
       { path: paths.connectXCallback, lazy: guarded(() => import('./routes/connect-x-callback')) },
+      // public: a browser without the customer's session is told that nothing was connected
+      {
+        path: paths.connectInstagramCallback,
+        lazy: publicPage(() => import('./routes/connect-instagram-callback')),
+      },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -16,6 +16,7 @@ export const paths = {
   cancel: '/cancel',
   /** X sends the customer back here after connecting an account through the X API. */
   connectXCallback: '/connect/x/callback',
+  connectInstagramCallback: '/connect/instagram/callback',
   /** Meta links a person here (with ?code=) after they asked Instagram to delete Reachflow's data about them. */
   dataDeletion: '/data-deletion',
 } as const

@@ -26,6 +26,65 @@ Deno.test('banned phrases are found however they are disguised', () => {
   assert.equal(bannedPhraseIn('no risk\u2011free claims'), 'risk-free') // non-breaking hyphen
 })
 
+// Each line disguises a banned phrase the way a spammer would; [text, the phrase it must be read as].
+const DISGUISED: readonly (readonly [string, string])[] = [
+  ['cl1ck here', 'click here'],
+  ['CL1CK HERE', 'click here'],
+  ['c1ick h3re', 'click here'],
+  ['cl!ck here', 'click here'],
+  ['c|ick here', 'click here'],
+  ['clICK HERE', 'click here'],
+  ['ACT N0W', 'act now'],
+  ['@ct now', 'act now'],
+  ['4ct n0w', 'act now'],
+  ['a c t  n o w', 'act now'],
+  ['1OO% free', '100% free'],
+  ['lOO% FREE', '100% free'],
+  ['100 % fr33', '100% free'],
+  ['１００％ ｆｒｅｅ', '100% free'],
+  ['r1sk-fr33', 'risk-free'],
+  ['ri$k free', 'risk-free'], // the first banned phrase read that way
+  ['guaranteed re5ults', 'guaranteed results'],
+  ['guarant33d results', 'guaranteed results'],
+  ['l1m1ted t1me 0ffer', 'limited time offer'],
+  ['as an A1', 'as an ai'],
+  ['as an @i', 'as an ai'],
+  ['language rnodel', 'language model'],
+  ['ᴄʟɪᴄᴋ ʜᴇʀᴇ', 'click here'],
+  ['аct nоw', 'act now'], // Cyrillic a and o
+  ['clіck hеrе', 'click here'], // Cyrillic і and е
+  ['ΑCT ΝOW', 'act now'], // Greek Alpha and Nu
+  ['ցuaranteed results', 'guaranteed results'], // Armenian co
+  ['act nօw', 'act now'], // Armenian oh
+  ['rіsk free', 'risk-free'], // Cyrillic i
+  ['ᏟᏞᎥᏟᏦ here', 'click here'], // Cherokee capitals
+  ['\u13df\u13de\u13a5\u13df\u13e6 here'.toLowerCase(), 'click here'], // Cherokee small letters
+  ['ƈlick here', 'click here'], // c with hook
+  ['ƈlɨck here', 'click here'], // c with hook, i with stroke
+  ['act ɲow', 'act now'], // n with left hook
+  ['ⱳhat a risk-ƒree deal', 'risk-free'],
+  ['ʂo, clіck hеrе', 'click here'],
+  ['i c4n’t he1p', "i can't help"],
+  ['I CANN0T ASS1ST', 'i cannot assist'],
+]
+
+Deno.test(`banned phrases are read through digits, symbols and look-alikes (${DISGUISED.length} cases)`, () => {
+  const missed = DISGUISED.filter(([text, phrase]) => bannedPhraseIn(`Hi Ann! ${text} today.`) !== phrase)
+  assert.deepEqual(missed, [])
+})
+
+Deno.test('the skeleton does not turn ordinary words into banned phrases', () => {
+  for (const fine of [
+    'Act 1 of your now-famous talk',
+    'Loved the click-through numbers here',
+    'Your 4 tips for free time',
+    'Cl1ent work that is risky, freeing',
+    'Guaranteed resultant growth',
+    'As analysts say',
+  ])
+    assert.equal(bannedPhraseIn(fine), null, fine)
+})
+
 Deno.test('banned phrases match whole words only, so ordinary text passes', () => {
   for (const fine of [
     'The exact nowadays-standard approach', // "act now" inside words

@@ -1,15 +1,18 @@
 // Checks on AI-written text before it may go out in a customer's name. The text can carry words a
 // stranger chose (a lead's bio or post is part of the prompt), so the checks read it the way a
 // person reading the DM would, not byte for byte:
-// - banned phrases are matched after normalising: NFKC (fullwidth, mathematical and enclosed
-//   letters), accents dropped, format characters (zero-width spaces and joiners, soft hyphens,
-//   bidi marks) removed, Latin look-alikes from Cyrillic, Greek and small capitals folded to Latin,
-//   case folded, and any run of spaces or punctuation treated as one word break, so
-//   `Click\u00a0here`, `Сlick here` (Cyrillic С), `cl\u200bick here` and `c l i c k here` all match
-//   "click here" while `exact nowadays` does not match "act now";
-// - links, @handles and e-mail addresses are refused unless the text the customer wrote (the
-//   template, their offer) contains them: the AI must never be a way to put a stranger's link into
-//   a customer's message.
+// - banned phrases are matched on a confusables skeleton (in the manner of Unicode UTS #39): NFKC
+//   (fullwidth, mathematical and enclosed letters), accents dropped, format characters (zero-width
+//   spaces and joiners, soft hyphens, bidi marks) removed, look-alikes from Cyrillic, Greek,
+//   Armenian, Cherokee and Latin extensions folded to Latin, case folded, digits and symbols that
+//   stand in for letters folded too (`cl1ck`, `ACT N0W`, `1OO% free`, `$`, `@`), and any run of
+//   spaces or punctuation treated as one word break, so `Click\u00a0here`, `Сlick here` (Cyrillic
+//   С), `cl\u200bick here` and `c l i c k here` all match "click here" while `exact nowadays` does
+//   not match "act now";
+// - links, domains, IPs, e-mail addresses and handles are allowed only when the text the customer
+//   wrote contains them (contacts.ts): the AI must never be a way to put a stranger's link into a
+//   customer's message.
+export { type ContactRef, contactsIn, foreignContactIn } from './contacts.ts'
 
 /** Phrases no DM of ours may contain: AI refusals and spam triggers. */
 export const BANNED_PHRASES = [
@@ -30,16 +33,28 @@ export const BANNED_PHRASES = [
 
 /**
  * Letters from other scripts that read as Latin ones (the common part of Unicode's confusables),
- * as pairs: Cyrillic, Greek, then Latin letters and small capitals that NFKC leaves alone.
+ * as pairs: Cyrillic, Greek (capitals that lower-case to another shape too), Armenian, Cherokee (capitals; their small forms are added below),
+ * then Latin letters, small capitals and hooked or barred letters that NFKD leaves alone.
  */
+const LOOK_ALIKE_PAIRS = `аa вb сc ԁd еe ёe һh нh іi їi јj кk ӏl мm пn оo рp ԛq гr ѕs тt ѵv ԝw хx уy үy ԍg
+  αa βb ϲc δd εe ηn ιi ϳj κk μu νv οo ρp ϱp τt υu χx γy ζz ωw Ηh Μm Νn Υy
+  աw գq զq հh յj լl ոn ռn սu ցg օo Լl Սu Տs Օo
+  Ꭺa Ᏼb Ꮯc Ꭰd Ꭼe Ꮐg Ꮋh Ꭵi Ꭻj Ꮶk Ꮮl Ꮇm Ꮎo Ꮲp Ꭱr Ꮪs Ꭲt Ꮩv Ꮃw Ꭹy Ꮓz
+  ıi ȷj ɑa ɡg ɩi ʟl ᴀa ʙb ᴄc ᴅd ᴇe ғf ɢg ʜh ɪi ᴊj ᴋk ᴍm ɴn ᴏo ᴘp ʀr ꜱs ᴛt ᴜu ᴠv ᴡw ʏy ᴢz ĸk øo đd ħh łl ŧt
+  ƀb ɓb ƈc ȼc ɗd ɇe ɛe ƒf ɠg ǥg ɦh ɨi ɉj ƙk ƚl ǀl ɱm ɲn ɵo ƥp ʠq ɍr ɽr ʂs ƭt ʉu ʋv ⱳw ƴy ɏy ȥz ƶz`
+  .split(/\s+/)
+  .filter(Boolean)
+  .map((pair) => [pair.charAt(0), pair.charAt(1)] as const)
+
 const LOOK_ALIKES = new Map(
-  `аa вb сc ԁd еe ёe һh нh іi їi јj кk ӏl мm пn оo рp ԛq гr ѕs тt ѵv ԝw хx уy үy
-  αa βb ϲc δd εe ηn ιi ϳj κk μu νv οo ρp τt υu χx γy ζz ωw
-  ıi ȷj ɑa ɡg ɩi ʟl ᴀa ʙb ᴄc ᴅd ᴇe ғf ɢg ʜh ɪi ᴊj ᴋk ᴍm ɴn ᴏo ᴘp ʀr ꜱs ᴛt ᴜu ᴠv ᴡw ʏy ᴢz ĸk øo đd ħh łl ŧt`
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((pair) => [pair.charAt(0), pair.charAt(1)] as const),
+  LOOK_ALIKE_PAIRS.flatMap(([from, to]) => {
+    // Cherokee capitals lower-case to Cherokee small letters (U+AB70…), which look the same
+    const small = from.toLowerCase()
+    return small === from ? [[from, to] as const] : [[from, to] as const, [small, to] as const]
+  }),
 )
+
+const foldLookAlikes = (text: string) => [...text].map((ch) => LOOK_ALIKES.get(ch) ?? ch).join('')
 
 /** Text as a reader sees it: NFKC, no format characters, no accents, look-alikes folded, lower case. */
 export function foldForReading(text: string): string {
@@ -48,15 +63,39 @@ export function foldForReading(text: string): string {
     .replace(/\p{Cf}/gu, '')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .toLowerCase()
-  return [...compatible].map((ch) => LOOK_ALIKES.get(ch) ?? ch).join('')
+  return foldLookAlikes(foldLookAlikes(compatible).toLowerCase())
 }
+
+/** Digits read as the letters they stand in for; i, l and 1 are one shape, as are rn and m. */
+const DIGIT_LETTERS: Record<string, string> = {
+  '0': 'o',
+  '1': 'l',
+  i: 'l',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+}
+
+/** One word's skeleton: what two words that read alike have in common. */
+const skeletonOfWord = (word: string) =>
+  [...word]
+    .map((ch) => DIGIT_LETTERS[ch] ?? ch)
+    .join('')
+    .replace(/rn/g, 'm')
+    .replace(/vv/g, 'w')
 
 /** The words of a text (letters and digits), folded; everything else is a word break. */
 const wordsOf = (text: string) =>
   foldForReading(text)
+    // symbols that stand in for a letter inside a word (`cl!ck`, `@ct`, `fr$e`) are that letter
+    .replace(/(?<=[\p{L}\p{N}])[!|](?=[\p{L}\p{N}])/gu, 'l')
+    .replace(/@(?=[\p{L}\p{N}])/gu, 'a')
+    .replace(/\$(?=[\p{L}\p{N}])/gu, 's')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
+    .map(skeletonOfWord)
 
 /**
  * Whether `phrase` occurs in `words` starting and ending on word boundaries, with the breaks inside
@@ -79,82 +118,4 @@ function containsPhrase(words: string[], phrase: string): boolean {
 export function bannedPhraseIn(text: string, extra: readonly string[] = []): string | null {
   const words = wordsOf(text)
   return [...BANNED_PHRASES, ...extra].find((phrase) => phrase && containsPhrase(words, phrase)) ?? null
-}
-
-/** Top-level domains a bare `name.tld` is taken as a link for (also "Node.js" stays a word). */
-const LINK_TLDS = new Set(
-  `com net org info biz io co me ly app dev xyz site online top club shop store link click live tv gg
-  to cc ru cn uk de fr es it nl pl br in au ca us eu ai sh so la ws pw tk ml ga cf gq su ua kz vn id
-  ph tr ir pro page website space tech email ink lol wtf win bid loan work today news one fun icu cyou`
-    .split(/\s+/)
-    .filter(Boolean),
-)
-
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu
-const URL_WITH_SCHEME = /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"']+/gu
-const BARE_HOST = /(?<![\p{L}\p{N}@.-])(?:[\p{L}\p{N}-]+\.)+([\p{L}]{2,})((?:\/|:\d|[?#])[^\s<>"']*)?/gu
-const HANDLE = /(?<![\p{L}\p{N}_@.])@([\p{L}\p{N}_]{2,30})/gu
-
-export interface ContactRef {
-  kind: 'link' | 'email' | 'handle'
-  /** As compared: lower case, no scheme, no `www.`, no trailing punctuation or slash. */
-  value: string
-}
-
-/** Defanged dots (`evil[.]com`, `evil (dot) com`) read as dots, as a reader would. */
-const undefang = (text: string) => text.replace(/\s*(?:\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\))\s*/giu, '.')
-
-const linkValue = (raw: string) =>
-  raw
-    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
-    .replace(/^www\./, '')
-    .replace(/[.,;:!?)\]}'"]+$/u, '')
-    .replace(/\/$/, '')
-
-/** Every link, e-mail address and @handle in a text, read after folding (fullwidth dots are dots). */
-export function contactsIn(text: string): ContactRef[] {
-  let rest = undefang(
-    text
-      .normalize('NFKC')
-      .replace(/\p{Cf}/gu, '')
-      .replace(/[\u3002\uff61]/gu, '.')
-      .toLowerCase(),
-  )
-  const found: ContactRef[] = []
-  rest = rest.replace(EMAIL, (email) => {
-    found.push({ kind: 'email', value: email.replace(/[.]+$/, '') })
-    return ' '
-  })
-  rest = rest.replace(URL_WITH_SCHEME, (url) => {
-    found.push({ kind: 'link', value: linkValue(url) })
-    return ' '
-  })
-  rest = rest.replace(BARE_HOST, (host, tld: string, path: string | undefined) => {
-    // a name with a path is a link whatever its ending; without one, only on a linkable TLD
-    if (host.startsWith('www.') || path || LINK_TLDS.has(tld))
-      found.push({ kind: 'link', value: linkValue(host) })
-    return ' '
-  })
-  for (const match of rest.matchAll(HANDLE)) found.push({ kind: 'handle', value: `@${match[1]}` })
-  return found
-}
-
-/**
- * The first link, e-mail address or @handle in `text` that none of `allowedFrom` (what the customer
- * wrote) contains, or null. A link is allowed when a link of the customer's has the same host and
- * path, or is on that host (the AI may shorten acme.com/demo to acme.com).
- */
-export function foreignContactIn(text: string, allowedFrom: readonly string[]): ContactRef | null {
-  const allowed = allowedFrom.flatMap(contactsIn)
-  const hostOf = (link: string) => link.split(/[/:?#]/)[0] ?? link
-  return (
-    contactsIn(text).find(
-      (ref) =>
-        !allowed.some(
-          (ok) =>
-            ok.kind === ref.kind &&
-            (ok.value === ref.value || (ref.kind === 'link' && hostOf(ok.value) === ref.value)),
-        ),
-    ) ?? null
-  )
 }

@@ -1,14 +1,19 @@
+import { browserKey } from '@/lib/browser-key'
 import { serverErrorText } from '@/lib/function-error'
 import { supabase } from '@/lib/supabase'
 
 export const INSTAGRAM_CONNECT_FAILED = 'Could not start the Instagram connection. Please try again.'
 
-/** POST {instagram-official}/connect: Instagram's consent URL for the signed-in customer (one-use, 10 minutes). */
+/**
+ * POST {instagram-official}/connect: Instagram's consent URL for the signed-in customer (one-use,
+ * 10 minutes, finished only in this browser).
+ */
 export async function startInstagramConnect(): Promise<string> {
   let response: Awaited<ReturnType<typeof supabase.functions.invoke<{ url?: string }>>>
   try {
     response = await supabase.functions.invoke<{ url?: string }>('instagram-official/connect', {
       method: 'POST',
+      body: { browserKey: browserKey() },
     })
   } catch {
     throw new Error(INSTAGRAM_CONNECT_FAILED)

@@ -65,7 +65,10 @@ describe('an official Instagram account Instagram no longer accepts', () => {
     await userEvent.click(
       screen.getByRole('button', { name: 'Connect @lumen.studio again through Instagram' }),
     )
-    expect(transport.invoke).toHaveBeenCalledWith('instagram-official/connect', { method: 'POST' })
+    expect(transport.invoke).toHaveBeenCalledWith('instagram-official/connect', {
+      method: 'POST',
+      body: { browserKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+    })
     await vi.waitFor(() =>
       expect(assign).toHaveBeenCalledWith('https://www.instagram.com/oauth/authorize?state=s'),
     )

@@ -1,7 +1,9 @@
+import type { User } from '@supabase/supabase-js'
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { useAuth } from '@/lib/auth-store'
 import { XOfficialCallback } from './x-official-callback'
 
 const transport = vi.hoisted(() => ({ invoke: vi.fn() }))
@@ -15,7 +17,14 @@ function renderAt(url: string) {
   render(<RouterProvider router={router} />)
 }
 
-beforeEach(() => transport.invoke.mockReset())
+beforeEach(() => {
+  transport.invoke.mockReset()
+  useAuth.setState({
+    user: { id: 'u1', email: 'dana@studio.example' } as User,
+    session: null,
+    loading: false,
+  })
+})
 
 describe('the page X returns the customer to', () => {
   it('hands code and state to the api once and says the account is connected', async () => {
@@ -26,10 +35,12 @@ describe('the page X returns the customer to', () => {
     renderAt('/connect/x/callback?state=s-123&code=c-456')
     expect(await screen.findByRole('heading', { name: 'X account connected' })).toBeInTheDocument()
     expect(screen.getByText(/@acme is connected through the X API/)).toBeInTheDocument()
+    expect(screen.getByText('dana@studio.example')).toBeInTheDocument()
     expect(transport.invoke).toHaveBeenCalledTimes(1)
     expect(transport.invoke).toHaveBeenCalledWith('api/social-accounts/x-official/callback', {
       method: 'POST',
-      body: { state: 's-123', code: 'c-456' },
+      // this browser's key goes along: the api finishes only a connect started here
+      body: { state: 's-123', code: 'c-456', browserKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
     })
   })
 
@@ -46,7 +57,11 @@ describe('the page X returns the customer to', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('You chose Cancel on X')
     expect(transport.invoke.mock.calls[0]?.[1]).toEqual({
       method: 'POST',
-      body: { state: 's-1', error: 'access_denied' },
+      body: {
+        state: 's-1',
+        error: 'access_denied',
+        browserKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      },
     })
   })
 })

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router'
 import { buttonClasses } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
+import { useAuth } from '@/lib/auth-store'
 import { finishXOfficial } from '../../api/x-official'
 
 const ACCOUNTS = `${paths.dashboard}?tab=social-accounts`
@@ -12,10 +13,12 @@ type Outcome = { account: Awaited<ReturnType<typeof finishXOfficial>> } | { erro
 
 /**
  * Where X sends the customer back after its consent page: hands code and state (or X's error) to
- * the api once, which creates the official account, and says how it went.
+ * the api once, which creates the official account, and says how it went and which Reachflow
+ * workspace the account joined.
  */
 export function XOfficialCallback() {
   const [params] = useSearchParams()
+  const workspace = useAuth((s) => s.user?.email) ?? ''
   // a page of its own (no dashboard around it, so no query client): one request, its outcome
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   // the state works once: React's double effect in development must not spend it twice
@@ -42,6 +45,9 @@ export function XOfficialCallback() {
           @{outcome.account.username} {outcome.account.reconnected ? 'is connected again' : 'is connected'}{' '}
           through the X API and ready for outreach.
         </p>
+        <p className="mt-2 text-sm text-slate-600">
+          Reachflow workspace: <strong className="break-all font-semibold text-slate-900">{workspace}</strong>
+        </p>
         <Link to={ACCOUNTS} className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
           Go to Social Accounts
         </Link>
@@ -63,7 +69,10 @@ export function XOfficialCallback() {
   return (
     <div className="flex flex-col items-center text-center" aria-live="polite">
       <Spinner />
-      <p className="mt-4 text-sm text-slate-600">Connecting your X account...</p>
+      <p className="mt-4 text-sm text-slate-600">
+        Connecting your X account to the Reachflow workspace of{' '}
+        <strong className="break-all font-semibold text-slate-900">{workspace}</strong>...
+      </p>
     </div>
   )
 }

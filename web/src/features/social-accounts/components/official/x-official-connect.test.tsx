@@ -70,7 +70,11 @@ describe('connecting X through the X API from the add-account wizard', () => {
     await user.type(screen.getByLabelText('Client Secret'), 'secret-secret-secret-1')
     await user.click(go)
     await waitFor(() => expect(assign).toHaveBeenCalledWith(AUTHORIZE))
-    expect(started).toEqual({ clientId: 'abc-client-id', clientSecret: 'secret-secret-secret-1' })
+    expect(started).toEqual({
+      clientId: 'abc-client-id',
+      clientSecret: 'secret-secret-secret-1',
+      browserKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    })
   })
 
   it('says why X refused the keys and stays on the form; Back returns to the platform step', async () => {

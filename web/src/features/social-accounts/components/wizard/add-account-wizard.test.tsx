@@ -138,7 +138,10 @@ describe('Add Social Media Account wizard (product.md §2 Modals 2, §5)', () =>
     await user.click(screen.getByRole('radio', { name: /Official Instagram API/ }))
     expect(screen.getByText(/Continue to Instagram to sign in there and allow Reachflow/)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Continue to Instagram' }))
-    expect(transport.invoke).toHaveBeenCalledWith('instagram-official/connect', { method: 'POST' })
+    expect(transport.invoke).toHaveBeenCalledWith('instagram-official/connect', {
+      method: 'POST',
+      body: { browserKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+    })
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('https://www.instagram.com/oauth/authorize?state=s'),
     )
