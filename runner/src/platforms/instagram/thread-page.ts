@@ -24,14 +24,6 @@ export async function readThreadPage(
     (lists, textSelector) => {
       const list = lists[0]
       if (!list) return null
-      const ownLayout = (el: Element) => {
-        const style = getComputedStyle(el)
-        return (
-          style.justifyContent === 'flex-end' ||
-          style.alignSelf === 'flex-end' ||
-          style.alignItems === 'flex-end'
-        )
-      }
       // a text inside another one (a quoted reply) belongs to the outer message
       const texts = Array.from(list.querySelectorAll(textSelector)).filter((el) => {
         const outer = el.parentElement?.closest(textSelector)
@@ -39,9 +31,14 @@ export async function readThreadPage(
       })
       return texts
         .map((el) => {
+          // no named helper in here: the function is sent to the page as source, and a bundler's
+          // name-keeping wrapper would not exist there
           let outgoing = false
-          for (let node: Element | null = el; node && node !== list; node = node.parentElement)
-            if (ownLayout(node)) outgoing = true
+          for (let node: Element | null = el; node && node !== list; node = node.parentElement) {
+            const style = getComputedStyle(node)
+            if ([style.justifyContent, style.alignSelf, style.alignItems].includes('flex-end'))
+              outgoing = true
+          }
           return {
             text: ((el as HTMLElement).innerText ?? '').replace(/\n$/, ''),
             outgoing,
