@@ -1,6 +1,7 @@
 // The Instagram adapter in Chromium against the Instagram sandbox: login with the cookie banner,
-// TOTP 2FA (also under a shifted test clock), wrong password and codes, checkpoints, session
-// reuse, confirmed sends and their stop signals, uncertain sends, replies, and scraping.
+// TOTP 2FA in a field without a name (also under a shifted test clock), wrong password and codes,
+// checkpoints, session reuse, sends through the nameless "New message" search and the 2026 thread
+// page (Send button, no Enter) and their stop signals, uncertain sends, replies, and scraping.
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { BrowserPool } from '../src/browser/pool.ts'
 import { type InstagramSessionOptions, openInstagramSession } from '../src/platforms/instagram/session.ts'
@@ -133,8 +134,12 @@ describe.concurrent('Instagram DMs', BROWSER_SUITE, () => {
       signal: { kind: 'rate_limit' },
     })
     const [closed] = await admin.profiles({ canDm: false, protected: false, limit: 1, offset: 7 })
+    // the thread shows a notice in place of the composer: the lead is skipped with its words
     expect(await s.sendDm({ username: closed?.username }, 'Hi')).toMatchObject({
       status: 'failed',
+      reason: expect.stringMatching(
+        /can't receive your message|can't be received|isn't accepting message requests/,
+      ),
       signal: { kind: 'cannot_message', scope: 'lead' },
     })
     expect(await admin.deliveries(account.username)).toHaveLength(1)
@@ -173,13 +178,14 @@ describe.concurrent('Instagram DMs', BROWSER_SUITE, () => {
     expect,
   }) => {
     const { session: s } = await session({
-      behaviour: { replyShare: 1, replyDelayMs: [2_000, 2_000], optOutShare: 0 },
+      behaviour: { replyShare: 1, replyDelayMs: [4_000, 4_000], optOutShare: 0 },
     })
     const [lead] = await leads(1)
     expect((await s.sendDm({ username: lead?.username }, 'Quick question')).status).toBe('sent')
-    // the reply comes 2 s after the DM; a thread page still open would see it (it polls every 1.5 s)
-    // and mark it seen, as Instagram's does
-    await new Promise((resolve) => setTimeout(resolve, 5_000))
+    // the reply comes 4 s after the DM (after the send's proof, which opens the thread once more
+    // within about a second); a thread page still open would see it (it polls every 1.5 s) and
+    // mark it seen, as Instagram's does
+    await new Promise((resolve) => setTimeout(resolve, 8_000))
     expect((await s.readInbox()).find((c) => c.peer.username === lead?.username)).toMatchObject({
       unread: true,
     })

@@ -1,5 +1,5 @@
 // Browser-side scripts of the Instagram sandbox pages: the cookie banner and login form, the
-// two-factor form, "new message" search, and the thread composer (Enter or Send).
+// two-factor form and "new message" search (the thread page's is in thread-client.ts).
 
 export const LOGIN_JS = `
 const banner = document.getElementById('cookie-banner');
@@ -53,7 +53,7 @@ const alertBox = document.getElementById('twoFactorErrorAlert');
 form.addEventListener('submit', async (e) => {
   e.preventDefault(); alertBox.textContent = '';
   const r = await igFetch('/api/v1/web/accounts/login/ajax/two_factor/', { method: 'POST', form: {
-    username: state.username, identifier: state.identifier, verificationCode: form.verificationCode.value, queryParams: '{}' } });
+    username: state.username, identifier: state.identifier, verificationCode: form.querySelector('input[aria-label="Security Code"]').value, queryParams: '{}' } });
   const body = await r.json().catch(() => ({}));
   if (body.authenticated) { sessionStorage.removeItem('ig:2fa'); location.assign('/accounts/onetap/?next=' + encodeURIComponent(state.next || '/')); return; }
   alertBox.textContent = body.message || 'Please check the security code and try again.';
@@ -61,7 +61,7 @@ form.addEventListener('submit', async (e) => {
 `
 
 export const NEW_MESSAGE_JS = `
-const query = document.querySelector('input[name="queryBox"]');
+const query = document.querySelector('[role="dialog"] input[type="text"]');
 const results = document.getElementById('search-results');
 const chat = document.getElementById('chat-button');
 let chosen = null, timer;
@@ -92,55 +92,4 @@ chat.addEventListener('click', async () => {
   if (r.ok) location.assign('/direct/t/' + body.thread_id + '/');
   else dialog('Error', body.message || 'Something went wrong.');
 });
-`
-
-export const THREAD_JS = `
-const grid = document.querySelector('[role="grid"]');
-const box = document.querySelector('div[role="textbox"][contenteditable="true"][aria-label="Message"]');
-const send = document.getElementById('send-button');
-const inflight = new Map();
-const sync = () => { send.hidden = !box.textContent.trim(); };
-box.addEventListener('input', sync); sync();
-box.addEventListener('keydown', e => { if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); submit(); } });
-send.addEventListener('click', submit);
-function bubble(text, mine, id) {
-  const row = document.createElement('div'); row.setAttribute('role', 'row');
-  const b = document.createElement('div'); b.className = 'bubble ' + (mine ? 'mine' : 'theirs'); b.dir = 'auto'; b.textContent = text;
-  if (id) row.dataset.itemId = id;
-  row.append(b); grid.append(row); return row;
-}
-async function submit() {
-  const text = box.innerText.replace(/\\n$/, '');
-  if (!text.trim()) return;
-  const context = String(Date.now()) + String(Math.floor(Math.random() * 1e6));
-  const row = bubble(text, true);
-  inflight.set(context, row);
-  box.textContent = ''; sync();
-  let r, body;
-  try {
-    r = await igFetch('/api/v1/direct_v2/threads/broadcast/text/', { method: 'POST', form: {
-      action: 'send_item', thread_ids: JSON.stringify([DATA.threadId]), text, client_context: context, mutation_token: context } });
-    body = await r.json().catch(() => ({}));
-  } catch (e) { inflight.delete(context); row.append('Not Delivered'); return; }
-  inflight.delete(context);
-  if (r.ok) { row.dataset.itemId = body.payload.item_id; return; }
-  row.append('Not Delivered');
-  if (body.message === 'feedback_required') dialog(body.feedback_title, body.feedback_message);
-  else if (body.message === 'login_required') location.assign('/accounts/login/');
-  else dialog('Message failed to send', body.message || 'Something went wrong.');
-}
-setInterval(async () => {
-  const r = await igFetch('/api/v1/direct_v2/threads/' + DATA.threadId + '/?limit=20');
-  if (!r.ok) return;
-  const body = await r.json();
-  let arrived;
-  for (const item of body.thread.items.slice().reverse()) {
-    if (inflight.has(item.client_context) || grid.querySelector('[data-item-id="' + item.item_id + '"]')) continue;
-    bubble(item.text, item.is_sent_by_viewer, item.item_id);
-    if (!item.is_sent_by_viewer) arrived = item.item_id;
-  }
-  // an open thread marks what arrives in it seen, as Instagram's web client does
-  if (arrived) igFetch('/api/v1/direct_v2/threads/' + DATA.threadId + '/items/' + arrived + '/seen/', { method: 'POST', form: {
-    action: 'mark_seen', thread_id: DATA.threadId, use_unified_inbox: 'true' } }).catch(() => {});
-}, 1500);
 `

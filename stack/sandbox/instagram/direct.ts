@@ -1,6 +1,6 @@
 // Instagram Direct: the home page, /direct/inbox/, /direct/requests/, /direct/new/ and
-// /direct/t/<id>/ pages, and the direct_v2 JSON the web app uses (inbox, pending inbox, thread,
-// broadcast text with feedback_required / 429 / "can't receive" refusals and send faults).
+// /direct/t/<id>/ pages, and the direct_v2 JSON (inbox, pending inbox, thread) for readers that
+// still use it; the thread page itself never needs it (thread-graphql.ts).
 import type { ServerResponse } from 'node:http'
 import {
   escapeHtml as e,
@@ -11,21 +11,14 @@ import {
   sendJson,
   stringField,
 } from '../social/http.ts'
-import type { Messaging, SendRefusal } from '../social/messaging.ts'
+import type { Messaging } from '../social/messaging.ts'
 import type { Profile } from '../social/population.ts'
 import type { OwnAccount, Thread } from '../social/state.ts'
-import {
-  apiAccount,
-  feedbackRequired,
-  IG_MESSAGES,
-  loginRequired,
-  pleaseWait,
-  sessionAccount,
-} from './accounts.ts'
-import { NEW_MESSAGE_JS, THREAD_JS } from './client.ts'
+import { apiAccount, sessionAccount } from './accounts.ts'
+import { NEW_MESSAGE_JS } from './client.ts'
 import { igNav, igPage, sendIgPage } from './layout.ts'
-
-const HANG_MS = 120_000
+import { registerThreadGraphql } from './thread-graphql.ts'
+import { threadPage } from './thread-page.ts'
 
 export function igUser(person: Profile | OwnAccount) {
   const verified = 'followers' in person ? person.verified || person.blueVerified : false
@@ -83,19 +76,6 @@ function pageAccount(messaging: Messaging, req: Request, res: ServerResponse): O
   return undefined
 }
 
-const REFUSALS: Record<SendRefusal, () => HttpError> = {
-  locked: loginRequired,
-  expired: loginRequired,
-  blocked: feedbackRequired,
-  too_fast: feedbackRequired,
-  same_text: feedbackRequired,
-  daily_limit: pleaseWait,
-  cannot_dm: () =>
-    new HttpError(400, IG_MESSAGES.cannotReceive, { message: IG_MESSAGES.cannotReceive, status: 'fail' }),
-  verified_only: () =>
-    new HttpError(400, IG_MESSAGES.cannotReceive, { message: IG_MESSAGES.cannotReceive, status: 'fail' }),
-}
-
 export function registerIgDirect(router: Router, messaging: Messaging): void {
   const world = messaging.world
   const threadRows = (account: OwnAccount, threads: Thread[]) =>
@@ -141,7 +121,7 @@ export function registerIgDirect(router: Router, messaging: Messaging): void {
     const account = pageAccount(messaging, req, res)
     if (!account) return
     const body = `${igNav(account)}<div class="overlay"><div class="dialog" role="dialog" aria-label="New message">
-<h2>New message</h2><label>To: <input name="queryBox" placeholder="Search..." autocomplete="off"></label>
+<h2>New message</h2><label>To: <input type="text" aria-label="Search" placeholder="Search..." autocomplete="off" spellcheck="false"></label>
 <div id="search-results"></div><div role="button" id="chat-button" aria-disabled="true" tabindex="0">Chat</div></div></div>`
     sendIgPage(req, res, 200, igPage('New message • Direct', body, {}, NEW_MESSAGE_JS))
   })
@@ -156,18 +136,13 @@ export function registerIgDirect(router: Router, messaging: Messaging): void {
     }
     thread.readAt = world.now()
     world.changed()
-    const peer = messaging.person(thread.peerId)
-    const rows = thread.messages
-      .map(
-        (m) =>
-          `<div role="row" data-item-id="${e(m.id)}"><div class="bubble ${m.senderId === account.id ? 'mine' : 'theirs'}" dir="auto">${e(m.text)}</div></div>`,
-      )
-      .join('')
-    const body = `${igNav(account)}<main><header><a href="/${e(peer?.username ?? '')}/">${e(peer?.username ?? '')}</a></header>
-<div role="grid" aria-label="Messages in conversation with ${e(peer?.username ?? '')}">${rows}</div>
-<div role="textbox" contenteditable="true" aria-label="Message" aria-describedby="Message" spellcheck="true" style="border:1px solid #dbdbdb;border-radius:22px;padding:10px;min-height:20px"></div>
-<div role="button" tabindex="0" id="send-button">Send</div></main>`
-    sendIgPage(req, res, 200, igPage('Direct • Instagram', body, { threadId: thread.id }, THREAD_JS))
+    const page = threadPage(messaging, account, thread)
+    sendIgPage(
+      req,
+      res,
+      200,
+      igPage('Direct • Instagram', `${igNav(account)}${page.body}`, page.data, page.script),
+    )
   })
 
   router.on('GET', '/api/v1/direct_v2/inbox/', (req, res) => {
@@ -208,18 +183,6 @@ export function registerIgDirect(router: Router, messaging: Messaging): void {
     sendJson(res, 200, { thread: threadJson(messaging, account, thread, limit), status: 'ok' })
   })
 
-  // What the thread page posts for a message that arrived while it was open: seen up to that item.
-  router.on('POST', '/api/v1/direct_v2/threads/:id/items/:item/seen/', (req, res) => {
-    const account = apiAccount(world, req)
-    const thread = world.threads.get(req.params.id ?? '')
-    const item = thread?.messages.find((m) => m.id === req.params.item)
-    if (thread?.accountId !== account.id || !item)
-      throw new HttpError(404, 'Item not found', { message: 'Item not found', status: 'fail' })
-    thread.readAt = Math.max(thread.readAt, item.at)
-    world.changed()
-    sendJson(res, 200, { action: 'item_ack', status_code: '200', status: 'ok' })
-  })
-
   router.on('GET', '/api/v1/direct_v2/ranked_recipients/', (req, res) => {
     apiAccount(world, req)
     const query = (req.url.searchParams.get('query') ?? '').toLowerCase()
@@ -251,52 +214,5 @@ export function registerIgDirect(router: Router, messaging: Messaging): void {
     sendJson(res, 200, { ...threadJson(messaging, account, thread), status: 'ok' })
   })
 
-  router.on('POST', '/api/v1/direct_v2/threads/broadcast/text/', (req, res) => broadcast(messaging, req, res))
-}
-
-function broadcast(messaging: Messaging, req: Request, res: ServerResponse): void {
-  const world = messaging.world
-  const account = apiAccount(world, req)
-  const text = stringField(req.body, 'text') ?? ''
-  const context = stringField(req.body, 'client_context') ?? ''
-  if (!/^\d{6,40}$/.test(context)) throw new HttpError(400, 'Bad client_context')
-  let ids: unknown
-  try {
-    ids = JSON.parse(stringField(req.body, 'thread_ids') ?? '[]')
-  } catch {
-    throw new HttpError(400, 'thread_ids must be a JSON list')
-  }
-  const thread = Array.isArray(ids) && ids.length === 1 ? world.threads.get(String(ids[0])) : undefined
-  if (thread?.accountId !== account.id)
-    throw new HttpError(404, 'Thread not found', { message: 'Thread not found', status: 'fail' })
-  const fault = messaging.takeFault(account, 'send')
-  if (fault?.mode === 'error')
-    throw fault.code === 429 || fault.code === 88 ? pleaseWait() : feedbackRequired()
-  if (fault?.mode === 'delayed') {
-    setTimeout(() => {
-      if (!messaging.checkSend(account, thread.peerId, text))
-        messaging.deliver(account, thread.peerId, text, context)
-    }, fault.delayMs ?? 6_000).unref()
-  }
-  if (fault?.mode === 'dropped' || fault?.mode === 'hang' || fault?.mode === 'delayed')
-    return void setTimeout(() => res.destroy(), HANG_MS).unref()
-  if (fault?.mode === 'http_500')
-    throw new HttpError(500, 'Internal error', { message: 'Internal error', status: 'fail' })
-  const refusal = messaging.checkSend(account, thread.peerId, text)
-  if (refusal) throw REFUSALS[refusal]()
-  const { message } = messaging.deliver(account, thread.peerId, text, context)
-  if (fault?.mode === 'ack_lost') return void setTimeout(() => res.destroy(), HANG_MS).unref()
-  if (fault?.mode === 'error_after_delivery')
-    throw new HttpError(500, 'Internal error', { message: 'Internal error', status: 'fail' })
-  sendJson(res, 200, {
-    action: 'item_ack',
-    status_code: '200',
-    payload: {
-      client_context: context,
-      item_id: message.id,
-      thread_id: thread.id,
-      timestamp: String(message.at * 1000),
-    },
-    status: 'ok',
-  })
+  registerThreadGraphql(router, messaging)
 }

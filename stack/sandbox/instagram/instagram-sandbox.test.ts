@@ -162,6 +162,10 @@ describe('Instagram sandbox login', () => {
       userId: account.id,
     })
     expect(client.cookies.get('sessionid')).toContain(account.id)
+    // the code field is found by its label and type: no name, as the login fields since February 2026
+    expect((await client.page('/accounts/login/two_factor')).text).toMatch(
+      /<input type="tel" aria-label="Security Code"(?![^>]*name=)/,
+    )
     expect((await client.page('/direct/inbox/')).status).toBe(200)
 
     const later = 2 * 3_600_000
@@ -259,6 +263,44 @@ describe('Instagram sandbox listings and DMs', () => {
     expect(medias).toBe(app.population.withTopic('coffee').length)
   })
 
+  it('draws the 2026 thread page: no rows or names, the newest 20 messages, column-reverse, a notice for a closed lead', async () => {
+    const { account, client } = await signedIn()
+    const [lead] = await profiles('canDm=true&verifiedOnlyRequests=false&protected=false&limit=1&offset=80')
+    const [closed] = await profiles('canDm=false&protected=false&limit=1&offset=3')
+    const open = async (pk: string) =>
+      (
+        await client.api<{ thread_id: string }>('/api/v1/direct_v2/create_group_thread/', {
+          recipient_users: JSON.stringify([pk]),
+        })
+      ).body.thread_id
+    const threadId = await open(lead?.id ?? '')
+    for (let i = 1; i <= 25; i++)
+      await json(app.base, '/__sandbox/messages', {
+        body: { account: account.username, from: lead?.username, text: `Line ${i}` },
+      })
+    const page = (await client.page(`/direct/t/${threadId}/`)).text
+    expect(page).toContain('data-pagelet="IGDMessagesList"')
+    expect(page).not.toMatch(/role="(row|grid)"|aria-label="Conversation|data-item-id|<time/)
+    const list = page.slice(page.indexOf('IGDMessagesList'), page.indexOf('role="textbox"'))
+    // newest first in the page (shown at the bottom), the oldest five left out
+    expect([...list.matchAll(/>Line (\d+)</g)].map((m) => Number(m[1]))).toEqual(
+      Array.from({ length: 20 }, (_, i) => 25 - i),
+    )
+    expect(page).toMatch(/<div role="textbox" contenteditable="true" aria-label="Message"/)
+    const refused = (await client.page(`/direct/t/${await open(closed?.id ?? '')}/`)).text
+    expect(refused).not.toContain('role="textbox"')
+    expect(refused).toMatch(/<div role="status"[^>]*><span dir="auto">[^<]*(receive|accepting)/)
+    expect((await client.page('/direct/new/')).text).not.toContain('name=')
+    expect(
+      (
+        await client.api('/api/graphql', {
+          fb_api_req_friendly_name: 'IGDThreadMessagesQuery',
+          variables: JSON.stringify({ thread_id: threadId, last: 3 }),
+        })
+      ).body,
+    ).toMatchObject({ data: { messages: [{ text: 'Line 23' }, { text: 'Line 24' }, { text: 'Line 25' }] } })
+  })
+
   it('marks a thread seen up to an item the open thread page saw arrive', async () => {
     const { account, client } = await signedIn()
     const [lead] = await profiles('canDm=true&verifiedOnlyRequests=false&protected=false&limit=1&offset=60')
@@ -267,11 +309,13 @@ describe('Instagram sandbox listings and DMs', () => {
         recipient_users: JSON.stringify([lead?.id ?? '']),
       })
     ).body.thread_id
-    const hi = await client.api('/api/v1/direct_v2/threads/broadcast/text/', {
-      action: 'send_item',
-      thread_ids: JSON.stringify([threadId]),
-      text: 'Hi',
-      client_context: String(Date.now()),
+    const hi = await client.api('/api/graphql', {
+      fb_api_req_friendly_name: 'IGDirectTextSendMutation',
+      variables: JSON.stringify({
+        thread_id: threadId,
+        text: 'Hi',
+        offline_threading_id: String(Date.now()),
+      }),
     })
     expect(hi.status).toBe(200)
     await json(app.base, '/__sandbox/messages', {
@@ -286,17 +330,13 @@ describe('Instagram sandbox listings and DMs', () => {
       )
     expect((await thread())?.read_state).toBe(1)
     const item = (await thread())?.items[0]?.item_id ?? ''
-    expect(
-      (
-        await client.api(`/api/v1/direct_v2/threads/${threadId}/items/no-such-item/seen/`, {
-          action: 'mark_seen',
-        })
-      ).status,
-    ).toBe(404)
-    expect(
-      (await client.api(`/api/v1/direct_v2/threads/${threadId}/items/${item}/seen/`, { action: 'mark_seen' }))
-        .body,
-    ).toMatchObject({ status: 'ok' })
+    const seen = (messageId: string) =>
+      client.api('/api/graphql', {
+        fb_api_req_friendly_name: 'IGDMarkSeenMutation',
+        variables: JSON.stringify({ thread_id: threadId, message_id: messageId }),
+      })
+    expect((await seen('no-such-item')).status).toBe(404)
+    expect((await seen(item)).body).toMatchObject({ status: 'ok' })
     expect((await thread())?.read_state).toBe(0)
   })
 
@@ -313,11 +353,13 @@ describe('Instagram sandbox listings and DMs', () => {
         })
       ).body.thread_id
     const say = async (threadId: string, text: string) =>
-      client.api('/api/v1/direct_v2/threads/broadcast/text/', {
-        action: 'send_item',
-        thread_ids: JSON.stringify([threadId]),
-        text,
-        client_context: String(Date.now()) + String(Math.random()).slice(2, 8),
+      client.api('/api/graphql', {
+        fb_api_req_friendly_name: 'IGDirectTextSendMutation',
+        variables: JSON.stringify({
+          thread_id: threadId,
+          text,
+          offline_threading_id: String(Date.now()) + String(Math.random()).slice(2, 8),
+        }),
       })
     expect((await say(await thread(open?.id ?? ''), 'Hi')).status).toBe(200)
     expect((await say(await thread(second?.id ?? ''), 'Hi')).body).toMatchObject({

@@ -4,12 +4,12 @@ import type { ServerResponse } from 'node:http'
 import { escapeHtml as e, type Request, sendHtml, serializeCookie } from '../social/http.ts'
 import type { OwnAccount } from '../social/state.ts'
 import { IG_APP_ID } from './accounts.ts'
+import { THREAD_STYLE } from './thread-page.ts'
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;display:flex;color:#000}
 nav{width:220px;padding:12px;border-right:1px solid #dbdbdb;min-height:100vh;display:flex;flex-direction:column;gap:10px}
 main{flex:1;max-width:640px;padding:16px}.overlay{position:fixed;inset:0;background:rgba(0,0,0,.65);display:flex;align-items:center;justify-content:center;z-index:10}
-.dialog{background:#fff;padding:24px;border-radius:12px;max-width:400px}.bubble{margin:6px 0;padding:8px 12px;border-radius:18px;max-width:70%}
-.mine{background:#3797f0;color:#fff;margin-left:auto}.theirs{background:#efefef}[role="grid"]{display:flex;flex-direction:column}
+.dialog{background:#fff;padding:24px;border-radius:12px;max-width:400px}
 #slfErrorAlert{color:#ed4956}[aria-label="Unread"]{display:inline-block;width:8px;height:8px;border-radius:4px;background:#0095f6}`
 
 /** The client helpers: headers instagram.com sends (x-ig-app-id, X-CSRFToken from csrftoken). */
@@ -34,7 +34,7 @@ function dialog(title, text) {
 export function igPage(title: string, body: string, data: Record<string, unknown> = {}, script = ''): string {
   const json = JSON.stringify({ appId: IG_APP_ID, ...data }).replace(/</g, '\\u003c')
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(title)}</title>
-<style>${STYLE}</style></head><body>${body}
+<style>${STYLE}${THREAD_STYLE}</style></head><body>${body}
 <script id="__data" type="application/json">${json}</script><script>${COMMON_JS}${script}</script></body></html>`
 }
 

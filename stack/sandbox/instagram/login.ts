@@ -81,7 +81,7 @@ export function registerIgLogin(router: Router, messaging: Messaging): void {
 
   router.on('GET', '/accounts/login/two_factor', (req, res) => {
     const body = `<main><h1>Two-factor authentication</h1><p>Enter the code from your authentication app.</p>
-<form id="twoFactorForm"><input name="verificationCode" aria-label="Security Code" inputmode="numeric" autocomplete="one-time-code" maxlength="8">
+<form id="twoFactorForm"><input type="tel" aria-label="Security Code" inputmode="numeric" autocomplete="one-time-code" maxlength="8">
 <button type="submit">Confirm</button></form><p id="twoFactorErrorAlert" role="alert"></p></main>`
     sendIgPage(req, res, 200, igPage('Login • Instagram', body, {}, TWO_FACTOR_JS))
   })

@@ -5,7 +5,7 @@
 // {source, flags}, paths with {placeholders}. The adapter reads it only through its session's `facts`.
 
 export const INSTAGRAM_FACTS = {
-  version: '2026-11-27.1',
+  version: '2026-11-29.1',
   baseUrl: 'https://www.instagram.com',
   /** The web app's id, sent (as api.headers.appId) with every web API call. */
   appId: '936619743392459',
@@ -47,11 +47,22 @@ export const INSTAGRAM_FACTS = {
     /** Buttons are found by role and text. */
     button: '[role="button"], button',
     loginError: '#slfErrorAlert, [role="alert"]',
-    verificationCode: 'input[name="verificationCode"]',
+    /** Inputs found by `name` broke on the login form in February 2026: the 2FA and search boxes by label, type and role. */
+    verificationCode:
+      'form input[aria-label="Security Code"], form input[autocomplete="one-time-code"], form input[type="tel"]',
     twoFactorError: '#twoFactorErrorAlert, [role="alert"]',
     signedIn: 'a[href="/direct/inbox/"]',
     composer: 'div[role="textbox"][contenteditable="true"][aria-label="Message"]',
-    searchBox: 'input[name="queryBox"]',
+    /**
+     * The thread's messages (2026: no role=row; column-reverse, newest at the bottom, virtualised);
+     * each message's words in a dir=auto element; one's own laid out flex-end (read from the style).
+     */
+    messageList: '[data-pagelet="IGDMessagesList"]',
+    messageText: '[dir="auto"]',
+    /** Where the thread page shows a notice in place of the composer. */
+    threadMain: 'main',
+    searchBox:
+      'div[role="dialog"] input[aria-label="Search"], div[role="dialog"] input[type="text"], div[role="dialog"] input[type="search"]',
     searchResult: '#search-results div[role="button"], div[role="dialog"] div[role="button"]',
     dialog: 'div[role="dialog"]',
   },
@@ -63,6 +74,16 @@ export const INSTAGRAM_FACTS = {
     notNow: ['Not now', 'Not Now'],
     notNowPrompt: { source: 'not now', flags: 'i' },
     chatButton: ['Chat', 'Next'],
+    /** The composer's send button (pressed in preference to Enter, which may only break the line). */
+    send: ['Send'],
+    /** A notice in place of the composer: the lead takes no messages from us (skip the lead). */
+    leadRefusal: {
+      source:
+        "can't receive your message|cannot receive your message|can't be received|(isn't|not) accepting message requests|you can't message this account|can't message this account|has restricted",
+      flags: 'i',
+    },
+    /** A message of ours the page marked as not sent. */
+    sendFailed: { source: "not delivered|failed to send|couldn't send", flags: 'i' },
     noSearchResults: { source: 'no account found', flags: 'i' },
     privateList: { source: 'not authorized', flags: 'i' },
     /** Texts that are stop signals (dialogs, alerts, API messages); first match wins. */
@@ -77,7 +98,11 @@ export const INSTAGRAM_FACTS = {
       },
       { pattern: { source: 'please wait a few minutes', flags: 'i' }, kind: 'rate_limit', code: '429' },
       {
-        pattern: { source: "can't receive your message|cannot receive your message", flags: 'i' },
+        pattern: {
+          source:
+            "can't receive your message|cannot receive your message|can't be received|(isn't|not) accepting message requests",
+          flags: 'i',
+        },
         kind: 'cannot_message',
         code: 'cannot_receive',
       },
