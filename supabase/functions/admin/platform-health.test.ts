@@ -32,11 +32,17 @@ Deno.test('a site change: alert, incident with its outline from storage, resumed
   const admin = await newAdmin()
   await removeCanaryState('twitter')
   try {
-    const [recorded] = await sql<{ id: string }>(
-      `select internal.record_site_change('twitter', 'inbox', 'inbox: conversation panel', '/i/chat/123-456',
-         '{"lines": ["div[data-testid=xchatEmbedRoute]", "  #shadow-root", "    div[data-testid=dm-inbox-v2]"], "truncated": false}',
-         'job', 'x-2026.11.26') as id`,
-    )
+    // two customers' accounts met the same page: the evidence that paused it
+    const seen = (account: string) =>
+      sql<{ id: string }>(
+        `select internal.record_site_change('twitter', 'inbox', 'inbox: conversation panel', '/i/chat/123-456',
+           '{"lines": ["div[data-testid=xchatEmbedRoute]", "  #shadow-root", "    div[data-testid=dm-inbox-v2]"], "truncated": false}',
+           'job', 'x-2026.11.26', $1, null) as id`,
+        [account],
+      )
+    const accounts = [await newAccount('twitter'), await newAccount('twitter')]
+    await seen(accounts[0] ?? '')
+    const [recorded] = await seen(accounts[1] ?? '')
     const incidentId = recorded?.id ?? ''
 
     const alerts = await call<{ pauses: Record<string, unknown>[]; incidents: Record<string, unknown>[] }>(
