@@ -58,6 +58,17 @@ Deno.test('a site change: alert, incident with its outline from storage, resumed
     const listed = alerts.body.incidents.find((i) => i.id === incidentId)
     assert.equal(listed?.path, '/i/chat/#-#')
     assert.equal(listed?.hasOutline, true, 'reading incidents filed the outline in storage')
+    const evidence = listed?.evidence as {
+      reason: string
+      sightings: { source: string; accountId: string }[]
+    }
+    assert.ok(listed?.pausedAt, 'the incident says when the evidence paused it')
+    assert.equal(evidence.reason, 'accounts')
+    assert.deepEqual(
+      evidence.sightings.map((e) => [e.source, e.accountId]),
+      accounts.map((id) => ['job', id]),
+      'the evidence names both accounts, in the order they met the page',
+    )
     assert.deepEqual(
       await sql('select 1 from public.platform_incident_outlines where incident_id = $1', [incidentId]),
       [],
