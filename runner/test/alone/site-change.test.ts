@@ -16,12 +16,14 @@ import { sendQueuedAnswers } from '../../src/inbox/answers.ts'
 import { campaignTick } from '../../src/jobs/campaign-tick.ts'
 import { inboxSync } from '../../src/jobs/inbox-sync.ts'
 import { platformCanary } from '../../src/jobs/platform-canary.ts'
+import { scrapeRun } from '../../src/jobs/scrape-run.ts'
 import { guardSiteChange } from '../../src/jobs/site-change-guard.ts'
 import { LayoutChangedError, layoutChanged } from '../../src/platforms/layout.ts'
 import type { XSession } from '../../src/platforms/x/session.ts'
 import { nextDueLead } from '../../src/sending/intent.ts'
 import { type CampaignForSend, type SendDeps, sendToLead } from '../../src/sending/send-lead.ts'
 import { loadAccount } from '../../src/sessions/open.ts'
+import { actionState } from '../../src/site-change/record.ts'
 import { type TestRunner, testRunner } from '../helpers/context.ts'
 import {
   accountRow,
@@ -180,10 +182,12 @@ describe('site changes', () => {
     expect(
       [...(await notificationsOf(userId)), ...(await notificationsOf(other))].map((n) => n.type),
     ).not.toContain('platform_paused')
+    // the canary checks at once: a confirm run, or the scheduled one pg_cron queued a moment before
     const queued = await adminDb().query<{ id: string }>(
-      `select id from public.platform_canary_runs where trigger = 'confirm' and status = 'queued'`,
+      `select id from public.platform_canary_runs
+        where platform = 'twitter' and status = 'queued' and trigger in ('confirm', 'schedule')`,
     )
-    expect(queued.rowCount).toBe(1) // the canary checks at once
+    expect(queued.rowCount).toBe(1)
 
     // the canary's run meets the same step on its own account: that is the site
     const runId = queued.rows[0]?.id ?? ''
@@ -414,6 +418,47 @@ describe('site changes', () => {
     expect((await x.deliveries(sandbox.username)).filter((d) => d.text === body)).toHaveLength(1)
     expect(await statusOf()).toMatchObject({ status: 'sent', error: null })
     await clockAt(0)
+  })
+})
+
+describe('an account that met a changed scrape page', () => {
+  it('waits alone: its scrape says so on the card, another account scrapes on, nothing pauses', async () => {
+    await clearSiteChanges()
+    const userId = await createCustomer()
+    const held = await createXAccount(userId, await newXAccount(x))
+    const other = await createXAccount(userId, await newXAccount(x))
+    await guardSiteChange(
+      runner.context(),
+      async () => {
+        throw new LayoutChangedError('x', 'scrape', 'search: people results', '/search', {
+          lines: [],
+          truncated: false,
+        })
+      },
+      held,
+    )
+    const { rows } = await adminDb().query<{ id: string }>(
+      `insert into public.scraping_campaigns (user_id, account_id, name, sources, target_count, filters, status)
+       values ($1, $2, 'Held scrape', '[{"type": "keyword", "value": "founders"}]', 10, '{}', 'running') returning id`,
+      [userId, held],
+    )
+    const scrapingCampaignId = rows[0]?.id ?? ''
+    const result = await scrapeRun(runner.context(), { scrapingCampaignId })
+    const note =
+      'Lead scraping from this account waits a little: X showed it a page we did not expect, and we are checking whether X changed. Nothing is lost and it resumes on its own.'
+    expect(result).toMatchObject({ pages: 0, collected: 0, note })
+    const card = await adminDb().query<{ error_message: string | null }>(
+      'select error_message from public.scraping_campaigns where id = $1',
+      [scrapingCampaignId],
+    )
+    expect(card.rows[0]?.error_message).toBe(note)
+    expect(await actionState(adminDb(), 'twitter', 'scrape', other)).toBe('running')
+    expect(await actionState(adminDb(), 'twitter', 'send', held)).toBe('running') // only the action it met
+    expect((await adminDb().query('select 1 from public.platform_action_pauses')).rowCount).toBe(0)
+    await adminDb().query(`update public.scraping_campaigns set status = 'paused' where id = $1`, [
+      scrapingCampaignId,
+    ])
+    await clearSiteChanges()
   })
 })
 
