@@ -63,9 +63,12 @@ create table public.platform_incidents (
   resolved_at timestamp with time zone,
   resolution text,
   resolved_by uuid,
+  paused_at timestamp with time zone,
+  evidence jsonb,
   constraint platform_incidents_pkey primary key (id),
   constraint platform_incidents_action_check check ((action = any (array['send'::text, 'inbox'::text, 'scrape'::text, 'session'::text]))),
   constraint platform_incidents_check check (((status = 'resolved'::text) = ((resolved_at is not null) and (resolution is not null)))),
+  constraint platform_incidents_evidence_check check (((paused_at is null) = (evidence is null))),
   constraint platform_incidents_pack_version_check check ((char_length(pack_version) <= 100)),
   constraint platform_incidents_path_check check ((char_length(path) <= 500)),
   constraint platform_incidents_resolution_check check ((resolution = any (array['canary'::text, 'operator'::text]))),
@@ -77,7 +80,11 @@ create table public.platform_incidents (
   constraint platform_incidents_resolved_by_fkey foreign key (resolved_by) references auth.users(id) on delete set null
 );
 comment on table public.platform_incidents is
-  'Site changes: a page of X or Instagram that was not what the adapter expected. One open row per platform, action and step; sightings count repeats.';
+  'Site changes: a page of X or Instagram that was not what the adapter expected. One open row per platform, action and step; sightings count repeats. Open and not paused: a suspicion, only the accounts that met it wait.';
+comment on column public.platform_incidents.paused_at is
+  'When the evidence sufficed to pause the action fleet-wide (two accounts, or the canary after a job, within 30 minutes); null while only suspected.';
+comment on column public.platform_incidents.evidence is
+  'What paused it: {reason accounts|canary|single (paused on one sighting, before evidence was required), windowMinutes, sightings [{source, accountId, username, canaryRunId, path, seenAt}]}.';
 comment on column public.platform_incidents.path is
   'The URL path the page was on, digit runs replaced by # (thread and user ids).';
 comment on column public.platform_incidents.auto_resume is
@@ -167,7 +174,7 @@ create table public.platform_canary_runs (
   constraint platform_canary_runs_pack_version_check check ((char_length(pack_version) <= 100)),
   constraint platform_canary_runs_status_check check ((status = any (array['queued'::text, 'running'::text, 'passed'::text, 'failed'::text, 'error'::text]))),
   constraint platform_canary_runs_steps_check check ((jsonb_typeof(steps) = 'array'::text)),
-  constraint platform_canary_runs_trigger_check check ((trigger = any (array['schedule'::text, 'try'::text, 'publish'::text, 'manual'::text]))),
+  constraint platform_canary_runs_trigger_check check ((trigger = any (array['schedule'::text, 'try'::text, 'publish'::text, 'manual'::text, 'confirm'::text]))),
   constraint platform_canary_runs_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete set null,
   constraint platform_canary_runs_pack_id_fkey foreign key (pack_id) references public.platform_packs(id) on delete set null,
   constraint platform_canary_runs_platform_fkey foreign key (platform) references public.platforms(name) on update cascade,
@@ -175,8 +182,30 @@ create table public.platform_canary_runs (
 );
 comment on table public.platform_canary_runs is
   'Canary runs (30 days): per step {step, status passed|failed|skipped, ms, kind, message}; passed only when no step failed.';
+comment on column public.platform_canary_runs.trigger is
+  'schedule, try (a draft pack), publish (the check after a publication), manual (Run now), confirm (a job met a changed page: does the canary meet it too?).';
 comment on column public.platform_canary_runs.status is
   'passed, failed (a step failed), or error (the canary could not run: no usable account, a sign-in problem of the account itself).';
+
+create table public.platform_incident_sightings (
+  id bigint generated always as identity not null,
+  incident_id uuid not null,
+  source text not null,
+  account_id uuid,
+  account_username text,
+  canary_run_id uuid,
+  path text not null default ''::text,
+  seen_at timestamp with time zone not null,
+  constraint platform_incident_sightings_pkey primary key (id),
+  constraint platform_incident_sightings_source_check check ((source = any (array['job'::text, 'canary'::text]))),
+  constraint platform_incident_sightings_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete set null,
+  constraint platform_incident_sightings_canary_run_id_fkey foreign key (canary_run_id) references public.platform_canary_runs(id) on delete set null,
+  constraint platform_incident_sightings_incident_id_fkey foreign key (incident_id) references public.platform_incidents(id) on delete cascade
+);
+comment on table public.platform_incident_sightings is
+  'Each time an account (a job''s or the canary''s) met an incident''s page: the evidence that decides whether the action pauses fleet-wide.';
+comment on column public.platform_incident_sightings.account_username is
+  'The account''s username when it met the page, kept for the evidence after the account is gone.';
 
 -- Indexes -----------------------------------------------------------------------------------------
 
@@ -190,6 +219,10 @@ create index platform_pack_publications_previous_idx on public.platform_pack_pub
 create index platform_incidents_last_seen_at_idx on public.platform_incidents (last_seen_at desc);
 create unique index platform_incidents_open_key on public.platform_incidents (platform, action, step) where (status = 'open'::text);
 create index platform_incidents_resolved_by_idx on public.platform_incidents (resolved_by) where (resolved_by is not null);
+
+create index platform_incident_sightings_incident_id_seen_at_idx on public.platform_incident_sightings (incident_id, seen_at desc);
+create index platform_incident_sightings_account_id_idx on public.platform_incident_sightings (account_id) where (account_id is not null);
+create index platform_incident_sightings_canary_run_id_idx on public.platform_incident_sightings (canary_run_id) where (canary_run_id is not null);
 
 create index platform_action_pauses_incident_id_idx on public.platform_action_pauses (incident_id);
 
@@ -348,6 +381,23 @@ $$;
 comment on function internal.platform_action_paused(text, text) is
   'True while the platform action (or the platform''s whole session) is paused after a site change.';
 
+create or replace function internal.platform_action_held(p_platform text, p_action text, p_account_id uuid)
+returns boolean
+language sql
+stable security definer
+set search_path = ''
+as $$
+  -- The account met a page no other account (nor the canary) has confirmed yet: its own work of
+  -- that action waits while the evidence is fresh; every other account goes on.
+  select exists (select 1 from public.platform_incidents i
+                   join public.platform_incident_sightings s on s.incident_id = i.id
+                  where i.platform = p_platform and i.action in (p_action, 'session') and i.status = 'open'
+                    and i.paused_at is null and s.account_id = p_account_id and s.source = 'job'
+                    and s.seen_at > internal.now() - make_interval(mins => internal.site_change_window_minutes()))
+$$;
+comment on function internal.platform_action_held(text, text, uuid) is
+  'True while the account''s own sighting of an unconfirmed site change of that action (or its session) is within the window.';
+
 create or replace function internal.platform_label(p_platform text)
 returns text
 language sql
@@ -406,18 +456,24 @@ $$;
 comment on function internal.queue_canary_run(text, text, uuid, uuid) is
   'Queues one canary run of the platform on its next canary account; null when it has no active one.';
 
-create or replace function internal.record_site_change(p_platform text, p_action text, p_step text, p_path text, p_outline jsonb, p_source text, p_pack_version text)
+create or replace function internal.record_site_change(p_platform text, p_action text, p_step text, p_path text, p_outline jsonb, p_source text, p_pack_version text, p_account_id uuid, p_canary_run_id uuid)
 returns uuid
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  incident uuid;
-  fresh boolean;
+  incident record;
   redacted_path text := regexp_replace(left(coalesce(p_path, ''), 500), '[0-9]+', '#', 'g');
+  since timestamp with time zone := internal.now() - make_interval(mins => internal.site_change_window_minutes());
+  witnesses integer;
+  canary_saw boolean;
+  found_evidence jsonb;
   paused integer;
+  -- The account as it is now (none when it was deleted while its job ran).
+  witness record;
 begin
+  select a.id, a.username into witness from public.social_accounts a where a.id = p_account_id;
   if p_action not in ('send', 'inbox', 'scrape', 'session') then
     raise exception 'Unknown platform action %', p_action using errcode = '22023';
   end if;
@@ -427,38 +483,90 @@ begin
   on conflict (platform, action, step) where status = 'open'
   do update set sightings = i.sightings + 1, last_seen_at = now(), path = excluded.path,
                 pack_version = coalesce(excluded.pack_version, i.pack_version)
-  returning i.id, (xmax = 0) into incident, fresh;
+  returning i.id, i.paused_at, (xmax = 0) as fresh into incident;
 
-  if fresh then
-    -- Back within the hour after the canary resolved the same step: it flaps, an operator decides.
-    update public.platform_incidents i set auto_resume = false
-     where i.id = incident
-       and exists (select 1 from public.platform_incidents r
-                    where r.platform = p_platform and r.action = p_action and r.step = left(p_step, 200)
-                      and r.status = 'resolved' and r.resolution = 'canary' and r.resolved_at > now() - interval '1 hour');
-    insert into public.system_logs (level, service, message, metadata)
-    values ('error', p_platform,
-            format('%s changed its page at "%s" (%s): %s paused on every account', internal.platform_label(p_platform),
-                   left(p_step, 200), redacted_path, p_action),
-            jsonb_build_object('incidentId', incident, 'platform', p_platform, 'action', p_action, 'source', p_source));
-  end if;
+  insert into public.platform_incident_sightings (incident_id, source, account_id, account_username, canary_run_id, path, seen_at)
+  values (incident.id, p_source, witness.id, witness.username, p_canary_run_id, redacted_path, internal.now());
 
   insert into public.platform_incident_outlines (incident_id, captured_at, path, outline)
-  values (incident, now(), redacted_path, coalesce(p_outline, '{}'::jsonb))
+  values (incident.id, now(), redacted_path, coalesce(p_outline, '{}'::jsonb))
   on conflict (incident_id) do update set captured_at = excluded.captured_at, path = excluded.path, outline = excluded.outline;
 
+  if incident.paused_at is not null then
+    return incident.id;
+  end if;
+
+  -- Is it the site? One account's odd page (a lead, a moment) is not: it takes a second account,
+  -- or the canary, meeting the same step within the window. A job's account and the canary count
+  -- as two witnesses even when the canary signs in with that same account.
+  select count(distinct case when s.source = 'canary' then 'canary' else s.account_id::text end),
+         bool_or(s.source = 'canary')
+    into witnesses, canary_saw
+    from public.platform_incident_sightings s
+   where s.incident_id = incident.id and s.seen_at > since
+     and (s.source = 'canary' or s.account_id is not null);
+
+  if witnesses < 2 then
+    if p_source = 'job' then
+      insert into public.system_logs (level, service, message, metadata)
+      values ('warn', p_platform,
+              format('%s showed an unexpected page at "%s" (%s) to @%s: only that account''s %s waits while the canary checks',
+                     internal.platform_label(p_platform), left(p_step, 200), redacted_path, coalesce(witness.username, 'an account'), p_action),
+              jsonb_build_object('incidentId', incident.id, 'platform', p_platform, 'action', p_action, 'source', p_source,
+                                 'accountId', witness.id));
+      -- Check at once on the canary's own account, unless a run is already on its way.
+      if not exists (select 1 from public.platform_canary_runs r
+                      where r.platform = p_platform and r.status in ('queued', 'running') and r.trigger <> 'try') then
+        perform internal.queue_canary_run(p_platform, 'confirm', null, null);
+      end if;
+    end if;
+    return incident.id;
+  end if;
+
+  select jsonb_build_object(
+           'reason', case when canary_saw then 'canary' else 'accounts' end,
+           'windowMinutes', internal.site_change_window_minutes(),
+           'sightings', jsonb_agg(jsonb_build_object('source', w.source, 'accountId', w.account_id, 'username', w.account_username,
+                                                     'canaryRunId', w.canary_run_id, 'path', w.path, 'seenAt', w.seen_at)
+                                  order by w.seen_at, w.id))
+    into found_evidence
+    from (select distinct on (case when s.source = 'canary' then 'canary' else s.account_id::text end) s.*
+            from public.platform_incident_sightings s
+           where s.incident_id = incident.id and s.seen_at > since
+             and (s.source = 'canary' or s.account_id is not null)
+           order by case when s.source = 'canary' then 'canary' else s.account_id::text end, s.seen_at desc, s.id desc) w;
+
+  -- Back within the hour after the canary resolved the same step's pause: it flaps, an operator decides.
+  update public.platform_incidents i
+     set paused_at = now(), evidence = found_evidence,
+         auto_resume = not exists (
+           select 1 from public.platform_incidents r
+            where r.platform = p_platform and r.action = p_action and r.step = left(p_step, 200) and r.paused_at is not null
+              and r.status = 'resolved' and r.resolution = 'canary' and r.resolved_at > now() - interval '1 hour')
+   where i.id = incident.id;
+  insert into public.system_logs (level, service, message, metadata)
+  values ('error', p_platform,
+          format('%s changed its page at "%s" (%s): %s paused on every account, %s', internal.platform_label(p_platform),
+                 left(p_step, 200), redacted_path, p_action,
+                 case when canary_saw then 'the canary met it too'
+                      else 'met by ' || (select string_agg('@' || coalesce(e ->> 'username', '?'), ' and ' order by e ->> 'seenAt')
+                                           from jsonb_array_elements(found_evidence -> 'sightings') e)
+                           || format(' within %s minutes', internal.site_change_window_minutes()) end),
+          jsonb_build_object('incidentId', incident.id, 'platform', p_platform, 'action', p_action, 'source', p_source,
+                             'evidence', found_evidence));
+
   insert into public.platform_action_pauses (platform, action, incident_id)
-  values (p_platform, p_action, incident)
+  values (p_platform, p_action, incident.id)
   on conflict (platform, action) do nothing;
   get diagnostics paused = row_count;
   if paused > 0 then
     perform internal.notify_platform_customers(p_platform, p_action, false);
   end if;
-  return incident;
+  return incident.id;
 end
 $$;
-comment on function internal.record_site_change(text, text, text, text, jsonb, text, text) is
-  'The runner met a changed page: counts the incident, keeps its outline for storage, pauses the action fleet-wide and tells customers (once per pause).';
+comment on function internal.record_site_change(text, text, text, text, jsonb, text, text, uuid, uuid) is
+  'The runner met a changed page: counts the sighting and keeps the outline; on evidence that it is the site (a second account or the canary within the window) pauses the action fleet-wide with that evidence and tells customers (once per pause), else queues a canary check.';
 
 create or replace function internal.register_code_pack(p_platform text, p_version text, p_facts jsonb)
 returns uuid
@@ -488,12 +596,14 @@ declare
   action text;
 begin
   -- The canary resolves what it may (auto_resume), everything once it passed with a pack an
-  -- operator just published (the fix); an operator resolves the action's incidents.
+  -- operator just published (the fix); an operator resolves the action's incidents. The canary
+  -- never sends: its pass clears no suspicion about sending (that account waits out the window).
   update public.platform_incidents i
      set status = 'resolved', resolved_at = now(), resolution = p_resolution, resolved_by = p_by
    where i.platform = p_platform and i.status = 'open'
      and (p_action is null or i.action = p_action)
-     and (p_resolution = 'operator' or p_published or i.auto_resume);
+     and (p_resolution = 'operator' or p_published
+          or (i.auto_resume and (i.paused_at is not null or i.action <> 'send')));
   get diagnostics resolved = row_count;
 
   -- A pause lifts once no open incident of its action is left (an operator lifts the one named).
@@ -530,6 +640,17 @@ end
 $$;
 comment on function internal.resolve_site_changes(text, text, text, uuid, boolean) is
   'Resolves a platform''s open incidents (all actions when p_action is null; the canary only auto_resume ones unless it checked a new publication) and lifts pauses left without one; customers are told.';
+
+create or replace function internal.site_change_window_minutes()
+returns integer
+language sql
+immutable
+set search_path = ''
+as $$
+  select 30
+$$;
+comment on function internal.site_change_window_minutes() is
+  'How recent sightings must be to add up to evidence of a site change, and how long an account''s own odd page holds its work.';
 
 create or replace function internal.start_canary_run(p_run_id uuid)
 returns table(platform text, account_id uuid, trigger text, pack_id uuid, pack_facts jsonb, pack_version text, thread_id text, profile_username text, search_query text)
@@ -576,6 +697,8 @@ alter table public.platform_incidents enable row level security;
 
 alter table public.platform_incident_outlines enable row level security;
 
+alter table public.platform_incident_sightings enable row level security;
+
 alter table public.platform_action_pauses enable row level security;
 
 create policy "The runner reads platform action pauses" on public.platform_action_pauses
@@ -599,6 +722,7 @@ grant select on public.platform_pack_publications to reachflow_runner;
 
 revoke all on public.platform_incidents from anon, authenticated;
 revoke all on public.platform_incident_outlines from anon, authenticated;
+revoke all on public.platform_incident_sightings from anon, authenticated;
 
 revoke all on public.platform_action_pauses from anon, authenticated;
 grant select on public.platform_action_pauses to reachflow_runner;
@@ -624,6 +748,9 @@ grant execute on function internal.platform_action_notice(text, text, boolean) t
 revoke execute on function internal.platform_action_paused(text, text) from public;
 grant execute on function internal.platform_action_paused(text, text) to reachflow_runner, service_role;
 
+revoke execute on function internal.platform_action_held(text, text, uuid) from public;
+grant execute on function internal.platform_action_held(text, text, uuid) to reachflow_runner, service_role;
+
 revoke execute on function internal.platform_label(text) from public;
 grant execute on function internal.platform_label(text) to authenticated, service_role;
 
@@ -633,14 +760,17 @@ grant execute on function internal.published_pack(text) to reachflow_runner, ser
 revoke execute on function internal.queue_canary_run(text, text, uuid, uuid) from public;
 grant execute on function internal.queue_canary_run(text, text, uuid, uuid) to service_role;
 
-revoke execute on function internal.record_site_change(text, text, text, text, jsonb, text, text) from public;
-grant execute on function internal.record_site_change(text, text, text, text, jsonb, text, text) to reachflow_runner, service_role;
+revoke execute on function internal.record_site_change(text, text, text, text, jsonb, text, text, uuid, uuid) from public;
+grant execute on function internal.record_site_change(text, text, text, text, jsonb, text, text, uuid, uuid) to reachflow_runner, service_role;
 
 revoke execute on function internal.register_code_pack(text, text, jsonb) from public;
 grant execute on function internal.register_code_pack(text, text, jsonb) to reachflow_runner, service_role;
 
 revoke execute on function internal.resolve_site_changes(text, text, text, uuid, boolean) from public;
 grant execute on function internal.resolve_site_changes(text, text, text, uuid, boolean) to service_role;
+
+revoke execute on function internal.site_change_window_minutes() from public;
+grant execute on function internal.site_change_window_minutes() to reachflow_runner, service_role;
 
 revoke execute on function internal.start_canary_run(uuid) from public;
 grant execute on function internal.start_canary_run(uuid) to reachflow_runner, service_role;

@@ -36,6 +36,7 @@ const NOT_CUSTOMER_DATA = new Set([
   'platform_canary_runs',
   'platform_canary_settings',
   'platform_incident_outlines',
+  'platform_incident_sightings',
   'platform_incidents',
   'platform_pack_publications',
   'platform_packs',

@@ -44,27 +44,45 @@ test.afterAll(async () => {
   await closeDb()
 })
 
+/** The page outline a runner hands over when X's conversation page lacks its composer. */
+const OUTLINE = {
+  lines: [
+    'div[data-testid=xchatEmbedRoute]',
+    '  #shadow-root',
+    '    div[data-testid=dm-conversation-panel]',
+    '      div[data-testid=dm-message-scroller][role=list]',
+    '      form[data-testid=dm-composer-form-v2]',
+  ],
+  truncated: false,
+}
+
+/** An X account of a new customer that no job works (inactive): a witness of the site change. */
+async function xAccountOfNewCustomer(): Promise<{ id: string; username: string }> {
+  const userId = await newCustomer()
+  const username = `witness_${userId.slice(0, 8)}`
+  const { rows } = await db().query<{ id: string }>(
+    `insert into public.social_accounts (user_id, platform_id, username, status, warmup_phase)
+     select $1, p.id, $2, 'inactive', 5 from public.platforms p where p.name = 'twitter' returning id`,
+    [userId, username],
+  )
+  return { id: rows[0]?.id ?? '', username }
+}
+
 test('a site change: operators alerted, X sending paused, the customer told, resumed by hand', async ({
   browser,
 }) => {
   await clearSiteChanges()
-  // What a runner records when X's conversation page lacks its composer.
-  const { rows } = await db().query<{ id: string }>(
-    `select internal.record_site_change('twitter', 'send', 'open thread: composer', '/i/chat/1790000000000000001-42',
-       $1, 'job', 'x-2026.11.26') as id`,
-    [
-      {
-        lines: [
-          'div[data-testid=xchatEmbedRoute]',
-          '  #shadow-root',
-          '    div[data-testid=dm-conversation-panel]',
-          '      div[data-testid=dm-message-scroller][role=list]',
-          '      form[data-testid=dm-composer-form-v2]',
-        ],
-        truncated: false,
-      },
-    ],
-  )
+  // What runners record when X's conversation page lacks its composer for two customers' accounts
+  // (one alone would only make that account wait).
+  const witnesses = [await xAccountOfNewCustomer(), await xAccountOfNewCustomer()]
+  const seen = (account: { id: string } | undefined) =>
+    db().query<{ id: string }>(
+      `select internal.record_site_change('twitter', 'send', 'open thread: composer', '/i/chat/1790000000000000001-42',
+         $1, 'job', 'x-2026.11.26', $2, null) as id`,
+      [OUTLINE, account?.id],
+    )
+  await seen(witnesses[0])
+  const { rows } = await seen(witnesses[1])
   expect(rows[0]?.id).toBeTruthy()
 
   const { context, page } = await adminPage(browser)
@@ -82,11 +100,14 @@ test('a site change: operators alerted, X sending paused, the customer told, res
   await expect(card).toContainText('Sending since')
   const incidents = page.getByTestId('incidents-table')
   await expect(incidents).toContainText('/i/chat/#-#')
+  const evidence = `Met by @${witnesses[0]?.username} and @${witnesses[1]?.username} within 30 minutes`
+  await expect(incidents).toContainText(evidence)
   await shoot(page, 'admin-platform-health-1280')
   await incidents
     .getByRole('button', { name: 'View the X site change at open thread: composer' })
     .first()
     .click()
+  await expect(page.getByTestId('incident-evidence')).toContainText(evidence)
   const outline = page.getByTestId('incident-outline')
   await expect(outline).toContainText('form[data-testid=dm-composer-form-v2]')
   await shoot(page, 'admin-site-change-outline-1280', false)

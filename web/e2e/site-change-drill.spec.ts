@@ -1,10 +1,13 @@
 // The drill a fleet operator fears, through the real stack, a real runner and the X sandbox: a
-// customer's X campaign is sending when X renames the test ids of its conversation page. The DM in
-// hand is not sent (the page changed before send was pressed), no lead gets two DMs and none is
-// lost; the runner records the site change, sending on X pauses fleet-wide, the admin overview
-// alerts operators and the customer's dashboard says so. An operator publishes a pack with the new
-// test ids from the pack editor; the canary passes with it, the pause lifts by itself and the
-// campaign finishes with exactly one DM per lead. Serial: the pause is fleet-wide.
+// customer's X campaign is sending when X shows its account a conversation page with renamed test
+// ids. One account's odd page is not yet the site: the DM in hand is not sent (the page changed
+// before send was pressed), only that account's sending waits, nothing pauses for the fleet and no
+// customer is told. A second customer's account then meets the same renamed page: that is the
+// evidence; sending on X pauses fleet-wide with both sightings recorded, the admin overview alerts
+// operators, Platform health shows the evidence, and the customers' dashboards say so. An operator
+// publishes a pack with the new test ids from the pack editor; the canary passes with it, the pause
+// lifts by itself and both campaigns finish with exactly one DM per lead, none lost. Serial: the
+// pause is fleet-wide.
 import { expect, type Page, test } from '@playwright/test'
 import { closeAdminDb } from '../../runner/test/helpers/fixtures.ts'
 import { quietOtherWork } from '../../runner/test/helpers/process.ts'
@@ -15,6 +18,7 @@ import {
   closeDb,
   connectXAccount,
   db,
+  newCustomer,
   openTab,
   type RunnerHandle,
   startSupervisedRunner,
@@ -31,7 +35,8 @@ const BEFORE = 2
 const SHOTS = process.env.PLATFORM_SCREENSHOTS_DIR
 
 let runner: RunnerHandle | undefined
-let sandboxAccount: string | undefined
+/** The X sandbox accounts whose pages the drill changed (switched back afterwards). */
+const changedAccounts: string[] = []
 
 /** Moves the database's and the X sandbox's clocks to real time + offset. */
 async function clockAt(offsetMs: number): Promise<void> {
@@ -95,9 +100,31 @@ function renamed(facts: unknown, renames: Record<string, string>): unknown {
   return facts
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 800 })
+async function shoot(page: Page, name: string, width = 1280): Promise<void> {
+  await page.setViewportSize({ width, height: width < 500 ? 844 : 800 })
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` })
+}
+
+/** X renames the conversation page's test ids for this account's pages. */
+async function changePagesOf(username: string): Promise<Record<string, string>> {
+  changedAccounts.push(username)
+  const { renames } = await xSandbox<{ renames: Record<string, string> }>('site-change', {
+    method: 'POST',
+    body: { account: username },
+  })
+  expect(Object.keys(renames).length).toBeGreaterThan(0)
+  return renames
+}
+
+/** The DMs of the campaign that met a changed page (the incident on their log rows). */
+async function metChangedPage(campaignId: string) {
+  const { rows } = await db().query<{ incident_id: string; status: string; state: string; username: string }>(
+    `select l.incident_id, l.status, cl.state, cl.username from public.dm_logs l
+       join public.campaign_leads cl on cl.id = l.campaign_lead_id
+      where l.campaign_id = $1 and l.incident_id is not null`,
+    [campaignId],
+  )
+  return rows
 }
 
 let restoreOtherWork: (() => Promise<void>) | undefined
@@ -116,8 +143,8 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await runner?.stop()
-  if (sandboxAccount)
-    await xSandbox(`site-change?account=${encodeURIComponent(sandboxAccount)}`, { method: 'DELETE' })
+  for (const account of changedAccounts)
+    await xSandbox(`site-change?account=${encodeURIComponent(account)}`, { method: 'DELETE' })
   // the drill's pack names test ids only the drill's account has: back to what was in use before
   const { rows } = await db().query<{ version: string | null }>(
     `select version from internal.published_pack('twitter')`,
@@ -132,11 +159,11 @@ test.afterAll(async () => {
   await closeDb()
 })
 
-test('X changes its page mid-campaign: nothing sent twice or lost, paused and told, a published pack resumes it', async ({
+test('one account meets a changed X page: it waits alone; a second account confirms: paused with the evidence, a published pack resumes it', async ({
   browser,
   page,
 }) => {
-  test.setTimeout(360_000)
+  test.setTimeout(480_000)
   // A customer with an X account and a running campaign to LEADS leads; BEFORE DMs go out.
   const email = uniqueEmail('drill')
   await signUp(page, email, 'e2e-password-123')
@@ -144,57 +171,88 @@ test('X changes its page mid-campaign: nothing sent twice or lost, paused and to
   const { username, accountId } = await connectXAccount(await signedInUserId(page), {
     behaviour: { replyShare: 0 },
   })
-  sandboxAccount = username
-  const { profiles: leads } = await xSandbox<{ profiles: Lead[] }>(
-    `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=${LEADS}&offset=${5_000 + Math.floor(Math.random() * 3000)}`,
+  const { profiles } = await xSandbox<{ profiles: Lead[] }>(
+    `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=${LEADS * 2}&offset=${5_000 + Math.floor(Math.random() * 3000)}`,
   )
-  expect(leads).toHaveLength(LEADS)
+  expect(profiles).toHaveLength(LEADS * 2)
+  const leads = profiles.slice(0, LEADS)
+  const otherLeads = profiles.slice(LEADS)
   const campaignId = await runningCampaign(accountId, leads, { dailyLimit: BEFORE, name: 'Drill' })
   await eventually(async () => expect(total(await deliveredPerLead(username))).toBe(BEFORE), accountId)
 
-  // X renames the conversation page's ready marker and composer, for this account's pages only.
-  const { renames } = await xSandbox<{ renames: Record<string, string> }>('site-change', {
-    method: 'POST',
-    body: { account: username },
-  })
-  expect(Object.keys(renames).length).toBeGreaterThan(0)
-  // the customer raises the campaign's daily cap: the next DM meets the changed page
+  // X shows this one account a conversation page with renamed test ids; the next DM meets it.
+  const renames = await changePagesOf(username)
   await db().query('update public.campaigns set daily_message_limit = 50 where id = $1', [campaignId])
-  await eventually(async () => expect(await sendPause()).toBeTruthy(), accountId)
+  await eventually(async () => expect(await metChangedPage(campaignId)).toHaveLength(1), accountId)
 
-  // The runner recorded it as a site change: one incident, the DM in hand not sent, its lead still due.
-  const pause = await sendPause()
-  const incident = await db().query<{ status: string; source: string; step: string }>(
-    'select status, source, step from public.platform_incidents where id = $1',
-    [pause?.incident_id],
+  // One account, one page: recorded as a suspicion, no fleet pause, the DM in hand not sent.
+  const [inHand] = await metChangedPage(campaignId)
+  expect(inHand).toMatchObject({ status: 'deferred', state: 'pending' })
+  const suspicion = await db().query<{ status: string; paused_at: string | null; source: string }>(
+    'select status, paused_at, source from public.platform_incidents where id = $1',
+    [inHand?.incident_id],
   )
-  expect(incident.rows[0]).toMatchObject({ status: 'open', source: 'job' })
-  const inHand = await db().query<{ status: string; state: string; username: string }>(
-    `select l.status, cl.state, cl.username from public.dm_logs l join public.campaign_leads cl on cl.id = l.campaign_lead_id
-      where l.campaign_id = $1 and l.incident_id = $2`,
-    [campaignId, pause?.incident_id],
-  )
-  expect(inHand.rows).toHaveLength(1)
-  // nothing went out: deferred, not a failure, so the campaign's figures and delivery rate hold
-  expect(inHand.rows[0]).toMatchObject({ status: 'deferred', state: 'pending' })
-  const figures = await db().query<{ messages_failed: number }>(
-    'select messages_failed from public.campaigns where id = $1',
+  expect(suspicion.rows[0]).toEqual({ status: 'open', paused_at: null, source: 'job' })
+  expect(await sendPause()).toBeUndefined()
+  // only this account's sending waits, said on its campaign's card; the account is not blamed
+  await runSchedulerNow(accountId)
+  await runSchedulerNow(accountId)
+  expect(total(await deliveredPerLead(username))).toBe(BEFORE)
+  expect(await sendPause()).toBeUndefined()
+  const card = await db().query<{ error_message: string | null }>(
+    'select error_message from public.campaigns where id = $1',
     [campaignId],
   )
-  expect(figures.rows[0]?.messages_failed).toBe(0)
-  const whilePaused = await deliveredPerLead(username)
-  expect(total(whilePaused)).toBe(BEFORE)
-  atMostOnce(whilePaused, leads)
-  expect(whilePaused[inHand.rows[0]?.username ?? '']).toBeUndefined()
+  expect(card.rows[0]?.error_message).toBe(
+    'Sending from this account waits a little: X showed it a page we did not expect, and we are checking whether X changed. Nothing is lost and it resumes on its own.',
+  )
   const account = await db().query<{ status: string; flag_reason: string | null }>(
     'select status, flag_reason from public.social_accounts where id = $1',
     [accountId],
   )
-  expect(account.rows[0]).toEqual({ status: 'active', flag_reason: null }) // the account is not blamed
+  expect(account.rows[0]).toEqual({ status: 'active', flag_reason: null })
+  const figures = await db().query<{ messages_failed: number }>(
+    'select messages_failed from public.campaigns where id = $1',
+    [campaignId],
+  )
+  expect(figures.rows[0]?.messages_failed).toBe(0) // deferred, not a failure
+  // no customer is told of a pause that did not happen
+  await page.goto('/dashboard')
+  await expect(page.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible()
+  await expect(page.getByTestId('platform-notices')).toHaveCount(0)
+  // nor are operators alarmed on the overview (Platform health lists the suspicion)
+  const { context, page: admin } = await adminPage(browser)
+  await openTab(admin, 'overview', 'Overview')
+  await expect(admin.getByTestId('stat-users')).toBeVisible()
+  await expect(admin.getByTestId('platform-alert')).toHaveCount(0)
 
-  // Sending stays paused: more scheduler minutes send nothing.
+  // X renames the marker for real: a second customer's account meets the same page.
+  const otherCustomer = await newCustomer()
+  const other = await connectXAccount(otherCustomer, { behaviour: { replyShare: 0 } })
+  await changePagesOf(other.username)
+  const otherCampaign = await runningCampaign(other.accountId, otherLeads, { name: 'Drill, second customer' })
+  await eventually(async () => expect(await sendPause()).toBeTruthy(), other.accountId)
+
+  // Paused fleet-wide on that evidence, the same incident, both accounts recorded.
+  const pause = await sendPause()
+  expect(pause?.incident_id).toBe(inHand?.incident_id)
+  const incident = await db().query<{
+    step: string
+    evidence: { reason: string; windowMinutes: number; sightings: { source: string; username: string }[] }
+  }>('select step, evidence from public.platform_incidents where id = $1', [pause?.incident_id])
+  const evidence = incident.rows[0]?.evidence
+  expect(evidence).toMatchObject({ reason: 'accounts', windowMinutes: 30 })
+  expect(evidence?.sightings.map((e) => [e.source, e.username])).toEqual([
+    ['job', username],
+    ['job', other.username],
+  ])
+  const whilePaused = await deliveredPerLead(username)
+  expect(total(whilePaused)).toBe(BEFORE)
+  atMostOnce(whilePaused, leads)
+  expect(whilePaused[inHand?.username ?? '']).toBeUndefined()
+  expect(total(await deliveredPerLead(other.username))).toBe(0) // its DM in hand was not sent either
   await runSchedulerNow(accountId)
-  await runSchedulerNow(accountId)
+  await runSchedulerNow(other.accountId)
   expect(total(await deliveredPerLead(username))).toBe(BEFORE)
 
   // The customer's dashboard tells them; the operators' overview alerts them.
@@ -204,15 +262,42 @@ test('X changes its page mid-campaign: nothing sent twice or lost, paused and to
   await expect(notice).toContainText('Nothing was lost')
   await expect(notice).toContainText('This is not about your account')
   await shoot(page, 'drill-customer-paused-1280')
-  const { context, page: admin } = await adminPage(browser)
   await openTab(admin, 'overview', 'Overview')
   const alert = admin.getByTestId('platform-alert')
   await expect(alert).toContainText('X: sending paused since')
   await expect(alert).toContainText(incident.rows[0]?.step ?? '')
   await shoot(admin, 'drill-operator-paused-1280')
 
-  // An operator checks the account with the canary and publishes the pack with the new test ids.
+  // Platform health shows what paused it: both accounts, where and when.
   await alert.getByRole('link', { name: 'Platform health' }).click()
+  const row = admin
+    .getByTestId('incidents-table')
+    .getByRole('row')
+    .filter({ hasText: incident.rows[0]?.step ?? '' })
+  await expect(row.first()).toContainText(`Met by @${username} and @${other.username} within 30 minutes`)
+  await expect(row.first()).toContainText('Paused')
+  await admin.setViewportSize({ width: 390, height: 844 })
+  const table = admin.getByTestId('incidents-table')
+  await expect(table).toContainText(`Met by @${username} and @${other.username} within 30 minutes`)
+  if (SHOTS) await table.screenshot({ path: `${SHOTS}/drill-operator-incidents-390.png` })
+  await admin.setViewportSize({ width: 1280, height: 800 })
+  await row
+    .first()
+    .getByRole('button', { name: /^View the X site change/ })
+    .click()
+  const drawer = admin.getByRole('dialog')
+  await expect(drawer.getByRole('heading', { name: 'X: sending paused' })).toBeVisible()
+  const shown = drawer.getByTestId('incident-evidence')
+  await expect(shown).toContainText(`Met by @${username} and @${other.username} within 30 minutes`)
+  await expect(shown.getByRole('listitem')).toHaveCount(2)
+  await expect(shown.getByRole('listitem').first()).toContainText(`@${username}`)
+  await expect(shown.getByRole('listitem').last()).toContainText(`@${other.username}`)
+  await shoot(admin, 'drill-operator-evidence-1280')
+  await shoot(admin, 'drill-operator-evidence-390', 390)
+  await admin.setViewportSize({ width: 1280, height: 800 })
+  await drawer.getByRole('button', { name: 'Close' }).click()
+
+  // An operator checks an account with the canary and publishes the pack with the new test ids.
   await chooseCanaryAccount(admin, username)
   const editor = admin.getByTestId('pack-editor')
   const facts = admin.getByLabel('Facts (JSON)')
@@ -250,22 +335,31 @@ test('X changes its page mid-campaign: nothing sent twice or lost, paused and to
   expect(resolved.rows[0]).toEqual({ status: 'resolved', resolution: 'canary' })
   await context.close()
 
-  // Sending resumes (the DM that was not sent is due again at once): every lead has exactly one DM.
+  // Sending resumes (the DMs that were not sent are due again at once): every lead of both
+  // campaigns has exactly one DM.
   await clockAt(10 * 60_000)
-  await eventually(async () => expect(total(await deliveredPerLead(username))).toBe(LEADS), accountId)
+  await eventually(async () => {
+    expect(total(await deliveredPerLead(username))).toBe(LEADS)
+    await runSchedulerNow(other.accountId)
+    expect(total(await deliveredPerLead(other.username))).toBe(LEADS)
+  }, accountId)
   await runSchedulerNow(accountId)
-  await runSchedulerNow(accountId)
+  await runSchedulerNow(other.accountId)
   const after = await deliveredPerLead(username)
   expect(Object.keys(after).sort()).toEqual(leads.map((l) => l.username).sort())
   atMostOnce(after, leads)
+  atMostOnce(await deliveredPerLead(other.username), otherLeads)
   // the sandbox holds a DM a moment before the runner has confirmed it and recorded the lead sent
-  const states = async () =>
+  const states = async (id: string) =>
     (
       await db().query<{ state: string }>('select state from public.campaign_leads where campaign_id = $1', [
-        campaignId,
+        id,
       ])
     ).rows.map((r) => r.state)
-  await eventually(async () => expect(await states()).toEqual(Array(LEADS).fill('sent')), accountId)
+  await eventually(async () => {
+    expect(await states(campaignId)).toEqual(Array(LEADS).fill('sent'))
+    expect(await states(otherCampaign)).toEqual(Array(LEADS).fill('sent'))
+  }, accountId)
   await page.goto('/dashboard')
   await expect(page.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible()
   await expect(page.getByTestId('platform-notices')).toHaveCount(0)

@@ -18,7 +18,7 @@ import { type LeadOutcome, sendToLead } from '../sending/send-lead.ts'
 import { settleUncertainSends } from '../sending/uncertain.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
-import { actionPaused, isSiteChange, pausedNote } from '../site-change/record.ts'
+import { actionState, isSiteChange, siteChangeNote, stateNote } from '../site-change/record.ts'
 import { type JobContext, pause } from './context.ts'
 import { readInboxInHeldSession } from './folded-inbox-read.ts'
 import type { JobData } from './queues.ts'
@@ -91,8 +91,13 @@ export async function campaignTick(ctx: JobContext, data: JobData['campaign.tick
     )
     return { note: 'The account is not active.' }
   }
-  if (await actionPaused(ctx.db, account.platform, 'send')) {
-    const note = pausedNote(account.platform, 'send')
+  // paused fleet-wide, or held: this account met a page nobody has confirmed yet
+  const note = stateNote(
+    await actionState(ctx.db, account.platform, 'send', account.id),
+    account.platform,
+    'send',
+  )
+  if (note) {
     await setCampaignError(ctx, campaign.id, note)
     return { note }
   }
@@ -160,7 +165,11 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
       const outcome = await sendToLead(deps, campaign, lead)
       count(outcome)
       if (outcome === 'site_changed') {
-        await setCampaignError(ctx, campaign.id, pausedNote(account.platform, 'send'))
+        await setCampaignError(
+          ctx,
+          campaign.id,
+          await siteChangeNote(ctx.db, account.platform, 'send', account.id),
+        )
         break
       }
       // a slow machine sends fewer DMs, not failed ones: the lead stays due, and the next tick
@@ -184,7 +193,11 @@ async function tick(ctx: JobContext, handle: AccountHandle, campaign: CampaignRo
   } catch (error) {
     // the runner's site-change guard records it; the card says sending waits
     if (isSiteChange(error))
-      await setCampaignError(ctx, campaign.id, pausedNote(account.platform, error.action))
+      await setCampaignError(
+        ctx,
+        campaign.id,
+        await siteChangeNote(ctx.db, account.platform, error.action, account.id),
+      )
     const status = await stopOnSignal(ctx.db, handle, account, error)
     await ctx.log.warn(
       serviceOf(account.platform),

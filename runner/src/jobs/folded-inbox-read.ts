@@ -9,12 +9,12 @@ import { serviceOf } from '../log.ts'
 import type { PlatformSession } from '../platforms/types.ts'
 import { StopSignalError } from '../platforms/types.ts'
 import type { AccountRow } from '../sessions/open.ts'
-import { accountPlatformOf, actionPaused, isSiteChange, recordSiteChange } from '../site-change/record.ts'
+import { accountPlatformOf, actionState, isSiteChange, recordSiteChange } from '../site-change/record.ts'
 import type { JobContext } from './context.ts'
 
 export type FoldedRead =
   | { status: 'read'; read: RepliesRead }
-  /** Read recently by other work, or inbox reading on the platform is paused. */
+  /** Read recently by other work, or inbox reading is paused on the platform or held for the account. */
   | { status: 'not_due' }
   | { status: 'failed'; error: string }
 
@@ -31,12 +31,13 @@ export async function readInboxInHeldSession(
   account: AccountRow,
 ): Promise<FoldedRead> {
   try {
-    if (await actionPaused(ctx.db, account.platform, 'inbox')) return { status: 'not_due' }
+    if ((await actionState(ctx.db, account.platform, 'inbox', account.id)) !== 'running')
+      return { status: 'not_due' }
     if (!(await repliesStale(ctx.db, account.id))) return { status: 'not_due' }
     return { status: 'read', read: await readNewReplies(ctx.db, session, account, ctx.signal) }
   } catch (error) {
     if (stopsTheAccount(error)) throw error
-    // a changed inbox page pauses inbox reading on the platform (as the sync's guard would); sending goes on
+    // a changed inbox page is a site-change sighting (as the sync's guard would record it); sending goes on
     if (isSiteChange(error))
       await recordSiteChange(ctx.db, ctx.log, error, {
         source: 'job',

@@ -15,7 +15,7 @@ import { sendInstagramAnswers, settleStaleAnswers } from '../official/instagram-
 import { settleUncertainSends } from '../sending/uncertain.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
-import { actionPaused, pausedNote } from '../site-change/record.ts'
+import { actionState, stateNote } from '../site-change/record.ts'
 import { DeferredForLoadError, type JobContext, pause, RetryLaterError } from './context.ts'
 import type { JobData } from './queues.ts'
 
@@ -115,11 +115,16 @@ export async function inboxSync(ctx: JobContext, data: JobData['inbox.sync']): P
   // Instagram's webhooks bring an official account's messages; it has no browser inbox to read
   if (account.connection === 'official' && account.platform === 'instagram')
     return officialInstagramSync(ctx, account)
-  const paused = {
-    send: await actionPaused(ctx.db, account.platform, 'send'),
-    inbox: await actionPaused(ctx.db, account.platform, 'inbox'),
+  // paused fleet-wide, or held for this account after it met a page nobody has confirmed yet
+  const states = {
+    send: await actionState(ctx.db, account.platform, 'send', account.id),
+    inbox: await actionState(ctx.db, account.platform, 'inbox', account.id),
   }
-  if (paused.send && paused.inbox) return { note: pausedNote(account.platform, 'inbox') }
+  const waits: Waits = {
+    send: states.send !== 'running',
+    inboxNote: stateNote(states.inbox, account.platform, 'inbox'),
+  }
+  if (waits.send && waits.inboxNote) return { note: waits.inboxNote }
   const state = await readState(ctx, account.id, ctx.queuedAt)
   if (state.readRecently && !state.customerWaits)
     return { readRecently: true, note: 'Read by other work since this sync was queued; nothing else waits.' }
@@ -135,25 +140,31 @@ export async function inboxSync(ctx: JobContext, data: JobData['inbox.sync']): P
   )
     throw new DeferredForLoadError('Sends come first: a read that needs a sign-in waits for the next round.')
   const used = await ctx.sessions.use(account.id, ctx.config.accountWaitMs, (handle) =>
-    sync(ctx, handle, account, paused),
+    sync(ctx, handle, account, waits),
   )
   // another job has the account: try again later rather than skip a sync
   if (used.status === 'busy') throw new RetryLaterError(`The account is busy (${used.where}).`)
   return used.value
 }
 
+/** What this account may not do now: send answers, read the inbox (the note says why). */
+interface Waits {
+  send: boolean
+  inboxNote: string | null
+}
+
 async function sync(
   ctx: JobContext,
   handle: AccountHandle,
   account: AccountRow,
-  paused: { send: boolean; inbox: boolean },
+  waits: Waits,
 ): Promise<InboxSyncResult> {
   const signedIn = await signIn(ctx.db, handle, account)
   if ('note' in signedIn) return { note: signedIn.note }
   const session = signedIn.session
   const result: InboxSyncResult = { replies: 0, optOuts: 0 }
   try {
-    const answers = paused.send
+    const answers = waits.send
       ? { sent: 0, uncertain: 0, failed: 0, accountStopped: false, siteChanged: false, deferred: 0 }
       : await sendQueuedAnswers({
           db: ctx.db,
@@ -178,7 +189,7 @@ async function sync(
       await handle.discard()
       return { ...result, note: 'The account was stopped while sending answers.' }
     }
-    if (paused.inbox) return { ...result, note: pausedNote(account.platform, 'inbox') }
+    if (waits.inboxNote) return { ...result, note: waits.inboxNote }
     Object.assign(result, await readNewReplies(ctx.db, session, account, ctx.signal))
     const settledAnswers = await settleUncertainAnswers(ctx.db, session, account.id, handle.lease, {
       minAgeMs: ctx.config.uncertainCheckAfterMs,

@@ -22,7 +22,7 @@ type StartedRun = InternalRow<
   {
     platform: AccountPlatform
     account_id: string | null
-    trigger: 'schedule' | 'try' | 'publish' | 'manual'
+    trigger: 'schedule' | 'try' | 'publish' | 'manual' | 'confirm'
     pack_id: string | null
     pack_facts: PackFacts | null
     pack_version: string | null
@@ -30,6 +30,9 @@ type StartedRun = InternalRow<
     profile_username: string | null
   }
 >
+
+/** The run as started, with its id (a changed page it meets is recorded as this run's sighting). */
+type Run = StartedRun & { id: string }
 
 export interface StepResult {
   step: string
@@ -68,9 +71,10 @@ export async function platformCanary(
   data: JobData['platform.canary'],
   steps: CanaryStep[] = DEFAULT_STEPS,
 ): Promise<CanaryResult> {
-  const run = (await ctx.db.query<StartedRun>('select * from internal.start_canary_run($1)', [data.runId]))
+  const taken = (await ctx.db.query<StartedRun>('select * from internal.start_canary_run($1)', [data.runId]))
     .rows[0]
-  if (!run) return { status: 'gone', note: 'The canary run is no longer waiting.' }
+  if (!taken) return { status: 'gone', note: 'The canary run is no longer waiting.' }
+  const run: Run = { ...taken, id: data.runId }
   // The check after a publication is queued the moment the operator publishes, usually before this
   // runner's next poll of the publications: it must check the pack just published, not the one it
   // replaces (that one fails on the changed site, and the pause outlives the operator's fix).
@@ -127,7 +131,7 @@ async function check(
   ctx: JobContext,
   handle: AccountHandle,
   account: AccountRow,
-  run: StartedRun,
+  run: Run,
   draft: PackInUse | null,
   steps: CanaryStep[],
 ): Promise<Outcome> {
@@ -216,7 +220,7 @@ async function check(
 
 async function stepFailure(
   ctx: JobContext,
-  run: StartedRun,
+  run: Run,
   account: AccountRow,
   pack: PackInUse,
   step: string,
@@ -234,6 +238,7 @@ async function stepFailure(
             source: 'canary',
             packVersion: pack.version,
             accountId: account.id,
+            canaryRunId: run.id,
           })
     return {
       step,

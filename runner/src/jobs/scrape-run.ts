@@ -14,7 +14,13 @@ import { refreshAiCounters, scoreRows } from '../scraping/ai-filter.ts'
 import { filterReason, profileData, readFilters } from '../scraping/filters.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
 import { type AccountRow, loadAccount } from '../sessions/open.ts'
-import { actionPaused, isSiteChange, pausedNote } from '../site-change/record.ts'
+import {
+  actionState,
+  isSiteChange,
+  recordSiteChange,
+  siteChangeNote,
+  stateNote,
+} from '../site-change/record.ts'
 import { DeferredForLoadError, type JobContext, RetryLaterError } from './context.ts'
 import type { JobData } from './queues.ts'
 
@@ -90,8 +96,13 @@ export async function scrapeRun(ctx: JobContext, data: JobData['scrape.run']): P
     await setError(ctx, campaign.id, note)
     return { pages: 0, collected: 0, status: campaign.status, note }
   }
-  if (await actionPaused(ctx.db, account.platform, 'scrape')) {
-    const note = pausedNote(account.platform, 'scrape')
+  // paused fleet-wide, or held for this account after it met a page nobody has confirmed yet
+  const note = stateNote(
+    await actionState(ctx.db, account.platform, 'scrape', account.id),
+    account.platform,
+    'scrape',
+  )
+  if (note) {
     await setError(ctx, campaign.id, note)
     return { pages: 0, collected: 0, status: campaign.status, note }
   }
@@ -102,9 +113,20 @@ export async function scrapeRun(ctx: JobContext, data: JobData['scrape.run']): P
     if (used.status === 'busy') throw new RetryLaterError(`The account is busy (${used.where}).`)
     return used.value
   } catch (error) {
-    // a site change is the runner's guard's to record; the card says scraping waits, not that it failed
-    if (isSiteChange(error)) await setError(ctx, campaign.id, pausedNote(account.platform, error.action))
-    else if (!(error instanceof RetryLaterError) && !(error instanceof DeferredForLoadError))
+    // a site change: recorded here (the runner's guard then sees it recorded) so the card can say
+    // whether scraping waits fleet-wide or only this account does, not that it failed
+    if (isSiteChange(error)) {
+      await recordSiteChange(ctx.db, ctx.log, error, {
+        source: 'job',
+        packVersion: ctx.packs.current(account.platform).version,
+        accountId: account.id,
+      })
+      await setError(
+        ctx,
+        campaign.id,
+        await siteChangeNote(ctx.db, account.platform, error.action, account.id),
+      )
+    } else if (!(error instanceof RetryLaterError) && !(error instanceof DeferredForLoadError))
       await setError(ctx, campaign.id, `The last run failed: ${(error as Error).message}. It is retried.`)
     throw error
   }

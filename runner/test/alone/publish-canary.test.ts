@@ -74,7 +74,8 @@ it('the check after a publication uses the pack just published: the fix passes a
   expect((await campaignTick(runner.context(), { campaignId, accountId })).sent).toBe(1)
   await admin.query('insert into public.platform_canary_accounts (account_id) values ($1)', [accountId])
 
-  // X renames the conversation's ready marker for this account; a job met it and paused sending.
+  // X renames the conversation's ready marker for this account; a job met it, the canary met it too,
+  // and sending paused.
   drilled = sandbox.username
   await x.call('POST', '/site-change', {
     account: sandbox.username,
@@ -82,9 +83,10 @@ it('the check after a publication uses the pack just published: the fix passes a
   })
   const incident = await admin.query<{ id: string }>(
     `select internal.record_site_change('twitter', 'send', 'open thread: conversation panel', '/i/chat/1-2',
-       '{"lines": []}', 'job', $1) as id`,
-    [CODE_DEFAULT_FACTS.twitter.version],
+       '{"lines": []}', source, $1, $2, null) as id from unnest(array['job', 'canary']) source`,
+    [CODE_DEFAULT_FACTS.twitter.version, accountId],
   )
+  expect((await admin.query('select 1 from public.platform_action_pauses')).rowCount).toBe(1)
 
   // The operator's fix, tried on the canary and published (as the admin tab does).
   const fix = editedPack('twitter', `x-fix-${Date.now()}`, (f) => {

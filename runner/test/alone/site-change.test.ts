@@ -1,11 +1,13 @@
 // A site change end to end on this side of the adapters, against the X sandbox in Chromium: the
-// canary's read-only run passes with a time per step; a step that checks a marker the page lacks
-// fails as a real LayoutChangedError, which records the incident (redacted outline handed over for
-// storage), pauses the action fleet-wide and tells the customer, and leaves the account alone; a
+// canary's read-only run passes with a time per step. One customer's job meeting an unexpected page
+// pauses nothing: only that account's work of the action waits, and a canary run is queued; that
+// run failing the same step on a real page (a marker the page lacks, a real LayoutChangedError) is
+// the evidence: the incident (redacted outline handed over for storage) pauses the action
+// fleet-wide with both sightings recorded, tells customers, and leaves the accounts alone; a
 // passing run resolves it. A DM in hand when the page changed is settled for what it was (not
 // sent before send was pressed, uncertain after), never counted by the breaker, never resent
-// blindly; after the pause every lead has exactly one DM, and an inbox answer that waited in the
-// queue is sent once. Alone: pauses are fleet-wide.
+// blindly; once the account's wait is over every lead has exactly one DM, and an inbox answer
+// that waited in the queue is sent once. Alone: pauses are fleet-wide.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tripBreakerIfNeeded } from '../../src/accounts/status.ts'
@@ -14,12 +16,14 @@ import { sendQueuedAnswers } from '../../src/inbox/answers.ts'
 import { campaignTick } from '../../src/jobs/campaign-tick.ts'
 import { inboxSync } from '../../src/jobs/inbox-sync.ts'
 import { platformCanary } from '../../src/jobs/platform-canary.ts'
+import { scrapeRun } from '../../src/jobs/scrape-run.ts'
 import { guardSiteChange } from '../../src/jobs/site-change-guard.ts'
 import { LayoutChangedError, layoutChanged } from '../../src/platforms/layout.ts'
 import type { XSession } from '../../src/platforms/x/session.ts'
 import { nextDueLead } from '../../src/sending/intent.ts'
 import { type CampaignForSend, type SendDeps, sendToLead } from '../../src/sending/send-lead.ts'
 import { loadAccount } from '../../src/sessions/open.ts'
+import { actionState } from '../../src/site-change/record.ts'
 import { type TestRunner, testRunner } from '../helpers/context.ts'
 import {
   accountRow,
@@ -114,12 +118,22 @@ async function openIncidents() {
     step: string
     source: string
     sightings: number
-  }>(`select id, action, step, source, sightings from public.platform_incidents where status = 'open'`)
+    paused: boolean
+  }>(
+    `select id, action, step, source, sightings, paused_at is not null as paused
+       from public.platform_incidents where status = 'open'`,
+  )
   return rows
 }
 
+/** The wait of an account that met a page nobody confirmed ends with the evidence window. */
+const PAST_THE_WINDOW_MS = 31 * 60_000
+
+const HELD_INBOX =
+  'Reading replies from this account waits a little: X showed it a page we did not expect, and we are checking whether X changed. Nothing is lost and it resumes on its own.'
+
 describe('site changes', () => {
-  it('the canary passes, then a missing marker is a site change: incident, pause, customers told; a pass resumes', async () => {
+  it('one account meeting a changed page waits alone; the canary failing the same step pauses with the evidence; a pass resumes', async () => {
     const { userId, sandbox, accountId } = await canaryAccount()
     const [lead] = await openProfiles(x, 1, 14_000 + Math.floor(Math.random() * 500))
     if (!lead) throw new Error('no lead')
@@ -142,19 +156,65 @@ describe('site changes', () => {
     expect(passing.row?.duration_ms).toBeGreaterThan(0)
     expect(await x.deliveries(sandbox.username)).toHaveLength(1) // read-only: nothing was sent
 
-    const changed = await runCanary([...DEFAULT_STEPS, MISSING_MARKER])
-    expect(changed.row?.status).toBe('failed')
-    const failed = changed.result.steps?.find((s) => s.step === 'inbox-marker')
+    // another customer's inbox read meets the page first: that account waits, nobody else does
+    const other = await createCustomer()
+    const otherSandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
+    const otherAccount = await createXAccount(other, otherSandbox)
+    const seen = await guardSiteChange(
+      runner.context(),
+      async () => {
+        throw new LayoutChangedError('x', 'inbox', 'inbox: panel marker', '/home', {
+          lines: ['main'],
+          truncated: false,
+        })
+      },
+      otherAccount,
+    )
+    expect(seen).toMatchObject({
+      note: 'An unexpected page at "inbox: panel marker": this account\'s inbox waits while the canary checks.',
+    })
+    expect(await openIncidents()).toMatchObject([
+      { step: 'inbox: panel marker', source: 'job', paused: false },
+    ])
+    expect((await adminDb().query('select 1 from public.platform_action_pauses')).rowCount).toBe(0)
+    expect((await inboxSync(runner.context(), { accountId: otherAccount })).note).toBe(HELD_INBOX)
+    expect((await inboxSync(runner.context(), { accountId })).note).not.toBe(HELD_INBOX) // the canary's account reads on
+    expect(
+      [...(await notificationsOf(userId)), ...(await notificationsOf(other))].map((n) => n.type),
+    ).not.toContain('platform_paused')
+    // the canary checks at once: a confirm run, or the scheduled one pg_cron queued a moment before
+    const queued = await adminDb().query<{ id: string }>(
+      `select id from public.platform_canary_runs
+        where platform = 'twitter' and status = 'queued' and trigger in ('confirm', 'schedule')`,
+    )
+    expect(queued.rowCount).toBe(1)
+
+    // the canary's run meets the same step on its own account: that is the site
+    const runId = queued.rows[0]?.id ?? ''
+    const changed = await platformCanary(runner.context(), { runId }, [...DEFAULT_STEPS, MISSING_MARKER])
+    expect(changed.status).toBe('failed')
+    const failed = changed.steps?.find((s) => s.step === 'inbox-marker')
     expect(failed).toMatchObject({ status: 'failed', kind: 'layout_changed', path: '/home' })
     expect(failed?.outlineLines).toBeGreaterThan(0)
     const [incident] = await openIncidents()
     expect(incident).toMatchObject({
       action: 'inbox',
       step: 'inbox: panel marker',
-      source: 'canary',
-      sightings: 1,
+      source: 'job',
+      sightings: 2,
+      paused: true,
     })
     expect(failed?.incidentId).toBe(incident?.id)
+    const evidence = await adminDb().query<{
+      evidence: { reason: string; sightings: Record<string, unknown>[] }
+    }>('select evidence from public.platform_incidents where id = $1', [incident?.id])
+    expect(evidence.rows[0]?.evidence.reason).toBe('canary')
+    expect(
+      evidence.rows[0]?.evidence.sightings.map((e) => [e.source, e.username, e.canaryRunId ?? null, e.path]),
+    ).toEqual([
+      ['job', otherSandbox.username, null, '/home'],
+      ['canary', sandbox.username, runId, '/home'],
+    ])
 
     const outline = await adminDb().query<{ outline: { lines: string[] } }>(
       'select outline from public.platform_incident_outlines where incident_id = $1',
@@ -175,7 +235,7 @@ describe('site changes', () => {
       null,
     ])
 
-    const sync = await inboxSync(runner.context(), { accountId })
+    const sync = await inboxSync(runner.context(), { accountId: otherAccount })
     expect(sync.note).toBe(
       'Reading replies on X is paused while we adapt to a change on X; nothing is lost and it resumes on its own.',
     )
@@ -189,7 +249,7 @@ describe('site changes', () => {
     ).toEqual(['Reading replies on X has resumed'])
   })
 
-  it('the DM in hand: not sent before pressing, uncertain after; paused, then each lead gets exactly one DM', async () => {
+  it('the DM in hand: not sent before pressing, uncertain after; the account waits, then each lead gets exactly one DM', async () => {
     await clearSiteChanges()
     const userId = await createCustomer()
     const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
@@ -274,18 +334,19 @@ describe('site changes', () => {
     ])
     expect(await tripBreakerIfNeeded(adminDb(), { ...account })).toBe(false) // four bad sends, none the account's
 
-    const paused = await campaignTick(runner.context(), { campaignId, accountId })
-    expect(paused.note).toBe(
-      'Sending on X is paused while we adapt to a change on X; nothing is lost and it resumes on its own.',
+    // one account met the pages: nothing is paused for the fleet, this account's sending waits
+    expect((await adminDb().query('select 1 from public.platform_action_pauses')).rowCount).toBe(0)
+    const held = await campaignTick(runner.context(), { campaignId, accountId })
+    expect(held.note).toBe(
+      'Sending from this account waits a little: X showed it a page we did not expect, and we are checking whether X changed. Nothing is lost and it resumes on its own.',
     )
     const card = await adminDb().query<{ error_message: string }>(
       'select error_message from public.campaigns where id = $1',
       [campaignId],
     )
-    expect(card.rows[0]?.error_message).toBe(paused.note)
+    expect(card.rows[0]?.error_message).toBe(held.note)
 
-    await adminDb().query(`select public.admin_resume_platform_action('twitter', 'send', null)`)
-    await clockAt(10 * 60_000) // minutes later, as after a real pause
+    await clockAt(PAST_THE_WINDOW_MS) // nobody confirmed it: the account tries again
     const resumed = await campaignTick(runner.context(), { campaignId, accountId })
     expect(resumed).toMatchObject({ settledSent: 1, sent: 3 })
     const delivered = await x.deliveries(sandbox.username)
@@ -346,16 +407,58 @@ describe('site changes', () => {
     expect(await statusOf()).toMatchObject({ status: 'queued' })
     expect((await statusOf())?.error).toMatch(/^Waiting: the page changed before sending/)
 
-    const whilePaused = await inboxSync(runner.context(), { accountId })
-    expect(whilePaused.answersSent).toBe(0) // sending on X is paused; reading replies is not
-    expect(whilePaused.conversations).toBeGreaterThan(0)
+    const whileHeld = await inboxSync(runner.context(), { accountId })
+    expect(whileHeld.answersSent).toBe(0) // this account's sending waits; its reading does not
+    expect(whileHeld.conversations).toBeGreaterThan(0)
     expect((await x.deliveries(sandbox.username)).filter((d) => d.text === body)).toHaveLength(0)
 
-    await adminDb().query(`select public.admin_resume_platform_action('twitter', 'send', null)`)
+    await clockAt(PAST_THE_WINDOW_MS)
     expect((await inboxSync(runner.context(), { accountId })).answersSent).toBe(1)
     await inboxSync(runner.context(), { accountId })
     expect((await x.deliveries(sandbox.username)).filter((d) => d.text === body)).toHaveLength(1)
     expect(await statusOf()).toMatchObject({ status: 'sent', error: null })
+    await clockAt(0)
+  })
+})
+
+describe('an account that met a changed scrape page', () => {
+  it('waits alone: its scrape says so on the card, another account scrapes on, nothing pauses', async () => {
+    await clearSiteChanges()
+    const userId = await createCustomer()
+    const held = await createXAccount(userId, await newXAccount(x))
+    const other = await createXAccount(userId, await newXAccount(x))
+    await guardSiteChange(
+      runner.context(),
+      async () => {
+        throw new LayoutChangedError('x', 'scrape', 'search: people results', '/search', {
+          lines: [],
+          truncated: false,
+        })
+      },
+      held,
+    )
+    const { rows } = await adminDb().query<{ id: string }>(
+      `insert into public.scraping_campaigns (user_id, account_id, name, sources, target_count, filters, status)
+       values ($1, $2, 'Held scrape', '[{"type": "keyword", "value": "founders"}]', 10, '{}', 'running') returning id`,
+      [userId, held],
+    )
+    const scrapingCampaignId = rows[0]?.id ?? ''
+    const result = await scrapeRun(runner.context(), { scrapingCampaignId })
+    const note =
+      'Lead scraping from this account waits a little: X showed it a page we did not expect, and we are checking whether X changed. Nothing is lost and it resumes on its own.'
+    expect(result).toMatchObject({ pages: 0, collected: 0, note })
+    const card = await adminDb().query<{ error_message: string | null }>(
+      'select error_message from public.scraping_campaigns where id = $1',
+      [scrapingCampaignId],
+    )
+    expect(card.rows[0]?.error_message).toBe(note)
+    expect(await actionState(adminDb(), 'twitter', 'scrape', other)).toBe('running')
+    expect(await actionState(adminDb(), 'twitter', 'send', held)).toBe('running') // only the action it met
+    expect((await adminDb().query('select 1 from public.platform_action_pauses')).rowCount).toBe(0)
+    await adminDb().query(`update public.scraping_campaigns set status = 'paused' where id = $1`, [
+      scrapingCampaignId,
+    ])
+    await clearSiteChanges()
   })
 })
 
@@ -374,7 +477,7 @@ describe('a site change that reaches the top of a job', () => {
     const { rows } = await adminDb().query<{ account_id: string | null }>(
       `select metadata ->> 'accountId' as account_id from public.system_logs
         where message like $1 order by created_at desc limit 1`,
-      [`Site change met at "${step}"%`],
+      [`%at "${step}":%`],
     )
     expect(rows).toEqual([{ account_id: accountId }])
     await clearSiteChanges()

@@ -328,6 +328,10 @@ export type Database = {
         Returns: number
       }
       now: { Args: Record<PropertyKey, never>; Returns: string }
+      platform_action_held: {
+        Args: { p_account_id: string; p_action: string; p_platform: string }
+        Returns: boolean
+      }
       platform_action_notice: {
         Args: { p_action: string; p_platform: string; p_resumed: boolean }
         Returns: {
@@ -380,7 +384,9 @@ export type Database = {
       }
       record_site_change: {
         Args: {
+          p_account_id: string
           p_action: string
+          p_canary_run_id: string
           p_outline: Json
           p_pack_version: string
           p_path: string
@@ -411,6 +417,7 @@ export type Database = {
         Returns: boolean
       }
       sends_left_today: { Args: { p_campaign_id: string }; Returns: number }
+      site_change_window_minutes: { Args: Record<PropertyKey, never>; Returns: number }
       start_canary_run: {
         Args: { p_run_id: string }
         Returns: {
@@ -1802,16 +1809,74 @@ export type Database = {
           },
         ]
       }
+      platform_incident_sightings: {
+        Row: {
+          account_id: string | null
+          account_username: string | null
+          canary_run_id: string | null
+          id: number
+          incident_id: string
+          path: string
+          seen_at: string
+          source: string
+        }
+        ComputedFields: never
+        Insert: {
+          account_id?: string | null
+          account_username?: string | null
+          canary_run_id?: string | null
+          id?: never
+          incident_id: string
+          path?: string
+          seen_at: string
+          source: string
+        }
+        Update: {
+          account_id?: string | null
+          account_username?: string | null
+          canary_run_id?: string | null
+          id?: never
+          incident_id?: string
+          path?: string
+          seen_at?: string
+          source?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'platform_incident_sightings_account_id_fkey'
+            columns: ['account_id']
+            isOneToOne: false
+            referencedRelation: 'social_accounts'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'platform_incident_sightings_canary_run_id_fkey'
+            columns: ['canary_run_id']
+            isOneToOne: false
+            referencedRelation: 'platform_canary_runs'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'platform_incident_sightings_incident_id_fkey'
+            columns: ['incident_id']
+            isOneToOne: false
+            referencedRelation: 'platform_incidents'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       platform_incidents: {
         Row: {
           action: string
           auto_resume: boolean
+          evidence: Json | null
           first_seen_at: string
           id: string
           last_seen_at: string
           outline_object: string | null
           pack_version: string | null
           path: string
+          paused_at: string | null
           platform: string
           resolution: string | null
           resolved_at: string | null
@@ -1825,12 +1890,14 @@ export type Database = {
         Insert: {
           action: string
           auto_resume?: boolean
+          evidence?: Json | null
           first_seen_at?: string
           id?: string
           last_seen_at?: string
           outline_object?: string | null
           pack_version?: string | null
           path?: string
+          paused_at?: string | null
           platform: string
           resolution?: string | null
           resolved_at?: string | null
@@ -1843,12 +1910,14 @@ export type Database = {
         Update: {
           action?: string
           auto_resume?: boolean
+          evidence?: Json | null
           first_seen_at?: string
           id?: string
           last_seen_at?: string
           outline_object?: string | null
           pack_version?: string | null
           path?: string
+          paused_at?: string | null
           platform?: string
           resolution?: string | null
           resolved_at?: string | null

@@ -32,11 +32,17 @@ Deno.test('a site change: alert, incident with its outline from storage, resumed
   const admin = await newAdmin()
   await removeCanaryState('twitter')
   try {
-    const [recorded] = await sql<{ id: string }>(
-      `select internal.record_site_change('twitter', 'inbox', 'inbox: conversation panel', '/i/chat/123-456',
-         '{"lines": ["div[data-testid=xchatEmbedRoute]", "  #shadow-root", "    div[data-testid=dm-inbox-v2]"], "truncated": false}',
-         'job', 'x-2026.11.26') as id`,
-    )
+    // two customers' accounts met the same page: the evidence that paused it
+    const seen = (account: string) =>
+      sql<{ id: string }>(
+        `select internal.record_site_change('twitter', 'inbox', 'inbox: conversation panel', '/i/chat/123-456',
+           '{"lines": ["div[data-testid=xchatEmbedRoute]", "  #shadow-root", "    div[data-testid=dm-inbox-v2]"], "truncated": false}',
+           'job', 'x-2026.11.26', $1, null) as id`,
+        [account],
+      )
+    const accounts = [await newAccount('twitter'), await newAccount('twitter')]
+    await seen(accounts[0] ?? '')
+    const [recorded] = await seen(accounts[1] ?? '')
     const incidentId = recorded?.id ?? ''
 
     const alerts = await call<{ pauses: Record<string, unknown>[]; incidents: Record<string, unknown>[] }>(
@@ -52,6 +58,17 @@ Deno.test('a site change: alert, incident with its outline from storage, resumed
     const listed = alerts.body.incidents.find((i) => i.id === incidentId)
     assert.equal(listed?.path, '/i/chat/#-#')
     assert.equal(listed?.hasOutline, true, 'reading incidents filed the outline in storage')
+    const evidence = listed?.evidence as {
+      reason: string
+      sightings: { source: string; accountId: string }[]
+    }
+    assert.ok(listed?.pausedAt, 'the incident says when the evidence paused it')
+    assert.equal(evidence.reason, 'accounts')
+    assert.deepEqual(
+      evidence.sightings.map((e) => [e.source, e.accountId]),
+      accounts.map((id) => ['job', id]),
+      'the evidence names both accounts, in the order they met the page',
+    )
     assert.deepEqual(
       await sql('select 1 from public.platform_incident_outlines where incident_id = $1', [incidentId]),
       [],

@@ -1,12 +1,13 @@
 // The Platform health tab and the overview's alert: per platform what is paused after a site
 // change, the canary's last runs, 30 days of pass/fail and the pack in use; the incidents with
-// their page outlines; resuming a paused action by hand; running the canary now.
+// the evidence that paused them (or that they are only suspected) and their page outlines;
+// resuming a paused action by hand; running the canary now.
 
 import { PACK_PLATFORMS, type PackPlatform } from '@reachflow/domain'
 import type { Tables } from '../_shared/database.ts'
 import { must } from '../_shared/db-errors.ts'
 import { conflict, jsonResponse, notFound } from '../_shared/errors.ts'
-import { fromJson } from '../_shared/json.ts'
+import { fromJson, nullableText, timestamp } from '../_shared/json.ts'
 import { parseBody, parseId, parseQuery, z } from '../_shared/validation.ts'
 import { writeAuditLog } from './audit.ts'
 import { type AdminContext, rpc } from './deps.ts'
@@ -31,7 +32,7 @@ const ACTION_LABELS: Record<(typeof ACTIONS)[number], string> = {
 const RUN_COLUMNS =
   'id, platform, trigger, status, account_username, pack_version, steps, error, created_at, started_at, finished_at, duration_ms'
 const INCIDENT_COLUMNS =
-  'id, platform, action, step, path, status, sightings, first_seen_at, last_seen_at, source, pack_version, auto_resume, outline_object, resolved_at, resolution, resolved_by'
+  'id, platform, action, step, path, status, sightings, first_seen_at, last_seen_at, source, pack_version, auto_resume, outline_object, resolved_at, resolution, resolved_by, paused_at, evidence'
 
 type RunRow = Pick<
   Tables<'platform_canary_runs'>,
@@ -61,6 +62,23 @@ const effectivePack = z.object({
   effective: z.object({ version: z.string(), source: z.string() }).nullable(),
 })
 const resumed = z.object({ resolved: z.number(), resumed: z.array(z.string()) }).nullable()
+/** What paused an incident, as internal.record_site_change wrote it (null while only suspected). */
+const evidence = z
+  .object({
+    reason: z.enum(['accounts', 'canary', 'single']),
+    windowMinutes: z.number().nullable(),
+    sightings: z.array(
+      z.object({
+        source: z.enum(['job', 'canary']),
+        accountId: nullableText,
+        username: nullableText,
+        canaryRunId: nullableText,
+        path: z.string(),
+        seenAt: timestamp,
+      }),
+    ),
+  })
+  .nullable()
 
 const toRun = (r: RunRow) => ({
   id: r.id,
@@ -94,6 +112,8 @@ const toIncident = (r: IncidentRow) => ({
   hasOutline: r.outline_object !== null,
   resolvedAt: r.resolved_at,
   resolution: r.resolution,
+  pausedAt: r.paused_at,
+  evidence: fromJson(evidence, r.evidence, 'platform_incidents.evidence'),
 })
 
 const toPause = (r: PauseRow) => ({

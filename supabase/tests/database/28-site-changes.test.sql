@@ -18,6 +18,7 @@ select tests.create_supabase_user('sc_admin', null, '{"role": "admin"}');
 select tests.give_plan('sc_x_owner', 5);
 select tests.give_plan('sc_ig_owner', 5);
 select tests.create_social_account('sc_x_owner', 'sc_x_account') as x_account \gset
+select tests.create_social_account('sc_x_owner', 'sc_x_account_2') as x_account2 \gset
 select tests.create_social_account('sc_ig_owner', 'sc_ig_account', 'instagram') as ig_account \gset
 select tests.freeze_time('2026-11-27 10:00:00+00');
 
@@ -46,7 +47,7 @@ select throws_ok($$select * from public.platform_incident_outlines$$, '42501',
   'permission denied for table platform_incident_outlines', 'nor page outlines');
 select throws_ok($$select * from public.platform_packs$$, '42501', 'permission denied for table platform_packs',
   'nor platform packs');
-select throws_ok($$select internal.record_site_change('twitter', 'send', 's', '/', '{}', 'job', null)$$, '42501',
+select throws_ok($$select internal.record_site_change('twitter', 'send', 's', '/', '{}', 'job', null, null, null)$$, '42501',
   null, 'a customer cannot record a site change');
 select throws_ok($$select public.admin_resume_platform_action('twitter', 'send', null)$$, '42501', null,
   'nor resume one');
@@ -67,17 +68,20 @@ select is(pg_temp.ticks(), 1, 'before any site change the campaign gets its tick
 delete from pgboss.job where name = 'campaign.tick' and singleton_key = 'campaign:' || :'campaign';
 update public.campaigns set next_action_at = null where id = :'campaign';
 
--- The runner meets a changed page ---------------------------------------------------------------
+-- Two accounts meet the same changed page (28-site-change-evidence: why one is not enough) ----------
 
 select tests.authenticate_as_runner();
 select internal.record_site_change('twitter', 'send', 'open thread: composer', '/i/chat/1234-5678',
-  '{"lines": ["div[data-testid=xchatEmbedRoute]", "  #shadow-root"], "truncated": false}', 'job', 'x-2026.11.26') as incident \gset
+  '{"lines": ["div[data-testid=xchatEmbedRoute]", "  #shadow-root"], "truncated": false}', 'job', 'x-2026.11.26',
+  :'x_account', null) as incident \gset
+select internal.record_site_change('twitter', 'send', 'open thread: composer', '/i/chat/1234-5678',
+  '{"lines": ["div[data-testid=xchatEmbedRoute]", "  #shadow-root"], "truncated": false}', 'job', null, :'x_account2', null);
 select tests.clear_authentication();
 
 select results_eq(
   $$select platform, action, step, path, status, sightings, source, pack_version, auto_resume from public.platform_incidents$$,
-  $$values ('twitter', 'send', 'open thread: composer', '/i/chat/#-#', 'open', 1, 'job', 'x-2026.11.26', true)$$,
-  'the incident: platform, action, step, the path with its ids redacted, one sighting');
+  $$values ('twitter', 'send', 'open thread: composer', '/i/chat/#-#', 'open', 2, 'job', 'x-2026.11.26', true)$$,
+  'the incident: platform, action, step, the path with its ids redacted, two sightings');
 select results_eq($$select action from public.platform_action_pauses where platform = 'twitter'$$, $$values ('send')$$,
   'sending on X is paused fleet-wide');
 select results_eq($$select outline -> 'lines' ->> 0 from public.platform_incident_outlines$$,
@@ -108,10 +112,10 @@ select results_eq($$select next_send_at from public.campaign_leads where usernam
   $$values ('2026-11-27 09:00+00'::timestamptz)$$, 'the lead stays due: nothing is lost');
 
 select tests.authenticate_as_runner();
-select is(internal.record_site_change('twitter', 'send', 'open thread: composer', '/i/chat/99', '{"lines": []}', 'job', null),
-  :'incident'::uuid, 'a second sighting counts on the same incident');
+select is(internal.record_site_change('twitter', 'send', 'open thread: composer', '/i/chat/99', '{"lines": []}', 'job', null,
+  :'x_account', null), :'incident'::uuid, 'a further sighting counts on the same incident');
 select tests.clear_authentication();
-select is((select sightings from public.platform_incidents where id = :'incident'), 2, 'two sightings');
+select is((select sightings from public.platform_incidents where id = :'incident'), 3, 'three sightings');
 select is((select count(*)::int from public.notifications where user_id = tests.get_supabase_uid('sc_x_owner')), 1,
   'customers are told once per pause');
 
@@ -137,7 +141,8 @@ select is(pg_temp.ticks(), 1, 'the scheduler ticks the campaign again: the due l
 -- The same step breaks again within the hour: an operator resumes it ---------------------------------
 
 select tests.authenticate_as_runner();
-select internal.record_site_change('twitter', 'send', 'open thread: composer', '/i/chat/1', '{}', 'canary', null) as again \gset
+select internal.record_site_change('twitter', 'send', 'open thread: composer', '/i/chat/1', '{}', 'job', null, :'x_account', null) as again \gset
+select internal.record_site_change('twitter', 'send', 'open thread: composer', '/i/chat/1', '{}', 'canary', null, null, null);
 select tests.clear_authentication();
 select is((select auto_resume from public.platform_incidents where id = :'again'), false,
   'back within an hour of the canary resolving it: it waits for an operator');
@@ -158,7 +163,8 @@ select is((select status || '/' || resolution || '/' || (resolved_by = tests.get
              from public.platform_incidents where id = :'again'), 'resolved/operator/true', 'resolved by that operator');
 
 select tests.authenticate_as_runner();
-select internal.record_site_change('twitter', 'send', 'open thread: composer', '/i/chat/1', '{}', 'job', null) as third \gset
+select internal.record_site_change('twitter', 'send', 'open thread: composer', '/i/chat/1', '{}', 'job', null, :'x_account', null) as third \gset
+select internal.record_site_change('twitter', 'send', 'open thread: composer', '/i/chat/1', '{}', 'job', null, :'x_account2', null);
 select tests.clear_authentication();
 select is((select auto_resume from public.platform_incidents where id = :'third'), false, 'it comes back once more');
 insert into public.platform_canary_runs (platform, trigger, status, created_at) values ('twitter', 'publish', 'running', internal.now())
@@ -172,7 +178,8 @@ select tests.clear_authentication();
 
 update public.social_accounts set status = 'testing' where id = :'ig_account';
 select tests.authenticate_as_runner();
-select internal.record_site_change('instagram', 'session', 'login: password input', '/accounts/login/', '{}', 'job', null);
+select internal.record_site_change('instagram', 'session', 'login: password input', '/accounts/login/', '{}', 'job', null, :'ig_account', null);
+select internal.record_site_change('instagram', 'session', 'login: password input', '/accounts/login/', '{}', 'canary', null, null, null);
 select is(internal.platform_action_paused('instagram', 'scrape'), true, 'a paused Instagram session pauses its scraping too');
 select tests.clear_authentication();
 delete from pgboss.job where name = 'account.test' and singleton_key = 'account:' || :'ig_account';

@@ -32,6 +32,27 @@ export interface Incident {
   hasOutline: boolean
   resolvedAt: string | null
   resolution: 'canary' | 'operator' | null
+  /** When the evidence paused the action fleet-wide; null while the change is only suspected. */
+  pausedAt: string | null
+  evidence: SiteChangeEvidence | null
+}
+
+/** One account (a job's or the canary's) meeting the page. */
+export interface SiteChangeSighting {
+  source: 'job' | 'canary'
+  accountId: string | null
+  username: string | null
+  canaryRunId: string | null
+  path: string
+  seenAt: string
+}
+
+/** What paused an incident: two accounts, or the canary after a job, within the window. */
+export interface SiteChangeEvidence {
+  /** single: paused on one sighting, before evidence was required. */
+  reason: 'accounts' | 'canary' | 'single'
+  windowMinutes: number | null
+  sightings: SiteChangeSighting[]
 }
 
 export interface IncidentDetail extends Incident {
@@ -54,7 +75,7 @@ export interface CanaryStepResult {
 export interface CanaryRun {
   id: string
   platform: PackPlatform
-  trigger: 'schedule' | 'try' | 'publish' | 'manual'
+  trigger: 'schedule' | 'try' | 'publish' | 'manual' | 'confirm'
   status: 'queued' | 'running' | 'passed' | 'failed' | 'error'
   accountUsername: string | null
   packVersion: string | null

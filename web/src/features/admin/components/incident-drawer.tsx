@@ -1,5 +1,6 @@
-// One site change in full, with the redacted outline of the page as the runner saw it (tags, test
-// ids, roles and input types; never text, names or cookies), read from the private bucket.
+// One site change in full: the evidence that paused it (each account or canary run that met the
+// step, where and when) and the redacted outline of the page as the runner saw it (tags, test ids,
+// roles and input types; never text, names or cookies), read from the private bucket.
 import { useCallback } from 'react'
 import { Spinner } from '@/components/ui/spinner'
 import { getIncident } from '../api/get-incident'
@@ -7,6 +8,7 @@ import { formatDateTime } from '../format'
 import { usePolling } from '../hooks/use-polling'
 import { Drawer } from './drawer'
 import { ACTION_LABELS } from './platform-labels'
+import { evidenceSummary, sightingWho } from './site-change-evidence'
 
 export function IncidentDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const load = useCallback(() => (id ? getIncident(id) : Promise.resolve(null)), [id])
@@ -15,7 +17,11 @@ export function IncidentDrawer({ id, onClose }: { id: string | null; onClose: ()
     <Drawer
       open={id !== null}
       onClose={onClose}
-      title={data ? `${data.label}: ${ACTION_LABELS[data.action].toLowerCase()} paused` : 'Site change'}
+      title={
+        data
+          ? `${data.label}: ${ACTION_LABELS[data.action].toLowerCase()} ${data.pausedAt ? 'paused' : 'suspected'}`
+          : 'Site change'
+      }
       description={data ? `At "${data.step}"` : undefined}
     >
       {loading && !data ? (
@@ -47,11 +53,13 @@ export function IncidentDrawer({ id, onClose }: { id: string | null; onClose: ()
                 ],
                 [
                   'Status',
-                  data.status === 'open'
-                    ? data.autoResume
-                      ? 'Open: resumes when the canary passes'
-                      : 'Open: it came back within an hour of the canary resolving it; publish a fix or resume by hand'
-                    : `Resolved ${formatDateTime(data.resolvedAt)} by ${data.resolution === 'canary' ? 'the canary' : 'an operator'}`,
+                  data.status === 'open' && !data.pausedAt
+                    ? 'Suspected: only the account that met it waits; the canary checks'
+                    : data.status === 'open'
+                      ? data.autoResume
+                        ? 'Paused: resumes when the canary passes'
+                        : 'Paused: it came back within an hour of the canary resolving it; publish a fix or resume by hand'
+                      : `Resolved ${formatDateTime(data.resolvedAt)} by ${data.resolution === 'canary' ? 'the canary' : 'an operator'}`,
                 ],
               ] as const
             ).map(([label, value]) => (
@@ -61,6 +69,34 @@ export function IncidentDrawer({ id, onClose }: { id: string | null; onClose: ()
               </div>
             ))}
           </dl>
+          <section aria-labelledby="evidence-heading" data-testid="incident-evidence">
+            <h3 id="evidence-heading" className="font-semibold text-slate-900">
+              Evidence
+            </h3>
+            <p className="mt-1 text-slate-700">
+              {evidenceSummary(data)}
+              {data.pausedAt && `; paused ${formatDateTime(data.pausedAt)}`}
+            </p>
+            {data.evidence && data.evidence.sightings.length > 0 && (
+              <ul className="mt-2 divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
+                {data.evidence.sightings.map((s) => (
+                  <li
+                    key={`${s.source}:${s.accountId}:${s.seenAt}`}
+                    className="flex flex-wrap gap-x-3 gap-y-0.5 px-3 py-2"
+                  >
+                    <span className="font-medium text-slate-900">
+                      {s.source === 'canary' ? 'Canary run' : 'Job'}
+                    </span>
+                    <span className="text-slate-700">{sightingWho(s)}</span>
+                    <span className="font-mono text-xs break-all text-slate-600">{s.path || '—'}</span>
+                    <time className="text-slate-500" dateTime={s.seenAt}>
+                      {formatDateTime(s.seenAt)}
+                    </time>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
           <section aria-labelledby="outline-heading">
             <h3 id="outline-heading" className="font-semibold text-slate-900">
               Page outline

@@ -1,5 +1,6 @@
-// Site changes the fleet met: where (platform, action, step, path), how often, since when, and
-// whether they are resolved (by the canary or an operator). View opens the page's outline.
+// Site changes the fleet met: where (platform, action, step, path), how often, since when, what
+// paused them (the accounts or canary that met the same step) or that they are only suspected, and
+// whether they are resolved (by the canary or an operator). View opens the evidence and the outline.
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { relativeTime } from '@/lib/relative-time'
@@ -9,6 +10,7 @@ import { type Column, DataTable } from './data-table'
 import { IncidentDrawer } from './incident-drawer'
 import { Pill } from './pill'
 import { ACTION_LABELS } from './platform-labels'
+import { evidenceSummary } from './site-change-evidence'
 
 export function IncidentsCard({ incidents, loading }: { incidents: Incident[] | null; loading: boolean }) {
   const [open, setOpen] = useState<string | null>(null)
@@ -27,6 +29,11 @@ export function IncidentsCard({ incidents, loading }: { incidents: Incident[] | 
       key: 'path',
       header: 'Path',
       cell: (i) => <span className="font-mono text-xs break-all">{i.path || '—'}</span>,
+    },
+    {
+      key: 'evidence',
+      header: 'Evidence',
+      cell: (i) => <span className="text-sm text-slate-700">{evidenceSummary(i)}</span>,
     },
     { key: 'sightings', header: 'Sightings', numeric: true, cell: (i) => i.sightings },
     {
@@ -47,8 +54,10 @@ export function IncidentsCard({ incidents, loading }: { incidents: Incident[] | 
       key: 'status',
       header: 'Status',
       cell: (i) =>
-        i.status === 'open' ? (
-          <Pill status="error" label={i.autoResume ? 'Open' : 'Open: came back'} />
+        i.status === 'open' && !i.pausedAt ? (
+          <Pill status="warning" label="Suspected" />
+        ) : i.status === 'open' ? (
+          <Pill status="error" label={i.autoResume ? 'Paused' : 'Paused: came back'} />
         ) : (
           <Pill
             status="completed"
@@ -79,7 +88,9 @@ export function IncidentsCard({ incidents, loading }: { incidents: Incident[] | 
           Site changes
         </h3>
         <p className="text-sm text-slate-500">
-          Pages that were not what the adapters expect. Each paused its action on every account.
+          Pages that were not what the adapters expect. An action pauses on every account once a second
+          account or the canary meets the same step within 30 minutes; until then only the account that met it
+          waits.
         </p>
       </div>
       <DataTable

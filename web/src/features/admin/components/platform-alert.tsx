@@ -1,6 +1,7 @@
 // The overview's alarm when a platform changed under the fleet: what is paused on every account,
 // since when and at which step, and the way to Platform health where it is fixed. Nothing shows
-// while the platforms look as their packs describe them.
+// while the platforms look as their packs describe them, nor for a suspicion (one account met an
+// odd page, only it waits): Platform health lists those.
 import { AlertOctagon, ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonClasses } from '@/components/ui/button'
@@ -8,8 +9,9 @@ import type { PlatformAlerts } from '../api/platform-types'
 import { formatDateTime } from '../format'
 
 export function PlatformAlert({ alerts }: { alerts: PlatformAlerts }) {
-  if (alerts.pauses.length === 0 && alerts.incidents.length === 0) return null
-  const stepOf = (incidentId: string | null) => alerts.incidents.find((i) => i.id === incidentId)
+  const incidents = alerts.incidents.filter((i) => i.pausedAt !== null)
+  if (alerts.pauses.length === 0 && incidents.length === 0) return null
+  const stepOf = (incidentId: string | null) => incidents.find((i) => i.id === incidentId)
   return (
     <section
       role="alert"
@@ -47,8 +49,7 @@ export function PlatformAlert({ alerts }: { alerts: PlatformAlerts }) {
               })}
               {alerts.pauses.length === 0 && (
                 <li>
-                  {alerts.incidents.length} open{' '}
-                  {alerts.incidents.length === 1 ? 'site change' : 'site changes'}
+                  {incidents.length} open {incidents.length === 1 ? 'site change' : 'site changes'}
                 </li>
               )}
             </ul>
