@@ -102,7 +102,7 @@ describe('do-not-contact CSV export and rows to fix (the shared formula-safe enc
     ])
   })
 
-  it('the rows to fix keep the file\'s cells and add why, through the same encoder', () => {
+  it("the rows to fix keep the file's cells and add why, through the same encoder", () => {
     expect(rowsToFixCsv(['handle', 'note'], [{ cells: ['x y', 'Sam|=cmd'], error: 'bad' }])).toBe(
       `"handle","note","error"\r\n"x y","Sam|'=cmd","bad"\r\n`,
     )
