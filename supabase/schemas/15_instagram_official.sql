@@ -28,12 +28,12 @@ create table internal.instagram_webhook_events (
   last_received_at timestamp with time zone not null default now(),
   job_id uuid,
   constraint instagram_webhook_events_pkey primary key (id),
-  constraint instagram_webhook_events_event_key_key unique (event_key),
+  constraint instagram_webhook_events_account_event_key unique (instagram_account_id, event_key),
   constraint instagram_webhook_events_kind_check check ((kind = any (array['comment'::text, 'message'::text, 'echo'::text, 'story_mention'::text, 'story_reply'::text, 'other'::text]))),
   constraint instagram_webhook_events_event_key_check check ((char_length(event_key) <= 300))
 );
 comment on table internal.instagram_webhook_events is
-  'What Meta delivered to the instagram-webhook function, one row per event (a comment by its id, a message by its mid), however often it was delivered; each new one queued an instagram.event job. Only the service role reaches it, through record_instagram_webhook_events.';
+  'What Meta delivered to the instagram-webhook function, one row per event of an account (a comment by its id, a message by its mid, per entry.id: another account''s event with the same id is its own event), however often it was delivered; each new one queued an instagram.event job. Only the service role reaches it, through record_instagram_webhook_events.';
 comment on column internal.instagram_webhook_events.instagram_account_id is
   'entry.id: the Instagram professional account the event is for (social_accounts.platform_user_id of an official account).';
 comment on column internal.instagram_webhook_events.deliveries is
@@ -435,7 +435,7 @@ begin
     insert into internal.instagram_webhook_events as e (event_key, instagram_account_id, field, kind, occurred_at, payload)
     values (item ->> 'key', item ->> 'accountId', item ->> 'field', item ->> 'kind', (item ->> 'occurredAt')::timestamptz,
             item -> 'payload')
-    on conflict (event_key) do update
+    on conflict (instagram_account_id, event_key) do update
       set deliveries = e.deliveries + 1, last_received_at = now()
     returning e.id, (xmax = 0) into stored_id, fresh;
     if fresh then
@@ -451,7 +451,7 @@ begin
 end
 $$;
 comment on function public.record_instagram_webhook_events(jsonb) is
-  'Service role only (the instagram-webhook function, after the signature checked): stores each delivered event once by its key and queues an instagram.event job for each new one; a repeated delivery only counts. Answers {stored, repeated}.';
+  'Service role only (the instagram-webhook function, after the signature checked): stores each delivered event once by its account and key and queues an instagram.event job for each new one; a repeated delivery only counts. Answers {stored, repeated}.';
 
 create or replace function internal.check_instagram_automation_account()
 returns trigger
