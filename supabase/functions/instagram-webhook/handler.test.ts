@@ -130,7 +130,11 @@ Deno.test('the same event id on two accounts is two events, each with its job', 
   const commentId = `178${unique()}`
   for (const accountId of [mine, theirs]) {
     const body = commentBody(accountId, commentId)
-    assert.deepEqual(await jsonOf(await post(body, await sign(body))), { received: true, stored: 1, repeated: 0 })
+    assert.deepEqual(await jsonOf(await post(body, await sign(body))), {
+      received: true,
+      stored: 1,
+      repeated: 0,
+    })
   }
   for (const accountId of [mine, theirs]) {
     const rows = await eventsFor(accountId)
