@@ -59,8 +59,8 @@ describe('platform packs', () => {
 
   it('a pack path that leaves the platform is refused, and the runner never builds a URL off the site', () => {
     for (const home of ['.evil.example/steal', '@evil.example/steal', '//evil.example']) {
-      const facts = structuredClone(CODE_DEFAULT_FACTS.twitter) as { paths: Record<string, string> }
-      facts.paths.home = home
+      const facts = structuredClone(CODE_DEFAULT_FACTS.twitter)
+      facts.paths = { ...(facts.paths as Record<string, string>), home }
       expect(packIssues(facts, CODE_DEFAULT_FACTS.twitter)).toEqual([
         {
           path: 'paths.home',
