@@ -3,7 +3,7 @@
 // runner's facts is refused (the code default stays, an error is logged); a rollback returns to
 // the code default. Against the test database as the runner's role.
 
-import { packIssues } from '@reachflow/domain'
+import { packIssues, platformUrl } from '@reachflow/domain'
 import { afterAll, describe, expect, it } from 'vitest'
 import { configFromEnv } from '../src/config.ts'
 import { createDb } from '../src/db.ts'
@@ -55,6 +55,22 @@ describe('platform packs', () => {
       expect(packIssues(json, facts)).toEqual([])
       expect(facts.version).toMatch(/\S/)
     }
+  })
+
+  it('a pack path that leaves the platform is refused, and the runner never builds a URL off the site', () => {
+    for (const home of ['.evil.example/steal', '@evil.example/steal', '//evil.example']) {
+      const facts = structuredClone(CODE_DEFAULT_FACTS.twitter)
+      facts.paths = { ...(facts.paths as Record<string, string>), home }
+      expect(packIssues(facts, CODE_DEFAULT_FACTS.twitter)).toEqual([
+        {
+          path: 'paths.home',
+          message: "paths.home must be a path on the platform's own site, starting with a single /",
+        },
+      ])
+      // were such a path to reach a session anyway, it is not joined to the site's address
+      expect(() => platformUrl('https://x.com', home)).toThrow(/is not on https:\/\/x\.com/)
+    }
+    expect(platformUrl('https://x.com', '/i/chat/1-2')).toBe('https://x.com/i/chat/1-2')
   })
 
   it('a published pack is in use within one poll; a misfit is refused; a rollback returns to the default', async () => {

@@ -8,7 +8,9 @@
 // schema and seed (test/supabase/migrations, seed.sql) instead of our migrations, starts a gateway
 // on it exposing `public` and `personal` as the suite's config.toml does, and runs the test files
 // one at a time with vitest (scripts/postgrest-js-conformance/setup.ts stands in for Jest). The score
-// counts the tests that sent at least one request to the gateway (the others test the client alone).
+// counts the tests that sent at least one request to the gateway (the others test the client alone)
+// and files that failed to load (./summary.ts); the exit status is vitest's. Its Postgres is stopped
+// whatever happens once it started.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -20,10 +22,12 @@ import {
   initCluster,
   startDb,
   stopDb,
+  withDb,
   withProjectDb,
 } from '../../stack/src/db.ts'
 import { gatewayEnv, sharedEnv } from '../../stack/src/services.ts'
 import { ensureSystemPackages, sleep } from '../../stack/src/system.ts'
+import { type JsonReport, summarise } from './summary.ts'
 
 /** supabase-js's main branch of 7 August 2026 (after 2.112.2): the suite the figures in docs/benchmarks.md come from. */
 const DEFAULT_REF = '381bded5'
@@ -91,11 +95,25 @@ async function startGateway(env: Record<string, string>, apiUrl: string): Promis
   throw new Error('the gateway did not start')
 }
 
-interface JsonReport {
-  testResults: {
-    name: string
-    assertionResults: { ancestorTitles: string[]; title: string; status: string; failureMessages: string[] }[]
-  }[]
+/** The suite's schema, loaded as `postgres` (not a superuser, as on hosted Supabase). */
+async function loadSuiteSchema(config: ReturnType<typeof stackConfig>, testDir: string): Promise<void> {
+  let schema = readFileSync(join(testDir, 'supabase', 'migrations', '00000000000000_schema.sql'), 'utf8')
+  const postgis = /create extension if not exists postgis[^;]*;/i
+  if (existsSync('/usr/share/postgresql/15/extension/postgis.control')) {
+    // PostGIS is not a trusted extension: the superuser creates it, as the hosted dashboard does,
+    // and the schema's own statement finds it there
+    const statement = postgis.exec(schema)?.[0]
+    if (statement) await withDb(config, (db) => db.query(statement))
+  } else {
+    // Debian's PostGIS is not part of the stack: the one table using it keeps its points as text,
+    // so the suite's single GeoJSON test fails here.
+    log('PostGIS is not installed: shops.shop_geom becomes text')
+    schema = schema.replace(postgis, '').replace(/extensions\.geometry\(POINT, 4326\)/i, 'text')
+  }
+  await withProjectDb(config, async (db) => {
+    await db.query(schema)
+    await db.query(readFileSync(join(testDir, 'supabase', 'seed.sql'), 'utf8'))
+  })
 }
 
 async function main(): Promise<void> {
@@ -104,41 +122,31 @@ async function main(): Promise<void> {
   const config = stackConfig('pgrstjs')
   destroyCluster(config)
   initCluster(config)
-  await startDb(config)
-  await applyPlatformLayer(config)
   const testDir = join(packageDir, 'test')
-  let schema = readFileSync(join(testDir, 'supabase', 'migrations', '00000000000000_schema.sql'), 'utf8')
-  if (!existsSync('/usr/share/postgresql/15/extension/postgis.control')) {
-    // Debian's PostGIS is not part of the stack: the one table using it keeps its points as text,
-    // so the suite's single GeoJSON test fails here (the gateway does not serve GeoJSON anyway).
-    log('PostGIS is not installed: shops.shop_geom becomes text')
-    schema = schema
-      .replace(/create extension if not exists postgis[^;]*;/i, '')
-      .replace(/extensions\.geometry\(POINT, 4326\)/i, 'text')
-  }
-  await withProjectDb(config, async (db) => {
-    await db.query(schema)
-    await db.query(readFileSync(join(testDir, 'supabase', 'seed.sql'), 'utf8'))
-  })
-  const rest = `${config.apiUrl}/rest/v1`
-  const env = {
-    ...sharedEnv(config),
-    ...gatewayEnv(true),
-    STACK_INSTANCE: config.instance,
-    REST_SCHEMAS: 'public,personal',
-  }
-  const gateway = await startGateway(env, config.apiUrl)
   const reachedFile = join(workDir, 'reached.jsonl')
   const reportFile = join(workDir, 'report.json')
-  rmSync(reachedFile, { force: true })
-  rmSync(reportFile, { force: true })
+  let gateway: ChildProcess | undefined
+  let vitestStatus: number | null = null
   try {
+    await startDb(config)
+    await applyPlatformLayer(config)
+    await loadSuiteSchema(config, testDir)
+    const rest = `${config.apiUrl}/rest/v1`
+    const env = {
+      ...sharedEnv(config),
+      ...gatewayEnv(true),
+      STACK_INSTANCE: config.instance,
+      REST_SCHEMAS: 'public,personal',
+    }
+    gateway = await startGateway(env, config.apiUrl)
+    rmSync(reachedFile, { force: true })
+    rmSync(reportFile, { force: true })
     // The suite talks to the CLI's local API; here the same requests go to the gateway.
     for (const file of readdirSync(testDir).filter((f) => f.endsWith('.test.ts'))) {
       const path = join(testDir, file)
       writeFileSync(path, readFileSync(path, 'utf8').replaceAll('http://localhost:54321/rest/v1', rest))
     }
-    spawnSync(
+    vitestStatus = spawnSync(
       join(repoRoot, 'node_modules', '.bin', 'vitest'),
       [
         'run',
@@ -163,36 +171,19 @@ async function main(): Promise<void> {
           CONFORMANCE_REACHED_FILE: reachedFile,
         },
       },
-    )
+    ).status
   } finally {
-    gateway.kill('SIGTERM')
+    gateway?.kill('SIGTERM')
     stopDb(config)
   }
-  summarise(reportFile, reachedFile)
-}
-
-function summarise(reportFile: string, reachedFile: string): void {
+  if (!existsSync(reportFile)) throw new Error(`vitest wrote no report (exit status ${vitestStatus})`)
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as JsonReport
   const reached = new Set(
     existsSync(reachedFile) ? readFileSync(reachedFile, 'utf8').split('\n').filter(Boolean) : [],
   )
-  let total = 0
-  let passed = 0
-  const failed: string[] = []
-  for (const file of report.testResults) {
-    for (const test of file.assertionResults) {
-      if (!reached.has(JSON.stringify([...test.ancestorTitles, test.title]))) continue
-      total++
-      if (test.status === 'passed') passed++
-      else failed.push(`${file.name.split('/').pop()}: ${[...test.ancestorTitles, test.title].join(' > ')}`)
-    }
-  }
-  const all = report.testResults.flatMap((f) => f.assertionResults)
-  log(`${all.length} tests in the suite, ${all.filter((t) => t.status === 'passed').length} passed`)
-  log(
-    `reached the gateway: ${total}; passed ${passed} (${((100 * passed) / Math.max(total, 1)).toFixed(1)} %)`,
-  )
-  for (const name of failed) log(`  failed: ${name}`)
+  const { lines, exitCode } = summarise(report, reached, vitestStatus)
+  for (const line of lines) log(line)
+  process.exitCode = exitCode
 }
 
 main().catch((error: unknown) => {

@@ -26,6 +26,9 @@ $$;
 
 create schema internal;
 
+-- trigram indexes for substring search (hosted Supabase offers pg_trgm in the extensions schema)
+create extension if not exists pg_trgm with schema extensions;
+
 comment on schema internal is
   'Helpers for policies, triggers and the scheduler. Not exposed by the data API.';
 

@@ -28,12 +28,12 @@ create table internal.instagram_webhook_events (
   last_received_at timestamp with time zone not null default now(),
   job_id uuid,
   constraint instagram_webhook_events_pkey primary key (id),
-  constraint instagram_webhook_events_event_key_key unique (event_key),
+  constraint instagram_webhook_events_account_event_key unique (instagram_account_id, event_key),
   constraint instagram_webhook_events_kind_check check ((kind = any (array['comment'::text, 'message'::text, 'echo'::text, 'story_mention'::text, 'story_reply'::text, 'other'::text]))),
   constraint instagram_webhook_events_event_key_check check ((char_length(event_key) <= 300))
 );
 comment on table internal.instagram_webhook_events is
-  'What Meta delivered to the instagram-webhook function, one row per event (a comment by its id, a message by its mid), however often it was delivered; each new one queued an instagram.event job. Only the service role reaches it, through record_instagram_webhook_events.';
+  'What Meta delivered to the instagram-webhook function, one row per event of an account (a comment by its id, a message by its mid, per entry.id: another account''s event with the same id is its own event), however often it was delivered; each new one queued an instagram.event job. Only the service role reaches it, through record_instagram_webhook_events.';
 comment on column internal.instagram_webhook_events.instagram_account_id is
   'entry.id: the Instagram professional account the event is for (social_accounts.platform_user_id of an official account).';
 comment on column internal.instagram_webhook_events.deliveries is
@@ -44,11 +44,23 @@ create table internal.instagram_data_deletions (
   accounts_deleted integer not null,
   requested_at timestamp with time zone not null default now(),
   constraint instagram_data_deletions_pkey primary key (confirmation_code),
-  constraint instagram_data_deletions_confirmation_code_check check ((confirmation_code ~ '^[0-9A-F]{16}$'::text)),
+  constraint instagram_data_deletions_confirmation_code_check check ((confirmation_code ~ '^[0-9A-F]{16}([0-9A-F]{16})?$'::text)),
   constraint instagram_data_deletions_accounts_deleted_check check ((accounts_deleted >= 0))
 );
 comment on table internal.instagram_data_deletions is
-  'Data deletion requests Meta relayed for people who removed Reachflow on Instagram: the confirmation code given back and what was deleted, nothing about the person (their data is gone). Read only through public.instagram_data_deletion_status (service role).';
+  'Data deletion requests Meta relayed for people who removed Reachflow on Instagram: the confirmation code given back (128 random bits as 32 hex digits; codes given before have 16) and what was deleted, nothing about the person (their data is gone). Read only through public.instagram_data_deletion_status (service role).';
+
+create table internal.public_lookup_hits (
+  form text not null,
+  address text not null,
+  window_start timestamp with time zone not null,
+  hits integer not null default 1,
+  constraint public_lookup_hits_pkey primary key (form, address, window_start),
+  constraint public_lookup_hits_form_check check ((char_length(form) <= 50)),
+  constraint public_lookup_hits_address_check check ((char_length(address) <= 100))
+);
+comment on table internal.public_lookup_hits is
+  'Lookups of public pages without a sign-in (the data deletion status page), counted per form, client address and window, so one address cannot flood them. Only through public.take_public_lookup (service role); rows older than a day are removed as new ones come.';
 
 create table public.instagram_automations (
   id uuid not null default gen_random_uuid(),
@@ -155,6 +167,9 @@ create index instagram_automation_runs_user_id_idx on public.instagram_automatio
 create index instagram_automation_runs_automation_id_idx on public.instagram_automation_runs (automation_id, created_at);
 
 create index instagram_automation_runs_person_idx on public.instagram_automation_runs (account_id, person_id, created_at);
+
+-- old windows of public lookups are removed by age
+create index public_lookup_hits_window_idx on internal.public_lookup_hits (window_start);
 
 -- what a person wrote to an account and when: the automations' results look up later and earlier
 -- messages of each person they answered
@@ -378,7 +393,8 @@ as $$
 declare
   account record;
   deleted integer := 0;
-  code text := upper(left(replace(gen_random_uuid()::text, '-', ''), 16));
+  -- 128 random bits: the code is the only key to the public status page
+  code text := upper(encode(extensions.gen_random_bytes(16), 'hex'));
 begin
   if coalesce(p_instagram_user_id, '') !~ '^[0-9]{1,30}$' then
     raise exception 'Invalid Instagram user id' using errcode = '22023';
@@ -417,7 +433,34 @@ as $$
    where d.confirmation_code = upper(btrim(p_code))
 $$;
 comment on function public.instagram_data_deletion_status(text) is
-  'The instagram-webhook function, for the public page Meta links a person to after a data deletion request: by its confirmation code (unguessable, 64 bits), whether and when the deletion was done; null for an unknown code.';
+  'The instagram-webhook function, for the public page Meta links a person to after a data deletion request: by its confirmation code (unguessable, 128 bits), whether and when the deletion was done; null for an unknown code. The function counts each lookup per address first (public.take_public_lookup).';
+
+create or replace function public.take_public_lookup(p_form text, p_address text, p_limit integer, p_window_seconds integer)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  t timestamptz := now();
+  bucket timestamptz := to_timestamp(floor(extract(epoch from t) / p_window_seconds) * p_window_seconds);
+  counted integer;
+begin
+  if coalesce(p_limit, 0) < 1 or coalesce(p_window_seconds, 0) < 1 then
+    raise exception 'A lookup limit needs a positive limit and window' using errcode = '22023';
+  end if;
+  delete from internal.public_lookup_hits h where h.window_start < t - interval '1 day';
+  insert into internal.public_lookup_hits as h (form, address, window_start)
+  values (left(p_form, 50), left(coalesce(p_address, ''), 100), bucket)
+  on conflict (form, address, window_start) do update set hits = h.hits + 1
+  returning h.hits into counted;
+  return jsonb_build_object(
+    'allowed', counted <= p_limit,
+    'retryAfterSeconds', ceil(extract(epoch from bucket + make_interval(secs => p_window_seconds) - t))::integer);
+end
+$$;
+comment on function public.take_public_lookup(text, text, integer, integer) is
+  'Service role only (a function serving a public page): counts one lookup of p_form by p_address in the current window of p_window_seconds and answers {allowed (at most p_limit in the window), retryAfterSeconds (until the window ends)}.';
 
 create or replace function public.record_instagram_webhook_events(p_events jsonb)
 returns jsonb
@@ -437,7 +480,7 @@ begin
     insert into internal.instagram_webhook_events as e (event_key, instagram_account_id, field, kind, occurred_at, payload)
     values (item ->> 'key', item ->> 'accountId', item ->> 'field', item ->> 'kind', (item ->> 'occurredAt')::timestamptz,
             item -> 'payload')
-    on conflict (event_key) do update
+    on conflict (instagram_account_id, event_key) do update
       set deliveries = e.deliveries + 1, last_received_at = now()
     returning e.id, (xmax = 0) into stored_id, fresh;
     if fresh then
@@ -453,7 +496,7 @@ begin
 end
 $$;
 comment on function public.record_instagram_webhook_events(jsonb) is
-  'Service role only (the instagram-webhook function, after the signature checked): stores each delivered event once by its key and queues an instagram.event job for each new one; a repeated delivery only counts. Answers {stored, repeated}.';
+  'Service role only (the instagram-webhook function, after the signature checked): stores each delivered event once by its account and key and queues an instagram.event job for each new one; a repeated delivery only counts. Answers {stored, repeated}.';
 
 create or replace function internal.check_instagram_automation_account()
 returns trigger
@@ -758,6 +801,7 @@ alter table internal.instagram_oauth_states enable row level security;
 alter table internal.instagram_webhook_events enable row level security;
 
 alter table internal.instagram_data_deletions enable row level security;
+alter table internal.public_lookup_hits enable row level security;
 
 create policy "The runner reads delivered Instagram events" on internal.instagram_webhook_events
   for select
@@ -844,6 +888,7 @@ revoke execute on function public.record_instagram_webhook_events(jsonb) from pu
 revoke execute on function public.instagram_access_removed(text) from public, anon, authenticated;
 revoke execute on function public.delete_instagram_user_data(text) from public, anon, authenticated;
 revoke execute on function public.instagram_data_deletion_status(text) from public, anon, authenticated;
+revoke execute on function public.take_public_lookup(text, text, integer, integer) from public, anon, authenticated;
 revoke execute on function internal.check_instagram_automation_account() from public;
 revoke execute on function public.instagram_automation_results() from public, anon;
 grant execute on function public.instagram_automation_results() to authenticated;

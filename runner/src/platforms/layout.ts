@@ -36,18 +36,42 @@ export class LayoutChangedError extends Error {
 const MAX_LINES = 4_000
 
 /**
+ * The words platforms build their test ids from (split at anything not a letter or digit). A word
+ * not on this list may be someone's handle or id and is redacted; a missing word only costs the
+ * operator a "#" where a fixed name was.
+ */
+const TEST_ID_WORDS = [
+  // X's pages and X Chat (runner/src/platforms/x, stack/sandbox/x)
+  'AccountSwitcher AppTabBar Avatar Back Button Cancel Consent Container Conversation DM DMDrawer',
+  'DirectMessage Explore Home Input Link LoginForm Name Next OAuth Profile Search SearchBox SideNav',
+  'Timeline User UserAvatar UserCell UserDescription UserName app back bar button caret cellInnerDiv',
+  'code composer container conversation dm dmComposerSendButton dmComposerTextInput emptyState form',
+  'header inbox input item like list message panel pin primaryColumn reply retweet scroller send',
+  'sendDMFromProfile sidebarColumn slot spinner text textarea toast tweet tweetText unlike username',
+  'xchatEmbedOverlays xchatEmbedRoute',
+  // the checkout pages
+  'cancel checkout due error portal return subscription today',
+]
+  .join(' ')
+  .split(' ')
+
+/**
  * The outline's in-page side, as source text: the runner runs under tsx, whose transform wraps
  * named inner functions in a `__name` helper the page does not have (a function passed to
- * page.evaluate failed with "__name is not defined"). Test ids lose the ids they carry: a UUID, and
- * any run of letters and digits that holds a digit, becomes "#" (X's rows carry user and message ids).
+ * page.evaluate failed with "__name is not defined"). A test id keeps only its fixed words: a UUID,
+ * and every run of letters and digits that is not one of TEST_ID_WORDS (or a version: v2), becomes "#" (X's rows carry
+ * user and message ids, its avatars the handle: `UserAvatar-Container-<handle>`).
  */
-const OUTLINE_JS = `function (maxLines) {
+const OUTLINE_JS = `function (maxLines, fixedWords) {
   var lines = []
   var truncated = false
+  var fixed = new Set(fixedWords)
   function redact(testid) {
     return testid
       .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '#')
-      .replace(/[A-Za-z0-9]*[0-9][A-Za-z0-9]*/g, '#')
+      .replace(/[A-Za-z0-9]+/g, function (word) {
+        return fixed.has(word) || /^v[0-9]{1,2}$/.test(word) ? word : '#'
+      })
   }
   function describe(el) {
     var line = el.tagName.toLowerCase()
@@ -80,11 +104,13 @@ const OUTLINE_JS = `function (maxLines) {
 }`
 
 /**
- * The redacted outline of the page, shadow roots included: tags, test ids (without the ids they
- * carry), roles and input types. Other attributes and every text node are left out.
+ * The redacted outline of the page, shadow roots included: tags, test ids (their fixed words only),
+ * roles and input types. Other attributes and every text node are left out.
  */
 export async function outlinePage(page: Page): Promise<PageOutline> {
-  return (await page.evaluate(`(${OUTLINE_JS})(${MAX_LINES})`)) as PageOutline
+  return (await page.evaluate(
+    `(${OUTLINE_JS})(${MAX_LINES}, ${JSON.stringify(TEST_ID_WORDS)})`,
+  )) as PageOutline
 }
 
 /** The page's URL path, without query or fragment. */

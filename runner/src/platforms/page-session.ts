@@ -3,6 +3,7 @@
 // account's browser context, the one-operation-at-a-time page with a hard time limit, paths from
 // the platform's facts, navigation under the navigation timeout, the cookies to save for the next
 // run, a DM's lifecycle and the frame of its confirmation, and leaving a thread once done with it.
+import { platformUrl } from '@reachflow/domain'
 import type { Page } from 'puppeteer-core'
 import { navigate } from '../browser/navigate.ts'
 import { SessionPages } from '../browser/operations.ts'
@@ -78,8 +79,9 @@ export abstract class PageSession<
     await this.park().catch(() => undefined)
   }
 
+  /** A path on the platform's site; one that would leave it (an operator's pack can hold any text) throws. */
   url(path: string): string {
-    return `${this.baseUrl}${path}`
+    return platformUrl(this.baseUrl, path)
   }
 
   /** A path of the facts with its placeholders filled in. */

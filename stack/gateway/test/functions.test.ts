@@ -11,6 +11,7 @@ interface Echo {
   search: string
   authorization: string | null
   contentType: string | null
+  forwardedFor: string | null
   body: string
   pid: number
   env: Record<string, unknown>
@@ -47,6 +48,16 @@ describe('edge functions', () => {
     })
     const deleted = await sb.functions.invoke<Echo>(`${ECHO}/items/9`, { method: 'DELETE' })
     expect(deleted.data).toMatchObject({ method: 'DELETE', sub: '/items/9' })
+  })
+
+  it('appends the address it saw to X-Forwarded-For, after whatever the client sent, as hosted does', async () => {
+    const plain = await client().functions.invoke<Echo>(ECHO, { body: {} })
+    expect(plain.data?.forwardedFor).toMatch(/^(::ffff:)?127\.0\.0\.1$/)
+    const spoofed = await client().functions.invoke<Echo>(ECHO, {
+      body: {},
+      headers: { 'X-Forwarded-For': '203.0.113.9' },
+    })
+    expect(spoofed.data?.forwardedFor).toMatch(/^203\.0\.113\.9, (::ffff:)?127\.0\.0\.1$/)
   })
 
   it('streams large bodies both ways', async () => {

@@ -5,7 +5,7 @@
 //   with more than one unnamed parameter) are not in the schema cache at all (SchemaCache.hs,
 //   funcsSqlQuery `callable`), so another overload is chosen or the call is PGRST202;
 // - overloads resolve as Plan.hs findProc does, and PGRST203 lists the visible candidates in the
-//   schema cache's order; PGRST202's hint suggests parameters when the name exists (Error.hs
+//   schema cache's order (decodeFuncs sorts each function's overloads); PGRST202's hint suggests parameters when the name exists (Error.hs
 //   noRpcHint);
 // - `rel(count)` / `select=count` select `"<alias>"."count"`, which Postgres reads as count(<alias>)
 //   (functional notation), with no db_aggregates_enabled needed;
@@ -32,6 +32,11 @@ beforeAll(async () => {
     create function public.${f('dflt')}(text default 'x') returns text language sql as $$ select 'text' $$;
     create function public.${f('named')}(alpha int, beta int) returns int language sql as 'select alpha + beta';
     create function public.${f('named')}(alpha int, gamma text) returns int language sql as 'select alpha';
+    create function public.${f('order')}(a text, z int default 0) returns int language sql as 'select 1';
+    create function public.${f('order')}(a text) returns int language sql as 'select 2';
+    create function public.${f('order')}(a boolean) returns int language sql as 'select 3';
+    create function public.${f('order')}(a int) returns int language sql as 'select 4';
+    comment on function public.${f('order')}(int) is 'counted';
     notify pgrst, 'reload schema';`)
   for (let i = 0; i < 100; i++) {
     if ((await raw(`/rpc/${f('named')}?alpha=1&beta=2`)).status === 200) return
@@ -44,7 +49,8 @@ afterAll(() =>
   sql(`drop function public.${f('unnamed_int')}(int), public.${f('unnamed_text')}(text),
     public.${f('row_arg')}(public.${t('books')}), public.${f('two_unnamed')}(text, text),
     public.${f('poly')}(bool), public.${f('poly')}(int), public.${f('poly')}(text), public.${f('dflt')}(),
-    public.${f('dflt')}(int), public.${f('dflt')}(text), public.${f('named')}(int, int), public.${f('named')}(int, text)`),
+    public.${f('dflt')}(int), public.${f('dflt')}(text), public.${f('named')}(int, int), public.${f('named')}(int, text),
+    public.${f('order')}(text, int), public.${f('order')}(text), public.${f('order')}(boolean), public.${f('order')}(int)`),
 )
 
 describe('functions PostgREST cannot call are invisible', () => {
@@ -82,6 +88,16 @@ describe('functions PostgREST cannot call are invisible', () => {
     })
     const text = await anon.rpc(f('dflt'), { '': 'y' })
     expect(text.data).toBe('text')
+  })
+
+  it("lists candidates in PostgREST's order, not the order they were created in", async () => {
+    // decodeFuncs sorts overloads: fewer parameters first, then no description before one, then
+    // the parameters (name, type, required, variadic); created here in another order on purpose
+    const { status, error } = await anon.rpc(f('order'), { a: 'x' })
+    expect(status).toBe(300)
+    expect(error?.message).toBe(
+      `Could not choose the best candidate function between: public.${f('order')}(a => boolean), public.${f('order')}(a => text), public.${f('order')}(a => integer), public.${f('order')}(a => text, z => integer)`,
+    )
   })
 
   it('suggests the parameters of an existing function when none matches', async () => {

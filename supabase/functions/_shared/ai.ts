@@ -265,6 +265,34 @@ export interface Draft {
   followUps: string[]
 }
 
+/**
+ * Tokens of text as a model reads it, estimated high: about four ASCII characters a token, and a
+ * token for every other character (an emoji is one to three, a letter of another script about one).
+ * A length in characters says nothing about this: 400 emoji are 400 characters and 400+ tokens.
+ */
+export function modelTokens(text: string): number {
+  let ascii = 0
+  let other = 0
+  for (const char of text) {
+    if (char.charCodeAt(0) < 0x80) ascii++
+    else other++
+  }
+  return Math.ceil(ascii / 4) + other
+}
+
+/** The most goal and offer may take together: 500 + 500 ASCII characters are 250. */
+export const MAX_DRAFT_INPUT_TOKENS = 300
+
+/** Why the model cannot be asked for drafts of this goal and offer (it would not answer in full), or null. */
+export function draftInputProblem(input: Pick<DraftInput, 'goal' | 'offer'>): string | null {
+  const tokens = modelTokens(input.goal) + modelTokens(input.offer)
+  if (tokens <= MAX_DRAFT_INPUT_TOKENS) return null
+  return (
+    `The goal and offer are too long for the AI: together they come to about ${tokens} tokens, and at most ` +
+    `${MAX_DRAFT_INPUT_TOKENS} fit (about 1,200 letters; emoji and other scripts take more). Shorten them.`
+  )
+}
+
 export function draftRequest(input: DraftInput): ChatRequest {
   return {
     task: 'draft_messages',
@@ -282,7 +310,9 @@ export function draftRequest(input: DraftInput): ChatRequest {
       variants: input.variants,
       followUps: input.followUps,
     },
-    maxTokens: 120 * (input.variants + input.followUps) + 60,
+    // drafts quote the goal and offer: each text's answer budget covers them as well as its own words
+    maxTokens:
+      (120 + modelTokens(input.goal) + modelTokens(input.offer)) * (input.variants + input.followUps) + 60,
   }
 }
 

@@ -128,6 +128,28 @@ export type Database = {
         }
         Relationships: []
       }
+      public_lookup_hits: {
+        Row: {
+          address: string
+          form: string
+          hits: number
+          window_start: string
+        }
+        ComputedFields: never
+        Insert: {
+          address: string
+          form: string
+          hits?: number
+          window_start: string
+        }
+        Update: {
+          address?: string
+          form?: string
+          hits?: number
+          window_start?: string
+        }
+        Relationships: []
+      }
     }
     Views: {
       [_ in never]: never
@@ -3129,6 +3151,10 @@ export type Database = {
       set_inbox_thread_status: { Args: { p_status: string; p_thread_id: string }; Returns: undefined }
       set_opt_out_words: { Args: { p_anywhere: string[]; p_at_start: string[] }; Returns: Json }
       start_scraping_campaign: { Args: { p_scraping_campaign_id: string }; Returns: Json }
+      take_public_lookup: {
+        Args: { p_address: string; p_form: string; p_limit: number; p_window_seconds: number }
+        Returns: Json
+      }
       todays_overview: {
         Args: Record<PropertyKey, never>
         Returns: {

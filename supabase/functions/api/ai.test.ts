@@ -104,6 +104,32 @@ Deno.test('POST /ai/draft-messages drafts from goal and offer and counts the req
   assert.match(JSON.stringify(invalid.body), /Describe the goal/)
 })
 
+Deno.test('a goal the model would take too many tokens for is refused with a reason before the model is called', async () => {
+  const customer = await newCustomer('ai-emoji')
+  // 400 emoji are 400 characters (within the 500 a goal may have), but far more than 400 letters
+  // of what the model reads and quotes back: the drafts came back cut off, a 502 "malformed"
+  const refused = await call(customer, 'POST', '/ai/draft-messages', {
+    goal: '\u{1F680}'.repeat(400),
+    offer: 'SEO audits',
+    variants: 3,
+  })
+  assert.equal(refused.status, 400, JSON.stringify(refused.body))
+  assert.equal(refused.body.reason, 'input_too_long')
+  assert.match(String(refused.body.error), /^The goal and offer are too long for the AI/)
+  assert.equal((await usageRow(customer))?.requests ?? 0, 0, 'the model was not called')
+
+  // 250 emoji fit, and the drafts that quote them come back whole
+  const drafted = await call(customer, 'POST', '/ai/draft-messages', {
+    goal: '\u{1F680}'.repeat(250),
+    offer: 'SEO audits',
+    variants: 3,
+    followUps: 3,
+  })
+  assert.equal(drafted.status, 200, JSON.stringify(drafted.body))
+  assert.equal((drafted.body.messages as string[]).length, 3)
+  assert.ok((drafted.body.messages as string[]).every((m) => m.includes('\u{1F680}'.repeat(250))))
+})
+
 Deno.test('the daily budget: a used-up day answers 429 without calling the endpoint, and counts the refusal', async () => {
   const customer = await newCustomer('ai-budget')
   const { data: settings } = await serviceDb().from('ai_settings').select('requests_per_day').single()

@@ -9,6 +9,7 @@ import {
   AiError,
   aiConfigFrom,
   chatWithinBudget,
+  draftInputProblem,
   draftRequest,
   parseDraft,
 } from '../_shared/ai.ts'
@@ -134,6 +135,9 @@ export async function draftMessages(req: Request, ctx: CallContext): Promise<Res
   const config = configOf(ctx)
   if (!config) throw new HttpError(503, AI_NOT_CONFIGURED_HINT)
   const input = await parseBody(req, draftSchema)
+  // refused before the model is asked (and the budget charged): its drafts would come back cut off
+  const tooLong = draftInputProblem(input)
+  if (tooLong) throw new HttpError(400, tooLong, { reason: 'input_too_long' })
   const request = draftRequest(input)
   try {
     const result = await chatWithinBudget(config, budgetFor(ctx), request, {

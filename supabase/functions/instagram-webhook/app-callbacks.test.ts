@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict'
 import { connectedOfficialAccount, metaControl } from '../_shared/meta-sandbox-test.ts'
 import { functionRequest, jsonOf, sql, stackEnv } from '../_shared/test-stack.ts'
+import { STATUS_LOOKUPS, STATUS_WINDOW_SECONDS } from './app-callbacks.ts'
 import { createWebhookHandler, defaultDeps } from './handler.ts'
 import { hmacSha256 } from './signing.ts'
 
@@ -85,7 +86,7 @@ Deno.test('a data deletion request deletes the account, its automations and its 
   )
   assert.equal(answer.status, 200, JSON.stringify(answer))
   const { url, confirmation_code: code } = answer.body
-  assert.match(code, /^[0-9A-F]{16}$/)
+  assert.match(code, /^[0-9A-F]{32}$/) // 128 random bits
   assert.equal(url, `${env('SITE_URL')}/data-deletion?code=${code}`)
   const { data: accounts } = await customer.db.from('social_accounts').select('id')
   assert.deepEqual(accounts, [])
@@ -115,6 +116,39 @@ Deno.test('a data deletion request deletes the account, its automations and its 
   const malformed = await lookup('nope')
   assert.equal(malformed.status, 400)
   await malformed.body?.cancel()
+})
+
+Deno.test('the status page answers each address a limited number of lookups, then 429 with when to come back', async () => {
+  // a documentation-range IPv6 address of its own per test run, behind whatever the client sent
+  const address = (id = crypto.randomUUID()) => `198.51.100.7, 2001:db8::${id.slice(0, 4)}:${id.slice(4, 8)}`
+  const guesser = address()
+  const lookup = (forwardedFor: string) =>
+    webhook(
+      functionRequest('instagram-webhook', `/data-deletion?code=${crypto.randomUUID().replaceAll('-', '')}`, {
+        headers: { 'x-forwarded-for': forwardedFor },
+      }),
+    )
+  for (let i = 0; i < STATUS_LOOKUPS; i++) {
+    const miss = await lookup(guesser)
+    assert.equal(miss.status, 404, `lookup ${i + 1}`)
+    await miss.body?.cancel()
+  }
+  const refused = await lookup(guesser)
+  assert.equal(refused.status, 429)
+  const retryAfter = Number(refused.headers.get('retry-after'))
+  assert.ok(retryAfter > 0 && retryAfter <= STATUS_WINDOW_SECONDS, `Retry-After ${retryAfter}`)
+  assert.equal(
+    (await jsonOf<{ error: string }>(refused)).error,
+    'Too many lookups from your address. Try again in a few minutes.',
+  )
+  // what the client put before the proxy's entry does not make it someone else
+  const spoofed = await lookup(`10.0.0.1, ${guesser.split(', ').at(-1)}`)
+  assert.equal(spoofed.status, 429)
+  await spoofed.body?.cancel()
+  // another address is not held back by it
+  const other = await lookup(address())
+  assert.equal(other.status, 404)
+  await other.body?.cancel()
 })
 
 Deno.test('a signed_request with a wrong secret, a changed payload, or none is refused, and does nothing', async () => {

@@ -5,10 +5,13 @@
 // secret) "." base64url(JSON {algorithm: "HMAC-SHA256", issued_at, user_id}); nothing is read or
 // done before that signature checks out. The data deletion answer is what Meta shows the person:
 // a status URL and a confirmation code; GET /data-deletion?code= is what the public status page
-// reads by that code (the code is the only key: 64 random bits, and it tells only when).
+// reads by that code (the code is the only key: 128 random bits, and it tells only when), at most
+// STATUS_LOOKUPS times per client address in each STATUS_WINDOW_SECONDS.
 import { DatabaseError } from '../_shared/db-errors.ts'
 import { requireEnv } from '../_shared/env.ts'
-import { badRequest, jsonResponse, notFound, unauthorized } from '../_shared/errors.ts'
+import { badRequest, HttpError, jsonResponse, notFound, unauthorized } from '../_shared/errors.ts'
+import { fromJson } from '../_shared/json.ts'
+import { z } from '../_shared/validation.ts'
 import type { WebhookDeps } from './handler.ts'
 import { hmacSha256, readBytes, sameBytes } from './signing.ts'
 
@@ -67,11 +70,39 @@ export async function dataDeletion(req: Request, deps: WebhookDeps): Promise<Res
   return jsonResponse({ url: status.toString(), confirmation_code: code })
 }
 
-const CODE = /^[0-9A-Fa-f]{16}$/
+/** 32 hex digits; codes given before they had 128 bits have 16 and still work. */
+const CODE = /^(?:[0-9A-Fa-f]{16}){1,2}$/
 
-export async function dataDeletionStatus(url: URL, deps: WebhookDeps): Promise<Response> {
+const lookupTaken = z.object({ allowed: z.boolean(), retryAfterSeconds: z.number().int() })
+
+/** A person checks their request a few times; a flood of guesses from one address is turned away. */
+export const STATUS_LOOKUPS = 30
+export const STATUS_WINDOW_SECONDS = 600
+
+/**
+ * The client's address: the last X-Forwarded-For entry, the one the platform's proxy appended (the
+ * local gateway does the same); earlier entries are whatever the client sent.
+ */
+export function clientAddress(req: Request): string {
+  const hops = (req.headers.get('x-forwarded-for') ?? '').split(',').map((hop) => hop.trim())
+  return hops.findLast((hop) => hop !== '') ?? 'unknown'
+}
+
+export async function dataDeletionStatus(req: Request, url: URL, deps: WebhookDeps): Promise<Response> {
+  const taken = await deps.service().rpc('take_public_lookup', {
+    p_form: 'data-deletion-status',
+    p_address: clientAddress(req),
+    p_limit: STATUS_LOOKUPS,
+    p_window_seconds: STATUS_WINDOW_SECONDS,
+  })
+  if (taken.error) throw new DatabaseError(taken.error)
+  const { allowed, retryAfterSeconds } = fromJson(lookupTaken, taken.data, 'take_public_lookup')
+  if (!allowed)
+    throw new HttpError(429, 'Too many lookups from your address. Try again in a few minutes.', undefined, {
+      'Retry-After': String(retryAfterSeconds),
+    })
   const code = (url.searchParams.get('code') ?? '').trim()
-  if (!CODE.test(code)) throw badRequest('The confirmation code has 16 letters and digits (0-9, A-F).')
+  if (!CODE.test(code)) throw badRequest('The confirmation code has 32 letters and digits (0-9, A-F).')
   const { data, error } = await deps.service().rpc('instagram_data_deletion_status', { p_code: code })
   if (error) throw new DatabaseError(error)
   if (data === null) throw notFound('No deletion request has this confirmation code.')

@@ -123,6 +123,29 @@ Deno.test('an event delivered twice is stored once with one job', async () => {
   assert.equal(jobs.length, 1)
 })
 
+Deno.test('the same event id on two accounts is two events, each with its job', async () => {
+  // Meta's ids are only unique per account as far as we may rely on: one customer's event must
+  // never be dropped as a repeat of another customer's
+  const [mine, theirs] = [`1784${unique()}`, `1784${unique()}`]
+  const commentId = `178${unique()}`
+  for (const accountId of [mine, theirs]) {
+    const body = commentBody(accountId, commentId)
+    assert.deepEqual(await jsonOf(await post(body, await sign(body))), {
+      received: true,
+      stored: 1,
+      repeated: 0,
+    })
+  }
+  for (const accountId of [mine, theirs]) {
+    const rows = await eventsFor(accountId)
+    assert.deepEqual(
+      rows.map((r) => [r.event_key, r.deliveries, r.job_id !== null]),
+      [[`comment:${commentId}`, 1, true]],
+      accountId,
+    )
+  }
+})
+
 Deno.test('messaging events are told apart: a DM, an echo, a story mention and a story reply', async () => {
   const accountId = `1784${unique()}`
   const run = unique()

@@ -89,7 +89,7 @@ export function createWebhookHandler(deps: WebhookDeps = defaultDeps()) {
     // Meta's app callbacks, beside the webhook (one function Meta reaches without a JWT)
     if (req.method === 'POST' && url.pathname.endsWith('/deauthorize')) return await deauthorize(req, deps)
     if (url.pathname.endsWith('/data-deletion'))
-      return req.method === 'GET' ? await dataDeletionStatus(url, deps) : await dataDeletion(req, deps)
+      return req.method === 'GET' ? await dataDeletionStatus(req, url, deps) : await dataDeletion(req, deps)
     if (req.method === 'GET') return challenge(url, deps.env)
     if (req.method === 'POST') return await receive(req, deps)
     throw new HttpError(405, `Method ${req.method} is not allowed`, undefined, { Allow: 'GET, POST' })

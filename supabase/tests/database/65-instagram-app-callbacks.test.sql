@@ -4,7 +4,7 @@
 -- and other people alone, and records a code whose status the function reads by it; no customer
 -- (nor anyone signed out) can call any of these functions.
 begin;
-select plan(15);
+select plan(19);
 
 select tests.create_supabase_user('cb_owner');
 select tests.give_plan('cb_owner', 5);
@@ -31,7 +31,7 @@ select is((select count(*)::int from public.notifications where user_id = tests.
 select is((select status from public.social_accounts where id = :'other_shop'), 'active', 'another Instagram user''s account is untouched');
 
 select public.delete_instagram_user_data('17841000000000071') as deletion \gset
-select matches(:'deletion'::jsonb ->> 'confirmation_code', '^[0-9A-F]{16}$', 'the data deletion answers a confirmation code');
+select matches(:'deletion'::jsonb ->> 'confirmation_code', '^[0-9A-F]{32}$', 'the data deletion answers a confirmation code of 128 random bits');
 select is((:'deletion'::jsonb ->> 'accounts_deleted')::int, 1, 'and how many accounts went');
 select is((select count(*)::int from public.social_accounts where id = :'shop'), 0, 'the official account is deleted');
 select is((select count(*)::int from public.instagram_automations where account_id = :'shop'), 0, 'its automations with it');
@@ -44,6 +44,16 @@ select throws_ok($$select public.delete_instagram_user_data('not-an-id')$$, '220
 select is(public.instagram_data_deletion_status(lower(:'deletion'::jsonb ->> 'confirmation_code')) ->> 'status', 'completed',
   'the status is found by its code, whatever its case');
 
+-- the status page's lookups are counted per address: 2 allowed in the window here, the third not
+select results_eq(
+  $$select (public.take_public_lookup('test-form', '198.51.100.7', 2, 600) ->> 'allowed')::boolean
+      from generate_series(1, 3)$$,
+  $$values (true), (true), (false)$$, 'an address gets its lookups in a window, then is refused');
+select ok((public.take_public_lookup('test-form', '198.51.100.7', 2, 600) ->> 'retryAfterSeconds')::int between 1 and 600,
+  '... and is told when the window ends');
+select is((public.take_public_lookup('test-form', '198.51.100.8', 2, 600) ->> 'allowed')::boolean, true,
+  'another address is not held back');
+
 select tests.authenticate_as('cb_other');
 select throws_ok(
   $$select public.instagram_access_removed('17841000000000072')$$, '42501', null,
@@ -52,6 +62,9 @@ set local role anon;
 select throws_ok(
   format($$select public.instagram_data_deletion_status(%L)$$, :'deletion'::jsonb ->> 'confirmation_code'), '42501', null,
   'nor does anyone signed out read a status straight from the database');
+select throws_ok(
+  $$select public.take_public_lookup('test-form', '198.51.100.9', 1000, 1)$$, '42501', null,
+  'nor count lookups for themselves');
 
 select * from finish();
 rollback;

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // Calls Instagram's web API from inside the signed-in page, as instagram.com does: same cookies
 // and proxy, with the app id and the CSRF token read from its cookie (names from the facts).
+import { isPlatformPath } from '@reachflow/domain'
 import type { Page } from 'puppeteer-core'
 import type { InstagramFacts } from './facts.ts'
 
@@ -16,6 +17,9 @@ export async function igFetchInPage(
   form?: Record<string, string>,
   timeoutMs = 20_000,
 ): Promise<IgAnswer> {
+  // the call carries the session's cookies and CSRF token: never to another site, whatever the pack says
+  if (!isPlatformPath(path))
+    throw new Error(`Refused a web API call off Instagram's site: ${JSON.stringify(path)}`)
   const { api, cookies } = facts
   return page.evaluate(
     async (path, form, names, values, timeoutMs) => {

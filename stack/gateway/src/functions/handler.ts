@@ -61,6 +61,10 @@ export function createFunctionsHandler(config = stackConfig()) {
     for (const header of HOP_BY_HOP) delete headers[header]
     headers['x-forwarded-proto'] = 'http'
     headers['x-forwarded-host'] = req.headers.host ?? ''
+    // as hosted Supabase's proxy does: the address it saw goes last, after whatever the client sent
+    // (a function limiting a public page per address reads the last entry)
+    const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ')
+    headers['x-forwarded-for'] = forwardedFor
     // Buffered (bounded by the gateway's body limit) so a request refused by a process that has
     // just died can be sent again to its replacement: the function never saw it.
     const body = await request.body()

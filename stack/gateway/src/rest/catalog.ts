@@ -54,6 +54,7 @@ export interface FunctionRow {
   returnRelid: number
   args: FunctionArgRow[]
   defaults: number
+  description: string | null
 }
 
 /** A function of one argument of a relation's row type: a computed field or relationship. */
@@ -77,6 +78,8 @@ export interface CatalogSnapshot {
   rowFunctions: RowFunctionRow[]
   roleTimeouts: Record<string, string>
   typeNames: string[]
+  /** PostGIS's ST_AsGeoJSON(record), schema-qualified, when PostGIS (3+) is installed; else null. */
+  geoJsonFunction: string | null
 }
 
 // Identity columns get their sequence's nextval as default so `Prefer: missing=default` can use it.
@@ -128,7 +131,7 @@ where a.attnum > 0 and not a.attisdropped and c.relkind in ('r', 'v', 'm', 'f', 
 const FUNCTIONS = `
 select n.nspname as schema, p.proname as name, p.provolatile as volatility, p.proretset as "returnsSet",
   format_type(p.prorettype, null) as "returnType", t.typtype as "returnTypeKind", t.typrelid::int as "returnRelid",
-  p.pronargdefaults::int as defaults,
+  p.pronargdefaults::int as defaults, obj_description(p.oid, 'pg_proc') as description,
   coalesce((
     select json_agg(json_build_object(
       'name', coalesce(p.proargnames[i], ''),
@@ -155,6 +158,15 @@ join pg_class ac on ac.oid = at.typrelid and ac.relkind in ('r', 'v', 'm', 'f', 
 join pg_type rt on rt.oid = p.prorettype
 left join pg_class rc on rc.oid = rt.typrelid
 where p.pronargs = 1 and p.prokind = 'f' and n.nspname = any($1)`
+
+// PostGIS 3's ST_AsGeoJSON(feature record, …): what PostgREST builds application/geo+json with.
+const GEOJSON_FUNCTION = `
+select quote_ident(n.nspname) || '.st_asgeojson' as name
+from pg_proc p
+join pg_namespace n on n.oid = p.pronamespace
+where p.proname = 'st_asgeojson' and p.proargtypes[0] = 'record'::regtype
+order by n.nspname
+limit 1`
 
 const ROLE_TIMEOUTS = `
 select r.rolname as role, substr(s.setting, length('statement_timeout=') + 1) as value
@@ -187,6 +199,7 @@ export async function readCatalog(
   ])
   const timeouts = await client.query<{ role: string; value: string }>(ROLE_TIMEOUTS)
   const typeNames = await client.query<{ name: string }>(TYPE_NAMES, [list])
+  const geoJson = await client.query<{ name: string }>(GEOJSON_FUNCTION)
   return {
     relations: relations.rows,
     constraints: constraints.rows,
@@ -196,5 +209,6 @@ export async function readCatalog(
     rowFunctions: rowFunctions.rows,
     roleTimeouts: Object.fromEntries(timeouts.rows.map((row) => [row.role, row.value])),
     typeNames: typeNames.rows.map((row) => row.name),
+    geoJsonFunction: geoJson.rows[0]?.name ?? null,
   }
 }

@@ -75,7 +75,11 @@ export async function resolveRequest(
   const cache = service.loader.cache ?? (await waitForCache(service.loader))
   const schema = profile(request, cache.config)
   const prefs = parsePrefer(request.req.headers.prefer)
-  const accept = negotiate(request.req.headers.accept, cache.config.planEnabled)
+  const accept = negotiate(
+    request.req.headers.accept,
+    cache.config.planEnabled,
+    cache.geoJsonFunction !== null,
+  )
   const searchPath = searchPathFor(schema, cache.config)
   return {
     request,

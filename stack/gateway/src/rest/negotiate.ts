@@ -2,7 +2,7 @@
 // (limit/offset, the Range header, max-rows), with Content-Range and the status that goes with it.
 import { RestError } from './errors.ts'
 
-export type MediaType = 'json' | 'object' | 'csv'
+export type MediaType = 'json' | 'object' | 'csv' | 'geojson'
 
 /** `Accept: application/vnd.pgrst.plan…`: EXPLAIN the statement instead of running it for `type`. */
 export interface PlanRequest {
@@ -24,13 +24,16 @@ const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal']
 /** Clients send the same few Accept headers; their outcome is remembered (bounded). */
 const negotiated = new Map<string, Accept>()
 
-/** `planEnabled`: `pgrst.db_plan_enabled`; without it the plan media types match nothing (406). */
-export function negotiate(header: string | undefined, planEnabled = false): Accept {
+/**
+ * `planEnabled`: `pgrst.db_plan_enabled`; without it the plan media types match nothing (406).
+ * `geoJson`: PostGIS is installed, so `application/geo+json` can be produced (406 otherwise).
+ */
+export function negotiate(header: string | undefined, planEnabled = false, geoJson = false): Accept {
   if (!header) return { type: 'json', stripNulls: false }
-  const key = planEnabled ? `plan\u0000${header}` : header
+  const key = `${planEnabled ? 'plan' : ''}\u0000${geoJson ? 'geo' : ''}\u0000${header}`
   const known = negotiated.get(key)
   if (known) return { ...known }
-  const accept = negotiateHeader(header, planEnabled)
+  const accept = negotiateHeader(header, planEnabled, geoJson)
   if (negotiated.size >= 200) negotiated.clear()
   negotiated.set(key, accept)
   return { ...accept }
@@ -61,8 +64,9 @@ function decode(entry: string): Decoded | undefined {
 }
 
 /** A media type other than the plan's, or undefined when this gateway cannot produce it. */
-function plainType(mime: string, params: Map<string, string>): Accept | undefined {
+function plainType(mime: string, params: Map<string, string>, geoJson: boolean): Accept | undefined {
   const stripNulls = params.get('nulls') === 'stripped'
+  if (mime === 'application/geo+json' && geoJson) return { type: 'geojson', stripNulls: false }
   if (JSON_TYPES.has(mime) || mime === 'application/vnd.pgrst.array')
     return { type: 'json', stripNulls: stripNulls && mime.startsWith('application/vnd.pgrst.array') }
   if (mime === 'application/vnd.pgrst.object+json' || mime === 'application/vnd.pgrst.object')
@@ -93,7 +97,7 @@ const PLAN_FORMATS: Record<string, 'json' | 'text'> = {
   'application/vnd.pgrst.plan+json': 'json',
 }
 
-function negotiateHeader(header: string, planEnabled: boolean): Accept {
+function negotiateHeader(header: string, planEnabled: boolean, geoJson: boolean): Accept {
   const offered = header.split(',').map((part) => part.trim())
   const named: string[] = []
   for (const entry of offered) {
@@ -101,7 +105,7 @@ function negotiateHeader(header: string, planEnabled: boolean): Accept {
     const format = decoded && PLAN_FORMATS[decoded.mime]
     if (!decoded || !format) {
       const [mime = '', ...params] = entry.split(';').map((p) => p.trim().toLowerCase())
-      const plain = plainType(mime, new Map(params.map((p) => p.split('=') as [string, string])))
+      const plain = plainType(mime, new Map(params.map((p) => p.split('=') as [string, string])), geoJson)
       named.push(entry)
       if (plain) return plain
       continue
@@ -114,7 +118,7 @@ function negotiateHeader(header: string, planEnabled: boolean): Accept {
     const mime = target ? targetMime(target.mime, target.params) : forText
     const contentType = planMime(format, mime, options)
     named.push(contentType)
-    const planned = target && plainType(target.mime, target.params)
+    const planned = target && plainType(target.mime, target.params, geoJson)
     if (planEnabled && planned) return { ...planned, plan: { format, options, contentType } }
   }
   throw new RestError(406, 'PGRST107', `None of these media types are available: ${named.join(', ')}`)

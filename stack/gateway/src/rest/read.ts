@@ -70,6 +70,8 @@ export interface ReadPlanOptions {
   count: Preferences['count']
   stripNulls: boolean
   csv?: boolean
+  /** ST_AsGeoJSON for application/geo+json (PostGIS installed). */
+  geoJson?: string
 }
 
 /** The statements a table read runs (the benchmark runs exactly these directly, too). */
@@ -107,6 +109,7 @@ export function planTableRead(
       noBody: options.method === 'HEAD',
       stripNulls: options.stripNulls,
       csv: options.csv ?? false,
+      ...(options.geoJson && { geoJson: options.geoJson }),
     }),
   )
   return { statements, offset: range.offset, wantsPlan }
@@ -146,6 +149,7 @@ function cachedPlan(ctx: RestRequest, relation: Relation): ReadPlan {
     count: prefs.count,
     stripNulls: ctx.accept.stripNulls,
     csv: ctx.accept.type === 'csv',
+    ...(ctx.accept.type === 'geojson' && ctx.cache.geoJsonFunction && { geoJson: ctx.cache.geoJsonFunction }),
   })
   if (plans.size >= 1000) plans.clear()
   plans.set(key, plan)

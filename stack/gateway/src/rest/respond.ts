@@ -82,6 +82,7 @@ export function formatBody(accept: Accept, row: BodyRow): { contentType: string;
       payload: keys.length ? `${header}\n${row.csv_body ?? ''}` : '',
     }
   }
+  if (accept.type === 'geojson') return { contentType: 'application/geo+json; charset=utf-8', payload: body }
   return { contentType: 'application/json; charset=utf-8', payload: body }
 }
 

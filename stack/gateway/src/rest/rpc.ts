@@ -263,6 +263,8 @@ export async function callRoutine(ctx: RestRequest, name: string): Promise<void>
       noBody: request.method === 'HEAD' || prefs.return === 'minimal',
       stripNulls: ctx.accept.stripNulls,
       csv: ctx.accept.type === 'csv',
+      ...(ctx.accept.type === 'geojson' &&
+        ctx.cache.geoJsonFunction && { geoJson: ctx.cache.geoJsonFunction }),
       ...(scalar && { scalarColumn: SCALAR }),
     },
     params,

@@ -26,11 +26,14 @@ export interface RoutineParam {
   name: string
   type: string
   required: boolean
+  variadic: boolean
 }
 
 export interface Routine {
   schema: string
   name: string
+  /** COMMENT ON FUNCTION, which PostgREST orders overloads by after their parameter count. */
+  description: string | null
   volatility: 'v' | 's' | 'i'
   params: RoutineParam[]
   returnsSet: boolean
@@ -52,6 +55,8 @@ export interface SchemaCache {
   routines: Map<string, Routine[]>
   roleTimeouts: Record<string, string>
   typeNames: Set<string>
+  /** ST_AsGeoJSON when PostGIS is installed: `Accept: application/geo+json` is served only then. */
+  geoJsonFunction: string | null
 }
 
 export const qualified = (schema: string, name: string) => `${schema}.${name}`
@@ -137,6 +142,7 @@ export function buildSchemaCache(snapshot: CatalogSnapshot, config: RestConfig):
     const key = qualified(row.schema, row.name)
     routines.set(key, [...(routines.get(key) ?? []), routine])
   }
+  for (const overloads of routines.values()) overloads.sort(compareOverloads)
 
   return {
     config,
@@ -147,6 +153,7 @@ export function buildSchemaCache(snapshot: CatalogSnapshot, config: RestConfig):
     routines,
     roleTimeouts: snapshot.roleTimeouts,
     typeNames: new Set([...snapshot.typeNames, ...TYPE_ALIASES]),
+    geoJsonFunction: snapshot.geoJsonFunction,
   }
 }
 
@@ -204,6 +211,34 @@ function isCallable(routine: Routine): boolean {
   return unnamed === 1 && UNNAMED_PARAM_TYPES.has(routine.params[0]?.type ?? '')
 }
 
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+const compareFlag = (a: boolean, b: boolean) => Number(a) - Number(b)
+
+/**
+ * PostgREST's order of one function's overloads (SchemaCache.hs decodeFuncs sorts them with
+ * Routine's Ord instance), which PGRST203 lists its candidates in: fewer parameters first, then no
+ * description before one, then the parameters field by field (name, type, required, variadic).
+ * Two overloads always differ by then: Postgres refuses two with the same parameter types.
+ */
+export function compareOverloads(a: Routine, b: Routine): number {
+  if (a.params.length !== b.params.length) return a.params.length - b.params.length
+  if (a.description !== b.description) {
+    if (a.description === null) return -1
+    if (b.description === null) return 1
+    return compareText(a.description, b.description)
+  }
+  for (const [i, p] of a.params.entries()) {
+    const q = b.params[i] as RoutineParam
+    const order =
+      compareText(p.name, q.name) ||
+      compareText(p.type, q.type) ||
+      compareFlag(p.required, q.required) ||
+      compareFlag(p.variadic, q.variadic)
+    if (order !== 0) return order
+  }
+  return 0
+}
+
 function toRoutine(row: FunctionRow, relationsByOid: Map<number, Relation>): Routine {
   const inputs = row.args.filter((arg) => arg.mode === 'i' || arg.mode === 'b' || arg.mode === 'v')
   const outputs = row.args.filter((arg) => arg.mode === 'o' || arg.mode === 'b' || arg.mode === 't')
@@ -211,6 +246,7 @@ function toRoutine(row: FunctionRow, relationsByOid: Map<number, Relation>): Rou
     name: arg.name,
     type: arg.type,
     required: index < inputs.length - row.defaults,
+    variadic: arg.mode === 'v',
   }))
   const relation = row.returnRelid ? relationsByOid.get(row.returnRelid) : undefined
   let returnKind: Routine['returnKind'] = 'scalar'
@@ -228,6 +264,7 @@ function toRoutine(row: FunctionRow, relationsByOid: Map<number, Relation>): Rou
   return {
     schema: row.schema,
     name: row.name,
+    description: row.description,
     volatility: row.volatility,
     params,
     returnsSet: row.returnsSet,

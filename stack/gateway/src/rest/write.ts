@@ -220,6 +220,8 @@ export async function writeTable(ctx: RestRequest, name: string): Promise<void> 
       noBody: returning.kind === 'none',
       stripNulls: ctx.accept.stripNulls,
       csv: ctx.accept.type === 'csv',
+      ...(ctx.accept.type === 'geojson' &&
+        ctx.cache.geoJsonFunction && { geoJson: ctx.cache.geoJsonFunction }),
     },
     params,
   )

@@ -5,6 +5,8 @@ import { isRegexFact, packBytes, packIssues, packVersion, parsePackText } from '
 
 const REFERENCE = {
   version: 'x-1',
+  baseUrl: 'https://x.com',
+  paths: { home: '/home', profile: '/{username}' },
   selectors: { composer: 'textarea', sendButton: 'button' },
   sendStatus: { delivered: ['sent', 'delivered'] },
   signalTexts: [{ pattern: { source: 'rate limit', flags: 'i' }, code: '88' }],
@@ -44,6 +46,8 @@ Deno.test('every problem is named by its path', () => {
   assert.deepEqual(
     messages({
       version: '',
+      baseUrl: REFERENCE.baseUrl,
+      paths: REFERENCE.paths,
       selectors: { composer: '   ', sendButton: 5, extra: 'x' },
       sendStatus: { delivered: 'sent' },
       signalTexts: [
@@ -99,4 +103,59 @@ Deno.test('helpers: version, regex facts, size, JSON text', () => {
   const broken = parsePackText('{"version": ')
   assert.equal(broken.ok, false)
   assert.match(broken.ok ? '' : broken.message, /^The pack is not valid JSON: /)
+})
+
+Deno.test("a path is a path on the platform's own origin: anything resolving elsewhere is refused", () => {
+  const pathIssues = (home: string) => messages({ ...REFERENCE, paths: { home, profile: '/{username}' } })
+  for (const home of ['/explore', '/i/chat/{id}', '/search?q={query}&f=live', '/a//b', '/@handle'])
+    assert.deepEqual(pathIssues(home), [], home)
+  for (const home of [
+    '.evil.example/steal',
+    '@evil.example/steal',
+    '//evil.example',
+    '/\\evil.example/steal',
+    '/\t/evil.example',
+    'https://evil.example/home',
+    'home',
+  ])
+    assert.deepEqual(
+      pathIssues(home),
+      ["paths.home must be a path on the platform's own site, starting with a single /"],
+      JSON.stringify(home),
+    )
+  assert.deepEqual(messages({ ...REFERENCE, baseUrl: 'https://x.com.evil.example' }), [
+    'baseUrl must be https://x.com',
+  ])
+  assert.deepEqual(messages({ ...REFERENCE, baseUrl: 'https://x.com/' }), [])
+})
+
+Deno.test('a regex that can backtrack catastrophically is refused, an ordinary one is not', () => {
+  const regexIssues = (source: string) =>
+    messages({ ...REFERENCE, signalTexts: [{ pattern: { source, flags: 'i' }, code: '88' }] })
+  for (const source of [
+    '(a+)+$',
+    '(a|a)*b',
+    '(.*)*x',
+    '^(\\w+\\s?)*$',
+    '(?:[a-z]+){2,}!',
+    '((ab)*)+c',
+    '(x+x+)+y',
+  ])
+    assert.deepEqual(
+      regexIssues(source),
+      [
+        'signalTexts[0].pattern can take exponential time (a repeated group that itself repeats or has alternatives); rewrite it without nesting',
+      ],
+      source,
+    )
+  for (const source of [
+    'rate limit',
+    'too many (incorrect )?attempts|x chat is locked',
+    '^u(?:%3D|=)(\\d+)$',
+    '^/i/chat/(\\d+-\\d+)$',
+    '[(a+)+]*',
+    '\\(a+\\)+',
+    '(ab){2}',
+  ])
+    assert.deepEqual(regexIssues(source), [], source)
 })

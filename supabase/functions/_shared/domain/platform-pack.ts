@@ -3,7 +3,10 @@
 // The runner's code holds the default; operators may publish an override without a deploy. An
 // override is only safe when the adapters can read it exactly like the default, so a pack is valid
 // when it has the default's shape: the same keys, the same kind of value at every path, non-empty
-// strings, regexes that compile. Pure TypeScript: the admin function and the runner share it.
+// strings, regexes that compile; and when it cannot point the runner elsewhere or stall it: paths
+// stay on the platform's own site, the site's address is the default's, no regex can backtrack
+// catastrophically (./pack-safety.ts). Pure TypeScript: the admin function and the runner share it.
+import { catastrophicGroupAt, isPlatformPath } from './pack-safety.ts'
 
 /** The platforms packs exist for, by their names in `public.platforms`. */
 export const PACK_PLATFORMS = ['twitter', 'instagram'] as const
@@ -104,7 +107,40 @@ function checkRegex(candidate: unknown, path: string, issues: PackIssue[]): void
       path,
       message: `${path} is not a valid regex: ${error instanceof Error ? error.message : String(error)}`,
     })
+    return
   }
+  if (catastrophicGroupAt(candidate.source) >= 0)
+    issues.push({
+      path,
+      message: `${path} can take exponential time (a repeated group that itself repeats or has alternatives); rewrite it without nesting`,
+    })
+}
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin
+  } catch {
+    return null
+  }
+}
+
+/** A string fact: non-empty; a path where the default is one; the default's site where it is an address. */
+function checkString(
+  candidate: unknown,
+  reference: string,
+  where: string,
+  path: string,
+  issues: PackIssue[],
+) {
+  if (typeof candidate !== 'string' || candidate.trim() === '')
+    issues.push({ path, message: `${where} must be a non-empty string` })
+  else if (reference.startsWith('/') && !isPlatformPath(candidate))
+    issues.push({
+      path,
+      message: `${where} must be a path on the platform's own site, starting with a single /`,
+    })
+  else if (/^https?:\/\//.test(reference) && originOf(candidate) !== originOf(reference))
+    issues.push({ path, message: `${where} must be ${reference}` })
 }
 
 function check(candidate: unknown, reference: unknown, path: string, issues: PackIssue[]): void {
@@ -138,8 +174,7 @@ function check(candidate: unknown, reference: unknown, path: string, issues: Pac
     return
   }
   if (typeof reference === 'string') {
-    if (typeof candidate !== 'string' || candidate.trim() === '')
-      issues.push({ path, message: `${where} must be a non-empty string` })
+    checkString(candidate, reference, where, path, issues)
     return
   }
   if (typeof reference === 'number') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvField, csvLine, parseCsv, readImport, readUsername } from './dnc-csv'
+import { dncExportCsv, parseCsv, readImport, readUsername, rowsToFixCsv } from './dnc-csv'
 
 describe('do-not-contact CSV import', () => {
   it('parses quoted fields, doubled quotes, line breaks inside quotes, CRLF, a BOM and ; files', () => {
@@ -72,22 +72,47 @@ describe('do-not-contact CSV import', () => {
   })
 })
 
-describe('do-not-contact CSV export (formula-safe)', () => {
-  it('quotes every field and neutralises = + - @ tab and CR after any separator', () => {
-    expect(csvField('ana')).toBe('"ana"')
-    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
-    for (const start of ['+', '-', '@', '\t', '\r']) expect(csvField(`${start}1`)).toBe(`"'${start}1"`)
-    expect(csvField('Opted out: "stop",=cmd;@x')).toBe(`"Opted out: ""stop"",'=cmd;'@x"`)
-    expect(csvField(null)).toBe('""')
-    expect(csvLine(['ana', 3])).toBe('"ana","3"')
+describe('do-not-contact CSV export and rows to fix (the shared formula-safe encoder)', () => {
+  const entry = (target_username: string, reason: string) => ({
+    id: '00000000-0000-4000-8000-000000000001',
+    platform: 'twitter',
+    target_username,
+    reason,
+    created_at: '2026-11-22T10:00:00+00:00',
+    skipped_leads: 2,
+  })
+
+  it('defuses a formula after any separator a spreadsheet may split on, spaces and quotes between', () => {
+    const csv = dncExportCsv([
+      entry('ana_b', 'Sam; =1+1'),
+      entry('ben', 'Sam|=cmd'),
+      entry('cy', 'Sam;"=1+1'),
+      // the runner's opt-out note quotes the reply, text the lead chose
+      entry('dee', 'Opted out by reply: "stop;"@SUM(A1)"'),
+      entry('eve', '=HYPERLINK("x")'),
+    ])
+    expect(csv.split('\r\n')).toEqual([
+      '"username","platform","reason","added_at","skipped_leads"',
+      `"ana_b","twitter","Sam; '=1+1","2026-11-22T10:00:00+00:00","2"`,
+      `"ben","twitter","Sam|'=cmd","2026-11-22T10:00:00+00:00","2"`,
+      `"cy","twitter","Sam;""'=1+1","2026-11-22T10:00:00+00:00","2"`,
+      `"dee","twitter","Opted out by reply: ""stop;""'@SUM(A1)""","2026-11-22T10:00:00+00:00","2"`,
+      `"eve","twitter","'=HYPERLINK(""x"")","2026-11-22T10:00:00+00:00","2"`,
+      '',
+    ])
+  })
+
+  it("the rows to fix keep the file's cells and add why, through the same encoder", () => {
+    expect(rowsToFixCsv(['handle', 'note'], [{ cells: ['x y', 'Sam|=cmd'], error: 'bad' }])).toBe(
+      `"handle","note","error"\r\n"x y","Sam|'=cmd","bad"\r\n`,
+    )
+    expect(rowsToFixCsv(null, [{ cells: ['-1'], error: 'Sam; =1+1' }])).toBe(
+      `"username","platform","reason","error"\r\n"'-1","Sam; '=1+1"\r\n`,
+    )
   })
 
   it('an export reads back as the same people', () => {
-    const exported = [
-      csvLine(['username', 'platform', 'reason']),
-      csvLine(['ana_b', 'twitter', '-- by phone']),
-    ].join('\r\n')
-    expect(readImport(exported, null).rows).toMatchObject([
+    expect(readImport(dncExportCsv([entry('ana_b', '-- by phone')]), null).rows).toMatchObject([
       { username: 'ana_b', platform: 'twitter', reason: '-- by phone', error: null },
     ])
   })

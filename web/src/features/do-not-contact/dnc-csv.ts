@@ -2,8 +2,10 @@
 // CRM): a header row naming the username, platform and note columns, or none (then the first
 // column is the username, the second the platform); usernames as @name or profile links. Every row
 // comes back with what will happen to it, so the preview shows bad rows with their reason and the
-// customer can download them to fix. Export: the same columns, formula-safe.
-import type { DncPlatform } from './api/types'
+// customer can download them to fix. Export: the same columns, through the shared CSV encoder
+// (`@reachflow/domain` csv.ts), which defuses formulas after any separator a spreadsheet may split on.
+import { csvDocument } from '@reachflow/domain'
+import type { DncEntry, DncPlatform } from './api/types'
 
 export interface ParsedRow {
   /** The row's line in the file (1 = the first line), as a spreadsheet numbers it. */
@@ -160,20 +162,23 @@ export function readImport(text: string, fallbackPlatform: DncPlatform | null): 
 
 // Export ---------------------------------------------------------------------------------------
 
-/**
- * One CSV field, formula-safe: always quoted, and a = + - @ tab or CR right after a separator (the
- * field's start, or a , ; tab or line break inside it, where a spreadsheet splitting differently
- * would start a cell) gets a ' before it. The same rules as the app's shared CSV encoder, so this
- * can move onto it unchanged.
- */
-export function csvField(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value)
-  const safe = text.replace(/(^|[,;\t\r\n])([=+\-@\t\r])/g, "$1'$2")
-  return `"${safe.replaceAll('"', '""')}"`
-}
-
-export function csvLine(cells: readonly (string | number | null | undefined)[]): string {
-  return cells.map(csvField).join(',')
-}
-
 export const EXPORT_HEADER = ['username', 'platform', 'reason', 'added_at', 'skipped_leads'] as const
+
+/** The list as the Export download, through the app's one formula-safe encoder. */
+export function dncExportCsv(rows: readonly DncEntry[]): string {
+  return csvDocument([
+    EXPORT_HEADER,
+    ...rows.map((row) => [row.target_username, row.platform, row.reason, row.created_at, row.skipped_leads]),
+  ])
+}
+
+/** The rows an import did not take, as they were in the file plus why, through the same encoder. */
+export function rowsToFixCsv(
+  header: readonly string[] | null,
+  rows: readonly { cells: readonly string[]; error: string }[],
+): string {
+  return csvDocument([
+    [...(header ?? ['username', 'platform', 'reason']), 'error'],
+    ...rows.map(({ cells, error }) => [...cells, error]),
+  ])
+}

@@ -23,6 +23,8 @@ export interface BodyOptions {
   stripNulls: boolean
   /** text/csv: rows in their Postgres text form, as PostgREST renders CSV, plus the first row for the header. */
   csv?: boolean
+  /** application/geo+json: the rows as a FeatureCollection through this ST_AsGeoJSON (PostGIS), as PostgREST builds it. */
+  geoJson?: string
   /** Extra output columns (an expression with its alias), e.g. an upsert's inserted count. */
   extraColumns?: string
   /** Aggregate this column's values instead of row objects (functions returning scalars). */
@@ -41,7 +43,9 @@ export function bodyStatement(root: ReadNode, options: BodyOptions, params = new
     total = `(SELECT count(*) FROM (${rowSelect(root, params, { countOnly: true })} LIMIT ${options.maxRows + 1}) AS _gwt)`
   }
   const element = options.scalarColumn ? `_gwr.${ident(options.scalarColumn)}` : '_gwr.*'
-  const agg = `COALESCE(json_agg(${element}), '[]'::json)`
+  const agg = options.geoJson
+    ? `json_build_object('type', 'FeatureCollection', 'features', COALESCE(json_agg(${options.geoJson}(_gwr.*)::json), '[]'::json))`
+    : `COALESCE(json_agg(${element}), '[]'::json)`
   const body = options.noBody
     ? 'NULL::text'
     : `${options.stripNulls ? `json_strip_nulls(${agg})` : agg}::text`

@@ -56,4 +56,21 @@ describe('Instagram data deletion status page', () => {
     expect(screen.getByText(/Open the link from Instagram/)).toBeInTheDocument()
     expect(transport.invoke).toHaveBeenCalledTimes(1)
   })
+
+  it('reads a 32-digit code, and says when the address looked up too often', async () => {
+    const code = 'A1B2C3D4E5F60718A1B2C3D4E5F60718'
+    transport.invoke.mockResolvedValue({
+      data: null,
+      error: new FunctionsHttpError(
+        new Response(JSON.stringify({ error: 'Too many lookups from your address.' }), { status: 429 }),
+      ),
+    })
+    renderAt(`/data-deletion?code=${code}`)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many lookups from your address. Try again in a few minutes.',
+    )
+    expect(transport.invoke).toHaveBeenCalledWith(`instagram-webhook/data-deletion?code=${code}`, {
+      method: 'GET',
+    })
+  })
 })

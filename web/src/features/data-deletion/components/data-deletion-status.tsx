@@ -58,7 +58,7 @@ export function DataDeletionStatus() {
         {!valid ? (
           <p>
             This page shows a deletion request by the confirmation code Instagram gave you. Open the link from
-            Instagram, or check that the code has 16 letters and digits.
+            Instagram, or check that the code has 32 letters and digits.
           </p>
         ) : lookup.phase === 'loading' ? (
           <p>Looking up request {code.toUpperCase()}...</p>
@@ -68,8 +68,9 @@ export function DataDeletionStatus() {
           </p>
         ) : found ? (
           <p>
-            Request <span className="font-mono font-medium text-slate-900">{found.confirmation_code}</span> is
-            complete: on {when(found.requested_at)} Reachflow deleted the data it held about your Instagram
+            Request{' '}
+            <span className="font-mono font-medium break-all text-slate-900">{found.confirmation_code}</span>{' '}
+            is complete: on {when(found.requested_at)} Reachflow deleted the data it held about your Instagram
             account
             {found.accounts_deleted > 0 ? ' (the connection, its automations and its conversations).' : '.'}
           </p>

@@ -5,6 +5,9 @@ import type { DncOverview, DncPage, DncPlatform } from './types'
 
 export const DNC_PAGE_SIZE = 25
 
+/** The longest search the database accepts (do_not_contact_entries refuses a longer one). */
+export const DNC_SEARCH_MAX = 100
+
 /** rpc/do_not_contact_overview: how many people, how many leads they skipped, the opt-out words. */
 export async function getDncOverview(): Promise<DncOverview> {
   const { data, error } = await supabase.rpc('do_not_contact_overview')

@@ -20,7 +20,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { useToast } from '@/components/ui/toast'
 import { formatCount, formatDate } from '@/lib/format'
 import { removeDncEntry } from '../api/change-dnc'
-import { DNC_PAGE_SIZE, getDncPage } from '../api/get-dnc'
+import { DNC_PAGE_SIZE, DNC_SEARCH_MAX, getDncPage } from '../api/get-dnc'
 import { type DncEntry, type DncPlatform, dncKeys, PLATFORM_LABEL, reasonText } from '../api/types'
 import { exportDnc } from '../export-dnc'
 
@@ -72,6 +72,7 @@ export function DncList({ onAdd, onImport }: { onAdd: () => void; onImport: () =
   const rows = list.data?.rows ?? []
   const pages = Math.max(1, Math.ceil(total / DNC_PAGE_SIZE))
   const filtered = search.trim() !== '' || platform !== ''
+  const searchAtLimit = search.length >= DNC_SEARCH_MAX
   const change = (apply: () => void) => {
     apply()
     setPage(0)
@@ -81,19 +82,28 @@ export function DncList({ onAdd, onImport }: { onAdd: () => void; onImport: () =
     <Card>
       <div className="flex flex-col gap-3 border-b border-slate-100 px-4 py-4 sm:px-6 lg:flex-row lg:items-center lg:justify-between">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <div className="relative sm:w-64">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Search the list"
-              placeholder="Search the list..."
-              className="h-9 py-0 pl-9"
-              value={search}
-              onChange={(e) => change(() => setSearch(e.target.value))}
-            />
+          <div className="sm:w-64">
+            <div className="relative">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+                aria-hidden="true"
+              />
+              <Input
+                type="search"
+                aria-label="Search the list"
+                placeholder="Search the list..."
+                className="h-9 py-0 pl-9"
+                maxLength={DNC_SEARCH_MAX}
+                aria-describedby={searchAtLimit ? 'dnc-search-limit' : undefined}
+                value={search}
+                onChange={(e) => change(() => setSearch(e.target.value))}
+              />
+            </div>
+            {searchAtLimit ? (
+              <p id="dnc-search-limit" className="mt-1 text-xs text-slate-500">
+                A search uses at most {DNC_SEARCH_MAX} characters.
+              </p>
+            ) : null}
           </div>
           <Select
             aria-label="Platform"

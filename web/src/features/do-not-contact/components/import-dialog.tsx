@@ -8,7 +8,7 @@ import { csvFilename, downloadCsv } from '@/lib/csv'
 import { formatCount, pluralize } from '@/lib/format'
 import { addDncEntries } from '../api/change-dnc'
 import { type AddResult, type DncPlatform, dncKeys, PLATFORM_LABEL } from '../api/types'
-import { csvLine, MAX_IMPORT_BYTES, type ParsedRow, readImport } from '../dnc-csv'
+import { MAX_IMPORT_BYTES, type ParsedRow, readImport, rowsToFixCsv } from '../dnc-csv'
 import { ImportPreview } from './import-preview'
 
 interface Outcome {
@@ -21,9 +21,13 @@ interface Outcome {
 
 /** The rows that were not imported, as they were in the file plus why, to fix and import again. */
 function downloadRowsToFix(header: string[] | null, rows: Outcome['notImported']) {
-  const lines = [csvLine([...(header ?? ['username', 'platform', 'reason']), 'error'])]
-  for (const { row, error } of rows) lines.push(csvLine([...row.cells, error]))
-  downloadCsv(csvFilename('do-not-contact-rows-to-fix'), `${lines.join('\r\n')}\r\n`)
+  downloadCsv(
+    csvFilename('do-not-contact-rows-to-fix'),
+    rowsToFixCsv(
+      header,
+      rows.map(({ row, error }) => ({ cells: row.cells, error })),
+    ),
+  )
 }
 
 /**
