@@ -24,6 +24,7 @@ import {
   stopSignal,
   type ThreadMessage,
   type UncertainResolution,
+  type UnconfirmedSend,
 } from '../types.ts'
 import { type ChatOpening, openChat, type UnlockResult, unlockChat } from './chat-page.ts'
 import { cookiesForSite, type ParsedXCookies, type XCookie } from './cookies.ts'
@@ -247,7 +248,7 @@ export class XSession extends PageSession<XFacts, XTimeouts> implements Platform
     return messages
   }
 
-  resolveUncertain(sent: { threadId: string; text: string; since: Date }): Promise<UncertainResolution> {
+  resolveUncertain(sent: UnconfirmedSend): Promise<UncertainResolution> {
     return resolveXUncertain(this, sent)
   }
 

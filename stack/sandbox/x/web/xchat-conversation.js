@@ -1,6 +1,8 @@
-// X Chat's bundle, part 3 of 3: a conversation (rows, delivery icons, a composer that behaves like a
-// React-controlled textarea, polling for replies) and the route that picks the view.
-/* global chat, h, mount, pageError, toast, T, viewerId, clock, STATUS_LABEL, ensureKey, passcodePage, inboxPage */
+// X Chat's bundle, part 3 of 3: a conversation (rows with a time label and no delivery marker, a
+// composer that behaves like a React-controlled textarea and sends only with its button, the
+// closed-inbox notice in its place for a lead who takes no DMs, polling for replies) and the route
+// that picks the view.
+/* global chat, h, mount, pageError, toast, T, viewerId, clock, ensureKey, passcodePage, inboxPage */
 // A conversation ------------------------------------------------------------------------------------
 
 /** A React-controlled textarea: the DOM value follows the state; only input events change the state. */
@@ -31,6 +33,21 @@ function controlledTextarea(attrs, onChange) {
       tracked = value
     },
   }
+}
+
+/** What x.com shows in place of the composer when the peer takes no DMs from this account. */
+function closedInboxNotice(peer) {
+  return h(
+    'div',
+    { role: 'region', 'aria-label': 'Closed inbox' },
+    h(
+      'span',
+      {},
+      `@${peer.screen_name} has a closed inbox. If you know their X Number you can still message them.`,
+    ),
+    h('button', { type: 'button', onclick: () => location.assign('/i/chat') }, 'Not Now'),
+    h('button', { type: 'button' }, 'Use X Number'),
+  )
 }
 
 async function conversationPage(id) {
@@ -83,12 +100,6 @@ async function conversationPage(id) {
     composer.el,
     voiceButton,
   )
-  composer.el.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && !e.shiftKey) {
-      e.preventDefault()
-      void send()
-    }
-  })
   const panel = h(
     'div',
     { 'data-testid': T('dm-conversation-panel') },
@@ -104,18 +115,13 @@ async function conversationPage(id) {
       ),
     ),
     scroller,
-    form,
+    first.body.closed_inbox ? closedInboxNotice(peer) : form,
   )
   mount(panel)
 
   function rowOf(message) {
     const outgoing = message.sender_id === viewerId
-    const time = h(
-      'time',
-      { id: `${T('message-')}${message.id}-time`, datetime: new Date(message.time).toISOString() },
-      clock(message.time),
-    )
-    const status = outgoing ? h('span', { role: 'img' }) : null
+    const time = h('span', { id: `${T('message-')}${message.id}-time` }, clock(message.time))
     const row = h(
       'div',
       {
@@ -132,11 +138,11 @@ async function conversationPage(id) {
           h('span', { dir: 'auto' }, message.text),
         ),
       ),
-      h('div', { class: 'meta' }, time, ' ', status),
+      h('div', { class: 'meta' }, time),
     )
     scroller.append(row)
     scroller.scrollTop = scroller.scrollHeight
-    return { row, status }
+    return { row }
   }
 
   function render() {
@@ -151,10 +157,6 @@ async function conversationPage(id) {
         rows.set(message.id, view)
       }
       const failure = state.failed.get(message.id)
-      if (view.status) {
-        if (failure) view.status.remove()
-        else view.status.setAttribute('aria-label', STATUS_LABEL[message.status] ?? 'Sent')
-      }
       if (failure && !view.row.querySelector('.error'))
         view.row.append(
           h('div', { class: 'error' }, h('span', {}, failure), ' ', h('button', { type: 'button' }, 'Retry')),

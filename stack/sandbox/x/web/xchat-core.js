@@ -8,7 +8,6 @@
 const BEARER =
   'AAAAAAAAAAAAAAAAAAAAANRILgAAAAAAnNwIzUejRCOuH5E6I8xnZz4puTs%3D1Zv7ttfk8LF81IUq16cHjhLTvJu4FA33AGWWjCpTnA'
 const WRAP_ITERATIONS = 20000
-const STATUS_LABEL = { sending: 'Sending', sent: 'Sent', delivered: 'Delivered', read: 'Seen' }
 const STYLE = `:host{all:initial;display:block;font-family:system-ui,sans-serif;color:#0f1419}
 .flex{display:flex;gap:6px;align-items:flex-end;margin:6px 0}.justify-end{justify-content:flex-end}
 .justify-start{justify-content:flex-start}.bubble{padding:8px 12px;border-radius:16px;max-width:70%;white-space:pre-wrap}

@@ -90,7 +90,7 @@ function conversationRow(conversation, index) {
         ' ',
         h('span', { dir: 'ltr' }, `@${peer.screen_name}`),
         ' · ',
-        last ? h('time', { datetime: new Date(last.time).toISOString() }, clock(last.time)) : null,
+        last ? h('span', { id: `${T('dm-conversation-item-')}${a}:${b}-time` }, clock(last.time)) : null,
       ),
       h('div', {}, h('span', { dir: 'auto' }, last ? `${mine ? 'You: ' : ''}${last.text}` : '')),
     ),
