@@ -232,6 +232,12 @@ export interface PlatformSession {
    * (sessions/restore.ts); none for a session that cannot be restored.
    */
   readonly seen?: SeenSignedIn | null
+  /**
+   * How far the runner's clock (the database's internal.now(), shifted in tests) is ahead of this
+   * machine's: a page that dates messages only by labels ("10:09 AM") is read on that clock
+   * (inbox/clock.ts sets it before a read).
+   */
+  clockOffsetMs?: number
   sendDm(target: DmTarget, text: string): Promise<SendResult>
   /**
    * The thread's messages. A browser session leaves the thread afterwards (an open thread marks what

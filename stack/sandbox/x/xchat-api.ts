@@ -83,6 +83,7 @@ export function registerXChatApi(router: Router, messaging: Messaging): void {
     sendSealed(res, 200, account, {
       conversations: shown.map((t) => conversationJson(messaging, t)),
       requests: requests.length,
+      now: world.now(),
     })
   })
 
@@ -103,6 +104,7 @@ export function registerXChatApi(router: Router, messaging: Messaging): void {
       conversation_id: id,
       peer: { id_str: peer.id, screen_name: peer.username, name: peer.name },
       closed_inbox: messaging.closedTo(account, peerId),
+      now: world.now(),
       messages: thread ? thread.messages.map(messageJson) : [],
     })
   })

@@ -165,6 +165,8 @@ export class XSession extends PageSession<XFacts, XTimeouts> implements Platform
   passcodeRejected = false
   /** The thread a read left the page on for a send to type into (readThread with `stay`). */
   keptThread: string | undefined
+  /** Time labels are dated on the runner's clock: this far ahead of the machine's (PlatformSession). */
+  clockOffsetMs = 0
 
   constructor(context: AccountContext, baseUrl: string, options: XSessionOptions, facts: XFacts) {
     super(

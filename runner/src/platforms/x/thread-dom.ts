@@ -29,7 +29,7 @@ export async function readRows(
   action: PlatformAction,
 ): Promise<ThreadMessage[]> {
   const { chat, texts } = session.facts
-  const readAt = new Date()
+  const readAt = new Date(Date.now() + session.clockOffsetMs)
   const raw = await deepEval(
     page,
     within(chat.host, `${chat.messageScroller} ${chat.messageRow}`),
@@ -111,7 +111,7 @@ export async function readConversationRows(
   request: boolean,
 ): Promise<InboxConversation[]> {
   const { chat, texts } = session.facts
-  const readAt = new Date()
+  const readAt = new Date(Date.now() + session.clockOffsetMs)
   const raw = await deepEval(
     page,
     within(chat.host, `${chat.conversationScroller} ${chat.conversationRow}`),

@@ -2,7 +2,7 @@
 // composer that behaves like a React-controlled textarea and sends only with its button, the
 // closed-inbox notice in its place for a lead who takes no DMs, polling for replies) and the route
 // that picks the view.
-/* global chat, h, mount, pageError, toast, T, viewerId, clock, ensureKey, passcodePage, inboxPage */
+/* global chat, h, mount, pageError, toast, T, viewerId, timeLabel, ensureKey, passcodePage, inboxPage */
 // A conversation ------------------------------------------------------------------------------------
 
 /** A React-controlled textarea: the DOM value follows the state; only input events change the state. */
@@ -67,6 +67,9 @@ async function conversationPage(id) {
     return pageError(panel)
   }
   const peer = first.body.peer
+  // the sandbox's clock (tests move it): labels are read against it, as x.com's against its own
+  const skew = first.body.now - Date.now()
+  const serverNow = () => Date.now() + skew
   const state = { text: '', messages: new Map(), failed: new Map() }
   const inflight = new Set()
   const scroller = h('div', { 'data-testid': T('dm-message-scroller'), role: 'log', 'aria-live': 'polite' })
@@ -121,7 +124,7 @@ async function conversationPage(id) {
 
   function rowOf(message) {
     const outgoing = message.sender_id === viewerId
-    const time = h('span', { id: `${T('message-')}${message.id}-time` }, clock(message.time))
+    const time = h('span', { id: `${T('message-')}${message.id}-time` }, timeLabel(message.time, serverNow()))
     const row = h(
       'div',
       {

@@ -166,7 +166,17 @@ function pageError(panel) {
   )
 }
 
-const clock = (ms) => new Date(ms).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
+/**
+ * A message's time as X Chat labels it, against the sandbox's now: "10:09 AM" today, "Yesterday",
+ * else "Nov 3". No machine-readable time goes with it.
+ */
+function timeLabel(ms, now) {
+  const day = (t) => new Date(t).toDateString()
+  if (day(ms) === day(now))
+    return new Date(ms).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
+  if (day(ms) === day(now - 86_400_000)) return 'Yesterday'
+  return new Date(ms).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })
+}
 
 function threadPath(id) {
   return `/i/chat/${id}`
