@@ -12,7 +12,13 @@ import type { Db, Queryable } from '../db.ts'
 import type { PlatformSession } from '../platforms/types.ts'
 import type { AccountRow } from '../sessions/open.ts'
 import { alignSessionClock } from './clock.ts'
-import { campaignDmsSince, conversationsToOpen, requestsDue, requestsRead } from './read-plan.ts'
+import {
+  campaignDmsSince,
+  conversationsToOpen,
+  requestsDue,
+  requestsRead,
+  storedPreviews,
+} from './read-plan.ts'
 import { recordReply } from './replies.ts'
 import { applyPlatformReadMarkers, readingMarksRead, storeThread } from './threads.ts'
 
@@ -84,7 +90,11 @@ export async function readNewReplies(
   result.requests = includeRequests ? conversations.filter((c) => c.request).length : null
   // a browserless (API) session reads a thread with one cheap call and its sends see no thread
   const campaignDms = session.browserless ? new Map() : await campaignDmsSince(db, account.id, since)
-  const toOpen = conversationsToOpen(conversations, since, campaignDms)
+  const undated = conversations.some(
+    (c) => c.lastMessage.at === null && c.lastMessage.direction === 'incoming',
+  )
+  const previews = undated ? await storedPreviews(db, account.id) : new Map<string, string>()
+  const toOpen = conversationsToOpen(conversations, since, campaignDms, previews)
   for (const conversation of toOpen) {
     if (signal.aborted) return result
     const thread = await session.readThread(conversation.threadId)
