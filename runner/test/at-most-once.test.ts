@@ -46,7 +46,8 @@ interface Platform {
    * adapter cannot confirm it in the same tick (uncertain, settled by reading the thread on the
    * next); Instagram's re-reads the thread's own JSON after send and finds it there at once.
    */
-  deliveredWithoutAnswer: 'uncertain' | 'sent'
+  /** What a send that went out shows at once: X proves an unanswered one from the thread read again. */
+  deliveredWithoutAnswer: Record<'ack_lost' | 'error_after_delivery', 'uncertain' | 'sent'>
   /** A sandbox account, signed in, as the customer's account; answers the sandbox username. */
   connect(userId: string): Promise<{ username: string; accountId: string }>
 }
@@ -69,7 +70,7 @@ const PLATFORMS: Platform[] = [
     id: 'twitter',
     admin: x,
     dmPages: '/i/chat/',
-    deliveredWithoutAnswer: 'uncertain',
+    deliveredWithoutAnswer: { ack_lost: 'sent', error_after_delivery: 'uncertain' },
     async connect(userId) {
       const sandbox = await newXAccount(x)
       return { username: sandbox.username, accountId: await createXAccount(userId, sandbox) }
@@ -80,7 +81,7 @@ const PLATFORMS: Platform[] = [
     id: 'instagram',
     admin: ig,
     dmPages: '/direct/',
-    deliveredWithoutAnswer: 'sent',
+    deliveredWithoutAnswer: { ack_lost: 'sent', error_after_delivery: 'sent' },
     async connect(userId) {
       const sandbox = await ig.createAccount<IgSandboxAccount>({ behaviour: { replyShare: 0 } })
       return { username: sandbox.username, accountId: await createInstagramAccount(userId, sandbox) }
@@ -246,7 +247,7 @@ const CASES: Case[] = [
       leads: 1,
       async campaign(t, expect) {
         await t.fault({ target: 'send', mode })
-        if (t.platform.deliveredWithoutAnswer === 'uncertain') {
+        if (t.platform.deliveredWithoutAnswer[mode] === 'uncertain') {
           expect(await t.tick()).toMatchObject({ uncertain: 1 })
           expect((await leadsOf(t.campaignId))[0]?.state).toBe('uncertain')
           expect((await logsOf(t.campaignId)).map((l) => l.status)).toEqual(['uncertain'])

@@ -258,7 +258,7 @@ describe.concurrent('campaign.tick recipients', BROWSER_SUITE, () => {
     })
   })
 
-  it('skips leads with DMs closed (349) or verified-only requests (476) with the reason, and goes on', async ({
+  it('skips leads with a closed inbox or verified-only requests (476) with the reason, and goes on', async ({
     expect,
   }) => {
     const userId = await createCustomer()
@@ -279,7 +279,7 @@ describe.concurrent('campaign.tick recipients', BROWSER_SUITE, () => {
     const leads = await leadsOf(campaignId)
     expect(leads.find((l) => l.username === closed.username)).toMatchObject({
       state: 'skipped',
-      skip_reason: 'cannot_message',
+      skip_reason: 'closed_inbox',
     })
     expect(leads.find((l) => l.username === verifiedOnly.username)).toMatchObject({
       state: 'skipped',

@@ -145,7 +145,8 @@ describe.concurrent('an inbox read opens only the rows that may hold a reply', B
 
     expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(1)
     const loads = pageLoads(sandbox.username).paths.slice(before)
-    expect(loads.filter((path) => path.includes(quiet.id))).toHaveLength(1)
+    // the reply check's load, which the send types into, and the re-read that proves the DM went out
+    expect(loads.filter((path) => path.includes(quiet.id))).toHaveLength(2)
     const texts = (await x.deliveries(sandbox.username)).map((d) => d.text)
     expect(texts).toEqual([expect.any(String), `Just bumping this, ${quiet.name.split(' ')[0]}.`])
   })
@@ -189,6 +190,23 @@ describe('deciding from the inbox list', () => {
     expect(conversationsToOpen([row({ last: { text: 'Sure, call me at 5' } })], since, sent)).toHaveLength(1)
     // no campaign DM to this person in the window
     expect(conversationsToOpen([row({})], since, new Map())).toHaveLength(1)
+  })
+
+  it('opens an undated row (X labels older messages only "Nov 3") when their last message changed since we stored it', ({
+    expect,
+  }) => {
+    const undated = (text: string, peer = 'lead') =>
+      row({ peer: { id: '2', username: peer }, last: { at: null, direction: 'incoming', text } })
+    const stored = new Map([['lead', 'Thanks, tell me more']])
+    const open = (c: InboxConversation, dms = new Map<string, string>()) =>
+      conversationsToOpen([c], since, dms, stored).length === 1
+    // read on another device: no longer unread, no date, but not what the last read stored
+    expect(open(undated('One more question'))).toBe(true)
+    expect(open(undated('Thanks, tell me more'))).toBe(false)
+    // someone we DM'd in the window, never stored (no reply read yet)
+    expect(open(undated('Sure!', 'other'), new Map([['other', 'Hi there']]))).toBe(true)
+    // a conversation that is none of ours
+    expect(open(undated('Lunch?', 'friend'))).toBe(false)
   })
 
   it('reads the requests on the first read, then again only after the cadence', ({ expect }) => {

@@ -92,13 +92,13 @@ describe.concurrent('a published pack is what the adapters read', BROWSER_SUITE,
     expect(await x.deliveries(sandbox.username)).toHaveLength(0)
   })
 
-  it('X: a delivery status the page never shows after send is uncertain with the site change, sent once', async ({
+  it('X: a sent message whose text the page no longer shows where the pack says is uncertain with the site change, sent once', async ({
     expect,
   }) => {
     const { sandbox, account } = await xAccount()
     const [lead] = await suite.people(1)
     const renamed = editedPack('twitter', 'test-status-renamed', (f) => {
-      f.chat.messageStatus = '[role="img"][aria-description]'
+      f.chat.messageText = '[data-testid="message-body-{id}"]'
     })
     const result = await suite.runner.sessions.use(account.id, 60_000, async (handle) => {
       const opened = await handle.open(account, renamed)
@@ -111,7 +111,7 @@ describe.concurrent('a published pack is what the adapters read', BROWSER_SUITE,
     expect(sent?.status === 'uncertain' && sent.siteChange).toBeInstanceOf(LayoutChangedError)
     expect(sent?.status === 'uncertain' && sent.siteChange).toMatchObject({
       action: 'send',
-      step: 'confirm: status of the sent message',
+      step: 'confirm: text of the sent message',
     })
     expect((await x.deliveries(sandbox.username)).map((d) => d.text)).toEqual(['Hello, once'])
   })

@@ -130,6 +130,64 @@ describe.concurrent('X Chat in a shadow root', BROWSER_SUITE, () => {
     await session.close()
   })
 
+  it('draws only what readers of x.com describe: a time label, no datetime, no status icon; Enter is a new line', async ({
+    expect,
+  }) => {
+    const account = await newXAccount(admin)
+    const session = await openX(admin, pool, account)
+    const [lead] = await leads(1)
+    const threadId = xThreadId(account.id, lead?.id ?? '')
+    await admin.message({ account: account.username, from: lead?.username ?? '', text: 'A question first' })
+    await onThread(session, threadId, async (page) => {
+      const composer = await deepElement(page, within(chat.host, chat.composer))
+      if (!composer) throw new Error('no composer')
+      await typeLikeHuman(page, composer, 'Enter is a new line', { delayFactor: 0 })
+      await page.keyboard.press('Enter')
+      await typeLikeHuman(page, composer, 'here', { delayFactor: 0 })
+      await (await deepElement(page, within(chat.host, chat.sendButton)))?.click()
+      // had Enter sent, the first line would have gone out on its own
+      await expect
+        .poll(async () => (await admin.deliveries(account.username)).map((d) => d.text), { timeout: 20_000 })
+        .toEqual(['Enter is a new line\nhere'])
+      await expect
+        .poll(() => deepEval(page, within(chat.host, chat.messageRow), (rows) => rows.length, null))
+        .toBe(2)
+      const rows = await deepEval(
+        page,
+        within(chat.host, chat.messageRow),
+        (found) =>
+          found.map((row) => ({
+            datetime: row.querySelectorAll('time, [datetime]').length,
+            icons: row.querySelectorAll('[role="img"]').length,
+            label: row.querySelector('[id$="-time"]')?.textContent ?? '',
+          })),
+        null,
+      )
+      expect(rows).toEqual([
+        { datetime: 0, icons: 0, label: expect.stringMatching(/^\d{1,2}:\d{2}\s[AP]M$/) },
+        { datetime: 0, icons: 0, label: expect.stringMatching(/^\d{1,2}:\d{2}\s[AP]M$/) },
+      ])
+    })
+    const inbox = await session.run('test', 60_000, async (page) => {
+      await session.openChatPage(page, '/i/chat', chat.inboxPanel, 'inbox', 'test')
+      return deepEval(
+        page,
+        within(chat.host, chat.conversationRow),
+        (found) =>
+          found.map((row) => ({
+            datetime: row.querySelectorAll('time, [datetime]').length,
+            label: row.querySelector('[id$="-time"]')?.textContent ?? '',
+          })),
+        null,
+      )
+    })
+    expect(inbox).toEqual([{ datetime: 0, label: expect.stringMatching(/^\d{1,2}:\d{2}\s[AP]M$/) }])
+    // the adapter dates what it reads from those labels and the time it read them
+    const [conversation] = await session.readInbox({ includeRequests: false })
+    expect(Math.abs(Date.parse(conversation?.lastMessage.at ?? '') - Date.now())).toBeLessThan(5 * 60_000)
+    await session.close()
+  })
+
   it('keeps payloads opaque on the network; the runner reads the reply from the decrypted page', async ({
     expect,
   }) => {

@@ -1,8 +1,11 @@
-// Sending X DMs in Chromium against the X sandbox: the delivery-confirmation rule, every stop
-// signal (88, 429, 226, 326, 349, 476), uncertain sends resolved by reading the thread, reply
-// detection, message requests, and a hung page that must not block.
+// Sending X DMs in Chromium against the X sandbox: the delivery proof from what the page shows (our
+// own new row with the exact text, read again for its id; no status marker), every stop signal (88,
+// 429, 226, 326, 476), a closed inbox by thread and by profile (the lead skipped), a profile without
+// its Message button (a site change), uncertain sends settled by the thread's text below the last
+// stored message, reply detection, message requests, and a hung page that must not block.
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { BrowserPool } from '../src/browser/pool.ts'
+import { LayoutChangedError } from '../src/platforms/layout.ts'
 import type { StopSignalError } from '../src/platforms/types.ts'
 import { xThreadId } from '../src/platforms/x/send.ts'
 import { openProfiles, SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
@@ -51,7 +54,11 @@ describe.concurrent('X send with delivery confirmation', BROWSER_SUITE, () => {
       ['outgoing', 'Hi there! Quick question about your shop.'],
       ['outgoing', 'A follow-up.'],
     ])
-    expect(thread.every((m) => ['sent', 'delivered'].includes(m.status))).toBe(true)
+    // the message id is the row's, as the thread shows it
+    expect(thread.map((m) => m.id)).toEqual([
+      byName.status === 'sent' ? byName.messageId : '',
+      again.status === 'sent' ? again.messageId : '',
+    ])
     await session.close()
   })
 
@@ -71,19 +78,39 @@ describe.concurrent('X send with delivery confirmation', BROWSER_SUITE, () => {
 })
 
 describe.concurrent('X stop signals on send', BROWSER_SUITE, () => {
-  it('349: a lead who does not accept DMs is skipped (by id and by username)', async ({ expect }) => {
-    const session = await openX(admin, pool, await newXAccount(admin))
+  it("a closed inbox, opened by thread or from the profile, skips the lead with X's notice as the reason", async ({
+    expect,
+  }) => {
+    const account = await newXAccount(admin)
+    const session = await openX(admin, pool, account)
     const [closed] = await admin.profiles({ canDm: false, limit: 1, offset: Math.floor(Math.random() * 100) })
     if (!closed) throw new Error('no closed profile')
-    const byId = await session.sendDm({ userId: closed.id }, 'Hello')
-    expect(byId).toMatchObject({
+    const notice = `@${closed.username} has a closed inbox. If you know their X Number you can still message them.`
+    const skipped = {
       status: 'failed',
-      signal: { kind: 'cannot_message', code: '349', scope: 'lead' },
+      threadId: xThreadId(account.id, closed.id),
+      reason: notice,
+      signal: { kind: 'closed_inbox', code: 'closed_inbox', scope: 'lead' },
+    }
+    expect(await session.sendDm({ userId: closed.id }, 'Hello')).toEqual({
+      ...skipped,
+      signal: expect.objectContaining(skipped.signal),
     })
-    const byName = await session.sendDm({ username: closed.username }, 'Hello')
-    expect(byName).toMatchObject({ status: 'failed', signal: { code: '349', scope: 'lead' } })
+    expect(await session.sendDm({ username: closed.username }, 'Hello')).toMatchObject(skipped)
+    expect(await admin.deliveries(account.username)).toEqual([])
     const missing = await session.sendDm({ username: 'nobody_here_x' }, 'Hello')
     expect(missing).toMatchObject({ status: 'failed', signal: { kind: 'user_not_found', scope: 'lead' } })
+    await session.close()
+  })
+
+  it('a profile without a Message button is a site change, not a refusal by the lead', async ({ expect }) => {
+    const account = await newXAccount(admin)
+    const session = await openX(admin, pool, account)
+    // x.com draws Message on every profile but one's own: this page is one the adapter does not know
+    const outcome = await session.sendDm({ username: account.username }, 'Hello me').catch((e: unknown) => e)
+    expect(outcome).toBeInstanceOf(LayoutChangedError)
+    expect(outcome).toMatchObject({ platform: 'x', action: 'send', step: 'profile: message button' })
+    expect(await admin.deliveries(account.username)).toEqual([])
     await session.close()
   })
 
@@ -175,21 +202,53 @@ describe.concurrent('X stop signals on send', BROWSER_SUITE, () => {
 describe.concurrent('X uncertain sends', BROWSER_SUITE, () => {
   const open = (account: Awaited<ReturnType<typeof newXAccount>>) =>
     openX(admin, pool, account, SHORT_CONFIRM)
-  it('an unanswered send is uncertain; reading the thread shows it arrived', async ({ expect }) => {
+  it('a send X stored but never answered is proven from the thread read again, with its id', async ({
+    expect,
+  }) => {
     const account = await newXAccount(admin)
     const session = await open(account)
     const [lead] = await leads(1)
-    const since = new Date()
     await admin.fault({ account: account.username, target: 'send', mode: 'ack_lost' })
     const result = await session.sendDm({ userId: lead?.id }, 'Did this arrive?')
-    expect(result).toMatchObject({ status: 'uncertain', threadId: xThreadId(account.id, lead?.id ?? '') })
-    expect(await admin.deliveries(account.username)).toHaveLength(1)
-    const resolved = await session.resolveUncertain({
+    const delivered = await admin.deliveries(account.username)
+    expect(delivered).toHaveLength(1)
+    expect(result).toMatchObject({
+      status: 'sent',
       threadId: xThreadId(account.id, lead?.id ?? ''),
-      text: 'Did this arrive?',
-      since,
+      messageId: delivered[0]?.id,
     })
-    expect(resolved).toMatchObject({ status: 'sent', messageId: expect.any(String) })
+    await session.close()
+  })
+
+  it('an uncertain send is settled by our row with its text below the last stored message, never from a marker', async ({
+    expect,
+  }) => {
+    const account = await newXAccount(admin)
+    const session = await open(account)
+    const [lead] = await leads(1)
+    const threadId = xThreadId(account.id, lead?.id ?? '')
+    const first = await session.sendDm({ userId: lead?.id }, 'Same words twice')
+    if (first.status !== 'sent') throw new Error(`first send: ${first.status}`)
+    await admin.fault({ account: account.username, target: 'send', mode: 'dropped' })
+    const lost = await session.sendDm({ threadId }, 'Same words twice')
+    expect(lost.status).toBe('uncertain')
+    const since = new Date(Date.now() - 60_000)
+    const check = (after: string | null) =>
+      session.resolveUncertain({ threadId, text: 'Same words twice', since, after })
+    // the earlier row with the same words sits above the last message stored before the send
+    expect(await check(first.messageId)).toEqual({ status: 'not_sent' })
+    // a stored message the thread no longer shows: the thread cannot tell, it stays uncertain
+    expect(await check('00000000-0000-4000-8000-000000000000')).toMatchObject({ status: 'unreadable' })
+    await admin.fault({ account: account.username, target: 'send', mode: 'delayed', delayMs: 8_000 })
+    const late = await session.sendDm({ threadId }, 'Same words twice')
+    expect(late.status).toBe('uncertain')
+    await expect
+      .poll(async () => (await admin.deliveries(account.username)).length, { timeout: 30_000 })
+      .toBe(2)
+    const settled = await check(first.messageId)
+    const log = await admin.deliveries(account.username)
+    expect(settled).toMatchObject({ status: 'sent', messageId: log[1]?.id })
+    expect(log.map((d) => d.text)).toEqual(['Same words twice', 'Same words twice'])
     await session.close()
   })
 
@@ -232,10 +291,12 @@ describe.concurrent('X uncertain sends', BROWSER_SUITE, () => {
     const session = await open(account)
     const [a, b] = await leads(2)
     const since = new Date(Date.now() - 1000)
-    await admin.fault({ account: account.username, target: 'send', mode: 'delayed', delayMs: 2_000 })
+    await admin.fault({ account: account.username, target: 'send', mode: 'delayed', delayMs: 8_000 })
     const delayed = await session.sendDm({ userId: a?.id }, 'Arrives late')
     expect(delayed.status).toBe('uncertain')
-    await expect.poll(async () => (await admin.deliveries(account.username)).length).toBe(1)
+    await expect
+      .poll(async () => (await admin.deliveries(account.username)).length, { timeout: 30_000 })
+      .toBe(1)
     const threadA = xThreadId(account.id, a?.id ?? '')
     expect(await session.resolveUncertain({ threadId: threadA, text: 'Arrives late', since })).toMatchObject({
       status: 'sent',
@@ -302,7 +363,8 @@ describe.concurrent('X replies', BROWSER_SUITE, () => {
     expect(fromLead?.messages).toHaveLength(1)
     expect(fromLead?.messages[0]).toMatchObject({ direction: 'incoming', text: expect.any(String) })
     expect(replies.find((r) => r.peer.id === stranger?.id)?.messages[0]?.text).toBe('Hi, saw your profile')
-    expect(await session.readReplies(new Date())).toEqual([])
+    // X dates messages by a label, to the minute: a minute on, nothing is new
+    expect(await session.readReplies(new Date(Date.now() + 60_000))).toEqual([])
     await session.close()
   })
 })

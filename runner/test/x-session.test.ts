@@ -161,7 +161,9 @@ describe.concurrent('X scraping', BROWSER_SUITE, () => {
     await session.close()
   })
 
-  it('stops with a rate-limit signal (code 88) when the window is spent', async ({ expect }) => {
+  it('stops with a rate-limit signal when the window is spent (a 429 whose body the page never reads)', async ({
+    expect,
+  }) => {
     const account = await newXAccount(admin, { behaviour: { scrapeLimit: 2 } })
     const session = await openX(admin, pool, account)
     const [target] = await openProfiles(admin, 1)
@@ -170,9 +172,10 @@ describe.concurrent('X scraping', BROWSER_SUITE, () => {
     await session.scrape({ source: 'followers', value: target?.username ?? '' })
     const error = await session.scrape({ source: 'hashtag', value: 'ai' }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(StopSignalError)
+    // taken from the response event: its status and x-rate-limit-* headers (code 88 is in the body)
     expect((error as StopSignalError).signal).toMatchObject({
       kind: 'rate_limit',
-      code: '88',
+      code: '429',
       scope: 'account',
     })
     expect(Date.parse((error as StopSignalError).signal.resetAt ?? '')).toBeGreaterThan(Date.now())

@@ -201,9 +201,12 @@ export async function settleUncertainAnswers(
   accountId: string,
   lease: Lease,
   options: { minAgeMs: number; limit: number },
-): Promise<{ sent: number; notSent: number }> {
-  const { rows } = await db.query<ClaimedAnswer & { sent_at: Date }>(
-    `select m.id as message_id, m.thread_id, m.body, t.peer_username, t.peer_platform_id, t.platform_thread_id, m.sent_at
+): Promise<{ sent: number; notSent: number; unreadable: number }> {
+  const { rows } = await db.query<ClaimedAnswer & { sent_at: Date; last_message_id: string | null }>(
+    `select m.id as message_id, m.thread_id, m.body, t.peer_username, t.peer_platform_id, t.platform_thread_id, m.sent_at,
+            (select o.platform_message_id from public.inbox_messages o
+              where o.thread_id = m.thread_id and o.platform_message_id is not null and o.created_at < m.created_at
+              order by o.created_at desc limit 1) as last_message_id
        from public.inbox_messages m join public.inbox_threads t on t.id = m.thread_id
       where m.account_id = $1 and m.status in ('uncertain', 'sending')
         and m.sent_at <= internal.now() - make_interval(secs => $2::float8 / 1000)
@@ -221,6 +224,7 @@ export async function settleUncertainAnswers(
           }),
     text: (answer) => answer.body,
     since: (answer) => answer.sent_at,
+    after: (answer) => answer.last_message_id,
     sent: (answer, messageId) => finish(db, answer.message_id, 'sent', { platformMessageId: messageId }),
     notSent: (answer, reason) => finish(db, answer.message_id, 'failed', { error: reason }),
   })

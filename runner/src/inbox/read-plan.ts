@@ -1,4 +1,5 @@
-// Which conversations an inbox read opens, decided from the inbox list alone. Opening a thread is
+// Which conversations an inbox read opens, decided from the inbox list (and, for a row with no date,
+// the preview the last read stored). Opening a thread is
 // the expensive part of a read (on X a page load and a decryption), and most conversations active
 // since the last read are active only because a campaign tick just sent into them. The list shows
 // per row an unread marker, the last message's time, its text and whether it is ours (X: the
@@ -11,7 +12,10 @@
 //   not have seen. A campaign DM last is safe to skip: every browser send reads the thread's rows
 //   before typing and records what the other side wrote since the last read (seen-replies.ts), and
 //   anything they write after it becomes the row's last message. An API session's read opens
-//   every active thread (one cheap call each; its sends see no thread).
+//   every active thread (one cheap call each; its sends see no thread);
+// - it has no date (X labels older messages only "Nov 3"), its last message is theirs, and it
+//   changed since the last read stored it (another preview), from someone we messaged: a reply
+//   read on another device is no longer unread.
 import type { Queryable } from '../db.ts'
 import type { InboxConversation } from '../platforms/types.ts'
 
@@ -78,17 +82,39 @@ function previewOf(preview: string, text: string): boolean {
   return shown.length > 0 && normalise(text).startsWith(shown)
 }
 
-/** The conversations that can hold an incoming message newer than `since`. */
+/** Each stored conversation's last message preview, by lower-case username (what the last read saw). */
+export async function storedPreviews(db: Queryable, accountId: string): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ peer: string; preview: string | null }>(
+    `select lower(ltrim(peer_username, '@')) as peer, last_message_preview as preview
+       from public.inbox_threads where account_id = $1`,
+    [accountId],
+  )
+  return new Map(rows.map((r) => [r.peer, r.preview ?? '']))
+}
+
+/**
+ * The conversations that can hold an incoming message newer than `since`. A row the page gives no
+ * date for (X labels older messages only "Nov 3") is opened when its last message is theirs and
+ * the row changed since we stored the conversation: a preview other than the stored one, from
+ * someone we messaged (a reply read on another device is no longer unread).
+ */
 export function conversationsToOpen(
   conversations: InboxConversation[],
   since: Date,
   campaignDms: Map<string, string>,
+  previews: Map<string, string> = new Map(),
 ): InboxConversation[] {
   return conversations.filter((c) => {
     if (c.unread) return true
-    if (c.lastMessage.at === null || Date.parse(c.lastMessage.at) <= since.getTime()) return false
+    const peer = c.peer.username.replace(/^@/, '').toLowerCase()
+    if (c.lastMessage.at === null) {
+      const stored = previews.get(peer)
+      const known = stored !== undefined || campaignDms.has(peer)
+      return known && c.lastMessage.direction === 'incoming' && !previewOf(c.lastMessage.text, stored ?? '')
+    }
+    if (Date.parse(c.lastMessage.at) <= since.getTime()) return false
     if (c.lastMessage.direction !== 'outgoing') return true
-    const sent = campaignDms.get(c.peer.username.replace(/^@/, '').toLowerCase())
+    const sent = campaignDms.get(peer)
     return sent === undefined || !previewOf(c.lastMessage.text, sent)
   })
 }

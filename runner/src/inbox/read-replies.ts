@@ -2,14 +2,23 @@
 // slower cadence, the message requests), the whole thread of everyone whose row shows they may
 // have written since the last read (read-plan.ts: the list decides, most threads stay closed),
 // their replies recorded (lead replied, follow-ups stopped, customer told, opt-outs to
-// do-not-contact), the platform's read markers, and when this read began. The inbox sync does it on
-// its schedule; a campaign tick that holds the session does it too when the last read is older than
-// READ_REPLIES_AFTER_MS, so a busy account's replies arrive without a session of their own.
+// do-not-contact), the platform's read markers, and when this read began. X dates messages only by
+// labels, read on the runner's clock (clock.ts): a message with no date is new only if its id was
+// not stored before. The inbox sync does it on its schedule; a campaign tick that holds the session
+// does it too when the last read is older than READ_REPLIES_AFTER_MS, so a busy account's replies
+// arrive without a session of their own.
 // Throws StopSignalError like the adapters' reads: the caller pauses or flags the account.
 import type { Db, Queryable } from '../db.ts'
 import type { PlatformSession } from '../platforms/types.ts'
 import type { AccountRow } from '../sessions/open.ts'
-import { campaignDmsSince, conversationsToOpen, requestsDue, requestsRead } from './read-plan.ts'
+import { alignSessionClock } from './clock.ts'
+import {
+  campaignDmsSince,
+  conversationsToOpen,
+  requestsDue,
+  requestsRead,
+  storedPreviews,
+} from './read-plan.ts'
 import { recordReply } from './replies.ts'
 import { applyPlatformReadMarkers, readingMarksRead, storeThread } from './threads.ts'
 
@@ -73,6 +82,7 @@ export async function readNewReplies(
   signal: AbortSignal,
 ): Promise<RepliesRead> {
   const { now: startedAt, since, readBefore } = await readWindow(db, account.id)
+  await alignSessionClock(db, session, startedAt)
   const result: RepliesRead = { conversations: 0, requests: 0, opened: 0, replies: 0, optOuts: 0 }
   const includeRequests = requestsDue(account.id, startedAt, readBefore)
   const conversations = await session.readInbox({ includeRequests })
@@ -80,11 +90,19 @@ export async function readNewReplies(
   result.requests = includeRequests ? conversations.filter((c) => c.request).length : null
   // a browserless (API) session reads a thread with one cheap call and its sends see no thread
   const campaignDms = session.browserless ? new Map() : await campaignDmsSince(db, account.id, since)
-  const toOpen = conversationsToOpen(conversations, since, campaignDms)
+  const undated = conversations.some(
+    (c) => c.lastMessage.at === null && c.lastMessage.direction === 'incoming',
+  )
+  const previews = undated ? await storedPreviews(db, account.id) : new Map<string, string>()
+  const toOpen = conversationsToOpen(conversations, since, campaignDms, previews)
   for (const conversation of toOpen) {
     if (signal.aborted) return result
     const thread = await session.readThread(conversation.threadId)
     result.opened += 1
+    // a message the page gives no time for is new only if not stored before (by its id)
+    const known = thread.some((m) => m.direction === 'incoming' && m.at === null)
+      ? await storedMessageIds(db, account.id, conversation.peer.username)
+      : new Set<string>()
     const stored = await storeThread(db, {
       accountId: account.id,
       peerUsername: conversation.peer.username,
@@ -95,7 +113,8 @@ export async function readNewReplies(
       messages: thread,
     })
     const incoming = thread.filter(
-      (m) => m.direction === 'incoming' && (m.at === null || Date.parse(m.at) > since.getTime()),
+      (m) =>
+        m.direction === 'incoming' && (m.at === null ? !known.has(m.id) : Date.parse(m.at) > since.getTime()),
     )
     if (incoming.length === 0) continue
     const outcome = await recordReply(db, {
@@ -122,4 +141,20 @@ export async function readNewReplies(
   )
   if (includeRequests) requestsRead(account.id, startedAt)
   return result
+}
+
+/** The platform ids of the messages already stored from the conversation with this person. */
+async function storedMessageIds(
+  db: Queryable,
+  accountId: string,
+  peerUsername: string,
+): Promise<Set<string>> {
+  const { rows } = await db.query<{ id: string }>(
+    `select m.platform_message_id as id
+       from public.inbox_messages m join public.inbox_threads t on t.id = m.thread_id
+      where t.account_id = $1 and lower(t.peer_username) = lower(ltrim($2, '@'))
+        and m.platform_message_id is not null`,
+    [accountId, peerUsername],
+  )
+  return new Set(rows.map((r) => r.id))
 }

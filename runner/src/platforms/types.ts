@@ -26,6 +26,8 @@ export type StopKind =
   | 'cannot_message'
   /** X 476: the recipient accepts requests only from verified senders: skip this lead. */
   | 'requires_verified'
+  /** The recipient takes no DMs (X's closed-inbox notice in place of the composer): skip this lead. */
+  | 'closed_inbox'
   /** The recipient does not exist (any more): skip this lead. */
   | 'user_not_found'
 
@@ -41,7 +43,7 @@ export interface StopSignal {
   resetAt?: string
 }
 
-const LEAD_KINDS: StopKind[] = ['cannot_message', 'requires_verified', 'user_not_found']
+const LEAD_KINDS: StopKind[] = ['cannot_message', 'requires_verified', 'closed_inbox', 'user_not_found']
 
 export function stopSignal(
   platform: Platform,
@@ -155,10 +157,25 @@ export interface Reply {
   messages: ThreadMessage[]
 }
 
-/** How an uncertain send turned out after reading the thread. */
+/**
+ * How an uncertain send turned out after reading the thread; `unreadable` when the thread could not
+ * tell (X: the last message stored before the send no longer shows): it stays uncertain.
+ */
 export type UncertainResolution =
   | { status: 'sent'; messageId: string; sentAt: string | null }
   | { status: 'not_sent' }
+  | { status: 'unreadable'; reason: string }
+
+/**
+ * An unconfirmed send to look for: its thread and exact text, when it was claimed, and (where
+ * stored) the platform id of the thread's last message stored before it: the send is below it.
+ */
+export interface UnconfirmedSend {
+  threadId: string
+  text: string
+  since: Date
+  after?: string | null
+}
 
 export type ScrapeSource = 'followers' | 'following' | 'hashtag' | 'keyword'
 
@@ -215,13 +232,19 @@ export interface PlatformSession {
    * (sessions/restore.ts); none for a session that cannot be restored.
    */
   readonly seen?: SeenSignedIn | null
+  /**
+   * How far the runner's clock (the database's internal.now(), shifted in tests) is ahead of this
+   * machine's: a page that dates messages only by labels ("10:09 AM") is read on that clock
+   * (inbox/clock.ts sets it before a read).
+   */
+  clockOffsetMs?: number
   sendDm(target: DmTarget, text: string): Promise<SendResult>
   /**
    * The thread's messages. A browser session leaves the thread afterwards (an open thread marks what
    * arrives read) unless `stay`: the caller sends into it next, so the send need not load it again.
    */
   readThread(threadId: string, options?: { stay?: boolean }): Promise<ThreadMessage[]>
-  resolveUncertain(sent: { threadId: string; text: string; since: Date }): Promise<UncertainResolution>
+  resolveUncertain(sent: UnconfirmedSend): Promise<UncertainResolution>
   readInbox(options?: { includeRequests?: boolean }): Promise<InboxConversation[]>
   readReplies(since: Date): Promise<Reply[]>
   scrape(request: ScrapeRequest): Promise<ScrapePage>

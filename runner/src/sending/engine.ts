@@ -158,27 +158,39 @@ export interface SettleStrategy<T> {
   text(item: T): string
   /** When the send was claimed: a delivery before that is an older message with the same text. */
   since(item: T): Date
+  /** The platform id of the thread's last message stored before the send, if any. */
+  after?(item: T): string | null
   sent(item: T, messageId: string): Promise<void>
   notSent(item: T, reason: string): Promise<void>
 }
 
 /**
  * Reads the thread of each unconfirmed send (old enough for a late delivery to show) and records
- * what it shows: found → sent; missing → not sent. Stops when the lease is lost.
+ * what it shows: found → sent; missing → not sent; a thread that cannot tell leaves it uncertain
+ * (never sent again on a guess). Stops when the lease is lost.
  */
 export async function settleUnconfirmed<T>(
   session: PlatformSession,
   lease: Lease,
   items: T[],
   strategy: SettleStrategy<T>,
-): Promise<{ sent: number; notSent: number }> {
-  const summary = { sent: 0, notSent: 0 }
+): Promise<{ sent: number; notSent: number; unreadable: number }> {
+  const summary = { sent: 0, notSent: 0, unreadable: 0 }
   for (const item of items) {
     if (!lease.valid) break
     const threadId = await strategy.thread(item)
     const found = threadId
-      ? await session.resolveUncertain({ threadId, text: strategy.text(item), since: strategy.since(item) })
+      ? await session.resolveUncertain({
+          threadId,
+          text: strategy.text(item),
+          since: strategy.since(item),
+          after: strategy.after?.(item) ?? null,
+        })
       : ({ status: 'not_sent' } as const)
+    if (found.status === 'unreadable') {
+      summary.unreadable++
+      continue
+    }
     if (found.status === 'sent') {
       await strategy.sent(item, found.messageId)
       summary.sent++

@@ -5,8 +5,10 @@
 // keeps the step due with its attempt given back; a changed page settles the DM for what it is.
 
 import type { AiConfig } from '../../../supabase/functions/_shared/ai.ts'
+import { alignSessionClock } from '../inbox/clock.ts'
 import { recordReply } from '../inbox/replies.ts'
 import { serviceOf } from '../log.ts'
+import type { ThreadMessage } from '../platforms/types.ts'
 import { renderTemplate, type Sequences } from './compose.ts'
 import { type EngineDeps, type SendOutcome, type SendRecorder, sendClaimed } from './engine.ts'
 import {
@@ -50,6 +52,8 @@ export async function sendToLead(
   lead: DueLead,
 ): Promise<LeadOutcome> {
   const { db, session, account } = deps
+  // what the page reads before typing (a follow-up's reply check, the send's rows) is dated on our clock
+  await alignSessionClock(db, session)
   if (lead.current_step === 0 && lead.profile_data.can_dm === false) {
     await skipLead(db, lead.id, 'dms_closed', 'The profile does not accept direct messages.')
     return 'skipped'
@@ -160,10 +164,8 @@ function campaignRecorder(
 async function repliedSinceLastMessage(deps: SendDeps, lead: DueLead): Promise<boolean> {
   const threadId = await threadWith(deps.session, lead)
   if (!threadId) return false
-  const since = lead.last_sent_at?.getTime() ?? 0
-  const incoming = (await deps.session.readThread(threadId, { stay: true })).filter(
-    (m) => m.direction === 'incoming' && (m.at === null || Date.parse(m.at) > since),
-  )
+  const thread = await deps.session.readThread(threadId, { stay: true })
+  const incoming = repliesAfter(thread, await lastDmText(deps.db, lead), lead.last_sent_at)
   if (incoming.length === 0) return false
   const outcome = await recordReply(deps.db, {
     accountId: deps.account.id,
@@ -173,4 +175,30 @@ async function repliedSinceLastMessage(deps: SendDeps, lead: DueLead): Promise<b
     messages: incoming,
   })
   return outcome.leadsReplied > 0
+}
+
+/** The text of the campaign's last DM to the lead (the step before the one due). */
+async function lastDmText(db: SendDeps['db'], lead: DueLead): Promise<string | null> {
+  const { rows } = await db.query<{ text: string | null }>(
+    'select message_sent as text from public.dm_logs where campaign_lead_id = $1 and step = $2',
+    [lead.id, lead.current_step - 1],
+  )
+  return rows[0]?.text ?? null
+}
+
+/**
+ * What the lead wrote after our last DM. By position when the thread shows that DM (a row of ours
+ * with its text: a reply below it came after it, however the page dates it, and whatever device
+ * it was read on); else by time, to the minute a label gives (a message with no time counts).
+ */
+export function repliesAfter(
+  thread: ThreadMessage[],
+  dmText: string | null,
+  sentAt: Date | null,
+): ThreadMessage[] {
+  const ours =
+    dmText === null ? -1 : thread.findLastIndex((m) => m.direction === 'outgoing' && m.text === dmText)
+  if (ours >= 0) return thread.slice(ours + 1).filter((m) => m.direction === 'incoming')
+  const minute = Math.floor((sentAt?.getTime() ?? 0) / 60_000) * 60_000
+  return thread.filter((m) => m.direction === 'incoming' && (m.at === null || Date.parse(m.at) >= minute))
 }

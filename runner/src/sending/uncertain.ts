@@ -1,7 +1,9 @@
 // Settling sends nobody could confirm. Run by whoever holds the account (so no send of it is in
 // flight): a lead still `sending` was left by a runner that died mid-send, and is as uncertain as
 // one whose confirmation never came. Each is checked in the thread once it is old enough for a
-// late delivery to show: found → sent; not there → not sent, and the step may be sent again.
+// late delivery to show: found → sent; not there → not sent, and the step may be sent again; a
+// thread that cannot tell keeps it uncertain. The thread is searched below the last message we
+// stored from it before the send (X's rows carry no machine-readable time).
 import type { Db } from '../db.ts'
 import type { Lease } from '../leases.ts'
 import type { PlatformSession } from '../platforms/types.ts'
@@ -18,6 +20,7 @@ export interface UnsettledSend {
   sent_at: Date
   username: string
   profile_data: Record<string, unknown>
+  last_message_id: string | null
 }
 
 /** Unconfirmed sends of this account at least minAgeMs old, oldest first. */
@@ -29,7 +32,15 @@ export async function unsettledSends(
 ): Promise<UnsettledSend[]> {
   const { rows } = await db.query<UnsettledSend>(
     `select d.id as log_id, l.id as lead_id, d.step, coalesce(d.message_sent, '') as text, d.created_at, d.sent_at,
-            l.username, l.profile_data
+            l.username, l.profile_data,
+            (select m.platform_message_id
+               from public.inbox_messages m
+               join public.inbox_threads t on t.id = m.thread_id
+              where t.account_id = d.account_id
+                and lower(t.peer_username) = lower(ltrim(l.username, '@'))
+                and m.platform_message_id is not null and m.created_at < d.created_at
+              order by m.created_at desc, coalesce(m.sent_at, m.created_at) desc
+              limit 1) as last_message_id
        from public.dm_logs d
        join public.campaign_leads l on l.id = d.campaign_lead_id and l.current_step = d.step
       where d.account_id = $1 and d.status = 'uncertain' and l.state in ('sending', 'uncertain')
@@ -44,6 +55,7 @@ export async function unsettledSends(
 export interface SettleSummary {
   sent: number
   notSent: number
+  unreadable: number
 }
 
 /** Reads the thread of each unsettled send and records what it shows. Stops when the lease is lost. */
@@ -65,6 +77,7 @@ export async function settleUncertainSends(
     thread: (send) => threadWith(session, send),
     text: (send) => send.text,
     since: (send) => send.created_at,
+    after: (send) => send.last_message_id,
     sent: (send) => recordSent(db, intentOf(send), send.sent_at),
     notSent: async (send, reason) => {
       await recordNotSent(db, intentOf(send), 'failed', reason)

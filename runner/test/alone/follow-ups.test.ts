@@ -67,11 +67,13 @@ describe('follow-ups on the test clock', () => {
 
       await clockAt(2 * DAY)
       expect((await tick()).sent).toBeUndefined()
-      await x.message({
+      const { threadId } = await x.message({
         account: sandbox.username,
         from: replier.username,
         text: 'Thanks, what does it cost?',
       })
+      // the customer reads it on their phone: X no longer marks it unread, and dates it by a label only
+      await x.call('POST', '/threads/read', { account: sandbox.username, threadId })
 
       await clockAt(3 * DAY + 60_000)
       // just read (as by the scheduler's sync): the tick does not read the inbox itself, so it is

@@ -270,13 +270,13 @@ describe('site changes', () => {
     const before = await accountRow(accountId)
 
     // The real adapters under published packs that name what the page lacks: the composer (three
-    // sends, stopped before send was pressed), then the sent message's status marker (one real send
-    // went out, its confirmation never showed).
+    // sends, stopped before send was pressed), then the sent message's text holder (one real send
+    // went out, its own row never showed the text).
     const noComposer = editedPack('twitter', 'x-test-composer', (f) => {
       f.chat.composer = 'form[data-testid="dm-composer-form"] textarea[data-testid="dm-composer-input"]'
     })
     const noStatus = editedPack('twitter', 'x-test-status', (f) => {
-      f.chat.messageStatus = '[role="img"][aria-description]'
+      f.chat.messageText = '[data-testid="message-body-{id}"]'
     })
     const outcomes = await runner.sessions.use(accountId, 60_000, async (handle) => {
       const results = []
@@ -316,7 +316,7 @@ describe('site changes', () => {
       [campaignId],
     )
     expect(incidents.rows).toEqual([
-      { step: 'confirm: status of the sent message', n: 1 },
+      { step: 'confirm: text of the sent message', n: 1 },
       { step: 'open thread: composer', n: 3 },
     ])
     expect(await x.deliveries(sandbox.username)).toHaveLength(1) // only the one sent before the page changed

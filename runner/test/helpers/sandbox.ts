@@ -35,9 +35,9 @@ export class SandboxAdmin {
 
   async deliveries(
     account: string,
-  ): Promise<{ text: string; recipientUsername: string; threadId: string }[]> {
+  ): Promise<{ id: string; text: string; recipientUsername: string; threadId: string }[]> {
     const { deliveries } = await this.call<{
-      deliveries: { text: string; recipientUsername: string; threadId: string }[]
+      deliveries: { id: string; text: string; recipientUsername: string; threadId: string }[]
     }>('GET', `/deliveries?account=${encodeURIComponent(account)}`)
     return deliveries
   }

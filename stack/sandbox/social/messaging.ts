@@ -90,12 +90,21 @@ export class Messaging {
       this.world.changed()
       return lastMinute >= rules.maxSendsPerMinute ? 'too_fast' : 'same_text'
     }
-    const thread = this.existingThread(account, peerId)
-    const peerWrote = thread?.messages.some((m) => m.senderId === peerId) ?? false
+    if (this.closedTo(account, peerId)) return 'cannot_dm'
     const peer = this.population.byId(peerId)
-    if (peer && !peer.canDm && !peerWrote) return 'cannot_dm'
-    if (peer?.verifiedOnlyRequests && !account.blueVerified && !peerWrote) return 'verified_only'
+    if (peer?.verifiedOnlyRequests && !account.blueVerified && !this.#peerWrote(account, peerId))
+      return 'verified_only'
     return undefined
+  }
+
+  /** Whether the peer takes no DMs from this account (a closed inbox): none was ever written to it. */
+  closedTo(account: OwnAccount, peerId: string): boolean {
+    const peer = this.population.byId(peerId)
+    return peer !== undefined && !peer.canDm && !this.#peerWrote(account, peerId)
+  }
+
+  #peerWrote(account: OwnAccount, peerId: string): boolean {
+    return this.existingThread(account, peerId)?.messages.some((m) => m.senderId === peerId) ?? false
   }
 
   /** Stores a sent DM (idempotent per requestId) and logs its delivery. */
@@ -175,13 +184,6 @@ export class Messaging {
       thread.pendingReply = undefined
       this.#pendingReplies.delete(id)
     }
-  }
-
-  /** sent → delivered (after a moment) → read (once the peer answered after it). */
-  statusOf(thread: Thread, message: Message): 'sent' | 'delivered' | 'read' {
-    if (message.senderId !== thread.accountId) return 'read'
-    if (thread.messages.some((m) => m.senderId === thread.peerId && m.at >= message.at)) return 'read'
-    return this.world.now() - message.at >= 800 ? 'delivered' : 'sent'
   }
 
   unread(thread: Thread): number {

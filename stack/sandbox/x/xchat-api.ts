@@ -83,6 +83,7 @@ export function registerXChatApi(router: Router, messaging: Messaging): void {
     sendSealed(res, 200, account, {
       conversations: shown.map((t) => conversationJson(messaging, t)),
       requests: requests.length,
+      now: world.now(),
     })
   })
 
@@ -102,7 +103,9 @@ export function registerXChatApi(router: Router, messaging: Messaging): void {
     sendSealed(res, 200, account, {
       conversation_id: id,
       peer: { id_str: peer.id, screen_name: peer.username, name: peer.name },
-      messages: thread ? thread.messages.map((m) => messageJson(messaging, thread, m)) : [],
+      closed_inbox: messaging.closedTo(account, peerId),
+      now: world.now(),
+      messages: thread ? thread.messages.map(messageJson) : [],
     })
   })
 
@@ -120,13 +123,13 @@ function conversationJson(messaging: Messaging, thread: Thread) {
   }
 }
 
-function messageJson(messaging: Messaging, thread: Thread, message: Message) {
+/** A message as the page gets it: no delivery state (nothing public says X Chat has one). */
+function messageJson(message: Message) {
   return {
     id: message.id,
     sender_id: message.senderId,
     text: message.text,
     time: message.at,
-    status: messaging.statusOf(thread, message),
   }
 }
 
@@ -182,6 +185,6 @@ function sendDm(messaging: Messaging, req: Request, res: ServerResponse): void {
   if (fault?.mode === 'error_after_delivery')
     throw new HttpError(500, 'Internal error', { errors: [{ code: 131, message: 'Internal error' }] })
   sendSealed(res, 200, account, {
-    event: { ...messageJson(messaging, thread, message), conversation_id: thread.id },
+    event: { ...messageJson(message), conversation_id: thread.id },
   })
 }

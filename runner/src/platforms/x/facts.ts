@@ -5,7 +5,7 @@
 // the `facts` object of its session. Chat selectors are relative to X Chat's shadow host.
 
 export const X_FACTS = {
-  version: '2026-11-27.1',
+  version: '2026-11-29.1',
   baseUrl: 'https://x.com',
   paths: {
     home: '/home',
@@ -49,7 +49,8 @@ export const X_FACTS = {
     /** The row's test id is this prefix and the two user ids joined by ":". */
     conversationRowPrefix: 'dm-conversation-item-',
     conversationRowLink: 'a[href^="/i/chat/"]',
-    conversationRowTime: 'time[datetime]',
+    /** The row's time: a text label ("now", "5m", "10:09 AM", "Yesterday"); no machine-readable time. */
+    conversationRowTime: '[id$="-time"]',
     messageScroller: '[data-testid="dm-message-scroller"]',
     messageRow: '[data-dm-message-row]',
     messageRowIdAttribute: 'data-dm-message-row',
@@ -60,7 +61,10 @@ export const X_FACTS = {
     /** Rows are laid out by who sent them. */
     sentClass: 'justify-end',
     receivedClass: 'justify-start',
-    /** The delivery icon of a sent message; its label says how far it got. */
+    /**
+     * A delivery icon of a sent message, if the page draws one (no reader of x.com describes it):
+     * extra evidence only; a send is proven by its own new row holding the exact text.
+     */
     messageStatus: '[role="img"][aria-label]',
     composer: 'form[data-testid="dm-composer-form"] textarea[data-testid="dm-composer-textarea"]',
     sendButton: '[data-testid="dm-composer-send-button"]',
@@ -69,13 +73,29 @@ export const X_FACTS = {
     alert: '[role="alert"]',
   },
   texts: {
-    /** Labels of a sent message's status icon. */
+    /** Labels of a sent message's status icon, where there is one. */
     sendStatus: {
       delivered: ['Sent', 'Delivered', 'Seen', 'Read'],
       pending: ['Sending'],
     },
     /** Texts on a message or the page that mean a send did not go through. */
     sendErrors: ['Failed to send', 'Message not sent', "Couldn't send"],
+    /**
+     * What x.com shows in place of the composer for a lead who takes no DMs ("@handle has a closed
+     * inbox. If you know their X Number you can still message them."), with these buttons. A fact
+     * about the lead: skip the lead, blame neither the account nor the site.
+     */
+    closedInbox: {
+      notice: { source: 'has a closed inbox', flags: 'i' },
+      actions: ['Not Now', 'Use X Number'],
+    },
+    /** Time labels of messages and inbox rows that say how long ago, read against the read time. */
+    timeLabels: {
+      now: { source: '^now$', flags: 'i' },
+      ago: { source: '^(\\d+)\\s*([smhd])$', flags: 'i' },
+      clock: { source: '^(\\d{1,2}):(\\d{2})\\s*([AP]M)$', flags: 'i' },
+      yesterday: { source: '^yesterday', flags: 'i' },
+    },
     /** An inbox row's labels say this when it has unread messages. */
     unread: { source: 'unread', flags: 'i' },
     /** The preview of a conversation whose last message is ours starts like this. */

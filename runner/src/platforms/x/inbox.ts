@@ -1,7 +1,13 @@
 // Reading X Chat from the DOM the page decrypted (its payloads are end-to-end encrypted): a thread's
-// messages (to resolve an uncertain send), the inbox and message requests (unread markers), and the
-// replies that arrived since a moment.
-import type { InboxConversation, Reply, ThreadMessage, UncertainResolution } from '../types.ts'
+// messages (to resolve an uncertain send by its text), the inbox and message requests (unread
+// markers, time labels), and the replies that arrived since a moment.
+import type {
+  InboxConversation,
+  Reply,
+  ThreadMessage,
+  UncertainResolution,
+  UnconfirmedSend,
+} from '../types.ts'
 import type { XSession } from './session.ts'
 import { readConversationRows, readRows } from './thread-dom.ts'
 
@@ -21,21 +27,23 @@ export async function readXThread(session: XSession, threadId: string): Promise<
 }
 
 /**
- * Whether an uncertain send went out: an outgoing message with the exact text, delivered, sent at
- * or after `since` (less a small allowance for clock skew). Call it a while after the send.
+ * Whether an uncertain send went out, from the thread alone (its rows carry no machine-readable
+ * time): a row laid out as ours holding the exact text, below the last message stored before the
+ * send (the whole thread when none was stored). A status marker is not asked for. When that stored
+ * message no longer shows, the thread cannot tell: unreadable, and the send stays uncertain.
  */
 export async function resolveXUncertain(
   session: XSession,
-  sent: { threadId: string; text: string; since: Date },
+  sent: UnconfirmedSend,
 ): Promise<UncertainResolution> {
-  const earliest = sent.since.getTime() - 120_000
-  const match = (await readXThread(session, sent.threadId)).find(
-    (m) =>
-      m.direction === 'outgoing' &&
-      m.text === sent.text &&
-      m.status === 'delivered' &&
-      (m.at === null || Date.parse(m.at) >= earliest),
-  )
+  const rows = await readXThread(session, sent.threadId)
+  const anchor = sent.after ? rows.findIndex((m) => m.id === sent.after) : -1
+  if (sent.after && anchor === -1)
+    return {
+      status: 'unreadable',
+      reason: 'The last message stored before the send no longer shows in the thread.',
+    }
+  const match = rows.slice(anchor + 1).find((m) => m.direction === 'outgoing' && m.text === sent.text)
   return match ? { status: 'sent', messageId: match.id, sentAt: match.at } : { status: 'not_sent' }
 }
 
@@ -62,16 +70,25 @@ export async function readXInbox(
   })
 }
 
-/** Messages from the other side that arrived after `since`, per conversation. */
+/**
+ * Whether a time read from a label (to the minute at best) may be after `since`: its minute is not
+ * before since's. A reply in the same minute is not missed; null (no label X dates) counts as new.
+ */
+function mayBeAfter(at: string | null, since: Date): boolean {
+  return at === null || Date.parse(at) >= Math.floor(since.getTime() / 60_000) * 60_000
+}
+
+/** Messages from the other side that may have arrived after `since` (to the minute), per conversation. */
 export async function readXReplies(session: XSession, since: Date): Promise<Reply[]> {
-  // any conversation active since then: a reply may sit under a later message of ours
+  // any conversation active since then: a reply may sit under a later message of ours, and one
+  // read on another device is no longer unread
   const candidates = (await readXInbox(session)).filter(
-    (c) => c.unread || (c.lastMessage.at !== null && Date.parse(c.lastMessage.at) > since.getTime()),
+    (c) => c.unread || (c.lastMessage.at !== null && mayBeAfter(c.lastMessage.at, since)),
   )
   const replies: Reply[] = []
   for (const conversation of candidates) {
     const messages = (await readXThread(session, conversation.threadId)).filter(
-      (m) => m.direction === 'incoming' && (m.at === null || Date.parse(m.at) > since.getTime()),
+      (m) => m.direction === 'incoming' && mayBeAfter(m.at, since),
     )
     if (messages.length > 0)
       replies.push({ threadId: conversation.threadId, peer: conversation.peer, messages })

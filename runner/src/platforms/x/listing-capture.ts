@@ -3,8 +3,10 @@
 // It listens to the page's responses for one listing operation (and the user lookup that precedes a
 // follower list), and can let the page's first listing request resume from a stored cursor: only the
 // cursor variable of the query string changes, the page's own query id and headers go out as they are
-// (X's transaction id covers the method and the path, not the query string).
-import type { HTTPRequest, Page } from 'puppeteer-core'
+// (X's transaction id covers the method and the path, not the query string). An error answer is
+// taken from the response event (status and headers): in Chromium over WebDriver BiDi a request
+// whose error body the page never reads may never finish, and a 429's rate-limit headers say enough.
+import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer-core'
 import { watchNetwork } from '../../browser/network-events.ts'
 import type { XFacts } from './facts.ts'
 
@@ -14,15 +16,24 @@ export interface CapturedAnswer {
   cursor: string | null
   status: number
   headers: Record<string, string>
-  /** The body as text ('' when X sent none or it could not be read); status 0: the request failed. */
+  /**
+   * The body as text ('' when X sent none, it could not be read, or the answer is an error taken
+   * from its headers); status 0: the request failed.
+   */
   body: Promise<string>
 }
 
 export class ListingCapture {
   readonly #answers: CapturedAnswer[] = []
   // a finished request, not the response event: that comes with the headers, before the body is in
-  readonly #onFinished = (request: HTTPRequest) => this.#record(request, false)
-  readonly #onFailed = (request: HTTPRequest) => this.#record(request, true)
+  readonly #onFinished = (request: HTTPRequest) => this.#record(request, 'finished')
+  readonly #onFailed = (request: HTTPRequest) => this.#record(request, 'failed')
+  // an error answer at once: it may never finish (its body unread), and its body is not needed
+  readonly #onResponse = (response: HTTPResponse) => {
+    if (response.status() >= 400) this.#record(response.request(), response)
+  }
+  /** Requests already recorded (an error answer by its response, then again when it finishes). */
+  readonly #recorded = new WeakSet<HTTPRequest>()
   readonly #onRequest = (request: HTTPRequest) => void this.#rewrite(request)
   #resumeFrom: string | null = null
   #intercepting = false
@@ -34,6 +45,7 @@ export class ListingCapture {
   ) {
     page.on('requestfinished', this.#onFinished)
     page.on('requestfailed', this.#onFailed)
+    page.on('response', this.#onResponse)
   }
 
   /**
@@ -64,19 +76,23 @@ export class ListingCapture {
     }
   }
 
-  #record(request: HTTPRequest, failed: boolean): void {
-    const response = failed ? null : request.response()
+  /** `errorAnswer`: the response event of an error answer (its headers are in; its body may never be). */
+  #record(request: HTTPRequest, how: 'finished' | 'failed' | HTTPResponse): void {
+    if (this.#recorded.has(request)) return
+    const errorAnswer = typeof how === 'object'
+    const response = how === 'failed' ? null : errorAnswer ? how : request.response()
     // the URL that went out (a resumed request's, with the stored cursor), not the one the page asked for
     const url = new URL(response?.url() ?? request.url())
     const operation = this.#operationOf(url)
     if (!operation) return
+    this.#recorded.add(request)
     const cursor = this.#variables(url)[this.facts.graphql.cursorVariable]
     this.#answers.push({
       operation,
       cursor: typeof cursor === 'string' ? cursor : null,
       status: response?.status() ?? 0,
       headers: response?.headers() ?? {},
-      body: response ? response.text().catch(() => '') : Promise.resolve(''),
+      body: response && !errorAnswer ? response.text().catch(() => '') : Promise.resolve(''),
     })
   }
 
@@ -128,6 +144,7 @@ export class ListingCapture {
   async stop(): Promise<void> {
     this.page.off('requestfinished', this.#onFinished)
     this.page.off('requestfailed', this.#onFailed)
+    this.page.off('response', this.#onResponse)
     await this.#stopIntercepting()
   }
 }

@@ -1,8 +1,12 @@
-// Sending one X DM with platforms.md's delivery rule: it counts as sent only when the thread URL
-// is unchanged, the composer cleared, exactly one new row of ours with the exact text appeared and
-// its status icon says it was sent or delivered, and no error text showed. Anything less after
-// pressing send is uncertain. A page that is not what the facts describe is a LayoutChangedError:
-// thrown before pressing send (nothing was sent), after it an uncertain send carrying `siteChange`.
+// Sending one X DM, proven from what the page shows (platforms.md: no reader of x.com describes a
+// sent-status marker): it counts as sent only when the thread URL is unchanged, the composer
+// cleared, exactly one new row laid out as ours holding the exact text appeared (new: not among the
+// rows read before typing), no error text showed, and the thread read again still shows that row,
+// whose id is the message id. A status icon, where the page draws one, is never required. Anything
+// less after pressing send is uncertain. A lead whose closed inbox X shows in place of the composer
+// is refused (skip the lead). A page that is not what the facts describe is a LayoutChangedError:
+// thrown before pressing send (nothing was sent), after it an uncertain send carrying `siteChange`;
+// so is a profile without its Message button, or one whose button leads nowhere known.
 import type { Page } from 'puppeteer-core'
 import { deepElement } from '../../browser/deep-query.ts'
 import { textOf, waitForFirst } from '../../browser/page-wait.ts'
@@ -17,9 +21,10 @@ import {
   StopSignalError,
   stopSignal,
 } from '../types.ts'
+import { confirmSend } from './send-confirm.ts'
 import { SETTLE_MS, type XSession } from './session.ts'
 import { xSignalFromText } from './signals.ts'
-import { chatText, composerText, readRows } from './thread-dom.ts'
+import { closedInboxNotice, composerText, readRows } from './thread-dom.ts'
 
 /** One-to-one X Chat thread id: both user ids joined by "-", smaller first. */
 export function xThreadId(a: string, b: string): string {
@@ -59,7 +64,11 @@ async function send(
   state.seen = await readRows(session, page, 'send')
   const before = new Set(state.seen.map((r) => r.id))
   const composer = await deepElement(page, within(chat.host, chat.composer))
-  if (!composer) throw await layoutChanged(page, 'x', 'send', 'open thread: composer')
+  if (!composer) {
+    const notice = await closedInboxNotice(session, page)
+    if (notice) return closedInbox(threadId, notice)
+    throw await layoutChanged(page, 'x', 'send', 'open thread: composer')
+  }
   await typeLikeHuman(page, composer, text, session.typing)
   if ((await composerText(session, page)) !== text) {
     // cleared with key events, as a person would: the composer follows only what it is typed
@@ -80,7 +89,17 @@ async function send(
     return { status: 'failed', threadId, reason: 'The send button is disabled; nothing was sent.' }
   markPressingSend(state)
   await button.click()
-  return confirm(session, page, threadPath, threadId, text, before)
+  return confirmSend(session, page, { id: threadId, path: threadPath }, text, before)
+}
+
+/** The lead takes no DMs: a fact about the lead, skipped with X's own words as the reason. */
+function closedInbox(threadId: string, notice: string): SendResult {
+  return {
+    status: 'failed',
+    threadId,
+    reason: notice,
+    signal: stopSignal('x', 'closed_inbox', 'closed_inbox', notice),
+  }
 }
 
 /** Profile → sendDMFromProfile → the thread; or why the lead cannot be messaged. */
@@ -138,16 +157,14 @@ async function threadFromProfile(
       reason: `@${username} does not exist.`,
       signal: stopSignal('x', 'user_not_found', 'user_not_found', `@${username} does not exist.`),
     }
-  if (outcome === 'profile' && !(await deepElement(page, app.dmFromProfile))) {
-    const message = `@${username} does not accept messages from this account.`
-    return {
-      status: 'failed',
-      threadId: null,
-      reason: message,
-      signal: stopSignal('x', 'cannot_message', '349', message),
-    }
-  }
   if (!outcome) throw new Error(`The profile of @${username} did not load in time`)
+  // x.com shows Message whatever the person's DM settings (a closed inbox is a notice in the chat):
+  // a profile without it is a page the adapter does not know, not a refusal by the lead
+  if (
+    outcome !== 'button' &&
+    !(await waitForFirst(page, { button: { selector: app.dmFromProfile } }, SETTLE_MS))
+  )
+    throw await layoutChanged(page, 'x', 'send', 'profile: message button')
   const message = await deepElement(page, app.dmFromProfile)
   if (!message) throw await layoutChanged(page, 'x', 'send', 'profile: message button')
   await message.click()
@@ -167,69 +184,6 @@ async function threadFromProfile(
     const id = threadPath.exec(next)?.[1]
     if (id) return id
   }
-  throw new Error(`Messaging @${username} did not open a thread`)
-}
-
-async function confirm(
-  session: XSession,
-  page: Page,
-  threadPath: string,
-  threadId: string,
-  text: string,
-  before: Set<string>,
-): Promise<SendResult> {
-  const { app, chat, texts } = session.facts
-  let failedSince: number | undefined
-  let lastStatus = 'no new row'
-  const verdict = await session.confirmOnPage(page, { id: threadId, path: threadPath }, 250, async () => {
-    // X's refusals come as toasts (the overlays' shadow root), its errors in the chat itself
-    const feedback = await textOf(
-      page,
-      `${app.toast}, ${within(chat.overlays, chat.alert)}, ${within(chat.host, chat.alert)}`,
-    )
-    const signal = xSignalFromText(session.facts, feedback)
-    const mine = (await readRows(session, page, 'send')).filter(
-      (r) => !before.has(r.id) && r.direction === 'outgoing',
-    )
-    if (signal && signal.kind !== 'page_error' && mine.every((r) => r.status === 'failed')) {
-      // X refused the send with a known error: it was not delivered
-      return { status: 'failed', threadId, reason: signal.message, signal }
-    }
-    if (signal) return { status: 'uncertain', threadId, reason: signal.message, signal }
-    if (mine.length > 1)
-      return {
-        status: 'uncertain',
-        threadId,
-        reason: `${mine.length} new message rows appeared after one send.`,
-      }
-    const row = mine[0]
-    if (!row) return undefined
-    lastStatus = row.status || 'no status'
-    if (row.text !== text)
-      return { status: 'uncertain', threadId, reason: 'The new message row does not hold the exact text.' }
-    if (row.status === 'failed') {
-      failedSince ??= Date.now()
-      if (Date.now() - failedSince > 2_000)
-        return { status: 'uncertain', threadId, reason: 'The message row failed without a reason X states.' }
-      return undefined
-    }
-    if (row.status !== 'delivered') return undefined
-    const shown = await chatText(session, page)
-    const errorText = texts.sendErrors.find((t) => shown.includes(t))
-    if (errorText) return { status: 'uncertain', threadId, reason: `The page shows "${errorText}".` }
-    if ((await composerText(session, page)) !== '')
-      return { status: 'uncertain', threadId, reason: 'The composer was not cleared after send.' }
-    return { status: 'sent', threadId, messageId: row.id, sentAt: row.at ?? new Date().toISOString() }
-  })
-  if (verdict) return verdict
-  const reason = `Not confirmed within ${session.timeouts.confirmMs / 1000} s (${lastStatus}).`
-  // our row with the exact text is there but no status the facts know: the marker changed, not X's speed
-  if (lastStatus === 'no status')
-    return {
-      status: 'uncertain',
-      threadId,
-      reason,
-      siteChange: await layoutChanged(page, 'x', 'send', 'confirm: status of the sent message'),
-    }
-  return { status: 'uncertain', threadId, reason }
+  session.assertSignedIn(page)
+  throw await layoutChanged(page, 'x', 'send', 'profile: message button to the thread')
 }

@@ -24,6 +24,7 @@ import {
   stopSignal,
   type ThreadMessage,
   type UncertainResolution,
+  type UnconfirmedSend,
 } from '../types.ts'
 import { type ChatOpening, openChat, type UnlockResult, unlockChat } from './chat-page.ts'
 import { cookiesForSite, type ParsedXCookies, type XCookie } from './cookies.ts'
@@ -164,6 +165,8 @@ export class XSession extends PageSession<XFacts, XTimeouts> implements Platform
   passcodeRejected = false
   /** The thread a read left the page on for a send to type into (readThread with `stay`). */
   keptThread: string | undefined
+  /** Time labels are dated on the runner's clock: this far ahead of the machine's (PlatformSession). */
+  clockOffsetMs = 0
 
   constructor(context: AccountContext, baseUrl: string, options: XSessionOptions, facts: XFacts) {
     super(
@@ -247,7 +250,7 @@ export class XSession extends PageSession<XFacts, XTimeouts> implements Platform
     return messages
   }
 
-  resolveUncertain(sent: { threadId: string; text: string; since: Date }): Promise<UncertainResolution> {
+  resolveUncertain(sent: UnconfirmedSend): Promise<UncertainResolution> {
     return resolveXUncertain(this, sent)
   }
 

@@ -1,14 +1,16 @@
 /// <reference lib="dom" />
 // Reading X Chat's DOM inside its shadow root, by what the page shows: message rows (id, who sent
-// them from the layout class, the words, the status icon's label, error texts, the time), inbox rows
-// (the test id or link gives the thread, labels say unread, the visible text gives the @handle and
-// the preview) and the composer's current value. Everything located through the session's facts.
+// them from the layout class, the words, error texts, the time label, a status icon's label where
+// the page draws one), inbox rows (the test id or link gives the thread, labels say unread, the
+// visible text gives the @handle and the preview, a time label), the composer's current value and
+// the closed-inbox notice shown in its place. Everything located through the session's facts.
 import type { Page } from 'puppeteer-core'
 import { deepEval } from '../../browser/deep-query.ts'
 import { regexOf, within } from '../facts.ts'
 import { layoutChanged, type PlatformAction } from '../layout.ts'
 import type { InboxConversation, ThreadMessage } from '../types.ts'
 import type { XSession } from './session.ts'
+import { timeOfLabel } from './time-label.ts'
 
 interface RawRow {
   id: string
@@ -17,7 +19,7 @@ interface RawRow {
   received: boolean
   label: string
   errorText: string | null
-  at: string | null
+  timeLabel: string
 }
 
 /** The thread's message rows; a row whose sender the layout no longer tells is a site change. */
@@ -27,6 +29,7 @@ export async function readRows(
   action: PlatformAction,
 ): Promise<ThreadMessage[]> {
   const { chat, texts } = session.facts
+  const readAt = new Date(Date.now() + session.clockOffsetMs)
   const raw = await deepEval(
     page,
     within(chat.host, `${chat.messageScroller} ${chat.messageRow}`),
@@ -44,7 +47,7 @@ export async function readRows(
           received: row.classList.contains(f.receivedClass),
           label: row.querySelector(f.status)?.getAttribute('aria-label') ?? '',
           errorText: f.errors.find((e: string) => visible.includes(e)) ?? null,
-          at: time?.getAttribute('datetime') ?? time?.getAttribute('title') ?? null,
+          timeLabel: time?.textContent ?? '',
         }
       }),
     {
@@ -74,7 +77,7 @@ export async function readRows(
           : pending.includes(r.label)
             ? 'pending'
             : '',
-    at: r.at,
+    at: timeOfLabel(session.facts, r.timeLabel, readAt),
   }))
 }
 
@@ -108,6 +111,7 @@ export async function readConversationRows(
   request: boolean,
 ): Promise<InboxConversation[]> {
   const { chat, texts } = session.facts
+  const readAt = new Date(Date.now() + session.clockOffsetMs)
   const raw = await deepEval(
     page,
     within(chat.host, `${chat.conversationScroller} ${chat.conversationRow}`),
@@ -117,7 +121,7 @@ export async function readConversationRows(
         href: row.querySelector(f.link)?.getAttribute('href') ?? '',
         labels: `${row.getAttribute('aria-label') ?? ''} ${row.getAttribute('aria-description') ?? ''}`,
         text: (row as HTMLElement).innerText ?? '',
-        at: row.querySelector(f.time)?.getAttribute('datetime') ?? null,
+        timeLabel: row.querySelector(f.time)?.textContent ?? '',
       })),
     { link: chat.conversationRowLink, time: chat.conversationRowTime },
   )
@@ -146,8 +150,33 @@ export async function readConversationRows(
       lastMessage: {
         text: outgoing ? preview.slice(texts.ownPreviewPrefix.length) : preview,
         direction: preview ? (outgoing ? 'outgoing' : 'incoming') : null,
-        at: row.at,
+        at: timeOfLabel(session.facts, row.timeLabel, readAt),
       },
     }
   })
+}
+
+/**
+ * The closed-inbox notice X shows in place of the composer ("@handle has a closed inbox. …" with
+ * its "Not Now" / "Use X Number" buttons), read by its words and buttons; null when not shown.
+ */
+export async function closedInboxNotice(session: XSession, page: Page): Promise<string | null> {
+  const { chat, texts } = session.facts
+  const found = await deepEval(
+    page,
+    within(chat.host, 'button, [role="button"]'),
+    (buttons, f) => {
+      const names = buttons.map((b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim())
+      if (!f.actions.every((action: string) => names.includes(action))) return null
+      const notice = new RegExp(f.notice.source, f.notice.flags)
+      // the smallest element holding the notice's words: the notice itself, not the whole chat
+      const holder = buttons[0]?.getRootNode() as ParentNode | undefined
+      const texts = Array.from(holder?.querySelectorAll('*') ?? [])
+        .map((el) => (el as HTMLElement).innerText ?? '')
+        .filter((text) => notice.test(text))
+      return texts.sort((a, b) => a.length - b.length)[0]?.trim() ?? null
+    },
+    texts.closedInbox,
+  ).catch(() => null)
+  return found || null
 }

@@ -86,10 +86,10 @@ async function graphql(operationName, variables) {
     headers: { ...headers(), 'x-client-transaction-id': await transactionId('GET', path) },
     credentials: 'include',
   })
-  // the client reads X's errors (code 88 and the like) before it gives up on a call
-  const text = await response.text()
-  if (!response.ok) throw new Error(`HTTP ${response.status} ${text.slice(0, 200)}`)
-  return JSON.parse(text)
+  // like x.com's client, it gives up on an error answer without reading its body (code 88 and the
+  // like): in Chromium over WebDriver BiDi such a request may never report that it finished
+  if (!response.ok) throw new Error(`HTTP ${response.status}`)
+  return JSON.parse(await response.text())
 }
 
 function somethingWentWrong(into) {
@@ -274,7 +274,8 @@ async function profilePage(column, screenName) {
   }
   if (!user) return accountMissing(column)
   const core = user.core
-  const canMessage = user.rest_id !== STATE.viewer.id && user.dm_permissions?.can_dm !== false
+  // x.com shows Message whatever the person's DM settings: a closed inbox is a notice in the chat
+  const canMessage = user.rest_id !== STATE.viewer.id
   const thread = () => {
     const a = BigInt(user.rest_id)
     const b = BigInt(STATE.viewer.id)

@@ -1,6 +1,8 @@
-// X Chat's bundle, part 3 of 3: a conversation (rows, delivery icons, a composer that behaves like a
-// React-controlled textarea, polling for replies) and the route that picks the view.
-/* global chat, h, mount, pageError, toast, T, viewerId, clock, STATUS_LABEL, ensureKey, passcodePage, inboxPage */
+// X Chat's bundle, part 3 of 3: a conversation (rows with a time label and no delivery marker, a
+// composer that behaves like a React-controlled textarea and sends only with its button, the
+// closed-inbox notice in its place for a lead who takes no DMs, polling for replies) and the route
+// that picks the view.
+/* global chat, h, mount, pageError, toast, T, viewerId, timeLabel, ensureKey, passcodePage, inboxPage */
 // A conversation ------------------------------------------------------------------------------------
 
 /** A React-controlled textarea: the DOM value follows the state; only input events change the state. */
@@ -33,6 +35,21 @@ function controlledTextarea(attrs, onChange) {
   }
 }
 
+/** What x.com shows in place of the composer when the peer takes no DMs from this account. */
+function closedInboxNotice(peer) {
+  return h(
+    'div',
+    { role: 'region', 'aria-label': 'Closed inbox' },
+    h(
+      'span',
+      {},
+      `@${peer.screen_name} has a closed inbox. If you know their X Number you can still message them.`,
+    ),
+    h('button', { type: 'button', onclick: () => location.assign('/i/chat') }, 'Not Now'),
+    h('button', { type: 'button' }, 'Use X Number'),
+  )
+}
+
 async function conversationPage(id) {
   const first = await chat(`/i/api/1.1/xchat/conversation/${id}.json`)
   if (first.status === 404 || !first.body?.peer) {
@@ -50,6 +67,9 @@ async function conversationPage(id) {
     return pageError(panel)
   }
   const peer = first.body.peer
+  // the sandbox's clock (tests move it): labels are read against it, as x.com's against its own
+  const skew = first.body.now - Date.now()
+  const serverNow = () => Date.now() + skew
   const state = { text: '', messages: new Map(), failed: new Map() }
   const inflight = new Set()
   const scroller = h('div', { 'data-testid': T('dm-message-scroller'), role: 'log', 'aria-live': 'polite' })
@@ -83,12 +103,6 @@ async function conversationPage(id) {
     composer.el,
     voiceButton,
   )
-  composer.el.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && !e.shiftKey) {
-      e.preventDefault()
-      void send()
-    }
-  })
   const panel = h(
     'div',
     { 'data-testid': T('dm-conversation-panel') },
@@ -104,18 +118,13 @@ async function conversationPage(id) {
       ),
     ),
     scroller,
-    form,
+    first.body.closed_inbox ? closedInboxNotice(peer) : form,
   )
   mount(panel)
 
   function rowOf(message) {
     const outgoing = message.sender_id === viewerId
-    const time = h(
-      'time',
-      { id: `${T('message-')}${message.id}-time`, datetime: new Date(message.time).toISOString() },
-      clock(message.time),
-    )
-    const status = outgoing ? h('span', { role: 'img' }) : null
+    const time = h('span', { id: `${T('message-')}${message.id}-time` }, timeLabel(message.time, serverNow()))
     const row = h(
       'div',
       {
@@ -132,11 +141,11 @@ async function conversationPage(id) {
           h('span', { dir: 'auto' }, message.text),
         ),
       ),
-      h('div', { class: 'meta' }, time, ' ', status),
+      h('div', { class: 'meta' }, time),
     )
     scroller.append(row)
     scroller.scrollTop = scroller.scrollHeight
-    return { row, status }
+    return { row }
   }
 
   function render() {
@@ -151,10 +160,6 @@ async function conversationPage(id) {
         rows.set(message.id, view)
       }
       const failure = state.failed.get(message.id)
-      if (view.status) {
-        if (failure) view.status.remove()
-        else view.status.setAttribute('aria-label', STATUS_LABEL[message.status] ?? 'Sent')
-      }
       if (failure && !view.row.querySelector('.error'))
         view.row.append(
           h('div', { class: 'error' }, h('span', {}, failure), ' ', h('button', { type: 'button' }, 'Retry')),

@@ -8,7 +8,6 @@
 const BEARER =
   'AAAAAAAAAAAAAAAAAAAAANRILgAAAAAAnNwIzUejRCOuH5E6I8xnZz4puTs%3D1Zv7ttfk8LF81IUq16cHjhLTvJu4FA33AGWWjCpTnA'
 const WRAP_ITERATIONS = 20000
-const STATUS_LABEL = { sending: 'Sending', sent: 'Sent', delivered: 'Delivered', read: 'Seen' }
 const STYLE = `:host{all:initial;display:block;font-family:system-ui,sans-serif;color:#0f1419}
 .flex{display:flex;gap:6px;align-items:flex-end;margin:6px 0}.justify-end{justify-content:flex-end}
 .justify-start{justify-content:flex-start}.bubble{padding:8px 12px;border-radius:16px;max-width:70%;white-space:pre-wrap}
@@ -167,7 +166,17 @@ function pageError(panel) {
   )
 }
 
-const clock = (ms) => new Date(ms).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
+/**
+ * A message's time as X Chat labels it, against the sandbox's now: "10:09 AM" today, "Yesterday",
+ * else "Nov 3". No machine-readable time goes with it.
+ */
+function timeLabel(ms, now) {
+  const day = (t) => new Date(t).toDateString()
+  if (day(ms) === day(now))
+    return new Date(ms).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
+  if (day(ms) === day(now - 86_400_000)) return 'Yesterday'
+  return new Date(ms).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })
+}
 
 function threadPath(id) {
   return `/i/chat/${id}`

@@ -1,5 +1,5 @@
 // X Chat's bundle, part 2 of 3: the passcode screen, the inbox and message requests, "new chat".
-/* global api, chat, h, mount, overlays, pageError, STATE, T, threadPath, unwrap, b64, KEY_ITEM, viewerId, clock */
+/* global api, chat, h, mount, overlays, pageError, STATE, T, threadPath, unwrap, b64, KEY_ITEM, viewerId, timeLabel */
 // Passcode ----------------------------------------------------------------------------------------
 
 function passcodePage() {
@@ -67,7 +67,7 @@ function passcodePage() {
 
 // Inbox and message requests ------------------------------------------------------------------------
 
-function conversationRow(conversation, index) {
+function conversationRow(conversation, index, now) {
   const peer = conversation.peer
   const last = conversation.last
   const mine = last?.sender_id === viewerId
@@ -90,7 +90,9 @@ function conversationRow(conversation, index) {
         ' ',
         h('span', { dir: 'ltr' }, `@${peer.screen_name}`),
         ' · ',
-        last ? h('time', { datetime: new Date(last.time).toISOString() }, clock(last.time)) : null,
+        last
+          ? h('span', { id: `${T('dm-conversation-item-')}${a}:${b}-time` }, timeLabel(last.time, now))
+          : null,
       ),
       h('div', {}, h('span', { dir: 'auto' }, last ? `${mine ? 'You: ' : ''}${last.text}` : '')),
     ),
@@ -149,7 +151,7 @@ async function inboxPage(folder) {
     mount(panel)
     return pageError(panel)
   }
-  const { conversations, requests } = answer.body
+  const { conversations, requests, now } = answer.body
   const heading =
     folder === 'requests'
       ? [h('h2', {}, 'Message requests'), h('a', { href: '/i/chat', role: 'link' }, 'Back to Chat')]
@@ -169,7 +171,7 @@ async function inboxPage(folder) {
         conversations.length === 0
           ? h('p', {}, folder === 'requests' ? 'No message requests' : 'No messages yet')
           : null,
-        conversations.map(conversationRow),
+        conversations.map((conversation, index) => conversationRow(conversation, index, now)),
       ),
     ),
   )
