@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config'
+import { testSeed } from './stack/src/test-seed.ts'
 import { domainAlias } from './web/vite.config.ts'
+
+// Chosen here (unless REACHFLOW_TEST_SEED or `npm test` set it) so every worker draws from one seed.
+console.log(`[vitest] Seed ${testSeed()}`)
 
 // One vitest run covers the Node side (stack, runner, integration suites against the test stack)
 // and the web app's unit and component tests (jsdom). `npm test` starts the stack first.
