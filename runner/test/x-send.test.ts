@@ -2,6 +2,7 @@
 // signal (88, 429, 226, 326, 349, 476), uncertain sends resolved by reading the thread, reply
 // detection, message requests, and a hung page that must not block.
 import { afterAll, beforeAll, describe, it } from 'vitest'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { BrowserPool } from '../src/browser/pool.ts'
 import type { StopSignalError } from '../src/platforms/types.ts'
 import { xThreadId } from '../src/platforms/x/send.ts'
@@ -20,7 +21,7 @@ const leads = (count: number) => {
 
 beforeAll(() => {
   pool = new BrowserPool()
-  leadOffset = 200 + Math.floor(Math.random() * 5000)
+  leadOffset = 200 + testInt('x-send people', 5000)
 })
 afterAll(async () => {
   await pool.close()
@@ -73,7 +74,11 @@ describe.concurrent('X send with delivery confirmation', BROWSER_SUITE, () => {
 describe.concurrent('X stop signals on send', BROWSER_SUITE, () => {
   it('349: a lead who does not accept DMs is skipped (by id and by username)', async ({ expect }) => {
     const session = await openX(admin, pool, await newXAccount(admin))
-    const [closed] = await admin.profiles({ canDm: false, limit: 1, offset: Math.floor(Math.random() * 100) })
+    const [closed] = await admin.profiles({
+      canDm: false,
+      limit: 1,
+      offset: testInt('x-send closed profile', 100),
+    })
     if (!closed) throw new Error('no closed profile')
     const byId = await session.sendDm({ userId: closed.id }, 'Hello')
     expect(byId).toMatchObject({

@@ -8,6 +8,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { closeAdminDb } from '../../runner/test/helpers/fixtures.ts'
 import { quietOtherWork } from '../../runner/test/helpers/process.ts'
+import { testInt } from '../../stack/src/test-seed.ts'
 import {
   adminPage,
   chooseCanaryAccount,
@@ -146,7 +147,7 @@ test('X changes its page mid-campaign: nothing sent twice or lost, paused and to
   })
   sandboxAccount = username
   const { profiles: leads } = await xSandbox<{ profiles: Lead[] }>(
-    `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=${LEADS}&offset=${5_000 + Math.floor(Math.random() * 3000)}`,
+    `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=${LEADS}&offset=${5_000 + testInt('site-change-drill people', 3000)}`,
   )
   expect(leads).toHaveLength(LEADS)
   const campaignId = await runningCampaign(accountId, leads, { dailyLimit: BEFORE, name: 'Drill' })

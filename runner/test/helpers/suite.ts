@@ -2,6 +2,7 @@
 // leases, sessions) for the file, closed after it, and fresh sandbox recipients for each test from
 // the file's own range of profiles (tests run concurrently and must not message the same people).
 import { afterAll, beforeAll } from 'vitest'
+import { testInt } from '../../../stack/src/test-seed.ts'
 import { type TestRunner, testRunner } from './context.ts'
 import { closeAdminDb } from './fixtures.ts'
 import { openProfiles, type SandboxAdmin, type SandboxProfile } from './sandbox.ts'
@@ -19,7 +20,7 @@ export function browserSuite(x: SandboxAdmin, firstProfile: number): BrowserSuit
   let offset = 0
   beforeAll(async () => {
     runner = await testRunner()
-    offset = firstProfile + Math.floor(Math.random() * 1500)
+    offset = firstProfile + testInt(`people from ${firstProfile}`, 1500)
   })
   afterAll(async () => {
     await runner?.close()
