@@ -15,8 +15,16 @@ console.log(`[vitest] Seed ${testSeed()}`)
  */
 const CHROMIUM_BIDI_CLOSING_RACE = /^Protocol error \(Fetch\.\w+\): Fetch domain is not enabled$/
 
+/**
+ * Files of the node and web projects run at once (runner-alone's always one at a time). vitest's
+ * default is one less than the cores: a single file at a time on a 2-vCPU machine, though most
+ * node files wait on browsers, sandboxes and the database rather than the CPU.
+ */
+const workers = Number(process.env.REACHFLOW_VITEST_WORKERS) || undefined
+
 export default defineConfig({
   test: {
+    ...(workers ? { maxWorkers: workers } : {}),
     onUnhandledError: (error) => !CHROMIUM_BIDI_CLOSING_RACE.test(error.message ?? ''),
     projects: [
       {

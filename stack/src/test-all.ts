@@ -6,7 +6,7 @@
 // failure is listed at the end with its place, its message's first lines and that seed.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startBackground, stopBackground } from './cli.ts'
 import { repoRoot, type StackConfig, stackConfig } from './config.ts'
@@ -33,6 +33,8 @@ export interface SuiteResult {
   note?: string
   /** the failed tests with their explanations, printed together at the end so a long log's cause is findable */
   failures?: TestFailure[]
+  /** the slowest files and their seconds (vitest), where a faster run would start looking */
+  slowest?: { file: string; seconds: number }[]
 }
 
 const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name)
@@ -151,18 +153,27 @@ async function vitestSuite(env: Record<string, string>): Promise<SuiteResult> {
     numPassedTests: number
     numFailedTests: number
     numFailedTestSuites: number
+    testResults?: { name: string; startTime?: number; endTime?: number }[]
   } & Parameters<typeof vitestFailures>[0]
   let failed = json.numFailedTests
   if (code !== 0 && failed === 0) failed = Math.max(1, json.numFailedTestSuites)
   const failures = vitestFailures(json, repoRoot)
   if (failed > 0 && failures.length === 0)
     failures.push({ name: 'vitest', explanation: [`vitest exited with code ${code}; see the log above`] })
+  const slowest = (json.testResults ?? [])
+    .map((file) => ({
+      file: relative(repoRoot, file.name),
+      seconds: Math.round(((file.endTime ?? 0) - (file.startTime ?? 0)) / 100) / 10,
+    }))
+    .sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file))
+    .slice(0, 10)
   return {
     name: 'vitest',
     passed: json.numPassedTests,
     failed,
     seconds: (Date.now() - started) / 1000,
     failures,
+    slowest,
   }
 }
 
@@ -285,6 +296,11 @@ async function main(): Promise<void> {
   if (failures.length > 0)
     console.log(
       `\nFailed tests (seed ${seed}, replay with ${TEST_SEED_VARIABLE}=${seed}):\n${failures.join('\n')}`,
+    )
+  const slowest = results.flatMap((r) => r.slowest ?? [])
+  if (slowest.length > 0)
+    console.log(
+      `\nSlowest vitest files:\n${slowest.map((f) => `  ${f.seconds.toFixed(1).padStart(6)} s  ${f.file}`).join('\n')}`,
     )
   console.log('\nSuites:')
   for (const r of results) {
