@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config'
+import { testSeed } from './stack/src/test-seed.ts'
 import { domainAlias } from './web/vite.config.ts'
+
+// Chosen here (unless REACHFLOW_TEST_SEED or `npm test` set it) so every worker draws from one seed.
+console.log(`[vitest] Seed ${testSeed()}`)
 
 // One vitest run covers the Node side (stack, runner, integration suites against the test stack)
 // and the web app's unit and component tests (jsdom). `npm test` starts the stack first.
@@ -11,8 +15,16 @@ import { domainAlias } from './web/vite.config.ts'
  */
 const CHROMIUM_BIDI_CLOSING_RACE = /^Protocol error \(Fetch\.\w+\): Fetch domain is not enabled$/
 
+/**
+ * Files of the node and web projects run at once (runner-alone's always one at a time). vitest's
+ * default is one less than the cores: a single file at a time on a 2-vCPU machine, though most
+ * node files wait on browsers, sandboxes and the database rather than the CPU.
+ */
+const workers = Number(process.env.REACHFLOW_VITEST_WORKERS) || undefined
+
 export default defineConfig({
   test: {
+    ...(workers ? { maxWorkers: workers } : {}),
     onUnhandledError: (error) => !CHROMIUM_BIDI_CLOSING_RACE.test(error.message ?? ''),
     projects: [
       {

@@ -2,6 +2,11 @@
 // `npm test` starts the test stack and sets WEB_URL / SUPABASE_URL; run alone against `npm start`
 // with WEB_URL=http://127.0.0.1:54323 SUPABASE_URL=http://127.0.0.1:54321 npx playwright test -c web/playwright.config.ts
 import { defineConfig } from '@playwright/test'
+import { TEST_SEED_VARIABLE, testSeed } from '../stack/src/test-seed.ts'
+
+// Chosen here (unless REACHFLOW_TEST_SEED or `npm test` set it) so the workers draw from one seed;
+// the config is loaded again in each worker, which then finds the seed in its environment.
+if (!process.env[TEST_SEED_VARIABLE]) console.log(`[playwright] Seed ${testSeed()}`)
 
 const jsonReport = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME
 

@@ -10,6 +10,7 @@
 // mid-send leaves a row `sending` that is checked in the thread before anything else; two jobs for
 // the same sends at once send one DM.
 import { describe, it } from 'vitest'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { campaignTick } from '../src/jobs/campaign-tick.ts'
 import { inboxSync } from '../src/jobs/inbox-sync.ts'
 import { claimIntent, nextDueLead } from '../src/sending/intent.ts'
@@ -57,7 +58,7 @@ const ig = new SandboxAdmin(sandboxUrl('INSTAGRAM_BASE_URL'))
 const suite = browserSuite(x, 9000)
 
 // Recipients per platform from this file's own range, taken before awaiting (tests run concurrently).
-let igOffset = 6500 + Math.floor(Math.random() * 1500)
+let igOffset = 6500 + testInt('at-most-once ig people', 1500)
 function igPeople(count: number): Promise<SandboxProfile[]> {
   const start = igOffset
   igOffset += count

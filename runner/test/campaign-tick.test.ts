@@ -2,6 +2,7 @@
 // the caps (campaign, account, warm-up, 450), windows across time zones and days off, recipients
 // de-duplicated across accounts and campaigns, do-not-contact, and leads who cannot be messaged.
 import { describe, it } from 'vitest'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { campaignTick } from '../src/jobs/campaign-tick.ts'
 import {
   adminDb,
@@ -263,7 +264,7 @@ describe.concurrent('campaign.tick recipients', BROWSER_SUITE, () => {
   }) => {
     const userId = await createCustomer()
     const { sandbox, accountId } = await xAccount(userId)
-    const offsetHere = Math.floor(Math.random() * 200)
+    const offsetHere = testInt('campaign-tick offset', 200)
     const [closed] = await x.profiles({ canDm: false, limit: 1, offset: offsetHere })
     const [verifiedOnly] = await x.profiles({
       canDm: true,
@@ -317,7 +318,7 @@ describe.concurrent('campaign.tick on Instagram', BROWSER_SUITE, () => {
     const userId = await createCustomer()
     const sandbox = await ig.createAccount<IgSandboxAccount>({ behaviour: { replyShare: 0 } })
     const accountId = await createInstagramAccount(userId, sandbox)
-    const leads = await openProfiles(ig, 3, 3000 + Math.floor(Math.random() * 3000))
+    const leads = await openProfiles(ig, 3, 3000 + testInt('campaign-tick ig people', 3000))
     const campaignId = await createCampaign(userId, accountId, leads, {
       messages: ['Hi {name}, love your feed!'],
     })

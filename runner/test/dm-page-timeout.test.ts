@@ -6,6 +6,7 @@
 // the lead stays due (no backoff, its attempt given back). Once the page answers, a later tick sends it exactly once. An inbox answer
 // whose page runs out of time the same way goes back to the queue and is sent once later.
 import { describe, it } from 'vitest'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { campaignTick } from '../src/jobs/campaign-tick.ts'
 import { inboxSync } from '../src/jobs/inbox-sync.ts'
 import {
@@ -62,7 +63,7 @@ const PLATFORMS: Platform[] = [
       const sandbox = await ig.createAccount<IgSandboxAccount>({ behaviour: { replyShare: 0 } })
       return { username: sandbox.username, accountId: await createInstagramAccount(userId, sandbox) }
     },
-    people: (count) => openProfiles(ig, count, 8_100 + Math.floor(Math.random() * 300)),
+    people: (count) => openProfiles(ig, count, 8_100 + testInt('dm-page-timeout people', 300)),
   },
 ]
 

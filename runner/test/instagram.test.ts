@@ -3,6 +3,7 @@
 // checkpoints, session reuse, sends through the nameless "New message" search and the 2026 thread
 // page (Send button, no Enter) and their stop signals, uncertain sends, replies, and scraping.
 import { afterAll, beforeAll, describe, it } from 'vitest'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { BrowserPool } from '../src/browser/pool.ts'
 import { type InstagramSessionOptions, openInstagramSession } from '../src/platforms/instagram/session.ts'
 import type { SessionCookie, StopSignalError } from '../src/platforms/types.ts'
@@ -47,7 +48,7 @@ async function session(body: Record<string, unknown> = {}, options: Partial<Inst
 
 beforeAll(() => {
   pool = new BrowserPool()
-  leadOffset = 300 + Math.floor(Math.random() * 5000)
+  leadOffset = 300 + testInt('instagram people', 5000)
 })
 afterAll(async () => {
   await pool.close()

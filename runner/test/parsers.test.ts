@@ -2,6 +2,7 @@
 // (both user layouts, replaced cursors), Instagram Direct JSON, stop-signal classification and
 // human typing delays.
 import { describe, expect, it } from 'vitest'
+import { testRandom } from '../../stack/src/test-seed.ts'
 import { humanKeyActions, keyDelay, typingBudgetMs } from '../src/browser/typing.ts'
 import { INSTAGRAM_FACTS } from '../src/platforms/instagram/facts.ts'
 import { igConversation, igMessages } from '../src/platforms/instagram/items.ts'
@@ -278,6 +279,7 @@ describe('Instagram JSON', () => {
 })
 
 describe('human typing', () => {
+  const typing = testRandom('parsers typing')
   it('waits 40–130 ms per key, more on spaces, and scales to nothing', () => {
     let i = 0
     const steady = () => [0.5, 0.5, 0.9][i++ % 3] ?? 0.5
@@ -286,14 +288,14 @@ describe('human typing', () => {
     expect(letter).toBeLessThanOrEqual(130)
     i = 0
     expect(keyDelay(' ', steady)).toBeGreaterThan(letter + 59)
-    const delays = Array.from({ length: 2000 }, () => keyDelay('x', Math.random))
+    const delays = Array.from({ length: 2000 }, () => keyDelay('x', typing))
     expect(Math.min(...delays)).toBeGreaterThanOrEqual(40)
     expect(delays.filter((d) => d > 130).length / delays.length).toBeLessThan(0.06) // the rare pauses
     expect(typingBudgetMs('hello', { delayFactor: 0 })).toBe(0)
   })
 
   it('types key by key in one action list: a human pause before each key, Shift+Enter for a newline', () => {
-    const actions = humanKeyActions('Hi you\nok', 1, Math.random)
+    const actions = humanKeyActions('Hi you\nok', 1, typing)
     const keys = actions.filter((a) => a.type === 'keyDown').map((a) => ('value' in a ? a.value : ''))
     expect(keys).toEqual(['H', 'i', ' ', 'y', 'o', 'u', '\uE008', '\uE007', 'o', 'k'])
     expect(actions.filter((a) => a.type === 'keyUp')).toHaveLength(keys.length)
@@ -304,6 +306,6 @@ describe('human typing', () => {
     const at = actions.findIndex((a) => 'value' in a && a.value === '\uE008')
     expect(actions.slice(at, at + 4).map((a) => a.type)).toEqual(['keyDown', 'keyDown', 'keyUp', 'keyUp'])
     // compressed to nothing: the same keys without pauses
-    expect(humanKeyActions('Hi you\nok', 0, Math.random).some((a) => a.type === 'pause')).toBe(false)
+    expect(humanKeyActions('Hi you\nok', 0, typing).some((a) => a.type === 'pause')).toBe(false)
   })
 })

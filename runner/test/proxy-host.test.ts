@@ -16,13 +16,14 @@ import {
 } from '@reachflow/domain'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
+import { propertySeed } from '../../stack/src/test-seed.ts'
 import { BrowserPool } from '../src/browser/pool.ts'
 import { accountProxy, pinnedProxyProblem } from '../src/browser/proxy-guard.ts'
 import { addressForms, anyAddressForm, REVIEW_BYPASSES } from './helpers/address-forms.ts'
 import { adminDb, closeAdminDb } from './helpers/fixtures.ts'
 import { BROWSER_SUITE } from './helpers/x-session.ts'
 
-const SEED = Number(process.env.PROXY_PROPERTY_SEED ?? 20261127)
+const SEED = Number(process.env.PROXY_PROPERTY_SEED ?? propertySeed('proxy-host'))
 const RUNS = Number(process.env.PROXY_PROPERTY_RUNS ?? 20_000)
 
 /**

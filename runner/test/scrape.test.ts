@@ -3,6 +3,7 @@
 // completion with its notification, resuming from the saved cursor after a restart, rate limits
 // that postpone the next run without pausing the account, and a source a platform cannot read.
 import { afterAll, beforeAll, describe, it } from 'vitest'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { scrapeRun } from '../src/jobs/scrape-run.ts'
 import { type TestRunner, testRunner } from './helpers/context.ts'
 import {
@@ -84,7 +85,7 @@ describe.concurrent('scrape.run on X', BROWSER_SUITE, () => {
   }) => {
     const userId = await createCustomer()
     const accountId = await createXAccount(userId, await newXAccount(x))
-    const source = await popular(x, Math.floor(Math.random() * 50))
+    const source = await popular(x, testInt('scrape x source', 50))
     const id = await createScraping(userId, accountId, [{ type: 'followers', value: source.username }], 12, {
       min_followers: 300,
       max_followers: 400_000,
@@ -129,7 +130,7 @@ describe.concurrent('scrape.run on X', BROWSER_SUITE, () => {
     const userId = await createCustomer()
     const sandbox = await newXAccount(x)
     const accountId = await createXAccount(userId, sandbox)
-    const source = await popular(x, 60 + Math.floor(Math.random() * 50))
+    const source = await popular(x, 60 + testInt('scrape x source 60', 50))
     const id = await createScraping(
       userId,
       accountId,
@@ -211,7 +212,7 @@ describe.concurrent('scrape.run on X', BROWSER_SUITE, () => {
     const userId = await createCustomer()
     const sandbox = await newXAccount(x, { behaviour: { scrapeLimit: 3, scrapeWindowMs: 600_000 } })
     const accountId = await createXAccount(userId, sandbox)
-    const source = await popular(x, 120 + Math.floor(Math.random() * 50))
+    const source = await popular(x, 120 + testInt('scrape x source 120', 50))
     const id = await createScraping(
       userId,
       accountId,
@@ -234,7 +235,7 @@ describe.concurrent('scrape.run following', BROWSER_SUITE, () => {
   }) => {
     const userId = await createCustomer()
     const xAccountId = await createXAccount(userId, await newXAccount(x))
-    const xSource = await popular(x, 60 + Math.floor(Math.random() * 50))
+    const xSource = await popular(x, 60 + testInt('scrape both x source', 50))
     const xRun = await createScraping(
       userId,
       xAccountId,
@@ -249,8 +250,12 @@ describe.concurrent('scrape.run following', BROWSER_SUITE, () => {
     )
 
     const igAccountId = await createInstagramAccount(userId, await ig.createAccount<IgSandboxAccount>({}))
-    const igSource = await popular(ig, 60 + Math.floor(Math.random() * 50))
-    const [hidden] = await ig.profiles({ protected: true, limit: 1, offset: Math.floor(Math.random() * 20) })
+    const igSource = await popular(ig, 60 + testInt('scrape both ig source', 50))
+    const [hidden] = await ig.profiles({
+      protected: true,
+      limit: 1,
+      offset: testInt('scrape hidden ig profile', 20),
+    })
     const igRun = await createScraping(
       userId,
       igAccountId,
@@ -277,7 +282,7 @@ describe.concurrent('scrape.run on Instagram', BROWSER_SUITE, () => {
   it('collects hashtag authors and followers; keyword search is marked unreadable', async ({ expect }) => {
     const userId = await createCustomer()
     const accountId = await createInstagramAccount(userId, await ig.createAccount<IgSandboxAccount>({}))
-    const source = await popular(ig, Math.floor(Math.random() * 50))
+    const source = await popular(ig, testInt('scrape ig source', 50))
     const id = await createScraping(
       userId,
       accountId,

@@ -4,6 +4,7 @@
 // active with its trust, nothing counts toward the circuit breaker, the customer is told nothing
 // and the campaign's card names no error. Once the page answers again the DM goes out exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { campaignTick } from '../src/jobs/campaign-tick.ts'
 import { DeferredForLoadError } from '../src/jobs/context.ts'
 import { type TestRunner, testRunner } from './helpers/context.ts'
@@ -55,7 +56,7 @@ describe('a sign-in that runs out of time', BROWSER_SUITE, () => {
     const userId = await createCustomer()
     const sandbox = await newXAccount(x)
     const accountId = await createXAccount(userId, sandbox)
-    const [lead] = await openProfiles(x, 1, 15_600 + Math.floor(Math.random() * 400))
+    const [lead] = await openProfiles(x, 1, 15_600 + testInt('slow-open lead', 400))
     if (!lead) throw new Error('no sandbox profile')
     const campaignId = await createCampaign(userId, accountId, [lead])
     const before = await accountState(accountId)

@@ -5,6 +5,7 @@
 // rotating tokens once (saved before use); a grant X no longer accepts puts the account in error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { basicAuth, connectWithOAuth, type TestApp } from '../../stack/sandbox/x/test-support.ts'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { decryptSecret, keyringFromEnv } from '../src/crypto.ts'
 import { campaignTick } from '../src/jobs/campaign-tick.ts'
 import { type TestRunner, testRunner } from './helpers/context.ts'
@@ -27,7 +28,7 @@ let offset = 0
 
 beforeAll(async () => {
   runner = await testRunner()
-  offset = 9000 + Math.floor(Math.random() * 1500)
+  offset = 9000 + testInt('x-api-send people', 1500)
 })
 afterAll(async () => {
   await runner?.close()

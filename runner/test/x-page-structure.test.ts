@@ -6,6 +6,7 @@
 // renamed marker is a site change (LayoutChangedError) and the page outline leaks nothing personal.
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, it } from 'vitest'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { deepElement, deepEval } from '../src/browser/deep-query.ts'
 import { watchNetwork } from '../src/browser/network-events.ts'
 import { waitForFirst } from '../src/browser/page-wait.ts'
@@ -31,7 +32,7 @@ const leads = (count: number) => {
 
 beforeAll(() => {
   pool = new BrowserPool()
-  leadOffset = 9000 + Math.floor(Math.random() * 3000)
+  leadOffset = 9000 + testInt('x-page-structure people', 3000)
 })
 afterAll(async () => {
   await pool.close()

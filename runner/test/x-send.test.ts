@@ -4,6 +4,7 @@
 // its Message button (a site change), uncertain sends settled by the thread's text below the last
 // stored message, reply detection, message requests, and a hung page that must not block.
 import { afterAll, beforeAll, describe, it } from 'vitest'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { BrowserPool } from '../src/browser/pool.ts'
 import { LayoutChangedError } from '../src/platforms/layout.ts'
 import type { StopSignalError } from '../src/platforms/types.ts'
@@ -23,7 +24,7 @@ const leads = (count: number) => {
 
 beforeAll(() => {
   pool = new BrowserPool()
-  leadOffset = 200 + Math.floor(Math.random() * 5000)
+  leadOffset = 200 + testInt('x-send people', 5000)
 })
 afterAll(async () => {
   await pool.close()
@@ -83,7 +84,7 @@ describe.concurrent('X stop signals on send', BROWSER_SUITE, () => {
   }) => {
     const account = await newXAccount(admin)
     const session = await openX(admin, pool, account)
-    const [closed] = await admin.profiles({ canDm: false, limit: 1, offset: Math.floor(Math.random() * 100) })
+    const [closed] = await admin.profiles({ canDm: false, limit: 1, offset: testInt('x-send closed profile', 100) })
     if (!closed) throw new Error('no closed profile')
     const notice = `@${closed.username} has a closed inbox. If you know their X Number you can still message them.`
     const skipped = {

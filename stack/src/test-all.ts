@@ -2,8 +2,10 @@
 // `npm start`), runs every suite against it, stops it, and ends with one line `N passed, N failed`.
 // REACHFLOW_SUITES=pgtap,vitest,deno,e2e runs a subset (for quick local loops);
 // REACHFLOW_VITEST_FILES="a.test.ts b.test.ts" / REACHFLOW_E2E_FILES="auth" narrow vitest / Playwright.
+// One seed (REACHFLOW_TEST_SEED, else a fresh one) is printed first and given to every suite; a
+// failure is listed at the end with its place, its message's first lines and that seed.
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startBackground, stopBackground } from './cli.ts'
@@ -12,18 +14,41 @@ import { destroyCluster, withDb } from './db.ts'
 import { functionsEnv } from './functions-env.ts'
 import { sharedEnv } from './services.ts'
 import { ensureSystemPackages, requireProjectNode, reserveStackPorts, StackError } from './system.ts'
+import {
+  denoFailures,
+  formatFailures,
+  type PlaywrightSuite,
+  pgtapFailures,
+  playwrightFailures,
+  type TestFailure,
+  vitestFailures,
+} from './test-failures.ts'
+import { TEST_SEED_VARIABLE, testSeed } from './test-seed.ts'
 
-interface SuiteResult {
+export interface SuiteResult {
   name: string
   passed: number
   failed: number
   seconds: number
   note?: string
-  /** the names of the failed tests, printed together at the end so a long log's cause is findable */
-  failures?: string[]
+  /** the failed tests with their explanations, printed together at the end so a long log's cause is findable */
+  failures?: TestFailure[]
+  /** the slowest files and their seconds (vitest), where a faster run would start looking */
+  slowest?: { file: string; seconds: number }[]
 }
 
 const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name)
+
+/** What the last run did, for `npm run test:stress` (outside .stack/test, which each run deletes). */
+export const TEST_SUMMARY_FILE = join(repoRoot, '.stack', 'test-summary.json')
+
+export interface TestSummary {
+  seed: number
+  seconds: number
+  passed: number
+  failed: number
+  suites: SuiteResult[]
+}
 
 /**
  * Plain output to parse: NO_COLOR, which Deno, vitest and Node honour; never FORCE_COLOR, which vitest
@@ -60,6 +85,7 @@ function run(
 
 export function testEnv(config: StackConfig): Record<string, string> {
   return {
+    [TEST_SEED_VARIABLE]: String(testSeed()),
     ...functionsEnv(config),
     ...sharedEnv(config),
     WEB_URL: config.webUrl,
@@ -99,7 +125,9 @@ async function pgtapSuite(config: StackConfig, env: Record<string, string>): Pro
   const passed = (output.match(/^\s*ok \d+/gm) ?? []).length
   let failed = (output.match(/^\s*not ok \d+/gm) ?? []).length
   if (code !== 0 && failed === 0) failed = 1 // a file that died before its plan finished
-  const failures = [...output.matchAll(/^\s*not ok \d+ - (.*)$/gm)].map((m) => m[1] ?? '')
+  const failures = pgtapFailures(output, repoRoot)
+  if (failed > 0 && failures.length === 0)
+    failures.push({ name: 'pg_prove', explanation: [`pg_prove exited with code ${code}`] })
   return { name: 'pgTAP', passed, failed, seconds: (Date.now() - started) / 1000, failures }
 }
 
@@ -125,27 +153,27 @@ async function vitestSuite(env: Record<string, string>): Promise<SuiteResult> {
     numPassedTests: number
     numFailedTests: number
     numFailedTestSuites: number
-    testResults?: {
-      name: string
-      message?: string
-      status?: string
-      assertionResults?: { fullName: string; status: string }[]
-    }[]
-  }
+    testResults?: { name: string; startTime?: number; endTime?: number }[]
+  } & Parameters<typeof vitestFailures>[0]
   let failed = json.numFailedTests
   if (code !== 0 && failed === 0) failed = Math.max(1, json.numFailedTestSuites)
-  const failures = (json.testResults ?? []).flatMap((file) => {
-    const where = relative(repoRoot, file.name)
-    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed')
-    if (tests.length > 0) return tests.map((t) => `${where} › ${t.fullName}`)
-    return file.status === 'failed' ? [`${where}: ${(file.message ?? 'failed').split('\n')[0]}`] : []
-  })
+  const failures = vitestFailures(json, repoRoot)
+  if (failed > 0 && failures.length === 0)
+    failures.push({ name: 'vitest', explanation: [`vitest exited with code ${code}; see the log above`] })
+  const slowest = (json.testResults ?? [])
+    .map((file) => ({
+      file: relative(repoRoot, file.name),
+      seconds: Math.round(((file.endTime ?? 0) - (file.startTime ?? 0)) / 100) / 10,
+    }))
+    .sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file))
+    .slice(0, 10)
   return {
     name: 'vitest',
     passed: json.numPassedTests,
     failed,
     seconds: (Date.now() - started) / 1000,
     failures,
+    slowest,
   }
 }
 
@@ -163,17 +191,22 @@ async function denoSuite(env: Record<string, string>): Promise<SuiteResult> {
   const [, passed = '0', failed = '0'] = summary?.match(/(\d+) passed[^\n]*?(\d+) failed/) ?? []
   let failedCount = Number(failed)
   if (code !== 0 && failedCount === 0) failedCount = 1
+  const failures = denoFailures(output)
+  if (failedCount > 0 && failures.length === 0) {
+    // a module that did not type-check or load never reaches the ERRORS section
+    const lines = output.split('\n').filter((line) => /^error:/.test(line))
+    failures.push({
+      name: 'deno test',
+      explanation: lines.length ? lines.slice(0, 6) : [`exit code ${code}`],
+    })
+  }
   return {
     name: 'deno test',
     passed: Number(passed),
     failed: failedCount,
     seconds: (Date.now() - started) / 1000,
+    failures,
   }
-}
-
-interface PlaywrightSuite {
-  specs?: { title: string; file: string; line: number; tests?: { status: string }[] }[]
-  suites?: PlaywrightSuite[]
 }
 
 async function e2eSuite(env: Record<string, string>): Promise<SuiteResult> {
@@ -199,12 +232,12 @@ async function e2eSuite(env: Record<string, string>): Promise<SuiteResult> {
   const stats = json.stats
   let failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0)
   if (code !== 0 && failed === 0) failed = 1
-  const failures = (json.suites ?? []).flatMap(function walk(suite): string[] {
-    const own = (suite.specs ?? [])
-      .filter((spec) => spec.tests?.some((t) => t.status === 'unexpected' || t.status === 'flaky'))
-      .map((spec) => `${spec.file}:${spec.line} › ${spec.title}`)
-    return [...own, ...(suite.suites ?? []).flatMap(walk)]
-  })
+  const failures = playwrightFailures(json.suites ?? [], repoRoot, dir)
+  if (failed > 0 && failures.length === 0)
+    failures.push({
+      name: 'Playwright',
+      explanation: [`playwright exited with code ${code}; see the log above`],
+    })
   return {
     name: 'Playwright',
     passed: stats.expected ?? 0,
@@ -231,6 +264,8 @@ async function main(): Promise<void> {
   const wanted = new Set(
     (process.env.REACHFLOW_SUITES ?? 'pgtap,vitest,deno,e2e').split(',').map((s) => s.trim()),
   )
+  const seed = testSeed()
+  console.log(`[test] Seed ${seed} (replay with ${TEST_SEED_VARIABLE}=${seed})`)
   console.log(`[test] Node ${requireProjectNode()}`)
   ensureSystemPackages()
   const config = stackConfig('test')
@@ -239,6 +274,8 @@ async function main(): Promise<void> {
   process.env.STACK_INSTANCE = 'test'
   await stopBackground(config)
   destroyCluster(config)
+  const runStarted = Date.now()
+  rmSync(TEST_SUMMARY_FILE, { force: true })
   await buildWeb(config)
   const started = Date.now()
   await startBackground(config, true)
@@ -255,8 +292,16 @@ async function main(): Promise<void> {
   } finally {
     await stopBackground(config)
   }
-  const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `  ${r.name}: ${f}`))
-  if (failures.length > 0) console.log(`\nFailed tests:\n${failures.join('\n')}`)
+  const failures = results.flatMap((r) => formatFailures(r.name, r.failures ?? []))
+  if (failures.length > 0)
+    console.log(
+      `\nFailed tests (seed ${seed}, replay with ${TEST_SEED_VARIABLE}=${seed}):\n${failures.join('\n')}`,
+    )
+  const slowest = results.flatMap((r) => r.slowest ?? [])
+  if (slowest.length > 0)
+    console.log(
+      `\nSlowest vitest files:\n${slowest.map((f) => `  ${f.seconds.toFixed(1).padStart(6)} s  ${f.file}`).join('\n')}`,
+    )
   console.log('\nSuites:')
   for (const r of results) {
     console.log(
@@ -265,6 +310,11 @@ async function main(): Promise<void> {
   }
   const passed = results.reduce((sum, r) => sum + r.passed, 0)
   const failed = results.reduce((sum, r) => sum + r.failed, 0)
+  const seconds = (Date.now() - runStarted) / 1000
+  console.log(`  ${'all'.padEnd(12)} ${(seconds / 60).toFixed(1)} min with the build and the stack's start`)
+  const summary: TestSummary = { seed, seconds, passed, failed, suites: results }
+  mkdirSync(join(repoRoot, '.stack'), { recursive: true })
+  writeFileSync(TEST_SUMMARY_FILE, `${JSON.stringify(summary, null, 2)}\n`)
   if (passed === 0 && failed === 0) {
     console.log('No test ran.')
     process.exitCode = 1

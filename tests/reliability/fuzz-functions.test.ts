@@ -10,13 +10,14 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anonKey, api, client } from '../../stack/gateway/test/helpers.ts'
 import { stackConfig } from '../../stack/src/config.ts'
+import { propertySeed } from '../../stack/src/test-seed.ts'
 import { customer, db, givePlan } from '../functions/helpers.ts'
 import { body, nastyString, pastedCookies } from './fuzz-arbitraries.ts'
 import { inBatches } from './probes.ts'
 import { functionNames, functionRoutes, hasRouter, type Route } from './routes.ts'
 
 const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 800)
-const SEED = Number(process.env.RELIABILITY_FUZZ_SEED ?? 20261122)
+const SEED = Number(process.env.RELIABILITY_FUZZ_SEED ?? propertySeed('fuzz-functions'))
 /** Admin actions that would disturb other suites running beside this one (they are tested in tests/admin). */
 const NOT_FUZZED = new Set([
   'POST /logs/clear',

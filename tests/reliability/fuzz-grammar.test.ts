@@ -10,13 +10,14 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { RestError } from '../../stack/gateway/src/rest/errors.ts'
 import { parseQuery } from '../../stack/gateway/src/rest/parse/query.ts'
+import { propertySeed } from '../../stack/src/test-seed.ts'
 import { customer } from '../functions/helpers.ts'
 import { customerRpcs, relations } from './catalog.ts'
 import { nastyString } from './fuzz-arbitraries.ts'
 import { call, inBatches } from './probes.ts'
 
 const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 800)
-const SEED = Number(process.env.RELIABILITY_FUZZ_SEED ?? 20261122)
+const SEED = Number(process.env.RELIABILITY_FUZZ_SEED ?? propertySeed('fuzz-grammar'))
 
 const PIECES = [
   'select',

@@ -3,6 +3,7 @@
 // lead's reply reaches the inbox, stops the follow-up and notifies within 5 minutes, counted on the
 // sandbox clock with the scheduler run minute by minute as pg_cron runs it.
 import { expect, type Page, test } from '@playwright/test'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { sql, userIdOf } from './db'
 import { accountIdOf, completeOnboarding, runnerForTheseTests, runSchedulerNow } from './runner-process'
 import { dialog, signUp, uniqueEmail, xSandbox } from './support'
@@ -111,7 +112,7 @@ test('a lead’s reply reaches the inbox, stops the follow-up and notifies withi
     method: 'POST',
     body: { passcode: '1234', behaviour: { replyShare: 0 } },
   })
-  const offset = 11_000 + Math.floor(Math.random() * 2000)
+  const offset = 11_000 + testInt('first-week people', 2000)
   const { profiles } = await xSandbox<{ profiles: { id: string; username: string; name: string }[] }>(
     `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=1&offset=${offset}`,
   )

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
 import pg from 'pg'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { accountIdOf, completeOnboarding, runnerForTheseTests, runSchedulerNow } from './runner-process'
 import { dialog, signUp, uniqueEmail, xSandbox } from './support'
 
@@ -64,7 +65,7 @@ test.describe('conversations inbox on the real stack', () => {
       method: 'POST',
       body: { username, passcode: '1234', behaviour: { replyShare: 0 } },
     })
-    const offset = 14_000 + Math.floor(Math.random() * 2000)
+    const offset = 14_000 + testInt('inbox people', 2000)
     const { profiles } = await xSandbox<{ profiles: { id: string; username: string; name: string }[] }>(
       `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=1&offset=${offset}`,
     )

@@ -5,6 +5,7 @@
 // the network), and the customer's answer from the inbox delivered once. Then an Instagram account
 // signed in through the nameless login fields and a TOTP code, and its campaign DM delivered once.
 import { expect, type Page, test } from '@playwright/test'
+import { testInt } from '../../stack/src/test-seed.ts'
 import {
   accountIdOf,
   completeOnboarding,
@@ -64,7 +65,7 @@ test.describe('X and Instagram as they are in 2026', () => {
       method: 'POST',
       body: { username, passcode: '2026', behaviour: { replyShare: 0 } },
     })
-    const offset = 11_000 + Math.floor(Math.random() * 2000)
+    const offset = 11_000 + testInt('platforms-2026 people', 2000)
     const { profiles: leads } = await xSandbox<{ profiles: Lead[] }>(
       `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=3&offset=${offset}`,
     )
@@ -153,7 +154,7 @@ test.describe('X and Instagram as they are in 2026', () => {
     })
     expect(account.totpSecret).toMatch(/^[A-Z2-7]+$/)
     const { profiles } = await igSandbox<{ profiles: Lead[] }>(
-      `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=1&offset=${8_000 + Math.floor(Math.random() * 2000)}`,
+      `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=1&offset=${8_000 + testInt('platforms-2026 lead', 2000)}`,
     )
     const lead = profiles[0]
     if (!lead) throw new Error('no Instagram profile to message')

@@ -11,6 +11,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { closeAdminDb } from '../../runner/test/helpers/fixtures.ts'
 import { quietOtherWork } from '../../runner/test/helpers/process.ts'
+import { testInt } from '../../stack/src/test-seed.ts'
 import {
   adminPage,
   chooseCanaryAccount,
@@ -172,7 +173,7 @@ test('one account meets a changed X page: it waits alone; a second account confi
     behaviour: { replyShare: 0 },
   })
   const { profiles } = await xSandbox<{ profiles: Lead[] }>(
-    `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=${LEADS * 2}&offset=${5_000 + Math.floor(Math.random() * 3000)}`,
+    `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=${LEADS * 2}&offset=${5_000 + testInt('site-change-drill people', 3000)}`,
   )
   expect(profiles).toHaveLength(LEADS * 2)
   const leads = profiles.slice(0, LEADS)

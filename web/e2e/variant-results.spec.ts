@@ -4,6 +4,7 @@
 // The account and a finished lead source are set up directly (the outreach flow covers those screens).
 import { expect, type Page, test } from '@playwright/test'
 import pg from 'pg'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { completeOnboarding, runnerForTheseTests, runSchedulerNow } from './runner-process'
 import { apiUrl, dialog, scheduleAlwaysOpen, signUp, uniqueEmail, xSandbox } from './support'
 
@@ -46,7 +47,7 @@ test.describe('per-variant results', () => {
       method: 'POST',
       body: { username, passcode: '1234', behaviour: { replyShare: 0 } },
     })
-    const offset = Math.floor(Math.random() * 3_000)
+    const offset = testInt('variant-results people', 3_000)
     const { profiles } = await xSandbox<{ profiles: { username: string; name: string }[] }>(
       `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=${LEADS}&offset=${offset}`,
     )

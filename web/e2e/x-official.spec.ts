@@ -4,6 +4,7 @@
 // back connected; a running campaign then sends its DM through X API v2 (no browser), exactly once,
 // and the lead's reply, read from the DM events endpoints, stops the follow-up due a day later.
 import { expect, type Page, test } from '@playwright/test'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { sql } from './db'
 import {
   accountIdOf,
@@ -100,7 +101,7 @@ test('a customer connects X through their developer app; a campaign DM goes out 
 
   // a running campaign to two leads: the runner sends through the API, exactly once each
   const leads = await xSandbox<{ profiles: Lead[] }>(
-    `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=2&offset=${Math.floor(Math.random() * 4000)}`,
+    `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=2&offset=${testInt('x-official people', 4000)}`,
   ).then((r) => r.profiles)
   const [answering, silent] = leads
   if (!answering || !silent) throw new Error('no leads')

@@ -9,6 +9,7 @@
 // delivery; a send a kill interrupted before it left is due again after its backoff): none lost,
 // none sent twice. The test counts the kills that really interrupted a send and requires most did.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testRandom } from '../../../stack/src/test-seed.ts'
 import { adminDb, closeAdminDb } from '../helpers/fixtures.ts'
 import { createSendingFleet, type Fleet } from '../helpers/fleet.ts'
 import { quietOtherWork, RunnerProcess, waitFor } from '../helpers/process.ts'
@@ -24,6 +25,7 @@ const KILL_SPAN = 150
 const TYPING_FACTOR = '0.25'
 /** Each kill lands up to this long after an intent was written (typing, pressing send, confirming). */
 const JITTER_MS = 2_500
+const jitter = testRandom('crash jitter')
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 let runner: RunnerProcess | undefined
@@ -61,7 +63,8 @@ const OPEN_STATES = ['pending', 'sending', 'uncertain']
 
 /** Where each kill falls: after this many of the run's deliveries (random, ascending). */
 function killPoints(): number[] {
-  return Array.from({ length: KILLS }, () => Math.floor(Math.random() * KILL_SPAN)).sort((a, b) => a - b)
+  const random = testRandom('crash kill points')
+  return Array.from({ length: KILLS }, () => Math.floor(random() * KILL_SPAN)).sort((a, b) => a - b)
 }
 
 /** What a kill interrupted: intents written by the killed runner and left `sending`. */
@@ -101,7 +104,7 @@ async function killMidSend(fleet: Fleet, point: number): Promise<KillRecord> {
     LIFE_LIMIT_MS + 15_000,
     100,
   )
-  await sleep(Math.random() * JITTER_MS)
+  await sleep(jitter() * JITTER_MS)
   const afterDeliveries = await delivered()
   runner?.kill('SIGKILL')
   await runner?.exited

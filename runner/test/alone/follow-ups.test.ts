@@ -2,6 +2,7 @@
 // days): nothing before followUpDays, each follow-up after them, none for a lead who replied
 // (even before inbox.sync saw the reply), and the sequence ends after its last follow-up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testInt } from '../../../stack/src/test-seed.ts'
 import { campaignTick } from '../../src/jobs/campaign-tick.ts'
 import { type TestRunner, testRunner } from '../helpers/context.ts'
 import {
@@ -45,7 +46,7 @@ describe('follow-ups on the test clock', () => {
     const userId = await createCustomer()
     const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
     const accountId = await createXAccount(userId, sandbox)
-    const [replier, quiet] = await openProfiles(x, 2, 12_000 + Math.floor(Math.random() * 500))
+    const [replier, quiet] = await openProfiles(x, 2, 12_000 + testInt('follow-ups people', 500))
     if (!replier || !quiet) throw new Error('no leads')
     const campaignId = await createCampaign(userId, accountId, [replier, quiet], {
       messages: ['Hi {name}!'],

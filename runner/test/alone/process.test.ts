@@ -3,6 +3,7 @@
 // and exits 75 on a restart command, shuts down gracefully on SIGTERM mid-tick, and releases the
 // jobs of a runner that was killed as soon as it is gone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testInt } from '../../../stack/src/test-seed.ts'
 import {
   adminDb,
   closeAdminDb,
@@ -56,7 +57,7 @@ const heartbeat = async (runnerId: string) =>
 let restoreOtherWork: (() => Promise<void>) | undefined
 beforeAll(async () => {
   restoreOtherWork = await quietOtherWork()
-  offset = 10_600 + Math.floor(Math.random() * 1000)
+  offset = 10_600 + testInt('process people', 1000)
 })
 afterAll(async () => {
   for (const runner of runners) await runner.stop()

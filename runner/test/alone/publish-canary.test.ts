@@ -4,6 +4,7 @@
 // change and lifts the pause, and the run says which version it checked. Alone: publications and
 // pauses are fleet-wide.
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { testInt } from '../../../stack/src/test-seed.ts'
 import { createDb } from '../../src/db.ts'
 import { campaignTick } from '../../src/jobs/campaign-tick.ts'
 import { platformCanary } from '../../src/jobs/platform-canary.ts'
@@ -67,7 +68,7 @@ it('the check after a publication uses the pack just published: the fix passes a
   const userId = await createCustomer()
   const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
   const accountId = await createXAccount(userId, sandbox)
-  const [lead] = await openProfiles(x, 1, 15_600 + Math.floor(Math.random() * 300))
+  const [lead] = await openProfiles(x, 1, 15_600 + testInt('publish-canary people', 300))
   if (!lead) throw new Error('no lead')
   // one conversation, for the canary's thread step
   const campaignId = await createCampaign(userId, accountId, [lead])

@@ -10,6 +10,7 @@
 // that waited in the queue is sent once. Alone: pauses are fleet-wide.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testInt, testRandom } from '../../../stack/src/test-seed.ts'
 import { tripBreakerIfNeeded } from '../../src/accounts/status.ts'
 import { type CanaryStep, DEFAULT_STEPS } from '../../src/canary/steps.ts'
 import { sendQueuedAnswers } from '../../src/inbox/answers.ts'
@@ -135,7 +136,7 @@ const HELD_INBOX =
 describe('site changes', () => {
   it('one account meeting a changed page waits alone; the canary failing the same step pauses with the evidence; a pass resumes', async () => {
     const { userId, sandbox, accountId } = await canaryAccount()
-    const [lead] = await openProfiles(x, 1, 14_000 + Math.floor(Math.random() * 500))
+    const [lead] = await openProfiles(x, 1, 14_000 + testInt('site-change lead', 500))
     if (!lead) throw new Error('no lead')
     // one conversation with nothing unread, for the thread step
     const campaignId = await createCampaign(userId, accountId, [lead])
@@ -254,7 +255,7 @@ describe('site changes', () => {
     const userId = await createCustomer()
     const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
     const accountId = await createXAccount(userId, sandbox)
-    const leads = await openProfiles(x, 4, 15_000 + Math.floor(Math.random() * 500))
+    const leads = await openProfiles(x, 4, 15_000 + testInt('site-change leads', 500))
     const campaignId = await createCampaign(userId, accountId, leads, {
       messages: ['Hello {name}, one question.'],
     })
@@ -291,7 +292,7 @@ describe('site changes', () => {
           account,
           lease: handle.lease,
           signal: new AbortController().signal,
-          random: Math.random,
+          random: testRandom('site-change sends'),
           pacingFactor: 0,
           packVersion: pack.version,
         }
@@ -359,7 +360,7 @@ describe('site changes', () => {
     const userId = await createCustomer()
     const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
     const accountId = await createXAccount(userId, sandbox)
-    const [lead] = await openProfiles(x, 1, 14_600 + Math.floor(Math.random() * 300))
+    const [lead] = await openProfiles(x, 1, 14_600 + testInt('site-change canary lead', 300))
     if (!lead) throw new Error('no lead')
     const campaignId = await createCampaign(userId, accountId, [lead])
     expect((await campaignTick(runner.context(), { campaignId, accountId })).sent).toBe(1)

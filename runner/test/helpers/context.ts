@@ -1,6 +1,7 @@
 // The runner's parts for calling job handlers directly, as pg-boss would: the runner's own database
 // role, real Chromium, real leases, the sandboxes' URLs. Pacing and typing are compressed.
 import { randomUUID } from 'node:crypto'
+import { testRandom } from '../../../stack/src/test-seed.ts'
 import { BrowserPool } from '../../src/browser/pool.ts'
 import { keyringFromEnv } from '../../src/crypto.ts'
 import { createDb, type Db } from '../../src/db.ts'
@@ -77,7 +78,7 @@ export async function testRunner(
       log,
       config: full,
       signal: new AbortController().signal,
-      random: Math.random,
+      random: testRandom('runner context'),
       packs,
       ...overrides,
     }),

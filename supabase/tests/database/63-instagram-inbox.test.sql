@@ -81,6 +81,7 @@ select throws_ok(format($$select public.queue_inbox_reply(%L, 'Hi')$$, :'ana_thr
   'an answer to someone who never wrote is refused');
 
 -- an answer inside the window, and its echo arriving before the runner wrote down its mid
+-- (both are written in this one transaction, so they share created_at: ordered by their mids)
 select public.queue_inbox_reply((select id from public.inbox_threads where peer_platform_id = '2000000000000003'), 'Glad it helps') as answer \gset
 select tests.clear_authentication();
 select message_id from internal.claim_inbox_reply(:'official') \gset
@@ -89,7 +90,7 @@ select internal.record_instagram_message(:'official', '2000000000000003', 'cleo'
 select internal.finish_inbox_reply(:'answer', 'sent', 'mid-c3', null, null);
 select results_eq(
   $$select m.origin, m.status, m.dedupe_key from public.inbox_messages m join public.inbox_threads t on t.id = m.thread_id
-     where t.peer_platform_id = '2000000000000003' and m.direction = 'outgoing' order by m.created_at$$,
+     where t.peer_platform_id = '2000000000000003' and m.direction = 'outgoing' order by m.dedupe_key$$,
   $$values ('platform'::text, 'sent'::text, 'id:mid-c1'::text), ('reachflow', 'sent', 'id:mid-c3')$$,
   'the echo and the answer are one message, sent');
 
