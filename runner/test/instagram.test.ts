@@ -200,8 +200,8 @@ describe.concurrent('Instagram DMs', BROWSER_SUITE, () => {
     const since = new Date(Date.now() - 1000)
     const sent = await s.sendDm({ username: lead?.username }, 'Want a demo?')
     expect(sent.status).toBe('sent')
+    // the sandbox hands out a due reply on its next request: no wait
     await admin.message({ account: account.username, from: stranger?.username ?? '', text: 'Hello there' })
-    await new Promise((resolve) => setTimeout(resolve, 700))
     const inbox = await s.readInbox()
     expect(inbox.find((c) => c.peer.username === stranger?.username)).toMatchObject({
       request: true,
