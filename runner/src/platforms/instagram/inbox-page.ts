@@ -41,6 +41,8 @@ export async function readInboxPage(
   )
   session.assertSignedIn(page)
   if (!shown) throw new Error(`The Instagram page ${path} did not load`)
+  // the signed-in frame drew first: its rows may follow a moment later, else the list is empty
+  if (shown === 'signedIn') await waitForFirst(page, { rows: { selector: selectors.inboxRow } }, 2_500)
   const rows = (await page.evaluate(
     `(${READ_ROWS})(${JSON.stringify(selectors.inboxRow)}, ${JSON.stringify(selectors.unreadMark)})`,
   )) as Row[]
