@@ -25,11 +25,11 @@ export interface StoredThread {
 }
 
 /**
- * Whether reading a thread marks it read on the platform: X Chat does when its page opens; the
- * Instagram JSON the runner reads does not.
+ * Whether reading a thread marks it read on the platform: X Chat does when its page opens, and so
+ * does Instagram's thread page, which the runner reads now that the direct_v2 JSON may not answer.
  */
 export function readingMarksRead(platform: Platform): boolean {
-  return platform === 'x'
+  return platform === 'x' || platform === 'instagram'
 }
 
 /** Stores what was read of one conversation; null when it is not one the inbox keeps. */

@@ -1,6 +1,7 @@
 // Instagram Direct: the home page, /direct/inbox/, /direct/requests/, /direct/new/ and
 // /direct/t/<id>/ pages, and the direct_v2 JSON (inbox, pending inbox, thread) for readers that
-// still use it; the thread page itself never needs it (thread-graphql.ts).
+// still use it, unless switched off (behaviour webDirectJson 0: nothing public says the 2026 web
+// still gets it); the pages themselves never need it (thread-graphql.ts).
 import type { ServerResponse } from 'node:http'
 import {
   escapeHtml as e,
@@ -67,6 +68,17 @@ function threadJson(messaging: Messaging, account: OwnAccount, thread: Thread, l
   }
 }
 
+/**
+ * The signed-in API account, or a 404 as for an unknown endpoint when the direct_v2 JSON does not
+ * answer the web page for it (behaviour webDirectJson 0).
+ */
+function directJsonAccount(messaging: Messaging, req: Request): OwnAccount {
+  const account = apiAccount(messaging.world, req)
+  if (!messaging.world.behaviourOf(account).webDirectJson)
+    throw new HttpError(404, 'Not found', { error: 'Not found' })
+  return account
+}
+
 /** Page helper: the signed-in account, or a redirect to the login page. */
 function pageAccount(messaging: Messaging, req: Request, res: ServerResponse): OwnAccount | undefined {
   const account = sessionAccount(messaging.world, req)
@@ -99,7 +111,11 @@ export function registerIgDirect(router: Router, messaging: Messaging): void {
   router.on('GET', '/direct/inbox/', (req, res) => {
     const account = pageAccount(messaging, req, res)
     if (!account) return
-    const all = world.threadsOf(account.id).filter((t) => t.messages.length > 0)
+    // newest first, as the inbox lists them
+    const all = world
+      .threadsOf(account.id)
+      .filter((t) => t.messages.length > 0)
+      .sort((a, b) => (b.messages.at(-1)?.at ?? 0) - (a.messages.at(-1)?.at ?? 0))
     const requests = all.filter((t) => isRequest(account, t)).length
     const body = `${igNav(account)}<main><h1>${e(account.username)}</h1><a href="/direct/new/" aria-label="New message">New message</a>
 <a href="/direct/requests/">Requests (${requests})</a><div role="list" aria-label="Thread list">${threadRows(
@@ -146,7 +162,7 @@ export function registerIgDirect(router: Router, messaging: Messaging): void {
   })
 
   router.on('GET', '/api/v1/direct_v2/inbox/', (req, res) => {
-    const account = apiAccount(world, req)
+    const account = directJsonAccount(messaging, req)
     const threads = world
       .threadsOf(account.id)
       .filter((t) => t.messages.length > 0 && !isRequest(account, t))
@@ -166,7 +182,7 @@ export function registerIgDirect(router: Router, messaging: Messaging): void {
   })
 
   router.on('GET', '/api/v1/direct_v2/pending_inbox/', (req, res) => {
-    const account = apiAccount(world, req)
+    const account = directJsonAccount(messaging, req)
     const threads = world.threadsOf(account.id).filter((t) => t.messages.length > 0 && isRequest(account, t))
     sendJson(res, 200, {
       inbox: { threads: threads.map((t) => threadJson(messaging, account, t, 10)), has_older: false },
@@ -175,7 +191,7 @@ export function registerIgDirect(router: Router, messaging: Messaging): void {
   })
 
   router.on('GET', '/api/v1/direct_v2/threads/:id/', (req, res) => {
-    const account = apiAccount(world, req)
+    const account = directJsonAccount(messaging, req)
     const thread = world.threads.get(req.params.id ?? '')
     if (thread?.accountId !== account.id)
       throw new HttpError(404, 'Thread not found', { message: 'Thread not found', status: 'fail' })

@@ -216,6 +216,18 @@ describe('Instagram sandbox login', () => {
     )
     expect((await live.api('/api/v1/direct_v2/inbox/')).status).toBe(200)
   })
+
+  it('answers the direct_v2 JSON as an unknown endpoint for an account without it, its pages still served', async () => {
+    const { client } = await signedIn({ behaviour: { webDirectJson: 0 } })
+    for (const path of [
+      '/api/v1/direct_v2/inbox/',
+      '/api/v1/direct_v2/pending_inbox/',
+      '/api/v1/direct_v2/threads/1/',
+    ])
+      expect(await client.api(path)).toMatchObject({ status: 404, body: { error: 'Not found' } })
+    expect((await client.page('/direct/inbox/')).status).toBe(200)
+    expect((await client.page('/direct/requests/')).status).toBe(200)
+  })
 })
 
 describe('Instagram sandbox listings and DMs', () => {

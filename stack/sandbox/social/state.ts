@@ -26,6 +26,11 @@ export interface BehaviourConfig {
   /** Scraping requests (followers, following, search) per window before 429 / code 88. */
   scrapeLimit: number
   scrapeWindowMs: number
+  /**
+   * Instagram: 1 when www.instagram.com/api/v1/direct_v2/ (inbox, pending inbox, thread) answers the
+   * web page; 0 when it answers as an unknown endpoint (404), the harder reading of the 2026 web.
+   */
+  webDirectJson: number
 }
 
 export const DEFAULT_BEHAVIOUR: BehaviourConfig = {
@@ -38,6 +43,7 @@ export const DEFAULT_BEHAVIOUR: BehaviourConfig = {
   dailyDmLimit: 500,
   scrapeLimit: 50,
   scrapeWindowMs: 15 * 60_000,
+  webDirectJson: 1,
 }
 
 export interface OwnAccount {

@@ -1,8 +1,9 @@
 // Whether an Instagram DM went out, from the page: the thread page draws our message at once (before
 // Instagram has it), so the proof is the thread opened again showing one new message of ours, laid
 // out as ours, holding the exact text, below what it showed before the send. A refusal dialog or a
-// message marked not delivered is read first; the direct_v2 JSON, where it answers, only adds the
-// message's id and time. Anything short of the proof within confirmMs is uncertain.
+// message marked not delivered is read first. The message's id is the page id every later read of
+// the thread gives it (thread-read.ts); the direct_v2 JSON, where it answers, only adds its time.
+// Anything short of the proof within confirmMs is uncertain.
 import type { Page } from 'puppeteer-core'
 import { textOf, waitForFirst } from '../../browser/page-wait.ts'
 import { regexOf } from '../facts.ts'
@@ -10,13 +11,8 @@ import type { SendResult, StopSignal } from '../types.ts'
 import { threadJsonIfServed } from './inbox.ts'
 import type { InstagramSession } from './session.ts'
 import { igSignalFromText } from './signals.ts'
-import {
-  composerText,
-  newOwnMessages,
-  type PageMessage,
-  pageMessageId,
-  readThreadPage,
-} from './thread-page.ts'
+import { composerText, newOwnMessages, type PageMessage, readThreadPage } from './thread-page.ts'
+import { readWholeThread, withJsonTimes, withPageIds } from './thread-read.ts'
 
 /**
  * How long our drawn message stays on the page (for a refusal to show) before the thread is opened
@@ -32,8 +28,6 @@ export interface PressedSend {
   text: string
   /** What the thread page showed before typing. */
   before: PageMessage[]
-  /** The JSON's item ids before the send, when the JSON answered. */
-  knownIds: Set<string> | null
 }
 
 export async function confirmIgSend(
@@ -66,17 +60,14 @@ export async function confirmIgSend(
     if (delivered > 1)
       return { status: 'uncertain', threadId, reason: `${delivered} new messages appeared after one send.` }
     if (delivered === 0) return undefined
-    const items = await threadJsonIfServed(session, page, threadId).catch(() => undefined)
-    const item = items?.findLast(
-      (m) => m.direction === 'outgoing' && m.text === text && !(sent.knownIds?.has(m.id) ?? false),
+    // the id every later read of the thread gives it, and the JSON's time where it answers
+    const whole = await readWholeThread(page, selectors)
+    const json = await threadJsonIfServed(session, page, threadId).catch(() => undefined)
+    const ours = withJsonTimes(withPageIds(threadId, whole ?? []), json).findLast(
+      (m) => m.direction === 'outgoing' && m.text === text,
     )
-    const confirmedAt = Date.now()
-    return {
-      status: 'sent',
-      threadId,
-      messageId: item?.id ?? pageMessageId(threadId, text, confirmedAt),
-      sentAt: item?.at ?? new Date(confirmedAt).toISOString(),
-    }
+    if (!ours) return undefined
+    return { status: 'sent', threadId, messageId: ours.id, sentAt: ours.at ?? new Date().toISOString() }
   }
 
   const check = async (): Promise<SendResult | undefined> => {

@@ -5,7 +5,7 @@
 // {source, flags}, paths with {placeholders}. The adapter reads it only through its session's `facts`.
 
 export const INSTAGRAM_FACTS = {
-  version: '2026-11-29.1',
+  version: '2026-11-29.2',
   baseUrl: 'https://www.instagram.com',
   /** The web app's id, sent (as api.headers.appId) with every web API call. */
   appId: '936619743392459',
@@ -18,6 +18,7 @@ export const INSTAGRAM_FACTS = {
     oneTap: '/accounts/onetap/',
     challenge: '/challenge/',
     inbox: '/direct/inbox/',
+    requests: '/direct/requests/',
     newMessage: '/direct/new/',
     thread: '/direct/t/{id}/',
     profile: '/{username}/',
@@ -65,6 +66,9 @@ export const INSTAGRAM_FACTS = {
       'div[role="dialog"] input[aria-label="Search"], div[role="dialog"] input[type="text"], div[role="dialog"] input[type="search"]',
     searchResult: '#search-results div[role="button"], div[role="dialog"] div[role="button"]',
     dialog: 'div[role="dialog"]',
+    /** An inbox row: a link to its thread holding the name, the last message and an unread mark. */
+    inboxRow: 'main a[href*="/direct/t/"]',
+    unreadMark: '[aria-label="Unread" i]',
   },
   texts: {
     /** Cookie banner buttons, the privacy-friendly choice first. */
@@ -84,6 +88,8 @@ export const INSTAGRAM_FACTS = {
     },
     /** A message of ours the page marked as not sent. */
     sendFailed: { source: "not delivered|failed to send|couldn't send", flags: 'i' },
+    /** An inbox row's preview of our own last message. */
+    ownPreview: { source: '^You: ', flags: '' },
     noSearchResults: { source: 'no account found', flags: 'i' },
     privateList: { source: 'not authorized', flags: 'i' },
     /** Texts that are stop signals (dialogs, alerts, API messages); first match wins. */

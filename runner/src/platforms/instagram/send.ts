@@ -3,19 +3,27 @@
 // none: nothing public says Enter sends), and confirm from the page (confirm-send.ts). A notice in
 // place of the composer (the lead takes no messages) skips the lead; a signed-in thread page with
 // neither is a site change (LayoutChangedError). The direct_v2 thread JSON, where it still answers,
-// is only extra evidence (the message id and time, what the lead wrote before the DM).
+// is only extra evidence (the messages' times, so what the lead wrote before the DM is recorded).
 import type { Page } from 'puppeteer-core'
 import { deepElement } from '../../browser/deep-query.ts'
 import { clickByText, textOf, waitForFirst } from '../../browser/page-wait.ts'
 import { typeLikeHuman } from '../../browser/typing.ts'
 import { regexOf } from '../facts.ts'
 import { layoutChanged } from '../layout.ts'
-import { type DmTarget, markPressingSend, type SendResult, type SendState, stopSignal } from '../types.ts'
+import {
+  type DmTarget,
+  markPressingSend,
+  type SendResult,
+  type SendState,
+  stopSignal,
+  type ThreadMessage,
+} from '../types.ts'
 import { confirmIgSend } from './confirm-send.ts'
 import { threadJsonIfServed } from './inbox.ts'
 import { threadFromSearch } from './new-message.ts'
 import type { InstagramSession } from './session.ts'
 import { composerText, readThreadPage } from './thread-page.ts'
+import { readWholeThread, withJsonTimes, withPageIds } from './thread-read.ts'
 
 export function sendIgDm(session: InstagramSession, target: DmTarget, text: string): Promise<SendResult> {
   return session.sendOnPage(target, text, (page, state) => send(session, page, target, text, state))
@@ -33,10 +41,17 @@ async function send(
   state.threadId = threadId
   const opened = await openThread(session, page, threadId)
   if (opened !== 'composer') return opened
+  const json = await threadJsonIfServed(session, page, threadId)
+  if (json?.some((m) => m.direction === 'incoming')) {
+    const seen = await seenBefore(session, page, threadId, json)
+    if (seen === undefined) throw await layoutChanged(page, 'instagram', 'send', 'open thread: message list')
+    state.seen = seen
+    // reading back scrolled the list up: open the thread again at its newest messages
+    const again = await openThread(session, page, threadId)
+    if (again !== 'composer') return again
+  }
   const before = await readThreadPage(page, session.facts.selectors)
   if (!before) throw await layoutChanged(page, 'instagram', 'send', 'open thread: message list')
-  const json = await threadJsonIfServed(session, page, threadId)
-  if (json) state.seen = json
   const composer = await deepElement(page, session.facts.selectors.composer)
   if (!composer) throw await layoutChanged(page, 'instagram', 'send', 'open thread: composer')
   await typeLikeHuman(page, composer, text, session.typing)
@@ -53,12 +68,23 @@ async function send(
   markPressingSend(state)
   if (!(await clickByText(page, session.facts.selectors.button, session.facts.texts.send)))
     await page.keyboard.press('Enter')
-  return confirmIgSend(session, page, {
-    threadId,
-    text,
-    before,
-    knownIds: json ? new Set(json.map((m) => m.id)) : null,
-  })
+  return confirmIgSend(session, page, { threadId, text, before })
+}
+
+/**
+ * What the thread held before the DM, for what the lead wrote just before it to be recorded: the
+ * page's messages with their page ids (the ids every read gives them), those the JSON dates only
+ * (a message without a time could be any age).
+ */
+async function seenBefore(
+  session: InstagramSession,
+  page: Page,
+  threadId: string,
+  json: ThreadMessage[],
+): Promise<ThreadMessage[] | undefined> {
+  const whole = await readWholeThread(page, session.facts.selectors)
+  if (!whole) return undefined
+  return withJsonTimes(withPageIds(threadId, whole), json).filter((m) => m.at !== null)
 }
 
 /** The thread page with its composer, or the outcome when it shows none. */

@@ -324,8 +324,8 @@ export class InstagramSession extends PageSession<InstagramFacts, IgTimeouts> im
     return sendIgDm(this, target, text)
   }
 
-  readThread(threadId: string): Promise<ThreadMessage[]> {
-    return readIgThread(this, threadId)
+  readThread(threadId: string, options?: { stay?: boolean }): Promise<ThreadMessage[]> {
+    return readIgThread(this, threadId, options)
   }
 
   resolveUncertain(sent: { threadId: string; text: string; since: Date }): Promise<UncertainResolution> {

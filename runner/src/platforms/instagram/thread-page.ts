@@ -4,7 +4,6 @@
 // DOM order is not the reading order: sort by position on screen), one's own told apart by a
 // flex-end layout, no ids or times. Only the newest messages are in the page (the list is
 // virtualised), which is all a send needs: our new message appears at the bottom.
-import { createHash } from 'node:crypto'
 import type { Page } from 'puppeteer-core'
 import { deepEval } from '../../browser/deep-query.ts'
 
@@ -81,12 +80,4 @@ export function newOwnMessages(before: PageMessage[], after: PageMessage[], text
       return mine(after.slice(kept.length))
   }
   return Math.max(0, mine(after) - mine(before))
-}
-
-/**
- * An id for our message when the page shows none and no JSON answers: the thread, the text and
- * when it was confirmed, so two sends of one text stay apart.
- */
-export function pageMessageId(threadId: string, text: string, at = Date.now()): string {
-  return `page:${createHash('sha256').update(`${threadId}\n${text}\n${at}`).digest('hex').slice(0, 24)}`
 }
