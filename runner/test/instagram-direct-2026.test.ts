@@ -5,6 +5,7 @@
 // JSON does not answer, and an uncertain one is settled from the page; a long thread, of which the
 // page draws only the newest messages, still shows the new one.
 import { describe, it } from 'vitest'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { campaignTick } from '../src/jobs/campaign-tick.ts'
 import { type InstagramSessionOptions, openInstagramSession } from '../src/platforms/instagram/session.ts'
 import type { SessionCookie } from '../src/platforms/types.ts'
@@ -26,7 +27,7 @@ const ig = new SandboxAdmin(sandboxUrl('INSTAGRAM_BASE_URL'))
 const suite = browserSuite(x, 11_000)
 
 // this file's own recipients, taken before awaiting (tests run concurrently)
-let igOffset = 9_000 + Math.floor(Math.random() * 1_000)
+let igOffset = 9_000 + testInt('instagram-direct-2026 people', 1_000)
 function igPeople(count: number) {
   const start = igOffset
   igOffset += count

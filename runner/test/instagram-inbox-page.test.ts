@@ -5,6 +5,7 @@
 // scrolling; and, stored in the real database, a re-read reports no old message as new, the same
 // words written again are new, and the JSON answering later stores no message twice.
 import { describe, it } from 'vitest'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { storeThread } from '../src/inbox/threads.ts'
 import { campaignTick } from '../src/jobs/campaign-tick.ts'
 import { type InstagramSessionOptions, openInstagramSession } from '../src/platforms/instagram/session.ts'
@@ -19,7 +20,7 @@ const ig = new SandboxAdmin(sandboxUrl('INSTAGRAM_BASE_URL'))
 const suite = browserSuite(x, 11_000)
 
 // this file's own recipients, taken before awaiting (tests run concurrently)
-let igOffset = 12_000 + Math.floor(Math.random() * 1_000)
+let igOffset = 12_000 + testInt('instagram-inbox-page people', 1_000)
 function igPeople(count: number) {
   const start = igOffset
   igOffset += count

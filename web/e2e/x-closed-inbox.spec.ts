@@ -5,6 +5,7 @@
 // (the sandbox's own delivery log), skips the closed one with the reason on the campaign's Leads
 // tab, pauses nothing and flags nothing.
 import { expect, type Page, test } from '@playwright/test'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { closeDb, connectXAccount, db } from './admin-support'
 import {
   completeOnboarding,
@@ -71,7 +72,7 @@ test.describe('X: a lead with a closed inbox', () => {
     const { username, accountId } = await connectXAccount(await signedInUserId(page), {
       behaviour: { replyShare: 0 },
     })
-    const offset = 6_000 + Math.floor(Math.random() * 3000)
+    const offset = 6_000 + testInt('x-closed-inbox people', 3000)
     console.log(`lead offset ${offset}`)
     const { profiles: open } = await xSandbox<{ profiles: Lead[] }>(
       `profiles?canDm=true&verifiedOnlyRequests=false&protected=false&limit=${OPEN_LEADS}&offset=${offset}`,
