@@ -84,7 +84,11 @@ describe.concurrent('X stop signals on send', BROWSER_SUITE, () => {
   }) => {
     const account = await newXAccount(admin)
     const session = await openX(admin, pool, account)
-    const [closed] = await admin.profiles({ canDm: false, limit: 1, offset: testInt('x-send closed profile', 100) })
+    const [closed] = await admin.profiles({
+      canDm: false,
+      limit: 1,
+      offset: testInt('x-send closed profile', 100),
+    })
     if (!closed) throw new Error('no closed profile')
     const notice = `@${closed.username} has a closed inbox. If you know their X Number you can still message them.`
     const skipped = {
