@@ -132,7 +132,9 @@ export function CampaignDetailsDialog({ campaignId, onClose }: { campaignId: str
         {({ campaign, stats }) => (
           <>
             {tab === 'overview' && waiting && <CampaignWaitNote wait={waiting} large className="mb-4" />}
-            {tab === 'overview' && <CampaignOverview campaign={campaign} stats={stats} />}
+            {tab === 'overview' && (
+              <CampaignOverview campaign={campaign} stats={stats} waiting={waiting !== null} />
+            )}
             {tab === 'leads' && <CampaignLeads campaignId={campaignId} live={live} />}
             {tab === 'messages' && <CampaignMessages campaignId={campaignId} live={live} />}
             {tab === 'analytics' && (
