@@ -5,6 +5,7 @@
 // PKCE exchange of X's code; adding someone already on the do-not-contact list keeps the dialog open.
 // Screenshots at 1280 and 390 px go to SWEEP_SCREENSHOTS_DIR when it is set.
 import { expect, type Page, test } from '@playwright/test'
+import { adminPage, openTab } from './admin-support'
 import { sql, userIdOf } from './db'
 import { signedInUserId, signUp, skipOnboarding, uniqueEmail } from './support'
 
@@ -67,6 +68,7 @@ async function accountAtWarmupCap(email: string, tag: string) {
 
 test('a warm-up account shows today’s allowance and its campaign says why it waits and when it resumes', async ({
   page,
+  browser,
 }) => {
   const email = uniqueEmail('warmcap')
   await signUp(page, email, 'e2e-password-123')
@@ -99,6 +101,16 @@ test('a warm-up account shows today’s allowance and its campaign says why it w
   const details = page.getByRole('dialog', { name: 'Warm-up founders' })
   await expect(details.getByTestId('campaign-wait')).toHaveText(waiting)
   await shoot(page, 'campaign-waiting-details')
+
+  // the operator's Manage drawer reads the same allowance
+  const admin = await adminPage(browser)
+  await openTab(admin.page, 'accounts', 'Accounts')
+  await admin.page.getByRole('searchbox', { name: 'Search accounts...' }).fill(username)
+  await admin.page.getByRole('button', { name: `Manage @${username}` }).click()
+  const manage = admin.page.getByRole('dialog', { name: `@${username}` })
+  await expect(manage).toContainText(/Sent today\s*10 of 10 allowed\s*own limit 50/)
+  await shoot(admin.page, 'admin-account-allowance')
+  await admin.context.close()
 })
 
 test.describe('at 390 px', () => {

@@ -3,7 +3,7 @@
 -- share), inbox answers count against it, and a campaign whose cap is used up says whose cap it is
 -- and when sending resumes (the cap's next day, in the next open window of its schedule).
 begin;
-select plan(21);
+select plan(23);
 
 select tests.create_supabase_user('allow');
 select tests.create_supabase_user('allow_other');
@@ -103,6 +103,12 @@ select is(internal.sends_left_today(:'warming_campaign'), 0, 'the runner may sen
 select is(internal.sends_left_today(:'recovering_campaign'), 0, '... nor from the recovering account at 20 sent');
 select is(internal.sends_left_today(:'own_campaign'), 18, '... and 18 from @own_limit');
 select tests.clear_authentication();
+
+-- The admin's Manage drawer reads the same allowance.
+select is((public.admin_social_account_detail(:'warming') ->> 'allowedToday')::integer, 10,
+          'the admin sees @warming_up allowed 10 today');
+select is((public.admin_social_account_detail(:'warming') ->> 'messagesSentToday')::integer, 10,
+          '... and 10 sent');
 
 -- Past midnight the account's day has turned: at 08:00 the window is still closed, so not yet
 -- waiting on a cap (the count is yesterday's), and the warm-up day is 4.
