@@ -63,6 +63,18 @@ async function accountAtWarmupCap(email: string, tag: string) {
             ($1, $2, $3, 'outgoing', 'Thanks, talk soon!', 'reachflow', 'sent', 'out-1', internal.now())`,
     [thread?.id, userId, account?.id],
   )
+  // a finished scrape to start another campaign from
+  const [source] = await sql<{ id: string }>(
+    `insert into public.scraping_campaigns (user_id, name, account_id, sources, target_count)
+     values ($1, 'Warm-up source', $2, '[{"type": "followers", "value": "x"}]', 3) returning id`,
+    [userId, account?.id],
+  )
+  await sql(
+    `insert into public.scraping_campaign_leads (scraping_campaign_id, user_id, username, profile_data, source_type, source_value)
+     select $1, $2, 'src' || g || '_' || $3, '{}', 'followers', 'x' from generate_series(1, 3) g`,
+    [source?.id, userId, tag],
+  )
+  await sql(`update public.scraping_campaigns set status = 'completed' where id = $1`, [source?.id])
   return { username, threadId: thread?.id ?? '' }
 }
 
@@ -86,6 +98,21 @@ test('a warm-up account shows today’s allowance and its campaign says why it w
   )
   await expect(card).toContainText('Inbox answers count toward it (1 answer today).')
   await shoot(page, 'accounts-warmup-allowance')
+
+  // a new campaign's daily limit above the account's allowance says what the account may send
+  await page.getByRole('button', { name: 'New Campaign' }).click()
+  const wizard = page.getByRole('dialog', { name: 'Create New Campaign' })
+  await wizard.getByLabel('Send from account').selectOption({ label: `@${username} · Twitter` })
+  await wizard.getByLabel('Campaign name').fill('Second campaign')
+  await wizard.getByRole('button', { name: 'Next' }).click()
+  await wizard.getByRole('button', { name: /Warm-up source/ }).click()
+  await wizard.getByRole('button', { name: 'Next' }).click()
+  await wizard.getByLabel('Initial message 1').fill('Hi {name}, how is it going?')
+  await wizard.getByRole('button', { name: 'Next' }).click()
+  await expect(wizard.getByTestId('account-allowance')).toHaveText(
+    `@${username} may send 10 a day on warm-up day 3, inbox answers included: this campaign sends no more than that for now.`,
+  )
+  await shoot(page, 'wizard-schedule-allowance')
 
   await page.goto('/dashboard?tab=campaigns')
   const campaign = page.getByTestId('campaign-card').filter({ hasText: 'Warm-up founders' })
