@@ -398,16 +398,45 @@ comment on function internal.warmup_daily_limit(integer) is
 -- The one rule for an account's daily sending, read by the scheduler, the runner and the dashboard.
 -- Each is a single expression without FROM over the rows it is given, so the planner inlines it
 -- into the scheduler's scan (the whole-row arguments become plain columns): no call per account.
+create or replace function internal.trust_rate_factor(trust numeric)
+returns numeric
+language sql
+immutable
+as $$
+  select case when trust >= 0.5 then 1 else greatest(0.25, trust / 0.5) end
+$$;
+comment on function internal.trust_rate_factor(numeric) is
+  'How fast an account sends for its trust score: full speed from 0.5 up, proportionally less below (at least a quarter). The runner''s pacing (rateFactor) spaces DMs by the same rule.';
+
 create or replace function internal.account_daily_cap(account public.social_accounts, platform public.platforms)
 returns integer
 language sql
 stable
 as $$
-  -- least() ignores nulls: a warmed-up account has no warm-up cap.
-  select least(account.daily_message_limit, internal.warmup_daily_limit(account.warmup_phase), platform.daily_message_ceiling)
+  -- least() ignores nulls: a warmed-up account has no warm-up cap. An account recovering from a stop
+  -- signal (trust below 0.5) sends that share of it.
+  select floor(least(account.daily_message_limit, internal.warmup_daily_limit(account.warmup_phase), platform.daily_message_ceiling)
+               * internal.trust_rate_factor(account.trust_score))::integer
 $$;
 comment on function internal.account_daily_cap(public.social_accounts, public.platforms) is
-  'DMs a day the account may send: the lowest of its own limit, its warm-up limit and the platform ceiling (450).';
+  'DMs a day the account may send: the lowest of its own limit, its warm-up limit and the platform ceiling (450), times its trust rate factor while it recovers from a stop signal.';
+
+create or replace function internal.account_cap_reason(account public.social_accounts, platform public.platforms)
+returns text
+language sql
+stable
+as $$
+  select case
+    when internal.account_daily_cap(account, platform)
+         < least(account.daily_message_limit, internal.warmup_daily_limit(account.warmup_phase), platform.daily_message_ceiling)
+      then 'recovering'
+    when internal.warmup_daily_limit(account.warmup_phase) <= least(account.daily_message_limit, platform.daily_message_ceiling)
+      then 'warmup'
+    when account.daily_message_limit <= platform.daily_message_ceiling then 'account'
+    else 'platform' end
+$$;
+comment on function internal.account_cap_reason(public.social_accounts, public.platforms) is
+  'Which cap sets internal.account_daily_cap: recovering (trust below 0.5 after a stop signal), warmup, account (the customer''s own limit) or platform (the ceiling).';
 
 create or replace function internal.account_sent_today(account public.social_accounts, at timestamp with time zone)
 returns integer
@@ -577,13 +606,19 @@ grant execute on function internal.account_sent_today(public.social_accounts, ti
 revoke execute on function internal.account_sends_left_today(public.social_accounts, public.platforms, timestamp with time zone) from public;
 grant execute on function internal.account_sends_left_today(public.social_accounts, public.platforms, timestamp with time zone) to authenticated, reachflow_runner, service_role;
 
+revoke execute on function internal.account_cap_reason(public.social_accounts, public.platforms) from public;
+grant execute on function internal.account_cap_reason(public.social_accounts, public.platforms) to authenticated, reachflow_runner, service_role;
+
+revoke execute on function internal.trust_rate_factor(numeric) from public;
+grant execute on function internal.trust_rate_factor(numeric) to authenticated, reachflow_runner, service_role;
+
 revoke execute on function internal.warmup_daily_limit(integer) from public;
 grant execute on function internal.warmup_daily_limit(integer) to authenticated, reachflow_runner, service_role;
 
 -- RPCs --------------------------------------------------------------------------------------------
 
 create or replace function public.account_daily_usage()
-returns table(account_id uuid, platform text, username text, status text, timezone text, local_day date, sent_today integer, account_limit integer, warmup_limit integer, platform_limit integer, campaign_limit integer, sending_campaigns integer, daily_cap integer, remaining_today integer)
+returns table(account_id uuid, platform text, username text, status text, timezone text, local_day date, sent_today integer, account_limit integer, warmup_limit integer, platform_limit integer, campaign_limit integer, sending_campaigns integer, daily_cap integer, remaining_today integer, account_cap integer, cap_reason text, warmup_day integer, answers_today integer)
 language plpgsql
 stable
 set search_path = ''
@@ -611,7 +646,14 @@ begin
            a.daily_message_limit, internal.warmup_daily_limit(a.warmup_phase), p.daily_message_ceiling,
            c.total_limit, coalesce(c.sending, 0),
            least(internal.account_daily_cap(a, p), c.total_limit),
-           least(internal.account_sends_left_today(a, p, internal.now()), c.left_today)
+           least(internal.account_sends_left_today(a, p, internal.now()), c.left_today),
+           internal.account_daily_cap(a, p),
+           internal.account_cap_reason(a, p),
+           case when a.warmup_phase < 5
+                then pg_catalog.timezone(a.timezone, internal.now())::date - pg_catalog.timezone(a.timezone, a.warmup_started_at)::date + 1 end,
+           (select count(*)::integer from public.inbox_messages m
+             where m.account_id = a.id and m.origin = 'reachflow' and m.status in ('sent', 'uncertain')
+               and pg_catalog.timezone(a.timezone, m.sent_at)::date = pg_catalog.timezone(a.timezone, internal.now())::date)
       from public.social_accounts a
       join public.platforms p on p.id = a.platform_id
       left join campaigns c on c.account_id = a.id
@@ -620,7 +662,7 @@ begin
 end
 $$;
 comment on function public.account_daily_usage() is
-  'Per account of the caller: DMs sent today (account time zone), each cap (account limit, warm-up, platform 450, sum of sending campaigns'' daily limits), daily_cap = the lowest, remaining_today = what the caps still allow today.';
+  'Per account of the caller: DMs sent today (account time zone, campaign DMs and inbox answers alike; answers_today of them answers), each cap (account limit, warm-up, platform 450, sum of sending campaigns'' daily limits), account_cap = what the account may send today (the runner''s and scheduler''s internal.account_daily_cap) and cap_reason the cap that sets it, daily_cap = the lowest with the campaigns'', remaining_today = what the caps still allow today, warmup_day = the day of warm-up (null once warmed up).';
 revoke execute on function public.account_daily_usage() from public, anon;
 
 create or replace function internal.account_limit_refusal(p_user_id uuid)

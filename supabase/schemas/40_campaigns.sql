@@ -1077,6 +1077,31 @@ $$;
 comment on function internal.sends_left_today(uuid) is
   'For the runner, right before a send: DMs the campaign may still send today under every cap (0 when none; null without an account).';
 
+create or replace function internal.campaign_next_open_at(p_campaign_id uuid, p_schedule jsonb, p_after timestamp with time zone)
+returns timestamp with time zone
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  zone text := p_schedule ->> 'timezone';
+  first_day date := pg_catalog.timezone(zone, p_after)::date;
+  opens timestamp with time zone;
+begin
+  -- Two weeks always hold an open window unless every active day is off.
+  for i in 0..14 loop
+    opens := greatest(p_after, pg_catalog.timezone(zone, (first_day + i) + (p_schedule ->> 'timeFrom')::time));
+    if opens < pg_catalog.timezone(zone, (first_day + i) + (p_schedule ->> 'timeTo')::time)
+       and internal.campaign_window_open(p_campaign_id, p_schedule, opens) then
+      return opens;
+    end if;
+  end loop;
+  return null;
+end
+$$;
+comment on function internal.campaign_next_open_at(uuid, jsonb, timestamp with time zone) is
+  'The first instant at or after p_after at which the campaign''s schedule window is open (active day, not a random day off); null when none in two weeks.';
+
 -- Views -------------------------------------------------------------------------------------------
 
 create view public.lead_view with (security_invoker=false, security_barrier=false) as
@@ -1452,6 +1477,9 @@ revoke execute on function internal.check_campaign_channel() from public;
 revoke execute on function internal.campaign_sends_left_today(public.campaigns, public.social_accounts, public.platforms, timestamp with time zone) from public;
 grant execute on function internal.campaign_sends_left_today(public.campaigns, public.social_accounts, public.platforms, timestamp with time zone) to authenticated, reachflow_runner, service_role;
 
+revoke execute on function internal.campaign_next_open_at(uuid, jsonb, timestamp with time zone) from public;
+grant execute on function internal.campaign_next_open_at(uuid, jsonb, timestamp with time zone) to authenticated, service_role;
+
 revoke execute on function internal.campaign_window_open(uuid, jsonb, timestamp with time zone) from public;
 grant execute on function internal.campaign_window_open(uuid, jsonb, timestamp with time zone) to authenticated, reachflow_runner, service_role;
 
@@ -1645,6 +1673,47 @@ $$;
 comment on function public.campaign_card_figures() is
   'Per DM campaign of the caller: leads, leads contacted at least once, leads that replied (the campaign cards'' Total Leads and Progress).';
 revoke execute on function public.campaign_card_figures() from public, anon;
+
+create or replace function public.campaign_sending_waits()
+returns table(campaign_id uuid, account_username text, cause text, cap integer, resumes_at timestamp with time zone)
+language sql
+stable
+set search_path = ''
+as $$
+  -- Campaigns with leads due that send nothing because a daily cap is used up (the scheduler queues
+  -- no tick for them: internal.campaign_sends_left_today is 0). The account's cap is named first;
+  -- sending resumes once every used-up cap's day has turned and the schedule's window is open.
+  select w.id, w.username,
+         case when w.account_left = 0 then w.account_reason else 'campaign' end,
+         case when w.account_left = 0 then w.account_cap else w.campaign_cap end,
+         internal.campaign_next_open_at(w.id, w.schedule, greatest(
+           case when w.account_left = 0 then w.account_day_ends end,
+           case when w.campaign_left = 0 then w.campaign_day_ends end))
+    from (
+      select c.id, c.schedule, a.username, c.daily_message_limit as campaign_cap,
+             internal.account_sends_left_today(a, p, clock.t) as account_left,
+             internal.account_daily_cap(a, p) as account_cap,
+             internal.account_cap_reason(a, p) as account_reason,
+             c.daily_message_limit
+               - case when c.sent_today_on = pg_catalog.timezone(c.schedule ->> 'timezone', clock.t)::date
+                      then c.messages_sent_today else 0 end as campaign_left,
+             pg_catalog.timezone(a.timezone, (pg_catalog.timezone(a.timezone, clock.t)::date + 1)::timestamp) as account_day_ends,
+             pg_catalog.timezone(c.schedule ->> 'timezone',
+               (pg_catalog.timezone(c.schedule ->> 'timezone', clock.t)::date + 1)::timestamp) as campaign_day_ends
+        from (select internal.now() as t) clock
+        cross join public.campaigns c
+        join public.social_accounts a on a.id = c.account_id
+        join public.platforms p on p.id = a.platform_id
+       where c.user_id = (select auth.uid())
+         and c.status in ('queued', 'running', 'active')
+         and a.status = 'active'
+         and internal.campaign_sends_left_today(c, a, p, clock.t) = 0
+         and exists (select 1 from public.campaign_leads l where l.campaign_id = c.id and l.next_send_at <= clock.t)
+    ) w
+$$;
+comment on function public.campaign_sending_waits() is
+  'Per sending DM campaign of the caller that has leads due but may send no more today: whose cap stopped it (cause warmup, account, platform, recovering — the account''s — or campaign), that cap, and when sending resumes (the next open window after the cap''s day ends, in its own time zone).';
+revoke execute on function public.campaign_sending_waits() from public, anon;
 
 create or replace function public.campaign_days_off(p_campaign_id uuid, p_from date default null::date, p_days integer default 28)
 returns setof date

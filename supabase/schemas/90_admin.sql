@@ -640,7 +640,9 @@ as $$
     'warmupStartedAt', a.warmup_started_at,
     'trustScore', a.trust_score,
     'dailyMessageLimit', a.daily_message_limit,
-    'messagesSentToday', case when a.sent_today_on = (now() at time zone a.timezone)::date then a.messages_sent_today else 0 end,
+    -- today's allowance and count as the runner and the scheduler keep them
+    'allowedToday', internal.account_daily_cap(a, pl),
+    'messagesSentToday', internal.account_sent_today(a, internal.now()),
     'requestsPending', a.requests_pending,
     'lastLogin', a.last_login_at,
     'lastSyncedAt', a.last_synced_at,
@@ -660,7 +662,7 @@ as $$
    where a.id = p_account_id
 $$;
 comment on function public.admin_social_account_detail(uuid) is
-  'Admin Manage: an account''s status, flag, pause, warm-up, trust, today''s sends, its campaigns and latest messages. Null for an unknown account.';
+  'Admin Manage: an account''s status, flag, pause, warm-up, trust, today''s sends and allowance (internal.account_daily_cap), its campaigns and latest messages. Null for an unknown account.';
 revoke execute on function public.admin_social_account_detail(uuid) from public, anon, authenticated;
 
 create or replace function public.admin_social_accounts(p_limit integer default 500)

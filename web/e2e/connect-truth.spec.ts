@@ -62,7 +62,7 @@ test('an X account without its X Chat passcode is not "connected": the real caus
   const failure = check.getByRole('alert')
   await expect(failure).toContainText(`@${x.username} could not be connected`, { timeout: 120_000 })
   await expect(failure).toContainText(/passcode/i)
-  await expect(failure).toContainText('Enter your X Chat passcode in Edit account')
+  await expect(failure).toContainText('Choose “Change details and retry”, enter your X Chat passcode')
   await expect(page.getByText('Account connected successfully!')).toHaveCount(0)
 
   // retry: the failed account is removed and the filled form comes back
@@ -105,7 +105,7 @@ test('a proxy that cannot be reached is named, and the account is not Active', a
       timeout: 120_000,
     },
   )
-  await expect(failure).toContainText('Fix the proxy in Edit account')
+  await expect(failure).toContainText('Choose “Change details and retry”, fix the proxy')
   await expect(page.getByText('Account connected successfully!')).toHaveCount(0)
   await check.getByRole('button', { name: 'Fix it later' }).click()
   const card = page.getByTestId('account-card').filter({ hasText: x.username })
@@ -134,7 +134,7 @@ test('a wrong Instagram password shows the failure in the wizard, never a succes
   await expect(page.getByText('Account connected successfully!')).toHaveCount(0)
   const failure = check.getByRole('alert')
   await expect(failure).toContainText(`@${username} could not be connected`, { timeout: 120_000 })
-  await expect(failure).toContainText('Check the password and 2FA key in Edit account')
+  await expect(failure).toContainText('Choose “Change details and retry”, check the password and 2FA key')
   await expect(page.getByText('Account connected successfully!')).toHaveCount(0)
 })
 
@@ -149,9 +149,10 @@ test('Edit account fixes a failed account without deleting it: passcode entered,
   await wizard.getByRole('button', { name: 'Next' }).click()
   await wizard.getByRole('button', { name: 'Add Account' }).click()
   const check = page.getByRole('dialog', { name: 'Add Social Media Account' })
-  await expect(check.getByRole('alert')).toContainText('Enter your X Chat passcode in Edit account', {
-    timeout: 120_000,
-  })
+  await expect(check.getByRole('alert')).toContainText(
+    'Choose “Change details and retry”, enter your X Chat passcode',
+    { timeout: 120_000 },
+  )
   await check.getByRole('button', { name: 'Fix it later' }).click()
 
   // The card tells the truth: not connected, and why.

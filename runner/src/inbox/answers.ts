@@ -67,7 +67,8 @@ async function sendingRoom(db: Db, account: AccountRow, pacingFactor: number) {
   const gap = (MIN_GAP_MS / rateFactor(account.trust_score)) * pacingFactor
   return {
     waitMs: row?.since_last_ms == null ? 0 : Math.max(0, gap - Number(row.since_last_ms)),
-    capReached: row ? row.sent_today >= Math.floor(row.cap * rateFactor(account.trust_score)) : true,
+    // the cap already holds a recovering account to its share (internal.account_daily_cap)
+    capReached: row ? row.sent_today >= row.cap : true,
     cap: row?.cap ?? 0,
   }
 }

@@ -1,9 +1,9 @@
 // How much a campaign may still send today and how long to wait before its next DM. Caps are the
 // lowest of the campaign's daily limit, the account's limit, its warm-up ramp and the platform
-// ceiling (internal.sends_left_today: the scheduler's and the dashboard's own rule), lowered further
-// for an account whose trust dropped after a stop signal (cap and count from that same rule). Gaps
-// are random and spread what is left over what remains of today's window, so a day's DMs do not
-// bunch at the start of it.
+// ceiling, lowered for an account whose trust dropped after a stop signal
+// (internal.sends_left_today: the scheduler's and the dashboard's own rule). Gaps are random and
+// spread what is left over what remains of today's window, so a day's DMs do not bunch at the
+// start of it; a recovering account's gaps are longer too.
 import type { Queryable } from '../db.ts'
 
 export interface SendAllowance {
@@ -17,7 +17,10 @@ export interface SendAllowance {
   rateFactor: number
 }
 
-/** Full speed from trust 0.5 up; below that the account sends proportionally less (at least a quarter). */
+/**
+ * Full speed from trust 0.5 up; below that the account sends proportionally less (at least a
+ * quarter). The daily cap applies it in the database (internal.trust_rate_factor); here it spaces DMs.
+ */
 export function rateFactor(trustScore: number): number {
   return trustScore >= 0.5 ? 1 : Math.max(0.25, trustScore / 0.5)
 }
@@ -29,33 +32,26 @@ export async function sendAllowance(db: Queryable, campaignId: string): Promise<
     window_end: Date
     now: Date
     trust: number
-    account_cap: number
-    account_sent_today: number
   }>(
     `select internal.sends_left_today(c.id) as left,
             internal.campaign_window_open(c.id, c.schedule, internal.now()) as window_open,
             pg_catalog.timezone(c.schedule ->> 'timezone',
               pg_catalog.timezone(c.schedule ->> 'timezone', internal.now())::date + (c.schedule ->> 'timeTo')::time) as window_end,
             internal.now() as now,
-            a.trust_score::float8 as trust,
-            internal.account_daily_cap(a, p) as account_cap,
-            internal.account_sent_today(a, internal.now()) as account_sent_today
+            a.trust_score::float8 as trust
        from public.campaigns c
        join public.social_accounts a on a.id = c.account_id
-       join public.platforms p on p.id = a.platform_id
       where c.id = $1`,
     [campaignId],
   )
   const row = rows[0]
   if (!row) return undefined
-  const factor = rateFactor(row.trust)
-  const reducedLeft = Math.floor(row.account_cap * factor) - row.account_sent_today
   return {
-    left: Math.max(0, Math.min(row.left ?? 0, reducedLeft)),
+    left: Math.max(0, row.left ?? 0),
     windowOpen: row.window_open,
     windowEnd: row.window_end,
     now: row.now,
-    rateFactor: factor,
+    rateFactor: rateFactor(row.trust),
   }
 }
 

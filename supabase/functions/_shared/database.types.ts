@@ -155,6 +155,19 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      account_cap_reason: {
+        Args: {
+          account: Omit<
+            Database['public']['Tables']['social_accounts']['Row'],
+            Database['public']['Tables']['social_accounts']['ComputedFields']
+          >
+          platform: Omit<
+            Database['public']['Tables']['platforms']['Row'],
+            Database['public']['Tables']['platforms']['ComputedFields']
+          >
+        }
+        Returns: string
+      }
       account_daily_cap: {
         Args: {
           account: Omit<
@@ -226,6 +239,10 @@ export type Database = {
           followup_text: string
           person_id: string
         }[]
+      }
+      campaign_next_open_at: {
+        Args: { p_after: string; p_campaign_id: string; p_schedule: Json }
+        Returns: string
       }
       campaign_sends_left_today: {
         Args: {
@@ -458,6 +475,7 @@ export type Database = {
         Args: { p_account_id: string; p_ciphertext: string; p_expires_at: string; p_key_id: string }
         Returns: undefined
       }
+      trust_rate_factor: { Args: { trust: number }; Returns: number }
       warmup_daily_limit: { Args: { phase: number }; Returns: number }
     }
     Enums: {
@@ -2769,9 +2787,12 @@ export type Database = {
       account_daily_usage: {
         Args: Record<PropertyKey, never>
         Returns: {
+          account_cap: number
           account_id: string
           account_limit: number
+          answers_today: number
           campaign_limit: number
+          cap_reason: string
           daily_cap: number
           local_day: string
           platform: string
@@ -2782,6 +2803,7 @@ export type Database = {
           status: string
           timezone: string
           username: string
+          warmup_day: number
           warmup_limit: number
         }[]
       }
@@ -2996,6 +3018,16 @@ export type Database = {
         Returns: {
           campaign_id: string
           leads: number
+        }[]
+      }
+      campaign_sending_waits: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          account_username: string
+          campaign_id: string
+          cap: number
+          cause: string
+          resumes_at: string
         }[]
       }
       campaign_stats: { Args: { p_campaign_id: string; p_days?: number }; Returns: Json }

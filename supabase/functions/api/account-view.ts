@@ -46,10 +46,9 @@ export function proxyHost(proxyUrl: string | null): string | null {
 }
 
 export function accountView(row: AccountRow, usage: AccountUsage | undefined) {
-  // Without usage (a brand-new account) the caps are the account's own limit and warm-up phase 1's.
-  const accountCap = usage
-    ? Math.min(usage.account_limit, usage.warmup_limit ?? usage.platform_limit, usage.platform_limit)
-    : row.daily_message_limit
+  // Today's allowance as the runner applies it (internal.account_daily_cap); without usage (an
+  // account created a moment ago) its own limit.
+  const accountCap = usage?.account_cap ?? row.daily_message_limit
   const remaining = usage?.remaining_today ?? accountCap
   return {
     id: row.id,

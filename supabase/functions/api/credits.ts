@@ -7,7 +7,8 @@
 //               caps: {account, warmup, platform, campaigns}, sendingCampaigns, dailyCap, remainingToday}]
 // }
 // Per account, dailyCap is the lowest of its own daily limit, its warm-up limit, the platform's 450
-// and the sum of its sending campaigns' daily limits (a cap that does not apply is null); remaining
+// (together held to a recovering account's share) and the sum of its sending campaigns' daily
+// limits (a cap that does not apply is null); remaining
 // is what those caps still allow today in the account's time zone (account_daily_usage()).
 
 import { DMS_PER_ACCOUNT_PER_DAY } from '@reachflow/domain'

@@ -1,11 +1,27 @@
 import type { Database } from '@shared/database'
 import { createClient } from '@supabase/supabase-js'
 import { env } from '@/config/env'
+import { paths } from '@/config/paths'
 import { attachAuthListener } from './auth-store'
+
+/**
+ * Pages that X and Meta send back to with their own `?code=`. supabase-js takes any `?code=` for
+ * its PKCE sign-in when a code verifier from an earlier sign-up is still stored, and would post it
+ * to /auth/v1/token (a 404) instead of leaving it to the page.
+ */
+const OTHER_SERVICES_CODE_PAGES: readonly string[] = [paths.connectXCallback, paths.dataDeletion]
+
+const returnFromOtherService =
+  typeof window !== 'undefined' && OTHER_SERVICES_CODE_PAGES.includes(window.location.pathname)
 
 /** Typed by the generated database types (supabase/functions/_shared/database.ts). */
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
-  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'pkce' },
+  auth: {
+    persistSession: true,
+    autoRefreshToken: true,
+    detectSessionInUrl: !returnFromOtherService,
+    flowType: 'pkce',
+  },
 })
 
 // The auth store follows this client from the moment it exists (product.md §4 Auth).

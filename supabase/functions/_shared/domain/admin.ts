@@ -256,6 +256,8 @@ export interface AccountDetail {
   warmupStartedAt: string
   trustScore: number
   dailyMessageLimit: number
+  /** What the account may send today: warm-up, its limit, the ceiling, a recovering share. */
+  allowedToday: number
   messagesSentToday: number
   requestsPending: number
   lastLogin: string | null

@@ -99,7 +99,10 @@ function Dashboard() {
       <DashboardShell
         tab={tab}
         onTabChange={setTab}
-        onNewCampaign={() => setModal({ kind: 'campaign-wizard' })}
+        // One "New Campaign" per screen: on the Lead Scraping tab it is the scraping campaign.
+        onNewCampaign={() =>
+          setModal({ kind: tab === 'lead-scraping' ? 'scraping-wizard' : 'campaign-wizard' })
+        }
         headerExtra={<NotificationsMenu onOpenReply={(threadId) => setTab('inbox', threadId)} />}
         badges={{ inbox: (active) => <InboxBadge active={active} /> }}
         notices={<PlatformNotices />}

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react'
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react'
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react'
 import { createPortal } from 'react-dom'
 import { cn } from '@/lib/cn'
 
@@ -24,6 +24,11 @@ export interface DialogProps {
   /** Extra content beside the title (e.g. 'Step 1 of 1'). */
   headerExtra?: ReactNode
   className?: string
+  /**
+   * Where focus starts instead of the first control, for a dialog whose first control is a
+   * secondary choice (focus must not land on a way out of the dialog).
+   */
+  initialFocus?: RefObject<HTMLElement | null>
 }
 
 function focusables(root: HTMLElement): HTMLElement[] {
@@ -40,6 +45,7 @@ export function Dialog({
   children,
   headerExtra,
   className,
+  initialFocus,
 }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null)
   const bodyRef = useRef<HTMLDivElement>(null)
@@ -52,14 +58,15 @@ export function Dialog({
     // Focus starts on the first control of the content (not the close button), else the panel.
     const panel = panelRef.current
     const body = bodyRef.current
-    if (panel) ((body && focusables(body)[0]) ?? focusables(panel)[0] ?? panel).focus()
+    if (panel)
+      (initialFocus?.current ?? (body && focusables(body)[0]) ?? focusables(panel)[0] ?? panel).focus()
     const { overflow } = document.body.style
     document.body.style.overflow = 'hidden'
     return () => {
       document.body.style.overflow = overflow
       opener?.focus?.()
     }
-  }, [open])
+  }, [open, initialFocus])
 
   if (!open) return null
 

@@ -6,9 +6,14 @@ import { renderApp } from '@/testing/render-app'
 import { SetupModal } from './components/setup-modal'
 
 // Only the transport is replaced: the modal's real request builders, checks and texts run.
-const transport = vi.hoisted(() => ({ invoke: vi.fn(), rpc: vi.fn() }))
+const transport = vi.hoisted(() => ({ invoke: vi.fn(), rpc: vi.fn(), accountRow: vi.fn() }))
 vi.mock('@/lib/supabase', () => ({
-  supabase: { functions: { invoke: transport.invoke }, rpc: transport.rpc },
+  supabase: {
+    functions: { invoke: transport.invoke },
+    rpc: transport.rpc,
+    // the account's row as the runner's test left it, read by the check's polling
+    from: () => ({ select: () => ({ eq: () => ({ maybeSingle: transport.accountRow }) }) }),
+  },
 }))
 
 const PLATFORMS = [
@@ -25,8 +30,13 @@ beforeEach(() => {
     data: { canAddAccount: true, currentCount: 0, limit: 1, planType: 'free', error: null },
     error: null,
   })
+  transport.accountRow.mockReset().mockResolvedValue({
+    data: { status: 'error', flag_reason: 'X chat locked (passcode): X Chat passcode required' },
+    error: null,
+  })
   transport.invoke.mockReset().mockImplementation(async (path: string) => {
     if (path === 'api/social-accounts/platforms') return { data: PLATFORMS, error: null }
+    if (path === 'api/social-accounts') return { data: { id: 'a1', username: 'dana_x' }, error: null }
     throw new Error(`unexpected ${path}`)
   })
 })
@@ -65,5 +75,31 @@ describe("'Complete Your Setup' modal", () => {
     await u.paste(`; ct0=${CT0}`)
     expect(connect).toBeEnabled()
     expect(connect).not.toHaveAccessibleDescription()
+  })
+})
+
+describe("the setup modal's focus and failure advice", () => {
+  it('opens with focus on the step it asks for, not on "Don\'t show again"', async () => {
+    renderModal()
+    expect(screen.getByRole('heading', { name: 'Connect Your Social Account' })).toHaveFocus()
+    await screen.findByText('Ready to Add Account')
+    expect(screen.getByRole('button', { name: "Don't show again" })).not.toHaveFocus()
+  })
+
+  it('names the control it offers when the X Chat passcode is missing', async () => {
+    const u = userEvent.setup()
+    renderModal()
+    await screen.findByText('Ready to Add Account')
+    await u.click(screen.getByRole('button', { name: /Twitter/ }))
+    await u.type(screen.getByLabelText('Username'), 'dana_x')
+    await u.click(screen.getByLabelText('Cookies (JSON)'))
+    await u.paste(`auth_token=${AUTH_TOKEN}; ct0=${CT0}`)
+    await u.click(screen.getByRole('button', { name: 'Connect Account' }))
+    const failure = await screen.findByText('@dana_x could not be connected')
+    expect(failure.parentElement).toHaveTextContent(
+      'Choose “Change details and retry”, enter your X Chat passcode, then connect again.',
+    )
+    expect(failure.parentElement).not.toHaveTextContent('Edit account')
+    expect(screen.getByRole('button', { name: 'Change details and retry' })).toBeInTheDocument()
   })
 })

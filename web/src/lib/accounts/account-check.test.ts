@@ -17,6 +17,15 @@ describe('the fix named for a failed account test', () => {
       'Check the password and 2FA key in Edit account, then test again.',
     )
   })
+
+  it('names "Change details and retry" where the connect dialogs offer it instead of Edit account', () => {
+    expect(fixFor('X chat locked (passcode): X Chat passcode required', 'twitter', 'change details')).toBe(
+      'Choose “Change details and retry”, enter your X Chat passcode, then connect again.',
+    )
+    expect(fixFor('The password you entered is incorrect.', 'instagram', 'change details')).toBe(
+      'Choose “Change details and retry”, check the password and 2FA key, then connect again.',
+    )
+  })
 })
 
 describe('a proxy shown back to the customer', () => {

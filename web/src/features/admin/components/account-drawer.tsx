@@ -131,7 +131,10 @@ function AccountDetailBody({ id, onChanged }: { id: string; onChanged: () => voi
             <TrustScore score={a.trustScore} />
           </Fact>
           <Fact label="Sent today">
-            {a.messagesSentToday} of {a.dailyMessageLimit}
+            {a.messagesSentToday} of {a.allowedToday} allowed
+            {a.allowedToday !== a.dailyMessageLimit && (
+              <span className="block text-xs text-slate-500">own limit {a.dailyMessageLimit}</span>
+            )}
           </Fact>
           <Fact label="Requests pending">{a.requestsPending}</Fact>
           <Fact label="Last login">{a.lastLogin ? relativeTime(a.lastLogin) : 'Never'}</Fact>

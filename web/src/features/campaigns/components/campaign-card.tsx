@@ -3,13 +3,24 @@ import { LiveFigure } from '@/components/ui/live-figure'
 import { ProgressBar } from '@/components/ui/progress-bar'
 import { percentOf } from '@/lib/format'
 import { relativeTime } from '@/lib/relative-time'
+import type { CampaignWait } from '../api/get-campaign-waits'
 import type { Campaign } from '../api/types'
 import { campaignFilterOf } from '../campaign-status'
 import { CampaignStatusBadge } from './campaign-status-badge'
+import { CampaignWaitNote } from './campaign-wait-note'
 
 /** product.md §2 campaign card: name, industry and stage, status, Total Leads, Messages Sent, Delivery Rate, Progress, Updated. */
-export function CampaignCard({ campaign, onOpen }: { campaign: Campaign; onOpen: () => void }) {
-  const running = campaignFilterOf(campaign.status) === 'active'
+export function CampaignCard({
+  campaign,
+  waiting = null,
+  onOpen,
+}: {
+  campaign: Campaign
+  /** Set while a daily cap is used up: the card says why nothing sends instead of "Running". */
+  waiting?: CampaignWait | null
+  onOpen: () => void
+}) {
+  const running = campaignFilterOf(campaign.status) === 'active' && !waiting
   // of the messages whose outcome is known: one still being confirmed is not a failure
   const delivery = percentOf(campaign.messages_sent, campaign.messages_sent + campaign.messages_failed)
   // of the people it will message: skipped leads never hold a finished campaign below 100 %
@@ -49,6 +60,7 @@ export function CampaignCard({ campaign, onOpen }: { campaign: Campaign; onOpen:
         </div>
         <ProgressBar value={progress} label={`${campaign.name} progress`} />
       </div>
+      {waiting && <CampaignWaitNote wait={waiting} className="mt-3" />}
       {campaign.error_message && (
         // Why it stopped (a failing account, a deleted account...), on the card itself.
         <p className="mt-3 flex w-full items-start gap-1.5 rounded-lg bg-red-50 px-3 py-2 text-xs text-red-700 ring-1 ring-red-100">

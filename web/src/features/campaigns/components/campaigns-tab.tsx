@@ -10,7 +10,8 @@ import { badgeStyle } from '@/components/ui/status-badge-style'
 import { useRegisterExport } from '@/lib/export-registry'
 import { exportCampaigns } from '../campaign-export'
 import { type CampaignFilters, distinct, filterCampaigns, NO_FILTERS } from '../campaign-filters'
-import { CAMPAIGN_FILTERS, campaignFilterOf } from '../campaign-status'
+import { CAMPAIGN_FILTERS, campaignFilterOf, isSending } from '../campaign-status'
+import { useCampaignWaits } from '../hooks/use-campaign-waits'
 import { useCampaigns } from '../hooks/use-campaigns'
 import { CampaignCard, CampaignCardSkeleton } from './campaign-card'
 
@@ -25,6 +26,7 @@ export function CampaignsTab({
   const campaigns = useCampaigns()
   const [filters, setFilters] = useState<CampaignFilters>(NO_FILTERS)
   const all = campaigns.data ?? []
+  const waits = useCampaignWaits(all.some((c) => isSending(c.status)))
   const shown = useMemo(() => filterCampaigns(all, filters), [all, filters])
   useRegisterExport(() => exportCampaigns(shown))
   const patch = (change: Partial<CampaignFilters>) => setFilters((f) => ({ ...f, ...change }))
@@ -139,7 +141,12 @@ export function CampaignsTab({
       ) : (
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
           {shown.map((campaign) => (
-            <CampaignCard key={campaign.id} campaign={campaign} onOpen={() => onOpen(campaign.id)} />
+            <CampaignCard
+              key={campaign.id}
+              campaign={campaign}
+              waiting={waits.data?.get(campaign.id) ?? null}
+              onOpen={() => onOpen(campaign.id)}
+            />
           ))}
         </div>
       )}

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Info } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
@@ -16,17 +17,19 @@ export function AddPersonDialog({ onClose }: { onClose: () => void }) {
   const [username, setUsername] = useState('')
   const [note, setNote] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
+  // Someone already listed: nothing changed, so the dialog stays open and says so.
+  const [alreadyListed, setAlreadyListed] = useState<string | null>(null)
   const add = useMutation({
     mutationFn: (entry: { platform: DncPlatform; username: string; reason: string }) =>
       addDncEntries([entry]),
     onSuccess: ([result], entry) => {
       if (result?.outcome === 'invalid') return setProblem(result.error)
+      if (result?.outcome === 'already')
+        return setAlreadyListed(
+          `@${entry.username} is already on the do-not-contact list for ${PLATFORM_LABEL[entry.platform]}. Nothing was changed.`,
+        )
       void queryClient.invalidateQueries({ queryKey: dncKeys.all })
-      toast.success(
-        result?.outcome === 'already'
-          ? `@${entry.username} was already on the list`
-          : `@${entry.username} will never be messaged on ${PLATFORM_LABEL[entry.platform]}`,
-      )
+      toast.success(`@${entry.username} will never be messaged on ${PLATFORM_LABEL[entry.platform]}`)
       onClose()
     },
     onError: (error) => setProblem(error.message),
@@ -39,6 +42,7 @@ export function AddPersonDialog({ onClose }: { onClose: () => void }) {
     const error = usernameProblem(read.username, chosen)
     if (error) return setProblem(error)
     setProblem(null)
+    setAlreadyListed(null)
     add.mutate({ platform: chosen, username: read.username, reason: note.trim() })
   }
 
@@ -54,7 +58,10 @@ export function AddPersonDialog({ onClose }: { onClose: () => void }) {
           <Select
             id="dnc-platform"
             value={platform}
-            onChange={(e) => setPlatform(e.target.value as DncPlatform)}
+            onChange={(e) => {
+              setAlreadyListed(null)
+              setPlatform(e.target.value as DncPlatform)
+            }}
           >
             <option value="twitter">Twitter</option>
             <option value="instagram">Instagram</option>
@@ -75,6 +82,7 @@ export function AddPersonDialog({ onClose }: { onClose: () => void }) {
             aria-describedby={problem ? 'dnc-username-error' : 'dnc-username-hint'}
             onChange={(e) => {
               setProblem(null)
+              setAlreadyListed(null)
               setUsername(e.target.value)
             }}
           />
@@ -82,6 +90,15 @@ export function AddPersonDialog({ onClose }: { onClose: () => void }) {
         <Field id="dnc-note" label="Note" optional hint="Why, for your team: e.g. Asked by e-mail.">
           <Input id="dnc-note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
         </Field>
+        {alreadyListed && (
+          <p
+            role="status"
+            className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200"
+          >
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {alreadyListed}
+          </p>
+        )}
         <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={add.isPending}>
             Cancel

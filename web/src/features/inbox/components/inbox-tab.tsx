@@ -25,7 +25,7 @@ const STATUS_OPTIONS = [
 
 /**
  * Conversations inbox: every conversation with a reply across the customer's accounts
- * and campaigns, newest first; the selected one beside the list (on a phone, instead of it).
+ * and campaigns, newest first; the selected one beside the list (on a phone, over the whole screen).
  */
 export function InboxTab({
   threadId,
@@ -157,7 +157,9 @@ export function InboxTab({
           </div>
           <div className={cn('min-h-0', !selected && 'max-lg:hidden')}>
             {selected ? (
-              <div className="flex h-[calc(100dvh-10rem)] min-h-[28rem] flex-col lg:h-full">
+              // On a phone the conversation takes the whole screen over the dashboard's cards and
+              // tabs (its back control returns to the list); beside the list from lg up.
+              <div className="flex flex-col bg-white max-lg:fixed max-lg:inset-0 max-lg:z-40 max-lg:h-dvh lg:h-full">
                 <ThreadView
                   key={selected.id}
                   thread={selected}

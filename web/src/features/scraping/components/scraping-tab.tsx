@@ -109,12 +109,7 @@ export function ScrapingTab({ onCreate, onOpen }: { onCreate: () => void; onOpen
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">Lead Scraping Campaigns</h2>
-        <Button onClick={onCreate} icon={<Plus className="size-4" aria-hidden="true" />}>
-          New Campaign
-        </Button>
-      </div>
+      <h2 className="text-lg font-semibold text-slate-900">Lead Scraping Campaigns</h2>
       <div className="flex flex-wrap items-center gap-2">
         <SegmentedControl
           label="Scraping status"

@@ -63,8 +63,10 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
   const [connecting, setConnecting] = useState(false)
   const [alert, setAlert] = useState<string | null>(null)
   const advanceTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  // Focus starts on what the modal asks for, not on its first control ("Don't show again").
+  const stepHeading = useRef<HTMLHeadingElement>(null)
   // Connecting is a real check: the runner's account test decides what is said.
-  const check = useAccountCheck()
+  const check = useAccountCheck('change details')
   const [created, setCreated] = useState<{ id: string; username: string } | null>(null)
 
   useEffect(() => {
@@ -165,10 +167,17 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
       title="Complete Your Setup"
       size="2xl"
       headerExtra={<span className="text-sm font-medium text-slate-500">Step 1 of 1</span>}
+      initialFocus={stepHeading}
     >
       <div className="space-y-5">
         <div>
-          <h3 className="text-base font-semibold text-slate-900">Connect Your Social Account</h3>
+          <h3
+            ref={stepHeading}
+            tabIndex={-1}
+            className="text-base font-semibold text-slate-900 focus:outline-none"
+          >
+            Connect Your Social Account
+          </h3>
           <p className="mt-1 text-sm text-slate-600">
             Connect the account your campaigns will send from. Credentials are encrypted and never shown
             again.

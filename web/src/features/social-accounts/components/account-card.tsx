@@ -4,6 +4,8 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { relativeTime } from '@/lib/relative-time'
 import { accountBadgeStatus, accountNote, isConnected, lastSyncLabel } from '../account-view'
 import type { SocialAccount } from '../api/get-accounts'
+import type { AccountToday } from '../api/get-accounts-today'
+import { AccountTodayPanel } from './account-today'
 import { InstagramReconnect } from './official/instagram-reconnect'
 
 const PLATFORM_STYLE: Record<string, string> = {
@@ -25,6 +27,7 @@ function PlatformMark({ name }: { name: string | undefined }) {
 /** product.md §2 account card: platform, username, status, Messages/Day, Requests Pending, Connected, Last Sync. */
 export function AccountCard({
   account,
+  today,
   testing,
   deleting,
   onTest,
@@ -32,6 +35,8 @@ export function AccountCard({
   onDelete,
 }: {
   account: SocialAccount
+  /** Today's sending as the runner counts it; null until loaded (or for an account that sends no DMs). */
+  today: AccountToday | null
   testing: boolean
   deleting: boolean
   onTest: () => void
@@ -64,7 +69,8 @@ export function AccountCard({
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
         <div>
           <dt className="text-xs text-slate-500">Messages/Day</dt>
-          <dd className="font-semibold text-slate-900">{account.daily_message_limit}</dd>
+          {/* today's real allowance (warm-up and the other caps applied), not the limit typed in */}
+          <dd className="font-semibold text-slate-900">{today?.allowed ?? account.daily_message_limit}</dd>
         </div>
         <div>
           <dt className="text-xs text-slate-500">Requests Pending</dt>
@@ -81,6 +87,7 @@ export function AccountCard({
           <dd className="font-semibold text-slate-900">{lastSyncLabel(account, relativeTime)}</dd>
         </div>
       </dl>
+      {today && <AccountTodayPanel username={account.username} today={today} />}
       {official && account.platform?.name === 'instagram' && account.status === 'error' && (
         <InstagramReconnect username={account.username} />
       )}

@@ -13,16 +13,18 @@ import { useRegisterExport } from '@/lib/export-registry'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
 import { ACCOUNT_DELETED, deleteAccount } from '../api/delete-account'
 import { getAccounts, type SocialAccount } from '../api/get-accounts'
+import { getAccountsToday } from '../api/get-accounts-today'
 import { testAccount } from '../api/test-account'
 import { AccountCard } from './account-card'
 import { EditAccountDialog } from './edit-account-dialog'
 import { InstagramConnectResult } from './instagram-connect-result'
 
-const CSV: CsvColumn<SocialAccount>[] = [
+/** The export's columns; Messages/Day is today's real allowance, as on the cards. */
+const csvColumns = (allowedToday: (a: SocialAccount) => number): CsvColumn<SocialAccount>[] => [
   { header: 'Platform', value: (a) => a.platform?.display_name },
   { header: 'Username', value: (a) => a.username },
   { header: 'Status', value: (a) => a.status },
-  { header: 'Messages/Day', value: (a) => a.daily_message_limit },
+  { header: 'Messages/Day', value: allowedToday },
   { header: 'Requests Pending', value: (a) => a.requests_pending },
   { header: 'Connected', value: (a) => (a.status === 'active' ? 'Yes' : 'No') },
   { header: 'Last Sync', value: (a) => a.last_synced_at ?? 'Never' },
@@ -42,7 +44,15 @@ export function AccountsTab({ onAdd }: { onAdd: () => void }) {
     refetchInterval: (query) =>
       query.state.data?.some((a) => a.status === 'testing' || a.status === 'active') ? LIVE_POLL_MS : false,
   })
-  useRegisterExport(() => downloadCsv(csvFilename('social-accounts'), toCsv(accounts.data ?? [], CSV)))
+  const today = useQuery({
+    queryKey: [queryRoots.accounts, 'today'],
+    queryFn: getAccountsToday,
+    refetchInterval: accounts.data?.some((a) => a.status === 'active') ? LIVE_POLL_MS : false,
+  })
+  const allowedToday = (a: SocialAccount) => today.data?.get(a.id)?.allowed ?? a.daily_message_limit
+  useRegisterExport(() =>
+    downloadCsv(csvFilename('social-accounts'), toCsv(accounts.data ?? [], csvColumns(allowedToday))),
+  )
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: [queryRoots.accounts] })
     void queryClient.invalidateQueries({ queryKey: [queryRoots.dashboard] })
@@ -104,6 +114,12 @@ export function AccountsTab({ onAdd }: { onAdd: () => void }) {
             <AccountCard
               key={account.id}
               account={account}
+              // an official Instagram account answers people who wrote first: it has no DM allowance
+              today={
+                account.connection === 'official' && account.platform?.name === 'instagram'
+                  ? null
+                  : (today.data?.get(account.id) ?? null)
+              }
               testing={test.isPending && test.variables?.id === account.id}
               deleting={remove.isPending && remove.variables?.id === account.id}
               onTest={() => test.mutate(account)}

@@ -34,7 +34,7 @@ export function EditAccountDialog({
   const [proxy, setProxy] = useState(account.proxy_url ?? '')
   const [limit, setLimit] = useState(String(account.daily_message_limit))
   const [problem, setProblem] = useState<string | null>(null)
-  const { state: check, follow } = useAccountCheck()
+  const { state: check, follow } = useAccountCheck('edit account')
 
   const save = useMutation({
     mutationFn: (changes: AccountChanges) => updateAccount(account.id, changes),

@@ -13,7 +13,9 @@ import { getVariantStats } from '../../api/get-variant-stats'
 import { launchCampaign } from '../../api/launch-campaign'
 import { pauseCampaign } from '../../api/pause-campaign'
 import { isSending } from '../../campaign-status'
+import { useCampaignWaits } from '../../hooks/use-campaign-waits'
 import { CampaignStatusBadge } from '../campaign-status-badge'
+import { CampaignWaitNote } from '../campaign-wait-note'
 import { CampaignLeads } from './campaign-leads'
 import { CampaignMessages } from './campaign-messages'
 import { CampaignOverview } from './campaign-overview'
@@ -37,6 +39,7 @@ export function CampaignDetailsDialog({ campaignId, onClose }: { campaignId: str
   })
   const campaign = details.data?.campaign
   const live = campaign ? isSending(campaign.status) : false
+  const waiting = useCampaignWaits(live).data?.get(campaignId) ?? null
   // Analytics is one click away: its code (the charts) and its per-message results start loading
   // as the dialog opens, so the tab shows results, not a wait.
   useEffect(() => {
@@ -128,7 +131,10 @@ export function CampaignDetailsDialog({ campaignId, onClose }: { campaignId: str
       >
         {({ campaign, stats }) => (
           <>
-            {tab === 'overview' && <CampaignOverview campaign={campaign} stats={stats} />}
+            {tab === 'overview' && waiting && <CampaignWaitNote wait={waiting} large className="mb-4" />}
+            {tab === 'overview' && (
+              <CampaignOverview campaign={campaign} stats={stats} waiting={waiting !== null} />
+            )}
             {tab === 'leads' && <CampaignLeads campaignId={campaignId} live={live} />}
             {tab === 'messages' && <CampaignMessages campaignId={campaignId} live={live} />}
             {tab === 'analytics' && (

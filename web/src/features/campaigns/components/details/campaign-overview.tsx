@@ -5,8 +5,17 @@ import { isSending } from '../../campaign-status'
 import { DetailStat, InfoList, SectionTitle } from './detail-bits'
 
 /** product.md §2 Modals 4, Overview. */
-export function CampaignOverview({ campaign, stats }: { campaign: Campaign; stats: CampaignStats }) {
-  const running = isSending(campaign.status)
+export function CampaignOverview({
+  campaign,
+  stats,
+  waiting,
+}: {
+  campaign: Campaign
+  stats: CampaignStats
+  /** A daily cap is used up: its figures are not "Running" while nothing can send. */
+  waiting: boolean
+}) {
+  const running = isSending(campaign.status) && !waiting
   return (
     <div className="space-y-5">
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">

@@ -12,13 +12,20 @@ import {
 } from '../../campaign-form'
 import { CampaignWizard } from './campaign-wizard'
 
-const api = vi.hoisted(() => ({ accounts: vi.fn(), sources: vi.fn(), daysOff: vi.fn(), call: vi.fn() }))
+const api = vi.hoisted(() => ({
+  accounts: vi.fn(),
+  sources: vi.fn(),
+  daysOff: vi.fn(),
+  call: vi.fn(),
+  allowance: vi.fn(),
+}))
 vi.mock('../../api/get-sender-accounts', async (original) => ({
   ...(await original<object>()),
   getSenderAccounts: api.accounts,
 }))
 vi.mock('../../api/get-lead-sources', () => ({ getLeadSources: api.sources }))
 vi.mock('../../api/preview-days-off', () => ({ previewDaysOff: api.daysOff }))
+vi.mock('../../api/get-account-allowance', () => ({ getAccountAllowance: api.allowance }))
 const ai = vi.hoisted(() => ({
   status: vi.fn(),
   draft: vi.fn(),
@@ -64,6 +71,9 @@ beforeEach(() => {
   api.accounts.mockReset().mockResolvedValue([ACCOUNT])
   api.sources.mockReset().mockResolvedValue([SOURCE])
   api.daysOff.mockReset().mockResolvedValue(['2026-11-25', '2026-12-03'])
+  api.allowance
+    .mockReset()
+    .mockResolvedValue({ username: 'dana_x', allowed: 450, setBy: 'platform', warmupDay: null })
   api.call.mockReset().mockResolvedValue({ id: 'c1', status: 'draft' })
 })
 
@@ -213,6 +223,24 @@ describe('Create New Campaign wizard (product.md §2 Modals 3, §5, §9)', () =>
     await user.clear(days)
     await user.type(days, '30')
     expect(next()).toBeEnabled()
+  })
+
+  it("step 4: a limit above what the account may send today says the account's allowance", async () => {
+    // as account_daily_usage() reads an account on its third day of warm-up
+    api.allowance.mockResolvedValue({ username: 'dana_x', allowed: 10, setBy: 'warmup', warmupDay: 3 })
+    const user = userEvent.setup()
+    renderApp(<CampaignWizard onClose={() => {}} />)
+    await setup(user)
+    await chooseSource(user)
+    await writeMessage(user)
+    expect(await screen.findByTestId('account-allowance')).toHaveTextContent(
+      '@dana_x may send 10 a day on warm-up day 3, inbox answers included: this campaign sends no more than that for now.',
+    )
+    expect(api.allowance).toHaveBeenCalledWith('acc-1')
+    const limit = screen.getByLabelText('Daily message limit')
+    await user.clear(limit)
+    await user.type(limit, '10')
+    expect(screen.queryByTestId('account-allowance')).not.toBeInTheDocument()
   })
 
   it('step 4: daily limit 1-500 (default 50), 09:00-17:00 Mon-Fri UTC, the next random days off', async () => {

@@ -6,9 +6,24 @@ import type { UseFormReturn } from 'react-hook-form'
 import { CheckboxField, Field, Input, Select } from '@/components/ui/form-field'
 import { cn } from '@/lib/cn'
 import { formatDate } from '@/lib/format'
+import { type AccountAllowance, getAccountAllowance } from '../../api/get-account-allowance'
 import { previewDaysOff } from '../../api/preview-days-off'
 import { type CampaignForm, scheduleOf } from '../../campaign-form'
 import { browserTimeZone, timeZoneOptions } from './time-zones'
+
+/** Why the account sends fewer a day than the campaign's limit, when it does. */
+function allowanceHint(allowance: AccountAllowance, dailyLimit: number): string | null {
+  if (!(allowance.allowed < dailyLimit)) return null
+  const why =
+    allowance.setBy === 'warmup'
+      ? `on warm-up day ${allowance.warmupDay ?? 1}`
+      : allowance.setBy === 'recovering'
+        ? 'while it recovers from a platform warning'
+        : allowance.setBy === 'platform'
+          ? "under the platform's ceiling"
+          : 'under its own daily limit'
+  return `@${allowance.username} may send ${allowance.allowed} a day ${why}, inbox answers included: this campaign sends no more than that for now.`
+}
 
 const DAY_LABEL: Record<Weekday, string> = {
   monday: 'Mon',
@@ -42,6 +57,13 @@ export function ScheduleStep({
     staleTime: Number.POSITIVE_INFINITY,
   })
 
+  const allowance = useQuery({
+    queryKey: ['account-allowance', values.accountId],
+    queryFn: () => getAccountAllowance(values.accountId),
+    enabled: values.accountId !== '',
+  })
+  const allowanceNote = allowance.data ? allowanceHint(allowance.data, values.dailyLimit) : null
+
   const toggleDay = (day: Weekday) => {
     const next = values.activeDays.includes(day)
       ? values.activeDays.filter((d) => d !== day)
@@ -65,6 +87,11 @@ export function ScheduleStep({
           className="w-32"
           {...register('dailyLimit', { valueAsNumber: true })}
         />
+        {allowanceNote && (
+          <p className="mt-2 text-xs text-amber-800" data-testid="account-allowance">
+            {allowanceNote}
+          </p>
+        )}
       </Field>
       <Field
         id="dm-timezone"

@@ -43,6 +43,7 @@ function card(change: Partial<SocialAccount>) {
   return renderApp(
     <AccountCard
       account={account}
+      today={null}
       testing={false}
       deleting={false}
       onTest={() => {}}

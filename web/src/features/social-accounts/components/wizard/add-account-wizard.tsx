@@ -59,7 +59,7 @@ export function AddAccountWizard({ onClose }: { onClose: () => void }) {
   }
   // After Add: the runner's account test, shown as it happens.
   const [createdId, setCreatedId] = useState<string | null>(null)
-  const check = useAccountCheck()
+  const check = useAccountCheck('change details')
 
   const add = useMutation({
     mutationFn: async () => {
