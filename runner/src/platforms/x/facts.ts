@@ -71,6 +71,8 @@ export const X_FACTS = {
     pinContainer: '[data-testid="pin-code-input-container"]',
     pinInput: 'input',
     alert: '[role="alert"]',
+    /** Buttons inside the chat, such as the closed-inbox notice's "Not Now" / "Use X Number". */
+    button: 'button, [role="button"]',
   },
   texts: {
     /** Labels of a sent message's status icon, where there is one. */

@@ -164,7 +164,7 @@ export async function closedInboxNotice(session: XSession, page: Page): Promise<
   const { chat, texts } = session.facts
   const found = await deepEval(
     page,
-    within(chat.host, 'button, [role="button"]'),
+    within(chat.host, chat.button),
     (buttons, f) => {
       const names = buttons.map((b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim())
       if (!f.actions.every((action: string) => names.includes(action))) return null
