@@ -286,6 +286,13 @@ describe.concurrent('campaign.tick recipients', BROWSER_SUITE, () => {
       skip_reason: 'requires_verified',
     })
     expect((await x.deliveries(sandbox.username)).map((d) => d.recipientUsername)).toEqual([open.username])
+    // a refusal is its own outcome, in no failure figure: one attempt, sent, nothing failed
+    expect((await logsOf(campaignId)).map((l) => l.status).sort()).toEqual(['sent', 'skipped', 'skipped'])
+    const { rows: figures } = await adminDb().query(
+      'select total_attempts, messages_sent, messages_failed from public.campaigns where id = $1',
+      [campaignId],
+    )
+    expect(figures).toEqual([{ total_attempts: 1, messages_sent: 1, messages_failed: 0 }])
     // the account keeps sending: a lead's refusal is not the account's problem
     expect(
       (await adminDb().query('select status from public.social_accounts where id = $1', [accountId])).rows[0]

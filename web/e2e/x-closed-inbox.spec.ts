@@ -110,7 +110,7 @@ test.describe('X: a lead with a closed inbox', () => {
     expect(logs).toEqual([
       {
         target_username: closed.username,
-        status: 'failed',
+        status: 'skipped',
         error: `@${closed.username} has a closed inbox. If you know their X Number you can still message them. (closed_inbox)`,
       },
     ])

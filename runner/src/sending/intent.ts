@@ -219,7 +219,11 @@ export async function recordUncertain(
   })
 }
 
-/** The platform refused this lead (DMs closed, verified-only, gone): skipped for good. */
+/**
+ * The platform refused this lead (DMs closed, verified-only, gone): skipped for good. The log says
+ * `skipped`, not failed: nothing went out and the lead's refusal is no one's fault, so it counts in
+ * no failure figure, delivery rate or breaker, and its attempt is given back.
+ */
 export async function recordSkipped(
   db: Db,
   intent: Pick<Intent, 'logId' | 'leadId'>,
@@ -227,7 +231,7 @@ export async function recordSkipped(
   detail: string,
 ): Promise<void> {
   await inTransaction(db, async (client) => {
-    await client.query(`update public.dm_logs set status = 'failed', error = left($2, 1000) where id = $1`, [
+    await client.query(`update public.dm_logs set status = 'skipped', error = left($2, 1000) where id = $1`, [
       intent.logId,
       detail,
     ])
