@@ -26,6 +26,8 @@ export interface BehaviourConfig {
   /** Scraping requests (followers, following, search) per window before 429 / code 88. */
   scrapeLimit: number
   scrapeWindowMs: number
+  /** X Chat's inbox rows: 1 draws the last message's time label, 0 none (the live list may draw none). */
+  inboxRowTimes: number
 }
 
 export const DEFAULT_BEHAVIOUR: BehaviourConfig = {
@@ -38,6 +40,7 @@ export const DEFAULT_BEHAVIOUR: BehaviourConfig = {
   dailyDmLimit: 500,
   scrapeLimit: 50,
   scrapeWindowMs: 15 * 60_000,
+  inboxRowTimes: 1,
 }
 
 export interface OwnAccount {

@@ -2373,6 +2373,7 @@ export type Database = {
           flag_reason: string | null
           has_chat_passcode: boolean
           id: string
+          inbox_order: string[] | null
           last_login_at: string | null
           last_synced_at: string | null
           last_tested_at: string | null
@@ -2401,6 +2402,7 @@ export type Database = {
           flag_reason?: string | null
           has_chat_passcode?: boolean
           id?: string
+          inbox_order?: string[] | null
           last_login_at?: string | null
           last_synced_at?: string | null
           last_tested_at?: string | null
@@ -2428,6 +2430,7 @@ export type Database = {
           flag_reason?: string | null
           has_chat_passcode?: boolean
           id?: string
+          inbox_order?: string[] | null
           last_login_at?: string | null
           last_synced_at?: string | null
           last_tested_at?: string | null
