@@ -145,6 +145,7 @@ create table public.dm_logs (
   personalization text,
   personalization_note text,
   incident_id uuid,
+  seen_before text[],
   constraint dm_logs_pkey primary key (id),
   constraint dm_logs_campaign_lead_id_step_key unique (campaign_lead_id, step),
   constraint dm_logs_message_type_check check ((message_type = any (array['initial'::text, 'follow_up'::text]))),
@@ -163,6 +164,8 @@ comment on table public.dm_logs is
 comment on column public.dm_logs.step is '0 = initial message, 1.. = follow-up number.';
 comment on column public.dm_logs.status is
   'sent (confirmed on the page), failed / error (not sent), uncertain (could not confirm; the runner checks the thread later), deferred (not attempted: the DM page ran out of time before send was pressed, the machine or network was slow, or the page met a site change; not held against the account, left out of the failed figures, the step is due again), skipped (the platform refused this lead: closed inbox, verified-only, cannot be messaged; nothing went out, the lead is skipped, and the row counts in no figure: not an attempt, not a failure, not today''s sends).';
+comment on column public.dm_logs.seen_before is
+  'An uncertain send''s thread as the send saw it before typing: the platform ids of its rows. None of them is this send, whatever its text, when the thread is checked later (X rows carry no time). Written by the runner.';
 comment on column public.dm_logs.variant_id is
   'Which message text this DM used; null for DMs sent before variants were recorded (unknown variant).';
 comment on column public.dm_logs.variant_index is
@@ -1431,7 +1434,7 @@ grant update (state, skip_reason, last_sent_at, replied_at, reply_text, last_err
 revoke all on public.dm_logs from anon;
 revoke insert, update, delete, truncate, references, trigger on public.dm_logs from authenticated;
 grant select, insert on public.dm_logs to reachflow_runner;
-grant update (account_id, status, message_sent, error, sent_at, personalization, personalization_note, incident_id) on public.dm_logs to reachflow_runner;
+grant update (account_id, status, message_sent, error, sent_at, personalization, personalization_note, incident_id, seen_before) on public.dm_logs to reachflow_runner;
 
 revoke all on public.contact_ledger from anon;
 revoke insert, update, delete, truncate, references, trigger on public.contact_ledger from authenticated;

@@ -854,6 +854,7 @@ export type Database = {
           message_type: string
           personalization: string | null
           personalization_note: string | null
+          seen_before: string[] | null
           sent_at: string
           status: string
           step: number
@@ -875,6 +876,7 @@ export type Database = {
           message_type: string
           personalization?: string | null
           personalization_note?: string | null
+          seen_before?: string[] | null
           sent_at?: string
           status: string
           step: number
@@ -895,6 +897,7 @@ export type Database = {
           message_type?: string
           personalization?: string | null
           personalization_note?: string | null
+          seen_before?: string[] | null
           sent_at?: string
           status?: string
           step?: number
