@@ -287,6 +287,13 @@ describe.concurrent('campaign.tick recipients', BROWSER_SUITE, () => {
       skip_reason: 'requires_verified',
     })
     expect((await x.deliveries(sandbox.username)).map((d) => d.recipientUsername)).toEqual([open.username])
+    // a refusal is its own outcome, in no failure figure: one attempt, sent, nothing failed
+    expect((await logsOf(campaignId)).map((l) => l.status).sort()).toEqual(['sent', 'skipped', 'skipped'])
+    const { rows: figures } = await adminDb().query(
+      'select total_attempts, messages_sent, messages_failed from public.campaigns where id = $1',
+      [campaignId],
+    )
+    expect(figures).toEqual([{ total_attempts: 1, messages_sent: 1, messages_failed: 0 }])
     // the account keeps sending: a lead's refusal is not the account's problem
     expect(
       (await adminDb().query('select status from public.social_accounts where id = $1', [accountId])).rows[0]
@@ -308,6 +315,39 @@ describe.concurrent('campaign.tick recipients', BROWSER_SUITE, () => {
     expect((await leadsOf(campaignId))[0]).toMatchObject({ state: 'skipped', skip_reason: 'dms_closed' })
     expect(await logsOf(campaignId)).toEqual([])
     expect(await x.deliveries(sandbox.username)).toEqual([])
+  })
+})
+
+describe.concurrent('campaign.tick settles on X', BROWSER_SUITE, () => {
+  it('a lost follow-up in the words of the first DM is not taken for sent: a row seen before typing is not it', async ({
+    expect,
+  }) => {
+    const userId = await createCustomer()
+    const { sandbox, accountId } = await xAccount(userId)
+    const [lead] = await people(1)
+    if (!lead) throw new Error('no lead')
+    const campaignId = await createCampaign(userId, accountId, [lead], {
+      messages: ['Same words, twice'],
+      followUpMessages: ['Same words, twice'],
+      followUpDays: 1,
+    })
+    const tick = () => campaignTick(suite.runner.context(), { campaignId, accountId })
+    expect(await tick()).toMatchObject({ sent: 1 })
+    await adminDb().query('update public.campaign_leads set next_send_at = now() where campaign_id = $1', [
+      campaignId,
+    ])
+    await x.fault({ account: sandbox.username, target: 'send', mode: 'dropped' })
+    expect(await tick()).toMatchObject({ uncertain: 1 })
+    // the lead never wrote: nothing of the thread is stored, so the check reads all of it, where
+    // the first DM's row holds the same words; it was in the thread before typing, so it is not this
+    const { rows } = await adminDb().query<{ seen: number }>(
+      'select cardinality(seen_before) as seen from public.dm_logs where campaign_id = $1 and step = 1',
+      [campaignId],
+    )
+    expect(rows).toEqual([{ seen: 1 }])
+    expect(await tick()).toMatchObject({ settledNotSent: 1 })
+    expect((await x.deliveries(sandbox.username)).map((d) => d.text)).toEqual(['Same words, twice'])
+    expect((await logsOf(campaignId)).map((l) => l.status)).toEqual(['sent', 'failed'])
   })
 })
 

@@ -2,7 +2,13 @@
 // side (read-plan.ts): against the X sandbox in Chromium, the threads a read loads are counted at
 // the adapter (XSession.readThread, one page load each) and the requests page by readInbox's option.
 import { describe, it, vi } from 'vitest'
-import { conversationsToOpen, REQUESTS_EVERY_MS, requestsDue, requestsRead } from '../src/inbox/read-plan.ts'
+import {
+  conversationsToOpen,
+  movedUp,
+  REQUESTS_EVERY_MS,
+  requestsDue,
+  requestsRead,
+} from '../src/inbox/read-plan.ts'
 import { campaignTick } from '../src/jobs/campaign-tick.ts'
 import { inboxSync } from '../src/jobs/inbox-sync.ts'
 import type { InboxConversation } from '../src/platforms/types.ts'
@@ -207,6 +213,40 @@ describe('deciding from the inbox list', () => {
     expect(open(undated('Sure!', 'other'), new Map([['other', 'Hi there']]))).toBe(true)
     // a conversation that is none of ours
     expect(open(undated('Lunch?', 'friend'))).toBe(false)
+  })
+
+  it('opens a row of theirs that moved up the list since the last read, even with the same preview and no date', ({
+    expect,
+  }) => {
+    // "ok" twice, read on another device: not unread, no date, the preview the last read stored
+    const ok = (threadId: string, peer: string) =>
+      row({
+        threadId,
+        peer: { id: peer, username: peer },
+        last: { at: null, direction: 'incoming', text: 'ok' },
+      })
+    const ours = (threadId: string, peer: string) =>
+      row({ threadId, peer: { id: peer, username: peer }, last: { at: null, text: 'Hi there' } })
+    const stored = new Map([
+      ['ann', 'ok'],
+      ['bob', 'ok'],
+      ['cem', 'Hi there'],
+    ])
+    const opened = (list: InboxConversation[], order: string[]) =>
+      conversationsToOpen(list, since, new Map(), stored, order).map((c) => c.threadId)
+    // bob stood below ann and cem, and now tops the list: something newer is in it
+    expect(opened([ok('b', 'bob'), ok('a', 'ann'), ours('c', 'cem')], ['a', 'c', 'b'])).toEqual(['b'])
+    // the same order as last time: nothing to open
+    expect(opened([ok('a', 'ann'), ours('c', 'cem'), ok('b', 'bob')], ['a', 'c', 'b'])).toEqual([])
+    // rows pushed down by one that moved up did not move up themselves; a new row is not a move
+    expect(opened([ok('n', 'new'), ok('a', 'ann'), ok('b', 'bob')], ['a', 'b'])).toEqual([])
+    // our own message on top (a campaign DM just sent) is no reason to open it
+    expect(opened([ours('c', 'cem'), ok('a', 'ann')], ['a', 'c'])).toEqual([])
+    // no order stored yet (the first read): the preview rule alone
+    expect(opened([ok('b', 'bob'), ok('a', 'ann')], [])).toEqual([])
+    expect(movedUp([ok('b', 'bob'), ok('a', 'ann'), ours('c', 'cem')], ['a', 'b', 'c'])).toEqual(
+      new Set(['b']),
+    )
   })
 
   it('reads the requests on the first read, then again only after the cadence', ({ expect }) => {

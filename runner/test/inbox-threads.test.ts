@@ -202,6 +202,56 @@ describe.concurrent('conversations inbox', BROWSER_SUITE, () => {
     ).toEqual(['Saw it, thanks', 'One more question'])
   })
 
+  it('a reply that reads like the last one ("ok" twice), already read on X, is found by its row moving up the list', async ({
+    expect,
+  }) => {
+    const userId = await createCustomer()
+    // the harder reading of the live inbox: rows with no time label, so no row is dated
+    const sandbox = await newXAccount(x, { behaviour: { replyShare: 0, inboxRowTimes: 0 } })
+    const accountId = await createXAccount(userId, sandbox)
+    const [lead, other] = await suite.people(2)
+    if (!lead || !other) throw new Error('no leads')
+    await createCampaign(userId, accountId, [lead, other]).then((campaignId) =>
+      campaignTick(suite.runner.context(), { campaignId, accountId }),
+    )
+    // our DM went out minutes before each reply (here within the minute, and a label dates a reply
+    // only to its minute): the stored conversation's last message is then the reply, as the list shows
+    const dmEarlier = async (peer: string) => {
+      const stored = await threadOf(accountId, peer)
+      await adminDb().query(
+        `update public.inbox_messages set sent_at = sent_at - interval '10 minutes' where thread_id = $1 and direction = 'outgoing'`,
+        [stored?.id],
+      )
+      await adminDb().query('select internal.refresh_inbox_thread($1)', [stored?.id])
+    }
+    await x.message({ account: sandbox.username, from: lead.username, text: 'ok' })
+    await inboxSync(suite.runner.context(), { accountId })
+    await dmEarlier(lead.username)
+    // the other lead writes later: their row stands above the lead's at this read
+    await x.message({ account: sandbox.username, from: other.username, text: 'Thanks!' })
+    await inboxSync(suite.runner.context(), { accountId })
+    await dmEarlier(other.username)
+    const thread = await threadOf(accountId, lead.username)
+    const { rows: previews } = await adminDb().query<{ preview: string }>(
+      'select last_message_preview as preview from public.inbox_threads where account_id = $1 order by preview',
+      [accountId],
+    )
+    expect(previews).toEqual([{ preview: 'Thanks!' }, { preview: 'ok' }])
+
+    // "ok" again, opened on the customer's phone: not unread, no date, the preview stored before
+    const { threadId } = await x.message({ account: sandbox.username, from: lead.username, text: 'ok' })
+    await x.call('POST', '/threads/read', { account: sandbox.username, threadId })
+    await inboxSync(suite.runner.context(), { accountId })
+    expect(
+      (await messagesOf(thread?.id ?? '')).filter((m) => m.direction === 'incoming').map((m) => m.body),
+    ).toEqual(['ok', 'ok'])
+    // the other conversation did not move up: it holds nothing new and was not read again
+    const otherThread = await threadOf(accountId, other.username)
+    expect(
+      (await messagesOf(otherThread?.id ?? '')).filter((m) => m.direction === 'incoming').map((m) => m.body),
+    ).toEqual(['Thanks!'])
+  })
+
   it('an answer on a day the account has used its cap is not sent, and says why; the cap is the one the campaign DMs use', async ({
     expect,
   }) => {

@@ -244,6 +244,12 @@ describe.concurrent('X uncertain sends', BROWSER_SUITE, () => {
     expect(await check(first.messageId)).toEqual({ status: 'not_sent' })
     // a stored message the thread no longer shows: the thread cannot tell, it stays uncertain
     expect(await check('00000000-0000-4000-8000-000000000000')).toMatchObject({ status: 'unreadable' })
+    // nothing stored before the send: the rows it saw before typing are never it, whatever their text
+    const seenBefore = lost.status === 'uncertain' ? lost.seenBefore : undefined
+    expect(seenBefore).toEqual([first.messageId])
+    const unstored = () =>
+      session.resolveUncertain({ threadId, text: 'Same words twice', since, after: null, seenBefore })
+    expect(await unstored()).toEqual({ status: 'not_sent' })
     await admin.fault({ account: account.username, target: 'send', mode: 'delayed', delayMs: 8_000 })
     const late = await session.sendDm({ threadId }, 'Same words twice')
     expect(late.status).toBe('uncertain')
@@ -253,6 +259,7 @@ describe.concurrent('X uncertain sends', BROWSER_SUITE, () => {
     const settled = await check(first.messageId)
     const log = await admin.deliveries(account.username)
     expect(settled).toMatchObject({ status: 'sent', messageId: log[1]?.id })
+    expect(await unstored()).toMatchObject({ status: 'sent', messageId: log[1]?.id })
     expect(log.map((d) => d.text)).toEqual(['Same words twice', 'Same words twice'])
     await session.close()
   })

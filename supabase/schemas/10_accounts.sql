@@ -84,6 +84,7 @@ create table public.social_accounts (
   created_at timestamp with time zone not null default now(),
   updated_at timestamp with time zone not null default now(),
   connection text not null default 'browser'::text,
+  inbox_order text[],
   constraint social_accounts_pkey primary key (id),
   constraint social_accounts_connection_check check ((connection = any (array['browser'::text, 'official'::text]))),
   constraint social_accounts_daily_message_limit_check check (((daily_message_limit >= 1) and (daily_message_limit <= 500))),
@@ -115,6 +116,8 @@ comment on column public.social_accounts.trust_score is
   'Health estimate 0-1 from the runner (shown as a percentage).';
 comment on column public.social_accounts.requests_pending is
   'Message requests waiting in the account''s inbox at its last inbox read (an inbox.sync job or the read a campaign tick makes in its session).';
+comment on column public.social_accounts.inbox_order is
+  'The platform thread ids of the inbox list at the last inbox read, top first (at most 200). X Chat rows carry no machine-readable time: a row that since moved above one it stood below holds something new, even a reply that reads like the last one. Written by the runner.';
 comment on column public.social_accounts.proxy_url is
   'The account''s own proxy as [scheme://]host:port; its login is sealed in social_account_credentials. One stable proxy per account.';
 comment on column public.social_accounts.paused_until is
@@ -576,7 +579,7 @@ revoke all on public.social_accounts from anon;
 revoke insert, update, truncate, references, trigger on public.social_accounts from authenticated;
 grant select on public.social_accounts to reachflow_runner;
 grant update (daily_message_limit, timezone, updated_at) on public.social_accounts to authenticated;
-grant update (platform_user_id, status, trust_score, requests_pending, last_login_at, last_synced_at, last_tested_at, flag_reason, paused_until, updated_at) on public.social_accounts to reachflow_runner;
+grant update (platform_user_id, status, trust_score, requests_pending, inbox_order, last_login_at, last_synced_at, last_tested_at, flag_reason, paused_until, updated_at) on public.social_accounts to reachflow_runner;
 
 revoke all on public.social_account_credentials from anon, authenticated;
 grant select on public.social_account_credentials to reachflow_runner;

@@ -145,12 +145,13 @@ create table public.dm_logs (
   personalization text,
   personalization_note text,
   incident_id uuid,
+  seen_before text[],
   constraint dm_logs_pkey primary key (id),
   constraint dm_logs_campaign_lead_id_step_key unique (campaign_lead_id, step),
   constraint dm_logs_message_type_check check ((message_type = any (array['initial'::text, 'follow_up'::text]))),
   constraint dm_logs_personalization_check check ((personalization = any (array['personalized'::text, 'fallback'::text]))),
   constraint dm_logs_personalization_note_check check ((char_length(personalization_note) <= 300)),
-  constraint dm_logs_status_check check ((status = any (array['sent'::text, 'failed'::text, 'error'::text, 'uncertain'::text, 'deferred'::text]))),
+  constraint dm_logs_status_check check ((status = any (array['sent'::text, 'failed'::text, 'error'::text, 'uncertain'::text, 'deferred'::text, 'skipped'::text]))),
   constraint dm_logs_step_check check ((step >= 0)),
   constraint dm_logs_variant_index_check check ((variant_index >= 0)),
   constraint dm_logs_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete set null,
@@ -162,7 +163,9 @@ comment on table public.dm_logs is
   'Every DM attempt: at most one row per lead and step, so a message is never recorded (or sent) twice.';
 comment on column public.dm_logs.step is '0 = initial message, 1.. = follow-up number.';
 comment on column public.dm_logs.status is
-  'sent (confirmed on the page), failed / error (not sent), uncertain (could not confirm; the runner checks the thread later), deferred (not attempted: the DM page ran out of time before send was pressed, the machine or network was slow, or the page met a site change; not held against the account, left out of the failed figures, the step is due again).';
+  'sent (confirmed on the page), failed / error (not sent), uncertain (could not confirm; the runner checks the thread later), deferred (not attempted: the DM page ran out of time before send was pressed, the machine or network was slow, or the page met a site change; not held against the account, left out of the failed figures, the step is due again), skipped (the platform refused this lead: closed inbox, verified-only, cannot be messaged; nothing went out, the lead is skipped, and the row counts in no figure: not an attempt, not a failure, not today''s sends).';
+comment on column public.dm_logs.seen_before is
+  'An uncertain send''s thread as the send saw it before typing: the platform ids of its rows. None of them is this send, whatever its text, when the thread is checked later (X rows carry no time). Written by the runner.';
 comment on column public.dm_logs.variant_id is
   'Which message text this DM used; null for DMs sent before variants were recorded (unknown variant).';
 comment on column public.dm_logs.variant_index is
@@ -436,8 +439,10 @@ begin
   else
     -- A resolved send (uncertain -> sent or failed) moves between columns: out of the day it was
     -- counted on (old.sent_at), into the day of its new time (a retry stamps the time it went out).
+    -- A refused lead (-> skipped) was no attempt: its attempt leaves the day it was logged on.
     update public.campaign_daily_stats s
-       set sent = s.sent - (old.status = 'sent')::int,
+       set attempts = greatest(0, s.attempts - (new.status = 'skipped')::int + (old.status = 'skipped')::int),
+           sent = s.sent - (old.status = 'sent')::int,
            failed = greatest(0, s.failed - (old.status in ('failed', 'error'))::int),
            uncertain = greatest(0, s.uncertain - (old.status = 'uncertain')::int)
       from public.campaigns c
@@ -457,7 +462,7 @@ begin
 end
 $$;
 comment on function internal.count_daily_message() is
-  'AFTER INSERT/UPDATE of status on dm_logs: moves the log''s day figures (attempts on the day it was logged; sent, failed, uncertain on the day of its sent_at).';
+  'AFTER INSERT/UPDATE of status on dm_logs: moves the log''s day figures (attempts on the day it was logged, none for a lead the platform refused; sent, failed, uncertain on the day of its sent_at).';
 
 create or replace function internal.count_daily_reply()
 returns trigger
@@ -487,16 +492,23 @@ declare
   was_sent boolean := tg_op = 'UPDATE' and old.status = 'sent';
   was_failed boolean := tg_op = 'UPDATE' and old.status in ('failed', 'error');
   counts_today boolean := tg_op = 'INSERT' and new.status in ('sent', 'uncertain');
+  -- the platform refused the lead once the step was claimed: nothing went out, so the claim's
+  -- attempt and its place in today's sends are given back (a refusal counts against nothing)
+  refused boolean := tg_op = 'UPDATE' and new.status = 'skipped' and old.status in ('sent', 'uncertain');
   platform_name text;
 begin
   update public.campaigns c
-     set total_attempts = c.total_attempts + case when tg_op = 'INSERT' then 1 else 0 end,
+     set total_attempts = c.total_attempts + case when tg_op = 'INSERT' then 1 else 0 end
+                                           - case when refused then 1 else 0 end
+                                           + case when tg_op = 'UPDATE' and old.status = 'skipped' and new.status <> 'skipped' then 1 else 0 end,
          messages_sent = c.messages_sent + case when new.status = 'sent' and not was_sent then 1 else 0 end,
          -- the messages whose log says not delivered now: a retry that leaves failed takes it back
          messages_failed = c.messages_failed + case when new.status in ('failed', 'error') and not was_failed then 1 else 0 end
                                              - case when was_failed and new.status not in ('failed', 'error') then 1 else 0 end,
          -- Today's counter (in the schedule's zone) counts anything that may have gone out.
          messages_sent_today = case
+           when refused and c.sent_today_on = (old.sent_at at time zone (c.schedule ->> 'timezone'))::date
+             then greatest(0, c.messages_sent_today - 1)
            when not counts_today then c.messages_sent_today
            when c.sent_today_on = (new.sent_at at time zone (c.schedule ->> 'timezone'))::date then c.messages_sent_today + 1
            when c.sent_today_on is null or c.sent_today_on < (new.sent_at at time zone (c.schedule ->> 'timezone'))::date then 1
@@ -506,6 +518,12 @@ begin
              then (new.sent_at at time zone (c.schedule ->> 'timezone'))::date
            else c.sent_today_on end
    where c.id = new.campaign_id;
+
+  if refused and old.account_id is not null then
+    update public.social_accounts a
+       set messages_sent_today = greatest(0, a.messages_sent_today - 1)
+     where a.id = old.account_id and a.sent_today_on = (old.sent_at at time zone a.timezone)::date;
+  end if;
 
   if counts_today and new.account_id is not null then
     update public.social_accounts a
@@ -528,7 +546,7 @@ begin
 end
 $$;
 comment on function internal.count_dm_log() is
-  'AFTER INSERT/UPDATE of status on dm_logs: campaign counters (messages_failed = logs failed or error now), today''s counters of campaign and account, and the contact ledger.';
+  'AFTER INSERT/UPDATE of status on dm_logs: campaign counters (messages_failed = logs failed or error now; a log skipped because the platform refused the lead gives its attempt back), today''s counters of campaign and account, and the contact ledger.';
 
 create or replace function internal.guard_campaign_status()
 returns trigger
@@ -1441,7 +1459,7 @@ grant update (state, skip_reason, last_sent_at, replied_at, reply_text, last_err
 revoke all on public.dm_logs from anon;
 revoke insert, update, delete, truncate, references, trigger on public.dm_logs from authenticated;
 grant select, insert on public.dm_logs to reachflow_runner;
-grant update (account_id, status, message_sent, error, sent_at, personalization, personalization_note, incident_id) on public.dm_logs to reachflow_runner;
+grant update (account_id, status, message_sent, error, sent_at, personalization, personalization_note, incident_id, seen_before) on public.dm_logs to reachflow_runner;
 
 revoke all on public.contact_ledger from anon;
 revoke insert, update, delete, truncate, references, trigger on public.contact_ledger from authenticated;

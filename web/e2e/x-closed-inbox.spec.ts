@@ -111,7 +111,7 @@ test.describe('X: a lead with a closed inbox', () => {
     expect(logs).toEqual([
       {
         target_username: closed.username,
-        status: 'failed',
+        status: 'skipped',
         error: `@${closed.username} has a closed inbox. If you know their X Number you can still message them. (closed_inbox)`,
       },
     ])
@@ -137,9 +137,13 @@ test.describe('X: a lead with a closed inbox', () => {
       .getByRole('row')
       .filter({ hasText: `@${closed.username}` })
     await expect(row.getByText('Skipped')).toBeVisible()
-    await expect(row.getByText('closed inbox')).toBeVisible()
+    await expect(row.getByTestId('skip-reason')).toHaveText(`@${closed.username} has a closed inbox`)
     await expect(dialog(page).getByRole('row').filter({ hasText: 'Sent' })).toHaveCount(OPEN_LEADS)
     await page.setViewportSize({ width: 1280, height: 800 })
+    await row.scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${SHOTS ?? test.info().outputDir}/x-closed-inbox-leads.png` })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await row.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${SHOTS ?? test.info().outputDir}/x-closed-inbox-leads-390.png` })
   })
 })

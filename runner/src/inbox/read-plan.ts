@@ -15,7 +15,10 @@
 //   every active thread (one cheap call each; its sends see no thread);
 // - it has no date (X labels older messages only "Nov 3"), its last message is theirs, and it
 //   changed since the last read stored it (another preview), from someone we messaged: a reply
-//   read on another device is no longer unread.
+//   read on another device is no longer unread;
+// - its last message is theirs and it moved up the list since the last read (it now stands above
+//   a row it stood below): the list is ordered by last activity, so it holds something newer,
+//   even when the new message reads like the stored preview ("ok" twice) and has no date.
 import type { Queryable } from '../db.ts'
 import type { InboxConversation } from '../platforms/types.ts'
 
@@ -93,19 +96,44 @@ export async function storedPreviews(db: Queryable, accountId: string): Promise<
 }
 
 /**
+ * The rows that moved up since the last read listed `previousOrder` (thread ids, top first): each
+ * now stands above a row it stood below. Rows new to the list are not counted here.
+ */
+export function movedUp(conversations: InboxConversation[], previousOrder: string[]): Set<string> {
+  const before = new Map(previousOrder.map((id, rank) => [id, rank]))
+  const moved = new Set<string>()
+  // the best (smallest) previous rank among the rows now below: above one of them now, below it before
+  let bestBelow = Number.POSITIVE_INFINITY
+  for (const c of [...conversations].reverse()) {
+    const rank = before.get(c.threadId)
+    if (rank === undefined) continue
+    if (bestBelow < rank) moved.add(c.threadId)
+    bestBelow = Math.min(bestBelow, rank)
+  }
+  return moved
+}
+
+/**
  * The conversations that can hold an incoming message newer than `since`. A row the page gives no
  * date for (X labels older messages only "Nov 3") is opened when its last message is theirs and
  * the row changed since we stored the conversation: a preview other than the stored one, from
- * someone we messaged (a reply read on another device is no longer unread).
+ * someone we messaged (a reply read on another device is no longer unread). A row whose last
+ * message is theirs is opened too when it moved up the list since `previousOrder` was read.
  */
 export function conversationsToOpen(
   conversations: InboxConversation[],
   since: Date,
   campaignDms: Map<string, string>,
   previews: Map<string, string> = new Map(),
+  previousOrder: string[] = [],
 ): InboxConversation[] {
+  const moved = movedUp(
+    conversations.filter((c) => !c.request),
+    previousOrder,
+  )
   return conversations.filter((c) => {
     if (c.unread) return true
+    if (moved.has(c.threadId) && c.lastMessage.direction === 'incoming') return true
     const peer = c.peer.username.replace(/^@/, '').toLowerCase()
     if (c.lastMessage.at === null) {
       const stored = previews.get(peer)

@@ -56,23 +56,29 @@ export async function repliesStale(db: Db, accountId: string): Promise<boolean> 
   return rows[0]?.stale ?? false
 }
 
+/** How many rows of the inbox list a read keeps the order of (the top ones: where new activity goes). */
+const ORDER_KEPT = 200
+
 /**
- * Now (database time), the moment after which a read counts a message as new, and whether the
- * account's inbox was ever read before.
+ * Now (database time), the moment after which a read counts a message as new, whether the
+ * account's inbox was ever read before, and the inbox list's order at the last read.
  */
 export async function readWindow(
   db: Queryable,
   accountId: string,
-): Promise<{ now: Date; since: Date; readBefore: boolean }> {
-  const { rows } = await db.query<{ now: Date; since: Date; readBefore: boolean }>(
+): Promise<{ now: Date; since: Date; readBefore: boolean; order: string[] }> {
+  const { rows } = await db.query<{ now: Date; since: Date; readBefore: boolean; order: string[] }>(
     `select internal.now() as now,
             coalesce(last_synced_at, internal.now() - make_interval(secs => $2::float8 / 1000))
               - make_interval(secs => $3::float8 / 1000) as since,
-            last_synced_at is not null as "readBefore"
+            last_synced_at is not null as "readBefore",
+            coalesce(inbox_order, '{}') as order
        from public.social_accounts where id = $1`,
     [accountId, FIRST_READ_MS, OVERLAP_MS],
   )
-  return rows[0] ?? { now: new Date(), since: new Date(Date.now() - FIRST_READ_MS), readBefore: false }
+  return (
+    rows[0] ?? { now: new Date(), since: new Date(Date.now() - FIRST_READ_MS), readBefore: false, order: [] }
+  )
 }
 
 export async function readNewReplies(
@@ -81,7 +87,7 @@ export async function readNewReplies(
   account: Pick<AccountRow, 'id' | 'user_id' | 'platform'>,
   signal: AbortSignal,
 ): Promise<RepliesRead> {
-  const { now: startedAt, since, readBefore } = await readWindow(db, account.id)
+  const { now: startedAt, since, readBefore, order } = await readWindow(db, account.id)
   await alignSessionClock(db, session, startedAt)
   const result: RepliesRead = { conversations: 0, requests: 0, opened: 0, replies: 0, optOuts: 0 }
   const includeRequests = requestsDue(account.id, startedAt, readBefore)
@@ -94,7 +100,7 @@ export async function readNewReplies(
     (c) => c.lastMessage.at === null && c.lastMessage.direction === 'incoming',
   )
   const previews = undated ? await storedPreviews(db, account.id) : new Map<string, string>()
-  const toOpen = conversationsToOpen(conversations, since, campaignDms, previews)
+  const toOpen = conversationsToOpen(conversations, since, campaignDms, previews, order)
   for (const conversation of toOpen) {
     if (signal.aborted) return result
     const thread = await session.readThread(conversation.threadId)
@@ -135,9 +141,12 @@ export async function readNewReplies(
     conversations.filter((c) => !c.unread).map((c) => c.threadId),
   )
   // when this read began: a reply that came in while it ran is looked for again next time
+  // and the list's order now, which the next read compares its rows with
+  const listed = conversations.filter((c) => !c.request).map((c) => c.threadId)
   await db.query(
-    'update public.social_accounts set last_synced_at = $2, requests_pending = coalesce($3, requests_pending) where id = $1',
-    [account.id, startedAt, result.requests],
+    `update public.social_accounts set last_synced_at = $2, requests_pending = coalesce($3, requests_pending),
+            inbox_order = $4 where id = $1`,
+    [account.id, startedAt, result.requests, listed.slice(0, ORDER_KEPT)],
   )
   if (includeRequests) requestsRead(account.id, startedAt)
   return result

@@ -114,9 +114,9 @@ export abstract class PageSession<
     try {
       result = await this.run('send DM', budget, (page) => steps(page, state))
     } catch (error) {
-      return sendErrorOutcome(error, state)
+      return withSeenBefore(sendErrorOutcome(error, state), state)
     }
-    if (result.status !== 'sent') return result
+    if (result.status !== 'sent') return withSeenBefore(result, state)
     await this.leaveThread()
     return state.seen ? { ...result, seen: state.seen } : result
   }
@@ -169,4 +169,11 @@ export abstract class PageSession<
     this.leavingPage()
     return this.pages.close()
   }
+}
+
+/** An uncertain send keeps the ids of the rows it saw before typing, for the later check of its thread. */
+function withSeenBefore(result: SendResult, state: SendState): SendResult {
+  return result.status === 'uncertain' && state.seen
+    ? { ...result, seenBefore: state.seen.map((m) => m.id) }
+    : result
 }

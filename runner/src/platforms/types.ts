@@ -108,6 +108,11 @@ export type SendResult =
       reason: string
       signal?: StopSignal
       siteChange?: LayoutChangedError
+      /**
+       * The platform ids of the thread's rows the send saw before typing (browser sessions): none of
+       * them can be this send, whatever its text, when the thread is checked later.
+       */
+      seenBefore?: string[]
     }
   | {
       status: 'failed'
@@ -175,6 +180,8 @@ export interface UnconfirmedSend {
   text: string
   since: Date
   after?: string | null
+  /** The rows the send saw before typing (where recorded): an older row with the same text is not it. */
+  seenBefore?: string[] | null
 }
 
 export type ScrapeSource = 'followers' | 'following' | 'hashtag' | 'keyword'

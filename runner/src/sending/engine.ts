@@ -48,7 +48,8 @@ export interface SendRecorder {
   logContext: Record<string, unknown>
   sent(result: Extract<SendResult, { status: 'sent' }>): Promise<void>
   /** Send was pressed, delivery not confirmed: the thread decides later. */
-  uncertain(reason: string, threadId: string | null): Promise<void>
+  /** `seenBefore`: the thread's rows the send saw before typing, kept for the later check. */
+  uncertain(reason: string, threadId: string | null, seenBefore?: string[]): Promise<void>
   /** Nothing went out (page trouble or a stop signal); returns what happens next, for the log. */
   notSent(reason: string): Promise<string>
   /** The platform refused this person. */
@@ -111,7 +112,7 @@ export async function sendClaimed(
       await log.info(service, `${record.label} is uncertain: the site changed`, { incidentId: incident })
       return 'site_changed'
     }
-    await record.uncertain(result.reason, result.threadId)
+    await record.uncertain(result.reason, result.threadId, result.seenBefore)
     await log.warn(service, `${record.label} could not be confirmed; it will be checked in the thread`, {
       reason: result.reason,
     })
@@ -160,6 +161,8 @@ export interface SettleStrategy<T> {
   since(item: T): Date
   /** The platform id of the thread's last message stored before the send, if any. */
   after?(item: T): string | null
+  /** The platform ids of the thread's rows the send saw before typing, if recorded. */
+  seenBefore?(item: T): string[] | null
   sent(item: T, messageId: string): Promise<void>
   notSent(item: T, reason: string): Promise<void>
 }
@@ -185,6 +188,7 @@ export async function settleUnconfirmed<T>(
           text: strategy.text(item),
           since: strategy.since(item),
           after: strategy.after?.(item) ?? null,
+          seenBefore: strategy.seenBefore?.(item) ?? null,
         })
       : ({ status: 'not_sent' } as const)
     if (found.status === 'unreadable') {

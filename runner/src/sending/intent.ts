@@ -201,17 +201,21 @@ export async function recordSent(
   })
 }
 
-/** Send was pressed but delivery not confirmed: both rows say uncertain until the thread is read. */
+/**
+ * Send was pressed but delivery not confirmed: both rows say uncertain until the thread is read.
+ * The ids of the rows the send saw before typing go with the log: none of them is this send.
+ */
 export async function recordUncertain(
   db: Db,
   intent: Pick<Intent, 'logId' | 'leadId'>,
   reason: string,
+  seenBefore?: string[],
 ): Promise<void> {
   await inTransaction(db, async (client) => {
-    await client.query('update public.dm_logs set error = left($2, 1000) where id = $1', [
-      intent.logId,
-      reason,
-    ])
+    await client.query(
+      'update public.dm_logs set error = left($2, 1000), seen_before = coalesce($3, seen_before) where id = $1',
+      [intent.logId, reason, seenBefore ?? null],
+    )
     await client.query(
       `update public.campaign_leads set state = 'uncertain', last_error = left($2, 1000) where id = $1 and state = 'sending'`,
       [intent.leadId, reason],
@@ -219,7 +223,11 @@ export async function recordUncertain(
   })
 }
 
-/** The platform refused this lead (DMs closed, verified-only, gone): skipped for good. */
+/**
+ * The platform refused this lead (DMs closed, verified-only, gone): skipped for good. The log says
+ * `skipped`, not failed: nothing went out and the lead's refusal is no one's fault, so it counts in
+ * no failure figure, delivery rate or breaker, and its attempt is given back.
+ */
 export async function recordSkipped(
   db: Db,
   intent: Pick<Intent, 'logId' | 'leadId'>,
@@ -227,7 +235,7 @@ export async function recordSkipped(
   detail: string,
 ): Promise<void> {
   await inTransaction(db, async (client) => {
-    await client.query(`update public.dm_logs set status = 'failed', error = left($2, 1000) where id = $1`, [
+    await client.query(`update public.dm_logs set status = 'skipped', error = left($2, 1000) where id = $1`, [
       intent.logId,
       detail,
     ])

@@ -138,7 +138,7 @@ function campaignRecorder(
       await recordSent(db, intent)
       await recordSeenReplies(deps, lead.username, result)
     },
-    uncertain: (reason) => recordUncertain(db, intent, reason),
+    uncertain: (reason, _threadId, seenBefore) => recordUncertain(db, intent, reason, seenBefore),
     async notSent(reason) {
       return (await recordNotSent(db, intent, 'error', reason)) === 'retry' ? 'will retry' : 'gave up'
     },

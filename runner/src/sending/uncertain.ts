@@ -21,6 +21,7 @@ export interface UnsettledSend {
   username: string
   profile_data: Record<string, unknown>
   last_message_id: string | null
+  seen_before: string[] | null
 }
 
 /** Unconfirmed sends of this account at least minAgeMs old, oldest first. */
@@ -32,7 +33,7 @@ export async function unsettledSends(
 ): Promise<UnsettledSend[]> {
   const { rows } = await db.query<UnsettledSend>(
     `select d.id as log_id, l.id as lead_id, d.step, coalesce(d.message_sent, '') as text, d.created_at, d.sent_at,
-            l.username, l.profile_data,
+            l.username, l.profile_data, d.seen_before,
             (select m.platform_message_id
                from public.inbox_messages m
                join public.inbox_threads t on t.id = m.thread_id
@@ -78,6 +79,7 @@ export async function settleUncertainSends(
     text: (send) => send.text,
     since: (send) => send.created_at,
     after: (send) => send.last_message_id,
+    seenBefore: (send) => send.seen_before,
     sent: (send) => recordSent(db, intentOf(send), send.sent_at),
     notSent: async (send, reason) => {
       await recordNotSent(db, intentOf(send), 'failed', reason)

@@ -31,6 +31,8 @@ export interface BehaviourConfig {
    * web page; 0 when it answers as an unknown endpoint (404), the harder reading of the 2026 web.
    */
   webDirectJson: number
+  /** X Chat's inbox rows: 1 draws the last message's time label, 0 none (the live list may draw none). */
+  inboxRowTimes: number
 }
 
 export const DEFAULT_BEHAVIOUR: BehaviourConfig = {
@@ -44,6 +46,7 @@ export const DEFAULT_BEHAVIOUR: BehaviourConfig = {
   scrapeLimit: 50,
   scrapeWindowMs: 15 * 60_000,
   webDirectJson: 1,
+  inboxRowTimes: 1,
 }
 
 export interface OwnAccount {

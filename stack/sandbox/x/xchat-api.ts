@@ -81,7 +81,9 @@ export function registerXChatApi(router: Router, messaging: Messaging): void {
     const requests = threads.filter((t) => isRequest(account, t))
     const shown = folder === 'requests' ? requests : threads.filter((t) => !isRequest(account, t))
     sendSealed(res, 200, account, {
-      conversations: shown.map((t) => conversationJson(messaging, t)),
+      conversations: shown.map((t) =>
+        conversationJson(messaging, t, world.behaviourOf(account).inboxRowTimes > 0),
+      ),
       requests: requests.length,
       now: world.now(),
     })
@@ -112,13 +114,14 @@ export function registerXChatApi(router: Router, messaging: Messaging): void {
   router.on('POST', '/i/api/1.1/xchat/send.json', (req, res) => sendDm(messaging, req, res))
 }
 
-function conversationJson(messaging: Messaging, thread: Thread) {
+/** An inbox row as the page gets it; without `rowTimes` its last message has no time to label. */
+function conversationJson(messaging: Messaging, thread: Thread, rowTimes: boolean) {
   const peer = messaging.person(thread.peerId)
   const last = thread.messages.at(-1)
   return {
     id: thread.id,
     peer: { id_str: thread.peerId, screen_name: peer?.username ?? '', name: peer?.name ?? '' },
-    last: last ? { text: last.text, sender_id: last.senderId, time: last.at } : null,
+    last: last ? { text: last.text, sender_id: last.senderId, time: rowTimes ? last.at : null } : null,
     unread: messaging.unread(thread) > 0,
   }
 }

@@ -872,6 +872,7 @@ export type Database = {
           message_type: string
           personalization: string | null
           personalization_note: string | null
+          seen_before: string[] | null
           sent_at: string
           status: string
           step: number
@@ -893,6 +894,7 @@ export type Database = {
           message_type: string
           personalization?: string | null
           personalization_note?: string | null
+          seen_before?: string[] | null
           sent_at?: string
           status: string
           step: number
@@ -913,6 +915,7 @@ export type Database = {
           message_type?: string
           personalization?: string | null
           personalization_note?: string | null
+          seen_before?: string[] | null
           sent_at?: string
           status?: string
           step?: number
@@ -2391,6 +2394,7 @@ export type Database = {
           flag_reason: string | null
           has_chat_passcode: boolean
           id: string
+          inbox_order: string[] | null
           last_login_at: string | null
           last_synced_at: string | null
           last_tested_at: string | null
@@ -2419,6 +2423,7 @@ export type Database = {
           flag_reason?: string | null
           has_chat_passcode?: boolean
           id?: string
+          inbox_order?: string[] | null
           last_login_at?: string | null
           last_synced_at?: string | null
           last_tested_at?: string | null
@@ -2446,6 +2451,7 @@ export type Database = {
           flag_reason?: string | null
           has_chat_passcode?: boolean
           id?: string
+          inbox_order?: string[] | null
           last_login_at?: string | null
           last_synced_at?: string | null
           last_tested_at?: string | null

@@ -29,8 +29,9 @@ export async function readXThread(session: XSession, threadId: string): Promise<
 /**
  * Whether an uncertain send went out, from the thread alone (its rows carry no machine-readable
  * time): a row laid out as ours holding the exact text, below the last message stored before the
- * send (the whole thread when none was stored). A status marker is not asked for. When that stored
- * message no longer shows, the thread cannot tell: unreadable, and the send stays uncertain.
+ * send (the whole thread when none was stored), and not among the rows the send saw before typing.
+ * A status marker is not asked for. When that stored message no longer shows, the thread cannot
+ * tell: unreadable, and the send stays uncertain.
  */
 export async function resolveXUncertain(
   session: XSession,
@@ -43,7 +44,11 @@ export async function resolveXUncertain(
       status: 'unreadable',
       reason: 'The last message stored before the send no longer shows in the thread.',
     }
-  const match = rows.slice(anchor + 1).find((m) => m.direction === 'outgoing' && m.text === sent.text)
+  // a row the send saw before typing is older than it, whatever its text
+  const older = new Set(sent.seenBefore ?? [])
+  const match = rows
+    .slice(anchor + 1)
+    .find((m) => m.direction === 'outgoing' && m.text === sent.text && !older.has(m.id))
   return match ? { status: 'sent', messageId: match.id, sentAt: match.at } : { status: 'not_sent' }
 }
 

@@ -90,7 +90,7 @@ function conversationRow(conversation, index, now) {
         ' ',
         h('span', { dir: 'ltr' }, `@${peer.screen_name}`),
         ' · ',
-        last
+        last && last.time !== null
           ? h('span', { id: `${T('dm-conversation-item-')}${a}:${b}-time` }, timeLabel(last.time, now))
           : null,
       ),

@@ -31,6 +31,38 @@ export function leadStateLabel(state: string, repliedAt: string | null): string 
   )
 }
 
+/** A skip's reason fits the Status cell in a line or two; the whole text is its tooltip. */
+const SKIP_REASON_MAX = 60
+
+/**
+ * Why a lead was skipped, in the words stored with it (the platform's own notice: X's closed inbox,
+ * Instagram's "can't receive your message"; or ours: do-not-contact, already contacted): its first
+ * sentence without the signal code the runner appends or the final full stop, cut at a word. Only
+ * the reason's name when no words were stored.
+ */
+export function skipReasonText(lead: Pick<CampaignLead, 'skip_reason' | 'last_error'>): string | null {
+  const words = lead.last_error?.replace(/\s*\([a-z0-9_]+\)\s*$/, '').trim()
+  if (!words) return lead.skip_reason?.replaceAll('_', ' ') ?? null
+  const sentence = (words.match(/^.*?[.!?](?=\s|$)/)?.[0] ?? words).replace(/\.$/, '')
+  if (sentence.length <= SKIP_REASON_MAX) return sentence
+  const cut = sentence.slice(0, SKIP_REASON_MAX)
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : SKIP_REASON_MAX)}…`
+}
+
+function SkipReason({ lead }: { lead: CampaignLead }) {
+  const reason = skipReasonText(lead)
+  if (!reason) return null
+  return (
+    <span
+      className="mt-0.5 block max-w-56 text-xs text-slate-500"
+      title={lead.last_error ?? undefined}
+      data-testid="skip-reason"
+    >
+      {reason}
+    </span>
+  )
+}
+
 const stepName = (step: number) => (step === 0 ? 'First message' : `Follow-up ${step}`)
 
 /**
@@ -94,11 +126,7 @@ export function CampaignLeads({ campaignId, live }: { campaignId: string; live: 
                 <Pill tone={lead.replied_at ? 'blue' : (LEAD_TONE[lead.state] ?? 'grey')}>
                   {leadStateLabel(lead.state, lead.replied_at)}
                 </Pill>
-                {lead.skip_reason && (
-                  <span className="block text-xs text-slate-400">
-                    {lead.skip_reason.replaceAll('_', ' ')}
-                  </span>
-                )}
+                {lead.state === 'skipped' && <SkipReason lead={lead} />}
               </td>
               <td className="px-4 py-2.5 text-slate-600">{leadStepLabel(lead)}</td>
               <td className="px-4 py-2.5 text-slate-600">

@@ -42,4 +42,20 @@ describe('message log', () => {
     expect(within(failed).getByText('Failed')).toHaveAttribute('data-tone', 'red')
     expect(within(failed).getByText('Not delivered')).toHaveClass('text-red-600')
   })
+
+  it('shows a lead the platform refused as skipped, its notice not as an error', async () => {
+    api.messages.mockResolvedValue([
+      log({
+        id: 's',
+        target_username: 'quiet',
+        status: 'skipped',
+        error: '@quiet has a closed inbox. (closed_inbox)',
+      }),
+    ])
+    renderApp(<CampaignMessages campaignId="c1" live={false} />)
+    const row = within(await screen.findByTestId('campaign-messages')).getByRole('listitem')
+    expect(within(row).getByText('Skipped')).toHaveAttribute('data-tone', 'grey')
+    expect(within(row).queryByText('Unknown')).toBeNull()
+    expect(within(row).getByText(/closed inbox/)).not.toHaveClass('text-red-600')
+  })
 })

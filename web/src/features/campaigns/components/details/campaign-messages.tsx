@@ -24,6 +24,9 @@ const STATUS_BADGE: Record<string, string> = {
   deferred: 'pending',
 }
 
+/** Log statuses whose note explains, not an error: waiting to be sent again, or a lead the platform refused. */
+const NOT_FAILED = new Set(['deferred', 'skipped'])
+
 /** Whether the AI personalised this DM or the template went out instead (and why), with the full text sent. */
 function PersonalizationLine({ log }: { log: MessageLog }) {
   return (
@@ -76,14 +79,19 @@ export function CampaignMessages({ campaignId, live }: { campaignId: string; liv
             </p>
             {log.personalization && <PersonalizationLine log={log} />}
             {log.error && (
-              // a deferred DM is waiting, not failed: its note is not an error
-              <p className={log.status === 'deferred' ? 'text-xs text-slate-500' : 'text-xs text-red-600'}>
+              // a deferred DM is waiting and a refused lead was skipped: neither note is an error
+              <p className={NOT_FAILED.has(log.status) ? 'text-xs text-slate-500' : 'text-xs text-red-600'}>
                 {log.error}
               </p>
             )}
           </div>
           <div className="flex shrink-0 flex-col items-end gap-1">
-            <StatusBadge status={STATUS_BADGE[log.status] ?? log.status} />
+            {log.status === 'skipped' ? (
+              // the platform refused the lead: nothing went out, and it is no failure
+              <StatusBadge status="pending" label="Skipped" />
+            ) : (
+              <StatusBadge status={STATUS_BADGE[log.status] ?? log.status} />
+            )}
             <span className="text-xs text-slate-400">{relativeTime(log.sent_at)}</span>
           </div>
         </li>
