@@ -247,7 +247,10 @@ describe.concurrent('Instagram inbox.sync with the direct_v2 JSON off', BROWSER_
     // the other lead writes, then the lead writes the same words again, each read on the phone:
     // the lead's preview is the stored one, but the row moved above the other's
     await ig.message({ account: own.username, from: other.username, text: 'Thanks!' })
-    await ig.call('POST', '/threads/read', { account: own.username, threadId: await threadOf(other.username) })
+    await ig.call('POST', '/threads/read', {
+      account: own.username,
+      threadId: await threadOf(other.username),
+    })
     expect(await inboxSync(suite.runner.context(), { accountId })).toMatchObject({ opened: 1, replies: 1 })
     await ig.message({ account: own.username, from: lead.username, text: 'Sounds good' })
     await ig.call('POST', '/threads/read', { account: own.username, threadId: await threadOf(lead.username) })
