@@ -3,11 +3,14 @@
 // rows in their order with their previews, unread marks and requests; a reply the customer already
 // read on another device still found by its row; a thread longer than the page draws read whole by
 // scrolling; and, stored in the real database, a re-read reports no old message as new, the same
-// words written again are new, and the JSON answering later stores no message twice.
+// words written again are new, and the JSON answering later stores no message twice; and the shared
+// inbox sync, with the JSON off, finds a reply read on another device by its row (its preview, then
+// its place in the list), records it once and stops the lead's follow-up.
 import { describe, it } from 'vitest'
 import { testInt } from '../../stack/src/test-seed.ts'
 import { storeThread } from '../src/inbox/threads.ts'
 import { campaignTick } from '../src/jobs/campaign-tick.ts'
+import { inboxSync } from '../src/jobs/inbox-sync.ts'
 import { type InstagramSessionOptions, openInstagramSession } from '../src/platforms/instagram/session.ts'
 import type { SessionCookie, ThreadMessage } from '../src/platforms/types.ts'
 import { adminDb, createCampaign, createCustomer, createInstagramAccount } from './helpers/fixtures.ts'
@@ -178,5 +181,81 @@ describe.concurrent('Instagram threads from the page', BROWSER_SUITE, () => {
     ])
     expect(rows).toHaveLength(3)
     await session.close()
+  })
+})
+
+/** The incoming messages stored from the conversation with this person, oldest first. */
+async function incomingOf(accountId: string, peer: string): Promise<string[]> {
+  const { rows } = await adminDb().query<{ body: string }>(
+    `select m.body from public.inbox_messages m join public.inbox_threads t on t.id = m.thread_id
+      where t.account_id = $1 and lower(t.peer_username) = lower($2) and m.direction = 'incoming'
+      order by m.created_at, m.id`,
+    [accountId, peer],
+  )
+  return rows.map((r) => r.body)
+}
+
+describe.concurrent('Instagram inbox.sync with the direct_v2 JSON off', BROWSER_SUITE, () => {
+  it('finds a reply read on another device, records it once, stops the follow-up, and a same-words reply by its row moving up', async ({
+    expect,
+  }) => {
+    const userId = await createCustomer()
+    const own = await ig.createAccount<SignedIn>({
+      twoFactor: false,
+      signedIn: true,
+      behaviour: { replyShare: 0, webDirectJson: 0 },
+    })
+    const accountId = await createInstagramAccount(userId, own)
+    const [lead, other] = await igPeople(2)
+    if (!lead || !other) throw new Error('no sandbox profiles')
+    const campaignId = await createCampaign(userId, accountId, [lead, other], {
+      messages: ['Hi {name}, a quick question'],
+      followUpMessages: ['Just bumping this.'],
+      followUpDays: 1,
+    })
+    expect(await campaignTick(suite.runner.context(), { campaignId, accountId })).toMatchObject({ sent: 2 })
+    const threadOf = async (peer: string) =>
+      (await ig.deliveries(own.username)).find((d) => d.recipientUsername === peer)?.threadId ?? ''
+
+    // the lead answers and the customer opens it on the phone first: not unread, and no row is dated
+    await ig.message({ account: own.username, from: lead.username, text: 'Sounds good' })
+    await ig.call('POST', '/threads/read', { account: own.username, threadId: await threadOf(lead.username) })
+    expect(await inboxSync(suite.runner.context(), { accountId })).toMatchObject({ opened: 1, replies: 1 })
+    expect(await incomingOf(accountId, lead.username)).toEqual(['Sounds good'])
+    const { rows: leads } = await adminDb().query<{
+      username: string
+      reply_text: string | null
+      next_send_at: Date | null
+    }>(
+      `select lower(ltrim(username, '@')) as username, reply_text, next_send_at
+         from public.campaign_leads where campaign_id = $1`,
+      [campaignId],
+    )
+    const byName = new Map(leads.map((l) => [l.username, l]))
+    expect(byName.get(lead.username.toLowerCase())).toEqual({
+      username: lead.username.toLowerCase(),
+      reply_text: 'Sounds good',
+      next_send_at: null,
+    })
+    // the lead who did not answer still gets the follow-up
+    expect(byName.get(other.username.toLowerCase())?.next_send_at).toBeInstanceOf(Date)
+
+    // read again with nothing new: no thread opened, nothing reported as new
+    expect(await inboxSync(suite.runner.context(), { accountId })).toMatchObject({ replies: 0 })
+    expect(await incomingOf(accountId, lead.username)).toEqual(['Sounds good'])
+
+    // the other lead writes, then the lead writes the same words again, each read on the phone:
+    // the lead's preview is the stored one, but the row moved above the other's
+    await ig.message({ account: own.username, from: other.username, text: 'Thanks!' })
+    await ig.call('POST', '/threads/read', {
+      account: own.username,
+      threadId: await threadOf(other.username),
+    })
+    expect(await inboxSync(suite.runner.context(), { accountId })).toMatchObject({ opened: 1, replies: 1 })
+    await ig.message({ account: own.username, from: lead.username, text: 'Sounds good' })
+    await ig.call('POST', '/threads/read', { account: own.username, threadId: await threadOf(lead.username) })
+    expect(await inboxSync(suite.runner.context(), { accountId })).toMatchObject({ opened: 1 })
+    expect(await incomingOf(accountId, lead.username)).toEqual(['Sounds good', 'Sounds good'])
+    expect(await incomingOf(accountId, other.username)).toEqual(['Thanks!'])
   })
 })

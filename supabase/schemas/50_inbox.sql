@@ -381,8 +381,11 @@ begin
         continue;
       end if;
     end if;
+    -- created_at from the clock at each insert, not the transaction's start: messages the page gives no
+    -- time keep the thread's order within one read, so the last one (the preview) is the page's last
     insert into public.inbox_messages (thread_id, user_id, account_id, direction, body, origin, status,
-                                       platform_message_id, dedupe_key, sent_at, read_at, read_on_platform)
+                                       platform_message_id, dedupe_key, sent_at, read_at, read_on_platform,
+                                       created_at)
     values (thread.id, account_user, p_account_id, message ->> 'direction', message_text, 'platform',
             case when message ->> 'direction' = 'incoming' then 'received' else 'sent' end,
             nullif(message ->> 'id', ''), key, message_at,
@@ -390,7 +393,8 @@ begin
                       and message_at is not null and (seen_at is null or message_at > seen_at)
                  then internal.now() end,
             message ->> 'direction' = 'incoming' and p_platform_unread is false
-              and message_at is not null and (seen_at is null or message_at > seen_at))
+              and message_at is not null and (seen_at is null or message_at > seen_at),
+            pg_catalog.clock_timestamp())
     on conflict (thread_id, dedupe_key) do nothing;
     if found then
       inserted := inserted + 1;

@@ -1,7 +1,7 @@
 // Instagram Direct: the home page, /direct/inbox/, /direct/requests/, /direct/new/ and
-// /direct/t/<id>/ pages, and the direct_v2 JSON (inbox, pending inbox, thread) for readers that
-// still use it, unless switched off (behaviour webDirectJson 0: nothing public says the 2026 web
-// still gets it); the pages themselves never need it (thread-graphql.ts).
+// /direct/t/<id>/ pages, and the direct_v2 JSON (inbox, pending inbox, thread) only when switched
+// on (behaviour webDirectJson 1): nothing public says the 2026 web still gets it, so by default it
+// answers as an unknown endpoint; the pages themselves never need it (thread-graphql.ts).
 import type { ServerResponse } from 'node:http'
 import {
   escapeHtml as e,

@@ -195,7 +195,7 @@ describe('Instagram sandbox login', () => {
       await json<Account & { sessionCookies: { name: string; value: string }[] }>(
         app.base,
         '/__sandbox/accounts',
-        { body: { signedIn: true } },
+        { body: { signedIn: true, behaviour: { webDirectJson: 1 } } },
       )
     ).body
     const client = new Client()
@@ -210,15 +210,16 @@ describe('Instagram sandbox login', () => {
     const client = new Client()
     expect((await client.page('/direct/inbox/')).location).toBe('/accounts/login/?next=%2Fdirect%2Finbox%2F')
     expect((await client.api('/api/v1/direct_v2/inbox/')).body).toMatchObject({ message: 'login_required' })
-    const { client: live } = await signedIn()
+    // the JSON's guards, on an account whose JSON answers the web page
+    const { client: live } = await signedIn({ behaviour: { webDirectJson: 1 } })
     expect((await live.api('/api/v1/direct_v2/inbox/', undefined, { 'x-ig-app-id': '' })).body).toMatchObject(
       { message: 'useragent mismatch' },
     )
     expect((await live.api('/api/v1/direct_v2/inbox/')).status).toBe(200)
   })
 
-  it('answers the direct_v2 JSON as an unknown endpoint for an account without it, its pages still served', async () => {
-    const { client } = await signedIn({ behaviour: { webDirectJson: 0 } })
+  it('answers the direct_v2 JSON as an unknown endpoint by default, its pages still served', async () => {
+    const { client } = await signedIn()
     for (const path of [
       '/api/v1/direct_v2/inbox/',
       '/api/v1/direct_v2/pending_inbox/',
@@ -314,7 +315,8 @@ describe('Instagram sandbox listings and DMs', () => {
   })
 
   it('marks a thread seen up to an item the open thread page saw arrive', async () => {
-    const { account, client } = await signedIn()
+    // the inbox JSON, switched on for this account, is how the test sees the read state and the item ids
+    const { account, client } = await signedIn({ behaviour: { webDirectJson: 1 } })
     const [lead] = await profiles('canDm=true&verifiedOnlyRequests=false&protected=false&limit=1&offset=60')
     const threadId = (
       await client.api<{ thread_id: string }>('/api/v1/direct_v2/create_group_thread/', {

@@ -45,7 +45,7 @@ export const DEFAULT_BEHAVIOUR: BehaviourConfig = {
   dailyDmLimit: 500,
   scrapeLimit: 50,
   scrapeWindowMs: 15 * 60_000,
-  webDirectJson: 1,
+  webDirectJson: 0,
   inboxRowTimes: 1,
 }
 
