@@ -117,6 +117,15 @@ async function changePagesOf(username: string): Promise<Record<string, string>> 
   return renames
 }
 
+/** The campaign's DMs recorded as sent (the runner has read its own row back from the thread). */
+async function provenSends(campaignId: string): Promise<number> {
+  const { rows } = await db().query<{ n: number }>(
+    `select count(*)::int as n from public.dm_logs where campaign_id = $1 and status = 'sent'`,
+    [campaignId],
+  )
+  return rows[0]?.n ?? 0
+}
+
 /** The DMs of the campaign that met a changed page (the incident on their log rows). */
 async function metChangedPage(campaignId: string) {
   const { rows } = await db().query<{ incident_id: string; status: string; state: string; username: string }>(
@@ -179,7 +188,12 @@ test('one account meets a changed X page: it waits alone; a second account confi
   const leads = profiles.slice(0, LEADS)
   const otherLeads = profiles.slice(LEADS)
   const campaignId = await runningCampaign(accountId, leads, { dailyLimit: BEFORE, name: 'Drill' })
-  await eventually(async () => expect(total(await deliveredPerLead(username))).toBe(BEFORE), accountId)
+  // Both sends proven, not only received by X: the runner reads the thread again after X has the
+  // DM, and a page changed during that read would meet a send already made (uncertain, not deferred).
+  await eventually(async () => {
+    expect(total(await deliveredPerLead(username))).toBe(BEFORE)
+    expect(await provenSends(campaignId)).toBe(BEFORE)
+  }, accountId)
 
   // X shows this one account a conversation page with renamed test ids; the next DM meets it.
   const renames = await changePagesOf(username)
