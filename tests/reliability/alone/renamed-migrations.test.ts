@@ -1,8 +1,9 @@
 // A local database that applied migrations under versions the files no longer have (made before the
 // migrations were renamed to follow the clock) is refused with the command that recreates it, rather
-// than getting the renamed files applied a second time.
+// than getting the renamed files applied a second time. Alone: its cluster takes the port every
+// instance other than dev and test shares (as pgboss-upgrade's does).
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { stackConfig } from '../stack/src/config.ts'
+import { stackConfig } from '../../../stack/src/config.ts'
 import {
   destroyCluster,
   initCluster,
@@ -10,7 +11,7 @@ import {
   migrationFiles,
   startDb,
   withProjectDb,
-} from '../stack/src/db.ts'
+} from '../../../stack/src/db.ts'
 
 const config = stackConfig('renamedmigrations')
 const [first, second] = migrationFiles()
