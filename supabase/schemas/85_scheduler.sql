@@ -487,23 +487,14 @@ revoke execute on function internal.enqueue_platform_canaries() from public;
 grant execute on function internal.enqueue_platform_canaries() to service_role;
 
 revoke execute on function internal.scheduler_complete_campaigns(timestamp with time zone) from public;
-
 revoke execute on function internal.scheduler_expire_oauth_requests(timestamp with time zone) from public;
-
 revoke execute on function internal.scheduler_mark_unconfirmed_sends() from public;
-
 revoke execute on function internal.scheduler_queue_campaign_ticks(timestamp with time zone, integer) from public;
-
 revoke execute on function internal.scheduler_queue_inbox_syncs(timestamp with time zone) from public;
-
 revoke execute on function internal.scheduler_queue_scrape_runs(timestamp with time zone) from public;
-
 revoke execute on function internal.scheduler_reset_daily_counts(timestamp with time zone) from public;
-
 revoke execute on function internal.scheduler_resume_paused_accounts(timestamp with time zone) from public;
-
 revoke execute on function internal.scheduler_step_warmups(timestamp with time zone) from public;
-
 revoke execute on function internal.scheduler_stop_orphaned_campaigns() from public;
 
 -- RPCs --------------------------------------------------------------------------------------------
