@@ -13,7 +13,7 @@
 // lost sends, inbox syncs, failed campaign ticks and accounts paused, flagged or losing trust against
 // the targets. BENCH_STRICT=1: exit 1 when a target is missed (a login seen on another account's
 // proxy exits 1 always). BENCH_BUSY_CORE=1: a second process keeps one core busy from the warm-up to
-// the end of the measured minutes (issue 28: on a slow machine the runner sends less, fails nothing).
+// the end of the measured minutes (a slow machine must make the runner send less, never fail more).
 // Every account starts with the session its account test saved (bench/saved-sessions.ts), as a
 // connected fleet does; BENCH_SAVED_SESSIONS=0: none (a fleet never signed in).
 // BENCH_RUNNER_PROFILE=<dir>: the runner process writes a V8 CPU profile there when it stops.

@@ -4,7 +4,8 @@
 //      its only config (its import map names @reachflow/domain; npm: specifiers come from the registry);
 //   2. supabase/config.toml has the keys the deploy relies on, and every [functions.*] is a function;
 //   3. every secret a function reads is listed in docs/operations.md's secrets table;
-//   4. every migration applies, one transaction per file and without the seed (as `db push` does),
+//   4. every migration's version is a UTC time no later than the commit adding it (now, if not
+//      committed yet), and every migration applies, one transaction per file and without the seed (as `db push` does),
 //      to a fresh database on its own `deploycheck` instance (destroyed afterwards);
 //   5. supabase/schemas/*.sql build, beside it, the same catalog (tables, columns, constraints,
 //      indexes, views, functions, triggers, policies, RLS, grants, comments), else it names each object;
@@ -28,6 +29,7 @@ import {
   withClient,
 } from './db-schema/databases.ts'
 import { generateTypes, TYPES_FILE } from './db-schema/types.ts'
+import { commitTimesOfAdding, versionProblems } from './lib/migration-versions.ts'
 
 const problems: string[] = []
 const step = (line: string) => console.log(`check:deploy: ${line}`)
@@ -213,6 +215,13 @@ function runnerImports(): Set<string> {
   return seen
 }
 
+function migrationVersions(): void {
+  const files = migrationFiles().map((m) => ({ version: m.version, path: relative(repoRoot, m.file) }))
+  const found = versionProblems(files, commitTimesOfAdding(repoRoot, 'supabase/migrations'), new Date())
+  problems.push(...found)
+  if (found.length === 0) step('migration versions are UTC times no later than the commits adding them')
+}
+
 /**
  * Migrations apply to a fresh hosted-shaped database; the schema files build the same catalog; the
  * committed database types are what that database generates.
@@ -264,6 +273,7 @@ denoCheck()
 configToml()
 secretsListed()
 runnerPackaging()
+migrationVersions()
 await databaseChecks()
 if (problems.length > 0) {
   console.error(

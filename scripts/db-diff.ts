@@ -2,14 +2,16 @@
 // step. Builds one database from supabase/migrations and one from supabase/schemas, asks pg-delta
 // (bundled with the pinned Supabase CLI; runs without Docker) for the SQL that takes the first to the
 // second, checks that this SQL really does (applied in a transaction that is rolled back, then the
-// catalogs compared), and writes it as supabase/migrations/<version>_<name>.sql. The version
-// defaults to now, or just after the newest migration when that is later.
+// catalogs compared), and writes it as supabase/migrations/<version>_<name>.sql. The version is
+// the UTC time now, or one second after the newest migration when that is not earlier
+// (`check:deploy` refuses a version later than the commit adding it).
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { repoRoot } from '../stack/src/config.ts'
 import { migrationFiles } from '../stack/src/db.ts'
 import { buildSchemasDatabase, startWithMigrations, stop } from './db-schema/databases.ts'
 import { migrationBetween } from './db-schema/diff.ts'
+import { nextVersion, timeOfVersion } from './lib/migration-versions.ts'
 
 function usage(message: string): never {
   console.error(`db:diff: ${message}\nUsage: npm run db:diff -- <name> [--version <YYYYMMDDHHmmss>]`)
@@ -20,19 +22,10 @@ const args = process.argv.slice(2)
 const name = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--version')
 if (!name || !/^[a-z0-9_]+$/.test(name)) usage('give the migration a name in lowercase letters, digits and _')
 const versionArg = args.includes('--version') ? args[args.indexOf('--version') + 1] : undefined
-if (args.includes('--version') && !/^\d{14}$/.test(versionArg ?? '')) usage('--version takes 14 digits')
+if (args.includes('--version') && !timeOfVersion(versionArg ?? ''))
+  usage('--version takes a UTC time as 14 digits, YYYYMMDDHHMMSS')
 
-const stamp = (date: Date) => date.toISOString().replace(/\D/g, '').slice(0, 14)
-function nextVersion(): string {
-  const newest = migrationFiles().at(-1)?.version
-  const now = stamp(new Date())
-  if (!newest || now > newest) return now
-  const [y, mo, d, h, mi, s] = (newest.match(/^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)$/) ?? [])
-    .slice(1)
-    .map(Number)
-  return stamp(new Date(Date.UTC(y ?? 0, (mo ?? 1) - 1, d, h, mi, (s ?? 0) + 1)))
-}
-const version = versionArg ?? nextVersion()
+const version = versionArg ?? nextVersion(migrationFiles().at(-1)?.version, new Date())
 const file = join(repoRoot, 'supabase', 'migrations', `${version}_${name}.sql`)
 if (existsSync(file)) usage(`${file} exists`)
 

@@ -1,5 +1,5 @@
 // BENCH_BUSY_CORE=1: a second process keeping one core busy, as other work on the machine would
-// (issue 28: throughput falls gracefully, no tick fails, no account is flagged for a slow machine).
+// (throughput must fall gracefully: no tick fails and no account is flagged for a slow machine).
 // It never outlives the bench: killed when the bench stops it or exits, and, should the bench die
 // without either (SIGKILL), it sees itself orphaned within a moment and exits.
 import { spawn } from 'node:child_process'

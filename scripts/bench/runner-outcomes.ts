@@ -2,7 +2,7 @@
 // delivery log rather than our records: duplicates (a lead the sandbox got 2+ DMs for), DMs recorded
 // sent that the sandbox never got, and campaigns left waiting with a lead due (never attempted by
 // the end). Plus how the accounts' inbox syncs kept to their schedule, and whether the load cost a
-// failed job or an account (issue 28: a slow machine defers work, it fails nothing and flags no one).
+// failed job or an account (a slow machine must defer work, never fail it or flag anyone).
 import type pg from 'pg'
 
 export interface Outcomes {

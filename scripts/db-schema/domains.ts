@@ -102,7 +102,7 @@ action and the canary that checks a platform before it resumes.`,
   {
     file: '85_scheduler.sql',
     title: `The scheduler: what pg_cron runs every minute to queue due work for the runner.`,
-    functions: /enqueue|_job$|_jobs$|waiting_jobs/,
+    functions: /enqueue|_job$|_jobs$|waiting_jobs|^internal\.scheduler_/,
   },
   {
     file: '90_admin.sql',

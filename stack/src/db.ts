@@ -217,6 +217,22 @@ export function migrationFiles(): { version: string; name: string; file: string 
     }))
 }
 
+/**
+ * Refuses a database that applied migrations under versions no file has any more: made before the
+ * migrations were renamed to follow the clock (or from another branch's files), it would otherwise
+ * get the renamed files applied a second time.
+ */
+function refuseRenamedMigrations(applied: ReadonlySet<string>): void {
+  const known = new Set(migrationFiles().map((m) => m.version))
+  const unknown = [...applied].filter((version) => !known.has(version)).sort()
+  if (unknown.length === 0) return
+  throw new StackError(
+    `This local database applied ${unknown.length} migration${unknown.length === 1 ? '' : 's'} under versions supabase/migrations no longer has (${unknown.slice(0, 3).join(', ')}${unknown.length > 3 ? ', …' : ''}): ` +
+      'the migrations were renamed to follow the clock, and applying them again would fail. ' +
+      'Save what you need (`npm run db:backup`), then recreate it with `npm run stack:reset`.',
+  )
+}
+
 /** Refuses a cluster made before the hosted shape (its bootstrap superuser is `postgres`). */
 async function checkClusterShape(client: pg.Client): Promise<void> {
   const bootstrap = await client.query<{ rolname: string }>('select rolname from pg_roles where oid = 10')
@@ -268,6 +284,7 @@ export async function migrate(
         await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
       ).rows.map((row) => row.version),
     )
+    refuseRenamedMigrations(applied)
     let count = 0
     for (const migration of migrationFiles()) {
       if (applied.has(migration.version)) continue

@@ -451,6 +451,16 @@ export type Database = {
       }
       runner_process_status: { Args: { p_last_seen_at: string; p_status: string }; Returns: string }
       schedule_instagram_followup: { Args: { p_run_id: string }; Returns: string }
+      scheduler_complete_campaigns: { Args: { p_at: string }; Returns: number }
+      scheduler_expire_oauth_requests: { Args: { p_at: string }; Returns: undefined }
+      scheduler_mark_unconfirmed_sends: { Args: Record<PropertyKey, never>; Returns: number }
+      scheduler_queue_campaign_ticks: { Args: { p_at: string; p_tick_cap: number }; Returns: number }
+      scheduler_queue_inbox_syncs: { Args: { p_at: string }; Returns: number }
+      scheduler_queue_scrape_runs: { Args: { p_at: string }; Returns: number }
+      scheduler_reset_daily_counts: { Args: { p_at: string }; Returns: undefined }
+      scheduler_resume_paused_accounts: { Args: { p_at: string }; Returns: number }
+      scheduler_step_warmups: { Args: { p_at: string }; Returns: Record<string, unknown> }
+      scheduler_stop_orphaned_campaigns: { Args: Record<PropertyKey, never>; Returns: number }
       seal_legacy_proxy_login: {
         Args: { p_account_id: string; p_ciphertext: string; p_key_id: string }
         Returns: boolean

@@ -26,7 +26,8 @@ describe('runner SIGKILL under read load (long)', () => {
       kills: KILLS,
       accounts: 5,
       // 60 an account (300 DMs) outlasted the last runner's 8 minutes: five accounts' pacing sends
-      // about 15 a minute, so ~95 were still due when the wait ended, none stuck (session 5)
+      // about 15 a minute, so ~95 were still due when the wait ended, none stuck, and the soak failed on
+      // pacing rather than on a lost send
       leadsPerAccount: 30,
       profileOffset: 4_000,
       requestTimeoutS: 30,

@@ -1,5 +1,5 @@
 // Opt-out words: which replies opt out (defaults and a customer's own words) and which edits are refused
-// with what message (the database refuses the same ones: 52-do-not-contact-screen.test.sql).
+// with what message (the database refuses the same ones: 42-contacts-do-not-contact-screen.test.sql).
 import assert from 'node:assert/strict'
 import { isOptOut, optOutMatch, optOutWordProblem, optOutWordsProblem } from './opt-out.ts'
 
