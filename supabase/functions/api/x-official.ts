@@ -248,7 +248,13 @@ export async function finishXOfficial(
     'connect_official_x_account',
   )
   // /2/users/me was billed to the customer's app like any call the runner makes
-  const usage = xApiUsageOf({ method: 'GET', path: '/2/users/me', ok: true, data: me.data, selfId: me.data.data.id })
+  const usage = xApiUsageOf({
+    method: 'GET',
+    path: '/2/users/me',
+    ok: true,
+    data: me.data,
+    selfId: me.data.data.id,
+  })
   if (usage) {
     const counted = await db.rpc('record_x_api_usage', {
       p_account_id: saved.id,

@@ -19,7 +19,13 @@ Deno.test('DM events are counted per resource returned, the inbox and a thread a
     { kind: 'dm_event_read', keys: ['a', 'b', 'c'] },
   )
   assert.deepEqual(
-    xApiUsageOf({ method: 'GET', path: '/2/dm_conversations/100-200/dm_events', ok: true, data: {}, selfId: SELF }),
+    xApiUsageOf({
+      method: 'GET',
+      path: '/2/dm_conversations/100-200/dm_events',
+      ok: true,
+      data: {},
+      selfId: SELF,
+    }),
     { kind: 'dm_event_read', keys: [] },
   )
 })
