@@ -52,10 +52,20 @@ async function usageOf(accountId: string): Promise<Partial<Record<XApiUsageKind,
 /** Walks the New Campaign wizard to its review with the account and a daily limit (nothing is created). */
 async function reviewCampaignAt(page: Page, username: string, dailyLimit: number) {
   const userId = await signedInUserId(page)
-  const [source] = await sql<{ id: string }>(
-    `insert into public.scraping_campaigns (user_id, name, sources, target_count)
-     values ($1, 'Founders list', '[{"type": "followers", "value": "x"}]', 2) returning id`,
+  // leads come from a finished scrape, which only a browser account runs: one with a plan for two
+  await sql(
+    `insert into public.subscriptions (user_id, status, plan_type, accounts_purchased) values ($1, 'active', 'growth', 2)`,
     [userId],
+  )
+  const [scraper] = await sql<{ id: string }>(
+    `insert into public.social_accounts (user_id, platform_id, username, status, warmup_phase)
+     select $1, p.id, $2, 'error', 5 from public.platforms p where p.name = 'twitter' returning id`,
+    [userId, `scraper_${Date.now().toString(36)}`],
+  )
+  const [source] = await sql<{ id: string }>(
+    `insert into public.scraping_campaigns (user_id, account_id, name, sources, target_count)
+     values ($1, $2, 'Founders list', '[{"type": "followers", "value": "x"}]', 2) returning id`,
+    [userId, scraper?.id],
   )
   await sql(
     `insert into public.scraping_campaign_leads (scraping_campaign_id, user_id, username, profile_data, source_type, source_value)
