@@ -62,6 +62,15 @@ async function stored(accountId: string) {
   }
 }
 
+/** The billable X API units recorded for the account, by kind. */
+async function usageOf(accountId: string): Promise<Record<string, number>> {
+  const { rows } = await adminDb().query<{ kind: string; units: number }>(
+    'select kind, count(*)::int as units from public.x_api_usage where account_id = $1 group by kind',
+    [accountId],
+  )
+  return Object.fromEntries(rows.map((r) => [r.kind, r.units]))
+}
+
 const refreshWith = (app: TestApp, refreshToken: string) =>
   fetch(`${x.base}/2/oauth2/token`, {
     method: 'POST',
@@ -91,6 +100,8 @@ describe('official X accounts send through X API v2', { timeout: 120_000 }, () =
     expect((await logsOf(campaignId)).filter((l) => l.status === 'sent')).toHaveLength(2)
     // no browser was started for it
     expect((await runner.pool.stats()).browsers).toBe(0)
+    // X bills the customer's app for each DM created; the refused one created nothing
+    expect((await usageOf(accountId)).dm_create).toBe(2)
 
     // nothing is due: nobody gets a second message
     expect((await campaignTick(runner.context(), { campaignId, accountId })).sent).toBeUndefined()
@@ -115,6 +126,10 @@ describe('official X accounts send through X API v2', { timeout: 120_000 }, () =
     expect(texts.filter(([to]) => to === keen.username)).toHaveLength(1)
     expect(texts).toContainEqual([quiet.username, `Just bumping this, ${quiet.name.split(' ')[0]}.`])
     expect((await accountRow(accountId)).status).toBe('active')
+    // the inbox read's DM events are billed per event, each once a UTC day: the two DMs, the reply
+    const usage = await usageOf(accountId)
+    expect(usage.dm_create).toBe(3)
+    expect(usage.dm_event_read).toBe(3)
   })
 
   it('waits out a spent rate limit without failing the lead or blaming the account', async () => {

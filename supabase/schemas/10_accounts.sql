@@ -815,12 +815,21 @@ begin
      set status = case when c.status in ('queued', 'running', 'active') then 'paused' else c.status end,
          error_message = 'Its account was deleted. Choose another account in the campaign to send again.'
    where c.account_id = v_account_id and c.status not in ('completed', 'failed');
+  -- its alerts have nothing left to fix ("Change details and retry" deletes a failed attempt)
+  update public.notifications n
+     set read = true,
+         read_at = coalesce(n.read_at, now()),
+         metadata = n.metadata || jsonb_build_object('resolvedAt', internal.now(), 'resolution', 'deleted')
+   where n.user_id = (select auth.uid())
+     and n.type = 'account_flagged'
+     and n.metadata ->> 'accountId' = v_account_id::text
+     and not n.metadata ? 'resolvedAt';
   delete from public.social_accounts a where a.id = v_account_id;
   return jsonb_build_object('id', v_account_id, 'deleted', true);
 end
 $$;
 comment on function public.delete_social_account(uuid) is
-  'Deletes one of the caller''s social accounts with its credentials, removes every waiting job for it, and pauses its running scraping campaigns.';
+  'Deletes one of the caller''s social accounts with its credentials, removes every waiting job for it, pauses its running scraping campaigns, and resolves its account alerts (metadata.resolution deleted).';
 revoke execute on function public.delete_social_account(uuid) from public, anon;
 
 create or replace function public.request_account_test(p_account_id uuid)
@@ -1022,3 +1031,77 @@ comment on function public.save_official_credentials(uuid, text, text) is
   'The runner''s one write of sealed credentials: an official account''s rotated OAuth tokens, saved before they are used (a refresh token works once). Browser accounts'' credentials stay read-only to it.';
 revoke execute on function public.save_official_credentials(uuid, text, text) from public, anon, authenticated;
 grant execute on function public.save_official_credentials(uuid, text, text) to reachflow_runner;
+
+-- What the X API costs an official X account's developer app -------------------------------------
+
+create table public.x_api_usage (
+  account_id uuid not null,
+  user_id uuid not null,
+  day date not null,
+  kind text not null,
+  unit_key text not null,
+  created_at timestamp with time zone not null default now(),
+  constraint x_api_usage_pkey primary key (account_id, day, kind, unit_key),
+  constraint x_api_usage_kind_check check ((kind = any (array['dm_create'::text, 'dm_event_read'::text, 'user_read'::text, 'own_read'::text]))),
+  constraint x_api_usage_unit_key_check check (((char_length(unit_key) >= 1) and (char_length(unit_key) <= 100))),
+  constraint x_api_usage_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete cascade,
+  constraint x_api_usage_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+);
+comment on table public.x_api_usage is
+  'Every billable unit of X API v2 the runner or the api function incurred for an official X account, as X bills its developer app (pay-per-use): one row per DM created (keyed by its event id), per DM event, user or own profile read (keyed by the resource id, once per UTC day: X charges a resource read again the same day nothing). Written only through record_x_api_usage; the customer reads their own. Prices: X_API_PRICE_MILLS in the domain package.';
+comment on column public.x_api_usage.day is
+  'The UTC day X counts the unit in (its deduplication window).';
+
+create index x_api_usage_user_id_day_idx on public.x_api_usage (user_id, day);
+
+alter table public.x_api_usage enable row level security;
+
+create policy "Users can read their own X API usage" on public.x_api_usage
+  as permissive for select to authenticated
+  using ((user_id = (select auth.uid())));
+
+revoke all on public.x_api_usage from anon;
+revoke insert, update, delete, truncate, references, trigger on public.x_api_usage from authenticated;
+
+create or replace function public.record_x_api_usage(p_account_id uuid, p_kind text, p_unit_keys text[])
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  added integer;
+begin
+  insert into public.x_api_usage (account_id, user_id, day, kind, unit_key)
+  select a.id, a.user_id, pg_catalog.timezone('UTC', internal.now())::date, p_kind, k.key
+    from public.social_accounts a
+   cross join lateral (select distinct unnest(p_unit_keys) as key) k
+   where a.id = p_account_id and a.connection = 'official' and k.key is not null
+  on conflict do nothing;
+  get diagnostics added = row_count;
+  return added;
+end
+$$;
+comment on function public.record_x_api_usage(uuid, text, text[]) is
+  'The runner and the api function (service role) record the billable units of one X API answer for an official account (kinds and keys from xApiUsageOf in the domain package); a unit already counted today is not counted again. Answers how many were new.';
+revoke execute on function public.record_x_api_usage(uuid, text, text[]) from public, anon, authenticated;
+grant execute on function public.record_x_api_usage(uuid, text, text[]) to reachflow_runner;
+grant execute on function public.record_x_api_usage(uuid, text, text[]) to service_role;
+
+create or replace function public.x_api_usage_this_month()
+returns table(account_id uuid, kind text, units integer)
+language sql
+stable
+set search_path = ''
+as $$
+  -- X bills by UTC day; the month is the calendar month in UTC, as X's console shows it
+  select u.account_id, u.kind, count(*)::integer
+    from public.x_api_usage u
+   where u.user_id = (select auth.uid())
+     and u.day >= pg_catalog.date_trunc('month', pg_catalog.timezone('UTC', internal.now()))::date
+   group by u.account_id, u.kind
+   order by u.account_id, u.kind
+$$;
+comment on function public.x_api_usage_this_month() is
+  'The caller''s X API units this calendar month (UTC) per official account and kind, for the account card''s "spent this month" (priced in the web app from the domain package''s one price table).';
+revoke execute on function public.x_api_usage_this_month() from public, anon;

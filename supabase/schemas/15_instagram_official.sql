@@ -910,3 +910,28 @@ grant execute on function internal.finish_instagram_followup(uuid, text, text, t
 revoke execute on function internal.enqueue_due_instagram_followups() from public;
 revoke execute on function public.instagram_followup_results() from public, anon;
 grant execute on function public.instagram_followup_results() to authenticated;
+
+create or replace function public.instagram_official_facts()
+returns table(account_id uuid, last_received_at timestamp with time zone, received_this_week integer, last_webhook_at timestamp with time zone)
+language sql
+stable security definer
+set search_path = ''
+as $$
+  -- what is true for an account whose messages arrive by Meta's webhook: no browser syncs it, so
+  -- its card shows what arrived and when Meta last delivered, not a sync time or browser limits
+  select a.id,
+         (select max(m.sent_at) from public.inbox_messages m
+           where m.account_id = a.id and m.direction = 'incoming'),
+         (select count(*)::integer from public.inbox_messages m
+           where m.account_id = a.id and m.direction = 'incoming'
+             and m.sent_at > internal.now() - interval '7 days'),
+         (select max(e.last_received_at) from internal.instagram_webhook_events e
+           where e.instagram_account_id = a.platform_user_id)
+    from public.social_accounts a
+    join public.platforms p on p.id = a.platform_id
+   where a.user_id = (select auth.uid()) and a.connection = 'official' and p.name = 'instagram'
+   order by a.created_at desc
+$$;
+comment on function public.instagram_official_facts() is
+  'Per official Instagram account of the caller: when its last message arrived, how many arrived in the last 7 days, and when Meta last delivered a webhook event for it (security definer: the events table is internal).';
+revoke execute on function public.instagram_official_facts() from public, anon;

@@ -2646,6 +2646,42 @@ export type Database = {
         }
         Relationships: []
       }
+      x_api_usage: {
+        Row: {
+          account_id: string
+          created_at: string
+          day: string
+          kind: string
+          unit_key: string
+          user_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          account_id: string
+          created_at?: string
+          day: string
+          kind: string
+          unit_key: string
+          user_id: string
+        }
+        Update: {
+          account_id?: string
+          created_at?: string
+          day?: string
+          kind?: string
+          unit_key?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'x_api_usage_account_id_fkey'
+            columns: ['account_id']
+            isOneToOne: false
+            referencedRelation: 'social_accounts'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       x_oauth_requests: {
         Row: {
           created_at: string
@@ -3158,6 +3194,15 @@ export type Database = {
           waiting: number
         }[]
       }
+      instagram_official_facts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          account_id: string
+          last_received_at: string
+          last_webhook_at: string
+          received_this_week: number
+        }[]
+      }
       mark_inbox_thread_read: { Args: { p_thread_id: string }; Returns: undefined }
       pause_campaign: { Args: { p_campaign_id: string }; Returns: Json }
       pause_scraping_campaign: { Args: { p_scraping_campaign_id: string }; Returns: Json }
@@ -3180,6 +3225,10 @@ export type Database = {
       record_instagram_webhook_events: { Args: { p_events: Json }; Returns: Json }
       record_stripe_payment: { Args: { p_payment: Json; p_stripe_subscription_id?: string }; Returns: Json }
       record_stripe_subscription: { Args: { p_subscription: Json }; Returns: Json }
+      record_x_api_usage: {
+        Args: { p_account_id: string; p_kind: string; p_unit_keys: string[] }
+        Returns: number
+      }
       request_account_test: { Args: { p_account_id: string }; Returns: string }
       request_inbox_check: { Args: { p_account_id?: string }; Returns: Json }
       retry_inbox_reply: { Args: { p_message_id: string }; Returns: undefined }
@@ -3225,6 +3274,14 @@ export type Database = {
           p_user_id: string
         }
         Returns: Json
+      }
+      x_api_usage_this_month: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          account_id: string
+          kind: string
+          units: number
+        }[]
       }
     }
     Enums: {

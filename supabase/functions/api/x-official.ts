@@ -14,6 +14,7 @@ import {
   X_OFFICIAL_SCOPES,
   type XOfficialCredentials,
   xApiCall,
+  xApiUsageOf,
   xTokenCall,
 } from '@reachflow/domain'
 import { sealCredentials } from '../_shared/credentials.ts'
@@ -246,6 +247,22 @@ export async function finishXOfficial(
     data,
     'connect_official_x_account',
   )
+  // /2/users/me was billed to the customer's app like any call the runner makes
+  const usage = xApiUsageOf({
+    method: 'GET',
+    path: '/2/users/me',
+    ok: true,
+    data: me.data,
+    selfId: me.data.data.id,
+  })
+  if (usage) {
+    const counted = await db.rpc('record_x_api_usage', {
+      p_account_id: saved.id,
+      p_kind: usage.kind,
+      p_unit_keys: usage.keys,
+    })
+    if (counted.error) throw new DatabaseError(counted.error)
+  }
   const row = await caller.db.from('social_accounts').select(ACCOUNT_COLUMNS).eq('id', saved.id).single()
   if (row.error) throw new DatabaseError(row.error)
   return jsonResponse(

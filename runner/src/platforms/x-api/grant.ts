@@ -2,7 +2,8 @@
 // its access token, one refresh when X says 401 (or the token is about to expire), and the rotated
 // tokens sealed and saved BEFORE they are used: X's refresh tokens work once, so tokens the runner
 // used but did not keep would lose the account. The last rate-limit answer per endpoint is kept so
-// a spent window is waited out without calling X again.
+// a spent window is waited out without calling X again. What X bills the customer's app for each
+// answer is recorded (x-api-usage.ts) before the answer is used.
 import {
   type ApiAnswer,
   type RateLimit,
@@ -13,6 +14,7 @@ import {
 } from '@reachflow/domain'
 import { encryptSecret, type Keyring } from '../../crypto.ts'
 import type { Queryable } from '../../db.ts'
+import { recordXApiUsage } from './x-api-usage.ts'
 
 /** Refresh this long before expiry rather than spend a call on a 401. */
 const REFRESH_EARLY_MS = 60_000
@@ -21,6 +23,8 @@ export const X_API_CALL_MS = 30_000
 
 export interface GrantOptions {
   accountId: string
+  /** The account's X user id: reading it is an owned read, billed less. */
+  selfId: string
   credentials: XOfficialCredentials
   client: XApiClient
   db: Queryable
@@ -57,6 +61,7 @@ export class XApiGrant {
     if (answer.rate) this.#rates.set(endpoint, answer.rate)
     else if (answer.status === 429)
       this.#rates.set(endpoint, { limit: 0, remaining: 0, resetAt: this.options.now() + 15 * 60_000 })
+    await recordXApiUsage(this.options, { method, path, answer })
     return answer
   }
 

@@ -5,7 +5,14 @@
 // rate limit waits (nothing attempted, nothing failed), a person who cannot be messaged is skipped,
 // 401 after one refresh puts the account in error, an unanswered send is uncertain and settled by
 // reading the conversation.
-import { type ApiAnswer, dmFailureOf, type XApiClient, type XOfficialCredentials } from '@reachflow/domain'
+import {
+  type ApiAnswer,
+  dmFailureOf,
+  X_DM_EVENTS_PAGE_SIZE,
+  X_INBOX_EVENTS_PER_READ,
+  type XApiClient,
+  type XOfficialCredentials,
+} from '@reachflow/domain'
 import type { Keyring } from '../../crypto.ts'
 import type { Queryable } from '../../db.ts'
 import {
@@ -28,8 +35,8 @@ import { XApiGrant } from './grant.ts'
 export const X_API_UNAUTHORIZED = 'x_api_401'
 const EVENT_QUERY =
   'dm_event.fields=id,text,sender_id,created_at,dm_conversation_id&event_types=MessageCreate'
-/** How many pages of the account's DM events one inbox read looks at (100 events each). */
-const INBOX_PAGES = 3
+/** How many pages of the account's DM events one inbox read looks at (the cost estimate's reads). */
+const INBOX_PAGES = X_INBOX_EVENTS_PER_READ / X_DM_EVENTS_PAGE_SIZE
 
 interface DmEvent {
   id: string
@@ -63,7 +70,7 @@ export class XApiSession implements PlatformSession {
   constructor(options: XApiSessionOptions) {
     const { account } = options
     this.user = { id: account.platformUserId, username: account.username, name: account.username }
-    this.#grant = new XApiGrant({ ...options, accountId: account.id })
+    this.#grant = new XApiGrant({ ...options, accountId: account.id, selfId: account.platformUserId })
   }
 
   async sendDm(target: DmTarget, text: string): Promise<SendResult> {
@@ -223,7 +230,7 @@ export class XApiSession implements PlatformSession {
       const answer = await this.#grant.call<EventsPage>(
         'read',
         'GET',
-        `${path}?${EVENT_QUERY}&expansions=sender_id&max_results=100${token ? `&pagination_token=${encodeURIComponent(token)}` : ''}`,
+        `${path}?${EVENT_QUERY}&expansions=sender_id&max_results=${X_DM_EVENTS_PAGE_SIZE}${token ? `&pagination_token=${encodeURIComponent(token)}` : ''}`,
       )
       if (!answer.ok) {
         const failure = dmFailureOf(answer.status, answer.detail)

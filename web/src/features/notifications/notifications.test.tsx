@@ -78,6 +78,18 @@ describe('notification rules (product.md §4)', () => {
       </ul>,
     )
     expect(screen.getByText('Resolved: the account is active again')).toBeInTheDocument()
+    rerender(
+      <ul>
+        <NotificationItem
+          notification={{
+            ...alert,
+            metadata: { accountId: 'x', resolvedAt: '2026-01-02T00:00:00Z', resolution: 'deleted' },
+          }}
+          onMarkRead={() => {}}
+        />
+      </ul>,
+    )
+    expect(screen.getByText('Resolved: the account was removed')).toBeInTheDocument()
   })
 
   it('is an error outside its provider', () => {

@@ -3,7 +3,7 @@ import { supabase } from '@/lib/supabase'
 
 export type SenderAccount = Pick<
   Tables<'social_accounts'>,
-  'id' | 'username' | 'status' | 'daily_message_limit'
+  'id' | 'username' | 'status' | 'daily_message_limit' | 'connection'
 > & {
   platform: Pick<Tables<'platforms'>, 'name' | 'display_name'> | null
 }
@@ -23,7 +23,7 @@ export async function getSenderAccounts(): Promise<SenderAccount[]> {
     .eq('status', 'active')
     .order('created_at', { ascending: false })
   if (error) throw new Error(`Could not load your accounts: ${error.message}`)
-  return data
-    .filter((account) => !(account.connection === 'official' && account.platform?.name === 'instagram'))
-    .map(({ connection: _connection, ...account }) => account)
+  return data.filter(
+    (account) => !(account.connection === 'official' && account.platform?.name === 'instagram'),
+  )
 }

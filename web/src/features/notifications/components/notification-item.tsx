@@ -4,8 +4,8 @@ import { relativeTime } from '@/lib/relative-time'
 import type { Notification } from '../api/types'
 import { NotificationIcon } from './notification-icon'
 
-/** An account alert's metadata once the database resolved it (the account is active again). */
-const resolvedAlert = z.object({ resolvedAt: z.string() })
+/** An account alert's metadata once the database resolved it: the account is active again, or deleted. */
+const resolvedAlert = z.object({ resolvedAt: z.string(), resolution: z.literal('deleted').optional() })
 
 interface NotificationItemProps {
   notification: Notification
@@ -17,8 +17,8 @@ interface NotificationItemProps {
 /** One row of the panel; unread rows are highlighted and a click marks them read (product.md §4). */
 export function NotificationItem({ notification, onMarkRead, onOpen }: NotificationItemProps) {
   const { id, type, title, message, read, created_at } = notification
-  // an account alert whose account is active again (resolved by the database)
-  const resolved = resolvedAlert.safeParse(notification.metadata).success
+  // an account alert the database resolved: its account is active again, or was deleted
+  const resolved = resolvedAlert.safeParse(notification.metadata)
   return (
     <li>
       <button
@@ -48,9 +48,11 @@ export function NotificationItem({ notification, onMarkRead, onOpen }: Notificat
           {message && <span className="mt-0.5 block text-sm text-slate-600">{message}</span>}
           <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
             {relativeTime(created_at)}
-            {resolved && (
+            {resolved.success && (
               <span className="rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-700 ring-1 ring-emerald-200">
-                Resolved: the account is active again
+                {resolved.data.resolution === 'deleted'
+                  ? 'Resolved: the account was removed'
+                  : 'Resolved: the account is active again'}
               </span>
             )}
           </span>

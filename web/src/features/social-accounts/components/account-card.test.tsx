@@ -77,3 +77,43 @@ describe("the account card's allowance", () => {
     expect(card).toHaveTextContent('Inbox answers count toward it.')
   })
 })
+
+describe('what each connection type is shown', () => {
+  const noop = () => {}
+  const props = { today: null, testing: false, deleting: false, onTest: noop, onEdit: noop, onDelete: noop }
+
+  it('an official X account shows what its X API requests cost this month', () => {
+    renderApp(<AccountCard {...props} account={{ ...account, connection: 'official' }} xApiSpentMills={31} />)
+    expect(screen.getByTestId('account-card')).toHaveTextContent('X API spent this month$0.04')
+  })
+
+  it('a browser account shows no X API cost', () => {
+    renderApp(<AccountCard {...props} account={account} xApiSpentMills={31} />)
+    expect(screen.getByTestId('account-card')).not.toHaveTextContent('X API spent')
+  })
+
+  it('an official Instagram account shows its messages and webhook, not the browser fields', () => {
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString()
+    renderApp(
+      <AccountCard
+        {...props}
+        account={{
+          ...account,
+          connection: 'official',
+          platform: { name: 'instagram', display_name: 'Instagram' },
+        }}
+        instagramFacts={{
+          lastReceivedAt: minutesAgo(13),
+          receivedThisWeek: 4,
+          lastWebhookAt: minutesAgo(13),
+        }}
+      />,
+    )
+    const card = screen.getByTestId('account-card')
+    expect(card).toHaveTextContent('Last message received13 minutes ago')
+    expect(card).toHaveTextContent('Received this week4')
+    expect(card).toHaveTextContent('WebhookLive')
+    for (const field of ['Messages/Day', 'Requests Pending', 'Last Sync', 'Never'])
+      expect(card).not.toHaveTextContent(field)
+  })
+})

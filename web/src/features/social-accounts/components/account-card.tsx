@@ -1,10 +1,11 @@
 import { Pencil, PlugZap, RefreshCw, Trash2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { StatusBadge } from '@/components/ui/status-badge'
-import { relativeTime } from '@/lib/relative-time'
-import { accountBadgeStatus, accountNote, isConnected, lastSyncLabel } from '../account-view'
+import { accountBadgeStatus, accountNote, isConnected } from '../account-view'
 import type { SocialAccount } from '../api/get-accounts'
 import type { AccountToday } from '../api/get-accounts-today'
+import type { InstagramFacts } from '../api/get-connection-facts'
+import { InstagramOfficialFacts, SendingAccountFacts } from './account-facts'
 import { AccountTodayPanel } from './account-today'
 import { InstagramReconnect } from './official/instagram-reconnect'
 
@@ -24,10 +25,15 @@ function PlatformMark({ name }: { name: string | undefined }) {
   )
 }
 
-/** product.md §2 account card: platform, username, status, Messages/Day, Requests Pending, Connected, Last Sync. */
+/**
+ * product.md §2 account card: platform, username, status, Messages/Day, Requests Pending, Connected,
+ * Last Sync; an official account shows what is true for its connection instead or as well.
+ */
 export function AccountCard({
   account,
   today,
+  xApiSpentMills,
+  instagramFacts,
   testing,
   deleting,
   onTest,
@@ -37,6 +43,10 @@ export function AccountCard({
   account: SocialAccount
   /** Today's sending as the runner counts it; null until loaded (or for an account that sends no DMs). */
   today: AccountToday | null
+  /** This month's X API bill (mills) of an official X account; undefined while loading. */
+  xApiSpentMills?: number | undefined
+  /** An official Instagram account's messages and webhook deliveries; null until loaded. */
+  instagramFacts?: InstagramFacts | null
   testing: boolean
   deleting: boolean
   onTest: () => void
@@ -66,27 +76,15 @@ export function AccountCard({
         <StatusBadge status={accountBadgeStatus(account.status)} />
       </div>
       {note && <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-xs text-slate-600">{note}</p>}
-      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
-        <div>
-          <dt className="text-xs text-slate-500">Messages/Day</dt>
-          {/* today's real allowance (warm-up and the other caps applied), not the limit typed in */}
-          <dd className="font-semibold text-slate-900">{today?.allowed ?? account.daily_message_limit}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Requests Pending</dt>
-          <dd className="font-semibold text-slate-900">{account.requests_pending}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Connected</dt>
-          <dd className={`font-semibold ${connected ? 'text-emerald-700' : 'text-slate-500'}`}>
-            {connected ? 'Yes' : 'No'}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Last Sync</dt>
-          <dd className="font-semibold text-slate-900">{lastSyncLabel(account, relativeTime)}</dd>
-        </div>
-      </dl>
+      {official && account.platform?.name === 'instagram' ? (
+        <InstagramOfficialFacts account={account} facts={instagramFacts ?? null} />
+      ) : (
+        <SendingAccountFacts
+          account={account}
+          today={today}
+          xApiSpentMills={official ? xApiSpentMills : null}
+        />
+      )}
       {today && <AccountTodayPanel username={account.username} today={today} />}
       {official && account.platform?.name === 'instagram' && account.status === 'error' && (
         <InstagramReconnect username={account.username} />

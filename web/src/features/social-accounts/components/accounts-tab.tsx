@@ -14,6 +14,7 @@ import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
 import { ACCOUNT_DELETED, deleteAccount } from '../api/delete-account'
 import { getAccounts, type SocialAccount } from '../api/get-accounts'
 import { getAccountsToday } from '../api/get-accounts-today'
+import { getInstagramFacts, getXApiSpend } from '../api/get-connection-facts'
 import { testAccount } from '../api/test-account'
 import { AccountCard } from './account-card'
 import { EditAccountDialog } from './edit-account-dialog'
@@ -48,6 +49,20 @@ export function AccountsTab({ onAdd }: { onAdd: () => void }) {
     queryKey: [queryRoots.accounts, 'today'],
     queryFn: getAccountsToday,
     refetchInterval: accounts.data?.some((a) => a.status === 'active') ? LIVE_POLL_MS : false,
+  })
+  const isOfficial = (platform: string) =>
+    accounts.data?.some((a) => a.connection === 'official' && a.platform?.name === platform) ?? false
+  const xApiSpend = useQuery({
+    queryKey: [queryRoots.accounts, 'x-api-spend'],
+    queryFn: getXApiSpend,
+    enabled: isOfficial('twitter'),
+    refetchInterval: LIVE_POLL_MS,
+  })
+  const instagramFacts = useQuery({
+    queryKey: [queryRoots.accounts, 'instagram-facts'],
+    queryFn: getInstagramFacts,
+    enabled: isOfficial('instagram'),
+    refetchInterval: LIVE_POLL_MS,
   })
   const allowedToday = (a: SocialAccount) => today.data?.get(a.id)?.allowed ?? a.daily_message_limit
   useRegisterExport(() =>
@@ -120,6 +135,8 @@ export function AccountsTab({ onAdd }: { onAdd: () => void }) {
                   ? null
                   : (today.data?.get(account.id) ?? null)
               }
+              xApiSpentMills={xApiSpend.data ? (xApiSpend.data.get(account.id) ?? 0) : undefined}
+              instagramFacts={instagramFacts.data?.get(account.id) ?? null}
               testing={test.isPending && test.variables?.id === account.id}
               deleting={remove.isPending && remove.variables?.id === account.id}
               onTest={() => test.mutate(account)}

@@ -1,6 +1,7 @@
 import { PlayCircle, Save } from 'lucide-react'
 import type { UseFormReturn } from 'react-hook-form'
 import { PlatformRulesNote } from '@/components/accounts/platform-rules-note'
+import { XApiCostNote } from '@/components/accounts/x-api-cost-note'
 import { CheckboxField } from '@/components/ui/form-field'
 import { pluralize } from '@/lib/format'
 import type { LeadSource } from '../../api/get-lead-sources'
@@ -61,6 +62,9 @@ export function ReviewStep({
           value={`${values.timeFrom}–${values.timeTo} ${values.timezone}, ${values.activeDays.map((d) => d.slice(0, 3)).join(', ')}`}
         />
       </dl>
+      {account?.connection === 'official' && account.platform?.name === 'twitter' && (
+        <XApiCostNote dmsPerDay={Number(values.dailyLimit)} />
+      )}
       <CheckboxField
         id="dm-run-now"
         label="Start sending right away"

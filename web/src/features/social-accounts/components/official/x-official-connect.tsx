@@ -1,10 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Check, Copy } from 'lucide-react'
 import { useState } from 'react'
+import { XApiCostNote } from '@/components/accounts/x-api-cost-note'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Field, Input } from '@/components/ui/form-field'
 import { getXOfficialSetup, startXOfficial } from '../../api/x-official'
+
+/** product.md §9: an account's default of 50 messages per day. */
+const DEFAULT_DAILY_DMS = 50
 
 /**
  * Connecting X through the customer's own X developer app: what to set in the app, the callback
@@ -86,6 +90,10 @@ export function XOfficialConnect({ onBack, onClose }: { onBack: () => void; onCl
           </div>
         </li>
       </ol>
+      <div className="mt-5">
+        {/* the account's default daily limit until the customer sets their own */}
+        <XApiCostNote dmsPerDay={DEFAULT_DAILY_DMS} prices />
+      </div>
       {start.isError && (
         <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700">
           {start.error.message}
