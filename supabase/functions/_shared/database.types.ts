@@ -1989,6 +1989,7 @@ export type Database = {
           previous_publication_id: number | null
           published_at: string
           published_by: string | null
+          unchecked_steps: string[] | null
         }
         ComputedFields: never
         Insert: {
@@ -1999,6 +2000,7 @@ export type Database = {
           previous_publication_id?: number | null
           published_at?: string
           published_by?: string | null
+          unchecked_steps?: string[] | null
         }
         Update: {
           id?: never
@@ -2008,6 +2010,7 @@ export type Database = {
           previous_publication_id?: number | null
           published_at?: string
           published_by?: string | null
+          unchecked_steps?: string[] | null
         }
         Relationships: [
           {
@@ -2893,7 +2896,10 @@ export type Database = {
         }[]
       }
       admin_platform_pack: { Args: { p_platform: string }; Returns: Json }
-      admin_publish_pack: { Args: { p_by: string; p_pack_id: string; p_platform: string }; Returns: string }
+      admin_publish_pack: {
+        Args: { p_by: string; p_pack_id: string; p_platform: string; p_unchecked?: string[] }
+        Returns: string
+      }
       admin_queue_detail: { Args: { p_limit?: number; p_name: string }; Returns: Json }
       admin_queue_overview: {
         Args: Record<PropertyKey, never>
