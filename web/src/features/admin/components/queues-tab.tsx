@@ -11,11 +11,11 @@ import { getQueues } from '../api/get-queues'
 import { setQueuePaused } from '../api/set-queue-paused'
 import { formatNumber } from '../format'
 import { useTableTab } from '../hooks/use-table-tab'
-import { type Column, DataTable } from './data-table'
+import type { Column } from './data-table'
 import { Pill } from './pill'
 import { QueueDrawer } from './queue-drawer'
-import { StatCard, StatGrid } from './stat-card'
 import { POLL_MS, type TabProps } from './tab-props'
+import { TableTab } from './table-tab'
 
 export function QueuesTab(tab: TabProps) {
   const { rows, stats, loading, act, isBusy } = useTableTab(getQueues, getQueueStats, POLL_MS.queues, tab)
@@ -83,47 +83,46 @@ export function QueuesTab(tab: TabProps) {
   ]
 
   return (
-    <div className="space-y-6">
-      <StatGrid>
-        <StatCard
-          testId="stat-total-jobs"
-          label="Total Jobs"
-          value={formatNumber(stats?.totalJobs ?? 0)}
-          icon={Layers}
-        />
-        <StatCard
-          testId="stat-active-jobs"
-          label="Active Jobs"
-          value={formatNumber(stats?.activeJobs ?? 0)}
-          icon={ListChecks}
-          accent="green"
-        />
-        <StatCard
-          testId="stat-failed-jobs"
-          label="Failed Jobs"
-          value={formatNumber(stats?.failedJobs ?? 0)}
-          icon={AlertOctagon}
-          accent="red"
-        />
-        <StatCard
-          testId="stat-jobs-per-hour"
-          label="Jobs per Hour"
-          value={formatNumber(stats?.jobsPerHour ?? 0)}
-          icon={Timer}
-          accent="slate"
-        />
-      </StatGrid>
-      <DataTable
-        testId="queues-table"
-        label="Job queues"
-        mobileColumns={3}
-        columns={columns}
-        rows={rows}
-        rowKey={(q) => q.name}
-        loading={loading}
-        empty="No job queues"
-      />
+    <TableTab
+      figures={[
+        {
+          testId: 'stat-total-jobs',
+          label: 'Total Jobs',
+          value: formatNumber(stats?.totalJobs ?? 0),
+          icon: Layers,
+        },
+        {
+          testId: 'stat-active-jobs',
+          label: 'Active Jobs',
+          value: formatNumber(stats?.activeJobs ?? 0),
+          icon: ListChecks,
+          accent: 'green',
+        },
+        {
+          testId: 'stat-failed-jobs',
+          label: 'Failed Jobs',
+          value: formatNumber(stats?.failedJobs ?? 0),
+          icon: AlertOctagon,
+          accent: 'red',
+        },
+        {
+          testId: 'stat-jobs-per-hour',
+          label: 'Jobs per Hour',
+          value: formatNumber(stats?.jobsPerHour ?? 0),
+          icon: Timer,
+          accent: 'slate',
+        },
+      ]}
+      testId="queues-table"
+      label="Job queues"
+      mobileColumns={3}
+      columns={columns}
+      rows={rows}
+      rowKey={(q) => q.name}
+      loading={loading}
+      empty="No job queues"
+    >
       <QueueDrawer name={details} onClose={() => setDetails(null)} autoRefresh={tab.autoRefresh} />
-    </div>
+    </TableTab>
   )
 }

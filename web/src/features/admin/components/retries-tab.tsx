@@ -14,9 +14,9 @@ import { retryJob } from '../api/retry-job'
 import { formatDateTime, formatNumber, formatPercent, shortId } from '../format'
 import { useTableTab } from '../hooks/use-table-tab'
 import { ConfirmDialog } from './confirm-dialog'
-import { type Column, DataTable } from './data-table'
-import { StatCard, StatGrid } from './stat-card'
+import type { Column } from './data-table'
 import { POLL_MS, type TabProps } from './tab-props'
+import { TableTab } from './table-tab'
 
 export const canRetry = (job: Pick<FailedJob, 'attempts' | 'maxAttempts'>) => job.attempts < job.maxAttempts
 
@@ -113,52 +113,51 @@ export function RetriesTab(tab: TabProps) {
   ]
 
   return (
-    <div className="space-y-6">
-      <StatGrid>
-        <StatCard
-          testId="stat-failed"
-          label="Failed Jobs"
-          value={formatNumber(stats?.failedJobs ?? 0)}
-          icon={AlertOctagon}
-          accent="red"
-          detail="Waiting for Retry or Delete"
-        />
-        <StatCard
-          testId="stat-retrying"
-          label="Retrying"
-          value={formatNumber(stats?.retryingJobs ?? 0)}
-          icon={RefreshCw}
-          accent="amber"
-          detail="Queued to run again"
-        />
-        <StatCard
-          testId="stat-max-retries"
-          label="Max Retries Reached"
-          value={formatNumber(stats?.maxRetriesJobs ?? 0)}
-          icon={ShieldAlert}
-          accent="slate"
-          detail="No attempts left"
-        />
-        <StatCard
-          testId="stat-success-rate"
-          label="Success Rate"
-          value={formatPercent(stats?.successRate ?? 100)}
-          icon={CheckCircle2}
-          accent="green"
-          meter={stats?.successRate ?? 100}
-          meterHighIsGood
-          detail="Of jobs finished in 24 hours"
-        />
-      </StatGrid>
-      <DataTable
-        testId="retries-table"
-        label="Failed jobs"
-        columns={columns}
-        rows={rows}
-        rowKey={(j) => j.id}
-        loading={loading}
-        empty="No failed jobs. Everything that ran recently succeeded or is still being retried."
-      />
+    <TableTab
+      figures={[
+        {
+          testId: 'stat-failed',
+          label: 'Failed Jobs',
+          value: formatNumber(stats?.failedJobs ?? 0),
+          icon: AlertOctagon,
+          accent: 'red',
+          detail: 'Waiting for Retry or Delete',
+        },
+        {
+          testId: 'stat-retrying',
+          label: 'Retrying',
+          value: formatNumber(stats?.retryingJobs ?? 0),
+          icon: RefreshCw,
+          accent: 'amber',
+          detail: 'Queued to run again',
+        },
+        {
+          testId: 'stat-max-retries',
+          label: 'Max Retries Reached',
+          value: formatNumber(stats?.maxRetriesJobs ?? 0),
+          icon: ShieldAlert,
+          accent: 'slate',
+          detail: 'No attempts left',
+        },
+        {
+          testId: 'stat-success-rate',
+          label: 'Success Rate',
+          value: formatPercent(stats?.successRate ?? 100),
+          icon: CheckCircle2,
+          accent: 'green',
+          meter: stats?.successRate ?? 100,
+          meterHighIsGood: true,
+          detail: 'Of jobs finished in 24 hours',
+        },
+      ]}
+      testId="retries-table"
+      label="Failed jobs"
+      columns={columns}
+      rows={rows}
+      rowKey={(j) => j.id}
+      loading={loading}
+      empty="No failed jobs. Everything that ran recently succeeded or is still being retried."
+    >
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete job ${deleting ? shortId(deleting.id) : ''}?`}
@@ -170,6 +169,6 @@ export function RetriesTab(tab: TabProps) {
         The failed {deleting?.jobType.toLowerCase()} job is removed from the {deleting?.queue} queue and will
         not run again.
       </ConfirmDialog>
-    </div>
+    </TableTab>
   )
 }
