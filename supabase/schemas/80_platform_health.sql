@@ -35,6 +35,7 @@ create table public.platform_pack_publications (
   published_by uuid,
   published_at timestamp with time zone not null default now(),
   previous_publication_id bigint,
+  unchecked_steps text[],
   constraint platform_pack_publications_pkey primary key (id),
   constraint platform_pack_publications_check check (((kind = 'rollback'::text) or (pack_id is not null))),
   constraint platform_pack_publications_kind_check check ((kind = any (array['publish'::text, 'rollback'::text]))),
@@ -45,6 +46,8 @@ create table public.platform_pack_publications (
 );
 comment on table public.platform_pack_publications is
   'Which pack each platform runs, newest row wins (no row, or pack_id null: the code default). Rollbacks are rows too.';
+comment on column public.platform_pack_publications.unchecked_steps is
+  'Steps the pack''s canary try skipped (nothing to check) that the publishing operator confirmed by name; null when every step ran.';
 
 create table public.platform_incidents (
   id uuid not null default gen_random_uuid(),
@@ -852,7 +855,7 @@ as $$
   -- The code default, what is published, what is in effect, where Roll back goes, the history.
   with code as (select * from internal.code_pack(p_platform)),
   pubs as (
-    select pub.id, pub.pack_id, pub.kind, pub.published_at, pub.previous_publication_id, u.email as published_by,
+    select pub.id, pub.pack_id, pub.kind, pub.published_at, pub.previous_publication_id, pub.unchecked_steps, u.email as published_by,
            p.version, p.facts, row_number() over (order by pub.id desc) as n
       from public.platform_pack_publications pub
       left join public.platform_packs p on p.id = pub.pack_id
@@ -886,6 +889,7 @@ as $$
       else null end,
     'history', coalesce((select jsonb_agg(jsonb_build_object('id', pubs.id, 'kind', pubs.kind, 'packId', pubs.pack_id,
                                                              'version', coalesce(pubs.version, 'code default'),
+                                                             'unchecked', coalesce(to_jsonb(pubs.unchecked_steps), '[]'::jsonb),
                                                              'publishedAt', pubs.published_at, 'publishedBy', pubs.published_by)
                                           order by pubs.id desc)
                            from pubs where pubs.n <= 20), '[]'::jsonb))
@@ -894,7 +898,7 @@ comment on function public.admin_platform_pack(text) is
   'Platform health tab: the platform''s code default, effective pack, roll-back target and last 20 publications.';
 revoke execute on function public.admin_platform_pack(text) from public, anon, authenticated;
 
-create or replace function public.admin_publish_pack(p_platform text, p_pack_id uuid, p_by uuid)
+create or replace function public.admin_publish_pack(p_platform text, p_pack_id uuid, p_by uuid, p_unchecked text[] default null)
 returns text
 language plpgsql
 security definer
@@ -902,7 +906,8 @@ set search_path = ''
 as $$
 declare
   pack record;
-  tried text;
+  tried record;
+  skipped text[];
 begin
   select p.* into pack from public.platform_packs p
    where p.id = p_pack_id and p.platform = p_platform and p.source = 'operator';
@@ -910,14 +915,22 @@ begin
     return 'not_found';
   end if;
   -- Only the newest try of this very pack counts, and it must have passed.
-  select r.status into tried from public.platform_canary_runs r
+  select r.status, r.steps into tried from public.platform_canary_runs r
    where r.pack_id = pack.id and r.trigger = 'try' order by r.created_at desc limit 1;
-  if tried is null then
+  if tried.status is null then
     return 'not_tried';
-  elsif tried in ('queued', 'running') then
+  elsif tried.status in ('queued', 'running') then
     return 'trying';
-  elsif tried <> 'passed' then
+  elsif tried.status <> 'passed' then
     return 'failed';
+  end if;
+  -- A skipped step checked nothing: the pack goes out unchecked there only when the operator named
+  -- exactly those steps (a confirmation given for another try's skips does not carry over).
+  skipped := array(select distinct s ->> 'step' from jsonb_array_elements(tried.steps) s
+                    where s ->> 'status' = 'skipped' order by 1);
+  if cardinality(skipped) > 0
+     and skipped is distinct from array(select distinct u from unnest(p_unchecked) u order by 1) then
+    return 'unchecked';
   end if;
   if exists (select 1 from internal.published_pack(p_platform) cur where cur.pack_id = pack.id) then
     return 'current';
@@ -929,16 +942,17 @@ begin
                      or exists (select 1 from public.platform_pack_publications pub where pub.pack_id = other.id))) then
     return 'version_taken';
   end if;
-  insert into public.platform_pack_publications (platform, pack_id, kind, published_by, previous_publication_id)
-  values (p_platform, pack.id, 'publish', p_by, (select cur.publication_id from internal.published_pack(p_platform) cur));
+  insert into public.platform_pack_publications (platform, pack_id, kind, published_by, previous_publication_id, unchecked_steps)
+  values (p_platform, pack.id, 'publish', p_by, (select cur.publication_id from internal.published_pack(p_platform) cur),
+          nullif(skipped, '{}'));
   -- Check the published pack at once rather than at the next scheduled run: it may resume what is paused.
   perform internal.queue_canary_run(p_platform, 'publish', null, p_by);
   return 'published';
 end
 $$;
-comment on function public.admin_publish_pack(text, uuid, uuid) is
-  'Publishes an operator pack whose newest canary try passed: not_found, not_tried, trying, failed, current, version_taken or published.';
-revoke execute on function public.admin_publish_pack(text, uuid, uuid) from public, anon, authenticated;
+comment on function public.admin_publish_pack(text, uuid, uuid, text[]) is
+  'Publishes an operator pack whose newest canary try passed with every step run, or whose skipped steps the operator named in p_unchecked (recorded): not_found, not_tried, trying, failed, unchecked, current, version_taken or published.';
+revoke execute on function public.admin_publish_pack(text, uuid, uuid, text[]) from public, anon, authenticated;
 
 create or replace function public.admin_resume_platform_action(p_platform text, p_action text, p_by uuid)
 returns jsonb

@@ -1,8 +1,9 @@
 // What operators and customers see when X changes its site, through the real stack: a site change
 // as the runner records it alerts operators on the overview, pauses sending on X (the Platform
 // health tab, the incident with its page outline) and tells the X customer on the dashboard, until
-// an operator resumes it; then, with a real runner working the canary, the pack editor's Validate
-// (problems named by path), Try on canary, Publish (the runner uses the pack within a minute) and
+// an operator resumes it; then, with a real runner working the canary, the badge that waits for a
+// finished run, and the pack editor's Validate (problems named by path), Try on canary, Publish
+// (refused while a skipped step is unconfirmed; the runner uses the pack within a minute) and
 // Roll back. Screenshots at 1280 and 390 px go to PLATFORM_SCREENSHOTS_DIR when it is set.
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import {
@@ -17,6 +18,7 @@ import {
   type RunnerHandle,
   startSupervisedRunner,
 } from './admin-support'
+import { apiUrl } from './support'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -26,6 +28,31 @@ const DEMO = { email: 'demo@reachflow.test', password: 'demo-password' }
 
 async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage })
+}
+
+/** An admin API call with the signed-in operator's token, answered as {status, body}. */
+async function adminCall(
+  page: Page,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const token = await page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i) ?? ''
+      if (/^sb-.*-auth-token$/.test(key)) return JSON.parse(localStorage.getItem(key) ?? '{}')?.access_token
+    }
+    return undefined
+  })
+  const response = await fetch(`${apiUrl}/functions/v1/admin/${path}`, {
+    method: 'POST',
+    headers: {
+      apikey: process.env.SUPABASE_ANON_KEY ?? '',
+      Authorization: `Bearer ${String(token)}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  })
+  return { status: response.status, body: await response.json() }
 }
 
 /** The element below the sticky header, in a viewport tall enough for it. */
@@ -183,11 +210,52 @@ test.describe('the pack editor with a real runner', () => {
 
   test.afterAll(async () => {
     await runner?.stop()
-    await db().query('delete from public.paused_queues where name = any($1::text[])', [OTHERS])
+    await db().query('delete from public.paused_queues where name = any($1::text[])', [
+      [...OTHERS, 'platform.canary'],
+    ])
     await db().query('delete from public.platform_canary_accounts')
   })
 
-  test('choose a canary account; Validate names the problem; Try on canary; Publish; Roll back', async ({
+  test('the badge waits for a finished run: "Not checked yet" while queued, "Partly checked" when a step was skipped', async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000)
+    // runs of the tests before were ended by hand: this platform starts with no finished run
+    await db().query(`delete from public.platform_canary_runs where platform = 'twitter'`)
+    await db().query(
+      `insert into public.paused_queues (name) values ('platform.canary') on conflict do nothing`,
+    )
+    const { username } = await connectXAccount(await newCustomer())
+    const { context, page } = await adminPage(browser)
+    await openTab(page, 'platform-health', 'Platform health')
+    await chooseCanaryAccount(page, username)
+
+    const card = page.getByTestId('platform-card-twitter')
+    await card.getByRole('button', { name: 'Run the X canary now' }).click()
+    await expect(card.getByLabel('X last canary run')).toContainText('Queued')
+    await expect(card.getByText('Not checked yet', { exact: true })).toBeVisible()
+    await expect(card).not.toContainText('Canary failing')
+    await shootElement(page, card, 'admin-platform-health-queued-1280')
+
+    // the sandbox account has no conversation: "Open a known thread" has nothing to open
+    await db().query(`delete from public.paused_queues where name = 'platform.canary'`)
+    await expect(card.locator('[data-step="thread"]')).toHaveAttribute('data-status', 'skipped', {
+      timeout: 180_000,
+    })
+    await expect(card.locator('[data-step="search"]')).toHaveAttribute('data-status', 'passed')
+    await expect(card.getByText('Partly checked', { exact: true })).toBeVisible({ timeout: 20_000 })
+    await expect(card.getByLabel('X last canary run')).toContainText('Partly checked: 1 step skipped')
+    await shootElement(page, card, 'admin-platform-health-partly-checked-1280')
+    const mobile = await adminPage(browser, MOBILE)
+    await openTab(mobile.page, 'platform-health', 'Platform health')
+    const mobileCard = mobile.page.getByTestId('platform-card-twitter')
+    await expect(mobileCard.getByText('Partly checked', { exact: true })).toBeVisible()
+    await shootElement(mobile.page, mobileCard, 'admin-platform-health-partly-checked-390')
+    await mobile.context.close()
+    await context.close()
+  })
+
+  test('choose a canary account; Validate names the problem; a try that skipped a step publishes only once confirmed; Roll back', async ({
     browser,
   }) => {
     test.setTimeout(300_000)
@@ -222,12 +290,52 @@ test.describe('the pack editor with a real runner', () => {
     await facts.fill(JSON.stringify(draft, null, 2))
     await editor.getByRole('button', { name: 'Try on canary' }).click()
     const tryPanel = page.getByTestId('pack-try')
-    await expect(tryPanel).toContainText('Passed', { timeout: 180_000 })
+    // every step but "Open a known thread" (no conversation on the account) ran and passed
+    await expect(tryPanel).toContainText('Partly checked: 1 step skipped', { timeout: 180_000 })
+    await expect(tryPanel).not.toContainText('Passed')
     await expect(tryPanel.locator('[data-step="search"]')).toHaveAttribute('data-status', 'passed')
+    await expect(tryPanel.locator('[data-step="thread"]')).toHaveAttribute('data-status', 'skipped')
+    await expect(page.getByTestId('pack-try-unchecked')).toContainText('Not checked: Open a known thread.')
     await shootElement(page, editor, 'admin-pack-editor-tried-1280')
 
+    // The server refuses the publication unless it names what was not checked.
+    const [tried] = (
+      await db().query<{ id: string }>(`select id from public.platform_packs where version = $1`, [version])
+    ).rows
+    const publishDirectly = (body: Record<string, unknown>) =>
+      adminCall(page, 'platform-packs/twitter/publish', { packId: tried?.id, ...body })
+    expect(await publishDirectly({})).toEqual({
+      status: 422,
+      body: {
+        error:
+          'The canary try did not check "Open a known thread": publish only by confirming what was not checked.',
+        unchecked: [{ step: 'thread', label: 'Open a known thread' }],
+      },
+    })
+
     await editor.getByRole('button', { name: 'Publish' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Publish without every check?' })
+    await expect(confirm.getByRole('list', { name: 'Not checked' })).toContainText('Open a known thread')
+    await expect(confirm).toContainText('No conversation to open')
+    await shootElement(page, confirm, 'admin-pack-publish-unchecked-1280')
+    if (shots) {
+      await page.setViewportSize(MOBILE)
+      await shoot(page, 'admin-pack-publish-unchecked-390', false)
+      await page.setViewportSize({ width: 1280, height: 800 })
+    }
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await expect(editor).toContainText('(the code default)')
+
+    await editor.getByRole('button', { name: 'Publish' }).click()
+    await confirm.getByRole('button', { name: 'Publish unchecked' }).click()
     await expect(page.getByText(`Published ${version}: runners use it within a minute`)).toBeVisible()
+    const [publication] = (
+      await db().query<{ unchecked_steps: string[] }>(
+        `select unchecked_steps from public.platform_pack_publications where pack_id = $1`,
+        [tried?.id],
+      )
+    ).rows
+    expect(publication?.unchecked_steps).toEqual(['thread'])
     await expect(editor).toContainText(`In use: ${version}`)
     // The running runner switches to it within a minute (its own log line says so).
     await expect

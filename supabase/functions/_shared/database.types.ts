@@ -1999,6 +1999,7 @@ export type Database = {
           previous_publication_id: number | null
           published_at: string
           published_by: string | null
+          unchecked_steps: string[] | null
         }
         ComputedFields: never
         Insert: {
@@ -2009,6 +2010,7 @@ export type Database = {
           previous_publication_id?: number | null
           published_at?: string
           published_by?: string | null
+          unchecked_steps?: string[] | null
         }
         Update: {
           id?: never
@@ -2018,6 +2020,7 @@ export type Database = {
           previous_publication_id?: number | null
           published_at?: string
           published_by?: string | null
+          unchecked_steps?: string[] | null
         }
         Relationships: [
           {
@@ -2939,7 +2942,10 @@ export type Database = {
         }[]
       }
       admin_platform_pack: { Args: { p_platform: string }; Returns: Json }
-      admin_publish_pack: { Args: { p_by: string; p_pack_id: string; p_platform: string }; Returns: string }
+      admin_publish_pack: {
+        Args: { p_by: string; p_pack_id: string; p_platform: string; p_unchecked?: string[] }
+        Returns: string
+      }
       admin_queue_detail: { Args: { p_limit?: number; p_name: string }; Returns: Json }
       admin_queue_overview: {
         Args: Record<PropertyKey, never>

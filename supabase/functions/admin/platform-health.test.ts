@@ -1,11 +1,12 @@
 // Platform health in-process against the test stack: a site change as the runner records it shows
 // on the alerts and the incident list, its outline is filed in the private bucket and read back
 // through the admin API, an operator resumes the paused action by hand; canary accounts are chosen
-// among active accounts, settings are validated, Run now queues a run. Customers get 403.
+// among active accounts, settings are validated, Run now queues a run; the badge speaks of finished
+// runs only. Customers get 403.
 import assert from 'node:assert/strict'
 import { newCustomer, serviceDb, sql } from '../_shared/test-stack.ts'
 import { OUTLINE_BUCKET } from './incident-outlines.ts'
-import { newAccount, removeCanaryState } from './platform-test-helpers.ts'
+import { newAccount, newCanaryAccount, removeCanaryState } from './platform-test-helpers.ts'
 import { call, handler, newAdmin } from './test-helpers.ts'
 
 Deno.test('customers get 403 on every Platform health route', async () => {
@@ -244,6 +245,77 @@ Deno.test('canary accounts, settings and Run now', async () => {
   } finally {
     await sql(`update public.platform_canary_settings set profile_username = null, search_query = 'marketing', every_minutes = 5
                 where platform = 'twitter'`)
+    await removeCanaryState('twitter')
+  }
+})
+
+const step = (name: string, status: string) => ({ step: name, label: name, status, ms: 1 })
+
+Deno.test('the badge speaks of finished runs only: queued is not checked yet, a skipped step is no full pass', async () => {
+  const handle = handler()
+  const admin = await newAdmin()
+  await removeCanaryState('twitter')
+  try {
+    await newCanaryAccount('twitter')
+    const twitter = async () => {
+      const health = await call<{
+        platforms: { platform: string; status: string; lastRun: { id: string } | null }[]
+      }>(handle, '/platform-health', { token: admin.token })
+      const found = health.body.platforms.find((p) => p.platform === 'twitter')
+      assert.ok(found)
+      return found
+    }
+    const runNow = async () =>
+      (
+        await call<{ runId: string }>(handle, '/platform-health/twitter/canary', {
+          token: admin.token,
+          method: 'POST',
+        })
+      ).body.runId
+    // each run's time set here: the order of the runs never rests on two inserts' clock readings
+    const finish = (id: string, status: string, steps: unknown[], minutesAgo: number) =>
+      sql(
+        `update public.platform_canary_runs
+            set status = $2, steps = $3::jsonb, created_at = now() - make_interval(mins => $4), finished_at = now()
+          where id = $1`,
+        [id, status, JSON.stringify(steps), minutesAgo],
+      )
+
+    const first = await runNow()
+    assert.deepEqual(
+      { status: (await twitter()).status, lastRun: (await twitter()).lastRun?.id },
+      { status: 'unknown', lastRun: first },
+      'the first run only queued: not checked yet, never failing',
+    )
+    await finish(
+      first,
+      'passed',
+      [step('session', 'passed'), step('inbox', 'passed'), step('thread', 'skipped')],
+      2,
+    )
+    assert.equal(
+      (await twitter()).status,
+      'partial',
+      'a pass that skipped a step checked less than everything',
+    )
+
+    const second = await runNow()
+    await sql(`update public.platform_canary_runs set created_at = now() where id = $1`, [second])
+    const waiting = await twitter()
+    assert.deepEqual(
+      { status: waiting.status, lastRun: waiting.lastRun?.id },
+      { status: 'partial', lastRun: second },
+    )
+    await finish(second, 'failed', [step('session', 'passed'), step('inbox', 'failed')], 1)
+    assert.equal((await twitter()).status, 'failing')
+    await finish(
+      second,
+      'passed',
+      [step('session', 'passed'), step('inbox', 'passed'), step('thread', 'passed')],
+      1,
+    )
+    assert.equal((await twitter()).status, 'healthy')
+  } finally {
     await removeCanaryState('twitter')
   }
 })

@@ -152,6 +152,20 @@ export async function getPlatformAlerts(_req: Request, ctx: AdminContext): Promi
   return jsonResponse({ pauses: (await pauses(ctx)).map(toPause), incidents: open.map(toIncident) })
 }
 
+/**
+ * The badge speaks of finished checks of the platform's own pack only: a run still queued or
+ * running says nothing yet, and a pass that skipped a step checked less than everything.
+ */
+function healthOf(recent: ReturnType<typeof toRun>[]): 'healthy' | 'partial' | 'failing' | 'unknown' {
+  const finished = recent.find((r) => r.trigger !== 'try' && r.status !== 'queued' && r.status !== 'running')
+  if (!finished) return 'unknown'
+  if (finished.status !== 'passed') return 'failing'
+  return skippedIn(finished.steps) ? 'partial' : 'healthy'
+}
+
+const skippedIn = (steps: unknown) =>
+  Array.isArray(steps) && steps.some((s) => (s as { status?: unknown } | null)?.status === 'skipped')
+
 /** GET /platform-health: per platform its pauses, the canary's runs and history, the pack in use. */
 export async function getPlatformHealth(_req: Request, ctx: AdminContext): Promise<Response> {
   await fileOutlines(ctx.db)
@@ -176,14 +190,7 @@ export async function getPlatformHealth(_req: Request, ctx: AdminContext): Promi
       return {
         platform,
         label: LABELS[platform],
-        status:
-          mine.length > 0
-            ? 'paused'
-            : !lastRun
-              ? 'unknown'
-              : lastRun.status === 'passed'
-                ? 'healthy'
-                : 'failing',
+        status: mine.length > 0 ? 'paused' : healthOf(recent),
         pauses: mine.map(toPause),
         lastRun,
         recentRuns: recent,

@@ -199,6 +199,65 @@ Deno.test("try, publish, roll back: publishing needs the draft's canary run to h
   await removeCanaryState('instagram')
 })
 
+Deno.test('a try that skipped a step publishes only with the operator naming what was not checked', async () => {
+  const handle = handler()
+  const admin = await newAdmin()
+  await removeCanaryState('instagram')
+  await withCodeDefault(async () => {
+    await newCanaryAccount('instagram')
+    const tried = await call<{ packId: string; runId: string }>(handle, '/platform-packs/instagram/try', {
+      token: admin.token,
+      body: { facts: { ...DEFAULT, version: 'deno-ig-5', followersPageSize: 24 } },
+    })
+    assert.equal(tried.status, 202)
+    const ran = (step: string, label: string, status: string) => ({ step, label, status, ms: 5 })
+    await sql(`update public.platform_canary_runs set status = 'passed', steps = $2::jsonb where id = $1`, [
+      tried.body.runId,
+      JSON.stringify([
+        ran('session', 'Sign in', 'passed'),
+        ran('inbox', 'Open the inbox', 'passed'),
+        ran('thread', 'Open a known thread', 'skipped'),
+        ran('profile', 'Open a profile', 'passed'),
+        ran('search', 'One page of a search', 'passed'),
+      ]),
+    ])
+    const publish = (unchecked?: string[]) =>
+      call(handle, '/platform-packs/instagram/publish', {
+        token: admin.token,
+        body: { packId: tried.body.packId, ...(unchecked ? { unchecked } : {}) },
+      })
+    const refused = {
+      status: 422,
+      body: {
+        error:
+          'The canary try did not check "Open a known thread": publish only by confirming what was not checked.',
+        unchecked: [{ step: 'thread', label: 'Open a known thread' }],
+      },
+    }
+    assert.deepEqual(await publish(), refused)
+    assert.deepEqual(
+      await publish(['search']),
+      refused,
+      'a confirmation naming other steps is no confirmation',
+    )
+
+    const published = await publish(['thread'])
+    assert.equal(published.status, 200)
+    assert.equal((published.body.effective as Record<string, unknown>).version, 'deno-ig-5')
+    assert.deepEqual((published.body.history as Record<string, unknown>[])[0]?.unchecked, ['thread'])
+    const logged = await sql<{ message: string }>(
+      `select message from public.system_logs where message like 'Published Instagram pack deno-ig-5%'`,
+    )
+    assert.deepEqual(
+      logged.map((l) => l.message),
+      [
+        `Published Instagram pack deno-ig-5 without checking "Open a known thread" (confirmed) (by ${admin.email})`,
+      ],
+    )
+  })
+  await removeCanaryState('instagram')
+})
+
 Deno.test('nothing published: Roll back says so', async () => {
   const handle = handler()
   const admin = await newAdmin()

@@ -29,6 +29,8 @@ export const PACK_MESSAGES = {
   notTried: 'Try this pack on the canary first: publishing needs a passing canary run.',
   trying: 'The canary is still trying this pack: publish it once the run has passed.',
   failed: 'This pack did not pass its canary run: fix it, try it again, then publish.',
+  unchecked: (labels: string) =>
+    `The canary try did not check ${labels}: publish only by confirming what was not checked.`,
   current: 'This pack is already published.',
   versionTaken: (version: string) =>
     `Version ${version} already names other facts: give this pack a new version.`,
@@ -115,16 +117,42 @@ export async function tryPack(req: Request, ctx: AdminContext): Promise<Response
   return jsonResponse({ ...tried, version }, 202)
 }
 
-const publishBody = z.strictObject({ packId: z.uuid() })
+const publishBody = z.strictObject({
+  packId: z.uuid(),
+  /** The operator's confirmation: the names of the steps the try skipped, publishing without them checked. */
+  unchecked: z.array(z.string().max(40)).max(10).optional(),
+})
+
+const triedSteps = z.array(z.looseObject({ step: z.string(), label: z.string(), status: z.string() }))
+
+/** The steps the pack's newest try skipped, as the runner labelled them (what the operator confirms). */
+async function skippedSteps(ctx: AdminContext, packId: string): Promise<{ step: string; label: string }[]> {
+  const { data, error } = await ctx.db
+    .from('platform_canary_runs')
+    .select('steps')
+    .eq('pack_id', packId)
+    .eq('trigger', 'try')
+    .order('created_at', { ascending: false })
+    .limit(1)
+    .maybeSingle()
+  if (error) throw new Error(`Reading the try of pack ${packId}: ${error.message}`)
+  return fromJson(triedSteps, data?.steps ?? [], 'platform_canary_runs.steps')
+    .filter((s) => s.status === 'skipped')
+    .map(({ step, label }) => ({ step, label }))
+}
+
+const listed = (labels: string[]) =>
+  labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`
 
 /** POST /platform-packs/:platform/publish {packId} */
 export async function publishPack(req: Request, ctx: AdminContext): Promise<Response> {
   const platform = platformParam(ctx.params)
-  const { packId } = await parseBody(req, publishBody, { maxBytes: 1024 })
+  const { packId, unchecked } = await parseBody(req, publishBody, { maxBytes: 1024 })
   const outcome = await rpc(ctx.db, 'admin_publish_pack', {
     p_platform: platform,
     p_pack_id: packId,
     p_by: ctx.admin.id,
+    ...(unchecked ? { p_unchecked: unchecked } : {}),
   })
   switch (outcome) {
     case 'not_found':
@@ -135,16 +163,29 @@ export async function publishPack(req: Request, ctx: AdminContext): Promise<Resp
       throw conflict(PACK_MESSAGES.trying)
     case 'failed':
       throw unprocessable(PACK_MESSAGES.failed)
+    case 'unchecked': {
+      const skipped = await skippedSteps(ctx, packId)
+      throw unprocessable(PACK_MESSAGES.unchecked(listed(skipped.map((s) => `"${s.label}"`))), {
+        unchecked: skipped,
+      })
+    }
     case 'current':
       throw conflict(PACK_MESSAGES.current)
     case 'version_taken':
       throw unprocessable(PACK_MESSAGES.versionTaken(await versionOf(ctx, packId)))
   }
   const view = await packView(ctx, platform)
-  await writeAuditLog(ctx.db, ctx.admin, `Published ${LABELS[platform]} pack ${view.effective?.version}`, {
-    platform,
-    packId,
-  })
+  // what went out unchecked is named in the log too, beside the publication's own record
+  const skipped = unchecked?.length ? await skippedSteps(ctx, packId) : []
+  const without = skipped.length
+    ? ` without checking ${listed(skipped.map((s) => `"${s.label}"`))} (confirmed)`
+    : ''
+  await writeAuditLog(
+    ctx.db,
+    ctx.admin,
+    `Published ${LABELS[platform]} pack ${view.effective?.version}${without}`,
+    { platform, packId, ...(skipped.length ? { unchecked: skipped.map((s) => s.step) } : {}) },
+  )
   return jsonResponse({ ...view, label: LABELS[platform] })
 }
 

@@ -3,7 +3,7 @@
 -- registered by runners, a draft tried on the canary, publishing only after that try passed, one
 -- version per set of facts, rolling back to what was in effect before.
 begin;
-select plan(36);
+select plan(43);
 
 lock table public.platform_canary_runs, public.platform_canary_accounts, public.platform_action_pauses,
   public.platform_pack_publications in exclusive mode;
@@ -111,6 +111,30 @@ select public.admin_try_pack('twitter', '{"version": "x-test-1", "selectors": {"
 update public.platform_canary_runs set status = 'passed' where id = (:'clash'::jsonb ->> 'runId')::uuid;
 select is(public.admin_publish_pack('twitter', (:'clash'::jsonb ->> 'packId')::uuid, null), 'version_taken',
   'a version already naming other facts (the code default''s) is refused');
+
+-- A try that skipped a step checked nothing there: no publication without the operator naming it.
+select public.admin_try_pack('twitter', '{"version": "x-test-4", "selectors": {"inbox": "[data-testid=dm-inbox-v4]"}}', null) as skipped \gset
+update public.platform_canary_runs
+   set status = 'passed',
+       steps = '[{"step": "session", "status": "passed"}, {"step": "inbox", "status": "passed"},
+                 {"step": "thread", "status": "skipped"}, {"step": "profile", "status": "passed"},
+                 {"step": "search", "status": "skipped"}]'
+ where id = (:'skipped'::jsonb ->> 'runId')::uuid;
+select is(public.admin_publish_pack('twitter', (:'skipped'::jsonb ->> 'packId')::uuid, null), 'unchecked',
+  'a try with skipped steps does not publish');
+select is(public.admin_publish_pack('twitter', (:'skipped'::jsonb ->> 'packId')::uuid, null, array['thread']), 'unchecked',
+  'nor with a confirmation that leaves a skipped step out');
+select is(public.admin_publish_pack('twitter', (:'skipped'::jsonb ->> 'packId')::uuid, null, array['thread', 'search', 'profile']),
+  'unchecked', 'nor with one naming a step that did run');
+select is(public.admin_platform_pack('twitter') -> 'effective' ->> 'version', 'x-test-2', 'x-test-2 is still in effect');
+select is(public.admin_publish_pack('twitter', (:'skipped'::jsonb ->> 'packId')::uuid, tests.get_supabase_uid('canary_admin'),
+                                    array['search', 'thread']),
+  'published', 'the operator''s confirmation naming exactly the skipped steps publishes it');
+select is(public.admin_platform_pack('twitter') -> 'history' -> 0 -> 'unchecked', '["search", "thread"]'::jsonb,
+  'the history records what was published unchecked');
+select is(public.admin_platform_pack('twitter') -> 'history' -> 1 -> 'unchecked', '[]'::jsonb,
+  'a publication whose try ran every step records nothing unchecked');
+select public.admin_rollback_pack('twitter', null);
 
 select public.admin_try_pack('twitter', '{"version": "x-test-3", "selectors": {"inbox": "[data-testid=dm-inbox-v3]"}}', null) as third \gset
 update public.platform_canary_runs set status = 'passed' where id = (:'third'::jsonb ->> 'runId')::uuid;

@@ -97,7 +97,8 @@ export interface CanaryDay {
 export interface PlatformHealth {
   platform: PackPlatform
   label: string
-  status: 'healthy' | 'paused' | 'failing' | 'unknown'
+  /** From the newest finished run (queued or running ones say nothing yet); partial: it skipped a step. */
+  status: 'healthy' | 'partial' | 'paused' | 'failing' | 'unknown'
   pauses: PlatformPause[]
   lastRun: CanaryRun | null
   recentRuns: CanaryRun[]
@@ -165,7 +166,15 @@ export interface PlatformPackView {
     kind: 'publish' | 'rollback' | null
   } | null
   rollbackTo: { packId: string | null; source: 'code' | 'operator'; version: string | null } | null
-  history: { id: number; kind: string; version: string; publishedAt: string; publishedBy: string | null }[]
+  history: {
+    id: number
+    kind: string
+    version: string
+    /** The steps its try skipped that the operator confirmed publishing without. */
+    unchecked: string[]
+    publishedAt: string
+    publishedBy: string | null
+  }[]
 }
 
 export interface PackValidation {

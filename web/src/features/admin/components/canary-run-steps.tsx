@@ -1,6 +1,6 @@
 // A canary run's steps as the panel and the pack editor show them: what each step did, how long it
 // took, and for a failure what kind it was (a changed page is a site change; a stop signal or a
-// timeout is about the account or the moment, not the site).
+// timeout is about the account or the moment, not the site; a skipped step checked nothing).
 import { CircleCheck, CircleMinus, CircleX } from 'lucide-react'
 import { cn } from '@/lib/cn'
 import type { CanaryRun, CanaryStepResult } from '../api/platform-types'
@@ -10,6 +10,33 @@ const KIND_LABELS: Record<NonNullable<CanaryStepResult['kind']>, string> = {
   stop_signal: 'Stop signal',
   timeout: 'Timed out',
   error: 'Error',
+}
+
+const RUN_LABELS: Record<CanaryRun['status'], string> = {
+  queued: 'Queued',
+  running: 'Running',
+  passed: 'Passed',
+  failed: 'Failed',
+  error: 'Could not run',
+}
+
+/** The steps a run skipped: they had nothing to check (no conversation to open), so checked nothing. */
+export const skippedSteps = (run: Pick<CanaryRun, 'steps'> | null) =>
+  run?.steps.filter((step) => step.status === 'skipped') ?? []
+
+/** A run's pill: a pass that skipped a step is no full pass, and says so. */
+export function runOutcome(run: Pick<CanaryRun, 'status' | 'steps'> | null): {
+  status: string
+  label: string
+} {
+  if (!run) return { status: 'queued', label: RUN_LABELS.queued }
+  const skipped = skippedSteps(run).length
+  if (run.status === 'passed' && skipped > 0)
+    return {
+      status: 'warning',
+      label: `Partly checked: ${skipped} ${skipped === 1 ? 'step' : 'steps'} skipped`,
+    }
+  return { status: run.status === 'error' ? 'warning' : run.status, label: RUN_LABELS[run.status] }
 }
 
 export const formatMs = (ms: number | null | undefined) =>

@@ -20,7 +20,7 @@ export interface Column<T> {
   className?: string
 }
 
-interface DataTableProps<T> {
+export interface DataTableProps<T> {
   columns: Column<T>[]
   rows: T[] | null
   rowKey: (row: T) => string

@@ -1,7 +1,8 @@
 // A platform's facts pack, editable without a deploy: the pack in effect as JSON, Validate (the
 // shape of the code default, each problem with its path), Try on canary (a canary run with the
-// draft, followed here step by step), Publish (only the very draft whose try passed), and Roll
-// back to what was in effect before. Runners use a publication within a minute.
+// draft, followed here step by step), Publish (only the very draft whose try passed: a try that
+// skipped a step publishes only once the operator confirms what was not checked), and Roll back to
+// what was in effect before. Runners use a publication within a minute.
 import { parsePackText } from '@reachflow/domain'
 import { CheckCircle2, FlaskConical, RotateCcw, Upload } from 'lucide-react'
 import { useCallback, useEffect, useId, useState } from 'react'
@@ -19,10 +20,10 @@ import { tryPack } from '../api/try-pack'
 import { validatePack } from '../api/validate-pack'
 import { useAdminAction } from '../hooks/use-admin-action'
 import { usePolling } from '../hooks/use-polling'
-import { CanaryRunSteps } from './canary-run-steps'
+import { CanaryRunSteps, runOutcome, skippedSteps } from './canary-run-steps'
 import { ConfirmDialog } from './confirm-dialog'
 import { Pill } from './pill'
-import { runLabel } from './platform-card'
+import { UncheckedSteps } from './unchecked-steps'
 
 /** Keys in a stable order (the database keeps no order): the version first, the rest alphabetical. */
 function ordered(value: unknown): unknown {
@@ -48,6 +49,7 @@ export function PackEditor({ platform, onChanged }: { platform: PackPlatform; on
   const [tried, setTried] = useState<{ packId: string; runId: string; text: string } | null>(null)
   const [run, setRun] = useState<CanaryRun | null>(null)
   const [confirmRollback, setConfirmRollback] = useState(false)
+  const [confirmUnchecked, setConfirmUnchecked] = useState(false)
   const { run: act, isBusy } = useAdminAction()
   const toast = useToast()
   const editorId = useId()
@@ -128,13 +130,14 @@ export function PackEditor({ platform, onChanged }: { platform: PackPlatform; on
     setTried({ packId: answer.packId, runId: answer.runId, text })
   }
 
-  const publish = async () => {
+  const publish = async (unchecked?: string[]) => {
     if (!tried) return
     const answer = await act(
       'publish',
-      () => publishPack(platform, tried.packId),
+      () => publishPack(platform, tried.packId, unchecked),
       (v) => `Published ${v.effective?.version ?? ''}: runners use it within a minute`,
     )
+    setConfirmUnchecked(false)
     if (!answer) return
     setTried(null)
     setRun(null)
@@ -157,6 +160,9 @@ export function PackEditor({ platform, onChanged }: { platform: PackPlatform; on
   }
 
   const canPublish = tried !== null && run?.status === 'passed' && tried.text === text
+  // a skipped step checked nothing: Publish then asks the operator to confirm those steps by name
+  const unchecked = run?.status === 'passed' ? skippedSteps(run) : []
+  const onPublish = () => (unchecked.length > 0 ? setConfirmUnchecked(true) : void publish())
   const effective = view?.effective
   const rollbackTo = view?.rollbackTo
   return (
@@ -239,15 +245,18 @@ export function PackEditor({ platform, onChanged }: { platform: PackPlatform; on
           >
             <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900">
               Canary try
-              <Pill
-                status={run?.status === 'error' ? 'warning' : (run?.status ?? 'queued')}
-                label={runLabel(run?.status ?? 'queued')}
-              />
+              <Pill {...runOutcome(run)} />
               {tried.text !== text && (
                 <span className="font-normal text-amber-700">The draft changed since: try it again.</span>
               )}
             </p>
             {run && <CanaryRunSteps run={run} className="mt-3" />}
+            {unchecked.length > 0 && (
+              <p className="mt-3 text-sm text-amber-800" data-testid="pack-try-unchecked">
+                Not checked: {unchecked.map((step) => step.label).join(', ')}. Publishing needs every step
+                run, or your confirmation of what was not checked.
+              </p>
+            )}
           </section>
         )}
 
@@ -285,7 +294,7 @@ export function PackEditor({ platform, onChanged }: { platform: PackPlatform; on
             </Button>
             <Button
               icon={<Upload className="size-4" />}
-              onClick={() => void publish()}
+              onClick={onPublish}
               loading={isBusy('publish')}
               disabled={!canPublish}
               title={canPublish ? undefined : 'Publishing needs this draft to pass a canary try first'}
@@ -295,6 +304,16 @@ export function PackEditor({ platform, onChanged }: { platform: PackPlatform; on
           </div>
         </div>
       </CardBody>
+      <ConfirmDialog
+        open={confirmUnchecked}
+        title="Publish without every check?"
+        confirmLabel="Publish unchecked"
+        busy={isBusy('publish')}
+        onConfirm={() => void publish(unchecked.map((step) => step.step))}
+        onCancel={() => setConfirmUnchecked(false)}
+      >
+        <UncheckedSteps steps={unchecked} />
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirmRollback}
         title="Roll back the pack?"

@@ -1,5 +1,5 @@
-// One platform on the Platform health tab: its state (healthy, paused after a site change,
-// failing, not checked yet), what is paused with Resume, the canary's last run step by step, thirty
+// One platform on the Platform health tab: its state from its last finished run (healthy, partly
+// checked, paused after a site change, failing, not checked yet), what is paused with Resume, the canary's last run step by step, thirty
 // days of runs and the pack in use, and Run canary now.
 import { Pause, Play, RadioTower } from 'lucide-react'
 import { Button } from '@/components/ui/button'
@@ -8,12 +8,13 @@ import { relativeTime } from '@/lib/relative-time'
 import type { PlatformHealth, PlatformPause } from '../api/platform-types'
 import { formatDateTime } from '../format'
 import { CanaryHistory } from './canary-history'
-import { CanaryRunSteps, formatMs } from './canary-run-steps'
+import { CanaryRunSteps, formatMs, runOutcome } from './canary-run-steps'
 import { Pill } from './pill'
 
 const STATUS: Record<PlatformHealth['status'], { status: string; label: string }> = {
   healthy: { status: 'active', label: 'Healthy' },
   paused: { status: 'paused', label: 'Paused: site change' },
+  partial: { status: 'warning', label: 'Partly checked' },
   failing: { status: 'failed', label: 'Canary failing' },
   unknown: { status: 'pending', label: 'Not checked yet' },
 }
@@ -94,7 +95,7 @@ export function PlatformCard({ health, onResume, onRunCanary, busy }: PlatformCa
           </div>
           {run ? (
             <div className="mt-3">
-              <Pill status={run.status === 'error' ? 'warning' : run.status} label={runLabel(run.status)} />
+              <Pill {...runOutcome(run)} />
               <CanaryRunSteps run={run} className="mt-3" />
             </div>
           ) : (
@@ -116,13 +117,5 @@ export function PlatformCard({ health, onResume, onRunCanary, busy }: PlatformCa
         </p>
       </CardBody>
     </Card>
-  )
-}
-
-export function runLabel(status: string): string {
-  return (
-    { queued: 'Queued', running: 'Running', passed: 'Passed', failed: 'Failed', error: 'Could not run' }[
-      status
-    ] ?? status
   )
 }

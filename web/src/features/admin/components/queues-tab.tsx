@@ -4,41 +4,30 @@
 
 import type { AdminQueue } from '@reachflow/domain'
 import { AlertOctagon, Layers, ListChecks, Pause, Play, Timer } from 'lucide-react'
-import { useCallback, useState } from 'react'
+import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { getQueueStats } from '../api/get-queue-stats'
 import { getQueues } from '../api/get-queues'
 import { setQueuePaused } from '../api/set-queue-paused'
 import { formatNumber } from '../format'
-import { useAdminAction } from '../hooks/use-admin-action'
-import { usePolling } from '../hooks/use-polling'
-import { type Column, DataTable } from './data-table'
+import { useTableTab } from '../hooks/use-table-tab'
+import type { Column } from './data-table'
 import { Pill } from './pill'
 import { QueueDrawer } from './queue-drawer'
-import { StatCard, StatGrid } from './stat-card'
 import { POLL_MS, type TabProps } from './tab-props'
+import { TableTab } from './table-tab'
 
-export function QueuesTab({ autoRefresh, refreshKey }: TabProps) {
-  const load = useCallback(async () => {
-    const [queues, stats] = await Promise.all([getQueues(), getQueueStats()])
-    return { queues, stats }
-  }, [])
-  const { data, loading, refresh } = usePolling(load, {
-    intervalMs: POLL_MS.queues,
-    enabled: autoRefresh,
-    refreshKey,
-  })
-  const { run, isBusy } = useAdminAction()
+export function QueuesTab(tab: TabProps) {
+  const { rows, stats, loading, act, isBusy } = useTableTab(getQueues, getQueueStats, POLL_MS.queues, tab)
   const [details, setDetails] = useState<string | null>(null)
 
-  const toggle = async (queue: AdminQueue) => {
+  const toggle = (queue: AdminQueue) => {
     const pause = queue.status !== 'paused'
-    await run(
+    return act(
       `toggle:${queue.name}`,
       () => setQueuePaused(queue.name, pause),
       `Queue ${queue.name} ${pause ? 'paused' : 'resumed'}`,
     )
-    void refresh()
   }
 
   const columns: Column<AdminQueue>[] = [
@@ -94,47 +83,46 @@ export function QueuesTab({ autoRefresh, refreshKey }: TabProps) {
   ]
 
   return (
-    <div className="space-y-6">
-      <StatGrid>
-        <StatCard
-          testId="stat-total-jobs"
-          label="Total Jobs"
-          value={formatNumber(data?.stats.totalJobs ?? 0)}
-          icon={Layers}
-        />
-        <StatCard
-          testId="stat-active-jobs"
-          label="Active Jobs"
-          value={formatNumber(data?.stats.activeJobs ?? 0)}
-          icon={ListChecks}
-          accent="green"
-        />
-        <StatCard
-          testId="stat-failed-jobs"
-          label="Failed Jobs"
-          value={formatNumber(data?.stats.failedJobs ?? 0)}
-          icon={AlertOctagon}
-          accent="red"
-        />
-        <StatCard
-          testId="stat-jobs-per-hour"
-          label="Jobs per Hour"
-          value={formatNumber(data?.stats.jobsPerHour ?? 0)}
-          icon={Timer}
-          accent="slate"
-        />
-      </StatGrid>
-      <DataTable
-        testId="queues-table"
-        label="Job queues"
-        mobileColumns={3}
-        columns={columns}
-        rows={data?.queues ?? null}
-        rowKey={(q) => q.name}
-        loading={loading}
-        empty="No job queues"
-      />
-      <QueueDrawer name={details} onClose={() => setDetails(null)} autoRefresh={autoRefresh} />
-    </div>
+    <TableTab
+      figures={[
+        {
+          testId: 'stat-total-jobs',
+          label: 'Total Jobs',
+          value: formatNumber(stats?.totalJobs ?? 0),
+          icon: Layers,
+        },
+        {
+          testId: 'stat-active-jobs',
+          label: 'Active Jobs',
+          value: formatNumber(stats?.activeJobs ?? 0),
+          icon: ListChecks,
+          accent: 'green',
+        },
+        {
+          testId: 'stat-failed-jobs',
+          label: 'Failed Jobs',
+          value: formatNumber(stats?.failedJobs ?? 0),
+          icon: AlertOctagon,
+          accent: 'red',
+        },
+        {
+          testId: 'stat-jobs-per-hour',
+          label: 'Jobs per Hour',
+          value: formatNumber(stats?.jobsPerHour ?? 0),
+          icon: Timer,
+          accent: 'slate',
+        },
+      ]}
+      testId="queues-table"
+      label="Job queues"
+      mobileColumns={3}
+      columns={columns}
+      rows={rows}
+      rowKey={(q) => q.name}
+      loading={loading}
+      empty="No job queues"
+    >
+      <QueueDrawer name={details} onClose={() => setDetails(null)} autoRefresh={tab.autoRefresh} />
+    </TableTab>
   )
 }

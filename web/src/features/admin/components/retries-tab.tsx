@@ -4,7 +4,7 @@
 
 import type { FailedJob } from '@reachflow/domain'
 import { AlertOctagon, CheckCircle2, RefreshCw, RotateCcw, ShieldAlert, Trash2 } from 'lucide-react'
-import { useCallback, useState } from 'react'
+import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { relativeTime } from '@/lib/relative-time'
 import { deleteJob } from '../api/delete-job'
@@ -12,41 +12,28 @@ import { getRetries } from '../api/get-retries'
 import { getRetryStats } from '../api/get-retry-stats'
 import { retryJob } from '../api/retry-job'
 import { formatDateTime, formatNumber, formatPercent, shortId } from '../format'
-import { useAdminAction } from '../hooks/use-admin-action'
-import { usePolling } from '../hooks/use-polling'
+import { useTableTab } from '../hooks/use-table-tab'
 import { ConfirmDialog } from './confirm-dialog'
-import { type Column, DataTable } from './data-table'
-import { StatCard, StatGrid } from './stat-card'
+import type { Column } from './data-table'
 import { POLL_MS, type TabProps } from './tab-props'
+import { TableTab } from './table-tab'
 
 export const canRetry = (job: Pick<FailedJob, 'attempts' | 'maxAttempts'>) => job.attempts < job.maxAttempts
 
-export function RetriesTab({ autoRefresh, refreshKey }: TabProps) {
-  const load = useCallback(async () => {
-    const [jobs, stats] = await Promise.all([getRetries(), getRetryStats()])
-    return { jobs, stats }
-  }, [])
-  const { data, loading, refresh } = usePolling(load, {
-    intervalMs: POLL_MS.retries,
-    enabled: autoRefresh,
-    refreshKey,
-  })
-  const { run, isBusy } = useAdminAction()
+export function RetriesTab(tab: TabProps) {
+  const { rows, stats, loading, act, isBusy } = useTableTab(getRetries, getRetryStats, POLL_MS.retries, tab)
   const [deleting, setDeleting] = useState<FailedJob | null>(null)
 
-  const retry = async (job: FailedJob) => {
-    await run(`retry:${job.id}`, () => retryJob(job.id), `Job ${shortId(job.id)} is queued again`)
-    void refresh()
-  }
+  const retry = (job: FailedJob) =>
+    act(`retry:${job.id}`, () => retryJob(job.id), `Job ${shortId(job.id)} is queued again`)
   const remove = async () => {
     if (!deleting) return
-    await run(
+    await act(
       `delete:${deleting.id}`,
       () => deleteJob(deleting.id),
       `Job ${shortId(deleting.id)} deleted successfully`,
     )
     setDeleting(null)
-    void refresh()
   }
 
   const columns: Column<FailedJob>[] = [
@@ -126,52 +113,51 @@ export function RetriesTab({ autoRefresh, refreshKey }: TabProps) {
   ]
 
   return (
-    <div className="space-y-6">
-      <StatGrid>
-        <StatCard
-          testId="stat-failed"
-          label="Failed Jobs"
-          value={formatNumber(data?.stats.failedJobs ?? 0)}
-          icon={AlertOctagon}
-          accent="red"
-          detail="Waiting for Retry or Delete"
-        />
-        <StatCard
-          testId="stat-retrying"
-          label="Retrying"
-          value={formatNumber(data?.stats.retryingJobs ?? 0)}
-          icon={RefreshCw}
-          accent="amber"
-          detail="Queued to run again"
-        />
-        <StatCard
-          testId="stat-max-retries"
-          label="Max Retries Reached"
-          value={formatNumber(data?.stats.maxRetriesJobs ?? 0)}
-          icon={ShieldAlert}
-          accent="slate"
-          detail="No attempts left"
-        />
-        <StatCard
-          testId="stat-success-rate"
-          label="Success Rate"
-          value={formatPercent(data?.stats.successRate ?? 100)}
-          icon={CheckCircle2}
-          accent="green"
-          meter={data?.stats.successRate ?? 100}
-          meterHighIsGood
-          detail="Of jobs finished in 24 hours"
-        />
-      </StatGrid>
-      <DataTable
-        testId="retries-table"
-        label="Failed jobs"
-        columns={columns}
-        rows={data?.jobs ?? null}
-        rowKey={(j) => j.id}
-        loading={loading}
-        empty="No failed jobs. Everything that ran recently succeeded or is still being retried."
-      />
+    <TableTab
+      figures={[
+        {
+          testId: 'stat-failed',
+          label: 'Failed Jobs',
+          value: formatNumber(stats?.failedJobs ?? 0),
+          icon: AlertOctagon,
+          accent: 'red',
+          detail: 'Waiting for Retry or Delete',
+        },
+        {
+          testId: 'stat-retrying',
+          label: 'Retrying',
+          value: formatNumber(stats?.retryingJobs ?? 0),
+          icon: RefreshCw,
+          accent: 'amber',
+          detail: 'Queued to run again',
+        },
+        {
+          testId: 'stat-max-retries',
+          label: 'Max Retries Reached',
+          value: formatNumber(stats?.maxRetriesJobs ?? 0),
+          icon: ShieldAlert,
+          accent: 'slate',
+          detail: 'No attempts left',
+        },
+        {
+          testId: 'stat-success-rate',
+          label: 'Success Rate',
+          value: formatPercent(stats?.successRate ?? 100),
+          icon: CheckCircle2,
+          accent: 'green',
+          meter: stats?.successRate ?? 100,
+          meterHighIsGood: true,
+          detail: 'Of jobs finished in 24 hours',
+        },
+      ]}
+      testId="retries-table"
+      label="Failed jobs"
+      columns={columns}
+      rows={rows}
+      rowKey={(j) => j.id}
+      loading={loading}
+      empty="No failed jobs. Everything that ran recently succeeded or is still being retried."
+    >
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete job ${deleting ? shortId(deleting.id) : ''}?`}
@@ -183,6 +169,6 @@ export function RetriesTab({ autoRefresh, refreshKey }: TabProps) {
         The failed {deleting?.jobType.toLowerCase()} job is removed from the {deleting?.queue} queue and will
         not run again.
       </ConfirmDialog>
-    </div>
+    </TableTab>
   )
 }

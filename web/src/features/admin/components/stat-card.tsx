@@ -17,7 +17,7 @@ function toneFor(percent: number, highIsGood: boolean): string {
   return percent >= 90 ? 'bg-red-500' : percent >= 70 ? 'bg-amber-500' : 'bg-brand-500'
 }
 
-interface StatCardProps {
+export interface StatCardProps {
   label: string
   value: ReactNode
   icon: LucideIcon
