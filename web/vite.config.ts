@@ -31,7 +31,6 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@\/(.*)$/, replacement: `${fromHere('./src')}/$1` },
-      { find: /^@shared\/(.*)$/, replacement: `${sharedFunctionsDir}/$1` },
       ...packageAliases(packagesFor('web')),
       // The app never subscribes to realtime channels; see src/lib/realtime-disabled.ts.
       { find: /^@supabase\/realtime-js$/, replacement: fromHere('./src/lib/realtime-disabled.ts') },

@@ -39,7 +39,7 @@ export function aliasMaps(root: string): AliasMap[] {
     {
       file: 'web/tsconfig.json',
       key: 'compilerOptions.paths',
-      own: { '@/*': ['./src/*'], '@shared/*': ['../supabase/functions/_shared/*'] },
+      own: { '@/*': ['./src/*'] },
       packages: packagesFor('web'),
     },
     { file: 'deno.json', key: 'imports', packages: packagesFor('functions') },
