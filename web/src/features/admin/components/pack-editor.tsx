@@ -2,6 +2,8 @@
 // shape of the code default, each problem with its path), Try on canary (a canary run with the
 // draft, followed here step by step), Publish (only the very draft whose try passed), and Roll
 // back to what was in effect before. Runners use a publication within a minute.
+
+import type { CanaryRun, PackFacts, PackIssue, PackPlatform } from '@reachflow/domain'
 import { parsePackText } from '@reachflow/domain'
 import { CheckCircle2, FlaskConical, RotateCcw, Upload } from 'lucide-react'
 import { useCallback, useEffect, useId, useState } from 'react'
@@ -12,7 +14,6 @@ import { useToast } from '@/components/ui/toast'
 import { relativeTime } from '@/lib/relative-time'
 import { getCanaryRun } from '../api/get-canary-run'
 import { getPlatformPack } from '../api/get-platform-pack'
-import type { CanaryRun, PackFacts, PackIssue, PackPlatform } from '../api/platform-types'
 import { publishPack } from '../api/publish-pack'
 import { rollbackPack } from '../api/rollback-pack'
 import { tryPack } from '../api/try-pack'
