@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
+import { SHARED_PACKAGES } from './scripts/aliases/list.ts'
 import { testSeed } from './stack/src/test-seed.ts'
-import { domainAlias } from './web/vite.config.ts'
+import { packageAliases } from './web/vite.config.ts'
 
 // Chosen here (unless REACHFLOW_TEST_SEED or `npm test` set it) so every worker draws from one seed.
 console.log(`[vitest] Seed ${testSeed()}`)
@@ -28,8 +29,8 @@ export default defineConfig({
     onUnhandledError: (error) => !CHROMIUM_BIDI_CLOSING_RACE.test(error.message ?? ''),
     projects: [
       {
-        // Runner and stack code import @reachflow/domain, which tsx finds through tsconfig.json's paths.
-        resolve: { alias: [domainAlias] },
+        // Runner and stack code import the shared packages, which tsx finds through tsconfig.json's paths.
+        resolve: { alias: packageAliases(SHARED_PACKAGES) },
         test: {
           name: 'node',
           environment: 'node',
@@ -45,7 +46,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: [domainAlias] },
+        resolve: { alias: packageAliases(SHARED_PACKAGES) },
         // Runner processes working every queue, the test clock moved by days, the crash test, the
         // gateway's `pgrst.*` role settings: after every other suite, one file at a time, so nothing
         // else runs while they own the system.

@@ -4,7 +4,13 @@
 // `../x` or one feature from another (docs/decisions.md). Ends with "imports: ok" or one line per
 // broken rule naming the file, the import and the rule (exit 1).
 import { fileURLToPath } from 'node:url'
-import { brokenDomainImport, brokenRule, hasRules, zoneOf } from './import-boundaries/rules.ts'
+import {
+  brokenDomainImport,
+  brokenProgramImport,
+  brokenRule,
+  hasRules,
+  zoneOf,
+} from './import-boundaries/rules.ts'
 import { scanImports, sourceFiles } from './import-boundaries/scan.ts'
 
 /** One line per import that breaks a rule or file that could not be read; empty when all is well. */
@@ -16,7 +22,10 @@ export function checkImports(root: string): string[] {
   )
   const problems = unreadable.map(({ file, message }) => `${file}: could not be parsed (${message})`)
   for (const { file, line, specifier, target } of imports) {
-    const rule = brokenRule(zoneOf(file), zoneOf(target)) ?? brokenDomainImport(file, specifier, target)
+    const rule =
+      brokenRule(zoneOf(file), zoneOf(target)) ??
+      brokenDomainImport(file, specifier, target) ??
+      brokenProgramImport(file, specifier, target)
     if (rule) problems.push(`${file}:${line} imports '${specifier}' (${target}): ${rule}`)
   }
   for (const { file, line, specifier } of packages) {

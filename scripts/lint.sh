@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npx biome check .
+npx tsx scripts/aliases/generate.ts --check
 npx tsx scripts/check-imports.ts
 npx tsc -p tsconfig.json --noEmit
 npx tsc -p web/tsconfig.json --noEmit

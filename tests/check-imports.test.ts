@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { packagesFor, SHARED_PACKAGES, type SharedPackage } from '../scripts/aliases/list.ts'
 import { checkImports } from '../scripts/check-imports.ts'
 
 const roots: string[] = []
@@ -12,9 +13,16 @@ afterEach(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true })
 })
 
+/** The `paths` scripts/aliases/generate.ts writes into a tsconfig in `dir` (`.` or `web`). */
+const pathsOf = (packages: readonly SharedPackage[], up: string) =>
+  Object.fromEntries(packages.map((p) => [p.name, [`${up}${p.entry}`]]))
+const ROOT_TSCONFIG = JSON.stringify({
+  extends: './tsconfig.base.json',
+  compilerOptions: { paths: pathsOf(SHARED_PACKAGES, './') },
+})
 const WEB_TSCONFIG = JSON.stringify({
   extends: '../tsconfig.base.json',
-  compilerOptions: { paths: { '@/*': ['./src/*'], '@shared/*': ['../supabase/functions/_shared/*'] } },
+  compilerOptions: { paths: { '@/*': ['./src/*'], ...pathsOf(packagesFor('web'), '../') } },
 })
 
 /** The problems the check finds in a tree of these files (plus the tsconfigs the repository has). */
@@ -23,7 +31,7 @@ function problemsIn(files: Record<string, string>): string[] {
   roots.push(root)
   const all = {
     'tsconfig.base.json': '{"compilerOptions":{"strict":true}}',
-    'tsconfig.json': '{"extends":"./tsconfig.base.json"}',
+    'tsconfig.json': ROOT_TSCONFIG,
     'web/tsconfig.json': WEB_TSCONFIG,
     ...files,
   }
@@ -38,6 +46,10 @@ const FEATURES = 'a feature does not import another feature'
 const SHARED = 'shared web code (src/components, src/lib, src/config, src/testing) does not import features'
 const STACK = 'nothing but tests and scripts imports stack/'
 const RUNNER = 'the runner imports only runner/src and supabase/functions/_shared'
+const WEB_ONLY = 'the web app imports only web/src, @reachflow/domain and @reachflow/db'
+const WEB_SERVER_CODE = `${WEB_ONLY} (the rest of supabase/functions/_shared is server code: keys, the service role)`
+const RUNNER_BY_NAME =
+  'the runner imports supabase/functions/_shared only by the names scripts/aliases/list.ts gives it (@reachflow/domain, @reachflow/db, @reachflow/ai, @reachflow/instagram-api, @reachflow/x-verify)'
 const FUNCTIONS = 'a function does not import another function'
 const FUNCTION_OUTSIDE = 'a function imports only its own folder and supabase/functions/_shared'
 
@@ -47,7 +59,8 @@ describe('web', () => {
       'web/src/features/campaigns/components/list.tsx': [
         "import { get } from '../api/get'",
         "import { cn } from '@/lib/cn'",
-        "import { price } from '@shared/pricing'",
+        "import { quote } from '@reachflow/domain'",
+        "import type { Tables } from '@reachflow/db'",
         "import { helper } from '@/features/campaigns/helper'",
         "import type { Lead } from '../../leads/types'",
         "export { badge } from '@/features/leads/badge'",
@@ -55,9 +68,9 @@ describe('web', () => {
       ].join('\n'),
     })
     expect(problems).toEqual([
-      `web/src/features/campaigns/components/list.tsx:5 imports '../../leads/types' (web/src/features/leads/types): ${FEATURES} (move the shared piece to src/lib or src/components, or compose both in src/app)`,
-      `web/src/features/campaigns/components/list.tsx:6 imports '@/features/leads/badge' (web/src/features/leads/badge): ${FEATURES} (move the shared piece to src/lib or src/components, or compose both in src/app)`,
-      `web/src/features/campaigns/components/list.tsx:7 imports '@/features/scraping/wizard' (web/src/features/scraping/wizard): ${FEATURES} (move the shared piece to src/lib or src/components, or compose both in src/app)`,
+      `web/src/features/campaigns/components/list.tsx:6 imports '../../leads/types' (web/src/features/leads/types): ${FEATURES} (move the shared piece to src/lib or src/components, or compose both in src/app)`,
+      `web/src/features/campaigns/components/list.tsx:7 imports '@/features/leads/badge' (web/src/features/leads/badge): ${FEATURES} (move the shared piece to src/lib or src/components, or compose both in src/app)`,
+      `web/src/features/campaigns/components/list.tsx:8 imports '@/features/scraping/wizard' (web/src/features/scraping/wizard): ${FEATURES} (move the shared piece to src/lib or src/components, or compose both in src/app)`,
     ])
   })
 
@@ -87,30 +100,59 @@ describe('web', () => {
     ])
   })
 
-  it('the web app imports nothing outside web/src but _shared', () => {
+  it('the web app imports web/src, the domain and the database types by name, nothing else', () => {
     const problems = problemsIn({
-      'web/src/lib/ok.ts': "import { price } from '../../../supabase/functions/_shared/pricing.ts'",
+      'web/src/lib/ok.ts': [
+        "import { quote } from '@reachflow/domain'",
+        "import type { Database } from '@reachflow/db'",
+      ].join('\n'),
       'web/src/lib/session.ts': "import { open } from '../../../runner/src/sessions/open.ts'",
+      'web/src/lib/types.ts':
+        "import type { Database } from '../../../supabase/functions/_shared/database.ts'",
+      // Not in web's tsconfig paths, so a package name here and a type error for tsc.
+      'web/src/lib/ai.ts': "import { aiConfigFrom } from '@reachflow/ai'",
     })
     expect(problems).toEqual([
-      "web/src/lib/session.ts:1 imports '../../../runner/src/sessions/open.ts' (runner/src/sessions/open.ts): the web app imports only web/src and supabase/functions/_shared",
+      `web/src/lib/session.ts:1 imports '../../../runner/src/sessions/open.ts' (runner/src/sessions/open.ts): ${WEB_ONLY}`,
+      `web/src/lib/types.ts:1 imports '../../../supabase/functions/_shared/database.ts' (supabase/functions/_shared/database.ts): ${WEB_SERVER_CODE}`,
+    ])
+  })
+
+  it('the web app never imports the service-role clients.ts, by path or through a wide alias', () => {
+    const problems = problemsIn({
+      'web/tsconfig.json': JSON.stringify({
+        compilerOptions: { paths: { '@shared/*': ['../supabase/functions/_shared/*'] } },
+      }),
+      'web/src/lib/admin.ts': [
+        "import { serviceClient } from '../../../supabase/functions/_shared/clients.ts'",
+        "import { adminClient } from '@shared/clients.ts'",
+      ].join('\n'),
+    })
+    expect(problems).toEqual([
+      `web/src/lib/admin.ts:1 imports '../../../supabase/functions/_shared/clients.ts' (supabase/functions/_shared/clients.ts): ${WEB_SERVER_CODE}`,
+      `web/src/lib/admin.ts:2 imports '@shared/clients.ts' (supabase/functions/_shared/clients.ts): ${WEB_SERVER_CODE}`,
     ])
   })
 })
 
 describe('runner, functions and stack', () => {
-  it('the runner imports runner/src and _shared only', () => {
+  it('the runner imports runner/src and the packages it shares by name only', () => {
     const problems = problemsIn({
       'runner/src/a.ts': [
         "import { b } from './b.ts'",
-        "import { hostOf } from '../../supabase/functions/_shared/host.ts'",
+        "import { aiConfigFrom } from '@reachflow/ai'",
+        "import type { Database } from '@reachflow/db'",
         "import { cn } from '../../web/src/lib/cn.ts'",
         "import { app } from '../../supabase/functions/api/app.ts'",
+        "import { verify } from '../../supabase/functions/_shared/x-verify.ts'",
+        "import { serviceClient } from '../../supabase/functions/_shared/clients.ts'",
       ].join('\n'),
     })
     expect(problems).toEqual([
-      `runner/src/a.ts:3 imports '../../web/src/lib/cn.ts' (web/src/lib/cn.ts): ${RUNNER} (what its image holds)`,
-      `runner/src/a.ts:4 imports '../../supabase/functions/api/app.ts' (supabase/functions/api/app.ts): ${RUNNER} (what its image holds)`,
+      `runner/src/a.ts:4 imports '../../web/src/lib/cn.ts' (web/src/lib/cn.ts): ${RUNNER} (what its image holds)`,
+      `runner/src/a.ts:5 imports '../../supabase/functions/api/app.ts' (supabase/functions/api/app.ts): ${RUNNER} (what its image holds)`,
+      `runner/src/a.ts:6 imports '../../supabase/functions/_shared/x-verify.ts' (supabase/functions/_shared/x-verify.ts): ${RUNNER_BY_NAME}`,
+      `runner/src/a.ts:7 imports '../../supabase/functions/_shared/clients.ts' (supabase/functions/_shared/clients.ts): ${RUNNER_BY_NAME}`,
     ])
   })
 

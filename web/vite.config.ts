@@ -2,15 +2,21 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { packagesFor, type SharedPackage } from '../scripts/aliases/list.ts'
 import { prerender } from './build/prerender-plugin.ts'
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
-// Domain rules and API shapes are shared with the edge functions (and the database types with them),
-// so the web app imports them from there instead of keeping second copies.
+// Domain rules, API shapes and the database types are shared with the edge functions, so the web
+// app imports them by the names of scripts/aliases/list.ts instead of keeping second copies.
 const sharedFunctionsDir = fromHere('../supabase/functions/_shared')
-/** @reachflow/domain, as tsconfig.json's paths and the functions' deno.json name it. */
 const domainDir = fromHere('../supabase/functions/_shared/domain/')
-export const domainAlias = { find: /^@reachflow\/domain$/, replacement: `${domainDir}index.ts` }
+
+/** Vite's alias for each shared package, as the generated tsconfig paths name them. */
+export const packageAliases = (packages: readonly SharedPackage[]) =>
+  packages.map((p) => ({
+    find: new RegExp(`^${p.name}$`),
+    replacement: fromHere(`../${p.entry}`),
+  }))
 
 export default defineConfig({
   plugins: [
@@ -25,8 +31,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@\/(.*)$/, replacement: `${fromHere('./src')}/$1` },
-      { find: /^@shared\/(.*)$/, replacement: `${sharedFunctionsDir}/$1` },
-      domainAlias,
+      ...packageAliases(packagesFor('web')),
       // The app never subscribes to realtime channels; see src/lib/realtime-disabled.ts.
       { find: /^@supabase\/realtime-js$/, replacement: fromHere('./src/lib/realtime-disabled.ts') },
     ],

@@ -2,7 +2,7 @@
 // Production needs RUNNER_DATABASE_URL and the encryption keys; everything else has a default that
 // suits one runner machine. Tests and benchmarks compress pacing and typing with the factors.
 import { hostname, totalmem } from 'node:os'
-import { type AiConfig, aiConfigFrom } from '../../supabase/functions/_shared/ai.ts'
+import { type AiConfig, aiConfigFrom } from '@reachflow/ai'
 import { type Keyring, keyringFromEnv } from './crypto.ts'
 import type { QueueName } from './jobs/queues.ts'
 

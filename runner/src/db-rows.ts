@@ -3,7 +3,7 @@
 // otherwise, so each reader states those columns in `Exact`: timestamps and dates arrive as Date,
 // a jsonb column the SQL keeps in one shape gets that shape, a column the checks keep to a few
 // values gets those values, and a set-returning function's column the SQL may leave null says so.
-import type { Database } from '../../supabase/functions/_shared/database.ts'
+import type { Database } from '@reachflow/db'
 
 type Relations = Database['public']['Tables'] & Database['public']['Views']
 type InternalFunctions = Database['internal']['Functions']

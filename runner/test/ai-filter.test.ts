@@ -3,9 +3,9 @@
 // leads the AI could not score are kept unscored (never dropped), a hanging endpoint stops being
 // asked after two failures, and rule-filtered or already stored leads are not scored at all.
 import { randomUUID } from 'node:crypto'
+import { AI_FAILURE_TEXT, type AiConfig, aiConfigFrom } from '@reachflow/ai'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { AI_FAILURE_TEXT, type AiConfig, aiConfigFrom } from '../../supabase/functions/_shared/ai.ts'
 import { scoreRows } from '../src/scraping/ai-filter.ts'
 import { closeAdminDb, createCustomer, env } from './helpers/fixtures.ts'
 

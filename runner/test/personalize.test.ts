@@ -3,9 +3,9 @@
 // failure the sandbox can produce, on a used-up budget and without an endpoint; a step already
 // logged keeps its stored text without asking the AI again.
 import { randomUUID } from 'node:crypto'
+import { AI_FAILURE_TEXT, type AiConfig, aiConfigFrom } from '@reachflow/ai'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { AI_FAILURE_TEXT, type AiConfig, aiConfigFrom } from '../../supabase/functions/_shared/ai.ts'
 import { personalizeForLead } from '../src/sending/personalize.ts'
 import { adminDb, closeAdminDb, createCampaign, createCustomer, env } from './helpers/fixtures.ts'
 

@@ -3,8 +3,9 @@
 // whose AI answer is malformed gets the template, marked fallback with the reason; a lead whose bio
 // carries an injection and a link (which the AI repeats) gets the template too: no DM with the link,
 // and neither does one whose bio spells domains on uncommon endings and a bare IP with a path.
+
+import { AI_FAILURE_TEXT, aiConfigFrom } from '@reachflow/ai'
 import { describe, it } from 'vitest'
-import { AI_FAILURE_TEXT, aiConfigFrom } from '../../supabase/functions/_shared/ai.ts'
 import { campaignTick } from '../src/jobs/campaign-tick.ts'
 import { adminDb, createCampaign, createCustomer, createXAccount, env } from './helpers/fixtures.ts'
 import { SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'

@@ -1,7 +1,8 @@
 // X cookie parsing (every pasted format) and the browser-free verify_credentials check against
 // the X sandbox: valid, expired, locked, and what a user is told when cookies are wrong.
+
+import { X_CHECK_PATHS } from '@reachflow/x-verify'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { X_CHECK_PATHS } from '../../supabase/functions/_shared/x-verify.ts'
 import { cookieHeader, cookiesForSite, parseXCookies } from '../src/platforms/x/cookies.ts'
 import { X_FACTS } from '../src/platforms/x/facts.ts'
 import { verifyXCookies } from '../src/platforms/x/verify.ts'

@@ -4,7 +4,11 @@
 // hosted Supabase that is never deployed. An import across those lines either breaks a deploy or
 // ties two parts together that should change alone; inside web, features stay independent so one
 // can change without reading the others (app → features → shared). Everything may import the domain
-// package (`_shared/domain/`, `@reachflow/domain`), which imports nothing but itself.
+// package (`_shared/domain/`, `@reachflow/domain`), which imports nothing but itself. Web and the
+// runner reach `_shared/` only by the package names scripts/aliases/list.ts gives them (web: the
+// domain and the database types, never server code such as the service-role clients.ts), and no
+// relative path leaves a program's folder.
+import { type Program, packagesFor } from '../aliases/list.ts'
 
 export type Zone =
   | { kind: 'web-app' }
@@ -78,9 +82,34 @@ export function brokenRule(from: Zone, to: Zone): string | null {
     default:
       return null
   }
-  if (!isWeb(to) && to.kind !== 'functions-shared' && to.kind !== 'domain')
-    return 'the web app imports only web/src and supabase/functions/_shared'
+  if (!isWeb(to) && to.kind !== 'functions-shared' && to.kind !== 'domain') return WEB_ONLY
   return null
+}
+
+const namesFor = (program: Program) => packagesFor(program).map((p) => p.name)
+const WEB_ONLY = `the web app imports only web/src, ${namesFor('web').join(' and ')}`
+const RUNNER_SHARED = `the runner imports supabase/functions/_shared only by the names scripts/aliases/list.ts gives it (${namesFor('runner').join(', ')})`
+
+const withoutExtension = (path: string) => path.replace(/\.tsx?$/, '')
+
+const programOf = (zone: Zone): Program | null =>
+  isWeb(zone) ? 'web' : zone.kind === 'runner' ? 'runner' : null
+
+/**
+ * The rule that depends on how web or the runner writes an import of `supabase/functions/`: only by
+ * a package name listed for it. With brokenRule (nothing outside its own folder but `_shared/`), no
+ * relative path leaves web or the runner, and a function's reach only its folder and `_shared/`.
+ */
+export function brokenProgramImport(file: string, specifier: string, target: string): string | null {
+  const program = programOf(zoneOf(file))
+  if (!program || !target.startsWith('supabase/functions/')) return null
+  const listed = packagesFor(program).some(
+    (p) => p.name === specifier && withoutExtension(p.entry) === withoutExtension(target),
+  )
+  if (listed) return null
+  return program === 'web'
+    ? `${WEB_ONLY} (the rest of supabase/functions/_shared is server code: keys, the service role)`
+    : RUNNER_SHARED
 }
 
 const DOMAIN_ALONE = `${DOMAIN_NAME} imports only its own files (dependency-free, so Deno, Node and the browser run it as it is)`

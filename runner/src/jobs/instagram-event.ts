@@ -5,11 +5,7 @@
 // window, already answered, the person unavailable) is recorded with its reason and not retried.
 // Every message, answered or not, and every DM sent also lands in the person's inbox thread
 // (official/instagram-inbox.ts).
-import {
-  MetaApiError,
-  replyToComment,
-  sendMessage,
-} from '../../../supabase/functions/_shared/instagram-api.ts'
+import { MetaApiError, replyToComment, sendMessage } from '@reachflow/instagram-api'
 import { decryptSecret, type Keyring } from '../crypto.ts'
 import { type Db, dbNow } from '../db.ts'
 import { scheduleFollowup } from '../official/instagram-followup-schedule.ts'

@@ -5,7 +5,7 @@
 // automation was paused or the account is not working. Only a claimed follow-up is sent, once, with
 // POST /me/messages and no tag; what Instagram refuses is recorded with its reason, and a network
 // failure or 5xx is recorded failed, never sent again.
-import { MetaApiError, sendMessage } from '../../../supabase/functions/_shared/instagram-api.ts'
+import { MetaApiError, sendMessage } from '@reachflow/instagram-api'
 import { decryptSecret } from '../crypto.ts'
 import type { Db } from '../db.ts'
 import type { EventJobContext } from './instagram-event.ts'

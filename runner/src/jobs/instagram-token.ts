@@ -3,7 +3,7 @@
 // 190: expired, or the person removed the app) turns the account to error and tells its owner:
 // only connecting again helps. Anything else (Instagram down, a timeout) fails the job, which
 // pg-boss retries, and the next hour queues it again.
-import { MetaApiError, refreshToken } from '../../../supabase/functions/_shared/instagram-api.ts'
+import { MetaApiError, refreshToken } from '@reachflow/instagram-api'
 import { decryptSecret, encryptSecret, type Keyring, keyIdOf } from '../crypto.ts'
 import { type Db, dbNow } from '../db.ts'
 

@@ -5,7 +5,7 @@
 // the tag is for); later, or to someone who never wrote, nothing is sent and the reason is shown.
 // An error Instagram answers is a refusal (nothing went out); no answer at all, or a 5xx, leaves
 // the answer `uncertain`, never sent a second time.
-import { MetaApiError, sendMessage } from '../../../supabase/functions/_shared/instagram-api.ts'
+import { MetaApiError, sendMessage } from '@reachflow/instagram-api'
 import { decryptSecret } from '../crypto.ts'
 import type { Db } from '../db.ts'
 import type { InboxDeps, OfficialAccount } from './instagram-inbox.ts'

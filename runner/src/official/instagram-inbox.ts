@@ -4,7 +4,7 @@
 // automation sends is stored under the same key as its echo, so it shows once. Webhooks carry only
 // the person's Instagram-scoped id: the username comes from Instagram's User Profile API, read
 // once per thread with the account's sealed token.
-import { getUserProfile, MetaApiError } from '../../../supabase/functions/_shared/instagram-api.ts'
+import { getUserProfile, MetaApiError } from '@reachflow/instagram-api'
 import { decryptSecret, type Keyring } from '../crypto.ts'
 import type { Queryable } from '../db.ts'
 

@@ -4,8 +4,12 @@
 // site-change handling (record, pause the platform action, alert operators) and never blames the
 // customer's account. The outline lets an operator see what the page looked like without reading
 // anyone's messages: tags, test ids, roles and input types only; no text, names, ids or cookies.
+import type { PlatformAction } from '@reachflow/domain'
 import type { Page } from 'puppeteer-core'
 import type { Platform } from './types.ts'
+
+/** Which kind of work met the changed page (what the fleet pauses); the admin function names the same. */
+export type { PlatformAction }
 
 /** One element of a page outline: `div[data-testid=dm-inbox-panel][role=list]`, indented by depth. */
 export interface PageOutline {
@@ -14,9 +18,6 @@ export interface PageOutline {
   /** True when the page had more elements than the outline keeps. */
   truncated: boolean
 }
-
-/** Which kind of work met the changed page (what the fleet pauses on that platform). */
-export type PlatformAction = 'send' | 'inbox' | 'scrape' | 'session'
 
 export class LayoutChangedError extends Error {
   constructor(

@@ -12,7 +12,7 @@ import {
   leadForAi,
   parseScore,
   scoreRequest,
-} from '../../../supabase/functions/_shared/ai.ts'
+} from '@reachflow/ai'
 import type { Queryable } from '../db.ts'
 import { dbBudget } from '../sending/personalize.ts'
 

@@ -15,7 +15,7 @@ import {
   checkPersonalized,
   leadForAi,
   personalizeRequest,
-} from '../../../supabase/functions/_shared/ai.ts'
+} from '@reachflow/ai'
 import type { Queryable } from '../db.ts'
 
 export interface Personalization {

@@ -4,7 +4,7 @@
 // before the message left puts the step back with a backoff; a page that merely ran out of time
 // keeps the step due with its attempt given back; a changed page settles the DM for what it is.
 
-import type { AiConfig } from '../../../supabase/functions/_shared/ai.ts'
+import type { AiConfig } from '@reachflow/ai'
 import { alignSessionClock } from '../inbox/clock.ts'
 import { recordReply } from '../inbox/replies.ts'
 import { serviceOf } from '../log.ts'

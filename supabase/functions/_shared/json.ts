@@ -13,6 +13,16 @@ export function fromJson<T>(schema: z.ZodType<T>, value: Json | undefined, what:
   return parsed.data
 }
 
+/**
+ * A text column's value that its check constraint limits to `allowed`, typed as one of them; any
+ * other value is a bug in the SQL or here, and fails loudly (a 500).
+ */
+export function known<T extends string>(allowed: readonly T[], value: string, what: string): T {
+  const found = allowed.find((candidate) => candidate === value)
+  if (found === undefined) throw new Error(`${what} holds '${value}', none of ${allowed.join(', ')}`)
+  return found
+}
+
 /** Column types as to_jsonb writes them. */
 export const timestamp = z.string()
 export const nullableText = z.string().nullable()

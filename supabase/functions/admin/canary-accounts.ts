@@ -1,6 +1,13 @@
 // Which accounts the canary signs in with (chosen among customers' active accounts or operators'
 // own, used in turn) and what it opens: the known thread per account, the profile and the search
 // per platform, how often it runs.
+import type {
+  CanaryAccountChoice,
+  CanaryAccountRemoved,
+  CanaryCandidate,
+  CanaryConfig,
+  CanarySettings,
+} from '@reachflow/domain'
 import { must } from '../_shared/db-errors.ts'
 import { conflict, jsonResponse, notFound } from '../_shared/errors.ts'
 import { parseBody, parseId, parseQuery, z } from '../_shared/validation.ts'
@@ -45,7 +52,7 @@ export async function getCanary(_req: Request, ctx: AdminContext): Promise<Respo
       searchQuery: s.search_query,
       everyMinutes: s.every_minutes,
     },
-  })
+  } satisfies CanaryConfig)
 }
 
 const candidatesQuery = z.object({
@@ -70,7 +77,7 @@ export async function listCandidates(_req: Request, ctx: AdminContext): Promise<
       userEmail: r.user_email,
       operator: r.operator,
       chosen: r.chosen,
-    })),
+    })) satisfies CanaryCandidate[],
   )
 }
 
@@ -96,7 +103,7 @@ export async function chooseAccount(req: Request, ctx: AdminContext): Promise<Re
   if (outcome === 'not_supported') throw conflict(CANARY_MESSAGES.notSupported)
   if (outcome === 'not_active') throw conflict(CANARY_MESSAGES.notActive)
   await writeAuditLog(ctx.db, ctx.admin, 'Chose a canary account', { accountId, threadId: threadId ?? null })
-  return jsonResponse({ accountId, threadId: threadId ?? null })
+  return jsonResponse({ accountId, threadId: threadId ?? null } satisfies CanaryAccountChoice)
 }
 
 /** DELETE /canary/accounts/:id */
@@ -107,7 +114,7 @@ export async function removeAccount(_req: Request, ctx: AdminContext): Promise<R
   )
   if (removed.length === 0) throw notFound(CANARY_MESSAGES.notChosen)
   await writeAuditLog(ctx.db, ctx.admin, 'Removed a canary account', { accountId: id })
-  return jsonResponse({ accountId: id, removed: true })
+  return jsonResponse({ accountId: id, removed: true } satisfies CanaryAccountRemoved)
 }
 
 const settingsBody = z.strictObject({
@@ -143,5 +150,5 @@ export async function saveSettings(req: Request, ctx: AdminContext): Promise<Res
     profileUsername: row.profile_username,
     searchQuery: row.search_query,
     everyMinutes: row.every_minutes,
-  })
+  } satisfies CanarySettings)
 }

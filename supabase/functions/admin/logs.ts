@@ -1,4 +1,5 @@
 // GET /logs?level=&service=&limit=100 and POST /logs/clear: the Logs tab's lines, newest first.
+import type { LogsCleared } from '@reachflow/domain'
 import { must } from '../_shared/db-errors.ts'
 import { jsonResponse } from '../_shared/errors.ts'
 import { parseQuery, z } from '../_shared/validation.ts'
@@ -42,5 +43,5 @@ export async function clearLogs(_req: Request, { db, admin }: AdminContext): Pro
   const cleared = num(await rpc(db, 'admin_clear_logs'))
   // The one line left says who emptied the log and when.
   await writeAuditLog(db, admin, `Cleared ${cleared} log line${cleared === 1 ? '' : 's'}`, { cleared })
-  return jsonResponse({ cleared })
+  return jsonResponse({ cleared } satisfies LogsCleared)
 }

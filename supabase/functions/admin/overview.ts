@@ -1,5 +1,5 @@
 // GET /stats and GET /recent-activity: the Overview tab's four cards and its activity list.
-import type { AdminStats } from '@reachflow/domain'
+import type { AdminStats, AiUsage } from '@reachflow/domain'
 import { jsonResponse } from '../_shared/errors.ts'
 import { fromJson } from '../_shared/json.ts'
 import { parseQuery, z } from '../_shared/validation.ts'
@@ -62,5 +62,5 @@ export async function getAiUsage(_req: Request, { db }: AdminContext): Promise<R
       failures: num(r.failures),
       exhausted: num(r.requests) >= num(r.request_limit) || num(r.tokens) >= num(r.token_limit),
     })),
-  })
+  } satisfies AiUsage)
 }

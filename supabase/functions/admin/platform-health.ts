@@ -3,11 +3,29 @@
 // the evidence that paused them (or that they are only suspected) and their page outlines;
 // resuming a paused action by hand; running the canary now.
 
-import { PACK_PLATFORMS, type PackPlatform } from '@reachflow/domain'
+import {
+  type ActionResumed,
+  CANARY_RUN_STATUSES,
+  CANARY_TRIGGERS,
+  type CanaryQueued,
+  type CanaryRun,
+  INCIDENT_RESOLUTIONS,
+  INCIDENT_SOURCES,
+  INCIDENT_STATUSES,
+  type Incident,
+  type IncidentDetail,
+  PACK_PLATFORMS,
+  PLATFORM_ACTIONS,
+  type PlatformAction,
+  type PlatformAlerts,
+  type PlatformHealth,
+  type PlatformHealthOverview,
+  type PlatformPause,
+} from '@reachflow/domain'
 import type { Tables } from '../_shared/database.ts'
 import { must } from '../_shared/db-errors.ts'
 import { conflict, jsonResponse, notFound } from '../_shared/errors.ts'
-import { fromJson, nullableText, timestamp } from '../_shared/json.ts'
+import { fromJson, known, nullableText, timestamp } from '../_shared/json.ts'
 import { parseBody, parseId, parseQuery, z } from '../_shared/validation.ts'
 import { writeAuditLog } from './audit.ts'
 import { type AdminContext, rpc } from './deps.ts'
@@ -21,8 +39,7 @@ export const HEALTH_MESSAGES = {
   noCanaryAccount: (label: string) => `Choose an active canary account for ${label} first.`,
 } as const
 
-export const ACTIONS = ['send', 'inbox', 'scrape', 'session'] as const
-const ACTION_LABELS: Record<(typeof ACTIONS)[number], string> = {
+const ACTION_LABELS: Record<PlatformAction, string> = {
   send: 'Sending',
   inbox: 'Reading replies',
   scrape: 'Lead scraping',
@@ -52,16 +69,33 @@ type RunRow = Pick<
 type IncidentRow = Omit<Tables<'platform_incidents'>, 'outline'>
 type PauseRow = Pick<Tables<'platform_action_pauses'>, 'platform' | 'action' | 'incident_id' | 'paused_at'>
 
-/** The label of a platform or action the database names (its checks allow only known ones). */
-const platformLabel = (platform: string) => LABELS[platform as PackPlatform] ?? platform
-const actionLabel = (action: string) => ACTION_LABELS[action as (typeof ACTIONS)[number]] ?? action
+/** A platform or action the database names (its checks allow only known ones). */
+const platformOf = (value: string, table: string) => known(PACK_PLATFORMS, value, `${table}.platform`)
+const actionOf = (value: string, table: string) => known(PLATFORM_ACTIONS, value, `${table}.action`)
 
-/** A platform's or its incidents' history as admin_canary_history writes it, passed on unchanged. */
-const canaryHistory = z.array(z.json())
+/** A platform's canary days as admin_canary_history writes them, passed on whole. */
+const canaryHistory = z.array(
+  z.looseObject({ day: z.string(), passed: z.number(), failed: z.number(), errors: z.number() }),
+)
 const effectivePack = z.object({
-  effective: z.object({ version: z.string(), source: z.string() }).nullable(),
+  effective: z.object({ version: z.string(), source: z.enum(['code', 'operator']) }).nullable(),
 })
 const resumed = z.object({ resolved: z.number(), resumed: z.array(z.string()) }).nullable()
+/** A canary run's steps as the runner wrote them (runner/src/jobs/platform-canary.ts), kept whole. */
+const canarySteps = z.array(
+  z.looseObject({
+    step: z.string(),
+    label: z.string(),
+    status: z.enum(['passed', 'failed', 'skipped']),
+    ms: z.number(),
+    detail: z.string().optional(),
+    kind: z.enum(['layout_changed', 'stop_signal', 'timeout', 'error']).optional(),
+    message: z.string().optional(),
+    path: z.string().optional(),
+    outlineLines: z.number().optional(),
+    incidentId: z.string().optional(),
+  }),
+)
 /** What paused an incident, as internal.record_site_change wrote it (null while only suspected). */
 const evidence = z
   .object({
@@ -80,14 +114,15 @@ const evidence = z
   })
   .nullable()
 
-const toRun = (r: RunRow) => ({
+const RUNS = 'platform_canary_runs'
+const toRun = (r: RunRow): CanaryRun => ({
   id: r.id,
-  platform: r.platform,
-  trigger: r.trigger,
-  status: r.status,
+  platform: platformOf(r.platform, RUNS),
+  trigger: known(CANARY_TRIGGERS, r.trigger, `${RUNS}.trigger`),
+  status: known(CANARY_RUN_STATUSES, r.status, `${RUNS}.status`),
   accountUsername: r.account_username,
   packVersion: r.pack_version,
-  steps: r.steps,
+  steps: fromJson(canarySteps, r.steps, `${RUNS}.steps`),
   error: r.error,
   createdAt: r.created_at,
   startedAt: r.started_at,
@@ -95,35 +130,44 @@ const toRun = (r: RunRow) => ({
   durationMs: r.duration_ms,
 })
 
-const toIncident = (r: IncidentRow) => ({
-  id: r.id,
-  platform: r.platform,
-  label: platformLabel(r.platform),
-  action: r.action,
-  step: r.step,
-  path: r.path,
-  status: r.status,
-  sightings: r.sightings,
-  firstSeenAt: r.first_seen_at,
-  lastSeenAt: r.last_seen_at,
-  source: r.source,
-  packVersion: r.pack_version,
-  autoResume: r.auto_resume,
-  hasOutline: r.outline_object !== null,
-  resolvedAt: r.resolved_at,
-  resolution: r.resolution,
-  pausedAt: r.paused_at,
-  evidence: fromJson(evidence, r.evidence, 'platform_incidents.evidence'),
-})
+const INCIDENTS = 'platform_incidents'
+const toIncident = (r: IncidentRow): Incident => {
+  const platform = platformOf(r.platform, INCIDENTS)
+  return {
+    id: r.id,
+    platform,
+    label: LABELS[platform],
+    action: actionOf(r.action, INCIDENTS),
+    step: r.step,
+    path: r.path,
+    status: known(INCIDENT_STATUSES, r.status, `${INCIDENTS}.status`),
+    sightings: r.sightings,
+    firstSeenAt: r.first_seen_at,
+    lastSeenAt: r.last_seen_at,
+    source: known(INCIDENT_SOURCES, r.source, `${INCIDENTS}.source`),
+    packVersion: r.pack_version,
+    autoResume: r.auto_resume,
+    hasOutline: r.outline_object !== null,
+    resolvedAt: r.resolved_at,
+    resolution:
+      r.resolution === null ? null : known(INCIDENT_RESOLUTIONS, r.resolution, `${INCIDENTS}.resolution`),
+    pausedAt: r.paused_at,
+    evidence: fromJson(evidence, r.evidence, `${INCIDENTS}.evidence`),
+  }
+}
 
-const toPause = (r: PauseRow) => ({
-  platform: r.platform,
-  label: platformLabel(r.platform),
-  action: r.action,
-  actionLabel: actionLabel(r.action),
-  incidentId: r.incident_id,
-  pausedAt: r.paused_at,
-})
+const toPause = (r: PauseRow): PlatformPause => {
+  const platform = platformOf(r.platform, 'platform_action_pauses')
+  const action = actionOf(r.action, 'platform_action_pauses')
+  return {
+    platform,
+    label: LABELS[platform],
+    action,
+    actionLabel: ACTION_LABELS[action],
+    incidentId: r.incident_id,
+    pausedAt: r.paused_at,
+  }
+}
 
 async function pauses(ctx: AdminContext): Promise<PauseRow[]> {
   return must(
@@ -149,7 +193,10 @@ async function incidents(ctx: AdminContext, status: 'open' | 'all', limit: numbe
 export async function getPlatformAlerts(_req: Request, ctx: AdminContext): Promise<Response> {
   await fileOutlines(ctx.db)
   const open = await incidents(ctx, 'open', 50)
-  return jsonResponse({ pauses: (await pauses(ctx)).map(toPause), incidents: open.map(toIncident) })
+  return jsonResponse({
+    pauses: (await pauses(ctx)).map(toPause),
+    incidents: open.map(toIncident),
+  } satisfies PlatformAlerts)
 }
 
 /**
@@ -171,7 +218,7 @@ export async function getPlatformHealth(_req: Request, ctx: AdminContext): Promi
   await fileOutlines(ctx.db)
   const paused = await pauses(ctx)
   const platforms = await Promise.all(
-    PACK_PLATFORMS.map(async (platform) => {
+    PACK_PLATFORMS.map(async (platform): Promise<PlatformHealth> => {
       const [runs, history, accounts, pack] = await Promise.all([
         ctx.db
           .from('platform_canary_runs')
@@ -201,7 +248,7 @@ export async function getPlatformHealth(_req: Request, ctx: AdminContext): Promi
     }),
   )
   const list = await incidents(ctx, 'all', 50)
-  return jsonResponse({ platforms, incidents: list.map(toIncident) })
+  return jsonResponse({ platforms, incidents: list.map(toIncident) } satisfies PlatformHealthOverview)
 }
 
 const incidentsQuery = z.object({
@@ -213,7 +260,7 @@ const incidentsQuery = z.object({
 export async function listIncidents(_req: Request, ctx: AdminContext): Promise<Response> {
   const { status, limit } = parseQuery(ctx.url, incidentsQuery)
   await fileOutlines(ctx.db)
-  return jsonResponse((await incidents(ctx, status, limit)).map(toIncident))
+  return jsonResponse((await incidents(ctx, status, limit)).map(toIncident) satisfies Incident[])
 }
 
 /** GET /incidents/:id: the incident with its page outline from storage. */
@@ -227,7 +274,10 @@ export async function getIncident(_req: Request, ctx: AdminContext): Promise<Res
     .maybeSingle()
   if (error) throw new Error(`Reading incident ${id}: ${error.message}`)
   if (!data) throw notFound(HEALTH_MESSAGES.incidentNotFound)
-  return jsonResponse({ ...toIncident(data), outline: await readOutline(ctx.db, data.outline_object) })
+  return jsonResponse({
+    ...toIncident(data),
+    outline: await readOutline(ctx.db, data.outline_object),
+  } satisfies IncidentDetail)
 }
 
 /** GET /canary-runs/:id: one run with its steps (the pack editor follows its try this way). */
@@ -240,10 +290,10 @@ export async function getCanaryRun(_req: Request, ctx: AdminContext): Promise<Re
     .maybeSingle()
   if (error) throw new Error(`Reading canary run ${id}: ${error.message}`)
   if (!data) throw notFound(HEALTH_MESSAGES.runNotFound)
-  return jsonResponse(toRun(data))
+  return jsonResponse(toRun(data) satisfies CanaryRun)
 }
 
-const resumeBody = z.strictObject({ action: z.enum(ACTIONS) })
+const resumeBody = z.strictObject({ action: z.enum(PLATFORM_ACTIONS) })
 
 /** POST /platform-health/:platform/resume {action}: an operator resumes a paused action by hand. */
 export async function resumeAction(req: Request, ctx: AdminContext): Promise<Response> {
@@ -270,7 +320,7 @@ export async function resumeAction(req: Request, ctx: AdminContext): Promise<Res
       ...done,
     },
   )
-  return jsonResponse(done)
+  return jsonResponse(done satisfies ActionResumed)
 }
 
 /** POST /platform-health/:platform/canary: run the canary now with the platform's own pack. */
@@ -282,5 +332,5 @@ export async function runCanary(_req: Request, ctx: AdminContext): Promise<Respo
   })
   if (!runId) throw conflict(HEALTH_MESSAGES.noCanaryAccount(LABELS[platform]))
   await writeAuditLog(ctx.db, ctx.admin, `Ran the ${LABELS[platform]} canary`, { platform, runId })
-  return jsonResponse({ runId }, 202)
+  return jsonResponse({ runId } satisfies CanaryQueued, 202)
 }

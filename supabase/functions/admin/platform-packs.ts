@@ -9,6 +9,8 @@ import {
   PACK_PLATFORMS,
   type PackIssue,
   type PackPlatform,
+  type PackTried,
+  type PackValidation,
   packBytes,
   packIssues,
   packVersion,
@@ -95,7 +97,7 @@ function shapeError(label: string, issues: PackIssue[]): HttpError {
 /** POST /platform-packs/:platform/validate {facts}: 200 {valid, version, issues}. */
 export async function validatePack(req: Request, ctx: AdminContext): Promise<Response> {
   const { version, issues } = await checkDraft(req, ctx)
-  return jsonResponse({ valid: issues.length === 0, version, issues })
+  return jsonResponse({ valid: issues.length === 0, version, issues } satisfies PackValidation)
 }
 
 /** POST /platform-packs/:platform/try {facts}: the draft stored, a canary run queued with it. */
@@ -114,7 +116,7 @@ export async function tryPack(req: Request, ctx: AdminContext): Promise<Response
     platform,
     ...tried,
   })
-  return jsonResponse({ ...tried, version }, 202)
+  return jsonResponse({ ...tried, version } satisfies PackTried, 202)
 }
 
 const publishBody = z.strictObject({

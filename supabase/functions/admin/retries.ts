@@ -1,7 +1,7 @@
 // The Retries tab: failed jobs with attempts / maxAttempts and their error, the cards, Retry (the
 // job goes back to pg-boss's retry state, as boss.retry() does; refused once it has had its most
 // attempts) and Delete.
-import type { RetryStats } from '@reachflow/domain'
+import type { JobDeleted, JobRetried, RetryStats } from '@reachflow/domain'
 import { conflict, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
 import { fromJson } from '../_shared/json.ts'
 import { parseId, parseQuery, z } from '../_shared/validation.ts'
@@ -67,7 +67,7 @@ export async function retryJob(_req: Request, ctx: AdminContext): Promise<Respon
         attempts,
         maxAttempts,
       })
-      return jsonResponse({ id, queue: result.queue, state: 'retry' })
+      return jsonResponse({ id, queue: result.queue, state: 'retry' } satisfies JobRetried)
     case 'not_failed':
       throw conflict(RETRY_MESSAGES.notFailed)
     case 'max_attempts':
@@ -90,5 +90,5 @@ export async function deleteJob(_req: Request, ctx: AdminContext): Promise<Respo
     jobId: id,
     queue: result.queue,
   })
-  return jsonResponse({ id, deleted: true })
+  return jsonResponse({ id, deleted: true } satisfies JobDeleted)
 }

@@ -1,4 +1,4 @@
-import type { Database } from '@shared/database'
+import type { Database } from '@reachflow/db'
 import { createClient } from '@supabase/supabase-js'
 import { env } from '@/config/env'
 import { paths } from '@/config/paths'

@@ -1,5 +1,5 @@
 // The signed-in user's row of `user_profiles` (product.md §3), read by the route guard and the pages.
-import type { Tables } from '@shared/database'
+import type { Tables } from '@reachflow/db'
 import { supabase } from './supabase'
 
 export type UserProfile = Pick<

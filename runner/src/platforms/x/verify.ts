@@ -1,14 +1,11 @@
 // The HTTP check of X cookies (no browser), shared with the edge functions: since cookie sessions get
 // 404 from verify_credentials it can only tell "signed out", "locked" or "not rejected"; the account
 // test in the browser is what proves a session. Here it reads its paths from the adapter's facts.
-import {
-  verifyXCookies as verifyOverHttp,
-  type XVerifyResult,
-} from '../../../../supabase/functions/_shared/x-verify.ts'
+import { verifyXCookies as verifyOverHttp, type XVerifyResult } from '@reachflow/x-verify'
 import type { ParsedXCookies } from './cookies.ts'
 import { X_FACTS, type XFacts } from './facts.ts'
 
-export type { XVerifyResult } from '../../../../supabase/functions/_shared/x-verify.ts'
+export type { XVerifyResult } from '@reachflow/x-verify'
 
 export interface VerifyOptions {
   baseUrl?: string

@@ -224,7 +224,14 @@ export interface CampaignDetail {
   responseCount: number
   messagesSentToday: number
   errorMessage: string | null
-  schedule: { timezone?: string; timeFrom?: string; timeTo?: string; activeDays?: string[] }
+  /** The campaign's schedule jsonb as stored (product.md §3 "Schedule", plus randomDaysOff). */
+  schedule: {
+    timezone?: string
+    timeFrom?: string
+    timeTo?: string
+    activeDays?: string[]
+    randomDaysOff?: boolean
+  }
   createdAt: string
   startedAt: string | null
   pausedAt: string | null

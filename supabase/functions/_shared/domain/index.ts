@@ -3,10 +3,13 @@
 // (docs/architecture.md, "The domain package"). Dependency-free: these files import only each other
 // and use Web-standard globals, so Deno, Node and the browser run them unchanged.
 export * from './admin.ts'
+export * from './admin-endpoints.ts'
+export * from './admin-platform.ts'
 export * from './ai-text.ts'
 export * from './connect-binding.ts'
 export * from './csv.ts'
 export * from './dm-campaign.ts'
+export * from './endpoints.ts'
 export * from './host.ts'
 export * from './opt-out.ts'
 export * from './pack-safety.ts'

@@ -2,8 +2,8 @@
 // labels (Variant A, B, ...), and a plain-language hint of how sure the numbers are, from the same
 // statistics the runner uses to choose a winner.
 
+import type { RpcResult } from '@reachflow/db'
 import { compareVariants, MIN_SENDS_PER_VARIANT, WINNER_CONFIDENCE, wilsonInterval } from '@reachflow/domain'
-import type { RpcResult } from '@shared/database'
 import { formatCount } from '@/lib/format'
 
 /** One row of rpc/campaign_variant_stats (docs/database.md). */

@@ -1,4 +1,4 @@
-import type { Tables } from '@shared/database'
+import type { Tables } from '@reachflow/db'
 import type { AccountLimit as AccountLimitRpc } from '../database/accounts'
 
 /** product.md §3 "Platform", as GET {api}/social-accounts/platforms lists it. */

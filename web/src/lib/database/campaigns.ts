@@ -2,8 +2,8 @@
 // sequences and schedule in the shapes the database's triggers keep (internal.normalized_sequences,
 // internal.normalized_schedule), the joined platform, account and lead source, and the card figures.
 
+import type { Tables } from '@reachflow/db'
 import { z } from 'zod'
-import type { Tables } from '../../../../supabase/functions/_shared/database.ts'
 
 /** product.md §3 "Sequences". */
 export const sequencesSchema = z.object({

@@ -1,8 +1,8 @@
 // The dashboard's reads: rpc/dashboard_counts (the tab badges), the rows of rpc/dashboard_summary
 // and rpc/todays_overview, and rpc/dashboard_snapshot, which holds all of them plus the campaign list.
 
+import type { RpcResult } from '@reachflow/db'
 import { z } from 'zod'
-import type { RpcResult } from '../../../../supabase/functions/_shared/database.ts'
 import { campaignSchema } from './campaigns'
 
 /** rpc/dashboard_counts: the tabs' badges. */

@@ -1,8 +1,8 @@
 // A scraping campaign as the list and the detail read it: the generated row's columns with its jsonb
 // sources and filters in the shapes internal.validate_scraping_campaign keeps them.
 
+import type { Tables } from '@reachflow/db'
 import { z } from 'zod'
-import type { Tables } from '../../../../supabase/functions/_shared/database.ts'
 
 export const sourceTypeSchema = z.enum(['followers', 'following', 'hashtag', 'keyword'])
 export type SourceType = z.infer<typeof sourceTypeSchema>

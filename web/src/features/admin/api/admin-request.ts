@@ -1,6 +1,15 @@
 // product.md §8 "Admin request": every admin call goes through here, with the session's bearer token,
 // and fails with exactly the product's texts: no token, 401, 403, else the server's error or message
-// field, 'Request failed', or 'HTTP {status}: {text}' when the body cannot be read.
+// field, 'Request failed', or 'HTTP {status}: {text}' when the body cannot be read. A call names
+// its route (`adminRequest('GET /users/:id', { params: { id } })`) and gets the answer that route's
+// entry in @reachflow/domain's AdminEndpoints names: no caller picks a type of its own.
+import {
+  type AdminAnswer,
+  type AdminEndpoints,
+  type AdminRoute,
+  type CallArgs,
+  requestLine,
+} from '@reachflow/domain'
 import { env } from '@/config/env'
 import { supabase } from '@/lib/supabase'
 
@@ -21,12 +30,6 @@ export class AdminRequestError extends Error {
   }
 }
 
-export interface AdminRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  body?: unknown
-  query?: Record<string, string | number | undefined>
-}
-
 /** Where admin requests go and with which credentials; the app uses `adminRequest` below. */
 export interface AdminEndpoint {
   baseUrl: string
@@ -39,9 +42,10 @@ export interface AdminEndpoint {
 
 const DEFAULT_TIMEOUT_MS = 30_000
 
-function adminUrl(baseUrl: string, path: string, query: AdminRequestOptions['query']): string {
+/** The route's query (AdminEndpoints names its keys) goes in the URL; undefined values are left out. */
+function adminUrl(baseUrl: string, path: string, query: unknown): string {
   const url = new URL(`${baseUrl}/functions/v1/admin/${path.replace(/^\//, '')}`)
-  for (const [key, value] of Object.entries(query ?? {})) {
+  for (const [key, value] of Object.entries(typeof query === 'object' && query !== null ? query : {})) {
     if (value !== undefined) url.searchParams.set(key, String(value))
   }
   return url.toString()
@@ -67,19 +71,24 @@ async function failureText(response: Response): Promise<string> {
 
 /** Admin calls against `endpoint`; exported so tests can point it at a server of their own. */
 export function createAdminRequest(endpoint: AdminEndpoint) {
-  return async function request<T>(path: string, options: AdminRequestOptions = {}): Promise<T> {
+  return async function request<K extends AdminRoute>(
+    route: K,
+    ...[options]: CallArgs<AdminEndpoints, K>
+  ): Promise<AdminAnswer<K>> {
+    const { method, path } = requestLine(route, options?.params)
+    const body: unknown = options?.body
     const token = await endpoint.accessToken()
     if (!token) throw new AdminRequestError(ADMIN_REQUEST_ERRORS.noToken, null)
     let response: Response
     try {
-      response = await fetch(adminUrl(endpoint.baseUrl, path, options.query), {
-        method: options.method ?? 'GET',
+      response = await fetch(adminUrl(endpoint.baseUrl, path, options?.query), {
+        method,
         headers: {
           Authorization: `Bearer ${token}`,
           apikey: endpoint.anonKey,
-          ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: body === undefined ? undefined : JSON.stringify(body),
         // A hung admin function must not leave the dashboard spinning forever.
         signal: AbortSignal.timeout(endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       })
@@ -93,7 +102,9 @@ export function createAdminRequest(endpoint: AdminEndpoint) {
     if (response.status === 403) throw new AdminRequestError(ADMIN_REQUEST_ERRORS.forbidden, 403)
     if (!response.ok) throw new AdminRequestError(await failureText(response), response.status)
     try {
-      return (await response.json()) as T
+      // The function builds this answer with `satisfies` the route's type; tests/function-answers.test.ts
+      // checks the real answers against it.
+      return (await response.json()) as AdminAnswer<K>
     } catch {
       throw new AdminRequestError(`HTTP ${response.status}: ${response.statusText}`, response.status)
     }

@@ -1,3 +1,3 @@
 import { adminRequest } from './admin-request'
 
-export const clearLogs = () => adminRequest<{ cleared: number }>('logs/clear', { method: 'POST' })
+export const clearLogs = () => adminRequest('POST /logs/clear')

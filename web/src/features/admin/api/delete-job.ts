@@ -1,4 +1,3 @@
 import { adminRequest } from './admin-request'
 
-export const deleteJob = (id: string) =>
-  adminRequest<{ id: string; deleted: boolean }>(`retries/${encodeURIComponent(id)}`, { method: 'DELETE' })
+export const deleteJob = (id: string) => adminRequest('DELETE /retries/:id', { params: { id } })

@@ -1,5 +1,3 @@
-import type { AccountDetail } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
 
-export const getAccount = (id: string) =>
-  adminRequest<AccountDetail>(`social-accounts/${encodeURIComponent(id)}`)
+export const getAccount = (id: string) => adminRequest('GET /social-accounts/:id', { params: { id } })

@@ -1,4 +1,3 @@
-import type { AdminAccount } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
 
-export const getAccounts = () => adminRequest<AdminAccount[]>('social-accounts')
+export const getAccounts = () => adminRequest('GET /social-accounts')

@@ -1,4 +1,3 @@
-import type { CampaignDetail } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
 
-export const getCampaign = (id: string) => adminRequest<CampaignDetail>(`campaigns/${encodeURIComponent(id)}`)
+export const getCampaign = (id: string) => adminRequest('GET /campaigns/:id', { params: { id } })

@@ -1,4 +1,3 @@
-import type { AdminCampaign } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
 
-export const getCampaigns = () => adminRequest<AdminCampaign[]>('campaigns')
+export const getCampaigns = () => adminRequest('GET /campaigns')

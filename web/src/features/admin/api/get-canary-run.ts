@@ -1,4 +1,3 @@
 import { adminRequest } from './admin-request'
-import type { CanaryRun } from './platform-types'
 
-export const getCanaryRun = (id: string) => adminRequest<CanaryRun>(`canary-runs/${encodeURIComponent(id)}`)
+export const getCanaryRun = (id: string) => adminRequest('GET /canary-runs/:id', { params: { id } })

@@ -1,4 +1,3 @@
-import type { HostInfo } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
 
-export const getHosts = () => adminRequest<HostInfo[]>('hosts')
+export const getHosts = () => adminRequest('GET /hosts')

@@ -1,4 +1,3 @@
-import type { AdminLog } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
 
 export interface LogFilters {
@@ -8,6 +7,6 @@ export interface LogFilters {
 
 /** product.md §7: GET /admin/logs?level=&service=&limit=100 ('all' sends an empty filter). */
 export const getLogs = ({ level, service }: LogFilters, limit = 100) =>
-  adminRequest<AdminLog[]>('logs', {
+  adminRequest('GET /logs', {
     query: { level: level === 'all' ? '' : level, service: service === 'all' ? '' : service, limit },
   })

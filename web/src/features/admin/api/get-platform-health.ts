@@ -1,4 +1,3 @@
 import { adminRequest } from './admin-request'
-import type { PlatformHealthOverview } from './platform-types'
 
-export const getPlatformHealth = () => adminRequest<PlatformHealthOverview>('platform-health')
+export const getPlatformHealth = () => adminRequest('GET /platform-health')

@@ -1,5 +1,5 @@
+import type { PackPlatform } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
-import type { PackPlatform, PlatformPackView } from './platform-types'
 
 export const getPlatformPack = (platform: PackPlatform) =>
-  adminRequest<PlatformPackView>(`platform-packs/${platform}`)
+  adminRequest('GET /platform-packs/:platform', { params: { platform } })

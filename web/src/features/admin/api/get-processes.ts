@@ -1,4 +1,3 @@
-import type { AdminProcess } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
 
-export const getProcesses = () => adminRequest<AdminProcess[]>('processes')
+export const getProcesses = () => adminRequest('GET /processes')

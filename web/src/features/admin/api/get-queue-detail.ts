@@ -1,5 +1,3 @@
-import type { QueueDetail } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
 
-export const getQueueDetail = (name: string) =>
-  adminRequest<QueueDetail>(`queues/${encodeURIComponent(name)}`)
+export const getQueueDetail = (name: string) => adminRequest('GET /queues/:name', { params: { name } })

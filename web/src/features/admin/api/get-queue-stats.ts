@@ -1,4 +1,3 @@
-import type { QueueStats } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
 
-export const getQueueStats = () => adminRequest<QueueStats>('queue-stats')
+export const getQueueStats = () => adminRequest('GET /queue-stats')

@@ -1,4 +1,3 @@
-import type { AdminQueue } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
 
-export const getQueues = () => adminRequest<AdminQueue[]>('queues')
+export const getQueues = () => adminRequest('GET /queues')

@@ -1,4 +1,3 @@
-import type { FailedJob } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
 
-export const getRetries = () => adminRequest<FailedJob[]>('retries')
+export const getRetries = () => adminRequest('GET /retries')

@@ -1,4 +1,3 @@
-import type { RetryStats } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
 
-export const getRetryStats = () => adminRequest<RetryStats>('retry-stats')
+export const getRetryStats = () => adminRequest('GET /retry-stats')

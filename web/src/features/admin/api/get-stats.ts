@@ -1,4 +1,3 @@
-import type { AdminStats } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
 
-export const getStats = () => adminRequest<AdminStats>('stats')
+export const getStats = () => adminRequest('GET /stats')

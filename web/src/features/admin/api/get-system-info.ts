@@ -1,4 +1,3 @@
-import type { SystemInfo } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
 
-export const getSystemInfo = () => adminRequest<SystemInfo>('system-info')
+export const getSystemInfo = () => adminRequest('GET /system-info')

@@ -1,4 +1,3 @@
-import type { UserDetail } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
 
-export const getUser = (id: string) => adminRequest<UserDetail>(`users/${encodeURIComponent(id)}`)
+export const getUser = (id: string) => adminRequest('GET /users/:id', { params: { id } })

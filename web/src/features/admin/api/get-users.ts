@@ -1,4 +1,3 @@
-import type { AdminUser } from '@reachflow/domain'
 import { adminRequest } from './admin-request'
 
-export const getUsers = () => adminRequest<AdminUser[]>('users')
+export const getUsers = () => adminRequest('GET /users')

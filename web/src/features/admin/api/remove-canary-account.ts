@@ -1,6 +1,4 @@
 import { adminRequest } from './admin-request'
 
 export const removeCanaryAccount = (accountId: string) =>
-  adminRequest<{ accountId: string; removed: true }>(`canary/accounts/${encodeURIComponent(accountId)}`, {
-    method: 'DELETE',
-  })
+  adminRequest('DELETE /canary/accounts/:id', { params: { id: accountId } })

@@ -1,6 +1,3 @@
 import { adminRequest } from './admin-request'
 
-export const retryJob = (id: string) =>
-  adminRequest<{ id: string; queue: string; state: string }>(`retries/${encodeURIComponent(id)}/retry`, {
-    method: 'POST',
-  })
+export const retryJob = (id: string) => adminRequest('POST /retries/:id/retry', { params: { id } })

@@ -1,8 +1,9 @@
 // AI usage today: per customer, requests and tokens against the daily budget, calls the
 // budget refused, and calls that failed (the feature fell back). Heaviest first.
+
+import type { AiUsage } from '@reachflow/domain'
 import { Sparkles } from 'lucide-react'
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'
-import type { AiUsage } from '../api/get-ai-usage'
 import { formatNumber } from '../format'
 
 export function AiUsageCard({ usage }: { usage: AiUsage }) {

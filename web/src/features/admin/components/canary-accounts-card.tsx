@@ -2,6 +2,8 @@
 // (their own first, customers' too: the canary only reads, never sends), may name the known thread
 // it opens (otherwise the newest conversation with nothing unread), and set the profile, the
 // search and how often it runs.
+
+import type { CanaryCandidate, CanarySettings, PackPlatform } from '@reachflow/domain'
 import { Plus, Trash2 } from 'lucide-react'
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
@@ -11,7 +13,6 @@ import { relativeTime } from '@/lib/relative-time'
 import { chooseCanaryAccount } from '../api/choose-canary-account'
 import { getCanary } from '../api/get-canary'
 import { getCanaryCandidates } from '../api/get-canary-candidates'
-import type { CanaryCandidate, CanarySettings, PackPlatform } from '../api/platform-types'
 import { removeCanaryAccount } from '../api/remove-canary-account'
 import { saveCanarySettings } from '../api/save-canary-settings'
 import { useAdminAction } from '../hooks/use-admin-action'

@@ -1,7 +1,8 @@
 // Thirty days of canary runs as a strip of days: green when every run passed, red when one failed,
 // amber when the canary could not run (its account, not the site), grey without runs.
+
+import type { CanaryDay } from '@reachflow/domain'
 import { cn } from '@/lib/cn'
-import type { CanaryDay } from '../api/platform-types'
 import { formatDate } from '../format'
 
 function tone(day: CanaryDay): string {

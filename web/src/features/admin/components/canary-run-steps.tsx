@@ -1,9 +1,10 @@
 // A canary run's steps as the panel and the pack editor show them: what each step did, how long it
 // took, and for a failure what kind it was (a changed page is a site change; a stop signal or a
 // timeout is about the account or the moment, not the site; a skipped step checked nothing).
+
+import type { CanaryRun, CanaryStepResult } from '@reachflow/domain'
 import { CircleCheck, CircleMinus, CircleX } from 'lucide-react'
 import { cn } from '@/lib/cn'
-import type { CanaryRun, CanaryStepResult } from '../api/platform-types'
 
 const KIND_LABELS: Record<NonNullable<CanaryStepResult['kind']>, string> = {
   layout_changed: 'Site change',

@@ -1,10 +1,11 @@
 // Site changes the fleet met: where (platform, action, step, path), how often, since when, what
 // paused them (the accounts or canary that met the same step) or that they are only suspected, and
 // whether they are resolved (by the canary or an operator). View opens the evidence and the outline.
+
+import type { Incident } from '@reachflow/domain'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { relativeTime } from '@/lib/relative-time'
-import type { Incident } from '../api/platform-types'
 import { formatDateTime } from '../format'
 import { type Column, DataTable } from './data-table'
 import { IncidentDrawer } from './incident-drawer'

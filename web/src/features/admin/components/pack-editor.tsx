@@ -3,6 +3,8 @@
 // draft, followed here step by step), Publish (only the very draft whose try passed: a try that
 // skipped a step publishes only once the operator confirms what was not checked), and Roll back to
 // what was in effect before. Runners use a publication within a minute.
+
+import type { CanaryRun, PackFacts, PackIssue, PackPlatform } from '@reachflow/domain'
 import { parsePackText } from '@reachflow/domain'
 import { CheckCircle2, FlaskConical, RotateCcw, Upload } from 'lucide-react'
 import { useCallback, useEffect, useId, useState } from 'react'
@@ -13,7 +15,6 @@ import { useToast } from '@/components/ui/toast'
 import { relativeTime } from '@/lib/relative-time'
 import { getCanaryRun } from '../api/get-canary-run'
 import { getPlatformPack } from '../api/get-platform-pack'
-import type { CanaryRun, PackFacts, PackIssue, PackPlatform } from '../api/platform-types'
 import { publishPack } from '../api/publish-pack'
 import { rollbackPack } from '../api/rollback-pack'
 import { tryPack } from '../api/try-pack'

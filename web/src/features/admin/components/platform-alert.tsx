@@ -2,10 +2,11 @@
 // since when and at which step, and the way to Platform health where it is fixed. Nothing shows
 // while the platforms look as their packs describe them, nor for a suspicion (one account met an
 // odd page, only it waits): Platform health lists those.
+
+import type { PlatformAlerts } from '@reachflow/domain'
 import { AlertOctagon, ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonClasses } from '@/components/ui/button'
-import type { PlatformAlerts } from '../api/platform-types'
 import { formatDateTime } from '../format'
 
 export function PlatformAlert({ alerts }: { alerts: PlatformAlerts }) {

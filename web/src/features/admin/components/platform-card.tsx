@@ -1,11 +1,12 @@
 // One platform on the Platform health tab: its state from its last finished run (healthy, partly
 // checked, paused after a site change, failing, not checked yet), what is paused with Resume, the canary's last run step by step, thirty
 // days of runs and the pack in use, and Run canary now.
+
+import type { PlatformHealth, PlatformPause } from '@reachflow/domain'
 import { Pause, Play, RadioTower } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card, CardBody, CardHeader } from '@/components/ui/card'
 import { relativeTime } from '@/lib/relative-time'
-import type { PlatformHealth, PlatformPause } from '../api/platform-types'
 import { formatDateTime } from '../format'
 import { CanaryHistory } from './canary-history'
 import { CanaryRunSteps, formatMs, runOutcome } from './canary-run-steps'

@@ -2,10 +2,11 @@
 // site change paused (Resume by hand), the canary's last run and thirty days of runs; the site
 // changes with their page outlines; and, for the platform chosen below, the canary's accounts and
 // settings and the facts pack editor. Refreshes every 10 s.
+
+import type { PackPlatform, PlatformPause } from '@reachflow/domain'
 import { useCallback, useState } from 'react'
 import { SegmentedControl } from '@/components/ui/segmented-control'
 import { getPlatformHealth } from '../api/get-platform-health'
-import type { PackPlatform, PlatformPause } from '../api/platform-types'
 import { resumePlatformAction } from '../api/resume-platform-action'
 import { runCanary } from '../api/run-canary'
 import { useAdminAction } from '../hooks/use-admin-action'

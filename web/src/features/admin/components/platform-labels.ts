@@ -1,4 +1,4 @@
-import type { PlatformAction } from '../api/platform-types'
+import type { PlatformAction } from '@reachflow/domain'
 
 /** A paused platform action as operators read it (session: sign-in, so everything on the platform). */
 export const ACTION_LABELS: Record<PlatformAction, string> = {

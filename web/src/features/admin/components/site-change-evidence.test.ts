@@ -1,5 +1,5 @@
+import type { SiteChangeSighting } from '@reachflow/domain'
 import { describe, expect, it } from 'vitest'
-import type { SiteChangeSighting } from '../api/platform-types'
 import { evidenceSummary } from './site-change-evidence'
 
 const seen = (source: 'job' | 'canary', username: string | null): SiteChangeSighting => ({

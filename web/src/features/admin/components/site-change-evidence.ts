@@ -1,6 +1,6 @@
 // How operators read what paused a site change: which accounts (or the canary) met the same step
 // within the window, or that it is only suspected (one account so far, the canary checking).
-import type { Incident, SiteChangeSighting } from '../api/platform-types'
+import type { Incident, SiteChangeSighting } from '@reachflow/domain'
 
 /** "@anna" for a job's account, "the canary (@ops)" for the canary's. */
 export function sightingWho(sighting: SiteChangeSighting): string {

@@ -1,7 +1,8 @@
 // The confirmation a pack needs when its canary try skipped steps: each step named with why it
 // checked nothing, so the operator publishes knowing exactly what went out unchecked.
+
+import type { CanaryStepResult } from '@reachflow/domain'
 import { CircleMinus } from 'lucide-react'
-import type { CanaryStepResult } from '../api/platform-types'
 
 export function UncheckedSteps({ steps }: { steps: CanaryStepResult[] }) {
   return (

@@ -1,4 +1,4 @@
-import type { Tables } from '@shared/database'
+import type { Tables } from '@reachflow/db'
 
 export type Automation = Tables<'instagram_automations'>
 

@@ -1,5 +1,5 @@
 // product.md §3 rows as the billing page reads them (own rows only, under row-level security).
-import type { Tables } from '@shared/database'
+import type { Tables } from '@reachflow/db'
 
 export type Subscription = Pick<
   Tables<'subscriptions'>,

@@ -1,4 +1,4 @@
-import type { Tables } from '@shared/database'
+import type { Tables } from '@reachflow/db'
 import { supabase } from '@/lib/supabase'
 
 /** product.md §3 "Message log", with the variant's kind (null: before variants were recorded). */

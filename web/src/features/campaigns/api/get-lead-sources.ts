@@ -1,4 +1,4 @@
-import type { Tables } from '@shared/database'
+import type { Tables } from '@reachflow/db'
 import { supabase } from '@/lib/supabase'
 
 export type LeadSource = Pick<

@@ -1,6 +1,6 @@
 // The do-not-contact screen's rows, as the database's RPCs return them
 // (supabase/migrations/*_do_not_contact_screen.sql).
-import type { RpcResult } from '@shared/database'
+import type { RpcResult } from '@reachflow/db'
 
 export type { DncOverview } from '@/lib/database/do-not-contact'
 

@@ -1,4 +1,4 @@
-import type { Tables } from '@shared/database'
+import type { Tables } from '@reachflow/db'
 
 /**
  * A row of public.notifications as the bell shows it (product.md §3 Notification); metadata says what it

@@ -1,4 +1,4 @@
-import type { Tables } from '@shared/database'
+import type { Tables } from '@reachflow/db'
 import { type ProfileData, profileDataSchema } from '@/lib/database/leads'
 import { parseJson } from '@/lib/database/parse-json'
 import { supabase } from '@/lib/supabase'

@@ -1,4 +1,4 @@
-import type { RpcResult } from '@shared/database'
+import type { RpcResult } from '@reachflow/db'
 import { parseJson } from '@/lib/database/parse-json'
 import { type ScrapingStats, scrapingStatsSchema } from '@/lib/database/scraping-stats'
 import { supabase } from '@/lib/supabase'

@@ -1,11 +1,17 @@
-// The Platform health tab's shapes, as the admin function answers them: site-change incidents,
-// paused platform actions, canary runs and their steps, canary accounts, platform packs. A pack's
-// platforms and its issues are @reachflow/domain's, which checks packs on both sides.
-import type { PackIssue, PackPlatform } from '@reachflow/domain'
+// What the admin function answers for the Platform health tab: site-change incidents, paused platform
+// actions, canary runs and their steps, canary accounts, platform packs. The function builds each
+// answer with `satisfies` one of these and the tab reads it as the same type.
+import type { PackIssue, PackPlatform } from './platform-pack.ts'
 
-export type { PackIssue, PackPlatform }
-export type PlatformAction = 'send' | 'inbox' | 'scrape' | 'session'
+/** What a site change can pause on a platform: the runner's operations, as the database names them. */
+export const PLATFORM_ACTIONS = ['send', 'inbox', 'scrape', 'session'] as const
+export type PlatformAction = (typeof PLATFORM_ACTIONS)[number]
 
+export const CANARY_TRIGGERS = ['schedule', 'try', 'publish', 'manual', 'confirm'] as const
+export const CANARY_RUN_STATUSES = ['queued', 'running', 'passed', 'failed', 'error'] as const
+export const INCIDENT_STATUSES = ['open', 'resolved'] as const
+export const INCIDENT_SOURCES = ['job', 'canary'] as const
+export const INCIDENT_RESOLUTIONS = ['canary', 'operator'] as const
 export interface PlatformPause {
   platform: PackPlatform
   label: string
@@ -22,16 +28,16 @@ export interface Incident {
   action: PlatformAction
   step: string
   path: string
-  status: 'open' | 'resolved'
+  status: (typeof INCIDENT_STATUSES)[number]
   sightings: number
   firstSeenAt: string
   lastSeenAt: string
-  source: 'job' | 'canary'
+  source: (typeof INCIDENT_SOURCES)[number]
   packVersion: string | null
   autoResume: boolean
   hasOutline: boolean
   resolvedAt: string | null
-  resolution: 'canary' | 'operator' | null
+  resolution: (typeof INCIDENT_RESOLUTIONS)[number] | null
   /** When the evidence paused the action fleet-wide; null while the change is only suspected. */
   pausedAt: string | null
   evidence: SiteChangeEvidence | null
@@ -75,8 +81,8 @@ export interface CanaryStepResult {
 export interface CanaryRun {
   id: string
   platform: PackPlatform
-  trigger: 'schedule' | 'try' | 'publish' | 'manual' | 'confirm'
-  status: 'queued' | 'running' | 'passed' | 'failed' | 'error'
+  trigger: (typeof CANARY_TRIGGERS)[number]
+  status: (typeof CANARY_RUN_STATUSES)[number]
   accountUsername: string | null
   packVersion: string | null
   steps: CanaryStepResult[]
