@@ -285,8 +285,9 @@ async function main(): Promise<void> {
       .map((s) => s.trim()),
   )
   const seed = testSeed()
+  const replay = `${TEST_SEED_VARIABLE}=${seed}${soak ? ' npm run test:soak' : ''}`
   if (soak) console.log('[test] Soak: the endurance files (*.soak.test.ts) only')
-  console.log(`[test] Seed ${seed} (replay with ${TEST_SEED_VARIABLE}=${seed})`)
+  console.log(`[test] Seed ${seed} (replay with ${replay})`)
   console.log(`[test] Node ${requireProjectNode()}`)
   ensureSystemPackages()
   const config = stackConfig('test')
@@ -315,9 +316,7 @@ async function main(): Promise<void> {
   }
   const failures = results.flatMap((r) => formatFailures(r.name, r.failures ?? []))
   if (failures.length > 0)
-    console.log(
-      `\nFailed tests (seed ${seed}, replay with ${TEST_SEED_VARIABLE}=${seed}):\n${failures.join('\n')}`,
-    )
+    console.log(`\nFailed tests (seed ${seed}, replay with ${replay}):\n${failures.join('\n')}`)
   const slowest = results.flatMap((r) => r.slowest ?? [])
   if (slowest.length > 0)
     console.log(
