@@ -23,6 +23,13 @@ const CHROMIUM_BIDI_CLOSING_RACE = /^Protocol error \(Fetch\.\w+\): Fetch domain
  */
 const workers = Number(process.env.REACHFLOW_VITEST_WORKERS) || undefined
 
+/**
+ * Endurance runs (hundreds of DMs through SIGKILLs, a fleet of runners, X hanging for minutes): the
+ * `soak` project, which `npm run test:soak` runs and `npm test` leaves out (`--project=!soak`); a
+ * shorter test in `npm test` guards each behaviour they check (docs/operations.md).
+ */
+const SOAK_FILES = ['runner/test/**/*.soak.test.ts', 'tests/**/*.soak.test.ts', 'stack/**/*.soak.test.ts']
+
 export default defineConfig({
   test: {
     ...(workers ? { maxWorkers: workers } : {}),
@@ -40,6 +47,7 @@ export default defineConfig({
             'runner/test/alone/**',
             'tests/reliability/alone/**',
             'stack/gateway/test/alone/**',
+            ...SOAK_FILES,
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -47,7 +55,7 @@ export default defineConfig({
       },
       {
         resolve: { alias: packageAliases(SHARED_PACKAGES) },
-        // Runner processes working every queue, the test clock moved by days, the crash test, the
+        // Runner processes working every queue, the test clock moved by days, crashes under load, the
         // gateway's `pgrst.*` role settings: after every other suite, one file at a time, so nothing
         // else runs while they own the system.
         test: {
@@ -58,8 +66,22 @@ export default defineConfig({
             'tests/reliability/alone/**/*.test.ts',
             'stack/gateway/test/alone/**/*.test.ts',
           ],
+          exclude: ['**/node_modules/**', ...SOAK_FILES],
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias: packageAliases(SHARED_PACKAGES) },
+        // As runner-alone: each owns the runner processes and the queues, so one file at a time, last.
+        test: {
+          name: 'soak',
+          environment: 'node',
+          include: SOAK_FILES,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
           testTimeout: 300_000,
           hookTimeout: 120_000,
         },

@@ -1,15 +1,15 @@
 // `npm run test:stress -- [runs]`: `npm test` (or the suites and files named by REACHFLOW_SUITES,
-// REACHFLOW_VITEST_FILES, REACHFLOW_E2E_FILES) several times in a row while a second process keeps
-// one core busy, as a loaded CI machine would. Each run draws a fresh seed (or replays
-// REACHFLOW_TEST_SEED every time) and is appended to tests/flake-log.jsonl: date, commit, seed,
-// the suites' and the slowest files' durations, and every failure with its name, place, duration
-// and explanation.
+// REACHFLOW_VITEST_FILES, REACHFLOW_E2E_FILES; `npm run test:soak` with REACHFLOW_TEST_SOAK=1)
+// several times in a row while a second process keeps one core busy, as a loaded CI machine would.
+// Each run draws a fresh seed (or replays REACHFLOW_TEST_SEED every time) and is appended to
+// tests/flake-log.jsonl: date, commit, seed, the suites' and the slowest files' durations, and every
+// failure with its name, place, duration and explanation.
 // Exits non-zero when any run failed.
 import { execFileSync, spawn } from 'node:child_process'
 import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { repoRoot } from '../stack/src/config.ts'
-import { TEST_SUMMARY_FILE, type TestSummary } from '../stack/src/test-all.ts'
+import { soakRun, TEST_SUMMARY_FILE, type TestSummary } from '../stack/src/test-all.ts'
 import { TEST_SEED_VARIABLE } from '../stack/src/test-seed.ts'
 
 const FLAKE_LOG = join(repoRoot, 'tests', 'flake-log.jsonl')
@@ -104,7 +104,7 @@ function logEntry(
     run,
     seed: summary?.seed ?? null,
     busyCore: true,
-    suites: process.env.REACHFLOW_SUITES ?? 'pgtap,vitest,deno,e2e',
+    suites: soakRun() ? 'soak' : (process.env.REACHFLOW_SUITES ?? 'pgtap,vitest,deno,e2e'),
     files: [process.env.REACHFLOW_VITEST_FILES, process.env.REACHFLOW_E2E_FILES].filter(Boolean).join(' '),
     minutes,
     passed: summary?.passed ?? 0,

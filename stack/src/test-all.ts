@@ -4,6 +4,8 @@
 // REACHFLOW_VITEST_FILES="a.test.ts b.test.ts" / REACHFLOW_E2E_FILES="auth" narrow vitest / Playwright.
 // One seed (REACHFLOW_TEST_SEED, else a fresh one) is printed first and given to every suite; a
 // failure is listed at the end with its place, its message's first lines and that seed.
+// `npm run test:soak` (REACHFLOW_TEST_SOAK=1) runs the same way, on the same fresh stack, only the
+// endurance files of vitest's `soak` project (`*.soak.test.ts`), which `npm test` leaves out.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -131,9 +133,23 @@ async function pgtapSuite(config: StackConfig, env: Record<string, string>): Pro
   return { name: 'pgTAP', passed, failed, seconds: (Date.now() - started) / 1000, failures }
 }
 
+/** `npm run test:soak`: the endurance runs alone instead of the suites. */
+export const soakRun = () => process.env.REACHFLOW_TEST_SOAK === '1'
+
+/**
+ * Which vitest projects run: `npm test` all but `soak`; `test:soak` only `soak`. Named files
+ * (REACHFLOW_VITEST_FILES) are looked for in every project, so a soak file can be named too.
+ */
+export function vitestProjects(soak: boolean, files: string[]): string[] {
+  if (soak) return ['--project=soak']
+  return files.length > 0 ? [] : ['--project=!soak']
+}
+
 async function vitestSuite(env: Record<string, string>): Promise<SuiteResult> {
   const report = join(repoRoot, '.stack', 'test', 'vitest-report.json')
   rmSync(report, { force: true })
+  // REACHFLOW_VITEST_FILES="path …" runs only those files (a quick loop on one suite)
+  const files = process.env.REACHFLOW_VITEST_FILES?.split(/\s+/).filter(Boolean) ?? []
   const started = Date.now()
   const { code } = await run(
     bin('vitest'),
@@ -142,8 +158,8 @@ async function vitestSuite(env: Record<string, string>): Promise<SuiteResult> {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
-      // REACHFLOW_VITEST_FILES="path …" runs only those files (a quick loop on one suite)
-      ...(process.env.REACHFLOW_VITEST_FILES?.split(/\s+/).filter(Boolean) ?? []),
+      ...vitestProjects(soakRun(), files),
+      ...files,
     ],
     env,
   )
@@ -261,11 +277,17 @@ async function buildWeb(config: StackConfig): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  const soak = soakRun()
+  // the soak files are vitest's; REACHFLOW_SUITES chooses among `npm test`'s suites only
   const wanted = new Set(
-    (process.env.REACHFLOW_SUITES ?? 'pgtap,vitest,deno,e2e').split(',').map((s) => s.trim()),
+    (soak ? 'vitest' : (process.env.REACHFLOW_SUITES ?? 'pgtap,vitest,deno,e2e'))
+      .split(',')
+      .map((s) => s.trim()),
   )
   const seed = testSeed()
-  console.log(`[test] Seed ${seed} (replay with ${TEST_SEED_VARIABLE}=${seed})`)
+  const replay = `${TEST_SEED_VARIABLE}=${seed}${soak ? ' npm run test:soak' : ''}`
+  if (soak) console.log('[test] Soak: the endurance files (*.soak.test.ts) only')
+  console.log(`[test] Seed ${seed} (replay with ${replay})`)
   console.log(`[test] Node ${requireProjectNode()}`)
   ensureSystemPackages()
   const config = stackConfig('test')
@@ -294,9 +316,7 @@ async function main(): Promise<void> {
   }
   const failures = results.flatMap((r) => formatFailures(r.name, r.failures ?? []))
   if (failures.length > 0)
-    console.log(
-      `\nFailed tests (seed ${seed}, replay with ${TEST_SEED_VARIABLE}=${seed}):\n${failures.join('\n')}`,
-    )
+    console.log(`\nFailed tests (seed ${seed}, replay with ${replay}):\n${failures.join('\n')}`)
   const slowest = results.flatMap((r) => r.slowest ?? [])
   if (slowest.length > 0)
     console.log(
