@@ -87,7 +87,10 @@ Deno.test('5 → 10 accounts: Stripe’s proration previewed, exactly it charged
   )
   assert.match(lines[1]?.description ?? '', /^Remaining time on 10 × Reachflow Growth after /)
   const due = preview.body.amountDue as number
-  assert.equal(due, lines.reduce((sum, line) => sum + line.amount, 0))
+  assert.equal(
+    due,
+    lines.reduce((sum, line) => sum + line.amount, 0),
+  )
   assert.deepEqual(preview.body.next, {
     plan: 'growth',
     accounts: 10,
