@@ -1,5 +1,6 @@
 import { AlertCircle } from 'lucide-react'
 import { type KeyboardEvent, useId, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { PageHeading } from '@/components/layouts/page-heading'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
@@ -17,7 +18,14 @@ const tabs = [
 type TabId = (typeof tabs)[number]['id']
 
 export function BillingPage({ userId }: { userId: string }) {
-  const [tab, setTab] = useState<TabId>('overview')
+  // ?change=plan (every "limit reached" message links there) opens the change-plan control at once.
+  const [searchParams, setSearchParams] = useSearchParams()
+  const changing = searchParams.get('change') === 'plan'
+  const [tab, setTab] = useState<TabId>(changing ? 'subscription' : 'overview')
+  const setChanging = (open: boolean) => {
+    if (open) setTab('subscription')
+    setSearchParams(open ? { change: 'plan' } : {}, { replace: true })
+  }
   const { loading, error, subscription, payments, reload } = useBilling(userId)
   const baseId = useId()
 
@@ -88,7 +96,12 @@ export function BillingPage({ userId }: { userId: string }) {
         ) : tab === 'overview' ? (
           <OverviewTab subscription={subscription} payments={payments} />
         ) : tab === 'subscription' ? (
-          <SubscriptionTab subscription={subscription} onChanged={reload} />
+          <SubscriptionTab
+            subscription={subscription}
+            onChanged={reload}
+            changing={changing}
+            onChangingChange={setChanging}
+          />
         ) : (
           <PaymentHistoryTab payments={payments} />
         )}
