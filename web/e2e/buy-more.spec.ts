@@ -159,7 +159,10 @@ test('5 → 10 accounts: the limit links to the change, Stripe’s proration is 
   await expect(page.getByRole('tab', { name: /Social Accounts/ })).toContainText('6')
 
   // Down to 5 with 6 connected: explained before anything is accepted, and refused by the server.
-  await page.goto('/billing?change=plan')
+  await page.goto('/billing')
+  await expect(page.getByRole('tabpanel')).toContainText('10 accounts')
+  await shoot(page, 'billing-overview-change-plan')
+  await page.getByRole('tabpanel').getByRole('link', { name: 'Change plan' }).click()
   await expect(change).toBeVisible()
   await change.getByLabel('Number of accounts').fill('5')
   await change.getByRole('button', { name: 'Review price' }).click()

@@ -21,9 +21,12 @@ export function BillingPage({ userId }: { userId: string }) {
   // ?change=plan (every "limit reached" message links there) opens the change-plan control at once.
   const [searchParams, setSearchParams] = useSearchParams()
   const changing = searchParams.get('change') === 'plan'
-  const [tab, setTab] = useState<TabId>(changing ? 'subscription' : 'overview')
+  const [chosenTab, setTab] = useState<TabId>('overview')
+  // The control lives on the Subscription tab, so ?change=plan shows that tab (from a link on this page too).
+  const tab = changing ? 'subscription' : chosenTab
   const setChanging = (open: boolean) => {
-    if (open) setTab('subscription')
+    // Closing stays on the Subscription tab, where the plan it changed is shown.
+    setTab('subscription')
     setSearchParams(open ? { change: 'plan' } : {}, { replace: true })
   }
   const { loading, error, subscription, payments, reload } = useBilling(userId)

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths'
 import { planName, usd } from '@/lib/plans'
 import { cancelSubscription, resumeSubscription } from '../api/change-subscription'
 import type { Subscription } from '../api/types'
-import { formatDate, planMonthlyPrice, subscriptionPeriod } from '../billing-display'
+import { canChangePlan, formatDate, planMonthlyPrice, subscriptionPeriod } from '../billing-display'
 import { ChangePlanDialog } from './change-plan-dialog'
 import { SubscriptionStatusPill } from './pills'
 
@@ -83,11 +83,7 @@ export function SubscriptionTab({
   ]
   const ended = subscription.status === 'canceled'
   const period = subscriptionPeriod(subscription)
-  // Accounts can change on a usable Starter or Growth plan; the bundle and Enterprise are fixed.
-  const changeable =
-    (subscription.status === 'active' || subscription.status === 'trialing') &&
-    (subscription.plan_type === 'starter' || subscription.plan_type === 'growth') &&
-    period !== 'quarterly'
+  const changeable = canChangePlan(subscription)
 
   return (
     <Card>
