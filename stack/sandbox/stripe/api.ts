@@ -12,6 +12,7 @@ import { buildCustomer, buildPrice, buildProduct, type Customer, type PortalSess
 import { readParams, schemas } from './params.ts'
 import { type Expanders, matchesSearch, page, parseSearch, render } from './query.ts'
 import { newId } from './store.ts'
+import { previewChange } from './subscription-change.ts'
 
 const createCustomer: Handler = (ctx, raw) => {
   const params = readParams(schemas.customerCreate, raw)
@@ -161,6 +162,21 @@ const listInvoices: Handler = (ctx, raw) => {
   return page(ctx.store, items, params, '/v1/invoices')
 }
 
+const previewInvoice: Handler = (ctx, raw) => {
+  const params = readParams(schemas.invoicePreview, raw)
+  const subscription = must(ctx.store.state.subscriptions[params.subscription], params.subscription)
+  if (params.customer && params.customer !== subscription.customer) {
+    throw invalidRequest(`The subscription does not belong to customer '${params.customer}'.`, 'customer')
+  }
+  const details = params.subscription_details ?? {}
+  const invoice = previewChange(ctx.store, ctx.publicUrl, subscription, {
+    items: details.items ?? [],
+    ...(details.proration_behavior ? { proration_behavior: details.proration_behavior } : {}),
+    ...(details.proration_date !== undefined ? { proration_date: details.proration_date } : {}),
+  })
+  return render(ctx.store, invoice, params.expand)
+}
+
 const createPortalSession: Handler = (ctx, raw) => {
   const params = readParams(schemas.portalCreate, raw)
   must(ctx.store.state.customers[params.customer], params.customer)
@@ -217,6 +233,7 @@ export const ROUTES: Array<[string, string, Handler]> = [
   ['POST', '/v1/subscriptions/:id', updateSubscription],
   ['DELETE', '/v1/subscriptions/:id', cancelSubscription],
   ['GET', '/v1/invoices', listInvoices],
+  ['POST', '/v1/invoices/create_preview', previewInvoice],
   ['GET', '/v1/invoices/:id', retrieve((ctx) => ctx.store.state.invoices)],
   ['POST', '/v1/billing_portal/sessions', createPortalSession],
   ['GET', '/v1/events', listEvents],

@@ -12,7 +12,9 @@ import {
   type Subscription,
   type SubscriptionItem,
 } from './objects.ts'
+import type { ItemChange } from './proration.ts'
 import { type Card, newId, type Store } from './store.ts'
+import { changeItems, type PaymentBehavior, type ProrationBehavior } from './subscription-change.ts'
 import type { WebhookDispatcher } from './webhooks.ts'
 
 const DAY = 86_400
@@ -156,6 +158,7 @@ export class Billing {
       metadata: { ...(session.subscription_data?.metadata ?? {}) },
       trial_start: trialDays ? now : null,
       trial_end: trialDays ? periodEnd : null,
+      pending_update: null,
       livemode: false,
       test_clock: null,
     }
@@ -316,13 +319,42 @@ export class Billing {
     this.webhooks.emit('customer.subscription.deleted', subscription, at)
   }
 
-  /** `cancel_at_period_end` and metadata from subscriptions.update. */
+  /** subscriptions.update: items (prices, quantities, prorations), `cancel_at_period_end` and metadata. */
   updateSubscription(
     subscription: Subscription,
-    changes: { cancel_at_period_end?: boolean; metadata?: Record<string, string>; description?: string },
+    changes: {
+      cancel_at_period_end?: boolean
+      metadata?: Record<string, string>
+      description?: string
+      items?: ItemChange[]
+      proration_behavior?: ProrationBehavior
+      proration_date?: number
+      payment_behavior?: PaymentBehavior
+    },
   ): Subscription {
     const at = this.store.now(subscription.customer)
     const before = snapshot(subscription)
+    if (
+      changes.payment_behavior === 'pending_if_incomplete' &&
+      (changes.metadata || changes.cancel_at_period_end !== undefined || changes.description !== undefined)
+    ) {
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'When payment_behavior is pending_if_incomplete, only items, proration_behavior and proration_date can be updated.',
+        undefined,
+        'payment_behavior',
+      )
+    }
+    if (changes.items) {
+      const { items, proration_behavior, proration_date, payment_behavior } = changes
+      changeItems(this.store, this.webhooks, this.publicUrl(), subscription, {
+        items,
+        ...(proration_behavior ? { proration_behavior } : {}),
+        ...(proration_date !== undefined ? { proration_date } : {}),
+        ...(payment_behavior ? { payment_behavior } : {}),
+      })
+    }
     if (subscription.status === 'canceled' && changes.cancel_at_period_end !== undefined) {
       throw new StripeApiError(
         400,

@@ -155,7 +155,7 @@ function invoice(ctx: ApiContext, res: ServerResponse, id: string, pdf: boolean)
   else {
     send(res, 200, invoicePdf(found), {
       'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="Invoice-${found.number}.pdf"`,
+      'Content-Disposition': `inline; filename="Invoice-${found.number ?? found.id}.pdf"`,
     })
   }
 }

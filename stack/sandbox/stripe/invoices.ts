@@ -5,6 +5,7 @@ import {
   formatAmount,
   type Invoice,
   type InvoiceLine,
+  type Price,
   type Subscription,
 } from './objects.ts'
 import { newId, type Store } from './store.ts'
@@ -19,73 +20,119 @@ export function createInvoice(
   periodEnd: number,
   amountOverride?: number,
 ): Invoice {
-  const customer = store.state.customers[subscription.customer]
-  const id = newId('in')
   const lines: InvoiceLine[] = subscription.items.data.map((item) => {
     const amount = amountOverride === 0 ? 0 : item.price.unit_amount * item.quantity
     const product = store.state.products[item.price.product]
     const trial = amountOverride === 0 ? 'Trial period for ' : ''
-    return {
-      id: newId('il'),
-      object: 'line_item',
+    return invoiceLine(subscription, item, {
       amount,
-      currency: item.price.currency,
       description: `${trial}${item.quantity} × ${product?.name ?? 'Subscription'} (at ${formatAmount(item.price.unit_amount, item.price.currency)} / ${describeInterval(item.price)})`,
       period: { start: periodStart, end: periodEnd },
-      quantity: item.quantity,
-      pricing: {
-        type: 'price_details',
-        price_details: { price: item.price.id, product: item.price.product },
-        unit_amount_decimal: amountOverride === 0 ? '0' : item.price.unit_amount_decimal,
-      },
-      parent: {
-        type: 'subscription_item_details',
-        subscription_item_details: {
-          subscription: subscription.id,
-          subscription_item: item.id,
-          proration: false,
-        },
-      },
-      metadata: {},
-    }
+      proration: false,
+      unitAmountDecimal: amountOverride === 0 ? '0' : item.price.unit_amount_decimal,
+    })
   })
+  const invoice = assembleInvoice(store, publicUrl, subscription, reason, at, lines, newId('in'))
+  invoice.period_start = periodStart
+  invoice.period_end = periodEnd
+  store.state.invoices[invoice.id] = invoice
+  return invoice
+}
+
+/** One invoice line for a subscription item (a period's charge, or a proration when `proration`). */
+export function invoiceLine(
+  subscription: Subscription,
+  item: { id: string; price: Price; quantity: number },
+  line: {
+    amount: number
+    description: string
+    period: { start: number; end: number }
+    proration: boolean
+    unitAmountDecimal: string
+  },
+): InvoiceLine {
+  return {
+    id: newId('il'),
+    object: 'line_item',
+    amount: line.amount,
+    currency: item.price.currency,
+    description: line.description,
+    period: line.period,
+    quantity: item.quantity,
+    pricing: {
+      type: 'price_details',
+      price_details: { price: item.price.id, product: item.price.product },
+      unit_amount_decimal: line.unitAmountDecimal,
+    },
+    parent: {
+      type: 'subscription_item_details',
+      subscription_item_details: {
+        subscription: subscription.id,
+        subscription_item: item.id,
+        proration: line.proration,
+      },
+    },
+    metadata: {},
+  }
+}
+
+/**
+ * An open invoice of `lines` (not stored). A negative total is due as $0: Stripe credits the rest to
+ * the customer's balance when the invoice is finalized. `id` null numbers nothing (a preview).
+ */
+export function assembleInvoice(
+  store: Store,
+  publicUrl: string,
+  subscription: Subscription,
+  reason: Invoice['billing_reason'],
+  at: number,
+  lines: InvoiceLine[],
+  id: string,
+  preview = false,
+): Invoice {
+  const customer = store.state.customers[subscription.customer]
   const total = lines.reduce((sum, line) => sum + line.amount, 0)
-  const invoice: Invoice = {
+  const due = Math.max(0, total)
+  const periods = lines.map((line) => line.period)
+  return {
     id,
     object: 'invoice',
     customer: subscription.customer,
     customer_email: customer?.email ?? null,
     customer_name: customer?.name ?? null,
-    status: 'open',
+    status: preview ? 'draft' : 'open',
     billing_reason: reason,
     collection_method: 'charge_automatically',
     currency: subscription.currency,
-    amount_due: total,
+    amount_due: due,
     amount_paid: 0,
-    amount_remaining: total,
+    amount_remaining: due,
     subtotal: total,
     total,
     attempt_count: 0,
     attempted: false,
     next_payment_attempt: null,
-    number: store.nextInvoiceNumber(subscription.customer),
+    number: preview ? null : store.nextInvoiceNumber(subscription.customer),
     description: null,
-    hosted_invoice_url: `${publicUrl}/i/${id}`,
-    invoice_pdf: `${publicUrl}/i/${id}/pdf`,
+    hosted_invoice_url: preview ? null : `${publicUrl}/i/${id}`,
+    invoice_pdf: preview ? null : `${publicUrl}/i/${id}/pdf`,
     lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${id}/lines` },
     parent: {
       type: 'subscription_details',
       subscription_details: { subscription: subscription.id, metadata: { ...subscription.metadata } },
     },
-    period_start: periodStart,
-    period_end: periodEnd,
-    status_transitions: { finalized_at: at, paid_at: null, marked_uncollectible_at: null, voided_at: null },
+    period_start: Math.min(at, ...periods.map((p) => p.start)),
+    period_end: Math.max(at, ...periods.map((p) => p.end)),
+    status_transitions: {
+      finalized_at: preview ? null : at,
+      paid_at: null,
+      marked_uncollectible_at: null,
+      voided_at: null,
+    },
     metadata: {},
     created: at,
     livemode: false,
   }
-  store.state.invoices[id] = invoice
-  return invoice
 }
 
 export function markPaid(invoice: Invoice, at: number): void {

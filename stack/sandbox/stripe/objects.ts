@@ -149,6 +149,11 @@ export interface Subscription {
   metadata: Metadata
   trial_start: number | null
   trial_end: number | null
+  /** Items a `pending_if_incomplete` update will apply once its invoice is paid; null otherwise. */
+  pending_update: {
+    expires_at: number
+    subscription_items: Array<{ id: string; price: string; quantity: number }>
+  } | null
   livemode: false
   test_clock: null
 }
@@ -168,7 +173,7 @@ export interface InvoiceLine {
   }
   parent: {
     type: 'subscription_item_details'
-    subscription_item_details: { subscription: string; subscription_item: string; proration: false }
+    subscription_item_details: { subscription: string; subscription_item: string; proration: boolean }
   }
   metadata: Metadata
 }
@@ -180,7 +185,7 @@ export interface Invoice {
   customer_email: string | null
   customer_name: string | null
   status: 'draft' | 'open' | 'paid' | 'uncollectible' | 'void'
-  billing_reason: 'subscription_create' | 'subscription_cycle'
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'manual'
   collection_method: 'charge_automatically'
   currency: string
   amount_due: number
@@ -191,10 +196,11 @@ export interface Invoice {
   attempt_count: number
   attempted: boolean
   next_payment_attempt: number | null
-  number: string
+  /** Null on a preview (create_preview), which is never finalized. */
+  number: string | null
   description: string | null
-  hosted_invoice_url: string
-  invoice_pdf: string
+  hosted_invoice_url: string | null
+  invoice_pdf: string | null
   lines: ApiList<InvoiceLine>
   parent: {
     type: 'subscription_details'

@@ -140,7 +140,7 @@ export function portalPage(
   const rows = invoices
     .map(
       (i) =>
-        `<tr><td>${escapeHtml(date(i.created))}</td><td>${escapeHtml(formatAmount(i.total, i.currency))}</td><td>${escapeHtml(i.status)}</td><td><a href="${escapeHtml(i.hosted_invoice_url)}">View</a></td></tr>`,
+        `<tr><td>${escapeHtml(date(i.created))}</td><td>${escapeHtml(formatAmount(i.total, i.currency))}</td><td>${escapeHtml(i.status)}</td><td><a href="${escapeHtml(i.hosted_invoice_url ?? '')}">View</a></td></tr>`,
     )
     .join('')
   const body = `<section class="panel">${back}
@@ -164,10 +164,10 @@ export function invoicePage(invoice: Invoice): string {
         `<tr><td>${escapeHtml(l.description)}</td><td>${l.quantity}</td><td>${escapeHtml(formatAmount(l.amount, l.currency))}</td></tr>`,
     )
     .join('')
-  const body = `<section class="panel"><h2>Invoice ${escapeHtml(invoice.number)}</h2>
+  const body = `<section class="panel"><h2>Invoice ${escapeHtml(invoice.number ?? '')}</h2>
 <p class="muted">${escapeHtml(invoice.customer_email ?? '')} · ${escapeHtml(date(invoice.created))} · <strong>${escapeHtml(invoice.status)}</strong></p>
 <table><thead><tr><th>Description</th><th>Qty</th><th>Amount</th></tr></thead><tbody>${lines}</tbody></table>
 <p class="amount" style="font-size:24px;margin-top:16px">${escapeHtml(formatAmount(invoice.total, invoice.currency))}</p>
-<p><a href="${escapeHtml(invoice.invoice_pdf)}">Download PDF</a></p></section>`
-  return layout(`Invoice ${invoice.number}`, body, true)
+<p><a href="${escapeHtml(invoice.invoice_pdf ?? '')}">Download PDF</a></p></section>`
+  return layout(`Invoice ${invoice.number ?? ''}`, body, true)
 }

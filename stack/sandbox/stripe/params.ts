@@ -21,6 +21,24 @@ const productData = z.strictObject({
   description: text().optional(),
   metadata: metadata.optional(),
 })
+/** subscriptions.update and create_preview `items[]`: an existing item's new quantity and price. */
+const subscriptionItems = z
+  .array(
+    z.strictObject({
+      id: z.string().optional(),
+      quantity: int(0).optional(),
+      price: z.string().optional(),
+      price_data: z
+        .strictObject({
+          currency: z.string().length(3),
+          unit_amount: int(0),
+          product: z.string(),
+          recurring: recurring,
+        })
+        .optional(),
+    }),
+  )
+  .max(20)
 const pagination = {
   limit: int(1).pipe(z.number().max(100)).optional(),
   starting_after: z.string().optional(),
@@ -135,6 +153,11 @@ export const schemas = {
     price: z.string().optional(),
   }),
   subscriptionUpdate: z.strictObject({
+    items: subscriptionItems.optional(),
+    proration_date: int().optional(),
+    payment_behavior: z
+      .enum(['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'])
+      .optional(),
     cancel_at_period_end: bool.optional(),
     metadata: metadata.optional(),
     description: text(500).optional(),
@@ -149,6 +172,18 @@ export const schemas = {
     prorate: bool.optional(),
     cancellation_details: z
       .strictObject({ comment: text().optional(), feedback: z.string().optional() })
+      .optional(),
+    expand,
+  }),
+  invoicePreview: z.strictObject({
+    customer: z.string().optional(),
+    subscription: z.string(),
+    subscription_details: z
+      .strictObject({
+        items: subscriptionItems.optional(),
+        proration_behavior: z.enum(['create_prorations', 'none', 'always_invoice']).optional(),
+        proration_date: int().optional(),
+      })
       .optional(),
     expand,
   }),

@@ -7,7 +7,7 @@ const pdfText = (value: string) => value.replace(/[^\x20-\x7e]/g, '?').replace(/
 export function invoicePdf(invoice: Invoice): Buffer {
   const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10)
   const lines = [
-    `Invoice ${invoice.number}`,
+    `Invoice ${invoice.number ?? ''}`,
     `Date: ${day(invoice.created)}    Status: ${invoice.status}`,
     `Billed to: ${invoice.customer_email ?? invoice.customer}`,
     '',

@@ -128,3 +128,21 @@ Deno.test('paid, failed and $0 invoices', () => {
   assert.equal(invoiceSubscriptionId(invoice({})), 'sub_1')
   assert.equal(invoiceSubscriptionId(invoice({ parent: null })), null)
 })
+
+Deno.test('a plan change is named by what was bought, not by the credit line before it', () => {
+  const change = invoice({
+    billing_reason: 'subscription_update',
+    amount_due: 6435,
+    amount_paid: 6435,
+    lines: {
+      data: [
+        { description: 'Unused time on 5 × Reachflow Growth after 12 Dec 2026' },
+        { description: 'Remaining time on 10 × Reachflow Growth after 12 Dec 2026' },
+      ],
+    },
+  })
+  assert.equal(
+    paymentFor(change, USER)?.description,
+    'Remaining time on 10 × Reachflow Growth after 12 Dec 2026',
+  )
+})

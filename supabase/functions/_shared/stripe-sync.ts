@@ -130,7 +130,9 @@ export function paymentFor(
       : invoice.status === 'void' || invoice.status === 'uncollectible' || invoice.attempted
         ? 'failed'
         : 'pending'
-  const line = invoice.lines?.data?.[0]
+  const lines = invoice.lines?.data ?? []
+  // A plan change bills "Unused time on …" (a credit) then "Remaining time on …": the history names what was bought.
+  const line = invoice.billing_reason === 'subscription_update' ? lines.at(-1) : lines[0]
   return {
     user_id: userId,
     amount,

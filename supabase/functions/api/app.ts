@@ -17,6 +17,7 @@ import {
   updateCampaign,
 } from './dm-campaigns.ts'
 import { createLeadList, deleteLeadList, getLeadList, listLeadLists } from './lead-lists.ts'
+import { changePlan, previewPlanChange } from './plan-change.ts'
 import {
   createScrapingCampaign,
   deleteScrapingCampaign,
@@ -91,6 +92,8 @@ export function createApiRouter(deps: ApiDeps): Router {
     post(`${base}/cancel`, cancelSubscription)
     post(`${base}/resume`, resumeSubscription)
   }
+  post('/billing/change-preview', previewPlanChange)
+  post('/billing/change-plan', changePlan)
   post('/billing/portal', billingPortal)
   get('/invoices/:id', invoiceLink)
   // Earlier clients asked for /api/invoices/:id (a doubled /functions/v1/api/api/… path).

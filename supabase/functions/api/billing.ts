@@ -13,7 +13,7 @@ export const NOT_ACTIVE = 'Subscription is not active'
 type StripeSubscriptionRow = SubscriptionRow & { stripe_subscription_id: string }
 
 /** The caller's subscription that decides their plan: a usable one first, else the newest. */
-async function currentSubscription(ctx: CallContext): Promise<StripeSubscriptionRow> {
+export async function currentSubscription(ctx: CallContext): Promise<StripeSubscriptionRow> {
   const { data, error } = await ctx.caller.db
     .from('subscriptions')
     .select('*')

@@ -12,6 +12,8 @@ export const paths = {
   settings: '/settings',
   doNotContact: '/settings/do-not-contact',
   billing: '/billing',
+  /** The billing page with its change-plan control open: where every "limit reached" message leads. */
+  changePlan: '/billing?change=plan',
   success: '/success',
   cancel: '/cancel',
   /** X sends the customer back here after connecting an account through the X API. */

@@ -1,8 +1,7 @@
 import { AlertTriangle, CheckCircle2 } from 'lucide-react'
-import { Link } from 'react-router'
+import { ChangePlanLink } from '@/components/billing/change-plan-link'
 import { Spinner } from '@/components/ui/spinner'
-import { paths } from '@/config/paths'
-import { FREE_PLAN_LIMIT_TEXT, LIMIT_REACHED } from '@/lib/accounts/check-account-limit'
+import { FREE_PLAN_LIMIT_TEXT, LIMIT_CHECK_FAILED, LIMIT_REACHED } from '@/lib/accounts/check-account-limit'
 import type { AccountLimit } from '@/lib/accounts/types'
 
 /** 'Checking account limits...', then 'Ready to Add Account' (green) or 'Account Limit Reached' (red). */
@@ -39,10 +38,10 @@ export function LimitBanner({ limit }: { limit: AccountLimit | null }) {
         <p className="text-red-800">
           {limit.planType === 'free' ? FREE_PLAN_LIMIT_TEXT : (limit.error ?? LIMIT_REACHED)}
         </p>
-        {limit.planType === 'free' && (
-          <Link to={paths.billing} className="mt-1 inline-block font-semibold text-red-900 underline">
-            Upgrade your plan
-          </Link>
+        {limit.error !== LIMIT_CHECK_FAILED && (
+          <ChangePlanLink className="mt-1 text-red-900">
+            {limit.planType === 'free' ? 'Upgrade your plan' : 'Add more accounts'}
+          </ChangePlanLink>
         )}
       </div>
     </div>

@@ -36,3 +36,12 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—'
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 }
+
+/** Accounts can change on a usable Starter or Growth plan; the 3 Month Bundle and Enterprise are fixed. */
+export function canChangePlan(sub: Subscription): boolean {
+  return (
+    (sub.status === 'active' || sub.status === 'trialing') &&
+    (sub.plan_type === 'starter' || sub.plan_type === 'growth') &&
+    subscriptionPeriod(sub) !== 'quarterly'
+  )
+}

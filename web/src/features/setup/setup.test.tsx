@@ -98,10 +98,13 @@ describe('limit banner (product.md §2, §8)', () => {
         'You are currently limited to 1 social media account. Upgrade your plan to add more accounts.',
       ),
     ).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/billing')
+    expect(screen.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
+      'href',
+      '/billing?change=plan',
+    )
   })
 
-  it('shows the count on a paid plan at its limit', () => {
+  it('shows the count on a paid plan at its limit, with the way to buy more accounts', () => {
     renderBanner({
       canAddAccount: false,
       currentCount: 3,
@@ -110,5 +113,9 @@ describe('limit banner (product.md §2, §8)', () => {
       error: 'Account limit reached. You have 3/3 accounts.',
     })
     expect(screen.getByText('Account limit reached. You have 3/3 accounts.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Add more accounts' })).toHaveAttribute(
+      'href',
+      '/billing?change=plan',
+    )
   })
 })

@@ -8,6 +8,11 @@ export const LIMIT_REACHED = 'Account limit reached. Please upgrade your plan to
 export const FREE_PLAN_LIMIT_TEXT =
   'You are currently limited to 1 social media account. Upgrade your plan to add more accounts.'
 
+/** True for the texts that say the plan is full (they get a way to change plan beside them). */
+export function isPlanLimitText(text: string): boolean {
+  return text.startsWith('Account limit reached.') || text === FREE_PLAN_LIMIT_TEXT
+}
+
 /**
  * product.md §6 plan limits through `rpc/check_account_limit`, the same rule the database enforces on
  * insert (the sum of accounts_purchased over active or trialing subscriptions, else 1 on the free

@@ -1,5 +1,6 @@
 import { AlertCircle } from 'lucide-react'
 import { type KeyboardEvent, useId, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { PageHeading } from '@/components/layouts/page-heading'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
@@ -17,7 +18,17 @@ const tabs = [
 type TabId = (typeof tabs)[number]['id']
 
 export function BillingPage({ userId }: { userId: string }) {
-  const [tab, setTab] = useState<TabId>('overview')
+  // ?change=plan (every "limit reached" message links there) opens the change-plan control at once.
+  const [searchParams, setSearchParams] = useSearchParams()
+  const changing = searchParams.get('change') === 'plan'
+  const [chosenTab, setTab] = useState<TabId>('overview')
+  // The control lives on the Subscription tab, so ?change=plan shows that tab (from a link on this page too).
+  const tab = changing ? 'subscription' : chosenTab
+  const setChanging = (open: boolean) => {
+    // Closing stays on the Subscription tab, where the plan it changed is shown.
+    setTab('subscription')
+    setSearchParams(open ? { change: 'plan' } : {}, { replace: true })
+  }
   const { loading, error, subscription, payments, reload } = useBilling(userId)
   const baseId = useId()
 
@@ -88,7 +99,12 @@ export function BillingPage({ userId }: { userId: string }) {
         ) : tab === 'overview' ? (
           <OverviewTab subscription={subscription} payments={payments} />
         ) : tab === 'subscription' ? (
-          <SubscriptionTab subscription={subscription} onChanged={reload} />
+          <SubscriptionTab
+            subscription={subscription}
+            onChanged={reload}
+            changing={changing}
+            onChangingChange={setChanging}
+          />
         ) : (
           <PaymentHistoryTab payments={payments} />
         )}

@@ -5,7 +5,7 @@ import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'
 import { paths } from '@/config/paths'
 import { planName, usd } from '@/lib/plans'
 import type { Payment, Subscription } from '../api/types'
-import { formatDate, planMonthlyPrice } from '../billing-display'
+import { canChangePlan, formatDate, planMonthlyPrice } from '../billing-display'
 import { PaymentsTable } from './payments-table'
 import { SubscriptionStatusPill } from './pills'
 
@@ -39,6 +39,11 @@ export function OverviewTab({
                   {accounts} account{accounts === 1 ? '' : 's'}
                   {price !== null && ` · ${usd(price)} per account per month`}
                 </p>
+                {canChangePlan(subscription) && (
+                  <Link to={paths.changePlan} className={buttonClasses('secondary', 'sm', 'mt-4')}>
+                    Change plan
+                  </Link>
+                )}
               </>
             ) : (
               <>

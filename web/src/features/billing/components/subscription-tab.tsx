@@ -8,7 +8,8 @@ import { paths } from '@/config/paths'
 import { planName, usd } from '@/lib/plans'
 import { cancelSubscription, resumeSubscription } from '../api/change-subscription'
 import type { Subscription } from '../api/types'
-import { formatDate, planMonthlyPrice, subscriptionPeriod } from '../billing-display'
+import { canChangePlan, formatDate, planMonthlyPrice, subscriptionPeriod } from '../billing-display'
+import { ChangePlanDialog } from './change-plan-dialog'
 import { SubscriptionStatusPill } from './pills'
 
 const periodLabel = { monthly: 'Monthly', yearly: 'Yearly', quarterly: 'Every 3 months' } as const
@@ -16,10 +17,18 @@ const periodLabel = { monthly: 'Monthly', yearly: 'Yearly', quarterly: 'Every 3 
 interface SubscriptionTabProps {
   subscription: Subscription | null
   onChanged: () => Promise<void>
+  /** The change-plan dialog is open (the page's ?change=plan, or the Change plan button). */
+  changing: boolean
+  onChangingChange: (open: boolean) => void
 }
 
 /** Plan details with Cancel Subscription, or 'Cancels at' and Resume Subscription (product.md §2 Billing). */
-export function SubscriptionTab({ subscription, onChanged }: SubscriptionTabProps) {
+export function SubscriptionTab({
+  subscription,
+  onChanged,
+  changing,
+  onChangingChange,
+}: SubscriptionTabProps) {
   const toast = useToast()
   const [busy, setBusy] = useState<'cancel' | 'resume' | null>(null)
   const [confirming, setConfirming] = useState(false)
@@ -73,6 +82,8 @@ export function SubscriptionTab({ subscription, onChanged }: SubscriptionTabProp
     ],
   ]
   const ended = subscription.status === 'canceled'
+  const period = subscriptionPeriod(subscription)
+  const changeable = canChangePlan(subscription)
 
   return (
     <Card>
@@ -85,6 +96,14 @@ export function SubscriptionTab({ subscription, onChanged }: SubscriptionTabProp
             </div>
           ))}
         </dl>
+        {changeable && (
+          <div className="mt-6 flex flex-col gap-3 border-t border-slate-100 pt-6 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-slate-600">
+              Need more accounts, or fewer? Change your plan; you see the price first.
+            </p>
+            <Button onClick={() => onChangingChange(true)}>Change plan</Button>
+          </div>
+        )}
         {!ended && (
           <div className="mt-6 flex flex-col gap-3 border-t border-slate-100 pt-6 sm:flex-row sm:items-center sm:justify-between">
             {subscription.cancel_at_period_end ? (
@@ -109,6 +128,15 @@ export function SubscriptionTab({ subscription, onChanged }: SubscriptionTabProp
           </div>
         )}
       </CardBody>
+      {changeable && changing && (
+        <ChangePlanDialog
+          open
+          subscription={subscription}
+          period={period === 'yearly' ? 'yearly' : 'monthly'}
+          onClose={() => onChangingChange(false)}
+          onChanged={onChanged}
+        />
+      )}
       <Dialog
         open={confirming}
         onClose={() => busy === null && setConfirming(false)}

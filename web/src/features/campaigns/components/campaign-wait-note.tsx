@@ -1,4 +1,5 @@
 import { Hourglass } from 'lucide-react'
+import { ChangePlanLink } from '@/components/billing/change-plan-link'
 import { cn } from '@/lib/cn'
 import type { CampaignWait } from '../api/get-campaign-waits'
 import { waitSentence } from '../campaign-wait'
@@ -24,7 +25,17 @@ export function CampaignWaitNote({
       data-testid="campaign-wait"
     >
       <Hourglass className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-      <span>{waitSentence(wait, new Date())}</span>
+      <span>
+        {waitSentence(wait, new Date())}
+        {large && wait.cause === 'platform' && (
+          // 450 DMs a day is each account's ceiling: more a day means more accounts on the plan.
+          // Only in the details: the card is itself a button, and a link cannot sit inside one.
+          <>
+            {' '}
+            <ChangePlanLink className="text-amber-900">Add accounts to send more</ChangePlanLink>
+          </>
+        )}
+      </span>
     </p>
   )
 }

@@ -89,7 +89,7 @@ export function SidebarContent({ tab, onTabChange, counts, today, todayLoading, 
         </a>
       </nav>
       <Link
-        to={paths.billing}
+        to={paths.changePlan}
         className="mt-auto block rounded-xl bg-brand-gradient p-4 text-white shadow-lift transition hover:opacity-95"
       >
         <span className="flex items-center gap-2 text-sm font-semibold">

@@ -7,11 +7,12 @@ import { LimitBanner } from '@/components/accounts/limit-banner'
 import { PlatformPicker } from '@/components/accounts/platform-picker'
 import { PlatformRulesNote } from '@/components/accounts/platform-rules-note'
 import { useAccountCheck } from '@/components/accounts/use-account-check'
+import { ChangePlanLink } from '@/components/billing/change-plan-link'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { useToast } from '@/components/ui/toast'
 import { announceAccountsChanged } from '@/lib/accounts/accounts-changed'
-import { checkAccountLimit, LIMIT_REACHED } from '@/lib/accounts/check-account-limit'
+import { checkAccountLimit, isPlanLimitText, LIMIT_REACHED } from '@/lib/accounts/check-account-limit'
 import {
   type ConnectAccountForm,
   connectAccount,
@@ -216,7 +217,12 @@ export function SetupModal({ user, onClose, onFinished }: SetupModalProps) {
             className="flex items-center gap-2 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-700 ring-1 ring-red-200"
           >
             <AlertCircle className="size-4 shrink-0" aria-hidden="true" />
-            {alert}
+            <span>
+              {alert}{' '}
+              {isPlanLimitText(alert) && (
+                <ChangePlanLink className="text-red-800">Add more accounts</ChangePlanLink>
+              )}
+            </span>
           </p>
         )}
         <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:justify-between">

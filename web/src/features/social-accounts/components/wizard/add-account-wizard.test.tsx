@@ -298,7 +298,10 @@ describe('Add Social Media Account wizard (product.md §2 Modals 2, §5)', () =>
         'You are currently limited to 1 social media account. Upgrade your plan to add more accounts.',
       ),
     ).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/billing')
+    expect(screen.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
+      'href',
+      '/billing?change=plan',
+    )
     await user.click(await screen.findByRole('button', { name: /Twitter/ }))
     expect(next()).toBeDisabled()
   })
