@@ -4,6 +4,7 @@
 // and use Web-standard globals, so Deno, Node and the browser run them unchanged.
 export * from './admin.ts'
 export * from './ai-text.ts'
+export * from './campaign-figures.ts'
 export * from './connect-binding.ts'
 export * from './csv.ts'
 export * from './dm-campaign.ts'
