@@ -1873,7 +1873,7 @@ comment on function public.campaign_stats(uuid, integer) is
 revoke execute on function public.campaign_stats(uuid, integer) from public, anon;
 
 create or replace function public.campaign_variant_stats(p_campaign_id uuid)
-returns table(variant_id uuid, step integer, kind text, template text, first_slot integer, current_slot integer, sent integer, replies integer, first_sent_at timestamp with time zone, last_sent_at timestamp with time zone, is_winner boolean)
+returns table(variant_id uuid, step integer, kind text, template text, first_slot integer, current_slot integer, sent integer, replies integer, first_sent_at timestamp with time zone, last_sent_at timestamp with time zone, is_winner boolean, personalized integer, personalized_sample text)
 language plpgsql
 stable
 set search_path = ''
@@ -1920,7 +1920,7 @@ begin
   ), sent_logs as (
     -- an opening message is credited with its lead's reply at any point of the sequence; a
     -- follow-up with a reply that came after it and before the next message
-    select l.variant_id, l.step, l.sent_at,
+    select l.variant_id, l.step, l.sent_at, l.personalization = 'personalized' as personalized, l.message_sent,
            l.step = 0 and cl.replied_at is not null
            or l.step > 0 and cl.replied_at >= l.sent_at
               and not exists (select 1 from public.dm_logs n
@@ -1931,26 +1931,32 @@ begin
      where l.campaign_id = p_campaign_id and l.status = 'sent'
   ), tallies as (
     select s.variant_id, s.step, count(*)::int as sent, (count(*) filter (where s.replied))::int as replies,
-           min(s.sent_at) as first_sent_at, max(s.sent_at) as last_sent_at
+           min(s.sent_at) as first_sent_at, max(s.sent_at) as last_sent_at,
+           -- the AI rewrote these: the variant is credited, and the screen says what went out instead
+           (count(*) filter (where s.personalized))::int as personalized,
+           (pg_catalog.array_agg(s.message_sent order by s.sent_at desc) filter (where s.personalized))[1] as personalized_sample
       from sent_logs s
      group by s.variant_id, s.step
   )
   select r.* from (
     select v.id, v.step, v.kind, v.template, v.first_slot, v.current_slot,
            coalesce(t.sent, 0), coalesce(t.replies, 0), t.first_sent_at, t.last_sent_at,
-           coalesce(v.id = (select c.winner_variant_id from campaign c), false)
+           coalesce(v.id = (select c.winner_variant_id from campaign c), false),
+           coalesce(t.personalized, 0), t.personalized_sample
       from variants v
       left join tallies t on t.variant_id = v.id
     union all
-    select null, t.step, 'unknown', null, null, null, t.sent, t.replies, t.first_sent_at, t.last_sent_at, false
+    select null, t.step, 'unknown', null, null, null, t.sent, t.replies, t.first_sent_at, t.last_sent_at, false,
+           t.personalized, t.personalized_sample
       from tallies t where t.variant_id is null
-  ) r (variant_id, step, kind, template, first_slot, current_slot, sent, replies, first_sent_at, last_sent_at, is_winner)
+  ) r (variant_id, step, kind, template, first_slot, current_slot, sent, replies, first_sent_at, last_sent_at, is_winner,
+       personalized, personalized_sample)
   order by r.step, case r.kind when 'no_name' then 1 when 'unknown' then 2 else 0 end,
            r.current_slot nulls last, r.first_slot nulls last;
 end
 $$;
 comment on function public.campaign_variant_stats(uuid) is
-  'Per message variant of a DM campaign: step, kind (opening, no_name, follow_up, unknown = sent before variants were recorded), text, slot when first sent and now (null = no longer used), sent, replies (opening: the lead replied; follow-up: a reply after it, before the next message), first/last send, whether it is the chosen winner.';
+  'Per message variant of a DM campaign: step, kind (opening, no_name, follow_up, unknown = sent before variants were recorded), text, slot when first sent and now (null = no longer used), sent, replies (opening: the lead replied; follow-up: a reply after it, before the next message), first/last send, whether it is the chosen winner, and how many of its sends the AI personalised (credited to the variant it started from) with the latest such text sent.';
 revoke execute on function public.campaign_variant_stats(uuid) from public, anon;
 
 create or replace function public.delete_campaign(p_campaign_id uuid)

@@ -42,6 +42,7 @@ interface NullableResultColumn {
     | 'current_slot'
     | 'first_sent_at'
     | 'last_sent_at'
+    | 'personalized_sample'
   dashboard_summary: 'messages_sent_change' | 'delivery_rate' | 'delivery_rate_change'
 }
 

@@ -3055,6 +3055,8 @@ export type Database = {
           is_winner: boolean
           kind: string
           last_sent_at: string
+          personalized: number
+          personalized_sample: string
           replies: number
           sent: number
           step: number
