@@ -1080,6 +1080,17 @@ $$;
 comment on function internal.normalized_sequences(jsonb) is
   'Checks a campaign''s sequences and fills defaults (followUpEnabled false, followUpDays 3); raises a clear error otherwise.';
 
+create or replace function internal.percent_or_none(p_part numeric, p_whole numeric)
+returns numeric
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when p_whole > 0 then round(p_part * 100.0 / p_whole, 1) end
+$$;
+comment on function internal.percent_or_none(numeric, numeric) is
+  'A figure''s rate in percent with one decimal; null (shown "—") when there is nothing to divide by, so a rate before any send is no 0 %.';
+
 create or replace function internal.sends_left_today(p_campaign_id uuid)
 returns integer
 language sql
@@ -1509,6 +1520,7 @@ revoke execute on function internal.count_daily_reply() from public;
 revoke execute on function internal.count_dm_log() from public;
 revoke execute on function internal.guard_campaign_status() from public;
 revoke execute on function internal.is_campaign_target(text, timestamp with time zone) from public;
+grant execute on function internal.is_campaign_target(text, timestamp with time zone) to authenticated, service_role;
 
 revoke execute on function internal.is_random_day_off(uuid, date) from public;
 grant execute on function internal.is_random_day_off(uuid, date) to authenticated, reachflow_runner, service_role;
@@ -1521,6 +1533,9 @@ revoke execute on function internal.prepare_campaign() from public;
 revoke execute on function internal.prepare_campaign_lead() from public;
 revoke execute on function internal.prepare_dm_log() from public;
 revoke execute on function internal.prepare_message_variant() from public;
+
+revoke execute on function internal.percent_or_none(numeric, numeric) from public;
+grant execute on function internal.percent_or_none(numeric, numeric) to authenticated, service_role;
 
 revoke execute on function internal.sends_left_today(uuid) from public;
 grant execute on function internal.sends_left_today(uuid) to reachflow_runner, service_role;
@@ -1670,28 +1685,6 @@ comment on function public.admin_campaigns(integer) is
   'Admin Campaigns table: every customer''s DM campaigns, newest first, with messages sent, people contacted and the target (people it will message).';
 revoke execute on function public.admin_campaigns(integer) from public, anon, authenticated;
 
-create or replace function public.campaign_card_figures()
-returns table(campaign_id uuid, leads bigint, contacted bigint, replied bigint)
-language plpgsql
-stable
-set search_path = ''
-as $$
-#variable_conflict use_column
-begin
-  return query
-    select l.campaign_id,
-           count(*),
-           count(*) filter (where l.last_sent_at is not null),
-           count(*) filter (where l.replied_at is not null)
-      from public.campaign_leads l
-     where l.user_id = (select auth.uid())
-     group by l.campaign_id;
-end
-$$;
-comment on function public.campaign_card_figures() is
-  'Per DM campaign of the caller: leads, leads contacted at least once, leads that replied (the campaign cards'' Total Leads and Progress).';
-revoke execute on function public.campaign_card_figures() from public, anon;
-
 create or replace function public.campaign_sending_waits()
 returns table(campaign_id uuid, account_username text, cause text, cap integer, resumes_at timestamp with time zone)
 language sql
@@ -1757,6 +1750,41 @@ comment on function public.campaign_days_off(uuid, date, integer) is
   'The campaign''s random days off (active days it will not send) from p_from (default: today in its time zone) for p_days days (1-366). Under RLS: only the owner''s campaigns.';
 revoke execute on function public.campaign_days_off(uuid, date, integer) from public, anon;
 
+create or replace function public.campaign_figures(p_campaign_id uuid default null::uuid)
+returns table(campaign_id uuid, target bigint, not_deliverable bigint, eligible bigint, contacted bigint, replied bigint, delivered bigint, not_delivered bigint, unconfirmed bigint, delivery_rate numeric, progress numeric, reply_rate numeric)
+language plpgsql
+stable
+set search_path = ''
+as $$
+#variable_conflict use_column
+begin
+  -- The one definition of each campaign figure (the card, the details, the dashboard read it;
+  -- domain/campaign-figures.ts names them): every lead the campaign took is its target; a lead
+  -- skipped before anything went out (refused by the platform: closed inbox, verified senders
+  -- only, cannot be messaged; do-not-contact; opted out) is not deliverable; the rest are eligible
+  -- (= campaigns.target_count, kept by triggers with internal.is_campaign_target).
+  return query
+    select c.id, l.target, l.target - l.eligible, l.eligible, l.contacted, l.replied,
+           c.messages_sent::bigint, c.messages_failed::bigint,
+           (c.total_attempts - c.messages_sent - c.messages_failed)::bigint,
+           internal.percent_or_none(c.messages_sent, c.messages_sent + c.messages_failed),
+           internal.percent_or_none(l.contacted, l.eligible),
+           internal.percent_or_none(l.replied, c.messages_sent)
+      from public.campaigns c
+     cross join lateral (
+       select count(*) as target,
+              count(*) filter (where internal.is_campaign_target(cl.state, cl.last_sent_at)) as eligible,
+              count(*) filter (where cl.last_sent_at is not null) as contacted,
+              count(*) filter (where cl.replied_at is not null) as replied
+         from public.campaign_leads cl where cl.campaign_id = c.id) l
+     where c.user_id = (select auth.uid())
+       and (p_campaign_id is null or c.id = p_campaign_id);
+end
+$$;
+comment on function public.campaign_figures(uuid) is
+  'Each DM campaign of the caller (or the one asked for), its figures by one definition: target (its leads), not_deliverable (skipped before anything went out), eligible (target - not deliverable), contacted (sent at least once), replied, delivered (messages confirmed sent, follow-ups included), not_delivered (failed now), unconfirmed, delivery_rate (delivered / (delivered + not delivered)), progress (contacted / eligible), reply_rate (replied / delivered); a rate is null while its whole is 0.';
+revoke execute on function public.campaign_figures(uuid) from public, anon;
+
 create or replace function public.campaign_lead_counts()
 returns table(campaign_id uuid, leads bigint)
 language plpgsql
@@ -1786,6 +1814,7 @@ declare
   tz text;
   days integer := least(greatest(coalesce(p_days, 30), 1), 365);
   leads jsonb;
+  figures record;
   per_day jsonb;
 begin
   select * into campaign from public.campaigns c where c.id = p_campaign_id and c.user_id = (select auth.uid());
@@ -1816,24 +1845,23 @@ begin
     from calendar c
     left join public.campaign_daily_stats s on s.campaign_id = campaign.id and s.day = c.day;
 
+  select * into figures from public.campaign_figures(campaign.id);
+
   return jsonb_build_object(
     'campaignId', campaign.id,
     'status', campaign.status,
-    'totalLeads', leads -> 'total',
+    'totalLeads', figures.target,
+    'notDeliverable', figures.not_deliverable,
     'leads', leads,
-    'messagesSent', campaign.messages_sent,
+    'messagesSent', figures.delivered,
     'totalAttempts', campaign.total_attempts,
-    'responses', campaign.response_count,
-    'replyRate', case when campaign.messages_sent = 0 then 0
-                      else round(campaign.response_count * 100.0 / campaign.messages_sent, 1) end,
-    'messagesFailed', campaign.messages_failed,
-    'messagesUncertain', campaign.total_attempts - campaign.messages_sent - campaign.messages_failed,
-    'target', campaign.target_count,
-    -- of the messages whose outcome is known: an unconfirmed one is neither delivered nor failed yet
-    'deliveryRate', case when campaign.messages_sent + campaign.messages_failed = 0 then 0
-                         else round(campaign.messages_sent * 100.0 / (campaign.messages_sent + campaign.messages_failed), 1) end,
-    'progress', case when campaign.target_count = 0 then 0
-                     else round((leads ->> 'contacted')::int * 100.0 / campaign.target_count, 1) end,
+    'responses', figures.replied,
+    'replyRate', figures.reply_rate,
+    'messagesFailed', figures.not_delivered,
+    'messagesUncertain', figures.unconfirmed,
+    'eligible', figures.eligible,
+    'deliveryRate', figures.delivery_rate,
+    'progress', figures.progress,
     'sentToday', case when campaign.sent_today_on = pg_catalog.timezone(tz, (select internal.now()))::date
                       then campaign.messages_sent_today else 0 end,
     'daysOff', (select coalesce(jsonb_agg(d), '[]'::jsonb) from public.campaign_days_off(campaign.id, null, 14) d),
@@ -1841,11 +1869,11 @@ begin
 end
 $$;
 comment on function public.campaign_stats(uuid, integer) is
-  'DM campaign detail figures: lead counts by state, sent, failed (not delivered now), unconfirmed, attempts, responses, target (people it will message), reply rate (responses / sent), delivery rate (sent / (sent + failed), unconfirmed left out), progress (% of the target contacted), the next 14 days'' days off, and per-day sent/failed/replies for the last p_days days (campaign time zone).';
+  'DM campaign detail figures, those of campaign_figures under their screen names: totalLeads (target), notDeliverable, target (eligible), messagesSent (delivered), messagesFailed (not delivered), messagesUncertain, responses (replied), replyRate, deliveryRate, progress (null rates while nothing to divide by); lead counts by state, attempts, sent today, the next 14 days'' days off, and per-day sent/failed/replies for the last p_days days (campaign time zone).';
 revoke execute on function public.campaign_stats(uuid, integer) from public, anon;
 
 create or replace function public.campaign_variant_stats(p_campaign_id uuid)
-returns table(variant_id uuid, step integer, kind text, template text, first_slot integer, current_slot integer, sent integer, replies integer, first_sent_at timestamp with time zone, last_sent_at timestamp with time zone, is_winner boolean)
+returns table(variant_id uuid, step integer, kind text, template text, first_slot integer, current_slot integer, sent integer, replies integer, first_sent_at timestamp with time zone, last_sent_at timestamp with time zone, is_winner boolean, personalized integer, personalized_sample text)
 language plpgsql
 stable
 set search_path = ''
@@ -1892,7 +1920,7 @@ begin
   ), sent_logs as (
     -- an opening message is credited with its lead's reply at any point of the sequence; a
     -- follow-up with a reply that came after it and before the next message
-    select l.variant_id, l.step, l.sent_at,
+    select l.variant_id, l.step, l.sent_at, l.personalization = 'personalized' as personalized, l.message_sent,
            l.step = 0 and cl.replied_at is not null
            or l.step > 0 and cl.replied_at >= l.sent_at
               and not exists (select 1 from public.dm_logs n
@@ -1903,26 +1931,32 @@ begin
      where l.campaign_id = p_campaign_id and l.status = 'sent'
   ), tallies as (
     select s.variant_id, s.step, count(*)::int as sent, (count(*) filter (where s.replied))::int as replies,
-           min(s.sent_at) as first_sent_at, max(s.sent_at) as last_sent_at
+           min(s.sent_at) as first_sent_at, max(s.sent_at) as last_sent_at,
+           -- the AI rewrote these: the variant is credited, and the screen says what went out instead
+           (count(*) filter (where s.personalized))::int as personalized,
+           (pg_catalog.array_agg(s.message_sent order by s.sent_at desc) filter (where s.personalized))[1] as personalized_sample
       from sent_logs s
      group by s.variant_id, s.step
   )
   select r.* from (
     select v.id, v.step, v.kind, v.template, v.first_slot, v.current_slot,
            coalesce(t.sent, 0), coalesce(t.replies, 0), t.first_sent_at, t.last_sent_at,
-           coalesce(v.id = (select c.winner_variant_id from campaign c), false)
+           coalesce(v.id = (select c.winner_variant_id from campaign c), false),
+           coalesce(t.personalized, 0), t.personalized_sample
       from variants v
       left join tallies t on t.variant_id = v.id
     union all
-    select null, t.step, 'unknown', null, null, null, t.sent, t.replies, t.first_sent_at, t.last_sent_at, false
+    select null, t.step, 'unknown', null, null, null, t.sent, t.replies, t.first_sent_at, t.last_sent_at, false,
+           t.personalized, t.personalized_sample
       from tallies t where t.variant_id is null
-  ) r (variant_id, step, kind, template, first_slot, current_slot, sent, replies, first_sent_at, last_sent_at, is_winner)
+  ) r (variant_id, step, kind, template, first_slot, current_slot, sent, replies, first_sent_at, last_sent_at, is_winner,
+       personalized, personalized_sample)
   order by r.step, case r.kind when 'no_name' then 1 when 'unknown' then 2 else 0 end,
            r.current_slot nulls last, r.first_slot nulls last;
 end
 $$;
 comment on function public.campaign_variant_stats(uuid) is
-  'Per message variant of a DM campaign: step, kind (opening, no_name, follow_up, unknown = sent before variants were recorded), text, slot when first sent and now (null = no longer used), sent, replies (opening: the lead replied; follow-up: a reply after it, before the next message), first/last send, whether it is the chosen winner.';
+  'Per message variant of a DM campaign: step, kind (opening, no_name, follow_up, unknown = sent before variants were recorded), text, slot when first sent and now (null = no longer used), sent, replies (opening: the lead replied; follow-up: a reply after it, before the next message), first/last send, whether it is the chosen winner, and how many of its sends the AI personalised (credited to the variant it started from) with the latest such text sent.';
 revoke execute on function public.campaign_variant_stats(uuid) from public, anon;
 
 create or replace function public.delete_campaign(p_campaign_id uuid)

@@ -61,18 +61,17 @@ begin
                                       from public.social_accounts a where a.id = c.account_id),
                  'scraping_campaign', (select jsonb_build_object('id', s.id, 'name', s.name)
                                          from public.scraping_campaigns s where s.id = c.scraping_campaign_id),
-                 'leads', coalesce(f.leads, 0), 'contacted', coalesce(f.contacted, 0),
-                 'replied', coalesce(f.replied, 0))
+                 'figures', (select pg_catalog.to_jsonb(f) - 'campaign_id'))
                order by c.created_at desc)
           from public.campaigns c
-          left join public.campaign_card_figures() f on f.campaign_id = c.id
+          join public.campaign_figures() f on f.campaign_id = c.id
          where c.user_id = me.id), '[]'::jsonb))
       from me
   );
 end
 $$;
 comment on function public.dashboard_snapshot() is
-  'The dashboard''s first screen for the caller in one read: {user_id, summary (= dashboard_summary), today (= todays_overview), counts {campaigns, leads, accounts, scraping, running}, campaigns (the Campaigns tab''s list, newest first, with leads / contacted / replied)}.';
+  'The dashboard''s first screen for the caller in one read: {user_id, summary (= dashboard_summary), today (= todays_overview), counts {campaigns, leads, accounts, scraping, running}, campaigns (the Campaigns tab''s list, newest first, each with its campaign_figures)}.';
 revoke execute on function public.dashboard_snapshot() from public, anon;
 
 create or replace function public.dashboard_summary()
@@ -112,7 +111,7 @@ begin
            case when w.sent_before = 0 then (case when w.sent_now = 0 then 0 end)
                 else round((w.sent_now - w.sent_before) * 100.0 / w.sent_before, 1) end,
            -- delivered of the messages whose outcome is known (unconfirmed ones wait for their check)
-           case when ct.sent + ct.failed = 0 then 0 else round(ct.sent * 100.0 / (ct.sent + ct.failed), 1) end,
+           internal.percent_or_none(ct.sent, ct.sent + ct.failed),
            case when w.sent_now + w.failed_now = 0 or w.sent_before + w.failed_before = 0 then null
                 else round(w.sent_now * 100.0 / (w.sent_now + w.failed_now)
                            - w.sent_before * 100.0 / (w.sent_before + w.failed_before), 1) end,
@@ -122,7 +121,7 @@ begin
 end
 $$;
 comment on function public.dashboard_summary() is
-  'The four stat cards. messages_sent: all time, change = % of this week (today and the 6 days before, as each campaign counts days) vs the 7 days before (null without a baseline). delivery_rate: sent / (sent + failed) %, unconfirmed sends left out; change in points between the two weeks. active_accounts / active_campaigns: now, change = how many of them are new in the last 7 days.';
+  'The four stat cards. messages_sent: all time, change = % of this week (today and the 6 days before, as each campaign counts days) vs the 7 days before (null without a baseline). delivery_rate: sent / (sent + failed) % as campaign_figures counts it (unconfirmed sends and refused leads left out; null before any outcome is known); change in points between the two weeks. active_accounts / active_campaigns: now, change = how many of them are new in the last 7 days.';
 revoke execute on function public.dashboard_summary() from public, anon;
 
 create or replace function public.todays_overview()

@@ -302,6 +302,24 @@ test.describe('AI writing against the AI sandbox', () => {
         .getByLabel('Initial message 1')
         .fill('Hi {name}, want a free SEO audit of your landing page?')
       await page.getByLabel(/Personalise each message with AI/).check()
+      // the preview shows what the first lead of the source will be sent, AI text included
+      const preview = dialog(page).getByTestId('ai-preview')
+      await preview.getByRole('button', { name: 'Preview for a real lead' }).click()
+      await expect(preview).toContainText(`What @${fits.username} would be sent`)
+      const personalised = (name: string, bio: string) =>
+        bio
+          ? `Hi ${name.split(' ')[0]}, your bio ("${bio.length <= 60 ? bio : `${bio.slice(0, 59).trimEnd()}…`}") caught my eye. Want a free SEO audit of your landing page?`
+          : `Hi ${name.split(' ')[0]}, your profile caught my eye. Want a free SEO audit of your landing page?`
+      await expect(preview.getByText(personalised(fits.name, fits.bio), { exact: true })).toBeVisible()
+      await expect(preview).toContainText('Personalised by AI from this lead’s profile, as it is sent.')
+      if (shots) {
+        await preview.scrollIntoViewIfNeeded()
+        await page.screenshot({ path: `${shots}/ai-wizard-real-lead-preview-desktop.png` })
+        await page.setViewportSize({ width: 390, height: 844 })
+        await preview.scrollIntoViewIfNeeded()
+        await page.screenshot({ path: `${shots}/ai-wizard-real-lead-preview-mobile.png` })
+        await page.setViewportSize({ width: 1280, height: 800 })
+      }
       await dialog(page).getByRole('button', { name: 'Next' }).click()
       await scheduleAlwaysOpen(page)
       await expect(dialog(page).getByText('On (falls back to your message)')).toBeVisible()
@@ -336,11 +354,8 @@ test.describe('AI writing against the AI sandbox', () => {
       const sentTo = (username: string) => delivered.find((d) => d.recipientUsername === username)?.text
       const first = (name: string) => name.split(' ')[0]
       expect(logOf(fits.username)?.personalization).toBe('personalized')
-      expect(sentTo(fits.username)).toBe(
-        fits.bio
-          ? `Hi ${first(fits.name)}, your bio ("${fits.bio.length <= 60 ? fits.bio : `${fits.bio.slice(0, 59).trimEnd()}…`}") caught my eye. Want a free SEO audit of your landing page?`
-          : `Hi ${first(fits.name)}, your profile caught my eye. Want a free SEO audit of your landing page?`,
-      )
+      // what the wizard previewed is what was sent
+      expect(sentTo(fits.username)).toBe(personalised(fits.name, fits.bio))
       for (const [lead, note] of [
         [hangs, 'The AI service did not answer in time.'],
         [limited, 'The AI service is rate limiting requests.'],
@@ -373,6 +388,21 @@ test.describe('AI writing against the AI sandbox', () => {
       ).toBeVisible()
       await messages.getByText('AI personalised').click()
       await expect(messages.getByText(sentTo(fits.username) as string)).toBeVisible()
+      // the results per message credit the variant and say the AI rewrote one of its sends, and what went out
+      await dialog(page).getByRole('tab', { name: 'Analytics' }).click()
+      const variant = dialog(page).getByTestId('variant-row').filter({ hasText: 'Variant A' })
+      await expect(variant.getByTestId('variant-sent')).toHaveText('4')
+      await expect(variant.getByTestId('variant-personalized')).toHaveText('Personalised by AI: 1 of 4 sent')
+      await expect(variant).toContainText(`Latest sent: ${sentTo(fits.username)}`)
+      if (shots) {
+        await variant.scrollIntoViewIfNeeded()
+        await page.screenshot({ path: `${shots}/ai-variant-results-desktop.png` })
+        await page.setViewportSize({ width: 390, height: 844 })
+        await variant.scrollIntoViewIfNeeded()
+        await page.screenshot({ path: `${shots}/ai-variant-results-mobile.png` })
+        await page.setViewportSize({ width: 1280, height: 800 })
+        await dialog(page).getByRole('tab', { name: 'Messages' }).click()
+      }
       if (shots) {
         await page.screenshot({ path: `${shots}/ai-campaign-messages-desktop.png` })
         await page.setViewportSize({ width: 390, height: 844 })

@@ -1,11 +1,12 @@
 // The text one lead gets: the campaign's message for the lead's step, spintax spun ({Hi|Hello}),
 // {name} and {username} filled in. A lead without a usable first name gets the campaign's
 // no-first-name message when there is one. Which opening variant a lead gets is variants.ts's call.
-// Pure functions: the randomness is passed in. Spinning is shared with the web app's preview.
+// Pure functions: the randomness is passed in.
 
-import { spin } from '@reachflow/domain'
+import { firstNameOf, type LeadIdentity, renderTemplate } from '@reachflow/domain'
 
-export { spin }
+// the lead's text is rendered by the domain package, so the wizard's preview renders it the same way
+export { fillPlaceholders, firstNameOf, type LeadIdentity, renderTemplate, spin } from '@reachflow/domain'
 
 export interface Sequences {
   messages: string[]
@@ -13,27 +14,6 @@ export interface Sequences {
   followUpEnabled?: boolean
   followUpMessages?: string[]
   followUpDays?: number
-}
-
-export interface LeadIdentity {
-  username: string
-  profile: Record<string, unknown>
-}
-
-const NAME_KEYS = ['first_name', 'display_name', 'full_name', 'name'] as const
-
-/** The lead's first name as people would write it, or null when the profile has none usable. */
-export function firstNameOf(profile: Record<string, unknown>): string | null {
-  for (const key of NAME_KEYS) {
-    const value = profile[key]
-    if (typeof value !== 'string') continue
-    const first = value
-      .trim()
-      .split(/\s+/)[0]
-      ?.replace(/^[^\p{L}]+|[^\p{L}'’-]+$/gu, '')
-    if (first && /\p{L}/u.test(first) && first.length <= 30) return first
-  }
-  return null
 }
 
 const nonBlank = (texts: unknown): string[] =>
@@ -80,20 +60,6 @@ export function templateFor(
 ): string | null {
   const slot = step === 0 ? Math.floor(random() * openingTexts(sequences).length) : 0
   return chooseTemplate(sequences, step, hasName, slot)?.template ?? null
-}
-
-/** {name} and {username} (any case) filled in; the username is the fallback for a missing name. */
-export function fillPlaceholders(text: string, lead: LeadIdentity): string {
-  const name = firstNameOf(lead.profile) ?? lead.username
-  return text.replace(/\{(name|username)\}/gi, (_, key: string) =>
-    key.toLowerCase() === 'name' ? name : lead.username,
-  )
-}
-
-/** A template spun and personalised for one lead, or null when nothing is left to send. */
-export function renderTemplate(template: string, lead: LeadIdentity, random: () => number): string | null {
-  const text = fillPlaceholders(spin(template, random), lead).trim()
-  return text === '' ? null : text
 }
 
 /** The message for a lead's step, or null when the step has no message. */

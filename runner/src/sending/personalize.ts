@@ -6,23 +6,15 @@
 // link) sends the template, and the step's dm_logs row says which happened and why. A step already
 // logged (a retry of a send known not to have gone out) keeps its stored text: no second AI call.
 import {
-  AI_FAILURE_TEXT,
   type AiBudget,
   type AiConfig,
-  AiError,
   type AiPlatform,
-  chatWithinBudget,
-  checkPersonalized,
-  leadForAi,
-  personalizeRequest,
+  type Personalization,
+  personalizeText,
 } from '@reachflow/ai'
 import type { Queryable } from '../db.ts'
 
-export interface Personalization {
-  text: string
-  personalization: 'personalized' | 'fallback'
-  note: string | null
-}
+export type { Personalization }
 
 /** public.ai_reserve / ai_settle for one customer, through the runner's connection. */
 export function dbBudget(db: Queryable, userId: string): AiBudget {
@@ -46,9 +38,6 @@ export function dbBudget(db: Queryable, userId: string): AiBudget {
     },
   }
 }
-
-const reasonOf = (error: unknown) =>
-  error instanceof AiError ? error.message : `${AI_FAILURE_TEXT.server_error} (${(error as Error).message})`
 
 /**
  * The text to send for one lead's step. Null when personalisation does not apply (off for the
@@ -74,28 +63,7 @@ export async function personalizeForLead(
     request.step,
   ])
   if (logged.rowCount) return null
-  const fallback = (note: string): Personalization => ({
-    text: request.template,
-    personalization: 'fallback',
-    note: note.slice(0, 300),
-  })
-  if (!ai) return fallback(AI_FAILURE_TEXT.not_configured)
-  try {
-    const lead = leadForAi(request.username, request.profile)
-    const result = await chatWithinBudget(
-      ai,
-      dbBudget(db, request.userId),
-      personalizeRequest(request.template, lead, request.platform),
-      { validate: (text) => checkPersonalized(text, request.template, request.platform) },
-    )
-    return {
-      text: checkPersonalized(result.text, request.template, request.platform),
-      personalization: 'personalized',
-      note: null,
-    }
-  } catch (error) {
-    return fallback(reasonOf(error))
-  }
+  return personalizeText(ai, dbBudget(db, request.userId), request)
 }
 
 /** Writes the verdict on the step's log row, once the claim has written the row with `text`. */

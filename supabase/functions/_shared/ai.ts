@@ -485,3 +485,47 @@ export async function chatWithinBudget(
   await budget.settle(reservation.day, reserved, result.tokens, false)
   return result
 }
+
+/** What one lead is sent: the AI's text, or the composed template with why the AI's was not used. */
+export interface Personalization {
+  text: string
+  personalization: 'personalized' | 'fallback'
+  note: string | null
+}
+
+const failureReason = (error: unknown) =>
+  error instanceof AiError ? error.message : `${AI_FAILURE_TEXT.server_error} (${(error as Error).message})`
+
+/**
+ * A composed template personalised for one lead from their name, bio and posts, as the runner sends
+ * it and the wizard previews it (one implementation): the AI's answer only when it passes every
+ * check, else the template itself with the reason (not configured, budget, timeout, a foreign link...).
+ */
+export async function personalizeText(
+  ai: AiConfig | null | undefined,
+  budget: AiBudget,
+  input: { template: string; username: string; profile: Record<string, unknown>; platform: AiPlatform },
+  options: AiCallOptions = {},
+): Promise<Personalization> {
+  const fallback = (note: string): Personalization => ({
+    text: input.template,
+    personalization: 'fallback',
+    note: note.slice(0, 300),
+  })
+  if (!ai) return fallback(AI_FAILURE_TEXT.not_configured)
+  try {
+    const result = await chatWithinBudget(
+      ai,
+      budget,
+      personalizeRequest(input.template, leadForAi(input.username, input.profile), input.platform),
+      { ...options, validate: (text) => checkPersonalized(text, input.template, input.platform) },
+    )
+    return {
+      text: checkPersonalized(result.text, input.template, input.platform),
+      personalization: 'personalized',
+      note: null,
+    }
+  } catch (error) {
+    return fallback(failureReason(error))
+  }
+}

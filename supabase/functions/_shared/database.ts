@@ -34,6 +34,7 @@ interface NullableResultColumn {
   admin_failed_jobs: 'error' | 'failed_at'
   admin_runner_processes: 'cpu' | 'memory' | 'uptime'
   admin_system_hosts: 'cpu_percent' | 'memory_percent' | 'load_average'
+  campaign_figures: 'delivery_rate' | 'progress' | 'reply_rate'
   campaign_variant_stats:
     | 'variant_id'
     | 'template'
@@ -41,7 +42,8 @@ interface NullableResultColumn {
     | 'current_slot'
     | 'first_sent_at'
     | 'last_sent_at'
-  dashboard_summary: 'messages_sent_change' | 'delivery_rate_change'
+    | 'personalized_sample'
+  dashboard_summary: 'messages_sent_change' | 'delivery_rate' | 'delivery_rate_change'
 }
 
 /** View columns that are never null, per view. */

@@ -367,6 +367,7 @@ export type Database = {
         Returns: number
       }
       now: { Args: Record<PropertyKey, never>; Returns: string }
+      percent_or_none: { Args: { p_part: number; p_whole: number }; Returns: number }
       platform_action_held: {
         Args: { p_account_id: string; p_action: string; p_platform: string }
         Returns: boolean
@@ -3058,18 +3059,26 @@ export type Database = {
         Args: { p_expires_at: string; p_state_hash: string; p_user_id: string }
         Returns: undefined
       }
-      campaign_card_figures: {
-        Args: Record<PropertyKey, never>
-        Returns: {
-          campaign_id: string
-          contacted: number
-          leads: number
-          replied: number
-        }[]
-      }
       campaign_days_off: {
         Args: { p_campaign_id: string; p_days?: number; p_from?: string }
         Returns: string[]
+      }
+      campaign_figures: {
+        Args: { p_campaign_id?: string }
+        Returns: {
+          campaign_id: string
+          contacted: number
+          delivered: number
+          delivery_rate: number
+          eligible: number
+          not_deliverable: number
+          not_delivered: number
+          progress: number
+          replied: number
+          reply_rate: number
+          target: number
+          unconfirmed: number
+        }[]
       }
       campaign_lead_counts: {
         Args: Record<PropertyKey, never>
@@ -3098,6 +3107,8 @@ export type Database = {
           is_winner: boolean
           kind: string
           last_sent_at: string
+          personalized: number
+          personalized_sample: string
           replies: number
           sent: number
           step: number

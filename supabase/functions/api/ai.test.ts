@@ -8,6 +8,7 @@ import {
   jsonOf,
   newCustomer,
   serviceDb,
+  sql,
   stackEnv,
   type TestCustomer,
 } from '../_shared/test-stack.ts'
@@ -191,4 +192,57 @@ Deno.test('an ideal-customer description without an AI provider is refused, not 
     created.body.error,
     'AI writing is not available: no AI provider is set up for this Reachflow server.',
   )
+})
+
+/** A lead source of the customer's with a filtered-out lead collected first, then Ann. */
+async function leadSource(customer: TestCustomer): Promise<string> {
+  const [source] = await sql<{ id: string }>(
+    `with account as (
+       insert into public.social_accounts (user_id, platform_id, username, status, warmup_phase)
+       select $1, p.id, $2, 'active', 5
+         from public.platforms p where p.name = 'twitter' returning id)
+     insert into public.scraping_campaigns (user_id, name, account_id, sources, target_count)
+     select $1, 'Preview source', account.id, '[{"type": "followers", "value": "acme"}]', 10
+       from account returning id`,
+    [customer.id, `preview_${customer.id.slice(0, 8)}`],
+  )
+  if (!source) throw new Error('no lead source')
+  await sql(
+    `insert into public.scraping_campaign_leads
+       (scraping_campaign_id, user_id, username, profile_data, is_filtered, source_type, source_value, collected_at)
+     values ($1, $2, 'filtered_out', '{"display_name": "Zed"}', true, 'followers', 'acme', '2026-01-01T00:00:00Z'),
+            ($1, $2, 'ann_builds', '{"display_name": "Ann Lee", "bio": "Founder @ Acme | building SaaS in public"}',
+             false, 'followers', 'acme', '2026-01-02T00:00:00Z')`,
+    [source.id, customer.id],
+  )
+  return source.id
+}
+
+Deno.test('POST /ai/preview-message: a real lead of the source, personalised by the code the runner sends with', async () => {
+  const customer = await newCustomer('ai-preview')
+  const source = await leadSource(customer)
+  const body = {
+    template: 'Hi {name}, want a free audit of your onboarding emails?',
+    scraping_campaign_id: source,
+  }
+  const preview = await call(customer, 'POST', '/ai/preview-message', body)
+  assert.equal(preview.status, 200, JSON.stringify(preview.body))
+  assert.deepEqual(preview.body, {
+    username: 'ann_builds',
+    text: 'Hi Ann, your bio ("Founder @ Acme | building SaaS in public") caught my eye. Want a free audit of your onboarding emails?',
+    personalization: 'personalized',
+    note: null,
+  })
+  assert.equal((await usageRow(customer))?.requests, 1, 'the preview is charged to the AI budget')
+
+  // without AI the preview is the template as that lead would get it, and says why
+  const plain = await call(customer, 'POST', '/ai/preview-message', body, withoutAi)
+  assert.equal(plain.status, 200)
+  assert.equal(plain.body.text, 'Hi Ann, want a free audit of your onboarding emails?')
+  assert.equal(plain.body.personalization, 'fallback')
+  assert.match(String(plain.body.note), /not configured|not set up/i)
+
+  const stranger = await newCustomer('ai-preview-other')
+  const other = await call(stranger, 'POST', '/ai/preview-message', body)
+  assert.equal(other.status, 404, "another customer's source has no lead to show them")
 })

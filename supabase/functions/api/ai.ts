@@ -1,6 +1,9 @@
-// /ai: whether AI writing is available to the caller, and "Write with AI" drafts for the DM wizard.
+// /ai: whether AI writing is available to the caller, "Write with AI" drafts for the DM wizard, and
+// the wizard's preview of what a real lead of the source would be sent.
 // The endpoint and its key stay here (function secrets); the client only ever sees drafted text.
 // Every call goes through the caller's daily budget (public.ai_reserve, atomic in the database).
+
+import { renderTemplate } from '@reachflow/domain'
 import {
   AI_FAILURE_TEXT,
   AI_NOT_CONFIGURED_HINT,
@@ -12,6 +15,7 @@ import {
   draftInputProblem,
   draftRequest,
   parseDraft,
+  personalizeText,
 } from '../_shared/ai.ts'
 import { fromDbError, must } from '../_shared/db-errors.ts'
 import { HttpError, jsonResponse } from '../_shared/errors.ts'
@@ -157,4 +161,40 @@ export async function draftMessages(req: Request, ctx: CallContext): Promise<Res
     }
     throw error
   }
+}
+
+export const previewSchema = z.object({
+  template: z.string('Write a message to preview').trim().min(1, 'Write a message to preview').max(10_000),
+  scraping_campaign_id: z.uuid('Choose a lead source to preview for'),
+  platform: z.enum(['twitter', 'instagram'], 'Platform must be twitter or instagram').default('twitter'),
+})
+
+/**
+ * What the first valid lead of the caller's lead source would be sent with AI personalisation on:
+ * the template rendered for that lead and personalised by the code the runner sends with (the
+ * template itself, with the reason, when the AI cannot). Charged to the caller's AI budget.
+ */
+export async function previewMessage(req: Request, ctx: CallContext): Promise<Response> {
+  const input = await parseBody(req, previewSchema)
+  const found = await ctx.caller.db
+    .from('scraping_campaign_leads')
+    .select('username, profile_data')
+    .eq('scraping_campaign_id', input.scraping_campaign_id)
+    .eq('is_filtered', false)
+    .order('collected_at', { ascending: true })
+    .order('username', { ascending: true })
+    .limit(1)
+    .maybeSingle()
+  const lead = must(found)
+  if (!lead) throw new HttpError(404, 'The lead source has no leads to preview')
+  const profile = (lead.profile_data ?? {}) as Record<string, unknown>
+  const rendered = renderTemplate(input.template, { username: lead.username, profile }, Math.random)
+  if (rendered === null) throw new HttpError(400, 'Write a message to preview')
+  const result = await personalizeText(
+    configOf(ctx),
+    budgetFor(ctx),
+    { template: rendered, username: lead.username, profile, platform: input.platform },
+    { fetch: ctx.deps.fetch },
+  )
+  return jsonResponse({ username: lead.username, ...result })
 }

@@ -2,7 +2,7 @@
 // authenticates the caller from the JWT and touches only the caller's rows.
 import { handleRequest } from '../_shared/errors.ts'
 import { Router } from '../_shared/router.ts'
-import { aiStatus, draftMessages } from './ai.ts'
+import { aiStatus, draftMessages, previewMessage } from './ai.ts'
 import { billingPortal, cancelSubscription, invoiceLink, resumeSubscription } from './billing.ts'
 import { createCheckoutSession, getCheckoutSession } from './checkout.ts'
 import { getCredits } from './credits.ts'
@@ -84,6 +84,7 @@ export function createApiRouter(deps: ApiDeps): Router {
 
   get('/ai/status', aiStatus)
   post('/ai/draft-messages', draftMessages)
+  post('/ai/preview-message', previewMessage)
 
   post('/api/create-checkout-session', createCheckoutSession)
   get('/api/checkout-session/:id', getCheckoutSession)

@@ -2,7 +2,7 @@
 -- per variant (sent, replies, retired texts, unknown variant for old logs), the winner rule, and who
 -- may read or write what.
 begin;
-select plan(16);
+select plan(17);
 
 select tests.create_supabase_user('owner');
 select tests.create_supabase_user('other');
@@ -46,20 +46,26 @@ select id as lead2 from public.campaign_leads where campaign_id = :'campaign' an
 select id as lead3 from public.campaign_leads where campaign_id = :'campaign' and username = 'lead3' \gset
 select id as lead4 from public.campaign_leads where campaign_id = :'campaign' and username = 'lead4' \gset
 select id as lead5 from public.campaign_leads where campaign_id = :'campaign' and username = 'lead5' \gset
--- lead1 and lead2 got A and replied (lead2 only after its follow-up); lead3 got B and did not reply;
--- lead4's B failed (not sent); lead5's first DM went out before variants were recorded.
-insert into public.dm_logs (campaign_id, campaign_lead_id, step, status, target_username, message_sent, sent_at, variant_id, variant_index)
-values (:'campaign', :'lead1', 0, 'sent', 'lead1', 'Hi A', '2026-11-02 10:00Z', :'variant_a', 0),
-       (:'campaign', :'lead2', 0, 'sent', 'lead2', 'Hi A', '2026-11-02 10:00Z', :'variant_a', 0),
-       (:'campaign', :'lead2', 1, 'sent', 'lead2', 'Bump', '2026-11-05 10:00Z', :'bump', 0),
-       (:'campaign', :'lead3', 0, 'sent', 'lead3', 'Hi B', '2026-11-02 11:00Z', :'variant_b', 1),
-       (:'campaign', :'lead4', 0, 'failed', 'lead4', 'Hi B', '2026-11-02 12:00Z', :'variant_b', 1),
-       (:'campaign', :'lead5', 0, 'sent', 'lead5', 'Hi old', '2026-11-01 09:00Z', null, null);
+-- lead1 and lead2 got A and replied (lead2 only after its follow-up; lead1's A as the AI rewrote it);
+-- lead3 got B and did not reply; lead4's B failed (not sent); lead5's first DM went out before
+-- variants were recorded.
+insert into public.dm_logs (campaign_id, campaign_lead_id, step, status, target_username, message_sent, sent_at, variant_id, variant_index, personalization)
+values (:'campaign', :'lead1', 0, 'sent', 'lead1', 'Hi Ann, your thread on pricing was great', '2026-11-02 10:00Z', :'variant_a', 0, 'personalized'),
+       (:'campaign', :'lead2', 0, 'sent', 'lead2', 'Hi A', '2026-11-02 10:00Z', :'variant_a', 0, 'fallback'),
+       (:'campaign', :'lead2', 1, 'sent', 'lead2', 'Bump', '2026-11-05 10:00Z', :'bump', 0, null),
+       (:'campaign', :'lead3', 0, 'sent', 'lead3', 'Hi B', '2026-11-02 11:00Z', :'variant_b', 1, null),
+       (:'campaign', :'lead4', 0, 'failed', 'lead4', 'Hi B, about your shop', '2026-11-02 12:00Z', :'variant_b', 1, 'personalized'),
+       (:'campaign', :'lead5', 0, 'sent', 'lead5', 'Hi old', '2026-11-01 09:00Z', null, null, null);
 update public.campaign_leads set replied_at = '2026-11-02 13:00Z' where id in (:'lead1', :'lead5');
 update public.campaign_leads set replied_at = '2026-11-06 09:00Z' where id = :'lead2';
 
 -- Reading the results ----------------------------------------------------------------------------
 select tests.authenticate_as('owner');
+select results_eq(
+  format($$select template, sent, personalized, personalized_sample from public.campaign_variant_stats(%L)
+            where kind = 'opening' order by first_slot$$, :'campaign'),
+  $$values ('Hi A', 2, 1, 'Hi Ann, your thread on pricing was great'), ('Hi B', 1, 0, null)$$,
+  'a variant the AI rewrote is credited with its sends and says how many went out as the AI wrote them, and what (a fallback or a failed send is not one)');
 select results_eq(
   format($$select kind, template, first_slot, current_slot, sent, replies, is_winner from public.campaign_variant_stats(%L)$$, :'campaign'),
   $$values ('opening', 'Hi A', 0, 0, 2, 2, false), ('opening', 'Hi B', 1, 1, 1, 0, false),

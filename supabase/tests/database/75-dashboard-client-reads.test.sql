@@ -84,8 +84,8 @@ select results_eq(
 
 select tests.authenticate_as('other');
 select results_eq($$select * from public.dashboard_summary()$$,
-  $$values (0::bigint, 0::numeric, 0::numeric, null::numeric, 0::bigint, 0::bigint, 0::bigint, 0::bigint)$$,
-  'another customer''s summary is empty');
+  $$values (0::bigint, 0::numeric, null::numeric, null::numeric, 0::bigint, 0::bigint, 0::bigint, 0::bigint)$$,
+  'another customer''s summary is empty (no Delivery Rate before anything was sent)');
 select is_empty($$select 1 from public.lead_view$$, 'another customer sees no leads in the view');
 select throws_ok(format($$select public.campaign_stats(%L)$$, :'campaign'), 'PT404', 'Campaign not found',
   'another customer''s campaign is not found');

@@ -90,21 +90,21 @@ select results_eq(
 -- Campaign card and details (as the customer) -----------------------------------------------------
 select tests.authenticate_as('figures');
 select results_eq(
-  format($$select f.leads, f.contacted, f.replied from public.campaign_card_figures() f where f.campaign_id = %L$$, :'campaign'),
-  format($$select f.leads, f.contacted, f.replied from pg_temp.rows_figures(%L) f$$, :'campaign'),
-  'card: Total Leads, contacted and replied are their rows');
+  format($$select f.target, f.eligible, f.contacted, f.replied from public.campaign_figures() f where f.campaign_id = %L$$, :'campaign'),
+  format($$select f.leads, f.target, f.contacted, f.replied from pg_temp.rows_figures(%L) f$$, :'campaign'),
+  'card: Total Leads, eligible, contacted and replied are their rows');
 select results_eq(
   format($$select (s ->> 'totalLeads')::bigint, (s ->> 'messagesSent')::bigint, (s ->> 'responses')::bigint,
-                  (s ->> 'messagesFailed')::bigint, (s ->> 'messagesUncertain')::bigint, (s ->> 'target')::bigint
+                  (s ->> 'messagesFailed')::bigint, (s ->> 'messagesUncertain')::bigint, (s ->> 'eligible')::bigint
              from public.campaign_stats(%L) s$$, :'campaign'),
   format($$select f.leads, f.sent, f.replied, f.failed, f.unconfirmed, f.target from pg_temp.rows_figures(%L) f$$, :'campaign'),
-  'details: Total Leads, Messages Sent, Responses, failed, unconfirmed and the target are their rows');
+  'details: Total Leads, Messages Sent, Responses, failed, unconfirmed and the eligible are their rows');
 select results_eq(
   format($$select (s ->> 'deliveryRate')::numeric, (s ->> 'replyRate')::numeric, (s ->> 'progress')::numeric
              from public.campaign_stats(%L) s$$, :'campaign'),
   format($$select round(f.sent * 100.0 / (f.sent + f.failed), 1), round(f.replied * 100.0 / f.sent, 1),
                   round(f.contacted * 100.0 / f.target, 1) from pg_temp.rows_figures(%L) f$$, :'campaign'),
-  'delivery = sent / (sent + failed), the unconfirmed send left out (100, not 75); reply rate = responses / sent; progress = contacted / target');
+  'delivery = sent / (sent + failed), the unconfirmed send left out (100, not 75); reply rate = responses / sent; progress = contacted / eligible');
 select results_eq(
   format($$select (s -> 'leads' ->> 'skipped')::bigint, (s -> 'leads' ->> 'contacted')::bigint from public.campaign_stats(%L) s$$, :'campaign'),
   format($$select (select count(*) from public.campaign_leads where campaign_id = %1$L and state = 'skipped'),

@@ -32,7 +32,7 @@ select is(public.dashboard_snapshot() -> 'today', (select to_jsonb(t) from publi
   'owner: today is todays_overview()');
 select is(public.dashboard_snapshot() ->> 'user_id', tests.get_supabase_uid('owner')::text, 'owner: names the caller');
 select results_eq(
-  $$select c ->> 'name', (c -> 'leads')::int, (c -> 'contacted')::int, (c -> 'replied')::int,
+  $$select c ->> 'name', (c -> 'figures' -> 'target')::int, (c -> 'figures' -> 'contacted')::int, (c -> 'figures' -> 'replied')::int,
            c -> 'social_account' ->> 'username', c -> 'scraping_campaign' ->> 'name', c -> 'platform' ->> 'name'
       from jsonb_array_elements(public.dashboard_snapshot() -> 'campaigns') c$$,
   $$values ('Newer', 3, 2, 1, 'owner_x', null, 'twitter'), ('Older', 1, 0, 0, 'owner_x', 'Scrape', 'twitter')$$,

@@ -1,5 +1,4 @@
 import { type CsvColumn, csvFilename, downloadCsv, toCsv } from '@/lib/csv'
-import { percentOf } from '@/lib/format'
 import type { Campaign } from './api/types'
 
 const COLUMNS: CsvColumn<Campaign>[] = [
@@ -9,15 +8,14 @@ const COLUMNS: CsvColumn<Campaign>[] = [
   { header: 'Stage', value: (c) => c.stage },
   { header: 'Account', value: (c) => c.social_account?.username },
   { header: 'Platform', value: (c) => c.platform?.display_name },
-  { header: 'Total Leads', value: (c) => c.leads },
-  { header: 'Messages Sent', value: (c) => c.messages_sent },
-  {
-    header: 'Delivery Rate %',
-    value: (c) => percentOf(c.messages_sent, c.messages_sent + c.messages_failed, 1),
-  },
-  { header: 'Replies', value: (c) => c.response_count },
-  { header: 'Target', value: (c) => c.target_count },
-  { header: 'Progress % contacted', value: (c) => percentOf(c.contacted, c.target_count, 1) },
+  { header: 'Total Leads', value: (c) => c.figures.target },
+  { header: 'Eligible', value: (c) => c.figures.eligible },
+  { header: 'Not Deliverable', value: (c) => c.figures.not_deliverable },
+  { header: 'Messages Sent', value: (c) => c.figures.delivered },
+  { header: 'Delivery Rate %', value: (c) => c.figures.delivery_rate },
+  { header: 'Replies', value: (c) => c.figures.replied },
+  { header: 'Contacted', value: (c) => c.figures.contacted },
+  { header: 'Progress % contacted', value: (c) => c.figures.progress },
   { header: 'Daily Limit', value: (c) => c.daily_message_limit },
   { header: 'Created', value: (c) => c.created_at },
   { header: 'Updated', value: (c) => c.updated_at },

@@ -28,6 +28,8 @@ const row = (over: Partial<VariantRow>): VariantRow => ({
   first_sent_at: null,
   last_sent_at: null,
   is_winner: false,
+  personalized: 0,
+  personalized_sample: null,
   ...over,
 })
 const openings = (...tallies: [number, number][]) =>

@@ -1,10 +1,12 @@
 import { z } from 'zod'
 
-/** rpc/campaign_stats: one campaign's figures for its detail view (last p_days days per day). */
+/**
+ * rpc/campaign_stats: what the detail view reads beside the campaign's figures (those come from
+ * rpc/campaign_figures, as on the card): leads by state, today's sends, days off, the last p_days days.
+ */
 export const campaignStatsSchema = z.object({
   campaignId: z.string(),
   status: z.string(),
-  totalLeads: z.number(),
   leads: z.object({
     total: z.number(),
     pending: z.number(),
@@ -14,18 +16,6 @@ export const campaignStatsSchema = z.object({
     uncertain: z.number(),
     replied: z.number(),
   }),
-  messagesSent: z.number(),
-  /** Messages whose log says not delivered now. */
-  messagesFailed: z.number(),
-  /** Sent but not confirmed yet: neither delivered nor failed until the runner checks. */
-  messagesUncertain: z.number(),
-  totalAttempts: z.number(),
-  /** People the campaign will message or has messaged (its leads not skipped). */
-  target: z.number(),
-  responses: z.number(),
-  replyRate: z.number(),
-  deliveryRate: z.number(),
-  progress: z.number(),
   sentToday: z.number(),
   daysOff: z.array(z.string()),
   perDay: z.array(

@@ -3,6 +3,7 @@
 // internal.normalized_schedule), the joined platform, account and lead source, and the card figures.
 
 import type { Tables } from '@reachflow/db'
+import type { CampaignFigures } from '@reachflow/domain'
 import { z } from 'zod'
 
 /** product.md §3 "Sequences". */
@@ -59,15 +60,29 @@ export type Campaign = CampaignColumns & {
   platform: Pick<Tables<'platforms'>, 'name' | 'display_name'> | null
   social_account: Pick<Tables<'social_accounts'>, 'id' | 'username' | 'status'> | null
   scraping_campaign: Pick<Tables<'scraping_campaigns'>, 'id' | 'name'> | null
-  /** From rpc/campaign_card_figures. */
-  leads: number
-  contacted: number
-  replied: number
+  /** From rpc/campaign_figures: the same figures on the card, in the details and on the dashboard. */
+  figures: CampaignFigures
 }
 
 const text = z.string()
 const nullableText = z.string().nullable()
 const whole = z.number()
+const rate = z.number().nullable()
+
+/** One row of rpc/campaign_figures without its campaign id. */
+export const campaignFiguresSchema: z.ZodType<CampaignFigures> = z.object({
+  target: whole,
+  not_deliverable: whole,
+  eligible: whole,
+  contacted: whole,
+  replied: whole,
+  delivered: whole,
+  not_delivered: whole,
+  unconfirmed: whole,
+  delivery_rate: rate,
+  progress: rate,
+  reply_rate: rate,
+})
 
 /** The campaign rows of rpc/dashboard_snapshot: the Campaigns tab's columns with the card figures. */
 export const campaignSchema: z.ZodType<Campaign> = z.object({
@@ -99,7 +114,5 @@ export const campaignSchema: z.ZodType<Campaign> = z.object({
   platform: z.object({ name: text, display_name: text }).nullable(),
   social_account: z.object({ id: text, username: text, status: text }).nullable(),
   scraping_campaign: z.object({ id: text, name: text }).nullable(),
-  leads: whole,
-  contacted: whole,
-  replied: whole,
+  figures: campaignFiguresSchema,
 })

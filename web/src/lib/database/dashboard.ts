@@ -19,7 +19,8 @@ export type DashboardSummaryRow = RpcResult<'dashboard_summary'>[number]
 export const dashboardSummaryRowSchema: z.ZodType<DashboardSummaryRow> = z.object({
   messages_sent: z.number(),
   messages_sent_change: z.number().nullable(),
-  delivery_rate: z.number(),
+  /** Null before any message has a known outcome (shown "—"). */
+  delivery_rate: z.number().nullable(),
   delivery_rate_change: z.number().nullable(),
   active_accounts: z.number(),
   active_accounts_change: z.number(),

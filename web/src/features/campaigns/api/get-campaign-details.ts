@@ -1,7 +1,7 @@
 import { type CampaignStats, campaignStatsSchema } from '@/lib/database/campaign-stats'
 import { parseJson } from '@/lib/database/parse-json'
 import { supabase } from '@/lib/supabase'
-import { CAMPAIGN_COLUMNS, getCardFigures, withFigures } from './get-campaigns'
+import { CAMPAIGN_COLUMNS, getCampaignFigures, withFigures } from './get-campaigns'
 import type { Campaign } from './types'
 
 export type { CampaignStats }
@@ -13,7 +13,7 @@ export async function getCampaignDetails(id: string): Promise<{ campaign: Campai
   const [row, stats, figures] = await Promise.all([
     supabase.from('campaigns').select(CAMPAIGN_COLUMNS).eq('id', id).maybeSingle(),
     supabase.rpc('campaign_stats', { p_campaign_id: id, p_days: 30 }),
-    getCardFigures(),
+    getCampaignFigures(id),
   ])
   if (row.error) throw new Error(row.error.message)
   if (!row.data || stats.error) throw new Error(CAMPAIGN_NOT_FOUND)

@@ -1,4 +1,10 @@
-import { type Campaign, scheduleSchema, sequencesSchema } from '@/lib/database/campaigns'
+import { type CampaignFigures, EMPTY_CAMPAIGN_FIGURES } from '@reachflow/domain'
+import {
+  type Campaign,
+  campaignFiguresSchema,
+  scheduleSchema,
+  sequencesSchema,
+} from '@/lib/database/campaigns'
 import { parseJson } from '@/lib/database/parse-json'
 import { supabase } from '@/lib/supabase'
 
@@ -8,28 +14,32 @@ export const CAMPAIGN_COLUMNS = `id, name, status, industry, stage, account_id, 
   started_at, completed_at, updated_at, platform:platforms(name, display_name),
   social_account:social_accounts(id, username, status), scraping_campaign:scraping_campaigns(id, name)`
 
-type Figures = Map<string, { leads: number; contacted: number; replied: number }>
+type Figures = Map<string, CampaignFigures>
 
-export async function getCardFigures(): Promise<Figures> {
-  const { data, error } = await supabase.rpc('campaign_card_figures')
+/** Every campaign's figures, or one campaign's (rpc/campaign_figures, under RLS). */
+export async function getCampaignFigures(campaignId?: string): Promise<Figures> {
+  const { data, error } = await supabase.rpc(
+    'campaign_figures',
+    campaignId ? { p_campaign_id: campaignId } : {},
+  )
   if (error) throw new Error(`Could not load your campaigns: ${error.message}`)
   return new Map(
-    data.map((r) => [r.campaign_id, { leads: r.leads, contacted: r.contacted, replied: r.replied }]),
+    data.map(({ campaign_id, ...figures }) => [campaign_id, campaignFiguresSchema.parse(figures)]),
   )
 }
 
-type CampaignRow = Omit<Campaign, 'sequences' | 'schedule' | 'leads' | 'contacted' | 'replied'> & {
+type CampaignRow = Omit<Campaign, 'sequences' | 'schedule' | 'figures'> & {
   sequences: unknown
   schedule: unknown
 }
 
-/** A campaigns row with its jsonb read as the database keeps it, and its card figures. */
+/** A campaigns row with its jsonb read as the database keeps it, and its figures. */
 export function withFigures(row: CampaignRow, figures: Figures): Campaign {
   return {
     ...row,
     sequences: parseJson(sequencesSchema, row.sequences, `Campaign ${row.name}'s messages`),
     schedule: parseJson(scheduleSchema, row.schedule, `Campaign ${row.name}'s schedule`),
-    ...(figures.get(row.id) ?? { leads: 0, contacted: 0, replied: 0 }),
+    figures: figures.get(row.id) ?? EMPTY_CAMPAIGN_FIGURES,
   }
 }
 
@@ -37,7 +47,7 @@ export function withFigures(row: CampaignRow, figures: Figures): Campaign {
 export async function getCampaigns(): Promise<Campaign[]> {
   const [rows, figures] = await Promise.all([
     supabase.from('campaigns').select(CAMPAIGN_COLUMNS).order('created_at', { ascending: false }),
-    getCardFigures(),
+    getCampaignFigures(),
   ])
   if (rows.error) throw new Error(`Could not load your campaigns: ${rows.error.message}`)
   return rows.data.map((row) => withFigures(row, figures))

@@ -1,3 +1,4 @@
+import { EMPTY_CAMPAIGN_FIGURES } from '@reachflow/domain'
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { Campaign } from '../api/types'
@@ -33,13 +34,24 @@ const campaign: Campaign = {
   platform: { name: 'twitter', display_name: 'Twitter' },
   social_account: { id: 'a1', username: 'acct', status: 'active' },
   scraping_campaign: { id: 's1', name: 'Source' },
-  leads: 6,
-  contacted: 3,
-  replied: 1,
+  figures: {
+    target: 6,
+    not_deliverable: 2,
+    eligible: 4,
+    contacted: 3,
+    replied: 1,
+    delivered: 2,
+    not_delivered: 0,
+    unconfirmed: 1,
+    delivery_rate: 100,
+    progress: 75,
+    reply_rate: 50,
+  },
 }
 
 describe('campaign card figures', () => {
-  it('delivery rate leaves an unconfirmed send out; progress is of the people it will message', () => {
+  // the figures come from rpc/campaign_figures (53- and 70-*.test.sql compute them from rows)
+  it('shows Total Leads, the delivery rate and the progress of its figures', () => {
     render(<CampaignCard campaign={campaign} onOpen={() => {}} />)
     const card = screen.getByTestId('campaign-card')
     // 2 delivered, 0 failed, 1 being confirmed: 100 %, not 67 %
@@ -49,8 +61,30 @@ describe('campaign card figures', () => {
     expect(card).toHaveTextContent(/Total Leads\s*6/)
   })
 
-  it('a send known not to have gone out counts against delivery', () => {
-    render(<CampaignCard campaign={{ ...campaign, messages_failed: 1 }} onOpen={() => {}} />)
-    expect(screen.getByTestId('campaign-card')).toHaveTextContent(/Delivery Rate\s*67%/)
+  it('shows the figures it is given, rounded, with the counts behind the progress', () => {
+    render(
+      <CampaignCard
+        campaign={{ ...campaign, figures: { ...campaign.figures, not_delivered: 1, delivery_rate: 66.7 } }}
+        onOpen={() => {}}
+      />,
+    )
+    const card = screen.getByTestId('campaign-card')
+    expect(card).toHaveTextContent(/Delivery Rate\s*67%/)
+    expect(card).toHaveTextContent('(3 of 4 eligible)')
+  })
+
+  it('a rate with nothing to divide by reads "—", not 0 %', () => {
+    render(
+      <CampaignCard
+        campaign={{
+          ...campaign,
+          figures: { ...EMPTY_CAMPAIGN_FIGURES, target: 3, eligible: 3, progress: 0 },
+        }}
+        onOpen={() => {}}
+      />,
+    )
+    const card = screen.getByTestId('campaign-card')
+    expect(card).toHaveTextContent(/Delivery Rate\s*—/)
+    expect(card).toHaveTextContent('0% contacted')
   })
 })

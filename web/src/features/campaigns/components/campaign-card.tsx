@@ -1,7 +1,8 @@
+import { CAMPAIGN_FIGURE_DEFINITIONS as DEFINED, formatRate } from '@reachflow/domain'
 import { AlertTriangle, Clock } from 'lucide-react'
 import { LiveFigure } from '@/components/ui/live-figure'
 import { ProgressBar } from '@/components/ui/progress-bar'
-import { percentOf } from '@/lib/format'
+import { formatCount } from '@/lib/format'
 import { relativeTime } from '@/lib/relative-time'
 import type { CampaignWait } from '../api/get-campaign-waits'
 import type { Campaign } from '../api/types'
@@ -21,10 +22,7 @@ export function CampaignCard({
   onOpen: () => void
 }) {
   const running = campaignFilterOf(campaign.status) === 'active' && !waiting
-  // of the messages whose outcome is known: one still being confirmed is not a failure
-  const delivery = percentOf(campaign.messages_sent, campaign.messages_sent + campaign.messages_failed)
-  // of the people it will message: skipped leads never hold a finished campaign below 100 %
-  const progress = percentOf(campaign.contacted, campaign.target_count)
+  const { figures } = campaign
   const subtitle = [campaign.industry, campaign.stage].filter(Boolean).join(' · ')
   return (
     <button
@@ -46,19 +44,26 @@ export function CampaignCard({
         <CampaignStatusBadge status={campaign.status} />
       </div>
       <dl className="mt-4 grid w-full grid-cols-3 gap-3">
-        <LiveFigure label="Total Leads" value={campaign.leads} running={running} />
-        <LiveFigure label="Messages Sent" value={campaign.messages_sent} running={running} />
-        <div>
+        <LiveFigure label="Total Leads" value={figures.target} running={running} />
+        <LiveFigure label="Messages Sent" value={figures.delivered} running={running} />
+        <div title={DEFINED.delivery_rate}>
           <dt className="text-xs text-slate-500">Delivery Rate</dt>
-          <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums">{delivery}%</dd>
+          <dd className="mt-0.5 font-semibold text-slate-900 tabular-nums">
+            {formatRate(figures.delivery_rate)}
+          </dd>
         </div>
       </dl>
       <div className="mt-4 w-full">
-        <div className="mb-1.5 flex justify-between text-xs">
+        <div className="mb-1.5 flex justify-between gap-2 text-xs" title={DEFINED.progress}>
           <span className="text-slate-500">Progress</span>
-          <span className="font-medium text-slate-700">{progress}% contacted</span>
+          <span className="font-medium text-slate-700">
+            {formatRate(figures.progress)} contacted{' '}
+            <span className="font-normal text-slate-500">
+              ({formatCount(figures.contacted)} of {formatCount(figures.eligible)} eligible)
+            </span>
+          </span>
         </div>
-        <ProgressBar value={progress} label={`${campaign.name} progress`} />
+        <ProgressBar value={figures.progress ?? 0} label={`${campaign.name} progress`} />
       </div>
       {waiting && <CampaignWaitNote wait={waiting} className="mt-3" />}
       {campaign.error_message && (

@@ -1,7 +1,8 @@
+import { formatRate } from '@reachflow/domain'
 import { Activity, AtSign, type LucideIcon, Megaphone, Send, TrendingDown, TrendingUp } from 'lucide-react'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn'
-import { formatCount, formatPercent } from '@/lib/format'
+import { formatCount } from '@/lib/format'
 import type { DashboardSummary } from '../api/get-dashboard-summary'
 import { changeTone, formatChange } from '../stat-change'
 
@@ -85,7 +86,7 @@ export function StatCards({ summary, loading }: { summary: DashboardSummary | un
       />
       <StatCard
         label="Delivery Rate"
-        value={formatPercent(summary.delivery_rate, 1)}
+        value={formatRate(summary.delivery_rate, 1)}
         change={formatChange(summary.delivery_rate_change, '%')}
         hint="vs previous 7 days"
         icon={Activity}

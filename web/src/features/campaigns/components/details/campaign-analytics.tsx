@@ -1,4 +1,6 @@
 // Loaded on demand (recharts is large): the DM campaign's Analytics tab.
+
+import { type CampaignFigures, CAMPAIGN_FIGURE_DEFINITIONS as DEFINED } from '@reachflow/domain'
 import {
   Bar,
   BarChart,
@@ -10,28 +12,52 @@ import {
   XAxis,
   YAxis,
 } from 'recharts'
-import { formatDate } from '@/lib/format'
+import { formatCount, formatDate } from '@/lib/format'
 import type { CampaignStats } from '../../api/get-campaign-details'
 import { DetailStat, SectionTitle } from './detail-bits'
 
-const FUNNEL_COLOURS = ['#6366f1', '#8b5cf6', '#10b981']
+const FUNNEL_COLOURS = ['#6366f1', '#818cf8', '#8b5cf6', '#10b981']
 
 /** Sends and replies per day, the lead funnel, and the rates behind them. */
-export default function CampaignAnalytics({ stats }: { stats: CampaignStats }) {
+export default function CampaignAnalytics({
+  stats,
+  figures,
+}: {
+  stats: CampaignStats
+  figures: CampaignFigures
+}) {
   const perDay = stats.perDay
     .slice(-14)
     .map((d) => ({ ...d, label: formatDate(d.date).replace(/, \d{4}$/, '') }))
   const funnel = [
-    { stage: 'Leads', value: stats.leads.total },
-    { stage: 'Contacted', value: stats.leads.contacted },
-    { stage: 'Replied', value: stats.leads.replied },
+    { stage: 'Leads', value: figures.target },
+    { stage: 'Eligible', value: figures.eligible },
+    { stage: 'Contacted', value: figures.contacted },
+    { stage: 'Replied', value: figures.replied },
   ]
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <DetailStat label="Delivery Rate" value={stats.deliveryRate} suffix="%" />
-        <DetailStat label="Reply Rate" value={stats.replyRate} suffix="%" />
-        <DetailStat label="Progress" value={stats.progress} suffix="%" />
+        <DetailStat
+          label="Delivery Rate"
+          value={figures.delivery_rate}
+          suffix="%"
+          definition={DEFINED.delivery_rate}
+          detail={`${formatCount(figures.delivered)} of ${formatCount(figures.delivered + figures.not_delivered)} delivered`}
+        />
+        <DetailStat
+          label="Reply Rate"
+          value={figures.reply_rate}
+          suffix="%"
+          definition={DEFINED.reply_rate}
+        />
+        <DetailStat
+          label="Progress"
+          value={figures.progress}
+          suffix="%"
+          definition={DEFINED.progress}
+          detail={`${formatCount(figures.contacted)} of ${formatCount(figures.eligible)} eligible`}
+        />
         <DetailStat label="Sent Today" value={stats.sentToday} />
       </div>
       <div>

@@ -140,7 +140,7 @@ export function CampaignDetailsDialog({ campaignId, onClose }: { campaignId: str
             {tab === 'analytics' && (
               <div className="space-y-6">
                 <CampaignVariants campaign={campaign} live={live} />
-                <CampaignAnalytics stats={stats} />
+                <CampaignAnalytics stats={stats} figures={campaign.figures} />
               </div>
             )}
           </>

@@ -1,8 +1,16 @@
-import { formatDate, formatDateTime, pluralize } from '@/lib/format'
+import { CAMPAIGN_FIGURE_DEFINITIONS as DEFINED } from '@reachflow/domain'
+import { formatCount, formatDate, formatDateTime, pluralize } from '@/lib/format'
 import type { CampaignStats } from '../../api/get-campaign-details'
 import type { Campaign } from '../../api/types'
 import { isSending } from '../../campaign-status'
 import { DetailStat, InfoList, SectionTitle } from './detail-bits'
+
+/** "25 leads", and what of them can be messaged once some are not deliverable. */
+function targetCount(figures: Campaign['figures']): string {
+  const leads = pluralize(figures.target, 'lead')
+  if (figures.not_deliverable === 0) return leads
+  return `${leads} (${formatCount(figures.eligible)} eligible, ${formatCount(figures.not_deliverable)} not deliverable)`
+}
 
 /** product.md §2 Modals 4, Overview. */
 export function CampaignOverview({
@@ -16,13 +24,34 @@ export function CampaignOverview({
   waiting: boolean
 }) {
   const running = isSending(campaign.status) && !waiting
+  const { figures } = campaign
   return (
     <div className="space-y-5">
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <DetailStat label="Total Leads" value={stats.totalLeads} running={running} />
-        <DetailStat label="Messages Sent" value={stats.messagesSent} running={running} />
-        <DetailStat label="Responses" value={stats.responses} running={running} />
-        <DetailStat label="Reply Rate" value={stats.replyRate} suffix="%" />
+        <DetailStat
+          label="Total Leads"
+          value={figures.target}
+          running={running}
+          definition={DEFINED.target}
+        />
+        <DetailStat
+          label="Messages Sent"
+          value={figures.delivered}
+          running={running}
+          definition={DEFINED.delivered}
+        />
+        <DetailStat
+          label="Responses"
+          value={figures.replied}
+          running={running}
+          definition={DEFINED.replied}
+        />
+        <DetailStat
+          label="Reply Rate"
+          value={figures.reply_rate}
+          suffix="%"
+          definition={DEFINED.reply_rate}
+        />
       </div>
       {campaign.error_message && (
         <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700 ring-1 ring-red-200">
@@ -40,7 +69,7 @@ export function CampaignOverview({
                 value: campaign.social_account ? `@${campaign.social_account.username}` : 'Deleted account',
               },
               { label: 'Lead source', value: campaign.scraping_campaign?.name ?? '—' },
-              { label: 'Target count', value: pluralize(stats.target, 'lead') },
+              { label: 'Target count', value: targetCount(figures) },
               {
                 label: 'Daily limit',
                 value: campaign.daily_message_limit ? `${campaign.daily_message_limit} a day` : 'Unlimited',

@@ -22,6 +22,8 @@ const row = (over: Partial<VariantRow>): VariantRow => ({
   first_sent_at: null,
   last_sent_at: null,
   is_winner: false,
+  personalized: 0,
+  personalized_sample: null,
   ...over,
 })
 const campaign = (over: Partial<Campaign> = {}) =>
@@ -107,6 +109,24 @@ describe('results per message', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(api.save).toHaveBeenCalledWith('c1', 200))
     expect(await screen.findByText('Winner rule saved: after 200 sends')).toBeInTheDocument()
+  })
+
+  it("says how many of a variant's sends the AI rewrote and what went out, only where it did", async () => {
+    api.stats.mockResolvedValue([
+      row({
+        template: 'Hi {name}',
+        sent: 10,
+        replies: 2,
+        personalized: 3,
+        personalized_sample: 'Hi Ann, your thread on pricing was great',
+      }),
+      row({ variant_id: 'b', template: 'Hey {name}', first_slot: 1, current_slot: 1, sent: 10, replies: 1 }),
+    ])
+    renderApp(<CampaignVariants campaign={campaign()} live={false} />)
+    const [a, b] = await screen.findAllByTestId('variant-row')
+    expect(a).toHaveTextContent('Personalised by AI: 3 of 10 sent')
+    expect(a).toHaveTextContent('Latest sent: Hi Ann, your thread on pricing was great')
+    expect(b).not.toHaveTextContent('Personalised by AI')
   })
 
   it('cannot compare a single message, and says why loading failed', async () => {

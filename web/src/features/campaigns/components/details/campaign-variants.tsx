@@ -1,6 +1,6 @@
 import { DM_DEFAULTS, DM_LIMITS } from '@reachflow/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Lightbulb, Trophy } from 'lucide-react'
+import { Lightbulb, Sparkles, Trophy } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { PanelLoading } from '@/components/ui/details-body'
@@ -118,6 +118,7 @@ function VariantList({ title, rows }: { title: string; rows: VariantRow[] }) {
               <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600">
                 {row.template ?? 'Sent before results per message were recorded.'}
               </p>
+              {row.personalized > 0 && <PersonalizedSends row={row} />}
               <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
                 <Figure label="Sent" value={formatCount(row.sent)} testId="variant-sent" />
                 <Figure label="Replies" value={formatCount(row.replies)} testId="variant-replies" />
@@ -138,6 +139,24 @@ function VariantList({ title, rows }: { title: string; rows: VariantRow[] }) {
           )
         })}
       </ul>
+    </div>
+  )
+}
+
+/** The variant's sends the AI rewrote: credited to it, with what actually went out. */
+function PersonalizedSends({ row }: { row: VariantRow }) {
+  return (
+    <div className="mt-2 rounded-lg bg-violet-50 px-3 py-2 text-xs text-violet-900 ring-1 ring-violet-100">
+      <p className="flex items-center gap-1.5 font-semibold" data-testid="variant-personalized">
+        <Sparkles className="size-3.5 shrink-0" aria-hidden="true" />
+        Personalised by AI: {formatCount(row.personalized)} of {formatCount(row.sent)} sent
+      </p>
+      {row.personalized_sample && (
+        <p className="mt-1 line-clamp-3 break-words text-violet-800">
+          <span className="font-medium">Latest sent: </span>
+          {row.personalized_sample}
+        </p>
+      )}
     </div>
   )
 }

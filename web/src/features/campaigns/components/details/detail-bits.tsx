@@ -1,20 +1,30 @@
+import { formatRate } from '@reachflow/domain'
 import type { ReactNode } from 'react'
 import { formatCount } from '@/lib/format'
 
-/** A small figure tile of the detail views; 'Running' (with the live value beneath) while it runs. */
+/**
+ * A small figure tile of the detail views; 'Running' (with the live value beneath) while it runs. A
+ * rate (suffix '%') reads "—" while it has nothing to divide by.
+ */
 export function DetailStat({
   label,
   value,
   running = false,
   suffix,
+  definition,
+  detail,
 }: {
   label: string
-  value: number
+  value: number | null
   running?: boolean
   suffix?: string
+  /** What the figure counts (domain CAMPAIGN_FIGURE_DEFINITIONS), for a pointer or screen reader. */
+  definition?: string
+  /** The counts behind a rate, beneath it ("8 of 24 eligible"). */
+  detail?: string
 }) {
   return (
-    <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200/70">
+    <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200/70" title={definition}>
       <p className="text-xs font-medium text-slate-500">{label}</p>
       {running ? (
         <p className="mt-1">
@@ -29,10 +39,10 @@ export function DetailStat({
         </p>
       ) : (
         <p className="mt-1 text-2xl font-bold text-slate-900 tabular-nums" data-testid={`detail-${label}`}>
-          {suffix === '%' ? value : formatCount(value)}
-          {suffix}
+          {suffix === '%' ? formatRate(value, 1) : `${formatCount(value)}${suffix ?? ''}`}
         </p>
       )}
+      {detail && <p className="mt-0.5 text-xs text-slate-500">{detail}</p>}
     </div>
   )
 }

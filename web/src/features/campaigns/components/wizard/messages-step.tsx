@@ -134,7 +134,11 @@ export function MessagesStep({
       >
         <Textarea id="dm-no-name" rows={2} {...register('noFirstnameMessage')} />
       </Field>
-      <MessagePreview template={firstWritten} fallback={watch('noFirstnameMessage')} />
+      <MessagePreview
+        template={firstWritten}
+        fallback={watch('noFirstnameMessage')}
+        aiSourceId={watch('aiPersonalization') ? watch('scrapingCampaignId') || null : null}
+      />
       <div className="rounded-xl ring-1 ring-slate-200">
         <CheckboxField
           id="dm-follow-up"
