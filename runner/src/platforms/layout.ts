@@ -5,7 +5,7 @@
 // customer's account. The outline lets an operator see what the page looked like without reading
 // anyone's messages: tags, test ids, roles and input types only; no text, names, ids or cookies.
 import type { Page } from 'puppeteer-core'
-import type { Platform } from './types.ts'
+import type { Platform } from './names.ts'
 
 /** One element of a page outline: `div[data-testid=dm-inbox-panel][role=list]`, indented by depth. */
 export interface PageOutline {
