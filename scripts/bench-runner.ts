@@ -24,7 +24,7 @@ import { cpus, totalmem } from 'node:os'
 import { DEFAULT_ADMISSION } from '../runner/src/ops/admission-policy.ts'
 import { startBackground, stopBackground } from '../stack/src/cli.ts'
 import { stackConfig } from '../stack/src/config.ts'
-import { testEnv } from '../stack/src/test-all.ts'
+import { testEnv } from '../stack/src/test-env.ts'
 import {
   allowList,
   chatPageLoads,

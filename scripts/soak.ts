@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { startBackground, stopBackground } from '../stack/src/cli.ts'
 import { repoRoot, stackConfig } from '../stack/src/config.ts'
-import { testEnv } from '../stack/src/test-all.ts'
+import { testEnv } from '../stack/src/test-env.ts'
 
 async function main(): Promise<void> {
   const config = stackConfig('soak')

@@ -8,11 +8,15 @@
 // reading the thread (delivered → sent; missing → not sent: a campaign step is sent again once with
 // the same text, an answer is shown failed for the customer to send again); a runner that died
 // mid-send leaves a row `sending` that is checked in the thread before anything else; two jobs for
-// the same sends at once send one DM.
-import { describe, it } from 'vitest'
+// the same sends at once send one DM. The official Instagram account's sends go through the
+// Instagram API channel instead of a page: its table runs against the Meta sandbox's Send API.
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import { testInt } from '../../stack/src/test-seed.ts'
+import { keyringFromEnv } from '../src/crypto.ts'
 import { campaignTick } from '../src/jobs/campaign-tick.ts'
 import { inboxSync } from '../src/jobs/inbox-sync.ts'
+import { officialAccessToken, sendWithInstagramApi } from '../src/platforms/instagram-api/channel.ts'
+import type { StopKind } from '../src/platforms/types.ts'
 import { claimIntent, nextDueLead } from '../src/sending/intent.ts'
 import { loadAccount } from '../src/sessions/open.ts'
 import {
@@ -25,6 +29,7 @@ import {
   leadsOf,
   logsOf,
 } from './helpers/fixtures.ts'
+import { connectedAccount, controlOf, type MetaSandbox, startSandbox } from './helpers/meta-official.ts'
 import {
   type IgSandboxAccount,
   openProfiles,
@@ -407,3 +412,87 @@ for (const platform of PLATFORMS) {
     }
   })
 }
+
+/** What Instagram's Send API does with one message, and the engine's result the channel makes of it. */
+interface ApiCase {
+  name: string
+  /** A fault the Meta sandbox plays on the next message; none sends normally. */
+  fault?: { mode: 'http_500' | 'ack_lost' | 'error'; code?: number; subcode?: number }
+  /** Sends with a token Instagram does not accept. */
+  badToken?: true
+  status: 'sent' | 'uncertain' | 'failed'
+  signal?: StopKind
+  /** Messages the person got, as Instagram has them. */
+  delivered: number
+}
+
+const API_CASES: ApiCase[] = [
+  { name: 'an answered send is sent, once', status: 'sent', delivered: 1 },
+  {
+    name: 'a 500 is uncertain (nothing went out here, but it may have): never sent again',
+    fault: { mode: 'http_500' },
+    status: 'uncertain',
+    delivered: 0,
+  },
+  {
+    name: 'a send whose answer was lost is uncertain, and went out once',
+    fault: { mode: 'ack_lost' },
+    status: 'uncertain',
+    delivered: 1,
+  },
+  {
+    name: "Instagram's refusal of the person fails it with nothing sent",
+    fault: { mode: 'error', code: 10, subcode: 2534022 },
+    status: 'failed',
+    signal: 'cannot_message',
+    delivered: 0,
+  },
+  {
+    name: 'a token Instagram does not accept fails it and stops the account',
+    badToken: true,
+    status: 'failed',
+    signal: 'unauthenticated',
+    delivered: 0,
+  },
+]
+
+describe('at most once over the Instagram API', () => {
+  let meta: MetaSandbox
+  beforeAll(async () => {
+    meta = await startSandbox()
+  })
+  afterAll(() => meta.stop())
+
+  for (const c of API_CASES)
+    it(c.name, async ({ expect }) => {
+      const control = controlOf(meta)
+      const account = await connectedAccount(meta)
+      const person = `p_${testInt(`at-most-once api ${c.name}`, 1e9)}`
+      // the person wrote first: inside Instagram's 24-hour window a plain message may answer
+      const wrote = await control<{ sender_id: string }>('/messages', {
+        account: account.username,
+        from: person,
+        text: 'Hi',
+      })
+      if (c.fault) await control('/faults', { account: account.username, target: 'messages', ...c.fault })
+      const { rows } = await adminDb().query<{ ciphertext: string }>(
+        'select ciphertext from public.social_account_credentials where account_id = $1',
+        [account.accountId],
+      )
+      const token = c.badToken
+        ? 'not-a-token'
+        : officialAccessToken(rows[0]?.ciphertext ?? '', keyringFromEnv())
+      const result = await sendWithInstagramApi(
+        { graphUrl: meta.base, fetch },
+        token,
+        { id: wrote.sender_id },
+        'Thanks for writing',
+      )
+      expect(result.status).toBe(c.status)
+      if (result.status === 'failed') expect(result.signal?.kind).toBe(c.signal)
+      const conversation = await control<{ direction: string; text: string }[]>(
+        `/conversations?account=${account.username}&peer=${person}`,
+      )
+      expect(conversation.filter((m) => m.direction === 'out')).toHaveLength(c.delivered)
+    })
+})

@@ -131,7 +131,7 @@ async function main(): Promise<void> {
     case 'env': {
       // `eval "$(npx tsx stack/src/cli.ts env)"` gives a shell what `npm test` gives the suites,
       // so one test file can run against an instance started with stack:up.
-      const { testEnv } = await import('./test-all.ts')
+      const { testEnv } = await import('./test-env.ts')
       for (const [key, value] of Object.entries(testEnv(config))) console.log(`export ${key}='${value}'`)
       return
     }

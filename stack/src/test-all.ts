@@ -13,9 +13,8 @@ import { fileURLToPath } from 'node:url'
 import { startBackground, stopBackground } from './cli.ts'
 import { repoRoot, type StackConfig, stackConfig } from './config.ts'
 import { destroyCluster, withDb } from './db.ts'
-import { functionsEnv } from './functions-env.ts'
-import { sharedEnv } from './services.ts'
 import { ensureSystemPackages, requireProjectNode, reserveStackPorts, StackError } from './system.ts'
+import { testEnv } from './test-env.ts'
 import {
   denoFailures,
   formatFailures,
@@ -83,17 +82,6 @@ function run(
     child.stderr.on('data', onData)
     child.on('close', (code) => resolve({ code: code ?? 1, output }))
   })
-}
-
-export function testEnv(config: StackConfig): Record<string, string> {
-  return {
-    [TEST_SEED_VARIABLE]: String(testSeed()),
-    ...functionsEnv(config),
-    ...sharedEnv(config),
-    WEB_URL: config.webUrl,
-    STACK_STATUS_FILE: config.statusFile,
-    PGPASSWORD: 'postgres',
-  }
 }
 
 async function pgtapSuite(config: StackConfig, env: Record<string, string>): Promise<SuiteResult> {

@@ -6,6 +6,7 @@
 import { DecryptionError } from '../crypto.ts'
 import type { Queryable } from '../db.ts'
 import { DeferredForLoadError, RetryLaterError } from '../jobs/context.ts'
+import { platformOf } from '../platforms/names.ts'
 import { type PlatformSession, StopSignalError, stopSignal } from '../platforms/types.ts'
 import { CredentialsError } from '../sessions/credentials.ts'
 import type { AccountHandle } from '../sessions/manager.ts'
@@ -25,7 +26,7 @@ export async function recordSignInFailure(
       return stopAccount(
         db,
         account,
-        stopSignal(platformOf(account), 'unauthenticated', '32', failure.message),
+        stopSignal(platformOf(account.platform), 'unauthenticated', '32', failure.message),
       )
     case 'bad_credentials':
     case 'two_factor':
@@ -35,10 +36,6 @@ export async function recordSignInFailure(
     default:
       throw new RetryLaterError(`Signing in @${account.username} failed: ${failure.message}`)
   }
-}
-
-export function platformOf(account: Pick<AccountRow, 'platform'>): 'x' | 'instagram' {
-  return account.platform === 'twitter' ? 'x' : 'instagram'
 }
 
 /**

@@ -5,6 +5,7 @@
 // customer gets one account_flagged notification. A burst of unconfirmed or failed sends trips
 // the same breaker. Times come from internal.now() so the test clock moves them too.
 import type { Queryable } from '../db.ts'
+import type { AccountPlatform } from '../platforms/names.ts'
 import type { StopSignal } from '../platforms/types.ts'
 import { X_API_UNAUTHORIZED } from '../platforms/x-api/session.ts'
 
@@ -12,7 +13,7 @@ export interface AccountRef {
   id: string
   user_id: string
   username: string
-  platform: 'twitter' | 'instagram'
+  platform: AccountPlatform
 }
 
 const PLATFORM_NAME = { twitter: 'X', instagram: 'Instagram' } as const

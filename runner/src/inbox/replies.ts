@@ -5,6 +5,7 @@
 // inbox. Idempotent: a reply already recorded changes nothing.
 import { DEFAULT_OPT_OUT_WORDS, isOptOut, type OptOutWords } from '@reachflow/domain'
 import { type Db, inTransaction, type Queryable } from '../db.ts'
+import type { AccountPlatform } from '../platforms/names.ts'
 import type { ThreadMessage } from '../platforms/types.ts'
 import { storeThread } from './threads.ts'
 
@@ -21,7 +22,7 @@ export async function optOutWordsOf(db: Queryable, userId: string): Promise<OptO
 export interface ReplyInput {
   accountId: string
   userId: string
-  platform: 'twitter' | 'instagram'
+  platform: AccountPlatform
   peerUsername: string
   /** Incoming messages, oldest first. */
   messages: ThreadMessage[]

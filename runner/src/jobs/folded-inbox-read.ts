@@ -4,12 +4,14 @@
 // while ticks keep reading it. It is a side task of the tick: whatever goes wrong in it is logged
 // and the tick sends on. Only a stop signal about the account itself (locked, signed out,
 // suspended) goes up, because the sends would meet the same wall and the account must stop.
+
 import { type RepliesRead, readNewReplies, repliesStale } from '../inbox/read-replies.ts'
 import { serviceOf } from '../log.ts'
+import { accountPlatformOf } from '../platforms/names.ts'
 import type { PlatformSession } from '../platforms/types.ts'
 import { StopSignalError } from '../platforms/types.ts'
 import type { AccountRow } from '../sessions/open.ts'
-import { accountPlatformOf, actionState, isSiteChange, recordSiteChange } from '../site-change/record.ts'
+import { actionState, isSiteChange, recordSiteChange } from '../site-change/record.ts'
 import type { JobContext } from './context.ts'
 
 export type FoldedRead =

@@ -5,8 +5,8 @@
 // window, already answered, the person unavailable) is recorded with its reason and not retried.
 // Every message, answered or not, and every DM sent also lands in the person's inbox thread
 // (official/instagram-inbox.ts).
-import { MetaApiError, replyToComment, sendMessage } from '@reachflow/instagram-api'
-import { decryptSecret, type Keyring } from '../crypto.ts'
+import { MetaApiError, replyToComment } from '@reachflow/instagram-api'
+import type { Keyring } from '../crypto.ts'
 import { type Db, dbNow } from '../db.ts'
 import { scheduleFollowup } from '../official/instagram-followup-schedule.ts'
 import { inboxMessageOf, type OfficialAccount, recordInstagramMessage } from '../official/instagram-inbox.ts'
@@ -16,6 +16,11 @@ import {
   matchingAutomation,
   readEvent,
 } from '../official/instagram-match.ts'
+import {
+  metaErrorCode,
+  officialAccessToken,
+  sendWithInstagramApi,
+} from '../platforms/instagram-api/channel.ts'
 
 const PRIVATE_REPLY_WINDOW_MS = 7 * 86_400_000
 
@@ -35,8 +40,7 @@ export type EventOutcome =
 
 export const REFUSALS = {
   tooOld: 'The comment is more than 7 days old: Instagram allows a private reply only within 7 days of it.',
-  instagram: (error: MetaApiError) =>
-    `Instagram refused the reply: ${error.message}${error.code ? ` (code ${error.code}${error.subcode ? `/${error.subcode}` : ''})` : ''}`,
+  instagram: (error: MetaApiError) => `Instagram refused the reply: ${error.message}${metaErrorCode(error)}`,
 } as const
 
 export async function instagramEvent(ctx: EventJobContext, data: { eventId: string }): Promise<EventOutcome> {
@@ -99,32 +103,26 @@ export async function instagramEvent(ctx: EventJobContext, data: { eventId: stri
     await finish('refused', REFUSALS.tooOld, null, null)
     return 'refused'
   }
-  const { accessToken } = JSON.parse(decryptSecret(account.ciphertext, ctx.config.keyring)) as {
-    accessToken: string
-  }
-  const graph = { graphUrl: ctx.config.instagramGraphUrl }
-  const fetcher = ctx.fetch ?? fetch
-  let messageId: string
-  try {
-    messageId = await sendMessage(
-      graph,
-      accessToken,
-      event.commentId ? { comment_id: event.commentId } : { id: event.personId },
-      automation.reply_text,
-      fetcher,
-    )
-  } catch (error) {
-    if (!(error instanceof MetaApiError)) throw error
-    // Instagram could not be reached or failed on its side: whether it sent is unknown, so the run
-    // stays failed rather than being tried again into a second message
+  const accessToken = officialAccessToken(account.ciphertext, ctx.config.keyring)
+  const graph = { graphUrl: ctx.config.instagramGraphUrl, fetch: ctx.fetch ?? fetch }
+  const sent = await sendWithInstagramApi(
+    graph,
+    accessToken,
+    event.commentId ? { comment_id: event.commentId } : { id: event.personId },
+    automation.reply_text,
+  )
+  if (sent.status !== 'sent') {
+    // an uncertain send may have gone out: the run stays failed rather than being tried again into
+    // a second message
     await finish(
-      error.status === 0 || error.status >= 500 ? 'failed' : 'refused',
-      REFUSALS.instagram(error),
+      sent.status === 'uncertain' ? 'failed' : 'refused',
+      REFUSALS.instagram(sent.error),
       null,
       null,
     )
     return 'refused'
   }
+  const { messageId } = sent
   await recordAutomationDm(ctx, account, event, automation.reply_text, messageId)
   let replyId: string | null = null
   if (event.commentId && automation.public_reply_text) {
@@ -134,7 +132,7 @@ export async function instagramEvent(ctx: EventJobContext, data: { eventId: stri
         accessToken,
         event.commentId,
         automation.public_reply_text,
-        fetcher,
+        graph.fetch,
       )
     } catch (error) {
       if (!(error instanceof MetaApiError)) throw error

@@ -5,9 +5,14 @@
 // automation was paused or the account is not working. Only a claimed follow-up is sent, once, with
 // POST /me/messages and no tag; what Instagram refuses is recorded with its reason, and a network
 // failure or 5xx is recorded failed, never sent again.
-import { MetaApiError, sendMessage } from '@reachflow/instagram-api'
-import { decryptSecret } from '../crypto.ts'
+import type { MetaApiError } from '@reachflow/instagram-api'
 import type { Db } from '../db.ts'
+import {
+  type InstagramApiSend,
+  metaErrorCode,
+  officialAccessToken,
+  sendWithInstagramApi,
+} from '../platforms/instagram-api/channel.ts'
 import type { EventJobContext } from './instagram-event.ts'
 
 export type FollowupOutcome =
@@ -35,7 +40,7 @@ export async function instagramFollowup(
   )
   const ciphertext = accounts[0]?.ciphertext
   if (!ciphertext) return 'done'
-  const { accessToken } = JSON.parse(decryptSecret(ciphertext, ctx.config.keyring)) as { accessToken: string }
+  const accessToken = officialAccessToken(ciphertext, ctx.config.keyring)
 
   const { rows } = await ctx.db.query<{
     action: string
@@ -47,37 +52,37 @@ export async function instagramFollowup(
   if (claim.action !== 'send') return claim.action as FollowupOutcome
   const finish = (status: 'sent' | 'refused' | 'failed', reason: string | null, messageId: string | null) =>
     finishFollowup(ctx.db, data.followupId, status, reason, messageId)
-  let messageId: string
+  let sent: InstagramApiSend
   try {
-    messageId = await sendMessage(
-      { graphUrl: ctx.config.instagramGraphUrl },
+    sent = await sendWithInstagramApi(
+      { graphUrl: ctx.config.instagramGraphUrl, fetch: ctx.fetch ?? fetch },
       accessToken,
       { id: claim.person_id ?? '' },
       claim.followup_text ?? '',
-      ctx.fetch ?? fetch,
     )
   } catch (error) {
-    if (!(error instanceof MetaApiError)) {
-      await finish('failed', `The follow-up could not be sent: ${(error as Error).message}`, null)
-      throw error
-    }
-    // unreachable or failing on Instagram's side: whether it went is unknown, so it is not retried
-    const unknown = error.status === 0 || error.status >= 500
+    await finish('failed', `The follow-up could not be sent: ${(error as Error).message}`, null)
+    throw error
+  }
+  if (sent.status === 'sent') {
+    await finish('sent', null, sent.messageId)
+    return 'sent'
+  }
+  // an uncertain follow-up may have gone: it is not retried
+  if (sent.status === 'uncertain') {
     await finish(
-      unknown ? 'failed' : 'refused',
-      unknown
-        ? `Instagram did not answer clearly, so the follow-up was not sent again: ${error.message}`
-        : refusal(error),
+      'failed',
+      `Instagram did not answer clearly, so the follow-up was not sent again: ${sent.error.message}`,
       null,
     )
-    return unknown ? 'failed' : 'refused'
+    return 'failed'
   }
-  await finish('sent', null, messageId)
-  return 'sent'
+  await finish('refused', refusal(sent.error), null)
+  return 'refused'
 }
 
 const refusal = (error: MetaApiError) =>
-  `Instagram refused the follow-up: ${error.message}${error.code ? ` (code ${error.code}${error.subcode ? `/${error.subcode}` : ''})` : ''}`
+  `Instagram refused the follow-up: ${error.message}${metaErrorCode(error)}`
 
 const finishFollowup = (
   db: Db,

@@ -3,7 +3,8 @@
 // normally, so pg-boss does not retry it into the same page and nothing counts against the
 // account. Until the evidence says it is the site, only this account's work of the action waits.
 // Handlers that hold work in hand (a DM, an answer) settle it first, then let it pass.
-import { accountPlatformOf, actionPaused, isSiteChange, recordSiteChange } from '../site-change/record.ts'
+import { accountPlatformOf } from '../platforms/names.ts'
+import { actionPaused, isSiteChange, recordSiteChange } from '../site-change/record.ts'
 import type { JobContext } from './context.ts'
 
 export interface SiteChangeOutcome {

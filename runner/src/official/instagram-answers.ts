@@ -5,9 +5,13 @@
 // the tag is for); later, or to someone who never wrote, nothing is sent and the reason is shown.
 // An error Instagram answers is a refusal (nothing went out); no answer at all, or a 5xx, leaves
 // the answer `uncertain`, never sent a second time.
-import { MetaApiError, sendMessage } from '@reachflow/instagram-api'
-import { decryptSecret } from '../crypto.ts'
+import type { MetaApiError } from '@reachflow/instagram-api'
 import type { Db } from '../db.ts'
+import {
+  metaErrorCode,
+  officialAccessToken,
+  sendWithInstagramApi,
+} from '../platforms/instagram-api/channel.ts'
 import type { InboxDeps, OfficialAccount } from './instagram-inbox.ts'
 
 export interface AnswerTally {
@@ -20,7 +24,7 @@ type Window = 'standard' | 'human_agent' | 'closed'
 
 /** The reason shown on an answer Instagram refused, in words. */
 export function refusalOf(error: MetaApiError): string {
-  const code = error.code ? ` (code ${error.code}${error.subcode ? `/${error.subcode}` : ''})` : ''
+  const code = metaErrorCode(error)
   if (error.code === 10 && error.subcode === 2534022)
     return `Instagram refused the answer: it is outside the window Instagram allows after the person's last message${code}. Nothing was sent.`
   if (error.code === 551)
@@ -53,9 +57,7 @@ export async function sendInstagramAnswers(
 ): Promise<AnswerTally> {
   const { db } = deps
   const tally: AnswerTally = { sent: 0, uncertain: 0, failed: 0 }
-  const { accessToken } = JSON.parse(decryptSecret(account.ciphertext, deps.keyring)) as {
-    accessToken: string
-  }
+  const accessToken = officialAccessToken(account.ciphertext, deps.keyring)
   for (let tried = 0; tried < max; tried++) {
     const { rows } = await db.query<{
       message_id: string
@@ -81,26 +83,23 @@ export async function sendInstagramAnswers(
       tally.failed++
       continue
     }
-    let mid: string
-    try {
-      mid = await sendMessage(
-        { graphUrl: deps.graphUrl },
-        accessToken,
-        { id: answer.peer_platform_id },
-        answer.body,
-        deps.fetch,
-        window === 'human_agent' ? 'HUMAN_AGENT' : undefined,
-      )
-    } catch (error) {
-      if (!(error instanceof MetaApiError)) throw error
-      if (error.status === 0 || error.status >= 500) {
-        await finishUnconfirmed(db, answer.message_id, error)
-        tally.uncertain++
-        continue
-      }
+    const sent = await sendWithInstagramApi(
+      { graphUrl: deps.graphUrl, fetch: deps.fetch },
+      accessToken,
+      { id: answer.peer_platform_id },
+      answer.body,
+      window === 'human_agent' ? 'HUMAN_AGENT' : undefined,
+    )
+    if (sent.status === 'uncertain') {
+      await finishUnconfirmed(db, answer.message_id, sent.error)
+      tally.uncertain++
+      continue
+    }
+    if (sent.status === 'failed') {
+      const { error } = sent
       await finish(db, answer.message_id, 'failed', { error: refusalOf(error) })
       tally.failed++
-      if (error.tokenInvalid) {
+      if (sent.signal?.kind === 'unauthenticated') {
         // only connecting again helps: the account turns error (its owner is told) and the rest waits no more
         await db.query('select internal.instagram_token_failed($1, $2)', [account.id, refusalOf(error)])
         tally.failed +=
@@ -114,7 +113,7 @@ export async function sendInstagramAnswers(
       }
       continue
     }
-    await finish(db, answer.message_id, 'sent', { mid })
+    await finish(db, answer.message_id, 'sent', { mid: sent.messageId })
     tally.sent++
   }
   return tally

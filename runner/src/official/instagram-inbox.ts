@@ -5,8 +5,9 @@
 // the person's Instagram-scoped id: the username comes from Instagram's User Profile API, read
 // once per thread with the account's sealed token.
 import { getUserProfile, MetaApiError } from '@reachflow/instagram-api'
-import { decryptSecret, type Keyring } from '../crypto.ts'
+import type { Keyring } from '../crypto.ts'
 import type { Queryable } from '../db.ts'
+import { officialAccessToken } from '../platforms/instagram-api/channel.ts'
 
 /** Story mentions carry no text: what the inbox shows instead. */
 export const STORY_MENTION_BODY = 'Mentioned you in their story'
@@ -89,9 +90,7 @@ async function usernameOf(
   )
   const known = rows[0]?.peer_username
   if (known && known !== personId) return known
-  const { accessToken } = JSON.parse(decryptSecret(account.ciphertext, deps.keyring)) as {
-    accessToken: string
-  }
+  const accessToken = officialAccessToken(account.ciphertext, deps.keyring)
   try {
     const profile = await getUserProfile({ graphUrl: deps.graphUrl }, accessToken, personId, deps.fetch)
     return profile.username ?? null

@@ -3,8 +3,8 @@
 // as {source, flags}, paths as {placeholder} templates), so that object is the default as it is:
 // a published pack has exactly its shape and the adapter reads it the same way.
 import { INSTAGRAM_FACTS } from '../platforms/instagram/facts.ts'
+import type { AccountPlatform } from '../platforms/names.ts'
 import { X_FACTS } from '../platforms/x/facts.ts'
-import type { AccountPlatform } from '../sessions/open.ts'
 
 export type PackFacts = { version: string } & Record<string, unknown>
 

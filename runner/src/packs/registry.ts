@@ -9,7 +9,7 @@ import type { Db } from '../db.ts'
 import type { InternalRow } from '../db-rows.ts'
 import type { Logger } from '../log.ts'
 import { serviceOf } from '../log.ts'
-import type { AccountPlatform } from '../sessions/open.ts'
+import type { AccountPlatform } from '../platforms/names.ts'
 import type { PackFacts } from './code-defaults.ts'
 
 const PLATFORMS: AccountPlatform[] = ['twitter', 'instagram']

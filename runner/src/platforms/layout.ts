@@ -6,7 +6,7 @@
 // anyone's messages: tags, test ids, roles and input types only; no text, names, ids or cookies.
 import type { PlatformAction } from '@reachflow/domain'
 import type { Page } from 'puppeteer-core'
-import type { Platform } from './types.ts'
+import type { Platform } from './names.ts'
 
 /** Which kind of work met the changed page (what the fleet pauses); the admin function names the same. */
 export type { PlatformAction }

@@ -5,11 +5,13 @@
 // run, a DM's lifecycle and the frame of its confirmation, and leaving a thread once done with it.
 import { platformUrl } from '@reachflow/domain'
 import type { Page } from 'puppeteer-core'
+import { outOfTime } from '../browser/deadline.ts'
 import { navigate } from '../browser/navigate.ts'
 import { SessionPages } from '../browser/operations.ts'
-import type { AccountContext } from '../browser/pool.ts'
+import type { AccountContext, BrowserPool } from '../browser/pool.ts'
 import { type TypingOptions, typingBudgetMs } from '../browser/typing.ts'
 import { fillPath } from './facts.ts'
+import { LayoutChangedError } from './layout.ts'
 import { sendErrorOutcome } from './send-outcome.ts'
 import {
   type DmTarget,
@@ -26,6 +28,27 @@ export interface PageTimeouts {
   operationMs: number
   /** How long a message may take to show as sent after send was pressed. */
   confirmMs: number
+}
+
+/** Where a page session opens: the browser pool, the account's proxy, the site and its facts. */
+export interface PageSessionPlace<Facts> {
+  pool: BrowserPool
+  proxy?: string | null
+  /** The facts' baseUrl in production; the sandbox's URL in tests. */
+  baseUrl?: string
+  /** What the adapter knows about the site: its facts file, or a published pack of the same shape. */
+  facts?: Facts
+}
+
+/** Makes a session on a new browser context of the account, on the site its facts (or a test) name. */
+export async function newPageSession<Facts extends { baseUrl: string }, Session>(
+  place: PageSessionPlace<Facts>,
+  codeFacts: Facts,
+  make: (context: AccountContext, baseUrl: string, facts: Facts) => Session,
+): Promise<Session> {
+  const facts = place.facts ?? codeFacts
+  const baseUrl = (place.baseUrl ?? facts.baseUrl).replace(/\/$/, '')
+  return make(await place.pool.newContext(place.proxy), baseUrl, facts)
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -163,6 +186,20 @@ export abstract class PageSession<
       secure: c.secure,
       ...(c.sameSite && c.sameSite !== 'Default' ? { sameSite: c.sameSite } : {}), // 'Default': none set
     }))
+  }
+
+  /**
+   * Closes a session whose opening threw, and says why it did not open: a page out of time is slow.
+   * A changed page is the site's doing, not the account's: it is thrown on for the job's
+   * site-change handling.
+   */
+  async closeAfterFailedOpen(error: unknown): Promise<{ status: 'slow' | 'error'; message: string }> {
+    await this.close()
+    if (error instanceof LayoutChangedError) throw error
+    return {
+      status: outOfTime(error) ? 'slow' : 'error',
+      message: error instanceof Error ? error.message : String(error),
+    }
   }
 
   close(): Promise<void> {

@@ -1,11 +1,11 @@
 // What the platform adapters hand back to the job handlers, the same for X and Instagram.
 // Pure types and one error class: no browser or Node dependency (the domain package is neither).
 import type { LayoutChangedError } from './layout.ts'
-
-export type Platform = 'x' | 'instagram'
+import type { Platform } from './names.ts'
 
 /** A browser cookie as sessions are saved and restored: one definition with the cookie parser's. */
 export type { SessionCookie } from '@reachflow/domain'
+export type { Platform }
 
 export type StopKind =
   /** X 88 / HTTP 429 / Instagram "Please wait a few minutes". Pause the account, resume later. */

@@ -9,6 +9,7 @@
 import type pg from 'pg'
 import { type Db, inTransaction, type Queryable } from '../db.ts'
 import type { TableRow } from '../db-rows.ts'
+import type { AccountPlatform } from '../platforms/names.ts'
 import type { TemplateChoice } from './compose.ts'
 import { variantIdOf } from './variants.ts'
 
@@ -52,7 +53,7 @@ export interface ClaimRequest {
   lead: DueLead
   accountId: string
   userId: string
-  platform: 'twitter' | 'instagram'
+  platform: AccountPlatform
   text: string
   /** The message text the DM was made from, recorded with it (per-variant results). */
   variant?: TemplateChoice | null

@@ -14,13 +14,12 @@ import type { TableRow } from '../db-rows.ts'
 import type { PackInUse } from '../packs/registry.ts'
 import type { InstagramFacts } from '../platforms/instagram/facts.ts'
 import { openInstagramSession } from '../platforms/instagram/session.ts'
+import type { AccountPlatform } from '../platforms/names.ts'
 import type { PlatformSession, SeenSignedIn, StopSignal } from '../platforms/types.ts'
 import type { XFacts } from '../platforms/x/facts.ts'
 import { openXSession, type XSessionOptions } from '../platforms/x/session.ts'
 import { XApiSession } from '../platforms/x-api/session.ts'
 import { type AccountSecrets, xCookiesFromCredentials, xCookiesFromSaved } from './credentials.ts'
-
-export type AccountPlatform = 'twitter' | 'instagram'
 
 export type AccountRow = TableRow<
   'social_accounts',

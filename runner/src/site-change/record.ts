@@ -8,12 +8,7 @@ import type { Queryable } from '../db.ts'
 import type { Logger } from '../log.ts'
 import { serviceOf } from '../log.ts'
 import { LayoutChangedError, type PlatformAction } from '../platforms/layout.ts'
-import type { Platform } from '../platforms/types.ts'
-import type { AccountPlatform } from '../sessions/open.ts'
-
-/** The platform as the database names it. */
-export const accountPlatformOf = (platform: Platform): AccountPlatform =>
-  platform === 'x' ? 'twitter' : 'instagram'
+import { type AccountPlatform, accountPlatformOf } from '../platforms/names.ts'
 
 const LABEL: Record<AccountPlatform, string> = { twitter: 'X', instagram: 'Instagram' }
 const WORK: Record<PlatformAction, string> = {

@@ -8,10 +8,10 @@ import {
 } from './checkout-api.ts'
 import { type ApiContext, type Handler, must } from './context.ts'
 import { invalidRequest, StripeApiError } from './errors.ts'
+import { newId } from './ids.ts'
 import { buildCustomer, buildPrice, buildProduct, type Customer, type PortalSession } from './objects.ts'
 import { readParams, schemas } from './params.ts'
 import { type Expanders, matchesSearch, page, parseSearch, render } from './query.ts'
-import { newId } from './store.ts'
 import { previewChange } from './subscription-change.ts'
 
 const createCustomer: Handler = (ctx, raw) => {

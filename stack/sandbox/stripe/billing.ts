@@ -3,6 +3,7 @@
 // clock reaches them. Every change emits the events Stripe would send.
 import { declineFor, readTestCard, type TestCard } from './cards.ts'
 import { StripeApiError } from './errors.ts'
+import { newId } from './ids.ts'
 import { createInvoice, markPaid } from './invoices.ts'
 import {
   addInterval,
@@ -13,7 +14,7 @@ import {
   type SubscriptionItem,
 } from './objects.ts'
 import type { ItemChange } from './proration.ts'
-import { type Card, newId, type Store } from './store.ts'
+import type { Card, Store } from './store.ts'
 import { changeItems, type PaymentBehavior, type ProrationBehavior } from './subscription-change.ts'
 import type { WebhookDispatcher } from './webhooks.ts'
 

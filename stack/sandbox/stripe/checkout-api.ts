@@ -2,10 +2,10 @@
 // inline price_data, reading it back (line_items only when expanded, as Stripe does) and expiring it.
 import { type ApiContext, type Handler, must } from './context.ts'
 import { invalidRequest } from './errors.ts'
+import { newId } from './ids.ts'
 import { buildPrice, buildProduct, type LineItem, type Price, type Session } from './objects.ts'
 import { readParams, schemas } from './params.ts'
 import { type Expanders, page, render } from './query.ts'
-import { newId } from './store.ts'
 
 const CHECKOUT_SESSION_HOURS = 24
 

@@ -1,5 +1,7 @@
 // Invoices for a subscription's period: one line per item, numbered per customer, with links to
 // the hosted page and PDF. A trial's first invoice is for $0.
+
+import { newId } from './ids.ts'
 import {
   describeInterval,
   formatAmount,
@@ -8,7 +10,7 @@ import {
   type Price,
   type Subscription,
 } from './objects.ts'
-import { newId, type Store } from './store.ts'
+import type { Store } from './store.ts'
 
 export function createInvoice(
   store: Store,

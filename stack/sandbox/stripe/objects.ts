@@ -1,7 +1,7 @@
 // Builders for the Stripe objects the sandbox serves, with the field names and shapes of the API
 // version the pinned `stripe` package speaks (periods live on subscription items; an invoice names
 // its subscription under `parent.subscription_details`).
-import { newId } from './store.ts'
+import { newId } from './ids.ts'
 
 export type Metadata = Record<string, string>
 export type Interval = 'day' | 'week' | 'month' | 'year'

@@ -14,7 +14,8 @@ import { StripeApiError, unknownUrl } from './errors.ts'
 import { FormParseError, parseForm } from './form.ts'
 import { handleHosted } from './hosted.ts'
 import { BodyTooLarge, readBody, send, sendJson } from './http.ts'
-import { newId, Store } from './store.ts'
+import { newId } from './ids.ts'
+import { Store } from './store.ts'
 import { WebhookDispatcher } from './webhooks.ts'
 
 export interface SandboxOptions {

@@ -1,7 +1,6 @@
 // The sandbox's whole state: Stripe objects as the API returns them, plus what Stripe keeps to
 // itself (cards on file, line items, the test clock, idempotency replays, the event log).
 // Kept in memory and written to one JSON file (atomically, coalesced) so a restart keeps it.
-import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type {
@@ -81,16 +80,6 @@ export function emptyState(): SandboxState {
     holds: [],
     invoiceSequence: 0,
   }
-}
-
-const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
-
-/** A Stripe-looking id: `cus_`, `sub_`, `cs_test_`, … followed by random base62 characters. */
-export function newId(prefix: string, length = 24): string {
-  const bytes = randomBytes(length)
-  let out = ''
-  for (const byte of bytes) out += ALPHABET[byte % ALPHABET.length]
-  return `${prefix}_${out}`
 }
 
 export class Store {

@@ -6,10 +6,11 @@
 // the sandbox does not do: it answers 400 and says so.
 import { declineFor } from './cards.ts'
 import { invalidRequest } from './errors.ts'
+import { newId } from './ids.ts'
 import { assembleInvoice, markPaid } from './invoices.ts'
 import { addInterval, type Invoice, type Subscription } from './objects.ts'
 import { type ItemChange, planItems, prorationLines, renewalLines } from './proration.ts'
-import { newId, type Store } from './store.ts'
+import type { Store } from './store.ts'
 import type { WebhookDispatcher } from './webhooks.ts'
 
 export type ProrationBehavior = 'create_prorations' | 'none' | 'always_invoice'

@@ -4,8 +4,9 @@
 // with exponential backoff. Holds let a test keep a customer's events back and release them in any
 // order; the signature time is the wall clock, never the sandbox clock, since receivers check it.
 import { createHmac } from 'node:crypto'
+import { newId } from './ids.ts'
 import type { DeliveryAttempt, EventRecord, StripeEvent } from './objects.ts'
-import { type Hold, newId, type Store } from './store.ts'
+import type { Hold, Store } from './store.ts'
 
 export interface WebhookOptions {
   url: string

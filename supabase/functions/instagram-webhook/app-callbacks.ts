@@ -12,7 +12,7 @@ import { requireEnv } from '../_shared/env.ts'
 import { badRequest, HttpError, jsonResponse, notFound, unauthorized } from '../_shared/errors.ts'
 import { fromJson } from '../_shared/json.ts'
 import { z } from '../_shared/validation.ts'
-import type { WebhookDeps } from './handler.ts'
+import type { WebhookDeps } from './deps.ts'
 import { hmacSha256, readBytes, sameBytes } from './signing.ts'
 
 function base64UrlBytes(text: string): Uint8Array<ArrayBuffer> | null {

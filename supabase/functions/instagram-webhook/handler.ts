@@ -5,7 +5,7 @@
 // runner, and answers 200 at once: Meta retries what is not answered quickly, and processing (the
 // automations' replies) happens from the queue. /deauthorize and /data-deletion are Meta's app
 // callbacks (app-callbacks.ts).
-import { type SupabaseClient, serviceClient } from '../_shared/clients.ts'
+import { serviceClient } from '../_shared/clients.ts'
 import { DatabaseError } from '../_shared/db-errors.ts'
 import { denoEnv, type Env, requireEnv } from '../_shared/env.ts'
 import {
@@ -17,14 +17,9 @@ import {
   unauthorized,
 } from '../_shared/errors.ts'
 import { dataDeletion, dataDeletionStatus, deauthorize } from './app-callbacks.ts'
+import type { WebhookDeps } from './deps.ts'
 import { readEvents } from './events.ts'
 import { hmacSha256, readBytes, sameBytes } from './signing.ts'
-
-export interface WebhookDeps {
-  env: Env
-  service: () => SupabaseClient
-  now: () => Date
-}
 
 export function defaultDeps(env: Env = denoEnv): WebhookDeps {
   return { env, service: () => serviceClient(env), now: () => new Date() }

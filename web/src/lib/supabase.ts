@@ -2,7 +2,7 @@ import type { Database } from '@reachflow/db'
 import { createClient } from '@supabase/supabase-js'
 import { env } from '@/config/env'
 import { paths } from '@/config/paths'
-import { attachAuthListener } from './auth-store'
+import { attachAuthListener } from './auth-state'
 
 /**
  * Pages that X and Meta send back to with their own `?code=`. supabase-js takes any `?code=` for

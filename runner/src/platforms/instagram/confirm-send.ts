@@ -8,8 +8,8 @@ import type { Page } from 'puppeteer-core'
 import { textOf, waitForFirst } from '../../browser/page-wait.ts'
 import { regexOf } from '../facts.ts'
 import type { SendResult, StopSignal } from '../types.ts'
+import type { IgPageContext } from './context.ts'
 import { threadJsonIfServed } from './inbox.ts'
-import type { InstagramSession } from './session.ts'
 import { igSignalFromText } from './signals.ts'
 import { composerText, newOwnMessages, type PageMessage, readThreadPage } from './thread-page.ts'
 import { readWholeThread, withJsonTimes, withPageIds } from './thread-read.ts'
@@ -31,7 +31,7 @@ export interface PressedSend {
 }
 
 export async function confirmIgSend(
-  session: InstagramSession,
+  session: IgPageContext,
   page: Page,
   sent: PressedSend,
 ): Promise<SendResult> {

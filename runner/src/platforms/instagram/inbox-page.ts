@@ -6,7 +6,7 @@ import type { Page } from 'puppeteer-core'
 import { waitForFirst } from '../../browser/page-wait.ts'
 import { regexOf } from '../facts.ts'
 import type { InboxConversation } from '../types.ts'
-import type { InstagramSession } from './session.ts'
+import type { IgPageContext } from './context.ts'
 
 interface Row {
   href: string
@@ -27,7 +27,7 @@ const READ_ROWS = `(rowSelector, unreadSelector) => Array.from(document.querySel
 
 /** The conversations one inbox page lists, in its order; [] for an empty list. */
 export async function readInboxPage(
-  session: InstagramSession,
+  session: IgPageContext,
   page: Page,
   path: string,
   request: boolean,

@@ -7,15 +7,15 @@ import { waitForFirst } from '../../browser/page-wait.ts'
 import { fillPath } from '../facts.ts'
 import type { InboxConversation, Reply, ThreadMessage, UncertainResolution } from '../types.ts'
 import { StopSignalError } from '../types.ts'
+import type { IgPageContext } from './context.ts'
 import { readInboxPage } from './inbox-page.ts'
 import { igConversation, igMessages, igThreads } from './items.ts'
 import { igFetchInPage } from './page-api.ts'
-import type { InstagramSession } from './session.ts'
 import { igSignalFromResponse } from './signals.ts'
 import { readWholeThread, withJsonTimes, withPageIds } from './thread-read.ts'
 
 /** The direct_v2 JSON at `path`, read from the page it is on, or undefined when it does not answer (a stop signal in its answer still stops). */
-async function jsonIfServed(session: InstagramSession, page: Page, path: string): Promise<unknown> {
+async function jsonIfServed(session: IgPageContext, page: Page, path: string): Promise<unknown> {
   const answer = await igFetchInPage(session.facts, page, path).catch(() => undefined)
   if (!answer) return undefined
   const signal = igSignalFromResponse(session.facts, answer.status, answer.body)
@@ -25,7 +25,7 @@ async function jsonIfServed(session: InstagramSession, page: Page, path: string)
 
 /** The thread's newest items from the direct_v2 JSON, or undefined when it does not answer. Extra evidence only. */
 export async function threadJsonIfServed(
-  session: InstagramSession,
+  session: IgPageContext,
   page: Page,
   threadId: string,
 ): Promise<ThreadMessage[] | undefined> {
@@ -40,7 +40,7 @@ export async function threadJsonIfServed(
  * send, the page leaves it so a later reply is not marked seen too.
  */
 export async function readIgThread(
-  session: InstagramSession,
+  session: IgPageContext,
   threadId: string,
   options: { stay?: boolean } = {},
 ): Promise<ThreadMessage[]> {
@@ -59,7 +59,7 @@ export async function readIgThread(
 
 /** Whether a send the adapter could not confirm went out: our message with its exact text in the thread. */
 export async function resolveIgUncertain(
-  session: InstagramSession,
+  session: IgPageContext,
   sent: { threadId: string; text: string; since: Date },
 ): Promise<UncertainResolution> {
   const earliest = sent.since.getTime() - 120_000
@@ -71,7 +71,7 @@ export async function resolveIgUncertain(
 }
 
 export async function readIgInbox(
-  session: InstagramSession,
+  session: IgPageContext,
   options: { includeRequests?: boolean } = {},
 ): Promise<InboxConversation[]> {
   return session.run('read inbox', session.timeouts.operationMs, async (page) => {
@@ -109,7 +109,7 @@ function withJsonEvidence(rows: InboxConversation[], body: unknown, request: boo
  * read on another device is no longer unread), and in it what they wrote after our last message
  * (after `since` too, where the JSON dates it).
  */
-export async function readIgReplies(session: InstagramSession, since: Date): Promise<Reply[]> {
+export async function readIgReplies(session: IgPageContext, since: Date): Promise<Reply[]> {
   const replies: Reply[] = []
   for (const conversation of await readIgInbox(session)) {
     const { lastMessage } = conversation

@@ -6,12 +6,12 @@ import { clickByText, textOf, waitForFirst } from '../../browser/page-wait.ts'
 import { typeLikeHuman } from '../../browser/typing.ts'
 import { regexOf } from '../facts.ts'
 import { type DmTarget, type SendResult, stopSignal } from '../types.ts'
-import type { InstagramSession } from './session.ts'
+import type { IgPageContext } from './context.ts'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export async function threadFromSearch(
-  session: InstagramSession,
+  session: IgPageContext,
   page: Page,
   target: DmTarget,
 ): Promise<string | SendResult> {

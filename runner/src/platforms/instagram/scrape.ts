@@ -3,8 +3,8 @@
 // with web_profile_info (follower counts, bio, business) so filters can apply.
 import { fillPath, regexOf } from '../facts.ts'
 import { type ScrapedProfile, type ScrapePage, type ScrapeRequest, StopSignalError } from '../types.ts'
+import type { IgPageContext } from './context.ts'
 import { type IgAnswer, igFetchInPage } from './page-api.ts'
-import type { InstagramSession } from './session.ts'
 import { igSignalFromResponse } from './signals.ts'
 
 type Json = Record<string, unknown>
@@ -58,7 +58,7 @@ function profileFromListing(user: Json): ScrapedProfile {
 }
 
 export async function scrapeInstagram(
-  session: InstagramSession,
+  session: IgPageContext,
   request: ScrapeRequest & { enrich?: boolean },
 ): Promise<ScrapePage> {
   const value = request.value.trim().replace(/^[@#]/, '')

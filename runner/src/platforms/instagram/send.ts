@@ -19,18 +19,18 @@ import {
   type ThreadMessage,
 } from '../types.ts'
 import { confirmIgSend } from './confirm-send.ts'
+import type { IgPageContext } from './context.ts'
 import { threadJsonIfServed } from './inbox.ts'
 import { threadFromSearch } from './new-message.ts'
-import type { InstagramSession } from './session.ts'
 import { composerText, readThreadPage } from './thread-page.ts'
 import { readWholeThread, withJsonTimes, withPageIds } from './thread-read.ts'
 
-export function sendIgDm(session: InstagramSession, target: DmTarget, text: string): Promise<SendResult> {
+export function sendIgDm(session: IgPageContext, target: DmTarget, text: string): Promise<SendResult> {
   return session.sendOnPage(target, text, (page, state) => send(session, page, target, text, state))
 }
 
 async function send(
-  session: InstagramSession,
+  session: IgPageContext,
   page: Page,
   target: DmTarget,
   text: string,
@@ -77,7 +77,7 @@ async function send(
  * (a message without a time could be any age).
  */
 async function seenBefore(
-  session: InstagramSession,
+  session: IgPageContext,
   page: Page,
   threadId: string,
   json: ThreadMessage[],
@@ -89,7 +89,7 @@ async function seenBefore(
 
 /** The thread page with its composer, or the outcome when it shows none. */
 async function openThread(
-  session: InstagramSession,
+  session: IgPageContext,
   page: Page,
   threadId: string,
 ): Promise<'composer' | SendResult> {

@@ -3,14 +3,13 @@
 // and text, TOTP from the user's 2FA secret, checkpoint detection, "save login info" prompt); then the
 // one-operation-at-a-time page the other modules use. Everything it knows comes from `facts`.
 import type { Page } from 'puppeteer-core'
-import { outOfTime } from '../../browser/deadline.ts'
 import { deepElement } from '../../browser/deep-query.ts'
 import { clickByText, pathStartsWith, textOf, waitForFirst } from '../../browser/page-wait.ts'
-import type { AccountContext, BrowserPool } from '../../browser/pool.ts'
+import type { AccountContext } from '../../browser/pool.ts'
 import { REALISTIC_TYPING, type TypingOptions, typeLikeHuman } from '../../browser/typing.ts'
 import { regexOf } from '../facts.ts'
-import { LayoutChangedError, layoutChanged } from '../layout.ts'
-import { PageSession } from '../page-session.ts'
+import { layoutChanged } from '../layout.ts'
+import { newPageSession, PageSession, type PageSessionPlace } from '../page-session.ts'
 import {
   type DmTarget,
   type InboxConversation,
@@ -26,6 +25,7 @@ import {
   type ThreadMessage,
   type UncertainResolution,
 } from '../types.ts'
+import type { IgPageContext, IgTimeouts } from './context.ts'
 import { INSTAGRAM_FACTS, type InstagramFacts } from './facts.ts'
 import { readIgInbox, readIgReplies, readIgThread, resolveIgUncertain } from './inbox.ts'
 import { scrapeInstagram } from './scrape.ts'
@@ -33,11 +33,7 @@ import { sendIgDm } from './send.ts'
 import { igSignalFromText } from './signals.ts'
 import { msLeftInStep, totpCode } from './totp.ts'
 
-export interface IgTimeouts {
-  navigationMs: number
-  operationMs: number
-  confirmMs: number
-}
+export type { IgTimeouts } from './context.ts'
 
 export const DEFAULT_IG_TIMEOUTS: IgTimeouts = {
   navigationMs: 30_000,
@@ -54,16 +50,11 @@ export interface InstagramCredentials {
   cookies?: SessionCookie[] | null
 }
 
-export interface InstagramSessionOptions {
-  pool: BrowserPool
-  baseUrl?: string
-  proxy?: string | null
+export interface InstagramSessionOptions extends PageSessionPlace<InstagramFacts> {
   typing?: TypingOptions
   timeouts?: Partial<IgTimeouts>
   /** The runner's clock (ms), for TOTP codes under a test clock. */
   now?: () => number
-  /** What the adapter knows about instagram.com: the facts file, or a published pack of the same shape. */
-  facts?: InstagramFacts
 }
 
 export type OpenInstagramResult =
@@ -80,10 +71,12 @@ export async function openInstagramSession(
   credentials: InstagramCredentials,
   options: InstagramSessionOptions,
 ): Promise<OpenInstagramResult> {
-  const facts = options.facts ?? INSTAGRAM_FACTS
-  const baseUrl = (options.baseUrl ?? facts.baseUrl).replace(/\/$/, '')
-  const context = await options.pool.newContext(options.proxy)
-  const session = new InstagramSession(context, baseUrl, options, facts)
+  const session = await newPageSession(
+    options,
+    INSTAGRAM_FACTS,
+    (...made) => new InstagramSession(...made, options),
+  )
+  const { context, baseUrl, facts } = session
   try {
     const result = await session.run('open session', session.timeouts.operationMs * 2, async (page) => {
       if (credentials.cookies?.length) {
@@ -110,13 +103,7 @@ export async function openInstagramSession(
     await session.close()
     return result
   } catch (error) {
-    await session.close()
-    // a changed page is the site's doing, not the account's: the job's site-change handling takes it
-    if (error instanceof LayoutChangedError) throw error
-    return {
-      status: outOfTime(error) ? 'slow' : 'error',
-      message: error instanceof Error ? error.message : String(error),
-    }
+    return session.closeAfterFailedOpen(error)
   }
 }
 
@@ -274,7 +261,10 @@ async function finishLogin(session: InstagramSession, page: Page): Promise<Login
   return { status: 'ok', reused: false }
 }
 
-export class InstagramSession extends PageSession<InstagramFacts, IgTimeouts> implements PlatformSession {
+export class InstagramSession
+  extends PageSession<InstagramFacts, IgTimeouts>
+  implements PlatformSession, IgPageContext
+{
   readonly platform = 'instagram' as const
   readonly now: () => number
   readonly inLogin: (url: URL) => boolean
@@ -283,8 +273,8 @@ export class InstagramSession extends PageSession<InstagramFacts, IgTimeouts> im
   constructor(
     context: AccountContext,
     baseUrl: string,
-    options: InstagramSessionOptions,
     facts: InstagramFacts,
+    options: InstagramSessionOptions,
   ) {
     super(
       context,

@@ -10,15 +10,12 @@ import { typeLikeHuman } from '../../browser/typing.ts'
 import { regexOf, within } from '../facts.ts'
 import { layoutChanged, type PlatformAction } from '../layout.ts'
 import { type StopSignal, StopSignalError, stopSignal } from '../types.ts'
-import { SETTLE_MS, type XSession } from './session.ts'
+import { type ChatOpening, SETTLE_MS, type XPageContext } from './context.ts'
 import { xSignalFromText } from './signals.ts'
 
 export type UnlockResult =
   | { status: 'unlocked' | 'not_needed' }
   | { status: 'wrong_passcode' | 'chat_locked' | 'passcode_required'; signal: StopSignal }
-
-/** What an opened chat page showed: its ready marker, or X saying the conversation does not exist. */
-export type ChatOpening = 'ready' | 'missing'
 
 function chatSignal(message: string): StopSignal {
   return stopSignal('x', 'chat_locked', 'xchat_passcode', message)
@@ -28,7 +25,7 @@ type Seen = 'ready' | 'missing' | 'pin' | 'chatLocked' | 'signedOut' | 'locked' 
 
 /** Waits for the first sign of what the chat page is; a render without the marker is a site change. */
 async function awaitChat(
-  session: XSession,
+  session: XPageContext,
   page: Page,
   ready: string,
   action: PlatformAction,
@@ -62,14 +59,14 @@ async function awaitChat(
 }
 
 /** X's error on a chat page (its "Something went wrong", a refusal): a stop signal or page trouble. */
-async function troubleOf(session: XSession, page: Page): Promise<Error> {
+async function troubleOf(session: XPageContext, page: Page): Promise<Error> {
   const text = await textOf(page, within(session.facts.chat.host, session.facts.chat.alert))
   const signal = xSignalFromText(session.facts, text)
   return signal ? new StopSignalError(signal) : new Error(`X Chat shows an error: ${text.slice(0, 200)}`)
 }
 
 /** Whether the page already shows `path` rendered (its ready marker, no loading slot). */
-async function showing(session: XSession, page: Page, path: string, ready: string): Promise<boolean> {
+async function showing(session: XPageContext, page: Page, path: string, ready: string): Promise<boolean> {
   const { chat } = session.facts
   return (
     new URL(page.url()).pathname === path &&
@@ -79,7 +76,7 @@ async function showing(session: XSession, page: Page, path: string, ready: strin
 }
 
 export async function openChat(
-  session: XSession,
+  session: XPageContext,
   page: Page,
   path: string,
   ready: string,
@@ -111,7 +108,7 @@ export async function openChat(
   throw new Error(`X Chat kept asking for the passcode on ${path}`)
 }
 
-export async function unlockChat(session: XSession, passcode?: string): Promise<UnlockResult> {
+export async function unlockChat(session: XPageContext, passcode?: string): Promise<UnlockResult> {
   if (passcode !== undefined) {
     session.passcode = passcode
     session.passcodeRejected = false
@@ -138,7 +135,7 @@ export async function unlockChat(session: XSession, passcode?: string): Promise<
   })
 }
 
-async function enterPasscode(session: XSession, page: Page): Promise<UnlockResult> {
+async function enterPasscode(session: XPageContext, page: Page): Promise<UnlockResult> {
   const { chat, texts } = session.facts
   if (!session.passcode || session.passcodeRejected)
     return {

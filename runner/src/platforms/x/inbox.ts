@@ -8,11 +8,11 @@ import type {
   UncertainResolution,
   UnconfirmedSend,
 } from '../types.ts'
-import type { XSession } from './session.ts'
+import type { XPageContext } from './context.ts'
 import { readConversationRows, readRows } from './thread-dom.ts'
 
 /** The messages of a thread as X shows them after a fresh load (decrypted by the page). */
-export async function readXThread(session: XSession, threadId: string): Promise<ThreadMessage[]> {
+export async function readXThread(session: XPageContext, threadId: string): Promise<ThreadMessage[]> {
   return session.run('read thread', session.timeouts.operationMs, async (page) => {
     const opened = await session.openChatPage(
       page,
@@ -34,7 +34,7 @@ export async function readXThread(session: XSession, threadId: string): Promise<
  * tell: unreadable, and the send stays uncertain.
  */
 export async function resolveXUncertain(
-  session: XSession,
+  session: XPageContext,
   sent: UnconfirmedSend,
 ): Promise<UncertainResolution> {
   const rows = await readXThread(session, sent.threadId)
@@ -54,7 +54,7 @@ export async function resolveXUncertain(
 
 /** Conversations in the inbox and (optionally) message requests, with unread markers. */
 export async function readXInbox(
-  session: XSession,
+  session: XPageContext,
   options: { includeRequests?: boolean } = {},
 ): Promise<InboxConversation[]> {
   return session.run('read inbox', session.timeouts.operationMs, async (page) => {
@@ -84,7 +84,7 @@ function mayBeAfter(at: string | null, since: Date): boolean {
 }
 
 /** Messages from the other side that may have arrived after `since` (to the minute), per conversation. */
-export async function readXReplies(session: XSession, since: Date): Promise<Reply[]> {
+export async function readXReplies(session: XPageContext, since: Date): Promise<Reply[]> {
   // any conversation active since then: a reply may sit under a later message of ours, and one
   // read on another device is no longer unread
   const candidates = (await readXInbox(session)).filter(

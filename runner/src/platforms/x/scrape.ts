@@ -8,18 +8,10 @@
 import type { Page } from 'puppeteer-core'
 import { waitForFirst } from '../../browser/page-wait.ts'
 import { type ScrapePage, type ScrapeRequest, StopSignalError } from '../types.ts'
+import type { ScrapeView, XPageContext } from './context.ts'
 import { type CapturedAnswer, ListingCapture } from './listing-capture.ts'
-import type { XSession } from './session.ts'
 import { xSignalFromResponse } from './signals.ts'
 import { parseTimeline } from './timeline.ts'
-
-/** The listing a page shows and how far the adapter has read it (the page stays open between pages). */
-export interface ScrapeView {
-  key: string
-  capture: ListingCapture
-  /** The Bottom cursor of the last page read: the page loads from it when scrolled to the end. */
-  lastBottom: string | null
-}
 
 interface Plan {
   key: string
@@ -39,7 +31,7 @@ async function usable(answer: CapturedAnswer): Promise<boolean> {
   return answer.status !== 200 || (await answer.body) !== ''
 }
 
-function planOf(session: XSession, request: ScrapeRequest): Plan {
+function planOf(session: XPageContext, request: ScrapeRequest): Plan {
   const { graphql } = session.facts
   const value = request.value.trim()
   if (request.source === 'followers' || request.source === 'following') {
@@ -59,7 +51,7 @@ function planOf(session: XSession, request: ScrapeRequest): Plan {
   }
 }
 
-export async function scrapeX(session: XSession, request: ScrapeRequest): Promise<ScrapePage> {
+export async function scrapeX(session: XPageContext, request: ScrapeRequest): Promise<ScrapePage> {
   if (!request.value.trim()) throw new Error('Nothing to scrape: the source value is empty.')
   const plan = planOf(session, request)
   const cursor = request.cursor ?? null
@@ -86,7 +78,7 @@ export async function scrapeX(session: XSession, request: ScrapeRequest): Promis
 
 /** The listing's next page after scrolling the open page to its end (undefined: reload instead). */
 async function scrollFor(
-  session: XSession,
+  session: XPageContext,
   page: Page,
   view: ScrapeView,
   plan: Plan,
@@ -107,7 +99,7 @@ async function scrollFor(
 
 /** Opens the listing's page (resuming from the cursor) and waits for the page's first listing answer. */
 async function loadListing(
-  session: XSession,
+  session: XPageContext,
   page: Page,
   plan: Plan,
   cursor: string | null,
@@ -148,7 +140,11 @@ async function loadListing(
   }
 }
 
-async function pageOf(session: XSession, answer: CapturedAnswer, cursor: string | null): Promise<ScrapePage> {
+async function pageOf(
+  session: XPageContext,
+  answer: CapturedAnswer,
+  cursor: string | null,
+): Promise<ScrapePage> {
   const headers = session.facts.graphql.rateLimitHeaders
   const text = await answer.body
   let body: unknown = null

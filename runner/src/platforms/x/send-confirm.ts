@@ -9,7 +9,7 @@ import { textOf } from '../../browser/page-wait.ts'
 import { within } from '../facts.ts'
 import { layoutChanged } from '../layout.ts'
 import type { SendResult, ThreadMessage } from '../types.ts'
-import type { XSession } from './session.ts'
+import type { XPageContext } from './context.ts'
 import { xSignalFromText } from './signals.ts'
 import { chatText, composerText, readRows } from './thread-dom.ts'
 
@@ -21,7 +21,7 @@ const FAILED_GRACE_MS = 2_000
 type Thread = { id: string; path: string }
 
 export async function confirmSend(
-  session: XSession,
+  session: XPageContext,
   page: Page,
   thread: Thread,
   text: string,
@@ -39,7 +39,7 @@ function ownNewRows(rows: ThreadMessage[], before: Set<string>): ThreadMessage[]
 
 /** The page's answer to the send: its refusal or error, or our row standing quietly (`sent`, to be proven). */
 async function watchPage(
-  session: XSession,
+  session: XPageContext,
   page: Page,
   thread: Thread,
   text: string,
@@ -124,7 +124,7 @@ async function watchPage(
 
 /** The thread read again: our row with the exact text is there (sent, with X's id) or it is not. */
 async function reread(
-  session: XSession,
+  session: XPageContext,
   page: Page,
   thread: Thread,
   text: string,

@@ -21,8 +21,8 @@ import {
   StopSignalError,
   stopSignal,
 } from '../types.ts'
+import { SETTLE_MS, type XPageContext } from './context.ts'
 import { confirmSend } from './send-confirm.ts'
-import { SETTLE_MS, type XSession } from './session.ts'
 import { xSignalFromText } from './signals.ts'
 import { closedInboxNotice, composerText, readRows } from './thread-dom.ts'
 
@@ -31,12 +31,12 @@ export function xThreadId(a: string, b: string): string {
   return BigInt(a) < BigInt(b) ? `${a}-${b}` : `${b}-${a}`
 }
 
-export function sendXDm(session: XSession, target: DmTarget, text: string): Promise<SendResult> {
+export function sendXDm(session: XPageContext, target: DmTarget, text: string): Promise<SendResult> {
   return session.sendOnPage(target, text, (page, state) => send(session, page, target, text, state))
 }
 
 async function send(
-  session: XSession,
+  session: XPageContext,
   page: Page,
   target: DmTarget,
   text: string,
@@ -104,7 +104,7 @@ function closedInbox(threadId: string, notice: string): SendResult {
 
 /** Profile → sendDMFromProfile → the thread; or why the lead cannot be messaged. */
 async function threadFromProfile(
-  session: XSession,
+  session: XPageContext,
   page: Page,
   target: DmTarget,
 ): Promise<string | SendResult> {

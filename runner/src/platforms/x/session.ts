@@ -3,13 +3,12 @@
 // signed-in check on /home, and the one-operation-at-a-time page with a hard time limit that the
 // chat, send, read and scrape modules use. Everything it knows about x.com comes from `facts`.
 import type { Page } from 'puppeteer-core'
-import { outOfTime } from '../../browser/deadline.ts'
 import { pathStartsWith, textOf, waitForFirst } from '../../browser/page-wait.ts'
-import type { AccountContext, BrowserPool } from '../../browser/pool.ts'
+import type { AccountContext } from '../../browser/pool.ts'
 import { REALISTIC_TYPING, type TypingOptions } from '../../browser/typing.ts'
 import { regexOf } from '../facts.ts'
-import { LayoutChangedError, layoutChanged } from '../layout.ts'
-import { PageSession } from '../page-session.ts'
+import { layoutChanged } from '../layout.ts'
+import { newPageSession, PageSession, type PageSessionPlace } from '../page-session.ts'
 import {
   type DmTarget,
   type InboxConversation,
@@ -26,37 +25,32 @@ import {
   type UncertainResolution,
   type UnconfirmedSend,
 } from '../types.ts'
-import { type ChatOpening, openChat, type UnlockResult, unlockChat } from './chat-page.ts'
+import { openChat, type UnlockResult, unlockChat } from './chat-page.ts'
+import {
+  type ChatOpening,
+  type ChatPageArgs,
+  type ScrapeView,
+  SETTLE_MS,
+  type XPageContext,
+  type XTimeouts,
+} from './context.ts'
 import { cookiesForSite, type ParsedXCookies, type XCookie } from './cookies.ts'
 import { X_FACTS, type XFacts } from './facts.ts'
 import { readXInbox, readXReplies, readXThread, resolveXUncertain } from './inbox.ts'
-import { type ScrapeView, scrapeX } from './scrape.ts'
+import { scrapeX } from './scrape.ts'
 import { sendXDm } from './send.ts'
 
 export type { UnlockResult } from './chat-page.ts'
 
-export interface XTimeouts {
-  /** One page load. */
-  navigationMs: number
-  /** Hard limit of one operation (typing time is added for sends). */
-  operationMs: number
-  /** How long a send may take to reach sent/delivered before it is uncertain. */
-  confirmMs: number
-}
+export type { XTimeouts } from './context.ts'
 
 export const DEFAULT_X_TIMEOUTS: XTimeouts = { navigationMs: 30_000, operationMs: 90_000, confirmMs: 20_000 }
 
-export interface XSessionOptions {
-  pool: BrowserPool
-  /** https://x.com in production (the facts' baseUrl); the sandbox's URL in tests. */
-  baseUrl?: string
-  proxy?: string | null
+export interface XSessionOptions extends PageSessionPlace<XFacts> {
   /** The account's X Chat passcode (4 digits), if it has one. */
   passcode?: string | null
   typing?: TypingOptions
   timeouts?: Partial<XTimeouts>
-  /** What the adapter knows about x.com: the facts file, or a published pack of the same shape. */
-  facts?: XFacts
   /**
    * Restore the session without the home page: the cookies go into the context and the identity is
    * what the last full sign-in saw. The first operation's page is the check: X sends a signed-out or
@@ -78,10 +72,8 @@ export async function openXSession(
   cookies: ParsedXCookies,
   options: XSessionOptions,
 ): Promise<OpenXSessionResult> {
-  const facts = options.facts ?? X_FACTS
-  const baseUrl = (options.baseUrl ?? facts.baseUrl).replace(/\/$/, '')
-  const context = await options.pool.newContext(options.proxy)
-  const session = new XSession(context, baseUrl, options, facts)
+  const session = await newPageSession(options, X_FACTS, (...made) => new XSession(...made, options))
+  const { context, baseUrl, facts } = session
   try {
     await context.context.setCookie(...cookiesForSite(cookies.cookies, baseUrl).map(toBrowserCookie))
     if (options.restore) {
@@ -128,18 +120,9 @@ export async function openXSession(
       }
     return { status: 'slow', message: 'X did not show the signed-in home page in time.' }
   } catch (error) {
-    await session.close()
-    // a changed page is the site's doing, not the account's: the job's site-change handling takes it
-    if (error instanceof LayoutChangedError) throw error
-    return {
-      status: outOfTime(error) ? 'slow' : 'error',
-      message: error instanceof Error ? error.message : String(error),
-    }
+    return session.closeAfterFailedOpen(error)
   }
 }
-
-/** How long a page that finished rendering may still take to show what the adapter waits for. */
-export const SETTLE_MS = 2_500
 
 function toBrowserCookie(c: XCookie) {
   return {
@@ -154,7 +137,7 @@ function toBrowserCookie(c: XCookie) {
   }
 }
 
-export class XSession extends PageSession<XFacts, XTimeouts> implements PlatformSession {
+export class XSession extends PageSession<XFacts, XTimeouts> implements PlatformSession, XPageContext {
   readonly platform = 'x' as const
   readonly signedOut: (url: URL) => boolean
   readonly locked: (url: URL) => boolean
@@ -168,7 +151,7 @@ export class XSession extends PageSession<XFacts, XTimeouts> implements Platform
   /** Time labels are dated on the runner's clock: this far ahead of the machine's (PlatformSession). */
   clockOffsetMs = 0
 
-  constructor(context: AccountContext, baseUrl: string, options: XSessionOptions, facts: XFacts) {
+  constructor(context: AccountContext, baseUrl: string, facts: XFacts, options: XSessionOptions) {
     super(
       context,
       baseUrl,
@@ -223,15 +206,8 @@ export class XSession extends PageSession<XFacts, XTimeouts> implements Platform
   }
 
   /** Opens an X Chat page (entering the stored passcode if X asks); throws when it cannot be read. */
-  openChatPage(
-    page: Page,
-    path: string,
-    ready: string,
-    action: 'send' | 'inbox',
-    step: string,
-    options: { reuse?: boolean } = {},
-  ): Promise<ChatOpening> {
-    return openChat(this, page, path, ready, action, step, options)
+  openChatPage(...opening: ChatPageArgs): Promise<ChatOpening> {
+    return openChat(this, ...opening)
   }
 
   /** Opens X Chat and enters the passcode if X asks for it (the account.test check). */

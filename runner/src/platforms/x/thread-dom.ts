@@ -9,7 +9,7 @@ import { deepEval } from '../../browser/deep-query.ts'
 import { regexOf, within } from '../facts.ts'
 import { layoutChanged, type PlatformAction } from '../layout.ts'
 import type { InboxConversation, ThreadMessage } from '../types.ts'
-import type { XSession } from './session.ts'
+import type { XPageContext } from './context.ts'
 import { timeOfLabel } from './time-label.ts'
 
 interface RawRow {
@@ -24,7 +24,7 @@ interface RawRow {
 
 /** The thread's message rows; a row whose sender the layout no longer tells is a site change. */
 export async function readRows(
-  session: XSession,
+  session: XPageContext,
   page: Page,
   action: PlatformAction,
 ): Promise<ThreadMessage[]> {
@@ -82,7 +82,7 @@ export async function readRows(
 }
 
 /** Everything X Chat shows now (its shadow tree's visible text), for error texts anywhere in it. */
-export async function chatText(session: XSession, page: Page): Promise<string> {
+export async function chatText(session: XPageContext, page: Page): Promise<string> {
   return deepEval(
     page,
     session.facts.chat.host,
@@ -95,7 +95,7 @@ export async function chatText(session: XSession, page: Page): Promise<string> {
   ).catch(() => '')
 }
 
-export async function composerText(session: XSession, page: Page): Promise<string | null> {
+export async function composerText(session: XPageContext, page: Page): Promise<string | null> {
   const { chat } = session.facts
   return deepEval(
     page,
@@ -106,7 +106,7 @@ export async function composerText(session: XSession, page: Page): Promise<strin
 }
 
 export async function readConversationRows(
-  session: XSession,
+  session: XPageContext,
   page: Page,
   request: boolean,
 ): Promise<InboxConversation[]> {
@@ -160,7 +160,7 @@ export async function readConversationRows(
  * The closed-inbox notice X shows in place of the composer ("@handle has a closed inbox. …" with
  * its "Not Now" / "Use X Number" buttons), read by its words and buttons; null when not shown.
  */
-export async function closedInboxNotice(session: XSession, page: Page): Promise<string | null> {
+export async function closedInboxNotice(session: XPageContext, page: Page): Promise<string | null> {
   const { chat, texts } = session.facts
   const found = await deepEval(
     page,

@@ -5,19 +5,7 @@
 // source that misses is turned away for a while, doubling with each further miss, before its next
 // answer is even looked at. A correct answer from anywhere else is checked first and always works:
 // a flood slows the guessers down but never locks the owner of the right code or link out.
-import { SlidingWindow } from './rate-limit.ts'
-
-export interface GuessSettings {
-  /** Misses of every form, from everyone, per window, before a flood is declared. */
-  globalMisses: number
-  windowSeconds: number
-  /** Wrong codes for one e-mail within a code's lifetime before its guessers are turned away. */
-  missesPerEmail: number
-  codeLifetimeSeconds: number
-  /** First backoff of a source that misses during a flood; doubles per further miss. */
-  backoffSeconds: number
-  maxBackoffSeconds: number
-}
+import { type GuessSettings, SlidingWindow } from './rate-limit.ts'
 
 interface Backoff {
   until: number

@@ -8,7 +8,18 @@
 // (AUTH_TRUSTED_PROXIES, default none), as GoTrue reads its RateLimitHeader only when one is set.
 import type { IncomingMessage } from 'node:http'
 import { authEmailConfig } from '../../../src/supabase-config.ts'
-import type { GuessSettings } from './guessing.ts'
+
+export interface GuessSettings {
+  /** Misses of every form, from everyone, per window, before a flood is declared. */
+  globalMisses: number
+  windowSeconds: number
+  /** Wrong codes for one e-mail within a code's lifetime before its guessers are turned away. */
+  missesPerEmail: number
+  codeLifetimeSeconds: number
+  /** First backoff of a source that misses during a flood; doubles per further miss. */
+  backoffSeconds: number
+  maxBackoffSeconds: number
+}
 
 export interface CodeSettings {
   /** Digits of an e-mailed code. */

@@ -5,7 +5,7 @@
 import type { ConstraintRow } from './catalog.ts'
 import { RestError } from './errors.ts'
 import { closest } from './fuzzy.ts'
-import type { Relation } from './schema-cache.ts'
+import type { Relation } from './relation.ts'
 
 export type Cardinality = 'm2o' | 'o2m' | 'o2o' | 'm2m'
 

@@ -2,25 +2,11 @@
 // (from foreign keys, also through simple views), and the callable functions.
 import type { CatalogSnapshot, ColumnRow, FunctionRow, RowFunctionRow } from './catalog.ts'
 import type { RestConfig } from './db-config.ts'
+import type { Column, Relation } from './relation.ts'
 import { buildRelationships, type Relationship } from './relationships.ts'
 import { viewColumnOrigins } from './view-columns.ts'
 
-export interface Column extends ColumnRow {
-  isTsvector: boolean
-}
-
-export interface Relation {
-  oid: number
-  schema: string
-  name: string
-  kind: string
-  isView: boolean
-  columns: Map<string, Column>
-  columnList: Column[]
-  primaryKey: string[]
-  /** Computed fields: functions of this relation's row type, usable like columns (`alias.fn`). */
-  computed: Map<string, Column>
-}
+export type { Column, Relation } from './relation.ts'
 
 export interface RoutineParam {
   name: string

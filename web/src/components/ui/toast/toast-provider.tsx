@@ -1,9 +1,8 @@
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { useStore } from 'zustand'
-import { createToastStore, type ToastOptions, type ToastStore } from './toast-store'
+import { ToastContext, useToastStore } from './toast-context'
+import { createToastStore, type ToastOptions } from './toast-store'
 import { Toaster } from './toaster'
-
-const ToastContext = createContext<ToastStore | null>(null)
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [store] = useState(createToastStore)
@@ -14,13 +13,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <Toaster />
     </ToastContext.Provider>
   )
-}
-
-/** The store behind the nearest ToastProvider; toasts outside a provider are a programming error. */
-export function useToastStore(): ToastStore {
-  const store = useContext(ToastContext)
-  if (!store) throw new Error('useToast must be used within a ToastProvider')
-  return store
 }
 
 type Shortcut = (

@@ -1,7 +1,7 @@
 import { AlertTriangle, CheckCircle2, Info, type LucideIcon, X, XCircle } from 'lucide-react'
 import { useStore } from 'zustand'
 import { cn } from '@/lib/cn'
-import { useToastStore } from './toast-provider'
+import { useToastStore } from './toast-context'
 import type { Toast, ToastType } from './toast-store'
 
 const typeStyle: Record<ToastType, { icon: LucideIcon; accent: string }> = {
