@@ -59,13 +59,26 @@ accounts and their tokens' refresh, and the webhook events Meta delivers.`,
   },
   {
     file: '40_campaigns.sql',
-    title: `DM campaigns and sending: campaigns, their leads and the send state machine, DM logs, message
-variants, the contact ledger, do-not-contact and opt-out words, the daily figures, and the Leads
-screen's views (scraped and campaign leads together).`,
-    relations:
-      /^public\.(campaigns|campaign_leads|dm_logs|contact_ledger|do_not_contact|opt_out_settings|campaign_daily_stats|message_variants|lead_view|lead_people)$/,
+    title: `DM campaigns: campaigns, their leads and the send state machine, the daily figures, and the Leads
+screen's views (scraped and campaign leads together). What was sent is in 41_messages.sql, who may
+be contacted in 42_contacts.sql.`,
+    relations: /^public\.(campaigns|campaign_leads|campaign_daily_stats|lead_view|lead_people)$/,
     functions:
-      /campaign|dm_log|daily_message|daily_reply|normalized_s|random_day_off|sends_left_today|variant|do_not_contact|opt_out/,
+      /^(?!.*variant)(?!.*do_not_contact).*(campaign|normalized_s|random_day_off|sends_left_today|daily_reply)/,
+  },
+  {
+    file: '41_messages.sql',
+    title: `What DM campaigns send: the DM log of every message and its state, and the message variants each
+opening and follow-up text is counted under (the winner rule).`,
+    relations: /^public\.(dm_logs|message_variants)$/,
+    functions: /dm_log|daily_message|variant/,
+  },
+  {
+    file: '42_contacts.sql',
+    title: `Who may be contacted: the contact ledger (one first message per person and platform), the
+do-not-contact list and the opt-out words that add to it.`,
+    relations: /^public\.(contact_ledger|do_not_contact|opt_out_settings)$/,
+    functions: /do_not_contact|opt_out/,
   },
   {
     file: '50_inbox.sql',
