@@ -1,6 +1,6 @@
--- DM campaigns and sending: campaigns, their leads and the send state machine, DM logs, message
--- variants, the contact ledger, do-not-contact, the daily figures, and the Leads screen's views (scraped
--- and campaign leads together).
+-- DM campaigns: campaigns, their leads and the send state machine, the daily figures, and the Leads
+-- screen's views (scraped and campaign leads together). What was sent is in 41_messages.sql, who may
+-- be contacted in 42_contacts.sql.
 
 -- Tables ------------------------------------------------------------------------------------------
 
@@ -126,88 +126,6 @@ comment on column public.campaign_leads.next_send_at is
   'When the lead is due for its next step; null when nothing more is due (done, replied, skipped, failed or in flight). The scheduler reads it.';
 comment on column public.campaign_leads.replied_at is 'When the lead first replied; stops follow-ups.';
 
-create table public.dm_logs (
-  id uuid not null default gen_random_uuid(),
-  campaign_id uuid not null,
-  campaign_lead_id uuid not null,
-  account_id uuid,
-  user_id uuid not null,
-  step integer not null,
-  message_type text not null,
-  status text not null,
-  target_username text not null,
-  message_sent text,
-  error text,
-  sent_at timestamp with time zone not null default now(),
-  created_at timestamp with time zone not null default now(),
-  variant_id uuid,
-  variant_index integer,
-  personalization text,
-  personalization_note text,
-  incident_id uuid,
-  seen_before text[],
-  constraint dm_logs_pkey primary key (id),
-  constraint dm_logs_campaign_lead_id_step_key unique (campaign_lead_id, step),
-  constraint dm_logs_message_type_check check ((message_type = any (array['initial'::text, 'follow_up'::text]))),
-  constraint dm_logs_personalization_check check ((personalization = any (array['personalized'::text, 'fallback'::text]))),
-  constraint dm_logs_personalization_note_check check ((char_length(personalization_note) <= 300)),
-  constraint dm_logs_status_check check ((status = any (array['sent'::text, 'failed'::text, 'error'::text, 'uncertain'::text, 'deferred'::text, 'skipped'::text]))),
-  constraint dm_logs_step_check check ((step >= 0)),
-  constraint dm_logs_variant_index_check check ((variant_index >= 0)),
-  constraint dm_logs_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete set null,
-  constraint dm_logs_campaign_id_fkey foreign key (campaign_id) references public.campaigns(id) on delete cascade,
-  constraint dm_logs_campaign_lead_id_fkey foreign key (campaign_lead_id) references public.campaign_leads(id) on delete cascade,
-  constraint dm_logs_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
-);
-comment on table public.dm_logs is
-  'Every DM attempt: at most one row per lead and step, so a message is never recorded (or sent) twice.';
-comment on column public.dm_logs.step is '0 = initial message, 1.. = follow-up number.';
-comment on column public.dm_logs.status is
-  'sent (confirmed on the page), failed / error (not sent), uncertain (could not confirm; the runner checks the thread later), deferred (not attempted: the DM page ran out of time before send was pressed, the machine or network was slow, or the page met a site change; not held against the account, left out of the failed figures, the step is due again), skipped (the platform refused this lead: closed inbox, verified-only, cannot be messaged; nothing went out, the lead is skipped, and the row counts in no figure: not an attempt, not a failure, not today''s sends).';
-comment on column public.dm_logs.seen_before is
-  'An uncertain send''s thread as the send saw it before typing: the platform ids of its rows. None of them is this send, whatever its text, when the thread is checked later (X rows carry no time). Written by the runner.';
-comment on column public.dm_logs.variant_id is
-  'Which message text this DM used; null for DMs sent before variants were recorded (unknown variant).';
-comment on column public.dm_logs.variant_index is
-  'The variant''s place among the non-blank messages at send time (0 = variant A).';
-comment on column public.dm_logs.personalization is
-  'personalized: message_sent is the AI''s text; fallback: personalisation was on but failed, message_sent is the template (personalization_note says why); null: personalisation was off.';
-comment on column public.dm_logs.incident_id is
-  'Set when the attempt met a site change: not the account''s fault (the breaker skips it).';
-
-create table public.contact_ledger (
-  id uuid not null default gen_random_uuid(),
-  user_id uuid not null,
-  platform text not null,
-  target_username text not null,
-  first_contacted_at timestamp with time zone not null default now(),
-  campaign_id uuid,
-  account_id uuid,
-  constraint contact_ledger_pkey primary key (id),
-  constraint contact_ledger_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete set null,
-  constraint contact_ledger_campaign_id_fkey foreign key (campaign_id) references public.campaigns(id) on delete set null,
-  constraint contact_ledger_platform_fkey foreign key (platform) references public.platforms(name),
-  constraint contact_ledger_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
-);
-comment on table public.contact_ledger is
-  'Everyone a customer has messaged, per platform, across all accounts and campaigns: a person is contacted once.';
-
-create table public.do_not_contact (
-  id uuid not null default gen_random_uuid(),
-  user_id uuid not null default auth.uid(),
-  platform text not null,
-  target_username text not null,
-  reason text not null default 'manual'::text,
-  created_at timestamp with time zone not null default now(),
-  constraint do_not_contact_pkey primary key (id),
-  constraint do_not_contact_reason_check check ((char_length(reason) <= 500)),
-  constraint do_not_contact_target_username_check check (((char_length(target_username) >= 1) and (char_length(target_username) <= 100))),
-  constraint do_not_contact_platform_fkey foreign key (platform) references public.platforms(name),
-  constraint do_not_contact_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
-);
-comment on table public.do_not_contact is
-  'People a customer must never message (added by hand, or by the runner when someone replies stop/unsubscribe).';
-
 create table public.campaign_daily_stats (
   campaign_id uuid not null,
   user_id uuid not null,
@@ -232,50 +150,6 @@ comment on column public.campaign_daily_stats.uncertain is
   'Sends not confirmed yet; they move to sent or failed when the runner resolves them.';
 comment on column public.campaign_daily_stats.replies is 'Leads whose first reply came that day.';
 
-create table public.message_variants (
-  id uuid not null default gen_random_uuid(),
-  campaign_id uuid not null,
-  user_id uuid not null,
-  step integer not null,
-  kind text not null,
-  slot integer not null,
-  template text not null,
-  created_at timestamp with time zone not null default now(),
-  constraint message_variants_pkey primary key (id),
-  constraint message_variants_check check (((step = 0) = (kind = any (array['opening'::text, 'no_name'::text])))),
-  constraint message_variants_kind_check check ((kind = any (array['opening'::text, 'no_name'::text, 'follow_up'::text]))),
-  constraint message_variants_slot_check check ((slot >= 0)),
-  constraint message_variants_step_check check ((step >= 0)),
-  constraint message_variants_template_check check (((char_length(template) >= 1) and (char_length(template) <= 10000))),
-  constraint message_variants_campaign_id_fkey foreign key (campaign_id) references public.campaigns(id) on delete cascade,
-  constraint message_variants_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
-);
-comment on table public.message_variants is
-  'The message texts a campaign has sent, one row per distinct text per step: opening variants (A, B, ...), the no-first-name message, follow-ups. dm_logs.variant_id says which one each DM used.';
-comment on column public.message_variants.kind is
-  'opening (one of the first messages), no_name (the message for leads without a usable first name), follow_up.';
-comment on column public.message_variants.slot is
-  'The text''s place among the campaign''s non-blank messages when it was first sent (0 = variant A; the follow-up''s number - 1).';
-
-alter table public.campaigns add constraint campaigns_winner_variant_id_fkey foreign key (winner_variant_id) references public.message_variants(id) on delete set null;
-
-alter table public.dm_logs add constraint dm_logs_variant_id_fkey foreign key (variant_id) references public.message_variants(id) on delete set null;
-
-create table public.opt_out_settings (
-  user_id uuid not null default auth.uid(),
-  anywhere text[] not null default '{unsubscribe}'::text[],
-  at_start text[] not null default '{stop}'::text[],
-  updated_at timestamp with time zone not null default now(),
-  constraint opt_out_settings_pkey primary key (user_id),
-  constraint opt_out_settings_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
-);
-comment on table public.opt_out_settings is
-  'A customer''s opt-out words; without a row the defaults apply (anywhere: unsubscribe; at the start of a short reply: stop). Read by the runner when it records replies.';
-comment on column public.opt_out_settings.anywhere is
-  'Words or phrases that opt a person out wherever they appear in a reply (whole words, any case).';
-comment on column public.opt_out_settings.at_start is
-  'Words or phrases that opt a person out when a reply starts with them and has at most two more words ("stop please").';
-
 -- Indexes -----------------------------------------------------------------------------------------
 
 create index campaigns_account_id_idx on public.campaigns (account_id);
@@ -296,26 +170,7 @@ create index campaign_leads_scraping_lead_id_idx on public.campaign_leads (scrap
 create index campaign_leads_user_id_collected_at_idx on public.campaign_leads (user_id, collected_at desc);
 create index campaign_leads_user_replied_at_idx on public.campaign_leads (user_id, replied_at) where (replied_at is not null);
 
-create index dm_logs_account_id_lower_target_idx on public.dm_logs (account_id, lower(target_username));
-create index dm_logs_account_id_sent_at_idx on public.dm_logs (account_id, sent_at desc);
-create index dm_logs_campaign_id_sent_at_idx on public.dm_logs (campaign_id, sent_at desc);
-create index dm_logs_incident_id_idx on public.dm_logs (incident_id) where (incident_id is not null);
-create index dm_logs_user_id_sent_at_idx on public.dm_logs (user_id, sent_at desc) include (status);
-create index dm_logs_variant_id_idx on public.dm_logs (variant_id) include (status, campaign_lead_id) where (variant_id is not null);
-
-create unique index contact_ledger_user_platform_username_key on public.contact_ledger (user_id, platform, lower(target_username));
-
-create index do_not_contact_user_created_idx on public.do_not_contact (user_id, created_at desc);
--- the screen's search is a substring of the username or the note (ILIKE '%term%'): trigrams serve it,
--- one index per column so the planner can OR them (one two-column index lost to a scan of 5,000 rows)
-create index do_not_contact_username_search_idx on public.do_not_contact using gin (target_username extensions.gin_trgm_ops);
-create index do_not_contact_reason_search_idx on public.do_not_contact using gin (reason extensions.gin_trgm_ops);
-create unique index do_not_contact_user_platform_username_key on public.do_not_contact (user_id, platform, lower(target_username));
-
 create index campaign_daily_stats_user_id_day_idx on public.campaign_daily_stats (user_id, day);
-
-create unique index message_variants_identity_key on public.message_variants (campaign_id, step, kind, md5(template));
-create index message_variants_user_id_idx on public.message_variants (user_id);
 
 -- Triggers ----------------------------------------------------------------------------------------
 
@@ -335,45 +190,6 @@ end
 $$;
 comment on function internal.attach_leads_on_campaign_change() is
   'AFTER INSERT, or UPDATE of the lead source: (re)attaches the source''s leads to the campaign.';
-
-create or replace function internal.check_opt_out_words()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
-declare
-  word text;
-begin
-  -- stored as typed, less case and extra spaces; duplicates dropped, order kept
-  new.anywhere := array(select w from (select distinct on (w) w, i
-                                          from unnest(new.anywhere) with ordinality u(raw, i)
-                                          cross join lateral (select lower(regexp_replace(btrim(u.raw), '\s+', ' ', 'g')) as w) n
-                                         order by w, i) d order by i);
-  new.at_start := array(select w from (select distinct on (w) w, i
-                                          from unnest(new.at_start) with ordinality u(raw, i)
-                                          cross join lateral (select lower(regexp_replace(btrim(u.raw), '\s+', ' ', 'g')) as w) n
-                                         order by w, i) d order by i);
-  if cardinality(new.anywhere) > 20 or cardinality(new.at_start) > 20 then
-    raise exception 'Each list holds at most 20 words.' using errcode = '22023';
-  end if;
-  foreach word in array new.anywhere || new.at_start loop
-    if word = '' then
-      raise exception 'An opt-out word cannot be empty.' using errcode = '22023';
-    elsif char_length(word) > 40 then
-      raise exception '"%…" is too long: at most 40 characters.', left(word, 20) using errcode = '22023';
-    elsif word !~ '^[[:alnum:]]+([''’-][[:alnum:]]+)*( [[:alnum:]]+([''’-][[:alnum:]]+)*)*$' then
-      raise exception '"%" can only hold letters, digits, spaces, '' and -.', word using errcode = '22023';
-    end if;
-  end loop;
-  if cardinality(new.anywhere) + cardinality(new.at_start) = 0 then
-    raise exception 'Keep at least one opt-out word: people must always be able to say stop.' using errcode = '22023';
-  end if;
-  new.updated_at := now();
-  return new;
-end
-$$;
-comment on function internal.check_opt_out_words() is
-  'BEFORE INSERT/UPDATE on opt_out_settings: words trimmed, lower case, de-duplicated, and checked with the rules of _shared/opt-out.ts (1-40 characters of letters, digits, spaces, '' and -; at most 20 per list; at least one word in all).';
 
 create or replace function internal.count_campaign_replies()
 returns trigger
@@ -418,52 +234,6 @@ $$;
 comment on function internal.count_campaign_targets() is
   'AFTER INSERT/DELETE (per statement) and UPDATE (per lead whose membership changed) on campaign_leads: keeps campaigns.target_count.';
 
-create or replace function internal.count_daily_message()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if tg_op = 'INSERT' then
-    insert into public.campaign_daily_stats as s (campaign_id, user_id, day, attempts, sent, failed, uncertain)
-    select c.id, c.user_id, pg_catalog.timezone(c.schedule ->> 'timezone', new.sent_at)::date, 1,
-           (new.status = 'sent')::int, (new.status in ('failed', 'error'))::int, (new.status = 'uncertain')::int
-      from public.campaigns c
-     where c.id = new.campaign_id
-    on conflict (campaign_id, day) do update
-       set attempts = s.attempts + 1,
-           sent = s.sent + excluded.sent,
-           failed = s.failed + excluded.failed,
-           uncertain = s.uncertain + excluded.uncertain;
-  else
-    -- A resolved send (uncertain -> sent or failed) moves between columns: out of the day it was
-    -- counted on (old.sent_at), into the day of its new time (a retry stamps the time it went out).
-    -- A refused lead (-> skipped) was no attempt: its attempt leaves the day it was logged on.
-    update public.campaign_daily_stats s
-       set attempts = greatest(0, s.attempts - (new.status = 'skipped')::int + (old.status = 'skipped')::int),
-           sent = s.sent - (old.status = 'sent')::int,
-           failed = greatest(0, s.failed - (old.status in ('failed', 'error'))::int),
-           uncertain = greatest(0, s.uncertain - (old.status = 'uncertain')::int)
-      from public.campaigns c
-     where c.id = new.campaign_id and s.campaign_id = c.id
-       and s.day = pg_catalog.timezone(c.schedule ->> 'timezone', old.sent_at)::date;
-    insert into public.campaign_daily_stats as s (campaign_id, user_id, day, sent, failed, uncertain)
-    select c.id, c.user_id, pg_catalog.timezone(c.schedule ->> 'timezone', new.sent_at)::date,
-           (new.status = 'sent')::int, (new.status in ('failed', 'error'))::int, (new.status = 'uncertain')::int
-      from public.campaigns c
-     where c.id = new.campaign_id
-    on conflict (campaign_id, day) do update
-       set sent = s.sent + excluded.sent,
-           failed = s.failed + excluded.failed,
-           uncertain = s.uncertain + excluded.uncertain;
-  end if;
-  return null;
-end
-$$;
-comment on function internal.count_daily_message() is
-  'AFTER INSERT/UPDATE of status on dm_logs: moves the log''s day figures (attempts on the day it was logged, none for a lead the platform refused; sent, failed, uncertain on the day of its sent_at).';
-
 create or replace function internal.count_daily_reply()
 returns trigger
 language plpgsql
@@ -481,72 +251,6 @@ end
 $$;
 comment on function internal.count_daily_reply() is
   'AFTER a lead''s first reply: counts it on the reply''s day.';
-
-create or replace function internal.count_dm_log()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  was_sent boolean := tg_op = 'UPDATE' and old.status = 'sent';
-  was_failed boolean := tg_op = 'UPDATE' and old.status in ('failed', 'error');
-  counts_today boolean := tg_op = 'INSERT' and new.status in ('sent', 'uncertain');
-  -- the platform refused the lead once the step was claimed: nothing went out, so the claim's
-  -- attempt and its place in today's sends are given back (a refusal counts against nothing)
-  refused boolean := tg_op = 'UPDATE' and new.status = 'skipped' and old.status in ('sent', 'uncertain');
-  platform_name text;
-begin
-  update public.campaigns c
-     set total_attempts = c.total_attempts + case when tg_op = 'INSERT' then 1 else 0 end
-                                           - case when refused then 1 else 0 end
-                                           + case when tg_op = 'UPDATE' and old.status = 'skipped' and new.status <> 'skipped' then 1 else 0 end,
-         messages_sent = c.messages_sent + case when new.status = 'sent' and not was_sent then 1 else 0 end,
-         -- the messages whose log says not delivered now: a retry that leaves failed takes it back
-         messages_failed = c.messages_failed + case when new.status in ('failed', 'error') and not was_failed then 1 else 0 end
-                                             - case when was_failed and new.status not in ('failed', 'error') then 1 else 0 end,
-         -- Today's counter (in the schedule's zone) counts anything that may have gone out.
-         messages_sent_today = case
-           when refused and c.sent_today_on = (old.sent_at at time zone (c.schedule ->> 'timezone'))::date
-             then greatest(0, c.messages_sent_today - 1)
-           when not counts_today then c.messages_sent_today
-           when c.sent_today_on = (new.sent_at at time zone (c.schedule ->> 'timezone'))::date then c.messages_sent_today + 1
-           when c.sent_today_on is null or c.sent_today_on < (new.sent_at at time zone (c.schedule ->> 'timezone'))::date then 1
-           else c.messages_sent_today end,
-         sent_today_on = case
-           when counts_today and (c.sent_today_on is null or c.sent_today_on < (new.sent_at at time zone (c.schedule ->> 'timezone'))::date)
-             then (new.sent_at at time zone (c.schedule ->> 'timezone'))::date
-           else c.sent_today_on end
-   where c.id = new.campaign_id;
-
-  if refused and old.account_id is not null then
-    update public.social_accounts a
-       set messages_sent_today = greatest(0, a.messages_sent_today - 1)
-     where a.id = old.account_id and a.sent_today_on = (old.sent_at at time zone a.timezone)::date;
-  end if;
-
-  if counts_today and new.account_id is not null then
-    update public.social_accounts a
-       set messages_sent_today = case
-             when a.sent_today_on = (new.sent_at at time zone a.timezone)::date then a.messages_sent_today + 1
-             when a.sent_today_on is null or a.sent_today_on < (new.sent_at at time zone a.timezone)::date then 1
-             else a.messages_sent_today end,
-           sent_today_on = greatest(a.sent_today_on, (new.sent_at at time zone a.timezone)::date)
-     where a.id = new.account_id;
-  end if;
-
-  if new.status in ('sent', 'uncertain') then
-    select p.name into platform_name
-      from public.campaigns c join public.platforms p on p.id = c.platform_id where c.id = new.campaign_id;
-    insert into public.contact_ledger (user_id, platform, target_username, first_contacted_at, campaign_id, account_id)
-    values (new.user_id, platform_name, new.target_username, new.sent_at, new.campaign_id, new.account_id)
-    on conflict do nothing;
-  end if;
-  return null;
-end
-$$;
-comment on function internal.count_dm_log() is
-  'AFTER INSERT/UPDATE of status on dm_logs: campaign counters (messages_failed = logs failed or error now; a log skipped because the platform refused the lead gives its attempt back), today''s counters of campaign and account, and the contact ledger.';
 
 create or replace function internal.guard_campaign_status()
 returns trigger
@@ -777,59 +481,6 @@ $$;
 comment on function internal.prepare_campaign_lead() is
   'BEFORE INSERT/UPDATE on campaign_leads: owner from the campaign; keeps current_step and next_send_at consistent with state, replies and the step''s dm_logs row (retries of undelivered steps back off).';
 
-create or replace function internal.prepare_dm_log()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  select c.user_id into new.user_id from public.campaigns c where c.id = new.campaign_id;
-  if not exists (select 1 from public.campaign_leads l where l.id = new.campaign_lead_id and l.campaign_id = new.campaign_id) then
-    raise exception 'The lead does not belong to this campaign' using errcode = '23503';
-  end if;
-  new.message_type := case when new.step = 0 then 'initial' else 'follow_up' end;
-  return new;
-end
-$$;
-comment on function internal.prepare_dm_log() is
-  'BEFORE INSERT on dm_logs: owner from the campaign, lead must be in the campaign, message_type from the step.';
-
-create or replace function internal.prepare_message_variant()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  select c.user_id into new.user_id from public.campaigns c where c.id = new.campaign_id;
-  return new;
-end
-$$;
-comment on function internal.prepare_message_variant() is
-  'BEFORE INSERT on message_variants: the owner is the campaign''s.';
-
-create or replace function internal.skip_leads_on_do_not_contact()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  -- still due for a message (a first one or a follow-up) in one of the customer's campaigns on that platform
-  update public.campaign_leads l
-     set state = 'skipped', skip_reason = 'do_not_contact',
-         last_error = 'The person is on the do-not-contact list.'
-    from added a, public.campaigns c, public.platforms p
-   where l.user_id = a.user_id and lower(l.username) = lower(a.target_username)
-     and c.id = l.campaign_id and p.id = c.platform_id and p.name = a.platform
-     and l.next_send_at is not null and l.state in ('pending', 'sent') and l.replied_at is null;
-  return null;
-end
-$$;
-comment on function internal.skip_leads_on_do_not_contact() is
-  'AFTER INSERT on do_not_contact: the people added are skipped (do_not_contact) in campaigns that still had a message due for them.';
-
 create trigger campaigns_attach_leads_on_insert after insert on public.campaigns for each row execute function internal.attach_leads_on_campaign_change();
 
 create trigger campaigns_attach_leads_on_source_change after update of scraping_campaign_id, lead_list_id on public.campaigns for each row when (((old.scraping_campaign_id is distinct from new.scraping_campaign_id) or (old.lead_list_id is distinct from new.lead_list_id))) execute function internal.attach_leads_on_campaign_change();
@@ -863,22 +514,6 @@ create trigger campaign_leads_count_targets_update after update of state, last_s
 create trigger campaign_leads_prepare before insert or update on public.campaign_leads for each row execute function internal.prepare_campaign_lead();
 
 create trigger campaign_leads_set_updated_at before update on public.campaign_leads for each row execute function internal.set_updated_at();
-
-create trigger dm_logs_count_daily_insert after insert on public.dm_logs for each row execute function internal.count_daily_message();
-
-create trigger dm_logs_count_daily_status_change after update of status on public.dm_logs for each row when ((old.status is distinct from new.status)) execute function internal.count_daily_message();
-
-create trigger dm_logs_count_insert after insert on public.dm_logs for each row execute function internal.count_dm_log();
-
-create trigger dm_logs_count_status_change after update of status on public.dm_logs for each row when ((old.status is distinct from new.status)) execute function internal.count_dm_log();
-
-create trigger dm_logs_prepare before insert on public.dm_logs for each row execute function internal.prepare_dm_log();
-
-create trigger do_not_contact_skip_leads after insert on public.do_not_contact referencing new table as added for each statement execute function internal.skip_leads_on_do_not_contact();
-
-create trigger message_variants_prepare before insert on public.message_variants for each row execute function internal.prepare_message_variant();
-
-create trigger opt_out_settings_check before insert or update on public.opt_out_settings for each row execute function internal.check_opt_out_words();
 
 -- Helper functions --------------------------------------------------------------------------------
 
@@ -1339,119 +974,12 @@ create policy "Users can read the leads of their own campaigns" on public.campai
   to authenticated
   using ((user_id = ( select auth.uid() as uid)));
 
-alter table public.dm_logs enable row level security;
-
-create policy "The runner reads message logs" on public.dm_logs
-  for select
-  to reachflow_runner
-  using (true);
-
-create policy "The runner updates message logs" on public.dm_logs
-  for update
-  to reachflow_runner
-  using (true)
-  with check (true);
-
-create policy "The runner writes message logs" on public.dm_logs
-  for insert
-  to reachflow_runner
-  with check (true);
-
-create policy "Users can read their own message logs" on public.dm_logs
-  for select
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
-
-alter table public.contact_ledger enable row level security;
-
-create policy "The runner claims contacts" on public.contact_ledger
-  for insert
-  to reachflow_runner
-  with check (true);
-
-create policy "The runner reads the contact ledger" on public.contact_ledger
-  for select
-  to reachflow_runner
-  using (true);
-
-create policy "Users can read their own contact ledger" on public.contact_ledger
-  for select
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
-
-alter table public.do_not_contact enable row level security;
-
-create policy "The runner reads do-not-contact lists" on public.do_not_contact
-  for select
-  to reachflow_runner
-  using (true);
-
-create policy "The runner records opt-outs" on public.do_not_contact
-  for insert
-  to reachflow_runner
-  with check (true);
-
-create policy "Users can add to their own do-not-contact list" on public.do_not_contact
-  for insert
-  to authenticated
-  with check ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can read their own do-not-contact list" on public.do_not_contact
-  for select
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can remove from their own do-not-contact list" on public.do_not_contact
-  for delete
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
-
 alter table public.campaign_daily_stats enable row level security;
 
 create policy "Users can read their own campaigns' daily figures" on public.campaign_daily_stats
   for select
   to authenticated
   using ((user_id = ( select auth.uid() as uid)));
-
-alter table public.message_variants enable row level security;
-
-create policy "The runner reads message variants" on public.message_variants
-  for select
-  to reachflow_runner
-  using (true);
-
-create policy "The runner records message variants" on public.message_variants
-  for insert
-  to reachflow_runner
-  with check (true);
-
-create policy "Users can read the message variants of their own campaigns" on public.message_variants
-  for select
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
-
-alter table public.opt_out_settings enable row level security;
-
-create policy "The runner reads opt-out words" on public.opt_out_settings
-  for select
-  to reachflow_runner
-  using (true);
-
-create policy "Users can change their own opt-out words" on public.opt_out_settings
-  for update
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)))
-  with check ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can read their own opt-out words" on public.opt_out_settings
-  for select
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can set their own opt-out words" on public.opt_out_settings
-  for insert
-  to authenticated
-  with check ((user_id = ( select auth.uid() as uid)));
 
 -- Grants ------------------------------------------------------------------------------------------
 
@@ -1467,20 +995,6 @@ revoke insert, update, delete, truncate, references, trigger on public.campaign_
 grant select on public.campaign_leads to reachflow_runner;
 grant update (state, skip_reason, last_sent_at, replied_at, reply_text, last_error, updated_at) on public.campaign_leads to reachflow_runner;
 
-revoke all on public.dm_logs from anon;
-revoke insert, update, delete, truncate, references, trigger on public.dm_logs from authenticated;
-grant select, insert on public.dm_logs to reachflow_runner;
-grant update (account_id, status, message_sent, error, sent_at, personalization, personalization_note, incident_id, seen_before) on public.dm_logs to reachflow_runner;
-
-revoke all on public.contact_ledger from anon;
-revoke insert, update, delete, truncate, references, trigger on public.contact_ledger from authenticated;
-grant select, insert on public.contact_ledger to reachflow_runner;
-
-revoke all on public.do_not_contact from anon;
-revoke insert, update, truncate, references, trigger on public.do_not_contact from authenticated;
-grant select, insert on public.do_not_contact to reachflow_runner;
-grant insert (user_id, platform, target_username, reason) on public.do_not_contact to authenticated;
-
 revoke all on public.campaign_daily_stats from anon;
 revoke insert, update, delete, truncate, references, trigger on public.campaign_daily_stats from authenticated;
 
@@ -1489,16 +1003,6 @@ revoke insert, update, delete, truncate, references, trigger on public.lead_view
 
 revoke all on public.lead_people from anon;
 revoke insert, update, delete, truncate, references, trigger on public.lead_people from authenticated;
-
-revoke all on public.message_variants from anon;
-revoke insert, update, delete, truncate, references, trigger on public.message_variants from authenticated;
-grant select, insert on public.message_variants to reachflow_runner;
-
-revoke all on public.opt_out_settings from anon;
-revoke insert, update, delete, truncate, references, trigger on public.opt_out_settings from authenticated;
-grant select on public.opt_out_settings to reachflow_runner;
-grant insert (user_id, anywhere, at_start) on public.opt_out_settings to authenticated;
-grant update (anywhere, at_start) on public.opt_out_settings to authenticated;
 
 revoke execute on function internal.attach_campaign_leads(uuid) from public;
 revoke execute on function internal.attach_leads_on_campaign_change() from public;
@@ -1512,12 +1016,9 @@ grant execute on function internal.campaign_next_open_at(uuid, jsonb, timestamp 
 revoke execute on function internal.campaign_window_open(uuid, jsonb, timestamp with time zone) from public;
 grant execute on function internal.campaign_window_open(uuid, jsonb, timestamp with time zone) to authenticated, reachflow_runner, service_role;
 
-revoke execute on function internal.check_opt_out_words() from public;
 revoke execute on function internal.count_campaign_replies() from public;
 revoke execute on function internal.count_campaign_targets() from public;
-revoke execute on function internal.count_daily_message() from public;
 revoke execute on function internal.count_daily_reply() from public;
-revoke execute on function internal.count_dm_log() from public;
 revoke execute on function internal.guard_campaign_status() from public;
 revoke execute on function internal.is_campaign_target(text, timestamp with time zone) from public;
 grant execute on function internal.is_campaign_target(text, timestamp with time zone) to authenticated, service_role;
@@ -1531,8 +1032,6 @@ revoke execute on function internal.normalized_schedule(jsonb) from public;
 revoke execute on function internal.normalized_sequences(jsonb) from public;
 revoke execute on function internal.prepare_campaign() from public;
 revoke execute on function internal.prepare_campaign_lead() from public;
-revoke execute on function internal.prepare_dm_log() from public;
-revoke execute on function internal.prepare_message_variant() from public;
 
 revoke execute on function internal.percent_or_none(numeric, numeric) from public;
 grant execute on function internal.percent_or_none(numeric, numeric) to authenticated, service_role;
@@ -1540,78 +1039,7 @@ grant execute on function internal.percent_or_none(numeric, numeric) to authenti
 revoke execute on function internal.sends_left_today(uuid) from public;
 grant execute on function internal.sends_left_today(uuid) to reachflow_runner, service_role;
 
-revoke execute on function internal.skip_leads_on_do_not_contact() from public;
-
 -- RPCs --------------------------------------------------------------------------------------------
-
-create or replace function public.add_do_not_contact(p_entries jsonb)
-returns table(entry integer, platform text, target_username text, outcome text, error text)
-language plpgsql
-set search_path = ''
-as $$
--- p_entries: [{platform, username, reason?}] (at most 5000). One row back per entry, in order:
--- added | already (on the list before) | duplicate (repeated in this batch, merged) | invalid (error).
-#variable_conflict use_column
-declare
-  me uuid := (select auth.uid());
-begin
-  if me is null then
-    raise exception 'User not authenticated' using errcode = '42501';
-  end if;
-  if jsonb_typeof(p_entries) is distinct from 'array' then
-    raise exception 'Entries must be a list of {platform, username}.' using errcode = '22023';
-  end if;
-  if jsonb_array_length(p_entries) > 5000 then
-    raise exception 'At most 5,000 people per import: split the file.' using errcode = '22023';
-  end if;
-  return query
-  with raw as (
-    select e.ordinality::integer as pos,
-           lower(btrim(coalesce(e.value ->> 'platform', ''))) as platform_in,
-           ltrim(btrim(coalesce(e.value ->> 'username', '')), '@') as username,
-           nullif(btrim(coalesce(e.value ->> 'reason', '')), '') as reason
-      from jsonb_array_elements(p_entries) with ordinality e
-  ), checked as (
-    select r.pos, r.username, r.reason,
-           case when r.platform_in = 'x' then 'twitter' else r.platform_in end as platform,
-           case
-             when r.platform_in = '' then 'Choose a platform: Twitter or Instagram.'
-             when not exists (select 1 from public.platforms p
-                               where p.name = case when r.platform_in = 'x' then 'twitter' else r.platform_in end
-                                 and p.is_active and not p.coming_soon)
-               then format('Unknown platform "%s": use Twitter or Instagram.', left(r.platform_in, 30))
-             when r.username = '' then 'The username is empty.'
-             when (r.platform_in in ('twitter', 'x')) and r.username !~ '^[A-Za-z0-9_]{1,15}$'
-               then format('"%s" is not an X username (1-15 letters, digits or _).', left(r.username, 40))
-             when r.platform_in = 'instagram' and r.username !~ '^[A-Za-z0-9._]{1,30}$'
-               then format('"%s" is not an Instagram username (1-30 letters, digits, . or _).', left(r.username, 40))
-             when char_length(coalesce(r.reason, '')) > 500 then 'The note is longer than 500 characters.'
-           end as problem
-      from raw r
-  ), ranked as (
-    select c.*, row_number() over (partition by c.platform, lower(c.username) order by c.pos) as nth
-      from checked c where c.problem is null
-  ), inserted as (
-    insert into public.do_not_contact (user_id, platform, target_username, reason)
-    select me, k.platform, k.username, coalesce(k.reason, 'manual')
-      from ranked k where k.nth = 1
-    on conflict do nothing
-    returning lower(do_not_contact.target_username) as username_key, do_not_contact.platform as platform_key
-  )
-  select c.pos, c.platform, c.username,
-         case when c.problem is not null then 'invalid'
-              when k.nth > 1 then 'duplicate'
-              when exists (select 1 from inserted i where i.platform_key = c.platform and i.username_key = lower(c.username))
-                then 'added'
-              else 'already' end,
-         c.problem
-    from checked c left join ranked k on k.pos = c.pos
-   order by c.pos;
-end
-$$;
-comment on function public.add_do_not_contact(jsonb) is
-  'Adds people to the caller''s do-not-contact list ([{platform, username, reason?}], at most 5000): one outcome per entry (added, already, duplicate, invalid with the reason), nothing lost on bad rows.';
-revoke execute on function public.add_do_not_contact(jsonb) from public, anon;
 
 create or replace function public.admin_campaign_detail(p_campaign_id uuid, p_messages integer default 20)
 returns jsonb
@@ -1872,93 +1300,6 @@ comment on function public.campaign_stats(uuid, integer) is
   'DM campaign detail figures, those of campaign_figures under their screen names: totalLeads (target), notDeliverable, target (eligible), messagesSent (delivered), messagesFailed (not delivered), messagesUncertain, responses (replied), replyRate, deliveryRate, progress (null rates while nothing to divide by); lead counts by state, attempts, sent today, the next 14 days'' days off, and per-day sent/failed/replies for the last p_days days (campaign time zone).';
 revoke execute on function public.campaign_stats(uuid, integer) from public, anon;
 
-create or replace function public.campaign_variant_stats(p_campaign_id uuid)
-returns table(variant_id uuid, step integer, kind text, template text, first_slot integer, current_slot integer, sent integer, replies integer, first_sent_at timestamp with time zone, last_sent_at timestamp with time zone, is_winner boolean, personalized integer, personalized_sample text)
-language plpgsql
-stable
-set search_path = ''
-as $$
-#variable_conflict use_column
-begin
-  -- security invoker: RLS decides, so another customer's campaign is simply not found
-  if not exists (select 1 from public.campaigns c where c.id = p_campaign_id) then
-    raise exception 'Campaign not found' using errcode = 'PT404';
-  end if;
-  return query
-  with campaign as (
-    select c.sequences, c.winner_variant_id from public.campaigns c where c.id = p_campaign_id
-  ), current_texts as (
-    -- the texts the runner sends now, with their slots among the non-blank ones
-    select distinct on (t.step, t.kind, t.text) t.step, t.kind, t.text, t.slot
-      from (
-        select 0 as step, 'opening' as kind, m.text,
-               (pg_catalog.row_number() over (order by m.ord) - 1)::int as slot
-          from campaign c, pg_catalog.jsonb_array_elements_text(c.sequences -> 'messages') with ordinality m(text, ord)
-         where pg_catalog.btrim(m.text) <> ''
-        union all
-        select 0, 'no_name', c.sequences ->> 'noFirstnameMessage', 0
-          from campaign c where pg_catalog.btrim(coalesce(c.sequences ->> 'noFirstnameMessage', '')) <> ''
-        union all
-        select f.slot + 1, 'follow_up', f.text, f.slot
-          from (select f.text, (pg_catalog.row_number() over (order by f.ord) - 1)::int as slot
-                  from campaign c, pg_catalog.jsonb_array_elements_text(c.sequences -> 'followUpMessages') with ordinality f(text, ord)
-                 where (c.sequences ->> 'followUpEnabled')::boolean and pg_catalog.btrim(f.text) <> '') f
-      ) t
-     order by t.step, t.kind, t.text, t.slot
-  ), variants as (
-    select v.id, v.step, v.kind, v.template, v.slot as first_slot, t.slot as current_slot
-      from public.message_variants v
-      left join current_texts t on t.step = v.step and t.kind = v.kind and t.text = v.template
-     where v.campaign_id = p_campaign_id
-    union all
-    -- messages not sent yet have no variant row, but belong in the table with 0 sends
-    select null, t.step, t.kind, t.text, t.slot, t.slot
-      from current_texts t
-     where not exists (select 1 from public.message_variants v
-                        where v.campaign_id = p_campaign_id and v.step = t.step and v.kind = t.kind
-                          and pg_catalog.md5(v.template) = pg_catalog.md5(t.text) and v.template = t.text)
-  ), sent_logs as (
-    -- an opening message is credited with its lead's reply at any point of the sequence; a
-    -- follow-up with a reply that came after it and before the next message
-    select l.variant_id, l.step, l.sent_at, l.personalization = 'personalized' as personalized, l.message_sent,
-           l.step = 0 and cl.replied_at is not null
-           or l.step > 0 and cl.replied_at >= l.sent_at
-              and not exists (select 1 from public.dm_logs n
-                               where n.campaign_lead_id = l.campaign_lead_id and n.step = l.step + 1
-                                 and n.status = 'sent' and n.sent_at <= cl.replied_at) as replied
-      from public.dm_logs l
-      join public.campaign_leads cl on cl.id = l.campaign_lead_id
-     where l.campaign_id = p_campaign_id and l.status = 'sent'
-  ), tallies as (
-    select s.variant_id, s.step, count(*)::int as sent, (count(*) filter (where s.replied))::int as replies,
-           min(s.sent_at) as first_sent_at, max(s.sent_at) as last_sent_at,
-           -- the AI rewrote these: the variant is credited, and the screen says what went out instead
-           (count(*) filter (where s.personalized))::int as personalized,
-           (pg_catalog.array_agg(s.message_sent order by s.sent_at desc) filter (where s.personalized))[1] as personalized_sample
-      from sent_logs s
-     group by s.variant_id, s.step
-  )
-  select r.* from (
-    select v.id, v.step, v.kind, v.template, v.first_slot, v.current_slot,
-           coalesce(t.sent, 0), coalesce(t.replies, 0), t.first_sent_at, t.last_sent_at,
-           coalesce(v.id = (select c.winner_variant_id from campaign c), false),
-           coalesce(t.personalized, 0), t.personalized_sample
-      from variants v
-      left join tallies t on t.variant_id = v.id
-    union all
-    select null, t.step, 'unknown', null, null, null, t.sent, t.replies, t.first_sent_at, t.last_sent_at, false,
-           t.personalized, t.personalized_sample
-      from tallies t where t.variant_id is null
-  ) r (variant_id, step, kind, template, first_slot, current_slot, sent, replies, first_sent_at, last_sent_at, is_winner,
-       personalized, personalized_sample)
-  order by r.step, case r.kind when 'no_name' then 1 when 'unknown' then 2 else 0 end,
-           r.current_slot nulls last, r.first_slot nulls last;
-end
-$$;
-comment on function public.campaign_variant_stats(uuid) is
-  'Per message variant of a DM campaign: step, kind (opening, no_name, follow_up, unknown = sent before variants were recorded), text, slot when first sent and now (null = no longer used), sent, replies (opening: the lead replied; follow-up: a reply after it, before the next message), first/last send, whether it is the chosen winner, and how many of its sends the AI personalised (credited to the variant it started from) with the latest such text sent.';
-revoke execute on function public.campaign_variant_stats(uuid) from public, anon;
-
 create or replace function public.delete_campaign(p_campaign_id uuid)
 returns jsonb
 language plpgsql
@@ -1982,75 +1323,6 @@ $$;
 comment on function public.delete_campaign(uuid) is
   'Deletes one of the caller''s DM campaigns (its leads and logs go with it) and removes its waiting jobs.';
 revoke execute on function public.delete_campaign(uuid) from public, anon;
-
-create or replace function public.do_not_contact_entries(p_search text default null::text, p_platform text default null::text, p_limit integer default 50, p_offset integer default 0)
-returns table(id uuid, platform text, target_username text, reason text, created_at timestamp with time zone, skipped_leads bigint, total bigint)
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-#variable_conflict use_column
-declare
-  term text := btrim(coalesce(p_search, ''));
-  -- one ILIKE pattern per column, wildcards in the term taken literally; null: no search
-  in_username text;
-  in_reason text;
-begin
-  -- security definer, reading only the caller's rows (user_id = auth.uid() below): under RLS the
-  -- planner may not use an index for ILIKE (not leakproof) ahead of the policy, so the trigram
-  -- indexes went unused. A search is a few words: a longer one (70,000 characters took 6.9 s over
-  -- 5,000 rows) is refused before anything is read.
-  if char_length(term) > 100 then
-    raise exception 'Search for at most 100 characters.' using errcode = '22023';
-  end if;
-  if term <> '' then
-    in_username := '%' || replace(replace(replace(ltrim(term, '@'), '\', '\\'), '%', '\%'), '_', '\_') || '%';
-    in_reason := '%' || replace(replace(replace(term, '\', '\\'), '%', '\%'), '_', '\_') || '%';
-  end if;
-  return query
-  with page as (
-    select d.*, count(*) over () as total
-      from public.do_not_contact d
-     where d.user_id = (select auth.uid())
-       and (p_platform is null or d.platform = p_platform)
-       and (in_username is null or d.target_username ilike in_username or d.reason ilike in_reason)
-     order by d.created_at desc, lower(d.target_username), d.id
-     limit least(greatest(coalesce(p_limit, 50), 1), 10000) offset greatest(coalesce(p_offset, 0), 0)
-  )
-  select p.id, p.platform, p.target_username, p.reason, p.created_at,
-         (select count(*) from public.campaign_leads l
-           join public.campaigns c on c.id = l.campaign_id
-           join public.platforms pl on pl.id = c.platform_id
-          where l.user_id = p.user_id and l.skip_reason = 'do_not_contact'
-            and lower(l.username) = lower(p.target_username) and pl.name = p.platform),
-         p.total
-    from page p
-   order by p.created_at desc, lower(p.target_username), p.id;
-end
-$$;
-comment on function public.do_not_contact_entries(text, text, integer, integer) is
-  'A page of the caller''s do-not-contact list (security definer, reading only rows of auth.uid()), newest first (then by username): search (at most 100 characters, 22023 beyond) in username and reason through the trigram indexes, optional platform, with how many campaign leads each entry skipped and the total matching.';
-revoke execute on function public.do_not_contact_entries(text, text, integer, integer) from public, anon;
-
-create or replace function public.do_not_contact_overview()
-returns jsonb
-language sql
-stable
-set search_path = ''
-as $$
-  select jsonb_build_object(
-    'entries', (select count(*) from public.do_not_contact d where d.user_id = (select auth.uid())),
-    'skippedLeads', (select count(*) from public.campaign_leads l
-                      where l.user_id = (select auth.uid()) and l.skip_reason = 'do_not_contact'),
-    'words', coalesce(
-      (select jsonb_build_object('anywhere', to_jsonb(s.anywhere), 'atStart', to_jsonb(s.at_start), 'custom', true)
-         from public.opt_out_settings s where s.user_id = (select auth.uid())),
-      jsonb_build_object('anywhere', '["unsubscribe"]'::jsonb, 'atStart', '["stop"]'::jsonb, 'custom', false)))
-$$;
-comment on function public.do_not_contact_overview() is
-  'The do-not-contact screen''s header: {entries, skippedLeads (campaign leads skipped because of the list), words {anywhere, atStart, custom}}.';
-revoke execute on function public.do_not_contact_overview() from public, anon;
 
 create or replace function public.pause_campaign(p_campaign_id uuid)
 returns jsonb
@@ -2103,18 +1375,3 @@ $$;
 comment on function public.preview_campaign_days_off(uuid, jsonb, integer) is
   'Random days off a campaign with this id and schedule would take, from today in the schedule''s time zone for p_days days (1-366). Reads no table.';
 revoke execute on function public.preview_campaign_days_off(uuid, jsonb, integer) from public, anon;
-
-create or replace function public.set_opt_out_words(p_anywhere text[], p_at_start text[])
-returns jsonb
-language sql
-set search_path = ''
-as $$
-  -- the trigger normalises and checks them (22023 with the reason)
-  insert into public.opt_out_settings as s (user_id, anywhere, at_start)
-  values ((select auth.uid()), coalesce(p_anywhere, '{}'), coalesce(p_at_start, '{}'))
-  on conflict (user_id) do update set anywhere = excluded.anywhere, at_start = excluded.at_start
-  returning jsonb_build_object('anywhere', to_jsonb(s.anywhere), 'atStart', to_jsonb(s.at_start), 'custom', true)
-$$;
-comment on function public.set_opt_out_words(text[], text[]) is
-  'Saves the caller''s opt-out words (both lists) and returns them as stored: trimmed, lower case, once each.';
-revoke execute on function public.set_opt_out_words(text[], text[]) from public, anon;
