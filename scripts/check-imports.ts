@@ -5,7 +5,7 @@
 // broken rule naming the file, the import and the rule (exit 1).
 import { fileURLToPath } from 'node:url'
 import {
-  brokenDomainImport,
+  brokenPackageImport,
   brokenProgramImport,
   brokenRule,
   hasRules,
@@ -24,12 +24,12 @@ export function checkImports(root: string): string[] {
   for (const { file, line, specifier, target } of imports) {
     const rule =
       brokenRule(zoneOf(file), zoneOf(target)) ??
-      brokenDomainImport(file, specifier, target) ??
+      brokenPackageImport(file, specifier, target) ??
       brokenProgramImport(file, specifier, target)
     if (rule) problems.push(`${file}:${line} imports '${specifier}' (${target}): ${rule}`)
   }
   for (const { file, line, specifier } of packages) {
-    const rule = brokenDomainImport(file, specifier, null)
+    const rule = brokenPackageImport(file, specifier, null)
     if (rule) problems.push(`${file}:${line} imports '${specifier}': ${rule}`)
   }
   return problems

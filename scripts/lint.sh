@@ -9,7 +9,7 @@ npx tsx scripts/check-imports.ts
 npx tsc -p tsconfig.json --noEmit
 npx tsc -p web/tsconfig.json --noEmit
 shopt -s nullglob
-functions=(supabase/functions/*/index.ts supabase/functions/*/*.test.ts supabase/functions/_shared/*.ts supabase/functions/_shared/domain/*.ts stack/gateway/test/fixtures/functions/*/index.ts)
+functions=(supabase/functions/*/index.ts supabase/functions/*/*.test.ts supabase/functions/_shared/*.ts supabase/functions/_shared/domain/*.ts supabase/functions/_shared/schemas/*.ts stack/gateway/test/fixtures/functions/*/index.ts)
 if [ ${#functions[@]} -gt 0 ]; then
   npx deno check --quiet "${functions[@]}"
 fi

@@ -3,9 +3,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { checkAliases, writeAliases } from '../scripts/aliases/generate.ts'
-import { SHARED_PACKAGES } from '../scripts/aliases/list.ts'
+import { DENO_NPM_IMPORTS, SHARED_PACKAGES } from '../scripts/aliases/list.ts'
 
 const roots: string[] = []
 afterEach(() => {
@@ -40,8 +41,18 @@ describe('alias maps', () => {
     expect(web.paths['@reachflow/ai']).toBeUndefined()
     expect(read(root, 'supabase/functions/api/deno.json').imports).toEqual({
       '@reachflow/domain': '../_shared/domain/index.ts',
+      '@reachflow/schemas': '../_shared/schemas/index.ts',
+      zod: 'npm:zod@4.6.7',
     })
+    expect(web.paths.zod).toBeUndefined()
     expect(read(root, 'deno.json').nodeModulesDir).toBe('manual')
+  })
+
+  it("pins each bare npm name for Deno at package.json's version, the one Node and Vite load", () => {
+    const root = fileURLToPath(new URL('..', import.meta.url))
+    const { dependencies } = read(root, 'package.json') as { dependencies: Record<string, string> }
+    for (const [name, specifier] of Object.entries(DENO_NPM_IMPORTS))
+      expect(specifier).toBe(`npm:${name}@${dependencies[name]}`)
   })
 
   it('names a map edited by hand and a function without its deno.json', () => {

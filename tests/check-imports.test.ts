@@ -46,7 +46,7 @@ const FEATURES = 'a feature does not import another feature'
 const SHARED = 'shared web code (src/components, src/lib, src/config, src/testing) does not import features'
 const STACK = 'nothing but tests and scripts imports stack/'
 const RUNNER = 'the runner imports only runner/src and supabase/functions/_shared'
-const WEB_ONLY = 'the web app imports only web/src, @reachflow/domain and @reachflow/db'
+const WEB_ONLY = 'the web app imports only web/src, @reachflow/domain, @reachflow/schemas and @reachflow/db'
 const WEB_SERVER_CODE = `${WEB_ONLY} (the rest of supabase/functions/_shared is server code: keys, the service role)`
 const RUNNER_BY_NAME =
   'the runner imports supabase/functions/_shared only by the names scripts/aliases/list.ts gives it (@reachflow/domain, @reachflow/db, @reachflow/ai, @reachflow/instagram-api, @reachflow/x-verify)'
@@ -100,10 +100,11 @@ describe('web', () => {
     ])
   })
 
-  it('the web app imports web/src, the domain and the database types by name, nothing else', () => {
+  it('the web app imports web/src, the domain, the schemas and the database types by name, nothing else', () => {
     const problems = problemsIn({
       'web/src/lib/ok.ts': [
         "import { quote } from '@reachflow/domain'",
+        "import { campaignName } from '@reachflow/schemas'",
         "import type { Database } from '@reachflow/db'",
       ].join('\n'),
       'web/src/lib/session.ts': "import { open } from '../../../runner/src/sessions/open.ts'",
@@ -261,6 +262,53 @@ describe('the domain package', () => {
       `supabase/functions/_shared/domain/pricing.ts:3 imports 'npm:zod@4.6.7': ${ALONE}; 'npm:zod@4.6.7' is not one of its files`,
       `supabase/functions/_shared/domain/pricing.ts:4 imports 'node:crypto': ${ALONE}; 'node:crypto' is not one of its files`,
       `supabase/functions/_shared/domain/pricing.ts:6 imports '@shared/database': ${ALONE}; '@shared/database' is not one of its files`,
+    ])
+  })
+})
+
+describe('the schemas package', () => {
+  const ALONE =
+    "@reachflow/schemas imports only its own files, @reachflow/domain and 'zod' (web bundles it: no server code)"
+  const BY_NAME = "import the schemas package by its name, '@reachflow/schemas', not by a path into it"
+
+  it('imports its own files, the domain by name and zod; no other package or _shared file', () => {
+    const problems = problemsIn({
+      'supabase/functions/_shared/schemas/index.ts': "export * from './campaign.ts'",
+      'supabase/functions/_shared/schemas/campaign.ts': [
+        "import { DM_LIMITS } from '@reachflow/domain'",
+        "import { z } from 'zod'",
+        "import { text } from './text.ts'",
+        "import { serviceClient } from '../clients.ts'",
+        "import { z as pinned } from 'npm:zod@4.6.7'",
+        "import { createHash } from 'node:crypto'",
+      ].join('\n'),
+      'supabase/functions/_shared/schemas/campaign.test.ts': "import assert from 'node:assert/strict'",
+    })
+    expect(problems).toEqual([
+      `supabase/functions/_shared/schemas/campaign.ts:4 imports '../clients.ts' (supabase/functions/_shared/clients.ts): ${ALONE}`,
+      `supabase/functions/_shared/schemas/campaign.ts:5 imports 'npm:zod@4.6.7': ${ALONE}; 'npm:zod@4.6.7' is not one of them`,
+      `supabase/functions/_shared/schemas/campaign.ts:6 imports 'node:crypto': ${ALONE}; 'node:crypto' is not one of them`,
+    ])
+  })
+
+  it('web and the functions import it by its name; the runner not at all', () => {
+    const problems = problemsIn({
+      'web/src/features/campaigns/form.ts': [
+        "import { campaignName } from '@reachflow/schemas'",
+        "import { messageText } from '../../../../supabase/functions/_shared/schemas/campaign.ts'",
+      ].join('\n'),
+      'supabase/functions/api/input.ts': [
+        "import { campaignName } from '@reachflow/schemas'",
+        "import { messageText } from '../_shared/schemas/campaign.ts'",
+      ].join('\n'),
+      'supabase/functions/_shared/clients.ts': "import { campaignName } from '@reachflow/schemas'",
+      'runner/src/compose.ts':
+        "import { messageText } from '../../supabase/functions/_shared/schemas/index.ts'",
+    })
+    expect(problems).toEqual([
+      `runner/src/compose.ts:1 imports '../../supabase/functions/_shared/schemas/index.ts' (supabase/functions/_shared/schemas/index.ts): ${BY_NAME}`,
+      `supabase/functions/api/input.ts:2 imports '../_shared/schemas/campaign.ts' (supabase/functions/_shared/schemas/campaign.ts): ${BY_NAME}`,
+      `web/src/features/campaigns/form.ts:2 imports '../../../../supabase/functions/_shared/schemas/campaign.ts' (supabase/functions/_shared/schemas/campaign.ts): ${BY_NAME}`,
     ])
   })
 })

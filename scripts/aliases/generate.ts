@@ -1,12 +1,13 @@
 // Writes the alias maps that cannot read scripts/aliases/list.ts themselves: the `paths` of
 // tsconfig.json (stack, runner, scripts, tests: every package) and web/tsconfig.json (web's), and
-// the `imports` of the root deno.json and of every function's deno.json (what deploy reads).
+// the `imports` of the root deno.json and of every function's deno.json (what deploy reads), which
+// also pin the npm packages shared code imports by bare name.
 // `--check` (run by `npm run lint`) writes nothing and lists every map that differs from the list.
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { packagesFor, SHARED_PACKAGES, type SharedPackage } from './list.ts'
+import { DENO_NPM_IMPORTS, packagesFor, SHARED_PACKAGES, type SharedPackage } from './list.ts'
 
 type Json = { [key: string]: unknown }
 
@@ -60,7 +61,8 @@ function expected(map: AliasMap): Record<string, unknown> {
     const path = relativeTo(dir, p.entry)
     return [p.name, map.key === 'imports' ? path : [path]] as const
   })
-  return { ...map.own, ...Object.fromEntries(entries) }
+  const npm = map.key === 'imports' ? DENO_NPM_IMPORTS : {}
+  return { ...map.own, ...Object.fromEntries(entries), ...npm }
 }
 
 function holder(json: Json, key: AliasMap['key']): Json {

@@ -4,10 +4,11 @@
 // hosted Supabase that is never deployed. An import across those lines either breaks a deploy or
 // ties two parts together that should change alone; inside web, features stay independent so one
 // can change without reading the others (app → features → shared). Everything may import the domain
-// package (`_shared/domain/`, `@reachflow/domain`), which imports nothing but itself. Web and the
-// runner reach `_shared/` only by the package names scripts/aliases/list.ts gives them (web: the
-// domain and the database types, never server code such as the service-role clients.ts), and no
-// relative path leaves a program's folder.
+// package (`_shared/domain/`, `@reachflow/domain`), which imports nothing but itself. The schemas
+// package (`_shared/schemas/`, `@reachflow/schemas`) imports only itself, the domain and zod. Web and
+// the runner reach `_shared/` only by the package names scripts/aliases/list.ts gives them (web: the
+// domain, the schemas and the database types, never server code such as the service-role
+// clients.ts), and no relative path leaves a program's folder.
 import { type Program, packagesFor } from '../aliases/list.ts'
 
 export type Zone =
@@ -19,12 +20,16 @@ export type Zone =
   | { kind: 'functions-shared' }
   /** @reachflow/domain: supabase/functions/_shared/domain/, the dependency-free shared package. */
   | { kind: 'domain' }
+  /** @reachflow/schemas: supabase/functions/_shared/schemas/, the domain's rules as zod schemas. */
+  | { kind: 'schemas' }
   | { kind: 'stack' }
   /** Tests outside the product folders, scripts, build and tool config: they may import anything. */
   | { kind: 'tests-and-tools' }
 
 export const DOMAIN_NAME = '@reachflow/domain'
 export const DOMAIN_DIR = 'supabase/functions/_shared/domain'
+export const SCHEMAS_NAME = '@reachflow/schemas'
+export const SCHEMAS_DIR = 'supabase/functions/_shared/schemas'
 
 /** The zone of a repository path (forward slashes, relative to the root). */
 export function zoneOf(path: string): Zone {
@@ -35,6 +40,7 @@ export function zoneOf(path: string): Zone {
   if (path.startsWith('web/src/')) return { kind: 'web-shared' }
   if (path.startsWith('runner/src/')) return { kind: 'runner' }
   if (path.startsWith(`${DOMAIN_DIR}/`)) return { kind: 'domain' }
+  if (path.startsWith(`${SCHEMAS_DIR}/`)) return { kind: 'schemas' }
   if (path.startsWith('supabase/functions/_shared/')) return { kind: 'functions-shared' }
   const fn = /^supabase\/functions\/([^/]+)\//.exec(path)
   if (fn?.[1]) return { kind: 'function', name: fn[1] }
@@ -44,6 +50,10 @@ export function zoneOf(path: string): Zone {
 
 /** Whether a file in this zone can break a rule at all: tests, tools and the stack import freely. */
 export const hasRules = (zone: Zone) => zone.kind !== 'stack' && zone.kind !== 'tests-and-tools'
+
+/** `_shared/` as a whole: its server code and the two packages inside it. */
+const isFunctionsShared = (zone: Zone) =>
+  zone.kind === 'functions-shared' || zone.kind === 'domain' || zone.kind === 'schemas'
 
 const isWeb = (zone: Zone) =>
   zone.kind === 'web-app' || zone.kind === 'web-feature' || zone.kind === 'web-shared'
@@ -63,31 +73,35 @@ export function brokenRule(from: Zone, to: Zone): string | null {
         return 'shared web code (src/components, src/lib, src/config, src/testing) does not import features or src/app'
       break
     case 'runner':
-      if (to.kind !== 'runner' && to.kind !== 'functions-shared' && to.kind !== 'domain')
+      if (to.kind !== 'runner' && !isFunctionsShared(to))
         return 'the runner imports only runner/src and supabase/functions/_shared (what its image holds)'
       return null
     case 'function':
       if (to.kind === 'function' && to.name !== from.name)
         return 'a function does not import another function (each deploys alone; share through _shared)'
-      if (to.kind !== 'function' && to.kind !== 'functions-shared' && to.kind !== 'domain')
+      if (to.kind !== 'function' && !isFunctionsShared(to))
         return 'a function imports only its own folder and supabase/functions/_shared (what its deploy bundles)'
       return null
     case 'functions-shared':
-      if (to.kind !== 'functions-shared' && to.kind !== 'domain')
+      if (!isFunctionsShared(to))
         return 'supabase/functions/_shared imports only _shared (every function, web and the runner import it)'
       return null
     case 'domain':
       if (to.kind !== 'domain') return DOMAIN_ALONE
       return null
+    case 'schemas':
+      if (to.kind !== 'schemas' && to.kind !== 'domain') return SCHEMAS_ALONE
+      return null
     default:
       return null
   }
-  if (!isWeb(to) && to.kind !== 'functions-shared' && to.kind !== 'domain') return WEB_ONLY
+  if (!isWeb(to) && !isFunctionsShared(to)) return WEB_ONLY
   return null
 }
 
 const namesFor = (program: Program) => packagesFor(program).map((p) => p.name)
-const WEB_ONLY = `the web app imports only web/src, ${namesFor('web').join(' and ')}`
+const listed = (names: string[]) => `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+const WEB_ONLY = `the web app imports only web/src, ${listed(namesFor('web'))}`
 const RUNNER_SHARED = `the runner imports supabase/functions/_shared only by the names scripts/aliases/list.ts gives it (${namesFor('runner').join(', ')})`
 
 const withoutExtension = (path: string) => path.replace(/\.tsx?$/, '')
@@ -113,20 +127,30 @@ export function brokenProgramImport(file: string, specifier: string, target: str
 }
 
 const DOMAIN_ALONE = `${DOMAIN_NAME} imports only its own files (dependency-free, so Deno, Node and the browser run it as it is)`
+/** The one package the schemas may import, by the bare name every runtime maps (list.ts). */
+const SCHEMAS_PACKAGE = 'zod'
+const SCHEMAS_ALONE = `${SCHEMAS_NAME} imports only its own files, ${DOMAIN_NAME} and '${SCHEMAS_PACKAGE}' (web bundles it: no server code)`
 
 /**
- * The rules of the domain package that depend on how an import is written: its own source files
- * import no package at all (`npm:`, `node:`, `jsr:`, bare names; its tests may use `node:assert`),
- * and every other file imports it by its one name, never by a path into it, so each runtime's alias
- * is the only way in. `target` is null for a package.
+ * The rules of the domain and schemas packages that depend on how an import is written: the
+ * domain's own source files import no package at all (`npm:`, `node:`, `jsr:`, bare names; its tests
+ * may use `node:assert`), the schemas' only `zod`, and every other file imports each by its one
+ * name, never by a path into it, so each runtime's alias is the only way in. `target` is null for a
+ * package.
  */
-export function brokenDomainImport(file: string, specifier: string, target: string | null): string | null {
-  const inDomain = zoneOf(file).kind === 'domain'
-  if (target === null)
-    return inDomain && !/\.test\.tsx?$/.test(file)
-      ? `${DOMAIN_ALONE}; '${specifier}' is not one of its files`
-      : null
-  if (!inDomain && zoneOf(target).kind === 'domain' && specifier !== DOMAIN_NAME)
+export function brokenPackageImport(file: string, specifier: string, target: string | null): string | null {
+  const from = zoneOf(file).kind
+  const isTest = /\.test\.tsx?$/.test(file)
+  if (target === null) {
+    if (from === 'domain' && !isTest) return `${DOMAIN_ALONE}; '${specifier}' is not one of its files`
+    if (from === 'schemas' && !isTest && specifier !== SCHEMAS_PACKAGE)
+      return `${SCHEMAS_ALONE}; '${specifier}' is not one of them`
+    return null
+  }
+  const to = zoneOf(target).kind
+  if (from !== 'domain' && to === 'domain' && specifier !== DOMAIN_NAME)
     return `import the domain package by its name, '${DOMAIN_NAME}', not by a path into it`
+  if (from !== 'schemas' && to === 'schemas' && specifier !== SCHEMAS_NAME)
+    return `import the schemas package by its name, '${SCHEMAS_NAME}', not by a path into it`
   return null
 }

@@ -1,7 +1,7 @@
 // The rules of a DM campaign that the wizard (web) checks as the customer types and the api function
 // checks again on POST and PUT /v2/campaigns: one definition, so the two can never disagree about a
-// limit or word an error differently. Each side builds its own schema from these (zod lives outside
-// this package; docs/decisions.md).
+// limit or word an error differently. @reachflow/schemas builds the one set of zod schemas both sides
+// validate with from these (zod lives outside this package; docs/decisions.md).
 
 export const WEEKDAYS = [
   'monday',

@@ -1,19 +1,27 @@
 // The Create New (DM) Campaign wizard (product.md §2 Modals 3, §5 "DM wizard", §9): the form, its rules
 // per step, and the POST {api}/v2/campaigns body it becomes.
-// The limits, defaults and error words are @reachflow/domain's, which the api function checks again.
+// Its fields are @reachflow/schemas' campaign fields, which the api function builds its request from:
+// the form only extends them with its own shape ({text} message slots, selects, toggles).
 import {
   type CreateDmCampaignBody,
   DM_DEFAULTS,
-  DM_LIMITS,
   DM_RULE_TEXTS,
   type DmPlatform,
   type DmSchedule,
   type DmSequences,
-  HHMM,
-  hasInitialMessage,
-  isWindow,
-  WEEKDAYS,
 } from '@reachflow/domain'
+import {
+  campaignLabel,
+  campaignName,
+  dailyLimitSchema,
+  followUpMessages,
+  messageText,
+  openingMessages,
+  SCHEDULE_WINDOW,
+  scheduleFields,
+  sequenceFields,
+  winnerAfterSendsSchema,
+} from '@reachflow/schemas'
 import { z } from 'zod'
 
 export const DM_TEXT = {
@@ -24,46 +32,28 @@ export const DM_TEXT = {
   draft: 'Campaign will be created in draft mode. Launch it from its card when you are ready.',
 } as const
 
-const { followUpDays, dailyLimit, winnerAfterSends } = DM_LIMITS
-
-const wholeNumber = (text: string, min: number, max: number) =>
-  z.number(text).int(text).min(min, text).max(max, text)
-const message = z.object({ text: z.string().max(DM_LIMITS.messageLength) })
+const slot = z.object({ text: messageText })
 
 export const campaignFormSchema = z
   .object({
-    name: z.string().trim().min(1, DM_TEXT.name).max(DM_LIMITS.nameLength),
+    ...sequenceFields,
+    ...scheduleFields,
+    name: campaignName,
     accountId: z.string().min(1, DM_TEXT.account),
-    industry: z.string().trim().max(DM_LIMITS.labelLength),
-    stage: z.string().trim().max(DM_LIMITS.labelLength),
+    industry: campaignLabel,
+    stage: campaignLabel,
     scrapingCampaignId: z.string().min(1, DM_TEXT.leadSource),
-    messages: z
-      .array(message)
-      .min(1)
-      .refine((list) => hasInitialMessage(list.map((m) => m.text)), DM_TEXT.initialMessage),
-    noFirstnameMessage: z.string().max(DM_LIMITS.messageLength),
-    followUpEnabled: z.boolean(),
-    followUpMessages: z.array(message),
-    followUpDays: wholeNumber(DM_TEXT.followUpDays, followUpDays.min, followUpDays.max),
+    messages: openingMessages(slot, (m) => m.text),
+    followUpMessages: followUpMessages(slot),
     useWinner: z.boolean(),
     winnerAfterSends: z.number(),
-    dailyLimit: wholeNumber(DM_TEXT.dailyLimit, dailyLimit.min, dailyLimit.max),
-    timezone: z.string().min(1),
-    timeFrom: z.string().regex(HHMM),
-    timeTo: z.string().regex(HHMM),
-    activeDays: z.array(z.enum(WEEKDAYS)).min(1, DM_TEXT.days),
-    randomDaysOff: z.boolean(),
+    dailyLimit: dailyLimitSchema,
     runImmediately: z.boolean(),
     aiPersonalization: z.boolean(),
   })
   .superRefine((form, ctx) => {
-    if (!isWindow(form.timeFrom, form.timeTo))
-      ctx.addIssue({ code: 'custom', message: DM_TEXT.window, path: ['timeTo'] })
-    const { success: validWinnerRule } = wholeNumber(
-      DM_TEXT.winnerAfterSends,
-      winnerAfterSends.min,
-      winnerAfterSends.max,
-    ).safeParse(form.winnerAfterSends)
+    if (!SCHEDULE_WINDOW.holds(form)) ctx.addIssue({ code: 'custom', ...SCHEDULE_WINDOW.issue() })
+    const { success: validWinnerRule } = winnerAfterSendsSchema.safeParse(form.winnerAfterSends)
     if (winnerRuleApplies(form) && !validWinnerRule)
       ctx.addIssue({ code: 'custom', message: DM_TEXT.winnerAfterSends, path: ['winnerAfterSends'] })
     if (form.followUpEnabled && !form.followUpMessages.some((m) => m.text.trim() !== '')) {

@@ -510,4 +510,21 @@ describe('Create New Campaign wizard (product.md §2 Modals 3, §5, §9)', () =>
     for (const step of [0, 1, 2, 3, 4]) expect(stepProblems(ready, step)).toEqual({})
     expect(campaignRequest(ready, 'id-1', 'twitter').target_count).toBe(50)
   })
+
+  it("the form's rules and words are the api's (@reachflow/schemas), beyond what the inputs stop", () => {
+    const ready = { ...defaultCampaignForm(), name: 'A', accountId: 'a', scrapingCampaignId: 's' }
+    const long = 'x'.repeat(10_001)
+    expect(stepProblems({ ...ready, name: 'x'.repeat(201) }, 0)).toEqual({
+      name: 'Campaign names may be at most 200 characters',
+    })
+    expect(stepProblems({ ...ready, messages: [{ text: long }] }, 2)).toEqual({
+      messages: 'A message may be at most 10,000 characters',
+    })
+    expect(stepProblems({ ...ready, messages: [{ text: 'Hi' }], timezone: 'Mars/Olympus' }, 3)).toEqual({
+      timezone: 'Unknown time zone "Mars/Olympus"',
+    })
+    expect(stepProblems({ ...ready, messages: [{ text: 'Hi' }], timeTo: '24:00' }, 3)).toEqual({
+      timeTo: 'Schedule times must be HH:MM (00:00-23:59)',
+    })
+  })
 })
