@@ -37,6 +37,7 @@ describe('the accounts a DM campaign can send from', () => {
   it('leaves out official Instagram accounts, whose API cannot start a conversation', async () => {
     const accounts = await getSenderAccounts()
     expect(accounts.map((a) => a.id)).toEqual(['x-api', 'ig-web'])
-    expect(accounts[0]).not.toHaveProperty('connection')
+    // the review step prices an X API account's sends, so the connection stays on each account
+    expect(accounts.map((a) => a.connection)).toEqual(['official', 'browser'])
   })
 })
