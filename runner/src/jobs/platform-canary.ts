@@ -5,7 +5,7 @@
 // change; a run that passes resolves the platform's incidents (internal.finish_canary_run). The
 // canary never changes the account's status: its own jobs deal with the account.
 
-import { packIssues } from '@reachflow/domain'
+import { type CanaryStepResult, packIssues } from '@reachflow/domain'
 import { type CanaryInput, type CanaryStep, DEFAULT_STEPS, SkipStep } from '../canary/steps.ts'
 import type { InternalRow } from '../db-rows.ts'
 import { CODE_DEFAULT_FACTS, type PackFacts } from '../packs/code-defaults.ts'
@@ -35,19 +35,8 @@ type StartedRun = InternalRow<
 /** The run as started, with its id (a changed page it meets is recorded as this run's sighting). */
 type Run = StartedRun & { id: string }
 
-export interface StepResult {
-  step: string
-  label: string
-  status: 'passed' | 'failed' | 'skipped'
-  ms: number
-  detail?: string
-  kind?: 'layout_changed' | 'stop_signal' | 'timeout' | 'error'
-  message?: string
-  /** For a changed page: where it was, and how much of it the outline kept. */
-  path?: string
-  outlineLines?: number
-  incidentId?: string
-}
+/** One step as the run records it: the shape the admin tab reads back (the domain's). */
+export type StepResult = CanaryStepResult
 
 export type CanaryStatus = 'passed' | 'failed' | 'error'
 
