@@ -1,0 +1,203 @@
+// Every route of the product `api` function (supabase/functions/api/app.ts) that web calls or reads,
+// with the body it takes and the answer it gives. Web calls `callApi(key, …)` and gets the answer as
+// this type; the function builds it with `satisfies` the same type, and tests/function-answers.test.ts
+// checks the real read answers against it at runtime. Views that spread a whole row name the row by
+// its generated type (type-only: docs/decisions.md, "The domain package may name database rows").
+import type { Tables } from '../database.ts'
+import type { CreateDmCampaignBody } from './dm-campaign.ts'
+
+/** A platform as the connect screens list it. */
+export type PlatformView = Pick<Tables<'platforms'>, 'id' | 'name' | 'display_name' | 'is_active' | 'coming_soon'>
+
+/** A social account as the dashboard shows it; nothing secret (the proxy is cut to host:port). */
+export interface AccountView {
+  id: string
+  user_id: string
+  username: string
+  platform_id: string | null
+  platform_name: string | null
+  platform_display_name: string | null
+  platform: PlatformView | null
+  status: string
+  /** browser: the runner signs in to the site; official: the platform's API (OAuth). */
+  connection: string
+  daily_message_limit: number
+  has_chat_passcode: boolean
+  proxy: string | null
+  timezone: string
+  flag_reason: string | null
+  paused_until: string | null
+  last_tested_at: string | null
+  last_login_at: string | null
+  created_at: string
+  updated_at: string
+  warmup: {
+    phase: number
+    trustScore: number
+    dailyLimits: { messages: number }
+    remainingLimits: { messages: number; canSendMore: boolean }
+    sentToday: number
+  }
+  messagesPerDay: number
+  connectionRequests: number
+  connected: boolean
+  lastSync: string | null
+}
+
+/** A saved account, and whether the runner's test of it is queued. */
+export type AccountSaved = AccountView & { testQueued: boolean }
+/** An account whose test was asked for, with the line the dashboard shows. */
+export type AccountTested = AccountView & { message: string }
+
+export interface Deleted {
+  id: string
+  deleted: true
+  message: string
+}
+/** A deleted account; `revoked` says whether X revoked an official account's tokens. */
+export type AccountDeleted = Deleted & { revoked?: boolean }
+
+export interface CookiesChecked {
+  /** Always null: a plain request can only say X did not reject the cookies. */
+  valid: null
+  rejected: false
+  message: string
+}
+
+export interface XOfficialSetup {
+  redirectUri: string
+  scopes: string[]
+}
+export interface XOfficialStarted {
+  authorizeUrl: string
+  redirectUri: string
+}
+export type XOfficialConnected = AccountView & { reconnected: boolean }
+
+/** A DM campaign: its row, what it joins, and the dashboard card's figures. */
+export type CampaignView = Tables<'campaigns'> & {
+  platform: Pick<Tables<'platforms'>, 'name' | 'display_name'> | null
+  social_account: Pick<Tables<'social_accounts'>, 'id' | 'username' | 'status'> | null
+  scraping_campaign: Pick<Tables<'scraping_campaigns'>, 'id' | 'name' | 'status' | 'leads_collected'> | null
+  lead_list: Pick<Tables<'lead_lists'>, 'id' | 'name' | 'lead_count'> | null
+  leads: number
+  sent: number
+  updated: string
+}
+export type CampaignChanged = CampaignView & { message?: string }
+
+/** A scraping campaign: its row, what it joins, and the list view's figures. */
+export type ScrapingCampaignView = Tables<'scraping_campaigns'> & {
+  account: Pick<Tables<'social_accounts'>, 'id' | 'username' | 'status'> | null
+  platform: Pick<Tables<'platforms'>, 'name' | 'display_name'> | null
+  lead_list: Pick<Tables<'lead_lists'>, 'id' | 'name' | 'lead_count'> | null
+  platform_name: string | null
+  criteria: string
+  scraped: number
+  verified: number
+  lastRun: string | null
+  nextRun: string | null
+}
+/** start and pause answer the campaign; delete (through the same operation) says deleted. */
+export type ScrapingOperated = (ScrapingCampaignView & { message: string }) | Deleted
+
+/** POST /lead-scraping/campaigns: what the scraping wizard sends. */
+export interface ScrapingCampaignRequest {
+  name: string
+  account_id: string
+  sources: { type: string; value: string }
+  target_count: number
+  filters: {
+    min_followers: number
+    max_followers: number | null
+    verified_only: boolean
+    has_bio: boolean
+    exclude_business: boolean
+  }
+  ai_ideal_customer?: string
+  ai_min_score?: number
+}
+
+/** PATCH /social-accounts/:id: any of new credentials, proxy (null removes it) and daily limit. */
+export interface AccountChanges {
+  authData?: { cookies?: unknown; chatPasscode?: string | null; password?: string; secretKey?: string | null }
+  proxyUrl?: string | null
+  dailyMessageLimit?: number
+}
+
+/** Today's AI use of the customer against the day's limits (UTC). */
+export interface AiBudget {
+  requests: number
+  requestLimit: number
+  tokens: number
+  tokenLimit: number
+  exhausted: boolean
+  resetsAt: string
+}
+
+/** GET /ai/status: whether AI writing is on, and today's budget when it is. */
+export type AiStatus =
+  | { available: false; reason: string }
+  | AiAvailable
+export interface AiAvailable {
+  available: true
+  model: string
+  /** The local stack's deterministic sandbox answers, not a real model. */
+  sandbox: boolean
+  budget: AiBudget
+  /** Set when today's budget is used up. */
+  reason: string | null
+}
+
+export interface DraftRequest {
+  goal: string
+  offer: string
+  platform: 'twitter' | 'instagram'
+  variants: number
+  followUps: number
+}
+export interface Drafts {
+  messages: string[]
+  followUps: string[]
+  tokens: number
+}
+
+type Get<Response> = { request: undefined; response: Response }
+type Post<Body, Response> = { request: Body; response: Response }
+
+export interface ApiEndpoints {
+  'GET /social-accounts': Get<AccountView[]>
+  'GET /social-accounts/platforms': Get<PlatformView[]>
+  'POST /social-accounts/validate-cookies': Post<{ platform: string; cookies: unknown }, CookiesChecked>
+  'GET /social-accounts/x-official/setup': Get<XOfficialSetup>
+  'POST /social-accounts/x-official/start': Post<
+    { clientId: string; clientSecret: string; browserKey: string },
+    XOfficialStarted
+  >
+  'POST /social-accounts/x-official/callback': Post<
+    { state: string; code?: string; error?: string; browserKey: string },
+    XOfficialConnected
+  >
+  'PATCH /social-accounts/:id': Post<AccountChanges, AccountSaved>
+  'POST /social-accounts/:id/test': Post<undefined, AccountTested>
+  'DELETE /social-accounts/:id': Post<undefined, AccountDeleted>
+
+  'GET /scraping-campaigns': Get<ScrapingCampaignView[]>
+  'POST /lead-scraping/campaigns': Post<ScrapingCampaignRequest, ScrapingCampaignView>
+  'POST /scraping-campaigns/:id/start': Post<undefined, ScrapingOperated>
+  'POST /scraping-campaigns/:id/pause': Post<undefined, ScrapingOperated>
+  'DELETE /scraping-campaigns/:id': Post<undefined, ScrapingOperated>
+
+  'GET /v2/campaigns': Get<CampaignView[]>
+  'POST /v2/campaigns': Post<CreateDmCampaignBody, CampaignView>
+  'PUT /v2/campaigns/:id': Post<{ winner_after_sends: number | null }, CampaignView>
+  'DELETE /v2/campaigns/:id': Post<undefined, Deleted>
+  'POST /v2/campaigns/:id/launch': Post<undefined, CampaignChanged>
+  'POST /v2/campaigns/:id/pause': Post<undefined, CampaignChanged>
+
+  'GET /ai/status': Get<AiStatus>
+  'POST /ai/draft-messages': Post<DraftRequest, Drafts>
+}
+
+export type ApiRoute = keyof ApiEndpoints
+export type ApiResponse<K extends ApiRoute> = ApiEndpoints[K]['response']
