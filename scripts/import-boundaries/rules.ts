@@ -119,7 +119,9 @@ export const DOMAIN_TYPES_FROM = 'supabase/functions/_shared/database.ts'
 
 /** Whether this import is the domain naming database rows: erased at build, so it stays dependency-free. */
 export const isDomainTypeImport = (file: string, target: string, typeOnly: boolean) =>
-  typeOnly && zoneOf(file).kind === 'domain' && withoutExtension(target) === withoutExtension(DOMAIN_TYPES_FROM)
+  typeOnly &&
+  zoneOf(file).kind === 'domain' &&
+  withoutExtension(target) === withoutExtension(DOMAIN_TYPES_FROM)
 
 /**
  * The rules of the domain package that depend on how an import is written: its own source files

@@ -1,6 +1,8 @@
 // /ai: whether AI writing is available to the caller, and "Write with AI" drafts for the DM wizard.
 // The endpoint and its key stay here (function secrets); the client only ever sees drafted text.
 // Every call goes through the caller's daily budget (public.ai_reserve, atomic in the database).
+
+import type { AiStatus, Drafts } from '@reachflow/domain'
 import {
   AI_FAILURE_TEXT,
   AI_NOT_CONFIGURED_HINT,
@@ -79,7 +81,7 @@ function configOf(ctx: CallContext): AiConfig | null {
 
 export async function aiStatus(_req: Request, ctx: CallContext): Promise<Response> {
   const config = configOf(ctx)
-  if (!config) return jsonResponse({ available: false, reason: AI_NOT_CONFIGURED_HINT })
+  if (!config) return jsonResponse({ available: false, reason: AI_NOT_CONFIGURED_HINT } satisfies AiStatus)
   const usage = await usageOf(ctx)
   const exhausted = usage.requests >= usage.requestLimit || usage.tokens >= usage.tokenLimit
   return jsonResponse({
@@ -92,7 +94,7 @@ export async function aiStatus(_req: Request, ctx: CallContext): Promise<Respons
       resetsAt: `${today(new Date(ctx.deps.now().getTime() + 86_400_000))}T00:00:00Z`,
     },
     reason: exhausted ? AI_FAILURE_TEXT.budget : null,
-  })
+  } satisfies AiStatus)
 }
 
 const text = (what: string, max: number) =>
@@ -145,7 +147,7 @@ export async function draftMessages(req: Request, ctx: CallContext): Promise<Res
       validate: (text) => parseDraft(text, input),
     })
     const draft = parseDraft(result.text, input)
-    return jsonResponse({ ...draft, tokens: result.tokens })
+    return jsonResponse({ ...draft, tokens: result.tokens } satisfies Drafts)
   } catch (error) {
     if (error instanceof AiError) {
       const phrase = /\("(.+)"\)$/.exec(error.message)?.[1]

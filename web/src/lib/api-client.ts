@@ -4,7 +4,13 @@
 // "Failed to X: {error}" or "Failed to X. Please try again." texts. A call names its route
 // (`callApi('POST /v2/campaigns/:id/launch', { params: { id } })`) and gets the answer that route's
 // entry in @reachflow/domain's ApiEndpoints names: no caller picks a type of its own.
-import { type ApiResponse, type ApiEndpoints, type ApiRoute, type CallArgs, requestLine } from '@reachflow/domain'
+import {
+  type ApiEndpoints,
+  type ApiResponse,
+  type ApiRoute,
+  type CallArgs,
+  requestLine,
+} from '@reachflow/domain'
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { serverErrorText } from './function-error'
 import { supabase } from './supabase'

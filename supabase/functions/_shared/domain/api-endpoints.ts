@@ -7,7 +7,10 @@ import type { Tables } from '../database.ts'
 import type { CreateDmCampaignBody } from './dm-campaign.ts'
 
 /** A platform as the connect screens list it. */
-export type PlatformView = Pick<Tables<'platforms'>, 'id' | 'name' | 'display_name' | 'is_active' | 'coming_soon'>
+export type PlatformView = Pick<
+  Tables<'platforms'>,
+  'id' | 'name' | 'display_name' | 'is_active' | 'coming_soon'
+>
 
 /** A social account as the dashboard shows it; nothing secret (the proxy is cut to host:port). */
 export interface AccountView {
@@ -136,9 +139,7 @@ export interface AiBudget {
 }
 
 /** GET /ai/status: whether AI writing is on, and today's budget when it is. */
-export type AiStatus =
-  | { available: false; reason: string }
-  | AiAvailable
+export type AiStatus = { available: false; reason: string } | AiAvailable
 export interface AiAvailable {
   available: true
   model: string
@@ -162,12 +163,62 @@ export interface Drafts {
   tokens: number
 }
 
+/** POST /social-accounts: a browser account with its sign-in details (sealed, never answered back). */
+export interface AccountCreateRequest {
+  platform: string
+  username: string
+  authData: { cookies?: unknown; chatPasscode?: string | null; password?: string; secretKey?: string | null }
+  proxyUrl: string | null
+}
+
+export interface CheckoutCreated {
+  url: string
+  sessionId: string
+}
+
+/** GET /api/checkout-session/:id: the caller's own Stripe Checkout session and what it did. */
+export interface CheckoutSessionView {
+  /** A trial charges nothing today; paid once the subscription is active; else not settled yet. */
+  outcome: 'trial' | 'paid' | 'pending'
+  amount_due_today: number
+  trial_end: string | null
+  first_charge_amount: number | null
+  first_charge_at: string | null
+  subscription_status: string | null
+  id: string
+  status: string | null
+  payment_status: string
+  amount_total: number | null
+  currency: string | null
+  customer: { email: string | null }
+  customer_details: { email: string | null }
+  subscription: string | null
+  metadata: {
+    planType: string | null
+    billing_cycle: string | null
+    accounts: string | null
+    traffic_source: string | null
+  }
+}
+
+/** Cancel at period end or resume: the synced subscription row and the line the page shows. */
+export interface SubscriptionChanged {
+  subscription: Tables<'subscriptions'>
+  message: string
+}
+
+export interface InvoiceLink {
+  url: string
+  pdf: string | null
+}
+
 type Get<Response> = { request: undefined; response: Response }
 type Post<Body, Response> = { request: Body; response: Response }
 
 export interface ApiEndpoints {
   'GET /social-accounts': Get<AccountView[]>
   'GET /social-accounts/platforms': Get<PlatformView[]>
+  'POST /social-accounts': Post<AccountCreateRequest, AccountSaved>
   'POST /social-accounts/validate-cookies': Post<{ platform: string; cookies: unknown }, CookiesChecked>
   'GET /social-accounts/x-official/setup': Get<XOfficialSetup>
   'POST /social-accounts/x-official/start': Post<
@@ -197,6 +248,12 @@ export interface ApiEndpoints {
 
   'GET /ai/status': Get<AiStatus>
   'POST /ai/draft-messages': Post<DraftRequest, Drafts>
+
+  'POST /api/create-checkout-session': Post<Record<string, unknown>, CheckoutCreated>
+  'GET /api/checkout-session/:id': Get<CheckoutSessionView>
+  'POST /api/subscription/cancel': Post<undefined, SubscriptionChanged>
+  'POST /api/subscription/resume': Post<undefined, SubscriptionChanged>
+  'GET /invoices/:id': Get<InvoiceLink>
 }
 
 export type ApiRoute = keyof ApiEndpoints
