@@ -168,6 +168,47 @@ const READS: { [K in ReadRoute]: Schema<K> } = {
   'GET /social-accounts/x-official/setup': z.object({ redirectUri: text, scopes: z.array(text) }),
   'GET /scraping-campaigns': z.array(scrapingCampaign),
   'GET /v2/campaigns': z.array(campaign),
+  'GET /lead-lists': z.array(
+    z.object({
+      id: text,
+      name: text,
+      lead_count: z.number(),
+      scraping_campaign_id: maybeText,
+      created_at: text,
+      updated_at: text,
+    }),
+  ),
+  'GET /user/credits': z.object({
+    plan: z.object({
+      type: text,
+      status: text,
+      accountLimit: z.number(),
+      accountsUsed: z.number(),
+      canAddAccount: z.boolean(),
+      dmsPerDay: z.number(),
+    }),
+    today: z.object({ sent: z.number(), dailyCap: z.number(), remaining: z.number() }),
+    accounts: z.array(
+      z.object({
+        id: text,
+        username: text,
+        platform: text,
+        status: text,
+        timezone: text,
+        day: text,
+        sentToday: z.number(),
+        caps: z.object({
+          account: z.number().nullable(),
+          warmup: z.number().nullable(),
+          platform: z.number().nullable(),
+          campaigns: z.number().nullable(),
+        }),
+        sendingCampaigns: z.number(),
+        dailyCap: z.number(),
+        remainingToday: z.number(),
+      }),
+    ),
+  }),
   'GET /ai/status': z.discriminatedUnion('available', [
     z.object({ available: z.literal(false), reason: text }),
     z.object({

@@ -163,6 +163,39 @@ export interface Drafts {
   tokens: number
 }
 
+/** A named list of scraped leads. */
+export type LeadListView = Pick<
+  Tables<'lead_lists'>,
+  'id' | 'name' | 'lead_count' | 'scraping_campaign_id' | 'created_at' | 'updated_at'
+>
+
+/** GET /user/credits: what the customer can still send (supabase/functions/api/credits.ts says how). */
+export interface Credits {
+  plan: {
+    type: string
+    status: string
+    accountLimit: number
+    accountsUsed: number
+    canAddAccount: boolean
+    dmsPerDay: number
+  }
+  today: { sent: number; dailyCap: number; remaining: number }
+  accounts: {
+    id: string
+    username: string
+    platform: string
+    status: string
+    timezone: string
+    day: string
+    sentToday: number
+    /** A cap that does not apply is null. */
+    caps: { account: number | null; warmup: number | null; platform: number | null; campaigns: number | null }
+    sendingCampaigns: number
+    dailyCap: number
+    remainingToday: number
+  }[]
+}
+
 /** POST /social-accounts: a browser account with its sign-in details (sealed, never answered back). */
 export interface AccountCreateRequest {
   platform: string
@@ -245,6 +278,9 @@ export interface ApiEndpoints {
   'DELETE /v2/campaigns/:id': Post<undefined, Deleted>
   'POST /v2/campaigns/:id/launch': Post<undefined, CampaignChanged>
   'POST /v2/campaigns/:id/pause': Post<undefined, CampaignChanged>
+
+  'GET /lead-lists': Get<LeadListView[]>
+  'GET /user/credits': Get<Credits>
 
   'GET /ai/status': Get<AiStatus>
   'POST /ai/draft-messages': Post<DraftRequest, Drafts>
