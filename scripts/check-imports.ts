@@ -9,6 +9,7 @@ import {
   brokenProgramImport,
   brokenRule,
   hasRules,
+  isDomainTypeImport,
   zoneOf,
 } from './import-boundaries/rules.ts'
 import { scanImports, sourceFiles } from './import-boundaries/scan.ts'
@@ -21,7 +22,8 @@ export function checkImports(root: string): string[] {
     sourceFiles(root).filter((file) => hasRules(zoneOf(file))),
   )
   const problems = unreadable.map(({ file, message }) => `${file}: could not be parsed (${message})`)
-  for (const { file, line, specifier, target } of imports) {
+  for (const { file, line, specifier, target, typeOnly } of imports) {
+    if (isDomainTypeImport(file, target, typeOnly)) continue
     const rule =
       brokenRule(zoneOf(file), zoneOf(target)) ??
       brokenPackageImport(file, specifier, target) ??

@@ -196,7 +196,7 @@ describe('runner, functions and stack', () => {
 describe('the domain package', () => {
   const DOMAIN_ENTRY = 'supabase/functions/_shared/domain/index.ts'
   const ALONE =
-    '@reachflow/domain imports only its own files (dependency-free, so Deno, Node and the browser run it as it is)'
+    "@reachflow/domain imports only its own files (dependency-free, so Deno, Node and the browser run it as it is), and the database's types with `import type`"
   const BY_NAME = "import the domain package by its name, '@reachflow/domain', not by a path into it"
   const named = {
     'tsconfig.json': JSON.stringify({
@@ -262,6 +262,24 @@ describe('the domain package', () => {
       `supabase/functions/_shared/domain/pricing.ts:3 imports 'npm:zod@4.6.7': ${ALONE}; 'npm:zod@4.6.7' is not one of its files`,
       `supabase/functions/_shared/domain/pricing.ts:4 imports 'node:crypto': ${ALONE}; 'node:crypto' is not one of its files`,
       `supabase/functions/_shared/domain/pricing.ts:6 imports '@shared/database': ${ALONE}; '@shared/database' is not one of its files`,
+    ])
+  })
+
+  it('may import the database types with `import type`, nothing else of _shared and no value', () => {
+    const problems = problemsIn({
+      'supabase/functions/_shared/domain/api-endpoints.ts': [
+        "import type { Tables } from '../database.ts'",
+        "export type { Json } from '../database.ts'",
+        "import { type Tables as Rows } from '../database.ts'",
+        "import { Database } from '../database.ts'",
+        "import type { HttpError } from '../errors.ts'",
+        "import '../database.ts'",
+      ].join('\n'),
+    })
+    expect(problems).toEqual([
+      `supabase/functions/_shared/domain/api-endpoints.ts:4 imports '../database.ts' (supabase/functions/_shared/database.ts): ${ALONE}`,
+      `supabase/functions/_shared/domain/api-endpoints.ts:5 imports '../errors.ts' (supabase/functions/_shared/errors.ts): ${ALONE}`,
+      `supabase/functions/_shared/domain/api-endpoints.ts:6 imports '../database.ts' (supabase/functions/_shared/database.ts): ${ALONE}`,
     ])
   })
 })

@@ -126,7 +126,17 @@ export function brokenProgramImport(file: string, specifier: string, target: str
     : RUNNER_SHARED
 }
 
-const DOMAIN_ALONE = `${DOMAIN_NAME} imports only its own files (dependency-free, so Deno, Node and the browser run it as it is)`
+const DOMAIN_ALONE = `${DOMAIN_NAME} imports only its own files (dependency-free, so Deno, Node and the browser run it as it is), and the database's types with \`import type\``
+
+/** The one file outside it the domain may name, for types only: the database's rows (docs/decisions.md). */
+export const DOMAIN_TYPES_FROM = 'supabase/functions/_shared/database.ts'
+
+/** Whether this import is the domain naming database rows: erased at build, so it stays dependency-free. */
+export const isDomainTypeImport = (file: string, target: string, typeOnly: boolean) =>
+  typeOnly &&
+  zoneOf(file).kind === 'domain' &&
+  withoutExtension(target) === withoutExtension(DOMAIN_TYPES_FROM)
+
 /** The one package the schemas may import, by the bare name every runtime maps (list.ts). */
 const SCHEMAS_PACKAGE = 'zod'
 const SCHEMAS_ALONE = `${SCHEMAS_NAME} imports only its own files, ${DOMAIN_NAME} and '${SCHEMAS_PACKAGE}' (web bundles it: no server code)`

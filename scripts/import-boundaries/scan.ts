@@ -2,7 +2,8 @@
 // build each part would: relative paths, and the `paths` aliases of the nearest tsconfig.json (which
 // web/vite.config.ts repeats for the bundle). Packages (`react`, `node:fs`, `npm:stripe@…`) are not
 // files of ours and are skipped. oxc's parser reads the module record, so imports written inside
-// strings or comments are never mistaken for real ones, and type-only imports count like any other.
+// strings or comments are never mistaken for real ones, and type-only imports count like any other
+// (each import says whether it is one, for the one rule that allows them where values are not).
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { parseSync } from 'oxc-parser'
@@ -14,6 +15,8 @@ export interface Import {
   specifier: string
   /** The imported path relative to the root (extension as written, or none). */
   target: string
+  /** `import type` / `export type … from`: nothing of it is left at run time. */
+  typeOnly: boolean
 }
 
 const SOURCE = /\.(ts|tsx|mts|js|jsx|mjs)$/
@@ -89,7 +92,7 @@ function literal(source: string): string | null {
 export interface Scan {
   imports: Import[]
   /** Imports of packages (`react`, `node:fs`, `npm:zod@…`): no file of ours. */
-  packages: Omit<Import, 'target'>[]
+  packages: Omit<Import, 'target' | 'typeOnly'>[]
   /** Files the parser could not read: an unchecked file must not pass silently. */
   unreadable: { file: string; message: string }[]
 }
@@ -106,19 +109,27 @@ export function scanImports(root: string, files = sourceFiles(root)): Scan {
     }
     const { staticImports, staticExports, dynamicImports } = parsed.module
     const requests = [
-      ...staticImports.map((i) => ({ start: i.moduleRequest.start, specifier: i.moduleRequest.value })),
+      ...staticImports.map((i) => ({
+        start: i.moduleRequest.start,
+        specifier: i.moduleRequest.value,
+        // A bare `import './x'` has no entries and runs the module, so it is not type-only.
+        typeOnly: i.entries.length > 0 && i.entries.every((entry) => entry.isType),
+      })),
       ...staticExports.flatMap((e) =>
         e.entries.flatMap((x) =>
-          x.moduleRequest ? [{ start: x.moduleRequest.start, specifier: x.moduleRequest.value }] : [],
+          x.moduleRequest
+            ? [{ start: x.moduleRequest.start, specifier: x.moduleRequest.value, typeOnly: x.isType }]
+            : [],
         ),
       ),
       ...dynamicImports.map((d) => ({
         start: d.moduleRequest.start,
         specifier: literal(source.slice(d.moduleRequest.start, d.moduleRequest.end)),
+        typeOnly: false,
       })),
     ]
     const seen = new Set<number>()
-    for (const { start, specifier } of requests) {
+    for (const { start, specifier, typeOnly } of requests) {
       if (specifier === null || seen.has(start)) continue
       seen.add(start)
       const target = specifier.startsWith('.')
@@ -126,7 +137,7 @@ export function scanImports(root: string, files = sourceFiles(root)): Scan {
         : aliasFor(file, specifier)
       const line = source.slice(0, start).split('\n').length
       if (target === null) scan.packages.push({ file, line, specifier })
-      else scan.imports.push({ file, line, specifier, target })
+      else scan.imports.push({ file, line, specifier, target, typeOnly })
     }
   }
   return scan

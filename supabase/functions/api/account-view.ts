@@ -1,12 +1,10 @@
 // A social account as the dashboard shows it (product.md §3 "Social account" and its list view), built
 // from the row, its platform and today's usage. Secrets never appear: credentials live in another
 // table, and the proxy's user:password is cut down to host:port.
+import type { AccountView, PlatformView } from '@reachflow/domain'
 import type { RpcResult, Tables } from '../_shared/database.ts'
 
-export type PlatformRow = Pick<
-  Tables<'platforms'>,
-  'id' | 'name' | 'display_name' | 'is_active' | 'coming_soon'
->
+export type PlatformRow = PlatformView
 
 export const ACCOUNT_COLUMNS = `id, user_id, username, status, daily_message_limit, warmup_phase, trust_score,
   requests_pending, last_login_at, last_synced_at, last_tested_at, proxy_url, flag_reason, paused_until,
@@ -45,7 +43,7 @@ export function proxyHost(proxyUrl: string | null): string | null {
   return withoutScheme.slice(withoutScheme.lastIndexOf('@') + 1)
 }
 
-export function accountView(row: AccountRow, usage: AccountUsage | undefined) {
+export function accountView(row: AccountRow, usage: AccountUsage | undefined): AccountView {
   // Today's allowance as the runner applies it (internal.account_daily_cap); without usage (an
   // account created a moment ago) its own limit.
   const accountCap = usage?.account_cap ?? row.daily_message_limit
@@ -83,7 +81,5 @@ export function accountView(row: AccountRow, usage: AccountUsage | undefined) {
     connectionRequests: row.requests_pending,
     connected: row.status === 'active',
     lastSync: row.last_synced_at,
-  }
+  } satisfies AccountView
 }
-
-export type AccountView = ReturnType<typeof accountView>

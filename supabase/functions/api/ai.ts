@@ -3,7 +3,7 @@
 // The endpoint and its key stay here (function secrets); the client only ever sees drafted text.
 // Every call goes through the caller's daily budget (public.ai_reserve, atomic in the database).
 
-import { renderTemplate } from '@reachflow/domain'
+import { type AiStatus, type Drafts, type PersonalizedPreview, renderTemplate } from '@reachflow/domain'
 import {
   AI_FAILURE_TEXT,
   AI_NOT_CONFIGURED_HINT,
@@ -83,7 +83,7 @@ function configOf(ctx: CallContext): AiConfig | null {
 
 export async function aiStatus(_req: Request, ctx: CallContext): Promise<Response> {
   const config = configOf(ctx)
-  if (!config) return jsonResponse({ available: false, reason: AI_NOT_CONFIGURED_HINT })
+  if (!config) return jsonResponse({ available: false, reason: AI_NOT_CONFIGURED_HINT } satisfies AiStatus)
   const usage = await usageOf(ctx)
   const exhausted = usage.requests >= usage.requestLimit || usage.tokens >= usage.tokenLimit
   return jsonResponse({
@@ -96,7 +96,7 @@ export async function aiStatus(_req: Request, ctx: CallContext): Promise<Respons
       resetsAt: `${today(new Date(ctx.deps.now().getTime() + 86_400_000))}T00:00:00Z`,
     },
     reason: exhausted ? AI_FAILURE_TEXT.budget : null,
-  })
+  } satisfies AiStatus)
 }
 
 const text = (what: string, max: number) =>
@@ -149,7 +149,7 @@ export async function draftMessages(req: Request, ctx: CallContext): Promise<Res
       validate: (text) => parseDraft(text, input),
     })
     const draft = parseDraft(result.text, input)
-    return jsonResponse({ ...draft, tokens: result.tokens })
+    return jsonResponse({ ...draft, tokens: result.tokens } satisfies Drafts)
   } catch (error) {
     if (error instanceof AiError) {
       const phrase = /\("(.+)"\)$/.exec(error.message)?.[1]
@@ -196,5 +196,5 @@ export async function previewMessage(req: Request, ctx: CallContext): Promise<Re
     { template: rendered, username: lead.username, profile, platform: input.platform },
     { fetch: ctx.deps.fetch },
   )
-  return jsonResponse({ username: lead.username, ...result })
+  return jsonResponse({ username: lead.username, ...result } satisfies PersonalizedPreview)
 }

@@ -1,6 +1,7 @@
 // The billing page's calls: cancel at period end, resume, a billing-portal link, and one of the
 // customer's hosted invoices. Stripe is told first; the subscription row is then synced from Stripe
 // at once (the webhook that follows finds it already current and changes nothing).
+import type { InvoiceLink, SubscriptionChanged } from '@reachflow/domain'
 import { requireEnv } from '../_shared/env.ts'
 import { conflict, jsonResponse, notFound } from '../_shared/errors.ts'
 import { type SubscriptionRow, syncSubscription } from '../_shared/stripe-sync.ts'
@@ -50,7 +51,7 @@ async function setCancelAtPeriodEnd(ctx: CallContext, cancel: boolean): Promise<
     message: cancel
       ? `Your subscription will end on ${subscription.current_period_end?.slice(0, 10) ?? 'the end of the period'}.`
       : 'Your subscription will continue.',
-  })
+  } satisfies SubscriptionChanged)
 }
 
 export const cancelSubscription = (_req: Request, ctx: CallContext) => setCancelAtPeriodEnd(ctx, true)
@@ -86,7 +87,10 @@ export async function invoiceLink(_req: Request, ctx: CallContext): Promise<Resp
   try {
     const invoice = await ctx.deps.stripe().invoices.retrieve(invoiceId)
     if (!invoice.hosted_invoice_url) throw notFound(NOT_FOUND)
-    return jsonResponse({ url: invoice.hosted_invoice_url, pdf: invoice.invoice_pdf ?? null })
+    return jsonResponse({
+      url: invoice.hosted_invoice_url,
+      pdf: invoice.invoice_pdf ?? null,
+    } satisfies InvoiceLink)
   } catch (failure) {
     if (failure instanceof Error && failure.name === 'HttpError') throw failure
     throw stripeFailure(failure, 'The invoice could not be opened right now. Please try again.', NOT_FOUND)

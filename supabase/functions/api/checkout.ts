@@ -3,7 +3,7 @@
 // opens a Stripe Checkout subscription: quantity = accounts, a 3-day trial for a first subscription,
 // the metadata of product.md §3, success and cancel pages on SITE_URL.
 
-import { PricingError, quote } from '@reachflow/domain'
+import { type CheckoutCreated, type CheckoutSessionView, PricingError, quote } from '@reachflow/domain'
 import { requireEnv } from '../_shared/env.ts'
 import { forbidden, HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
 import { Stripe } from '../_shared/stripe.ts'
@@ -104,7 +104,7 @@ export async function createCheckoutSession(req: Request, ctx: CallContext): Pro
     throw stripeFailure(failure, CHECKOUT_FAILED)
   }
   if (!session.url) throw new HttpError(502, CHECKOUT_FAILED)
-  return jsonResponse({ url: session.url, sessionId: session.id })
+  return jsonResponse({ url: session.url, sessionId: session.id } satisfies CheckoutCreated)
 }
 
 /** product.md §3 checkout session: amount_total (cents), customer.email, metadata; only the caller's own. */
@@ -138,7 +138,7 @@ export async function getCheckoutSession(_req: Request, ctx: CallContext): Promi
       accounts: session.metadata?.accounts ?? null,
       traffic_source: session.metadata?.traffic_source ?? null,
     },
-  })
+  } satisfies CheckoutSessionView)
 }
 
 /**

@@ -11,7 +11,7 @@
 // limits (a cap that does not apply is null); remaining
 // is what those caps still allow today in the account's time zone (account_daily_usage()).
 
-import { DMS_PER_ACCOUNT_PER_DAY } from '@reachflow/domain'
+import { type Credits, DMS_PER_ACCOUNT_PER_DAY } from '@reachflow/domain'
 import { must } from '../_shared/db-errors.ts'
 import { jsonResponse } from '../_shared/errors.ts'
 import { fromJson, z } from '../_shared/json.ts'
@@ -70,5 +70,5 @@ export async function getCredits(_req: Request, ctx: CallContext): Promise<Respo
       dailyCap: a.daily_cap,
       remainingToday: a.remaining_today,
     })),
-  })
+  } satisfies Credits)
 }

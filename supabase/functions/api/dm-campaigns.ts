@@ -3,7 +3,7 @@
 // it is a draft. Launch sets running and the scheduler queues its ticks within the minute; pause and
 // delete cancel or remove its waiting ticks in the same transaction (api_operations).
 
-import { dailyLimitOf } from '@reachflow/domain'
+import { type CampaignChanged, type CampaignView, type Deleted, dailyLimitOf } from '@reachflow/domain'
 import type { Tables } from '../_shared/database.ts'
 import { fromDbError, must } from '../_shared/db-errors.ts'
 import { badRequest, conflict, jsonResponse, unprocessable } from '../_shared/errors.ts'
@@ -114,7 +114,7 @@ export async function createCampaign(req: Request, ctx: CallContext): Promise<Re
     .select('id')
     .single()
   if (error) throw fromDbError(error)
-  return jsonResponse(await viewOf(ctx, data.id), 201)
+  return jsonResponse((await viewOf(ctx, data.id)) satisfies CampaignView, 201)
 }
 
 export async function listCampaigns(_req: Request, ctx: CallContext): Promise<Response> {
@@ -124,7 +124,7 @@ export async function listCampaigns(_req: Request, ctx: CallContext): Promise<Re
     .order('created_at', { ascending: false })
   const rows = must(listed)
   const counts = await leadCounts(ctx)
-  return jsonResponse(rows.map((row) => campaignView(row, counts.get(row.id) ?? 0)))
+  return jsonResponse(rows.map((row) => campaignView(row, counts.get(row.id) ?? 0)) satisfies CampaignView[])
 }
 
 export async function getCampaign(_req: Request, ctx: CallContext): Promise<Response> {
@@ -159,21 +159,21 @@ export async function updateCampaign(req: Request, ctx: CallContext): Promise<Re
   }
   const { error } = await ctx.caller.db.from('campaigns').update(changes).eq('id', id)
   if (error) throw fromDbError(error, NOT_FOUND)
-  return jsonResponse(await viewOf(ctx, id))
+  return jsonResponse((await viewOf(ctx, id)) satisfies CampaignView)
 }
 
 export async function deleteCampaign(_req: Request, ctx: CallContext): Promise<Response> {
   const id = parseId(ctx.params.id, NOT_FOUND)
   const { error } = await ctx.caller.db.rpc('delete_campaign', { p_campaign_id: id })
   if (error) throw fromDbError(error, NOT_FOUND)
-  return jsonResponse({ id, deleted: true, message: 'Campaign deleted successfully!' })
+  return jsonResponse({ id, deleted: true, message: 'Campaign deleted successfully!' } satisfies Deleted)
 }
 
 export async function launchCampaign(_req: Request, ctx: CallContext): Promise<Response> {
   const id = parseId(ctx.params.id, NOT_FOUND)
   const found = await ctx.caller.db.from('campaigns').select('id, status').eq('id', id).maybeSingle()
   const current = must(found, NOT_FOUND)
-  if (SENDING.includes(current.status)) return jsonResponse(await viewOf(ctx, id))
+  if (SENDING.includes(current.status)) return jsonResponse((await viewOf(ctx, id)) satisfies CampaignChanged)
   if (current.status !== 'draft' && current.status !== 'paused') {
     throw conflict(`A ${current.status} campaign cannot be launched again`)
   }
@@ -182,12 +182,12 @@ export async function launchCampaign(_req: Request, ctx: CallContext): Promise<R
   // The scheduler ticks running campaigns whose window is open, every minute (pg_cron).
   const { error } = await ctx.caller.db.from('campaigns').update({ status: 'running' }).eq('id', id)
   if (error) throw fromDbError(error, NOT_FOUND)
-  return jsonResponse({ ...(await viewOf(ctx, id)), message: 'Campaign launched!' })
+  return jsonResponse({ ...(await viewOf(ctx, id)), message: 'Campaign launched!' } satisfies CampaignChanged)
 }
 
 export async function pauseCampaign(_req: Request, ctx: CallContext): Promise<Response> {
   const id = parseId(ctx.params.id, NOT_FOUND)
   const { error } = await ctx.caller.db.rpc('pause_campaign', { p_campaign_id: id })
   if (error) throw fromDbError(error, NOT_FOUND)
-  return jsonResponse({ ...(await viewOf(ctx, id)), message: 'Campaign paused!' })
+  return jsonResponse({ ...(await viewOf(ctx, id)), message: 'Campaign paused!' } satisfies CampaignChanged)
 }

@@ -1,6 +1,7 @@
 // /lead-lists: named lists of scraped leads (id, name, lead_count). Each scraping campaign fills its
 // own list; customers can also make lists from leads they pick. Everything runs as the caller, so
 // row-level security and the data model's member check keep lists and leads the caller's own.
+import type { LeadListView } from '@reachflow/domain'
 import { fromDbError, must } from '../_shared/db-errors.ts'
 import { badRequest, conflict, jsonResponse, notFound } from '../_shared/errors.ts'
 import { parseBody, parseId, z } from '../_shared/validation.ts'
@@ -23,7 +24,7 @@ export async function listLeadLists(_req: Request, ctx: CallContext): Promise<Re
   const rows = must(
     await ctx.caller.db.from('lead_lists').select(LIST_COLUMNS).order('created_at', { ascending: false }),
   )
-  return jsonResponse(rows)
+  return jsonResponse(rows satisfies LeadListView[])
 }
 
 export async function getLeadList(_req: Request, ctx: CallContext): Promise<Response> {

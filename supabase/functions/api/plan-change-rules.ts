@@ -1,16 +1,18 @@
 // What a change of the number of accounts means before Stripe is asked: the plan it lands on, its
 // price (pricing.ts, never the client's), and whether the customer uses more accounts than it allows.
-import { GROWTH_MAX_ACCOUNTS, PricingError, quote } from '@reachflow/domain'
+import {
+  type ConnectedAccountRef,
+  type DowngradeBlock,
+  GROWTH_MAX_ACCOUNTS,
+  PricingError,
+  quote,
+} from '@reachflow/domain'
 import { conflict, type HttpError, unprocessable } from '../_shared/errors.ts'
 import type { SubscriptionRow } from '../_shared/stripe-sync.ts'
 
 export type ChangeablePlan = 'starter' | 'growth'
 
-export interface ConnectedAccount {
-  id: string
-  username: string
-  platform: string
-}
+export type ConnectedAccount = ConnectedAccountRef
 
 export const SAME_PLAN = 'That is already your plan.'
 export const BUNDLE_FIXED =
@@ -39,10 +41,7 @@ export function priceChange(row: SubscriptionRow, accounts: number) {
 }
 
 /** Why a plan for `accounts` cannot be taken while these accounts are connected, or null. */
-export function downgradeBlock(
-  accounts: number,
-  connected: ConnectedAccount[],
-): { message: string; removeCount: number; accounts: ConnectedAccount[] } | null {
+export function downgradeBlock(accounts: number, connected: ConnectedAccount[]): DowngradeBlock | null {
   const removeCount = connected.length - accounts
   if (removeCount <= 0) return null
   const plural = (n: number) => `${n} account${n === 1 ? '' : 's'}`

@@ -4,6 +4,7 @@
 // same proration_date, so the charge is what was shown. payment_behavior=pending_if_incomplete
 // keeps the old quantity until the proration is paid: the row is then synced from Stripe at once,
 // so the new limit holds the moment Stripe accepted it, and never before.
+import type { PlanChanged, PlanChangePreview } from '@reachflow/domain'
 import { conflict, HttpError, jsonResponse } from '../_shared/errors.ts'
 import type { Stripe } from '../_shared/stripe.ts'
 import { syncInvoicePayment, syncSubscription } from '../_shared/stripe-sync.ts'
@@ -126,7 +127,7 @@ export async function previewPlanChange(req: Request, ctx: CallContext): Promise
     periodEnd: row.current_period_end,
     connected: connected.length,
     blocked: block,
-  })
+  } satisfies PlanChangePreview)
 }
 
 export async function changePlan(req: Request, ctx: CallContext): Promise<Response> {
@@ -172,5 +173,5 @@ export async function changePlan(req: Request, ctx: CallContext): Promise<Respon
     subscription: synced?.row ?? null,
     amountPaid: payment?.invoice.amount_paid ?? 0,
     message: `Your plan now covers ${priced.accounts} account${priced.accounts === 1 ? '' : 's'}.`,
-  })
+  } satisfies PlanChanged)
 }

@@ -1,6 +1,8 @@
 // Lead scraping campaigns (product.md §7: /lead-scraping/campaigns and /scraping-campaigns name the same
 // thing): create (pending), list, start (the wizard's "started manually from the list"), pause and
 // delete. Start, pause and delete are one transaction each with the job queue (api_operations).
+
+import type { Deleted, ScrapingCampaignView, ScrapingOperated } from '@reachflow/domain'
 import { AI_NOT_CONFIGURED_HINT, aiConfigFrom } from '../_shared/ai.ts'
 import type { Json, Tables } from '../_shared/database.ts'
 import { fromDbError, must } from '../_shared/db-errors.ts'
@@ -150,7 +152,7 @@ export async function createScrapingCampaign(req: Request, ctx: CallContext): Pr
     .select('id')
     .single()
   if (error) throw fromDbError(error)
-  return jsonResponse(await viewOf(ctx, data.id), 201)
+  return jsonResponse((await viewOf(ctx, data.id)) satisfies ScrapingCampaignView, 201)
 }
 
 export async function listScrapingCampaigns(_req: Request, ctx: CallContext): Promise<Response> {
@@ -158,7 +160,7 @@ export async function listScrapingCampaigns(_req: Request, ctx: CallContext): Pr
     .from('scraping_campaigns')
     .select(SCRAPING_COLUMNS)
     .order('created_at', { ascending: false })
-  return jsonResponse(must(rows).map(scrapingView))
+  return jsonResponse(must(rows).map(scrapingView) satisfies ScrapingCampaignView[])
 }
 
 export async function getScrapingCampaign(_req: Request, ctx: CallContext): Promise<Response> {
@@ -180,8 +182,9 @@ function operation(
     const id = parseId(ctx.params.id, NOT_FOUND)
     const { data, error } = await ctx.caller.db.rpc(rpc, { p_scraping_campaign_id: id })
     if (error) throw fromDbError(error, NOT_FOUND)
-    if (fromJson(operationResult, data, rpc).deleted) return jsonResponse({ id, deleted: true, message })
-    return jsonResponse({ ...(await viewOf(ctx, id)), message })
+    if (fromJson(operationResult, data, rpc).deleted)
+      return jsonResponse({ id, deleted: true, message } satisfies Deleted)
+    return jsonResponse({ ...(await viewOf(ctx, id)), message } satisfies ScrapingOperated)
   }
 }
 

@@ -2,7 +2,15 @@
 // credentials and the account.test job in one database transaction), the live cookie check, a
 // test of a stored account, and delete (with its waiting jobs).
 
-import type { ParsedXCookies } from '@reachflow/domain'
+import type {
+  AccountDeleted,
+  AccountSaved,
+  AccountTested,
+  AccountView,
+  CookiesChecked,
+  ParsedXCookies,
+  PlatformView,
+} from '@reachflow/domain'
 import { isIpLiteral, type ProxyParts, proxyAddress, resolvedProblem } from '@reachflow/domain'
 import type { Caller } from '../_shared/auth.ts'
 import { type AccountCredentials, sealCredentials, type XCredentials } from '../_shared/credentials.ts'
@@ -70,7 +78,7 @@ export async function listAccounts(_req: Request, { caller, url }: CallContext):
   if (status) query = query.eq('status', status)
   const rows = must(await query)
   const usage = await usageByAccount(caller)
-  return jsonResponse(rows.map((row) => accountView(row, usage.get(row.id))))
+  return jsonResponse(rows.map((row) => accountView(row, usage.get(row.id))) satisfies AccountView[])
 }
 
 export async function listPlatforms(_req: Request, { caller }: CallContext): Promise<Response> {
@@ -81,7 +89,7 @@ export async function listPlatforms(_req: Request, { caller }: CallContext): Pro
       .order('coming_soon')
       .order('display_name'),
   )
-  return jsonResponse(rows)
+  return jsonResponse(rows satisfies PlatformView[])
 }
 
 export async function createAccount(req: Request, { caller, deps, service }: CallContext): Promise<Response> {
@@ -100,7 +108,7 @@ export async function createAccount(req: Request, { caller, deps, service }: Cal
   if (error) throw fromDbError(error)
   const created = fromJson(accountSaved.extend({ id: z.string() }), data, 'create_social_account')
   const view = await viewOf(caller, created.id)
-  return jsonResponse({ ...view, testQueued: created.test_job_id !== null }, 201)
+  return jsonResponse({ ...view, testQueued: created.test_job_id !== null } satisfies AccountSaved, 201)
 }
 
 /**
@@ -139,7 +147,7 @@ export async function validateCookies(req: Request, { deps }: CallContext): Prom
   const result = await checkCookiesLive(deps, cookies)
   if (result.status !== 'not_rejected') throw verifyFailure(result)
   // not "valid": no HTTP call proves a cookie session any more (see COOKIES_NOT_REJECTED_TEST_RUNNING)
-  return jsonResponse({ valid: null, rejected: false, message: result.message })
+  return jsonResponse({ valid: null, rejected: false, message: result.message } satisfies CookiesChecked)
 }
 
 /**
@@ -168,7 +176,10 @@ export async function testAccount(
     const marked = await db.from('social_accounts').update({ status: 'testing' }).eq('id', id)
     if (marked.error) throw new DatabaseError(marked.error)
     return jsonResponse(
-      { ...(await viewOf(caller, id)), message: 'The account test is queued and may take a few minutes.' },
+      {
+        ...(await viewOf(caller, id)),
+        message: 'The account test is queued and may take a few minutes.',
+      } satisfies AccountTested,
       202,
     )
   }
@@ -210,7 +221,7 @@ export async function testAccount(
   return jsonResponse({
     ...(await viewOf(caller, id)),
     message: held ? COOKIES_NOT_REJECTED_HELD(account.status) : COOKIES_NOT_REJECTED_TEST_RUNNING,
-  })
+  } satisfies AccountTested)
 }
 
 export async function deleteAccount(
@@ -245,7 +256,7 @@ export async function deleteAccount(
     deleted: true,
     message: 'Account deleted successfully!',
     ...(revoked === undefined ? {} : { revoked }),
-  })
+  } satisfies AccountDeleted)
 }
 
 /**
@@ -302,7 +313,10 @@ export async function updateAccount(
   })
   if (error) throw fromDbError(error, NOT_FOUND)
   const updated = fromJson(accountSaved, data, 'update_social_account')
-  return jsonResponse({ ...(await viewOf(caller, id)), testQueued: updated.test_job_id !== null })
+  return jsonResponse({
+    ...(await viewOf(caller, id)),
+    testQueued: updated.test_job_id !== null,
+  } satisfies AccountSaved)
 }
 
 /** An official account: only its daily limit can change (its sign-in is the platform's OAuth). */
@@ -317,5 +331,5 @@ async function updateOfficialAccount(caller: Caller, id: string, json: unknown):
       .eq('id', id)
     if (saved.error) throw fromDbError(saved.error, NOT_FOUND)
   }
-  return jsonResponse({ ...(await viewOf(caller, id)), testQueued: false })
+  return jsonResponse({ ...(await viewOf(caller, id)), testQueued: false } satisfies AccountSaved)
 }

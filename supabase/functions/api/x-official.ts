@@ -12,7 +12,10 @@ import {
   pkceChallenge,
   randomToken,
   X_OFFICIAL_SCOPES,
+  type XOfficialConnected,
   type XOfficialCredentials,
+  type XOfficialSetup,
+  type XOfficialStarted,
   xApiCall,
   xApiUsageOf,
   xTokenCall,
@@ -89,7 +92,10 @@ async function reachX<T>(call: () => Promise<T>): Promise<T> {
 }
 
 export async function xOfficialSetup(_req: Request, { deps }: CallContext): Promise<Response> {
-  return jsonResponse({ redirectUri: xRedirectUri(deps), scopes: X_OFFICIAL_SCOPES })
+  return jsonResponse({
+    redirectUri: xRedirectUri(deps),
+    scopes: [...X_OFFICIAL_SCOPES],
+  } satisfies XOfficialSetup)
 }
 
 export async function startXOfficial(
@@ -164,7 +170,7 @@ export async function startXOfficial(
     code_challenge: await pkceChallenge(codeVerifier),
     code_challenge_method: 'S256',
   }).toString()
-  return jsonResponse({ authorizeUrl: authorize.toString(), redirectUri }, 201)
+  return jsonResponse({ authorizeUrl: authorize.toString(), redirectUri } satisfies XOfficialStarted, 201)
 }
 
 export async function finishXOfficial(
@@ -266,7 +272,7 @@ export async function finishXOfficial(
   const row = await caller.db.from('social_accounts').select(ACCOUNT_COLUMNS).eq('id', saved.id).single()
   if (row.error) throw new DatabaseError(row.error)
   return jsonResponse(
-    { ...accountView(row.data, undefined), reconnected: saved.reconnected },
+    { ...accountView(row.data, undefined), reconnected: saved.reconnected } satisfies XOfficialConnected,
     saved.reconnected ? 200 : 201,
   )
 }

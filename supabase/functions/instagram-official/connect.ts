@@ -7,7 +7,12 @@
 // permission granted), subscribed to the webhooks and added as an official account. A consent link
 // passed to someone else ends in a browser without that session and key: nothing is connected.
 // Nothing the customer can read ever holds the token.
-import { BROWSER_KEY_PATTERN, boundStateHash } from '@reachflow/domain'
+import {
+  BROWSER_KEY_PATTERN,
+  boundStateHash,
+  type InstagramConnected,
+  type InstagramConnectStarted,
+} from '@reachflow/domain'
 import type { Caller } from '../_shared/auth.ts'
 import { sealOfficialInstagram } from '../_shared/credentials.ts'
 import { keyringFromEnv } from '../_shared/crypto.ts'
@@ -67,7 +72,7 @@ export async function startConnect(caller: Caller, req: Request, deps: OfficialD
     p_expires_at: new Date(deps.now().getTime() + STATE_LIFETIME_MS).toISOString(),
   })
   if (error) throw fromDbError(error)
-  return jsonResponse({ url: authorizeUrl(config, state) })
+  return jsonResponse({ url: authorizeUrl(config, state) } satisfies InstagramConnectStarted)
 }
 
 /** The web app's page that finishes a connect in the browser that started it. */
@@ -107,18 +112,14 @@ export async function finishConnect(caller: Caller, req: Request, deps: Official
   if (consumed.data !== caller.id) throw forbidden(CONNECT_ERRORS.otherCustomer)
   if (input.error || !input.code) throw badRequest(CONNECT_ERRORS.denied)
   try {
-    return jsonResponse(await connectAccount(caller.id, input.code, deps))
+    return jsonResponse((await connectAccount(caller.id, input.code, deps)) satisfies InstagramConnected)
   } catch (error) {
     if (error instanceof MetaApiError) throw unprocessable(CONNECT_ERRORS.instagram(error.message))
     throw error
   }
 }
 
-async function connectAccount(
-  userId: string,
-  code: string,
-  deps: OfficialDeps,
-): Promise<{ username: string }> {
+async function connectAccount(userId: string, code: string, deps: OfficialDeps): Promise<InstagramConnected> {
   const config = instagramConfig(deps.env)
   const token = await exchangeCode(config, code, deps.fetch, deps.now())
   if (!INSTAGRAM_SCOPES.every((scope) => token.permissions.includes(scope)))

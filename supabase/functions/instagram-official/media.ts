@@ -1,6 +1,7 @@
 // The automations' post picker: the latest posts and reels of one of the caller's official
 // Instagram accounts, read from Instagram with the account's sealed token. The token is opened
 // here and never leaves the function; the caller gets only what the picker shows.
+import type { InstagramMediaItem, InstagramMediaList } from '@reachflow/domain'
 import type { Caller } from '../_shared/auth.ts'
 import { decryptSecret, keyringFromEnv } from '../_shared/crypto.ts'
 import { DatabaseError, must } from '../_shared/db-errors.ts'
@@ -18,13 +19,7 @@ export const MEDIA_ERRORS = {
   instagram: (message: string) => `Instagram could not list the posts: ${message}`,
 } as const
 
-export interface PickerMedia {
-  id: string
-  caption: string
-  kind: 'post' | 'reel'
-  permalink: string | null
-  postedAt: string | null
-}
+export type PickerMedia = InstagramMediaItem
 
 export async function listAccountMedia(
   caller: Caller,
@@ -54,7 +49,7 @@ export async function listAccountMedia(
   if (!accessToken) throw conflict(MEDIA_ERRORS.reconnect)
   try {
     const media = await listMedia({ graphUrl: graphUrlOf(deps.env) }, accessToken, MEDIA_LIMIT, deps.fetch)
-    return jsonResponse({ media: media.map(pickerMedia) })
+    return jsonResponse({ media: media.map(pickerMedia) } satisfies InstagramMediaList)
   } catch (error) {
     if (!(error instanceof MetaApiError)) throw error
     if (error.tokenInvalid) throw conflict(MEDIA_ERRORS.reconnect)

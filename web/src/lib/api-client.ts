@@ -1,7 +1,16 @@
 // Every write goes through the `api` edge function (product.md §7 "Product backend"). This is the one
 // door to it: it returns the JSON body, or throws an ApiError that says whether the server answered
 // (with its `error` text) or the request never got an answer, so each caller can show the product's
-// "Failed to X: {error}" or "Failed to X. Please try again." texts.
+// "Failed to X: {error}" or "Failed to X. Please try again." texts. A call names its route
+// (`callApi('POST /v2/campaigns/:id/launch', { params: { id } })`) and gets the answer that route's
+// entry in @reachflow/domain's ApiEndpoints names: no caller picks a type of its own.
+import {
+  type ApiEndpoints,
+  type ApiResponse,
+  type ApiRoute,
+  type CallArgs,
+  requestLine,
+} from '@reachflow/domain'
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { serverErrorText } from './function-error'
 import { supabase } from './supabase'
@@ -24,18 +33,17 @@ export class ApiError extends Error {
   }
 }
 
-export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-
-/** Calls `{api}/<path>`; the body is sent as JSON. */
-export async function callApi<T>(
-  path: string,
-  options: { method?: ApiMethod; body?: unknown } = {},
-): Promise<T> {
-  let response: Awaited<ReturnType<typeof supabase.functions.invoke<T>>>
+/** Calls `{api}/<path>` of the route; the body is sent as JSON. */
+export async function callApi<K extends ApiRoute>(
+  route: K,
+  ...[options]: CallArgs<ApiEndpoints, K>
+): Promise<ApiResponse<K>> {
+  const { method, path } = requestLine(route, options?.params)
+  let response: Awaited<ReturnType<typeof supabase.functions.invoke<ApiResponse<K>>>>
   try {
-    response = await supabase.functions.invoke<T>(`api/${path.replace(/^\//, '')}`, {
-      method: options.method ?? 'GET',
-      body: options.body as Record<string, unknown> | undefined,
+    response = await supabase.functions.invoke<ApiResponse<K>>(`api/${path}`, {
+      method,
+      body: options?.body as Record<string, unknown> | undefined,
     })
   } catch (error) {
     throw new ApiError(error instanceof Error ? error.message : 'Network error', null, null)
@@ -52,7 +60,9 @@ export async function callApi<T>(
     }
     throw new ApiError(response.error.message, null, null)
   }
-  return response.data as T
+  // The function builds this answer with `satisfies` the route's type; tests/function-answers.test.ts
+  // checks the real answers against it.
+  return response.data as ApiResponse<K>
 }
 
 /**

@@ -1,4 +1,4 @@
-import { parseProxy } from '@reachflow/domain'
+import { type ApiResponse, parseProxy } from '@reachflow/domain'
 import { z } from 'zod'
 import { serverErrorText } from '@/lib/function-error'
 import { supabase } from '@/lib/supabase'
@@ -94,7 +94,7 @@ export async function connectAccount(form: ConnectAccountForm): Promise<{ id: st
       : values.platform === 'twitter'
         ? { cookies: cookieBody(values.cookies), chatPasscode: values.chatPasscode || null }
         : {}
-  type Created = { id: string; username: string; error?: string }
+  type Created = ApiResponse<'POST /social-accounts'> & { error?: string }
   let response: Awaited<ReturnType<typeof supabase.functions.invoke<Created>>>
   try {
     response = await supabase.functions.invoke<Created>('api/social-accounts', {

@@ -21,8 +21,7 @@ export async function validateCookies(platform: string, cookiesText: string): Pr
   if (!input.ok) return { ok: false, message: input.message }
   const cookies = input.body
   try {
-    const result = await callApi<{ rejected: boolean; message: string }>('social-accounts/validate-cookies', {
-      method: 'POST',
+    const result = await callApi('POST /social-accounts/validate-cookies', {
       body: { platform, cookies },
     })
     return { ok: 'not_rejected', message: result.message }

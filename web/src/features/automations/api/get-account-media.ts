@@ -1,3 +1,4 @@
+import type { InstagramMediaList } from '@reachflow/domain'
 import { serverErrorText } from '@/lib/function-error'
 import { supabase } from '@/lib/supabase'
 import type { AccountMedia } from './types'
@@ -6,9 +7,9 @@ export const MEDIA_FAILED = 'Could not load your posts. Please try again.'
 
 /** GET {instagram-official}/accounts/:id/media: the account's latest posts and reels, read by the server with the account's token. */
 export async function getAccountMedia(accountId: string): Promise<AccountMedia[]> {
-  let response: Awaited<ReturnType<typeof supabase.functions.invoke<{ media?: AccountMedia[] }>>>
+  let response: Awaited<ReturnType<typeof supabase.functions.invoke<Partial<InstagramMediaList>>>>
   try {
-    response = await supabase.functions.invoke<{ media?: AccountMedia[] }>(
+    response = await supabase.functions.invoke<Partial<InstagramMediaList>>(
       `instagram-official/accounts/${encodeURIComponent(accountId)}/media`,
       { method: 'GET' },
     )

@@ -1,4 +1,5 @@
 import type { Tables } from '@reachflow/db'
+import type { InstagramMediaItem } from '@reachflow/domain'
 
 export type Automation = Tables<'instagram_automations'>
 
@@ -34,13 +35,7 @@ export interface FollowupResults {
 }
 
 /** A post or reel of the account's, as the post picker shows it (instagram-official/accounts/:id/media). */
-export interface AccountMedia {
-  id: string
-  caption: string
-  kind: 'post' | 'reel'
-  permalink: string | null
-  postedAt: string | null
-}
+export type AccountMedia = InstagramMediaItem
 
 export const automationKeys = {
   all: ['automations'] as const,

@@ -1,3 +1,4 @@
+import type { PlanChanged } from '@reachflow/domain'
 import { apiErrorMessage } from '@/lib/function-error'
 import { supabase } from '@/lib/supabase'
 
@@ -7,10 +8,13 @@ import { supabase } from '@/lib/supabase'
  * as soon as this returns.
  */
 export async function changePlan(accounts: number, prorationDate: number): Promise<{ message: string }> {
-  const { data, error } = await supabase.functions.invoke<{ message?: string }>('api/billing/change-plan', {
-    method: 'POST',
-    body: { accounts, prorationDate },
-  })
+  const { data, error } = await supabase.functions.invoke<Pick<PlanChanged, 'message'>>(
+    'api/billing/change-plan',
+    {
+      method: 'POST',
+      body: { accounts, prorationDate },
+    },
+  )
   if (error) throw new Error(await apiErrorMessage(error))
   return { message: data?.message ?? 'Your plan has changed.' }
 }

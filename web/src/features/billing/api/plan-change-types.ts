@@ -1,18 +1,29 @@
 // What /billing/change-preview answers (supabase/functions/api/plan-change.ts): Stripe's proration
-// for the rest of the period, the price after, and why a downgrade cannot be taken yet.
+// for the rest of the period, the price after, and why a downgrade cannot be taken yet. The types are
+// the domain's (the function builds the answer with `satisfies` them); the schemas check the answer
+// as it arrives.
+import type {
+  ConnectedAccountRef,
+  DowngradeBlock as DowngradeBlockAnswer,
+  PlanChangePreview as PlanChangePreviewAnswer,
+} from '@reachflow/domain'
 import { z } from 'zod'
 
-export const connectedAccountSchema = z.object({ id: z.string(), username: z.string(), platform: z.string() })
-export type ConnectedAccount = z.infer<typeof connectedAccountSchema>
+export const connectedAccountSchema: z.ZodType<ConnectedAccountRef> = z.object({
+  id: z.string(),
+  username: z.string(),
+  platform: z.string(),
+})
+export type ConnectedAccount = ConnectedAccountRef
 
-export const downgradeBlockSchema = z.object({
+export const downgradeBlockSchema: z.ZodType<DowngradeBlockAnswer> = z.object({
   message: z.string(),
   removeCount: z.number(),
   accounts: z.array(connectedAccountSchema),
 })
-export type DowngradeBlock = z.infer<typeof downgradeBlockSchema>
+export type DowngradeBlock = DowngradeBlockAnswer
 
-export const planChangePreviewSchema = z.object({
+export const planChangePreviewSchema: z.ZodType<PlanChangePreviewAnswer> = z.object({
   current: z.object({ plan: z.string(), accounts: z.number(), amount: z.number() }),
   next: z.object({
     plan: z.enum(['starter', 'growth']),
@@ -31,4 +42,4 @@ export const planChangePreviewSchema = z.object({
   connected: z.number(),
   blocked: downgradeBlockSchema.nullable(),
 })
-export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>
+export type PlanChangePreview = PlanChangePreviewAnswer

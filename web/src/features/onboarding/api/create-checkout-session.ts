@@ -1,3 +1,4 @@
+import type { ApiResponse } from '@reachflow/domain'
 import { z } from 'zod'
 import { serverErrorText } from '@/lib/function-error'
 import { supabase } from '@/lib/supabase'
@@ -27,10 +28,9 @@ export function priceIdFor(
 /** Returns the payment page address; throws with the texts of product.md §8 "Checkout". */
 export async function createCheckoutSession(request: CheckoutRequest): Promise<string> {
   const body = checkoutRequestSchema.parse(request)
-  const { data, error } = await supabase.functions.invoke<{ url?: string; error?: string }>(
-    'api/api/create-checkout-session',
-    { body },
-  )
+  const { data, error } = await supabase.functions.invoke<
+    Partial<ApiResponse<'POST /api/create-checkout-session'>> & { error?: string }
+  >('api/api/create-checkout-session', { body })
   if (error) throw new Error((await serverErrorText(error)) ?? 'Failed to create checkout session')
   if (data?.error) throw new Error(data.error)
   if (!data?.url) throw new Error('No checkout URL received')

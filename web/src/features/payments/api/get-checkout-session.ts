@@ -1,3 +1,4 @@
+import type { ApiResponse } from '@reachflow/domain'
 import { supabase } from '@/lib/supabase'
 
 /** product.md §3 "Checkout session", as GET {api}/api/checkout-session/{id} returns it. */
@@ -6,10 +7,10 @@ export interface CheckoutSession {
   customer: { email?: string | null } | null
   customer_details?: { email?: string | null } | null
   metadata: {
-    planType?: string
-    billing_cycle?: string
-    accounts?: string | number
-    traffic_source?: string
+    planType?: string | null
+    billing_cycle?: string | null
+    accounts?: string | number | null
+    traffic_source?: string | null
   } | null
   /** What happened: a trial (nothing charged today), a payment, or not settled yet. */
   outcome?: 'trial' | 'paid' | 'pending'
@@ -23,7 +24,7 @@ export const NO_SESSION_ID = 'No session ID found'
 export const SESSION_FETCH_FAILED = 'Failed to fetch session data'
 
 export async function getCheckoutSession(sessionId: string): Promise<CheckoutSession> {
-  const { data, error } = await supabase.functions.invoke<CheckoutSession>(
+  const { data, error } = await supabase.functions.invoke<ApiResponse<'GET /api/checkout-session/:id'>>(
     `api/api/checkout-session/${encodeURIComponent(sessionId)}`,
     { method: 'GET' },
   )

@@ -14,7 +14,7 @@ type State =
   | { status: 'error'; message: string }
   | { status: 'ready'; session: CheckoutSession }
 
-const cycleLabel = (cycle: string | undefined) =>
+const cycleLabel = (cycle: string | null | undefined) =>
   cycle === 'yearly' ? 'Yearly' : cycle === 'monthly' ? 'Monthly' : cycle ? cycle : 'Monthly'
 
 const longDate = (iso: string | null | undefined) =>
@@ -77,8 +77,9 @@ export function PaymentSuccess() {
         analytics.track('purchase', {
           value,
           currency: 'USD',
-          plan: meta.planType,
-          billing_period: meta.billing_cycle,
+          // The api answers null for a session without them; analytics takes no nulls.
+          plan: meta.planType ?? undefined,
+          billing_period: meta.billing_cycle ?? undefined,
         })
         analytics.pixel('Purchase', { value, currency: 'USD' })
       })

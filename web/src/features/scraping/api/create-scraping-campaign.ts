@@ -6,7 +6,7 @@ export async function createScrapingCampaign(
   body: ReturnType<typeof scrapingRequest>,
 ): Promise<{ id: string }> {
   try {
-    return await callApi<{ id: string }>('lead-scraping/campaigns', { method: 'POST', body })
+    return await callApi('POST /lead-scraping/campaigns', { body })
   } catch (error) {
     throw new Error(actionErrorText('Failed to create campaign', error))
   }

@@ -2,4 +2,4 @@ import { callApi } from '@/lib/api-client'
 
 /** POST {api}/scraping-campaigns/{id}/pause. */
 export const pauseScrapingCampaign = (id: string) =>
-  callApi<{ message?: string }>(`scraping-campaigns/${id}/pause`, { method: 'POST' })
+  callApi('POST /scraping-campaigns/:id/pause', { params: { id } })

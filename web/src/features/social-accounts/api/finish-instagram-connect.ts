@@ -1,3 +1,4 @@
+import type { InstagramConnected } from '@reachflow/domain'
 import { browserKey } from '@/lib/browser-key'
 import { serverErrorText } from '@/lib/function-error'
 import { supabase } from '@/lib/supabase'
@@ -15,10 +16,10 @@ export interface InstagramAnswer {
  * POST {instagram-official}/finish: hands Instagram's answer and this browser's key over with the
  * customer's session; the account is added (its username back) or the server's reason thrown.
  */
-export async function finishInstagramConnect(answer: InstagramAnswer): Promise<{ username: string }> {
-  let response: Awaited<ReturnType<typeof supabase.functions.invoke<{ username?: string }>>>
+export async function finishInstagramConnect(answer: InstagramAnswer): Promise<InstagramConnected> {
+  let response: Awaited<ReturnType<typeof supabase.functions.invoke<Partial<InstagramConnected>>>>
   try {
-    response = await supabase.functions.invoke<{ username?: string }>('instagram-official/finish', {
+    response = await supabase.functions.invoke<Partial<InstagramConnected>>('instagram-official/finish', {
       method: 'POST',
       body: { ...answer, browserKey: browserKey() },
     })

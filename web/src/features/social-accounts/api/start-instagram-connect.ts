@@ -1,3 +1,4 @@
+import type { InstagramConnectStarted } from '@reachflow/domain'
 import { browserKey } from '@/lib/browser-key'
 import { serverErrorText } from '@/lib/function-error'
 import { supabase } from '@/lib/supabase'
@@ -9,12 +10,15 @@ export const INSTAGRAM_CONNECT_FAILED = 'Could not start the Instagram connectio
  * 10 minutes, finished only in this browser).
  */
 export async function startInstagramConnect(): Promise<string> {
-  let response: Awaited<ReturnType<typeof supabase.functions.invoke<{ url?: string }>>>
+  let response: Awaited<ReturnType<typeof supabase.functions.invoke<Partial<InstagramConnectStarted>>>>
   try {
-    response = await supabase.functions.invoke<{ url?: string }>('instagram-official/connect', {
-      method: 'POST',
-      body: { browserKey: browserKey() },
-    })
+    response = await supabase.functions.invoke<Partial<InstagramConnectStarted>>(
+      'instagram-official/connect',
+      {
+        method: 'POST',
+        body: { browserKey: browserKey() },
+      },
+    )
   } catch {
     throw new Error(INSTAGRAM_CONNECT_FAILED)
   }

@@ -4,6 +4,6 @@ export const ACCOUNT_TESTED = 'Account tested successfully!'
 
 /** POST {api}/social-accounts/{id}/test: X is checked at once, Instagram is queued for the runner. */
 export async function testAccount(id: string): Promise<string> {
-  const result = await callApi<{ message?: string }>(`social-accounts/${id}/test`, { method: 'POST' })
+  const result = await callApi('POST /social-accounts/:id/test', { params: { id } })
   return result?.message ?? ACCOUNT_TESTED
 }

@@ -315,12 +315,8 @@ describe('Create New Campaign wizard (product.md §2 Modals 3, §5, §9)', () =>
     expect(screen.getByTestId('dm-review-mode')).toHaveTextContent('Campaign will start immediately')
     await user.click(screen.getByRole('button', { name: 'Create & Start' }))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
-    const [path, request] = api.call.mock.calls[0] as [
-      string,
-      { method: string; body: Record<string, unknown> },
-    ]
-    expect(path).toBe('v2/campaigns')
-    expect(request.method).toBe('POST')
+    const [route, request] = api.call.mock.calls[0] as [string, { body: Record<string, unknown> }]
+    expect(route).toBe('POST /v2/campaigns')
     expect(request.body).toMatchObject({
       name: 'Founders',
       account_id: 'acc-1',

@@ -4,7 +4,7 @@ import { type UseFormReturn, useFieldArray } from 'react-hook-form'
 import { AiNote, SandboxBadge } from '@/components/ai/ai-note'
 import { Button } from '@/components/ui/button'
 import { CheckboxField, Field, Input, Textarea } from '@/components/ui/form-field'
-import { type AiStatus, type Drafts, useAiStatus } from '@/lib/ai'
+import { type AiAvailable, type Drafts, useAiStatus } from '@/lib/ai'
 import type { CampaignForm } from '../../campaign-form'
 import { MessagePreview } from './message-preview'
 import { WinnerRuleField } from './winner-rule-field'
@@ -31,7 +31,7 @@ export function MessagesStep({
   const ai = useAiStatus()
   const [drafting, setDrafting] = useState(false)
   const [drafted, setDrafted] = useState(false)
-  const aiStatus: AiStatus | null = ai.data?.available === true ? ai.data : null
+  const aiStatus: AiAvailable | null = ai.data?.available === true ? ai.data : null
 
   const applyDrafts = (drafts: Drafts) => {
     messages.replace(drafts.messages.map((text) => ({ text })))

@@ -5,7 +5,7 @@ import { SandboxBadge } from '@/components/ai/ai-note'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Field, Select, Textarea } from '@/components/ui/form-field'
-import { type AiStatus, aiStatusKey, type Drafts, draftMessages } from '@/lib/ai'
+import { type AiAvailable, aiStatusKey, type Drafts, draftMessages } from '@/lib/ai'
 import { errorMessage } from '@/lib/api-client'
 
 /** "Write with AI": asks for the campaign's goal and offer, then drafts openings and follow-ups. */
@@ -20,7 +20,7 @@ export function WriteWithAiDialog({
   open: boolean
   onClose: () => void
   platform: 'twitter' | 'instagram'
-  status: AiStatus
+  status: AiAvailable
   initialFollowUps: number
   onDrafts: (drafts: Drafts) => void
 }) {

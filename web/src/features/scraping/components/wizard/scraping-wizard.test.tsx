@@ -164,8 +164,7 @@ describe('Create Scraping Campaign wizard (product.md §2 Modals 1, §5)', () =>
     expect(screen.getByText(/Start it manually from the Lead Scraping list/)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Create Campaign' }))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
-    expect(api.create).toHaveBeenCalledWith('lead-scraping/campaigns', {
-      method: 'POST',
+    expect(api.create).toHaveBeenCalledWith('POST /lead-scraping/campaigns', {
       body: {
         name: 'Indie hackers',
         account_id: 'acc-1',
@@ -239,7 +238,7 @@ describe('Create Scraping Campaign wizard (product.md §2 Modals 1, §5)', () =>
     await user.click(screen.getByRole('button', { name: 'Create Campaign' }))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     expect(api.create).toHaveBeenCalledWith(
-      'lead-scraping/campaigns',
+      'POST /lead-scraping/campaigns',
       expect.objectContaining({
         body: expect.objectContaining({
           ai_ideal_customer: 'SaaS founders building in public',
