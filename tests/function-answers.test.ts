@@ -321,6 +321,7 @@ const READS: { [K in ReadRoute]?: Schema<K> } = {
         created_on: text,
         started_on: maybeText,
         completed_on: maybeText,
+        start_after: text,
         retry_count: z.number(),
         retry_limit: z.number(),
         singleton_key: maybeText,
@@ -357,7 +358,7 @@ const READS: { [K in ReadRoute]?: Schema<K> } = {
       }),
     ),
     accounts: z.array(adminAccount.omit({ user_email: true })),
-    campaigns: z.array(adminCampaign.omit({ user_email: true })),
+    campaigns: z.array(adminCampaign.omit({ user_email: true, contacted: true })),
     payments: z.array(
       z.object({
         id: text,

@@ -180,6 +180,12 @@ export async function victim(): Promise<Victim> {
        from run`,
     [withFollowup.data?.id],
   )
+  // One X API read the runner counted against the account's developer app (what the card prices).
+  await db().query(
+    `insert into public.x_api_usage (account_id, user_id, day, kind, unit_key)
+     values ($1, $2, current_date, 'own_read', $3)`,
+    [accountId, a.id, canary.slice(0, 100)],
+  )
   // What one AI call books against the customer's daily budget.
   await db().query(`select public.ai_reserve($1, 120)`, [a.id])
   await db().query(

@@ -90,6 +90,8 @@ export interface QueueJob {
   created_on: string
   started_on: string | null
   completed_on: string | null
+  /** When pg-boss may start it (a retry's back-off, a scheduled tick). */
+  start_after: string
   retry_count: number
   retry_limit: number
   singleton_key: string | null
@@ -187,7 +189,7 @@ export interface UserDetail {
     createdAt: string
   }[]
   accounts: Omit<AdminAccount, 'user_email'>[]
-  campaigns: Omit<AdminCampaign, 'user_email'>[]
+  campaigns: Omit<AdminCampaign, 'user_email' | 'contacted'>[]
   payments: {
     id: string
     amount: number

@@ -16,6 +16,22 @@ export const campaignStatsSchema = z.object({
     uncertain: z.number(),
     replied: z.number(),
   }),
+  /**
+   * The campaign's figures under their screen names, as campaign_figures defines them (the product
+   * API answers them with the detail; the screens take the same numbers from rpc/campaign_figures).
+   */
+  totalLeads: z.number(),
+  notDeliverable: z.number(),
+  eligible: z.number(),
+  messagesSent: z.number(),
+  messagesFailed: z.number(),
+  messagesUncertain: z.number(),
+  totalAttempts: z.number(),
+  responses: z.number(),
+  /** Null while there is nothing to divide by (the screens read "—"). */
+  replyRate: z.number().nullable(),
+  deliveryRate: z.number().nullable(),
+  progress: z.number().nullable(),
   sentToday: z.number(),
   daysOff: z.array(z.string()),
   perDay: z.array(
