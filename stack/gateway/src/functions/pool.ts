@@ -27,6 +27,18 @@ interface Running {
 
 export class FunctionStartError extends Error {}
 
+/**
+ * The chosen port was taken between the check and Deno's bind: the function ports lie in the
+ * machine's ephemeral range, so any outgoing connection can hold one as its local port (nobody
+ * answers on it, yet it cannot be bound). Such a start is tried again on another port.
+ */
+class PortTakenError extends FunctionStartError {}
+
+/** Starts tried on other ports after a port turned out taken, before the call fails. */
+const PORT_ATTEMPTS = 3
+/** How long a port found taken is passed over. */
+const TAKEN_PORT_MS = 60_000
+
 const FUNCTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
 
 function portAnswers(port: number): Promise<boolean> {
@@ -40,6 +52,18 @@ function portAnswers(port: number): Promise<boolean> {
       resolve(!self)
     })
     socket.once('error', () => resolve(false))
+  })
+}
+
+/** Until the process's output is read to its end (its exit can come before its last stderr lines). */
+function drained(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.stderr?.readableEnded ?? true) return resolve()
+    const timer = setTimeout(resolve, 1_000)
+    child.once('close', () => {
+      clearTimeout(timer)
+      resolve()
+    })
   })
 }
 
@@ -68,8 +92,21 @@ export class FunctionPool {
     return undefined
   }
 
+  /** Ports found taken at bind, and when: passed over for a while. */
+  private readonly takenPorts = new Map<number, number>()
+
   /** A live process for the function (started if needed); the caller must call `release`. */
   async acquire(name: string, entry: string): Promise<Running> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.acquireOnce(name, entry)
+      } catch (error) {
+        if (!(error instanceof PortTakenError) || attempt >= PORT_ATTEMPTS) throw error
+      }
+    }
+  }
+
+  private async acquireOnce(name: string, entry: string): Promise<Running> {
     let current = this.running.get(name)
     if (!current || current.child.exitCode !== null || current.child.signalCode !== null) {
       let pending = this.starting.get(name)
@@ -101,9 +138,11 @@ export class FunctionPool {
 
   private async freePort(): Promise<number> {
     const used = new Set([...this.running.values()].map((r) => r.port))
+    const now = Date.now()
+    for (const [port, at] of this.takenPorts) if (now - at > TAKEN_PORT_MS) this.takenPorts.delete(port)
     for (let offset = 0; offset < FUNCTION_PORT_COUNT; offset++) {
       const port = this.config.ports.functions + offset
-      if (!used.has(port) && !(await portAnswers(port))) return port
+      if (!used.has(port) && !this.takenPorts.has(port) && !(await portAnswers(port))) return port
     }
     const idle = [...this.running.values()]
       .filter((r) => r.inFlight === 0)
@@ -184,6 +223,12 @@ export class FunctionPool {
     const deadline = Date.now() + START_TIMEOUT_MS
     while (Date.now() < deadline) {
       if (process.child.exitCode !== null || process.child.signalCode !== null) {
+        await drained(process.child)
+        if (/AddrInUse/.test(stderr())) {
+          this.takenPorts.set(process.port, Date.now())
+          this.log('warn', `function ${process.name}: port ${process.port} was taken, starting on another`)
+          throw new PortTakenError(`Function ${process.name} could not bind port ${process.port}`)
+        }
         throw new FunctionStartError(
           `Function ${process.name} exited while starting: ${stderr().trim().split('\n').pop() ?? ''}`,
         )
