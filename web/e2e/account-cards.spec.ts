@@ -5,6 +5,7 @@
 // deletes the attempt) resolves that alert. Screenshots at 1280 and 390 px go to
 // CARDS_SCREENSHOTS_DIR when it is set.
 import { expect, type Page, test } from '@playwright/test'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { sql, userIdOf } from './db'
 import { connectOfficial, metaControl, sandboxAccount } from './meta-sandbox'
 import { runnerForTheseTests } from './runner-process'
@@ -37,7 +38,7 @@ test('an official Instagram card shows the message received through the webhook,
   await expect(card).toContainText(/Last message received\s*None yet/)
   await expect(card).toContainText(/Webhook\s*No event yet/)
 
-  const person = `ana_${Math.random().toString(36).slice(2, 8)}`
+  const person = `ana_${testInt('account-cards person', 36 ** 6).toString(36)}`
   const dm = await metaControl<{ delivery_id: string | null }>('/messages', {
     account: account.username,
     from: person,

@@ -4,6 +4,7 @@
 // (its echo does not show it twice); with Instagram's clock past 7 days, the answer is refused and
 // the reason shows on it.
 import { expect, type Page, test } from '@playwright/test'
+import { testInt } from '../../stack/src/test-seed.ts'
 import { sql } from './db'
 import { connectOfficial, metaControl, sandboxAccount } from './meta-sandbox'
 import { runnerForTheseTests } from './runner-process'
@@ -40,7 +41,7 @@ test("a person's Instagram DM arrives in the Inbox; the answer goes through the 
   const account = await sandboxAccount()
   await connectOfficial(page, account)
 
-  const person = `ana_${Math.random().toString(36).slice(2, 8)}`
+  const person = `ana_${testInt('instagram-inbox person', 36 ** 6).toString(36)}`
   const dm = await metaControl<{ delivery_id: string | null }>('/messages', {
     account: account.username,
     from: person,
