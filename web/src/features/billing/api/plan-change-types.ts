@@ -35,7 +35,7 @@ export const planChangePreviewSchema: z.ZodType<PlanChangePreviewAnswer> = z.obj
   interval: z.enum(['month', 'year']),
   trialing: z.boolean(),
   prorationDate: z.number(),
-  lines: z.array(z.object({ description: z.string(), amount: z.number() })),
+  lines: z.array(z.object({ description: z.string().nullable(), amount: z.number() })),
   amountDue: z.number(),
   credit: z.number(),
   periodEnd: z.string().nullable(),

@@ -16,9 +16,13 @@ export function ProrationPreview({ preview, per }: { preview: PlanChangePreview;
         <p className="mt-1 text-slate-600">You are on your free trial, so nothing is charged today.</p>
       ) : (
         <ul className="mt-2 space-y-1.5">
-          {preview.lines.map((line) => (
-            <li key={line.description} className="flex items-start justify-between gap-4">
-              <span className="text-slate-600">{line.description}</span>
+          {preview.lines.map((line, i) => (
+            // Stripe's lines come in its order and may repeat a description (or have none)
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is Stripe's, shown whole and never reordered
+            <li key={i} className="flex items-start justify-between gap-4">
+              <span className="text-slate-600">
+                {line.description ?? (line.amount < 0 ? 'Credit' : 'Adjustment')}
+              </span>
               <span className="shrink-0 font-medium tabular-nums text-slate-900">
                 {formatMoney(line.amount)}
               </span>
