@@ -29,6 +29,13 @@ file uses (now(), updated_at, time zones, who is calling).`,
     functions: /^pgboss\./,
   },
   {
+    file: '07_workspaces.sql',
+    title: `Workspaces: what owns a customer's rows, its members and their roles, each person's active
+workspace, and the helpers every policy asks (internal.has_role_on_workspace).`,
+    relations: /^public\.workspace\w*$/,
+    functions: /workspace/,
+  },
+  {
     file: '10_accounts.sql',
     title: `Accounts: customer profiles, the platforms, connected social accounts with their sealed
 credentials and proxies, the account limit and the avatars bucket's policies.`,

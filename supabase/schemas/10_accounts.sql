@@ -16,6 +16,7 @@ create table public.user_profiles (
   timezone text not null default 'UTC'::text,
   created_at timestamp with time zone not null default now(),
   updated_at timestamp with time zone not null default now(),
+  active_workspace_id uuid,
   constraint user_profiles_pkey primary key (id),
   constraint user_profiles_avatar_url_check check ((char_length(avatar_url) <= 2048)),
   constraint user_profiles_business_name_check check ((char_length(business_name) <= 200)),
@@ -24,6 +25,7 @@ create table public.user_profiles (
   constraint user_profiles_subscription_plan_check check ((subscription_plan = any (array['free'::text, 'starter'::text, 'growth'::text, 'enterprise'::text, 'bundle'::text]))),
   constraint user_profiles_subscription_status_check check ((subscription_status = any (array['none'::text, 'active'::text, 'trialing'::text, 'past_due'::text, 'canceled'::text, 'incomplete'::text]))),
   constraint user_profiles_timezone_check check (internal.is_valid_timezone(timezone)),
+  constraint user_profiles_active_workspace_id_fkey foreign key (active_workspace_id) references public.workspaces(id) on delete set null,
   constraint user_profiles_id_fkey foreign key (id) references auth.users(id) on delete cascade
 );
 comment on table public.user_profiles is
@@ -39,6 +41,8 @@ comment on column public.user_profiles.subscription_status is
 comment on column public.user_profiles.subscription_plan is
   'Mirror of the current plan (free without an active or trialing subscription). Maintained by a trigger on subscriptions.';
 comment on column public.user_profiles.timezone is 'IANA time zone for "today" figures on the dashboard.';
+comment on column public.user_profiles.active_workspace_id is
+  'The workspace the person last switched to; what they see and create is that workspace''s (set by set_active_workspace).';
 
 create table public.platforms (
   id uuid not null default gen_random_uuid(),
@@ -85,6 +89,7 @@ create table public.social_accounts (
   updated_at timestamp with time zone not null default now(),
   connection text not null default 'browser'::text,
   inbox_order text[],
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint social_accounts_pkey primary key (id),
   constraint social_accounts_connection_check check ((connection = any (array['browser'::text, 'official'::text]))),
   constraint social_accounts_daily_message_limit_check check (((daily_message_limit >= 1) and (daily_message_limit <= 500))),
@@ -97,7 +102,8 @@ create table public.social_accounts (
   constraint social_accounts_username_check check ((username ~ '^[A-Za-z0-9._]{1,64}$'::text)),
   constraint social_accounts_warmup_phase_check check (((warmup_phase >= 1) and (warmup_phase <= 5))),
   constraint social_accounts_platform_id_fkey foreign key (platform_id) references public.platforms(id),
-  constraint social_accounts_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint social_accounts_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint social_accounts_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 ) with (fillfactor=80);
 comment on table public.social_accounts is
   'A customer''s connected X or Instagram account. Status, warm-up, trust and counters are set by the system.';
@@ -116,16 +122,18 @@ comment on column public.social_accounts.trust_score is
   'Health estimate 0-1 from the runner (shown as a percentage).';
 comment on column public.social_accounts.requests_pending is
   'Message requests waiting in the account''s inbox at its last inbox read (an inbox.sync job or the read a campaign tick makes in its session).';
-comment on column public.social_accounts.inbox_order is
-  'The platform thread ids of the inbox list at the last inbox read, top first (at most 200). X Chat rows carry no machine-readable time: a row that since moved above one it stood below holds something new, even a reply that reads like the last one. Written by the runner.';
 comment on column public.social_accounts.proxy_url is
   'The account''s own proxy as [scheme://]host:port; its login is sealed in social_account_credentials. One stable proxy per account.';
 comment on column public.social_accounts.paused_until is
   'When a paused account may send again (circuit breaker).';
-comment on column public.social_accounts.connection is
-  'How the account is driven: browser = the runner signs in to the consumer site; official = the platform''s own API (Instagram API with Instagram Login, or X API v2) with OAuth tokens sealed in social_account_credentials.';
 comment on column public.social_accounts.has_chat_passcode is
   'X only: the encrypted credentials include the 4-digit X Chat passcode.';
+comment on column public.social_accounts.connection is
+  'How the account is driven: browser = the runner signs in to the consumer site; official = the platform''s own API (Instagram API with Instagram Login, or X API v2) with OAuth tokens sealed in social_account_credentials.';
+comment on column public.social_accounts.inbox_order is
+  'The platform thread ids of the inbox list at the last inbox read, top first (at most 200). X Chat rows carry no machine-readable time: a row that since moved above one it stood below holds something new, even a reply that reads like the last one. Written by the runner.';
+comment on column public.social_accounts.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 create table public.social_account_credentials (
   account_id uuid not null,
@@ -143,10 +151,10 @@ comment on column public.social_account_credentials.key_id is
   'Which encryption key sealed this row, so keys can rotate.';
 comment on column public.social_account_credentials.ciphertext is
   'Encrypted authData: Instagram password and 2FA secret, or X cookies and passcode.';
-comment on column public.social_account_credentials.token_expires_at is
-  'Official accounts: when the sealed access token expires (not secret), so refreshes are found without opening the seal.';
 comment on column public.social_account_credentials.session_ciphertext is
   'Encrypted browser session the runner saved, reused to avoid fresh logins.';
+comment on column public.social_account_credentials.token_expires_at is
+  'Official accounts: when the sealed access token expires (not secret), so refreshes are found without opening the seal.';
 
 create table internal.legacy_proxy_credentials (
   account_id uuid not null,
@@ -159,13 +167,84 @@ create table internal.legacy_proxy_credentials (
 comment on table internal.legacy_proxy_credentials is
   'Proxy logins that were stored in plain text in social_accounts.proxy_url before 20261125300000; the runner seals each into social_account_credentials and deletes it.';
 
+create table public.x_oauth_requests (
+  id uuid not null default gen_random_uuid(),
+  user_id uuid not null,
+  state_hash text not null,
+  key_id text not null,
+  sealed text not null,
+  redirect_uri text not null,
+  created_at timestamp with time zone not null default now(),
+  expires_at timestamp with time zone not null,
+  used_at timestamp with time zone,
+  workspace_id uuid not null default internal.active_workspace_id(),
+  constraint x_oauth_requests_pkey primary key (id),
+  constraint x_oauth_requests_state_hash_key unique (state_hash),
+  constraint x_oauth_requests_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint x_oauth_requests_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
+);
+comment on table public.x_oauth_requests is
+  'An X OAuth 2.0 (PKCE) connect in progress: the state (stored as its SHA-256), the sealed code verifier and the customer''s developer-app id and secret, bound to the customer, one use, expiring. Only the api function (service role) reads or writes it.';
+comment on column public.x_oauth_requests.sealed is
+  'Encrypted {codeVerifier, clientId, clientSecret} (crypto.ts), never readable by a client role.';
+comment on column public.x_oauth_requests.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
+
+create table public.x_api_usage (
+  account_id uuid not null,
+  user_id uuid not null,
+  day date not null,
+  kind text not null,
+  unit_key text not null,
+  created_at timestamp with time zone not null default now(),
+  workspace_id uuid not null default internal.active_workspace_id(),
+  constraint x_api_usage_pkey primary key (account_id, day, kind, unit_key),
+  constraint x_api_usage_kind_check check ((kind = any (array['dm_create'::text, 'dm_event_read'::text, 'user_read'::text, 'own_read'::text]))),
+  constraint x_api_usage_unit_key_check check (((char_length(unit_key) >= 1) and (char_length(unit_key) <= 100))),
+  constraint x_api_usage_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete cascade,
+  constraint x_api_usage_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint x_api_usage_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
+);
+comment on table public.x_api_usage is
+  'Every billable unit of X API v2 the runner or the api function incurred for an official X account, as X bills its developer app (pay-per-use): one row per DM created (keyed by its event id), per DM event, user or own profile read (keyed by the resource id, once per UTC day: X charges a resource read again the same day nothing). Written only through record_x_api_usage; the customer reads their own. Prices: X_API_PRICE_MILLS in the domain package.';
+comment on column public.x_api_usage.day is
+  'The UTC day X counts the unit in (its deduplication window).';
+comment on column public.x_api_usage.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
+
 -- Indexes -----------------------------------------------------------------------------------------
 
+create unique index social_accounts_official_platform_user_key on public.social_accounts (platform_id, platform_user_id) where (connection = 'official'::text);
 create index social_accounts_status_idx on public.social_accounts (status) where (status = 'active'::text);
 create index social_accounts_user_id_created_at_idx on public.social_accounts (user_id, created_at desc);
 create unique index social_accounts_user_platform_username_key on public.social_accounts (user_id, platform_id, lower(username));
+create index social_accounts_workspace_id_idx on public.social_accounts (workspace_id);
+
+create index x_oauth_requests_user_id_idx on public.x_oauth_requests (user_id);
+create index x_oauth_requests_workspace_id_idx on public.x_oauth_requests (workspace_id);
+
+create index x_api_usage_user_id_day_idx on public.x_api_usage (user_id, day);
+create index x_api_usage_workspace_id_idx on public.x_api_usage (workspace_id);
 
 -- Triggers ----------------------------------------------------------------------------------------
+
+create or replace function internal.cap_pending_x_connects()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- one customer's starts take turns, so parallel clicks cannot all see room under the cap
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('x_connect:' || new.user_id::text, 0));
+  if (select count(*) from public.x_oauth_requests r where r.user_id = new.user_id and r.expires_at > now()) >= 5 then
+    raise exception 'Too many X connections started. Finish one on X, or wait 10 minutes and start again.'
+      using errcode = 'P0001', hint = 'too_many_connects';
+  end if;
+  return new;
+end
+$$;
+comment on function internal.cap_pending_x_connects() is
+  'At most 5 X connects per customer within a request''s lifetime (used ones count until they expire): the api function stores the request before it calls X, so the cap also bounds the calls to X.';
 
 create or replace function internal.check_platform_connectable()
 returns trigger
@@ -207,19 +286,28 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  full_name text := nullif(trim(coalesce(new.raw_user_meta_data ->> 'full_name', new.raw_user_meta_data ->> 'name')), '');
 begin
-  insert into public.user_profiles (id, full_name, avatar_url)
+  insert into public.workspaces (id, name, created_by)
+  values (new.id, left(coalesce(full_name || '''s workspace', 'My workspace'), 60), new.id)
+  on conflict (id) do nothing;
+  insert into public.workspace_members (workspace_id, user_id, role)
+  values (new.id, new.id, 'owner')
+  on conflict (workspace_id, user_id) do nothing;
+  insert into public.user_profiles (id, full_name, avatar_url, active_workspace_id)
   values (
     new.id,
-    nullif(trim(coalesce(new.raw_user_meta_data ->> 'full_name', new.raw_user_meta_data ->> 'name')), ''),
-    nullif(coalesce(new.raw_user_meta_data ->> 'avatar_url', new.raw_user_meta_data ->> 'picture'), '')
+    full_name,
+    nullif(coalesce(new.raw_user_meta_data ->> 'avatar_url', new.raw_user_meta_data ->> 'picture'), ''),
+    new.id
   )
   on conflict (id) do nothing;
   return new;
 end
 $$;
 comment on function internal.create_profile_for_new_user() is
-  'AFTER INSERT on auth.users: creates the profile, taking full_name (or Google''s name) and avatar from user metadata.';
+  'AFTER INSERT on auth.users: creates the profile (full_name or Google''s name, avatar from user metadata) and the person''s personal workspace, which they own and work in.';
 
 create or replace function internal.enforce_account_limit()
 returns trigger
@@ -276,13 +364,51 @@ create trigger social_accounts_check_proxy before insert or update of proxy_url 
 
 create trigger social_accounts_enforce_limit before insert on public.social_accounts for each row execute function internal.enforce_account_limit();
 
+create trigger social_accounts_fill_workspace_id before insert on public.social_accounts for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_creator();
+
 create trigger social_accounts_resolve_alerts after update of status on public.social_accounts for each row when (((new.status = 'active'::text) and (old.status is distinct from 'active'::text))) execute function internal.resolve_account_alerts();
 
 create trigger social_accounts_set_updated_at before update on public.social_accounts for each row execute function internal.set_updated_at();
 
 create trigger social_account_credentials_set_updated_at before update on public.social_account_credentials for each row execute function internal.set_updated_at();
 
+create trigger x_oauth_requests_cap_pending before insert on public.x_oauth_requests for each row execute function internal.cap_pending_x_connects();
+
+create trigger x_oauth_requests_fill_workspace_id before insert on public.x_oauth_requests for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_creator();
+
+create trigger x_api_usage_fill_workspace_id before insert on public.x_api_usage for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_account();
+
 -- Helper functions --------------------------------------------------------------------------------
+
+create or replace function internal.account_cap_reason(account public.social_accounts, platform public.platforms)
+returns text
+language sql
+stable
+as $$
+  select case
+    when internal.account_daily_cap(account, platform)
+         < least(account.daily_message_limit, internal.warmup_daily_limit(account.warmup_phase), platform.daily_message_ceiling)
+      then 'recovering'
+    when internal.warmup_daily_limit(account.warmup_phase) <= least(account.daily_message_limit, platform.daily_message_ceiling)
+      then 'warmup'
+    when account.daily_message_limit <= platform.daily_message_ceiling then 'account'
+    else 'platform' end
+$$;
+comment on function internal.account_cap_reason(public.social_accounts, public.platforms) is
+  'Which cap sets internal.account_daily_cap: recovering (trust below 0.5 after a stop signal), warmup, account (the customer''s own limit) or platform (the ceiling).';
+
+create or replace function internal.account_daily_cap(account public.social_accounts, platform public.platforms)
+returns integer
+language sql
+stable
+as $$
+  -- least() ignores nulls: a warmed-up account has no warm-up cap. An account recovering from a stop
+  -- signal (trust below 0.5) sends that share of it.
+  select floor(least(account.daily_message_limit, internal.warmup_daily_limit(account.warmup_phase), platform.daily_message_ceiling)
+               * internal.trust_rate_factor(account.trust_score))::integer
+$$;
+comment on function internal.account_daily_cap(public.social_accounts, public.platforms) is
+  'DMs a day the account may send: the lowest of its own limit, its warm-up limit and the platform ceiling (450), times its trust rate factor while it recovers from a stop signal.';
 
 create or replace function internal.account_limit(p_user_id uuid)
 returns table(account_limit integer, plan_type text, subscription_status text)
@@ -305,6 +431,56 @@ as $$
 $$;
 comment on function internal.account_limit(uuid) is
   'How many social accounts the user''s plan allows: the sum of accounts_purchased over active or trialing subscriptions, else 1 (free). Runs with the caller''s rights: a customer only sees their own subscriptions.';
+
+create or replace function internal.account_limit_refusal(p_user_id uuid)
+returns text
+language plpgsql
+stable security definer
+set search_path = ''
+as $$
+declare
+  allowed integer;
+  plan text;
+  billing_status text;
+  current_count integer;
+begin
+  select l.account_limit, l.plan_type, l.subscription_status into allowed, plan, billing_status
+    from internal.account_limit(p_user_id) l;
+  select count(*) into current_count from public.social_accounts a where a.user_id = p_user_id;
+  if current_count < allowed then
+    return null;
+  end if;
+  return case
+    when plan <> 'free' then format('Account limit reached. You have %s/%s accounts.', current_count, allowed)
+    when billing_status in ('past_due', 'canceled', 'incomplete') then 'Subscription is not active'
+    else 'You are currently limited to 1 social media account. Upgrade your plan to add more accounts.'
+  end;
+end
+$$;
+comment on function internal.account_limit_refusal(uuid) is
+  'Why the customer cannot add another account (product.md §6 texts, as check_account_limit says them to the signed-in caller), or null when the plan has room: one wording for every way an account is created.';
+
+create or replace function internal.account_sends_left_today(account public.social_accounts, platform public.platforms, at timestamp with time zone)
+returns integer
+language sql
+stable
+as $$
+  select greatest(0, internal.account_daily_cap(account, platform) - internal.account_sent_today(account, at))
+$$;
+comment on function internal.account_sends_left_today(public.social_accounts, public.platforms, timestamp with time zone) is
+  'How many more DMs the account may send on the day of `at` (its time zone) under its caps (0 when none).';
+
+create or replace function internal.account_sent_today(account public.social_accounts, at timestamp with time zone)
+returns integer
+language sql
+stable
+as $$
+  -- The counter belongs to the day it was last written on, in the account's time zone.
+  select case when account.sent_today_on = pg_catalog.timezone(account.timezone, at)::date
+              then account.messages_sent_today else 0 end
+$$;
+comment on function internal.account_sent_today(public.social_accounts, timestamp with time zone) is
+  'DMs the account sent on the day that `at` falls on in the account''s time zone.';
 
 create or replace function internal.proxy_address_problem(proxy text)
 returns text
@@ -388,19 +564,6 @@ $$;
 comment on function internal.seal_legacy_proxy_login(uuid, text, text) is
   'The runner''s one credentials write: replaces the sealed credentials with ones that include the legacy proxy login, and deletes the plain row; false when there was none.';
 
-create or replace function internal.warmup_daily_limit(phase integer)
-returns integer
-language sql
-immutable
-as $$
-  select case phase when 1 then 10 when 2 then 20 when 3 then 35 when 4 then 50 end
-$$;
-comment on function internal.warmup_daily_limit(integer) is
-  'DMs a day an account may send in a warm-up phase (1: 10, 2: 20, 3: 35, 4: 50); null once warmed up (phase 5).';
-
--- The one rule for an account's daily sending, read by the scheduler, the runner and the dashboard.
--- Each is a single expression without FROM over the rows it is given, so the planner inlines it
--- into the scheduler's scan (the whole-row arguments become plain columns): no call per account.
 create or replace function internal.trust_rate_factor(trust numeric)
 returns numeric
 language sql
@@ -411,57 +574,15 @@ $$;
 comment on function internal.trust_rate_factor(numeric) is
   'How fast an account sends for its trust score: full speed from 0.5 up, proportionally less below (at least a quarter). The runner''s pacing (rateFactor) spaces DMs by the same rule.';
 
-create or replace function internal.account_daily_cap(account public.social_accounts, platform public.platforms)
+create or replace function internal.warmup_daily_limit(phase integer)
 returns integer
 language sql
-stable
+immutable
 as $$
-  -- least() ignores nulls: a warmed-up account has no warm-up cap. An account recovering from a stop
-  -- signal (trust below 0.5) sends that share of it.
-  select floor(least(account.daily_message_limit, internal.warmup_daily_limit(account.warmup_phase), platform.daily_message_ceiling)
-               * internal.trust_rate_factor(account.trust_score))::integer
+  select case phase when 1 then 10 when 2 then 20 when 3 then 35 when 4 then 50 end
 $$;
-comment on function internal.account_daily_cap(public.social_accounts, public.platforms) is
-  'DMs a day the account may send: the lowest of its own limit, its warm-up limit and the platform ceiling (450), times its trust rate factor while it recovers from a stop signal.';
-
-create or replace function internal.account_cap_reason(account public.social_accounts, platform public.platforms)
-returns text
-language sql
-stable
-as $$
-  select case
-    when internal.account_daily_cap(account, platform)
-         < least(account.daily_message_limit, internal.warmup_daily_limit(account.warmup_phase), platform.daily_message_ceiling)
-      then 'recovering'
-    when internal.warmup_daily_limit(account.warmup_phase) <= least(account.daily_message_limit, platform.daily_message_ceiling)
-      then 'warmup'
-    when account.daily_message_limit <= platform.daily_message_ceiling then 'account'
-    else 'platform' end
-$$;
-comment on function internal.account_cap_reason(public.social_accounts, public.platforms) is
-  'Which cap sets internal.account_daily_cap: recovering (trust below 0.5 after a stop signal), warmup, account (the customer''s own limit) or platform (the ceiling).';
-
-create or replace function internal.account_sent_today(account public.social_accounts, at timestamp with time zone)
-returns integer
-language sql
-stable
-as $$
-  -- The counter belongs to the day it was last written on, in the account's time zone.
-  select case when account.sent_today_on = pg_catalog.timezone(account.timezone, at)::date
-              then account.messages_sent_today else 0 end
-$$;
-comment on function internal.account_sent_today(public.social_accounts, timestamp with time zone) is
-  'DMs the account sent on the day that `at` falls on in the account''s time zone.';
-
-create or replace function internal.account_sends_left_today(account public.social_accounts, platform public.platforms, at timestamp with time zone)
-returns integer
-language sql
-stable
-as $$
-  select greatest(0, internal.account_daily_cap(account, platform) - internal.account_sent_today(account, at))
-$$;
-comment on function internal.account_sends_left_today(public.social_accounts, public.platforms, timestamp with time zone) is
-  'How many more DMs the account may send on the day of `at` (its time zone) under its caps (0 when none).';
+comment on function internal.warmup_daily_limit(integer) is
+  'DMs a day an account may send in a warm-up phase (1: 10, 2: 20, 3: 35, 4: 50); null once warmed up (phase 5).';
 
 -- Row-level security ------------------------------------------------------------------------------
 
@@ -544,6 +665,15 @@ create policy "The runner reads legacy proxy logins" on internal.legacy_proxy_cr
   to reachflow_runner
   using (true);
 
+alter table public.x_oauth_requests enable row level security;
+
+alter table public.x_api_usage enable row level security;
+
+create policy "Users can read their own X API usage" on public.x_api_usage
+  for select
+  to authenticated
+  using ((user_id = ( select auth.uid() as uid)));
+
 create policy "avatars: read own folder" on storage.objects
   for select
   to authenticated
@@ -579,17 +709,36 @@ revoke all on public.social_accounts from anon;
 revoke insert, update, truncate, references, trigger on public.social_accounts from authenticated;
 grant select on public.social_accounts to reachflow_runner;
 grant update (daily_message_limit, timezone, updated_at) on public.social_accounts to authenticated;
-grant update (platform_user_id, status, trust_score, requests_pending, inbox_order, last_login_at, last_synced_at, last_tested_at, flag_reason, paused_until, updated_at) on public.social_accounts to reachflow_runner;
+grant update (platform_user_id, status, trust_score, requests_pending, last_login_at, last_synced_at, last_tested_at, flag_reason, paused_until, updated_at, inbox_order) on public.social_accounts to reachflow_runner;
 
 revoke all on public.social_account_credentials from anon, authenticated;
 grant select on public.social_account_credentials to reachflow_runner;
 grant update (session_ciphertext, updated_at) on public.social_account_credentials to reachflow_runner;
 
 grant select on internal.legacy_proxy_credentials to reachflow_runner;
+revoke all on public.x_oauth_requests from anon, authenticated;
+
+revoke all on public.x_api_usage from anon;
+revoke insert, update, delete, truncate, references, trigger on public.x_api_usage from authenticated;
+
+revoke execute on function internal.account_cap_reason(public.social_accounts, public.platforms) from public;
+grant execute on function internal.account_cap_reason(public.social_accounts, public.platforms) to authenticated, reachflow_runner, service_role;
+
+revoke execute on function internal.account_daily_cap(public.social_accounts, public.platforms) from public;
+grant execute on function internal.account_daily_cap(public.social_accounts, public.platforms) to authenticated, reachflow_runner, service_role;
 
 revoke execute on function internal.account_limit(uuid) from public;
 grant execute on function internal.account_limit(uuid) to authenticated, service_role;
 
+revoke execute on function internal.account_limit_refusal(uuid) from public;
+
+revoke execute on function internal.account_sends_left_today(public.social_accounts, public.platforms, timestamp with time zone) from public;
+grant execute on function internal.account_sends_left_today(public.social_accounts, public.platforms, timestamp with time zone) to authenticated, reachflow_runner, service_role;
+
+revoke execute on function internal.account_sent_today(public.social_accounts, timestamp with time zone) from public;
+grant execute on function internal.account_sent_today(public.social_accounts, timestamp with time zone) to authenticated, reachflow_runner, service_role;
+
+revoke execute on function internal.cap_pending_x_connects() from public;
 revoke execute on function internal.check_platform_connectable() from public;
 revoke execute on function internal.check_proxy_address() from public;
 revoke execute on function internal.create_profile_for_new_user() from public;
@@ -599,18 +748,6 @@ revoke execute on function internal.resolve_account_alerts() from public;
 
 revoke execute on function internal.seal_legacy_proxy_login(uuid, text, text) from public;
 grant execute on function internal.seal_legacy_proxy_login(uuid, text, text) to reachflow_runner;
-
-revoke execute on function internal.account_daily_cap(public.social_accounts, public.platforms) from public;
-grant execute on function internal.account_daily_cap(public.social_accounts, public.platforms) to authenticated, reachflow_runner, service_role;
-
-revoke execute on function internal.account_sent_today(public.social_accounts, timestamp with time zone) from public;
-grant execute on function internal.account_sent_today(public.social_accounts, timestamp with time zone) to authenticated, reachflow_runner, service_role;
-
-revoke execute on function internal.account_sends_left_today(public.social_accounts, public.platforms, timestamp with time zone) from public;
-grant execute on function internal.account_sends_left_today(public.social_accounts, public.platforms, timestamp with time zone) to authenticated, reachflow_runner, service_role;
-
-revoke execute on function internal.account_cap_reason(public.social_accounts, public.platforms) from public;
-grant execute on function internal.account_cap_reason(public.social_accounts, public.platforms) to authenticated, reachflow_runner, service_role;
 
 revoke execute on function internal.trust_rate_factor(numeric) from public;
 grant execute on function internal.trust_rate_factor(numeric) to authenticated, reachflow_runner, service_role;
@@ -668,36 +805,6 @@ comment on function public.account_daily_usage() is
   'Per account of the caller: DMs sent today (account time zone, campaign DMs and inbox answers alike; answers_today of them answers), each cap (account limit, warm-up, platform 450, sum of sending campaigns'' daily limits), account_cap = what the account may send today (the runner''s and scheduler''s internal.account_daily_cap) and cap_reason the cap that sets it, daily_cap = the lowest with the campaigns'', remaining_today = what the caps still allow today, warmup_day = the day of warm-up (null once warmed up).';
 revoke execute on function public.account_daily_usage() from public, anon;
 
-create or replace function internal.account_limit_refusal(p_user_id uuid)
-returns text
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-declare
-  allowed integer;
-  plan text;
-  billing_status text;
-  current_count integer;
-begin
-  select l.account_limit, l.plan_type, l.subscription_status into allowed, plan, billing_status
-    from internal.account_limit(p_user_id) l;
-  select count(*) into current_count from public.social_accounts a where a.user_id = p_user_id;
-  if current_count < allowed then
-    return null;
-  end if;
-  return case
-    when plan <> 'free' then format('Account limit reached. You have %s/%s accounts.', current_count, allowed)
-    when billing_status in ('past_due', 'canceled', 'incomplete') then 'Subscription is not active'
-    else 'You are currently limited to 1 social media account. Upgrade your plan to add more accounts.'
-  end;
-end
-$$;
-comment on function internal.account_limit_refusal(uuid) is
-  'Why the customer cannot add another account (product.md §6 texts, as check_account_limit says them to the signed-in caller), or null when the plan has room: one wording for every way an account is created.';
-revoke execute on function internal.account_limit_refusal(uuid) from public;
-
 create or replace function public.check_account_limit()
 returns jsonb
 language plpgsql
@@ -733,6 +840,73 @@ $$;
 comment on function public.check_account_limit() is
   'product.md §6 account-limit check for the caller: {canAddAccount, currentCount, limit, planType, error}. Free plan (no active or trialing subscription) allows 1 account.';
 revoke execute on function public.check_account_limit() from public, anon;
+
+create or replace function public.connect_official_x_account(p_user_id uuid, p_username text, p_platform_user_id text, p_credentials_key_id text, p_credentials text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  target public.platforms;
+  existing public.social_accounts;
+  account public.social_accounts;
+  refusal text;
+begin
+  select * into target from public.platforms p where p.name = 'twitter';
+  if target.id is null or not target.is_active or target.coming_soon then
+    raise exception 'This platform cannot be connected yet' using errcode = '22023';
+  end if;
+  if p_credentials is null or split_part(p_credentials, ':', 1) is distinct from p_credentials_key_id then
+    raise exception 'Credentials must be sealed with the named key' using errcode = '22023';
+  end if;
+  if p_platform_user_id !~ '^[0-9]{1,19}$' then
+    raise exception 'X returned no user id' using errcode = '22023';
+  end if;
+  -- the same lock as create_social_account, so the limit below is the one an insert would see
+  perform 1 from public.user_profiles p where p.id = p_user_id for update;
+  if not found then
+    raise exception 'User not authenticated' using errcode = 'PT404';
+  end if;
+
+  select * into existing from public.social_accounts a
+   where a.user_id = p_user_id and a.platform_id = target.id
+     and (a.platform_user_id = p_platform_user_id or lower(a.username) = lower(p_username))
+   for update;
+  if existing.id is not null then
+    if existing.connection <> 'official' then
+      raise exception 'This X account is already connected through the browser. Delete it first to connect it through the X API.'
+        using errcode = '23505';
+    end if;
+    -- connecting again (new tokens, perhaps another developer app) revives the same account
+    update public.social_accounts a
+       set username = p_username, platform_user_id = p_platform_user_id, status = 'active', flag_reason = null,
+           last_tested_at = now()
+     where a.id = existing.id
+     returning * into account;
+    update public.social_account_credentials c
+       set key_id = p_credentials_key_id, ciphertext = p_credentials, session_ciphertext = null
+     where c.account_id = existing.id;
+    return to_jsonb(account) || jsonb_build_object('reconnected', true);
+  end if;
+
+  refusal := internal.account_limit_refusal(p_user_id);
+  if refusal is not null then
+    raise exception '%', refusal using errcode = 'P0001', hint = 'account_limit';
+  end if;
+
+  -- no warm-up: the API's own limits pace an official account, not a browser's
+  insert into public.social_accounts (user_id, platform_id, username, platform_user_id, status, connection, last_tested_at, warmup_phase)
+  values (p_user_id, target.id, p_username, p_platform_user_id, 'active', 'official', now(), 5)
+  returning * into account;
+  insert into public.social_account_credentials (account_id, key_id, ciphertext)
+  values (account.id, p_credentials_key_id, p_credentials);
+  return to_jsonb(account) || jsonb_build_object('reconnected', false);
+end
+$$;
+comment on function public.connect_official_x_account(uuid, text, text, text, text) is
+  'Service role only (the api function, after the OAuth callback proved the X user and sealed the tokens with the developer app''s id and secret): creates the official X account (status active, no test job: X itself vouched for it) within the plan limit, or gives an official account of the same X user its new tokens.';
+revoke execute on function public.connect_official_x_account(uuid, text, text, text, text) from public, anon, authenticated;
 
 create or replace function public.create_social_account(p_user_id uuid, p_platform text, p_username text, p_proxy_url text, p_credentials_key_id text, p_credentials text, p_has_chat_passcode boolean default false)
 returns jsonb
@@ -832,6 +1006,30 @@ comment on function public.delete_social_account(uuid) is
   'Deletes one of the caller''s social accounts with its credentials, removes every waiting job for it, pauses its running scraping campaigns, and resolves its account alerts (metadata.resolution deleted).';
 revoke execute on function public.delete_social_account(uuid) from public, anon;
 
+create or replace function public.record_x_api_usage(p_account_id uuid, p_kind text, p_unit_keys text[])
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  added integer;
+begin
+  insert into public.x_api_usage (account_id, user_id, day, kind, unit_key)
+  select a.id, a.user_id, pg_catalog.timezone('UTC', internal.now())::date, p_kind, k.key
+    from public.social_accounts a
+   cross join lateral (select distinct unnest(p_unit_keys) as key) k
+   where a.id = p_account_id and a.connection = 'official' and k.key is not null
+  on conflict do nothing;
+  get diagnostics added = row_count;
+  return added;
+end
+$$;
+comment on function public.record_x_api_usage(uuid, text, text[]) is
+  'The runner and the api function (service role) record the billable units of one X API answer for an official account (kinds and keys from xApiUsageOf in the domain package); a unit already counted today is not counted again. Answers how many were new.';
+revoke execute on function public.record_x_api_usage(uuid, text, text[]) from public, anon, authenticated;
+grant execute on function public.record_x_api_usage(uuid, text, text[]) to reachflow_runner;
+
 create or replace function public.request_account_test(p_account_id uuid)
 returns uuid
 language plpgsql
@@ -852,6 +1050,30 @@ $$;
 comment on function public.request_account_test(uuid) is
   'Queues an account.test job for one of the caller''s accounts (the service role: any account). Returns the job id, or null when a test is already waiting.';
 revoke execute on function public.request_account_test(uuid) from public, anon;
+
+create or replace function public.save_official_credentials(p_account_id uuid, p_key_id text, p_ciphertext text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if p_ciphertext is null or split_part(p_ciphertext, ':', 1) is distinct from p_key_id then
+    raise exception 'Credentials must be sealed with the named key' using errcode = '22023';
+  end if;
+  update public.social_account_credentials c
+     set key_id = p_key_id, ciphertext = p_ciphertext
+    from public.social_accounts a
+   where c.account_id = p_account_id and a.id = c.account_id and a.connection = 'official';
+  if not found then
+    raise exception 'No official account %', p_account_id using errcode = 'PT404';
+  end if;
+end
+$$;
+comment on function public.save_official_credentials(uuid, text, text) is
+  'The runner''s one write of sealed credentials: an official account''s rotated OAuth tokens, saved before they are used (a refresh token works once). Browser accounts'' credentials stay read-only to it.';
+revoke execute on function public.save_official_credentials(uuid, text, text) from public, anon, authenticated;
+grant execute on function public.save_official_credentials(uuid, text, text) to reachflow_runner;
 
 create or replace function public.update_social_account(p_user_id uuid, p_account_id uuid, p_credentials_key_id text, p_credentials text, p_has_chat_passcode boolean, p_set_proxy boolean, p_proxy_url text, p_daily_message_limit integer)
 returns jsonb
@@ -893,200 +1115,6 @@ $$;
 comment on function public.update_social_account(uuid, uuid, text, text, boolean, boolean, text, integer) is
   'Service role only (the api function, after it authenticated the caller, checked the input and sealed the merged credentials): replaces the credentials (dropping the saved session), sets proxy and limit, and re-tests the account with a fresh account.test job, in one transaction.';
 revoke execute on function public.update_social_account(uuid, uuid, text, text, boolean, boolean, text, integer) from public, anon, authenticated;
-
--- X API v2 (official X accounts) ------------------------------------------------------------------
-
-create table public.x_oauth_requests (
-  id uuid not null default gen_random_uuid(),
-  user_id uuid not null,
-  state_hash text not null,
-  key_id text not null,
-  sealed text not null,
-  redirect_uri text not null,
-  created_at timestamp with time zone not null default now(),
-  expires_at timestamp with time zone not null,
-  used_at timestamp with time zone,
-  constraint x_oauth_requests_pkey primary key (id),
-  constraint x_oauth_requests_state_hash_key unique (state_hash),
-  constraint x_oauth_requests_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
-);
-comment on table public.x_oauth_requests is
-  'An X OAuth 2.0 (PKCE) connect in progress: the state (stored as its SHA-256), the sealed code verifier and the customer''s developer-app id and secret, bound to the customer, one use, expiring. Only the api function (service role) reads or writes it.';
-comment on column public.x_oauth_requests.sealed is
-  'Encrypted {codeVerifier, clientId, clientSecret} (crypto.ts), never readable by a client role.';
-
-create index x_oauth_requests_user_id_idx on public.x_oauth_requests (user_id);
-
-create or replace function internal.cap_pending_x_connects()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  -- one customer's starts take turns, so parallel clicks cannot all see room under the cap
-  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('x_connect:' || new.user_id::text, 0));
-  if (select count(*) from public.x_oauth_requests r where r.user_id = new.user_id and r.expires_at > now()) >= 5 then
-    raise exception 'Too many X connections started. Finish one on X, or wait 10 minutes and start again.'
-      using errcode = 'P0001', hint = 'too_many_connects';
-  end if;
-  return new;
-end
-$$;
-comment on function internal.cap_pending_x_connects() is
-  'At most 5 X connects per customer within a request''s lifetime (used ones count until they expire): the api function stores the request before it calls X, so the cap also bounds the calls to X.';
-
-create trigger x_oauth_requests_cap_pending before insert on public.x_oauth_requests for each row execute function internal.cap_pending_x_connects();
-
-alter table public.x_oauth_requests enable row level security;
-revoke all on public.x_oauth_requests from anon, authenticated;
-revoke execute on function internal.cap_pending_x_connects() from public;
-
-create or replace function public.connect_official_x_account(p_user_id uuid, p_username text, p_platform_user_id text, p_credentials_key_id text, p_credentials text)
-returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  target public.platforms;
-  existing public.social_accounts;
-  account public.social_accounts;
-  refusal text;
-begin
-  select * into target from public.platforms p where p.name = 'twitter';
-  if target.id is null or not target.is_active or target.coming_soon then
-    raise exception 'This platform cannot be connected yet' using errcode = '22023';
-  end if;
-  if p_credentials is null or split_part(p_credentials, ':', 1) is distinct from p_credentials_key_id then
-    raise exception 'Credentials must be sealed with the named key' using errcode = '22023';
-  end if;
-  if p_platform_user_id !~ '^[0-9]{1,19}$' then
-    raise exception 'X returned no user id' using errcode = '22023';
-  end if;
-  -- the same lock as create_social_account, so the limit below is the one an insert would see
-  perform 1 from public.user_profiles p where p.id = p_user_id for update;
-  if not found then
-    raise exception 'User not authenticated' using errcode = 'PT404';
-  end if;
-
-  select * into existing from public.social_accounts a
-   where a.user_id = p_user_id and a.platform_id = target.id
-     and (a.platform_user_id = p_platform_user_id or lower(a.username) = lower(p_username))
-   for update;
-  if existing.id is not null then
-    if existing.connection <> 'official' then
-      raise exception 'This X account is already connected through the browser. Delete it first to connect it through the X API.'
-        using errcode = '23505';
-    end if;
-    -- connecting again (new tokens, perhaps another developer app) revives the same account
-    update public.social_accounts a
-       set username = p_username, platform_user_id = p_platform_user_id, status = 'active', flag_reason = null,
-           last_tested_at = now()
-     where a.id = existing.id
-     returning * into account;
-    update public.social_account_credentials c
-       set key_id = p_credentials_key_id, ciphertext = p_credentials, session_ciphertext = null
-     where c.account_id = existing.id;
-    return to_jsonb(account) || jsonb_build_object('reconnected', true);
-  end if;
-
-  refusal := internal.account_limit_refusal(p_user_id);
-  if refusal is not null then
-    raise exception '%', refusal using errcode = 'P0001', hint = 'account_limit';
-  end if;
-
-  -- no warm-up: the API's own limits pace an official account, not a browser's
-  insert into public.social_accounts (user_id, platform_id, username, platform_user_id, status, connection, last_tested_at, warmup_phase)
-  values (p_user_id, target.id, p_username, p_platform_user_id, 'active', 'official', now(), 5)
-  returning * into account;
-  insert into public.social_account_credentials (account_id, key_id, ciphertext)
-  values (account.id, p_credentials_key_id, p_credentials);
-  return to_jsonb(account) || jsonb_build_object('reconnected', false);
-end
-$$;
-comment on function public.connect_official_x_account(uuid, text, text, text, text) is
-  'Service role only (the api function, after the OAuth callback proved the X user and sealed the tokens with the developer app''s id and secret): creates the official X account (status active, no test job: X itself vouched for it) within the plan limit, or gives an official account of the same X user its new tokens.';
-revoke execute on function public.connect_official_x_account(uuid, text, text, text, text) from public, anon, authenticated;
-
-create or replace function public.save_official_credentials(p_account_id uuid, p_key_id text, p_ciphertext text)
-returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if p_ciphertext is null or split_part(p_ciphertext, ':', 1) is distinct from p_key_id then
-    raise exception 'Credentials must be sealed with the named key' using errcode = '22023';
-  end if;
-  update public.social_account_credentials c
-     set key_id = p_key_id, ciphertext = p_ciphertext
-    from public.social_accounts a
-   where c.account_id = p_account_id and a.id = c.account_id and a.connection = 'official';
-  if not found then
-    raise exception 'No official account %', p_account_id using errcode = 'PT404';
-  end if;
-end
-$$;
-comment on function public.save_official_credentials(uuid, text, text) is
-  'The runner''s one write of sealed credentials: an official account''s rotated OAuth tokens, saved before they are used (a refresh token works once). Browser accounts'' credentials stay read-only to it.';
-revoke execute on function public.save_official_credentials(uuid, text, text) from public, anon, authenticated;
-grant execute on function public.save_official_credentials(uuid, text, text) to reachflow_runner;
-
--- What the X API costs an official X account's developer app -------------------------------------
-
-create table public.x_api_usage (
-  account_id uuid not null,
-  user_id uuid not null,
-  day date not null,
-  kind text not null,
-  unit_key text not null,
-  created_at timestamp with time zone not null default now(),
-  constraint x_api_usage_pkey primary key (account_id, day, kind, unit_key),
-  constraint x_api_usage_kind_check check ((kind = any (array['dm_create'::text, 'dm_event_read'::text, 'user_read'::text, 'own_read'::text]))),
-  constraint x_api_usage_unit_key_check check (((char_length(unit_key) >= 1) and (char_length(unit_key) <= 100))),
-  constraint x_api_usage_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete cascade,
-  constraint x_api_usage_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
-);
-comment on table public.x_api_usage is
-  'Every billable unit of X API v2 the runner or the api function incurred for an official X account, as X bills its developer app (pay-per-use): one row per DM created (keyed by its event id), per DM event, user or own profile read (keyed by the resource id, once per UTC day: X charges a resource read again the same day nothing). Written only through record_x_api_usage; the customer reads their own. Prices: X_API_PRICE_MILLS in the domain package.';
-comment on column public.x_api_usage.day is
-  'The UTC day X counts the unit in (its deduplication window).';
-
-create index x_api_usage_user_id_day_idx on public.x_api_usage (user_id, day);
-
-alter table public.x_api_usage enable row level security;
-
-create policy "Users can read their own X API usage" on public.x_api_usage
-  as permissive for select to authenticated
-  using ((user_id = (select auth.uid())));
-
-revoke all on public.x_api_usage from anon;
-revoke insert, update, delete, truncate, references, trigger on public.x_api_usage from authenticated;
-
-create or replace function public.record_x_api_usage(p_account_id uuid, p_kind text, p_unit_keys text[])
-returns integer
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  added integer;
-begin
-  insert into public.x_api_usage (account_id, user_id, day, kind, unit_key)
-  select a.id, a.user_id, pg_catalog.timezone('UTC', internal.now())::date, p_kind, k.key
-    from public.social_accounts a
-   cross join lateral (select distinct unnest(p_unit_keys) as key) k
-   where a.id = p_account_id and a.connection = 'official' and k.key is not null
-  on conflict do nothing;
-  get diagnostics added = row_count;
-  return added;
-end
-$$;
-comment on function public.record_x_api_usage(uuid, text, text[]) is
-  'The runner and the api function (service role) record the billable units of one X API answer for an official account (kinds and keys from xApiUsageOf in the domain package); a unit already counted today is not counted again. Answers how many were new.';
-revoke execute on function public.record_x_api_usage(uuid, text, text[]) from public, anon, authenticated;
-grant execute on function public.record_x_api_usage(uuid, text, text[]) to reachflow_runner;
-grant execute on function public.record_x_api_usage(uuid, text, text[]) to service_role;
 
 create or replace function public.x_api_usage_this_month()
 returns table(account_id uuid, kind text, units integer)

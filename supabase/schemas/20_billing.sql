@@ -20,6 +20,7 @@ create table public.subscriptions (
   created_at timestamp with time zone not null default now(),
   updated_at timestamp with time zone not null default now(),
   stripe_synced_at timestamp with time zone,
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint subscriptions_pkey primary key (id),
   constraint subscriptions_stripe_subscription_id_key unique (stripe_subscription_id),
   constraint subscriptions_accounts_purchased_check check (((accounts_purchased >= 1) and (accounts_purchased <= 1000))),
@@ -27,7 +28,8 @@ create table public.subscriptions (
   constraint subscriptions_check check (((current_period_end is null) or (current_period_start is null) or (current_period_end >= current_period_start))),
   constraint subscriptions_plan_type_check check ((plan_type = any (array['starter'::text, 'growth'::text, 'enterprise'::text, 'bundle'::text]))),
   constraint subscriptions_status_check check ((status = any (array['active'::text, 'past_due'::text, 'canceled'::text, 'trialing'::text, 'incomplete'::text]))),
-  constraint subscriptions_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint subscriptions_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint subscriptions_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
 comment on table public.subscriptions is
   'Stripe subscriptions, one row per Stripe subscription. Written only by the stripe-webhook function.';
@@ -37,6 +39,8 @@ comment on column public.subscriptions.cancel_at_period_end is
   'True when the customer cancelled: the plan stays usable until current_period_end.';
 comment on column public.subscriptions.stripe_synced_at is
   'When the function fetched the Stripe subscription this row shows; an older fetch never overwrites a newer one.';
+comment on column public.subscriptions.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 create table public.payments (
   id uuid not null default gen_random_uuid(),
@@ -50,19 +54,23 @@ create table public.payments (
   stripe_invoice_id text,
   stripe_payment_intent_id text,
   created_at timestamp with time zone not null default now(),
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint payments_pkey primary key (id),
   constraint payments_stripe_invoice_id_key unique (stripe_invoice_id),
   constraint payments_amount_check check ((amount >= 0)),
   constraint payments_currency_check check ((currency ~ '^[a-z]{3}$'::text)),
   constraint payments_status_check check ((status = any (array['succeeded'::text, 'failed'::text, 'pending'::text]))),
   constraint payments_subscription_id_fkey foreign key (subscription_id) references public.subscriptions(id) on delete set null,
-  constraint payments_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint payments_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint payments_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
 comment on table public.payments is
   'Charges from Stripe invoices. amount is in cents (divide by 100 to show dollars).';
 comment on column public.payments.amount is 'Amount in the smallest currency unit (cents).';
 comment on column public.payments.stripe_invoice_id is
   'The Stripe invoice (in_...) this payment came from; the invoice button uses it.';
+comment on column public.payments.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 create table public.stripe_events (
   id text not null,
@@ -77,8 +85,10 @@ comment on table public.stripe_events is
 
 create index subscriptions_stripe_customer_id_idx on public.subscriptions (stripe_customer_id);
 create index subscriptions_user_id_idx on public.subscriptions (user_id, created_at desc);
+create index subscriptions_workspace_id_idx on public.subscriptions (workspace_id);
 
 create index payments_user_id_created_at_idx on public.payments (user_id, created_at desc);
+create index payments_workspace_id_idx on public.payments (workspace_id);
 
 create index stripe_events_processed_at_idx on public.stripe_events (processed_at desc);
 
@@ -113,9 +123,13 @@ $$;
 comment on function internal.sync_profile_subscription() is
   'AFTER write on subscriptions: mirrors the deciding subscription onto user_profiles (free unless active or trialing).';
 
+create trigger subscriptions_fill_workspace_id before insert on public.subscriptions for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_creator();
+
 create trigger subscriptions_set_updated_at before update on public.subscriptions for each row execute function internal.set_updated_at();
 
 create trigger subscriptions_sync_profile after insert or delete or update on public.subscriptions for each row execute function internal.sync_profile_subscription();
+
+create trigger payments_fill_workspace_id before insert on public.payments for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_subscription();
 
 -- Row-level security ------------------------------------------------------------------------------
 

@@ -10,14 +10,18 @@ create table public.lead_lists (
   lead_count integer not null default 0,
   created_at timestamp with time zone not null default now(),
   updated_at timestamp with time zone not null default now(),
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint lead_lists_pkey primary key (id),
   constraint lead_lists_lead_count_check check ((lead_count >= 0)),
   constraint lead_lists_name_check check (((char_length(btrim(name)) >= 1) and (char_length(btrim(name)) <= 200))),
-  constraint lead_lists_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint lead_lists_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint lead_lists_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
 comment on table public.lead_lists is
   'Named lists of scraped leads. Each scraping campaign fills its own list (deleted with it) with the leads that passed its filters.';
 comment on column public.lead_lists.lead_count is 'Members in the list, kept by a trigger.';
+comment on column public.lead_lists.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 create table public.scraping_campaigns (
   id uuid not null default gen_random_uuid(),
@@ -45,6 +49,7 @@ create table public.scraping_campaigns (
   ai_kept integer not null default 0,
   ai_skipped integer not null default 0,
   ai_unscored integer not null default 0,
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint scraping_campaigns_pkey primary key (id),
   constraint scraping_campaigns_ai_ideal_customer_check check ((char_length(ai_ideal_customer) <= 1000)),
   constraint scraping_campaigns_ai_kept_check check ((ai_kept >= 0)),
@@ -59,7 +64,8 @@ create table public.scraping_campaigns (
   constraint scraping_campaigns_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete set null,
   constraint scraping_campaigns_lead_list_id_fkey foreign key (lead_list_id) references public.lead_lists(id) on delete set null,
   constraint scraping_campaigns_platform_id_fkey foreign key (platform_id) references public.platforms(id),
-  constraint scraping_campaigns_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint scraping_campaigns_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint scraping_campaigns_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
 comment on table public.scraping_campaigns is
   'A lead scraping job. Created pending; the customer starts it (running) and may pause it; the system completes it at target_count valid leads.';
@@ -83,6 +89,8 @@ comment on column public.scraping_campaigns.ai_skipped is
   'Stored leads filtered out for an AI score below ai_min_score (filter_reason says the score and why).';
 comment on column public.scraping_campaigns.ai_unscored is
   'Stored leads the AI could not score (timeout, rate limit, budget, bad answer): kept, marked unscored.';
+comment on column public.scraping_campaigns.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 alter table public.lead_lists add constraint lead_lists_scraping_campaign_id_fkey foreign key (scraping_campaign_id) references public.scraping_campaigns(id) on delete cascade;
 
@@ -97,12 +105,14 @@ create table public.scraping_campaign_leads (
   source_type text,
   source_value text,
   collected_at timestamp with time zone not null default now(),
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint scraping_campaign_leads_pkey primary key (id),
   constraint scraping_campaign_leads_profile_data_check check ((jsonb_typeof(profile_data) = 'object'::text)),
   constraint scraping_campaign_leads_source_type_check check ((source_type = any (array['followers'::text, 'following'::text, 'hashtag'::text, 'keyword'::text]))),
   constraint scraping_campaign_leads_username_check check (((char_length(username) >= 1) and (char_length(username) <= 100))),
   constraint scraping_campaign_leads_scraping_campaign_id_fkey foreign key (scraping_campaign_id) references public.scraping_campaigns(id) on delete cascade,
-  constraint scraping_campaign_leads_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint scraping_campaign_leads_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint scraping_campaign_leads_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
 comment on table public.scraping_campaign_leads is
   'Profiles a scraping campaign collected. Written by the runner.';
@@ -112,34 +122,44 @@ comment on column public.scraping_campaign_leads.profile_data is
   'What the profile showed: display_name, full_name, bio, followers_count, verified, email, company, title...';
 comment on column public.scraping_campaign_leads.is_filtered is
   'True when a filter rejected the profile (see filter_reason); such leads are not messaged.';
+comment on column public.scraping_campaign_leads.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 create table public.lead_list_members (
   lead_list_id uuid not null,
   scraping_lead_id uuid not null,
   user_id uuid not null default auth.uid(),
   added_at timestamp with time zone not null default now(),
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint lead_list_members_pkey primary key (lead_list_id, scraping_lead_id),
   constraint lead_list_members_lead_list_id_fkey foreign key (lead_list_id) references public.lead_lists(id) on delete cascade,
   constraint lead_list_members_scraping_lead_id_fkey foreign key (scraping_lead_id) references public.scraping_campaign_leads(id) on delete cascade,
-  constraint lead_list_members_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint lead_list_members_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint lead_list_members_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
 comment on table public.lead_list_members is 'Which scraped leads belong to which lead list.';
+comment on column public.lead_list_members.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 -- Indexes -----------------------------------------------------------------------------------------
 
 create index lead_lists_scraping_campaign_id_idx on public.lead_lists (scraping_campaign_id);
 create index lead_lists_user_id_created_at_idx on public.lead_lists (user_id, created_at desc);
+create index lead_lists_workspace_id_idx on public.lead_lists (workspace_id);
 
 create index scraping_campaigns_account_id_idx on public.scraping_campaigns (account_id);
 create index scraping_campaigns_running_idx on public.scraping_campaigns (next_run_at) where (status = 'running'::text);
 create index scraping_campaigns_user_id_created_at_idx on public.scraping_campaigns (user_id, created_at desc);
+create index scraping_campaigns_workspace_id_idx on public.scraping_campaigns (workspace_id);
 
 create index scraping_campaign_leads_campaign_collected_at_idx on public.scraping_campaign_leads (scraping_campaign_id, collected_at desc);
 create unique index scraping_campaign_leads_campaign_username_key on public.scraping_campaign_leads (scraping_campaign_id, lower(username));
 create index scraping_campaign_leads_user_id_collected_at_idx on public.scraping_campaign_leads (user_id, collected_at desc);
+create index scraping_campaign_leads_workspace_id_idx on public.scraping_campaign_leads (workspace_id);
 
 create index lead_list_members_scraping_lead_id_idx on public.lead_list_members (scraping_lead_id);
 create index lead_list_members_user_id_idx on public.lead_list_members (user_id);
+create index lead_list_members_workspace_id_idx on public.lead_list_members (workspace_id);
 
 -- Triggers ----------------------------------------------------------------------------------------
 
@@ -159,6 +179,23 @@ end
 $$;
 comment on function internal.check_lead_list_member() is
   'BEFORE INSERT on lead_list_members: list and lead must belong to the member row''s owner.';
+
+create or replace function internal.check_scraping_channel()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- Scraping reads profiles and followers in the account's browser; an official account has none.
+  if exists (select 1 from public.social_accounts a where a.id = new.account_id and a.connection = 'official') then
+    raise exception 'This account is connected through the official API, which cannot search for leads: choose a browser-connected account for scraping' using errcode = '22023';
+  end if;
+  return new;
+end;
+$$;
+comment on function internal.check_scraping_channel() is
+  'BEFORE INSERT or UPDATE of account_id on scraping_campaigns: refuses an official-API account (scraping needs the browser).';
 
 create or replace function internal.count_lead_list_members()
 returns trigger
@@ -277,23 +314,6 @@ $$;
 comment on function internal.guard_scraping_campaign_status() is
   'BEFORE UPDATE on scraping_campaigns: clients may only start, pause and resume; stamps started_at, completed_at, next_run_at.';
 
-create or replace function internal.check_scraping_channel()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  -- Scraping reads profiles and followers in the account's browser; an official account has none.
-  if exists (select 1 from public.social_accounts a where a.id = new.account_id and a.connection = 'official') then
-    raise exception 'This account is connected through the official API, which cannot search for leads: choose a browser-connected account for scraping' using errcode = '22023';
-  end if;
-  return new;
-end;
-$$;
-comment on function internal.check_scraping_channel() is
-  'BEFORE INSERT or UPDATE of account_id on scraping_campaigns: refuses an official-API account (scraping needs the browser).';
-
 create or replace function internal.prepare_scraping_campaign()
 returns trigger
 language plpgsql
@@ -400,11 +420,15 @@ $$;
 comment on function internal.validate_scraping_campaign() is
   'BEFORE INSERT/UPDATE on scraping_campaigns: checks sources and filters, fills filter defaults.';
 
+create trigger lead_lists_fill_workspace_id before insert on public.lead_lists for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_scraping_campaign();
+
 create trigger lead_lists_set_updated_at before update on public.lead_lists for each row execute function internal.set_updated_at();
 
 create trigger scraping_campaigns_check_channel before insert or update of account_id on public.scraping_campaigns for each row execute function internal.check_scraping_channel();
 
 create trigger scraping_campaigns_create_lead_list after insert on public.scraping_campaigns for each row execute function internal.create_scraping_lead_list();
+
+create trigger scraping_campaigns_fill_workspace_id before insert on public.scraping_campaigns for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_creator();
 
 create trigger scraping_campaigns_guard_status before update of status on public.scraping_campaigns for each row when ((old.status is distinct from new.status)) execute function internal.guard_scraping_campaign_status();
 
@@ -416,6 +440,8 @@ create trigger scraping_campaigns_validate before insert or update of sources, f
 
 create trigger scraping_campaign_leads_count after insert on public.scraping_campaign_leads referencing new table as inserted for each statement execute function internal.count_scraping_leads();
 
+create trigger scraping_campaign_leads_fill_workspace_id before insert on public.scraping_campaign_leads for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_scraping_campaign();
+
 create trigger scraping_campaign_leads_prepare before insert on public.scraping_campaign_leads for each row execute function internal.prepare_scraping_lead();
 
 create trigger lead_list_members_check before insert on public.lead_list_members for each row execute function internal.check_lead_list_member();
@@ -423,6 +449,8 @@ create trigger lead_list_members_check before insert on public.lead_list_members
 create trigger lead_list_members_count_delete after delete on public.lead_list_members referencing old table as deleted for each statement execute function internal.count_lead_list_members();
 
 create trigger lead_list_members_count_insert after insert on public.lead_list_members referencing new table as inserted for each statement execute function internal.count_lead_list_members();
+
+create trigger lead_list_members_fill_workspace_id before insert on public.lead_list_members for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_lead_list();
 
 -- Row-level security ------------------------------------------------------------------------------
 
@@ -552,11 +580,11 @@ grant select on public.lead_list_members to reachflow_runner;
 grant insert (lead_list_id, scraping_lead_id, user_id) on public.lead_list_members to authenticated;
 
 revoke execute on function internal.check_lead_list_member() from public;
+revoke execute on function internal.check_scraping_channel() from public;
 revoke execute on function internal.count_lead_list_members() from public;
 revoke execute on function internal.count_scraping_leads() from public;
 revoke execute on function internal.create_scraping_lead_list() from public;
 revoke execute on function internal.guard_scraping_campaign_status() from public;
-revoke execute on function internal.check_scraping_channel() from public;
 revoke execute on function internal.prepare_scraping_campaign() from public;
 revoke execute on function internal.prepare_scraping_lead() from public;
 revoke execute on function internal.validate_scraping_campaign() from public;

@@ -38,6 +38,7 @@ create table public.campaigns (
   winner_variant_id uuid,
   winner_chosen_at timestamp with time zone,
   ai_personalization boolean not null default false,
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint campaigns_pkey primary key (id),
   constraint campaigns_daily_message_limit_check check (((daily_message_limit >= 1) and (daily_message_limit <= 500))),
   constraint campaigns_industry_check check ((char_length(industry) <= 100)),
@@ -55,7 +56,8 @@ create table public.campaigns (
   constraint campaigns_lead_list_id_fkey foreign key (lead_list_id) references public.lead_lists(id) on delete set null,
   constraint campaigns_platform_id_fkey foreign key (platform_id) references public.platforms(id),
   constraint campaigns_scraping_campaign_id_fkey foreign key (scraping_campaign_id) references public.scraping_campaigns(id) on delete set null,
-  constraint campaigns_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint campaigns_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint campaigns_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 ) with (fillfactor=80);
 comment on table public.campaigns is
   'DM campaigns. Draft until launched (or run_immediately); the scheduler ticks running ones inside their schedule; the system completes them.';
@@ -86,6 +88,8 @@ comment on column public.campaigns.winner_variant_id is
 comment on column public.campaigns.winner_chosen_at is 'When the winner was chosen.';
 comment on column public.campaigns.ai_personalization is
   'When true the runner asks the AI endpoint to personalise each DM from the lead''s name, bio and posts; any failure sends the template.';
+comment on column public.campaigns.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 create table public.campaign_leads (
   id uuid not null default gen_random_uuid(),
@@ -106,6 +110,7 @@ create table public.campaign_leads (
   collected_at timestamp with time zone not null default now(),
   created_at timestamp with time zone not null default now(),
   updated_at timestamp with time zone not null default now(),
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint campaign_leads_pkey primary key (id),
   constraint campaign_leads_attempts_check check ((attempts >= 0)),
   constraint campaign_leads_current_step_check check ((current_step >= 0)),
@@ -114,7 +119,8 @@ create table public.campaign_leads (
   constraint campaign_leads_username_check check (((char_length(username) >= 1) and (char_length(username) <= 100))),
   constraint campaign_leads_campaign_id_fkey foreign key (campaign_id) references public.campaigns(id) on delete cascade,
   constraint campaign_leads_scraping_lead_id_fkey foreign key (scraping_lead_id) references public.scraping_campaign_leads(id) on delete set null,
-  constraint campaign_leads_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint campaign_leads_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint campaign_leads_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
 comment on table public.campaign_leads is
   'A lead inside a DM campaign and where its message sequence stands.';
@@ -125,6 +131,8 @@ comment on column public.campaign_leads.current_step is
 comment on column public.campaign_leads.next_send_at is
   'When the lead is due for its next step; null when nothing more is due (done, replied, skipped, failed or in flight). The scheduler reads it.';
 comment on column public.campaign_leads.replied_at is 'When the lead first replied; stops follow-ups.';
+comment on column public.campaign_leads.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 create table public.campaign_daily_stats (
   campaign_id uuid not null,
@@ -135,6 +143,7 @@ create table public.campaign_daily_stats (
   failed integer not null default 0,
   uncertain integer not null default 0,
   replies integer not null default 0,
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint campaign_daily_stats_pkey primary key (campaign_id, day),
   constraint campaign_daily_stats_attempts_check check ((attempts >= 0)),
   constraint campaign_daily_stats_failed_check check ((failed >= 0)),
@@ -142,13 +151,16 @@ create table public.campaign_daily_stats (
   constraint campaign_daily_stats_sent_check check ((sent >= 0)),
   constraint campaign_daily_stats_uncertain_check check ((uncertain >= 0)),
   constraint campaign_daily_stats_campaign_id_fkey foreign key (campaign_id) references public.campaigns(id) on delete cascade,
-  constraint campaign_daily_stats_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint campaign_daily_stats_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint campaign_daily_stats_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
 comment on table public.campaign_daily_stats is
   'Daily message figures per campaign (day in the campaign''s time zone), kept by triggers. Read-only for customers.';
 comment on column public.campaign_daily_stats.uncertain is
   'Sends not confirmed yet; they move to sent or failed when the runner resolves them.';
 comment on column public.campaign_daily_stats.replies is 'Leads whose first reply came that day.';
+comment on column public.campaign_daily_stats.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 -- Indexes -----------------------------------------------------------------------------------------
 
@@ -160,6 +172,7 @@ create index campaigns_queued_idx on public.campaigns (id) where (status = 'queu
 create index campaigns_scraping_campaign_id_idx on public.campaigns (scraping_campaign_id);
 create index campaigns_user_id_created_at_idx on public.campaigns (user_id, created_at desc);
 create index campaigns_winner_variant_id_idx on public.campaigns (winner_variant_id) where (winner_variant_id is not null);
+create index campaigns_workspace_id_idx on public.campaigns (workspace_id);
 
 create index campaign_leads_campaign_collected_at_idx on public.campaign_leads (campaign_id, collected_at desc);
 create unique index campaign_leads_campaign_username_key on public.campaign_leads (campaign_id, lower(username));
@@ -169,8 +182,10 @@ create index campaign_leads_in_flight_idx on public.campaign_leads (campaign_id)
 create index campaign_leads_scraping_lead_id_idx on public.campaign_leads (scraping_lead_id);
 create index campaign_leads_user_id_collected_at_idx on public.campaign_leads (user_id, collected_at desc);
 create index campaign_leads_user_replied_at_idx on public.campaign_leads (user_id, replied_at) where (replied_at is not null);
+create index campaign_leads_workspace_id_idx on public.campaign_leads (workspace_id);
 
 create index campaign_daily_stats_user_id_day_idx on public.campaign_daily_stats (user_id, day);
+create index campaign_daily_stats_workspace_id_idx on public.campaign_daily_stats (workspace_id);
 
 -- Triggers ----------------------------------------------------------------------------------------
 
@@ -190,6 +205,25 @@ end
 $$;
 comment on function internal.attach_leads_on_campaign_change() is
   'AFTER INSERT, or UPDATE of the lead source: (re)attaches the source''s leads to the campaign.';
+
+create or replace function internal.check_campaign_channel()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- Instagram's API lets an official account answer people who wrote first, never open a cold
+  -- conversation, and the runner has no browser sign-in for it: a DM campaign could only fail.
+  if exists (select 1 from public.social_accounts a join public.platforms p on p.id = a.platform_id
+              where a.id = new.account_id and a.connection = 'official' and p.name = 'instagram') then
+    raise exception 'This Instagram account is connected through the official API, which only answers people who write first: use its automations, or choose a browser-connected account for DM campaigns' using errcode = '22023';
+  end if;
+  return new;
+end;
+$$;
+comment on function internal.check_campaign_channel() is
+  'BEFORE INSERT or UPDATE of account_id on campaigns: refuses an official Instagram account (the API cannot start a conversation).';
 
 create or replace function internal.count_campaign_replies()
 returns trigger
@@ -326,25 +360,6 @@ end
 $$;
 comment on function internal.keep_campaign_winner_current() is
   'BEFORE UPDATE of the winner rule or the messages on campaigns: forgets a winner that is turned off or whose text was edited away.';
-
-create or replace function internal.check_campaign_channel()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  -- Instagram's API lets an official account answer people who wrote first, never open a cold
-  -- conversation, and the runner has no browser sign-in for it: a DM campaign could only fail.
-  if exists (select 1 from public.social_accounts a join public.platforms p on p.id = a.platform_id
-              where a.id = new.account_id and a.connection = 'official' and p.name = 'instagram') then
-    raise exception 'This Instagram account is connected through the official API, which only answers people who write first: use its automations, or choose a browser-connected account for DM campaigns' using errcode = '22023';
-  end if;
-  return new;
-end;
-$$;
-comment on function internal.check_campaign_channel() is
-  'BEFORE INSERT or UPDATE of account_id on campaigns: refuses an official Instagram account (the API cannot start a conversation).';
 
 create or replace function internal.prepare_campaign()
 returns trigger
@@ -487,6 +502,8 @@ create trigger campaigns_attach_leads_on_source_change after update of scraping_
 
 create trigger campaigns_check_channel before insert or update of account_id on public.campaigns for each row execute function internal.check_campaign_channel();
 
+create trigger campaigns_fill_workspace_id before insert on public.campaigns for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_creator();
+
 create trigger campaigns_guard_status before update of status on public.campaigns for each row when ((old.status is distinct from new.status)) execute function internal.guard_campaign_status();
 
 create trigger campaigns_keep_target before insert or update of target_count on public.campaigns for each row execute function internal.keep_campaign_target();
@@ -511,9 +528,13 @@ create trigger campaign_leads_count_targets_insert after insert on public.campai
 
 create trigger campaign_leads_count_targets_update after update of state, last_sent_at on public.campaign_leads for each row when ((((old.state <> 'skipped'::text) or (old.last_sent_at is not null)) is distinct from ((new.state <> 'skipped'::text) or (new.last_sent_at is not null)))) execute function internal.count_campaign_targets();
 
+create trigger campaign_leads_fill_workspace_id before insert on public.campaign_leads for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_campaign();
+
 create trigger campaign_leads_prepare before insert or update on public.campaign_leads for each row execute function internal.prepare_campaign_lead();
 
 create trigger campaign_leads_set_updated_at before update on public.campaign_leads for each row execute function internal.set_updated_at();
+
+create trigger campaign_daily_stats_fill_workspace_id before insert on public.campaign_daily_stats for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_campaign();
 
 -- Helper functions --------------------------------------------------------------------------------
 
@@ -563,6 +584,31 @@ end
 $$;
 comment on function internal.attach_campaign_leads(uuid) is
   'Copies the valid leads of the campaign''s scraping campaign or lead list into campaign_leads; do-not-contact and already contacted people are attached as skipped.';
+
+create or replace function internal.campaign_next_open_at(p_campaign_id uuid, p_schedule jsonb, p_after timestamp with time zone)
+returns timestamp with time zone
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  zone text := p_schedule ->> 'timezone';
+  first_day date := pg_catalog.timezone(zone, p_after)::date;
+  opens timestamp with time zone;
+begin
+  -- Two weeks always hold an open window unless every active day is off.
+  for i in 0..14 loop
+    opens := greatest(p_after, pg_catalog.timezone(zone, (first_day + i) + (p_schedule ->> 'timeFrom')::time));
+    if opens < pg_catalog.timezone(zone, (first_day + i) + (p_schedule ->> 'timeTo')::time)
+       and internal.campaign_window_open(p_campaign_id, p_schedule, opens) then
+      return opens;
+    end if;
+  end loop;
+  return null;
+end
+$$;
+comment on function internal.campaign_next_open_at(uuid, jsonb, timestamp with time zone) is
+  'The first instant at or after p_after at which the campaign''s schedule window is open (active day, not a random day off); null when none in two weeks.';
 
 create or replace function internal.campaign_sends_left_today(campaign public.campaigns, account public.social_accounts, platform public.platforms, at timestamp with time zone)
 returns integer
@@ -740,31 +786,6 @@ as $$
 $$;
 comment on function internal.sends_left_today(uuid) is
   'For the runner, right before a send: DMs the campaign may still send today under every cap (0 when none; null without an account).';
-
-create or replace function internal.campaign_next_open_at(p_campaign_id uuid, p_schedule jsonb, p_after timestamp with time zone)
-returns timestamp with time zone
-language plpgsql
-stable
-set search_path = ''
-as $$
-declare
-  zone text := p_schedule ->> 'timezone';
-  first_day date := pg_catalog.timezone(zone, p_after)::date;
-  opens timestamp with time zone;
-begin
-  -- Two weeks always hold an open window unless every active day is off.
-  for i in 0..14 loop
-    opens := greatest(p_after, pg_catalog.timezone(zone, (first_day + i) + (p_schedule ->> 'timeFrom')::time));
-    if opens < pg_catalog.timezone(zone, (first_day + i) + (p_schedule ->> 'timeTo')::time)
-       and internal.campaign_window_open(p_campaign_id, p_schedule, opens) then
-      return opens;
-    end if;
-  end loop;
-  return null;
-end
-$$;
-comment on function internal.campaign_next_open_at(uuid, jsonb, timestamp with time zone) is
-  'The first instant at or after p_after at which the campaign''s schedule window is open (active day, not a random day off); null when none in two weeks.';
 
 -- Views -------------------------------------------------------------------------------------------
 
@@ -1006,20 +1027,22 @@ revoke insert, update, delete, truncate, references, trigger on public.lead_peop
 
 revoke execute on function internal.attach_campaign_leads(uuid) from public;
 revoke execute on function internal.attach_leads_on_campaign_change() from public;
-revoke execute on function internal.check_campaign_channel() from public;
-revoke execute on function internal.campaign_sends_left_today(public.campaigns, public.social_accounts, public.platforms, timestamp with time zone) from public;
-grant execute on function internal.campaign_sends_left_today(public.campaigns, public.social_accounts, public.platforms, timestamp with time zone) to authenticated, reachflow_runner, service_role;
 
 revoke execute on function internal.campaign_next_open_at(uuid, jsonb, timestamp with time zone) from public;
 grant execute on function internal.campaign_next_open_at(uuid, jsonb, timestamp with time zone) to authenticated, service_role;
 
+revoke execute on function internal.campaign_sends_left_today(public.campaigns, public.social_accounts, public.platforms, timestamp with time zone) from public;
+grant execute on function internal.campaign_sends_left_today(public.campaigns, public.social_accounts, public.platforms, timestamp with time zone) to authenticated, reachflow_runner, service_role;
+
 revoke execute on function internal.campaign_window_open(uuid, jsonb, timestamp with time zone) from public;
 grant execute on function internal.campaign_window_open(uuid, jsonb, timestamp with time zone) to authenticated, reachflow_runner, service_role;
 
+revoke execute on function internal.check_campaign_channel() from public;
 revoke execute on function internal.count_campaign_replies() from public;
 revoke execute on function internal.count_campaign_targets() from public;
 revoke execute on function internal.count_daily_reply() from public;
 revoke execute on function internal.guard_campaign_status() from public;
+
 revoke execute on function internal.is_campaign_target(text, timestamp with time zone) from public;
 grant execute on function internal.is_campaign_target(text, timestamp with time zone) to authenticated, service_role;
 
@@ -1030,11 +1053,12 @@ revoke execute on function internal.keep_campaign_target() from public;
 revoke execute on function internal.keep_campaign_winner_current() from public;
 revoke execute on function internal.normalized_schedule(jsonb) from public;
 revoke execute on function internal.normalized_sequences(jsonb) from public;
-revoke execute on function internal.prepare_campaign() from public;
-revoke execute on function internal.prepare_campaign_lead() from public;
 
 revoke execute on function internal.percent_or_none(numeric, numeric) from public;
 grant execute on function internal.percent_or_none(numeric, numeric) to authenticated, service_role;
+
+revoke execute on function internal.prepare_campaign() from public;
+revoke execute on function internal.prepare_campaign_lead() from public;
 
 revoke execute on function internal.sends_left_today(uuid) from public;
 grant execute on function internal.sends_left_today(uuid) to reachflow_runner, service_role;
@@ -1113,47 +1137,6 @@ comment on function public.admin_campaigns(integer) is
   'Admin Campaigns table: every customer''s DM campaigns, newest first, with messages sent, people contacted and the target (people it will message).';
 revoke execute on function public.admin_campaigns(integer) from public, anon, authenticated;
 
-create or replace function public.campaign_sending_waits()
-returns table(campaign_id uuid, account_username text, cause text, cap integer, resumes_at timestamp with time zone)
-language sql
-stable
-set search_path = ''
-as $$
-  -- Campaigns with leads due that send nothing because a daily cap is used up (the scheduler queues
-  -- no tick for them: internal.campaign_sends_left_today is 0). The account's cap is named first;
-  -- sending resumes once every used-up cap's day has turned and the schedule's window is open.
-  select w.id, w.username,
-         case when w.account_left = 0 then w.account_reason else 'campaign' end,
-         case when w.account_left = 0 then w.account_cap else w.campaign_cap end,
-         internal.campaign_next_open_at(w.id, w.schedule, greatest(
-           case when w.account_left = 0 then w.account_day_ends end,
-           case when w.campaign_left = 0 then w.campaign_day_ends end))
-    from (
-      select c.id, c.schedule, a.username, c.daily_message_limit as campaign_cap,
-             internal.account_sends_left_today(a, p, clock.t) as account_left,
-             internal.account_daily_cap(a, p) as account_cap,
-             internal.account_cap_reason(a, p) as account_reason,
-             c.daily_message_limit
-               - case when c.sent_today_on = pg_catalog.timezone(c.schedule ->> 'timezone', clock.t)::date
-                      then c.messages_sent_today else 0 end as campaign_left,
-             pg_catalog.timezone(a.timezone, (pg_catalog.timezone(a.timezone, clock.t)::date + 1)::timestamp) as account_day_ends,
-             pg_catalog.timezone(c.schedule ->> 'timezone',
-               (pg_catalog.timezone(c.schedule ->> 'timezone', clock.t)::date + 1)::timestamp) as campaign_day_ends
-        from (select internal.now() as t) clock
-        cross join public.campaigns c
-        join public.social_accounts a on a.id = c.account_id
-        join public.platforms p on p.id = a.platform_id
-       where c.user_id = (select auth.uid())
-         and c.status in ('queued', 'running', 'active')
-         and a.status = 'active'
-         and internal.campaign_sends_left_today(c, a, p, clock.t) = 0
-         and exists (select 1 from public.campaign_leads l where l.campaign_id = c.id and l.next_send_at <= clock.t)
-    ) w
-$$;
-comment on function public.campaign_sending_waits() is
-  'Per sending DM campaign of the caller that has leads due but may send no more today: whose cap stopped it (cause warmup, account, platform, recovering — the account''s — or campaign), that cap, and when sending resumes (the next open window after the cap''s day ends, in its own time zone).';
-revoke execute on function public.campaign_sending_waits() from public, anon;
-
 create or replace function public.campaign_days_off(p_campaign_id uuid, p_from date default null::date, p_days integer default 28)
 returns setof date
 language sql
@@ -1230,6 +1213,47 @@ $$;
 comment on function public.campaign_lead_counts() is
   'How many leads each of the caller''s DM campaigns has (the campaign cards'' Total Leads), in one query.';
 revoke execute on function public.campaign_lead_counts() from public, anon;
+
+create or replace function public.campaign_sending_waits()
+returns table(campaign_id uuid, account_username text, cause text, cap integer, resumes_at timestamp with time zone)
+language sql
+stable
+set search_path = ''
+as $$
+  -- Campaigns with leads due that send nothing because a daily cap is used up (the scheduler queues
+  -- no tick for them: internal.campaign_sends_left_today is 0). The account's cap is named first;
+  -- sending resumes once every used-up cap's day has turned and the schedule's window is open.
+  select w.id, w.username,
+         case when w.account_left = 0 then w.account_reason else 'campaign' end,
+         case when w.account_left = 0 then w.account_cap else w.campaign_cap end,
+         internal.campaign_next_open_at(w.id, w.schedule, greatest(
+           case when w.account_left = 0 then w.account_day_ends end,
+           case when w.campaign_left = 0 then w.campaign_day_ends end))
+    from (
+      select c.id, c.schedule, a.username, c.daily_message_limit as campaign_cap,
+             internal.account_sends_left_today(a, p, clock.t) as account_left,
+             internal.account_daily_cap(a, p) as account_cap,
+             internal.account_cap_reason(a, p) as account_reason,
+             c.daily_message_limit
+               - case when c.sent_today_on = pg_catalog.timezone(c.schedule ->> 'timezone', clock.t)::date
+                      then c.messages_sent_today else 0 end as campaign_left,
+             pg_catalog.timezone(a.timezone, (pg_catalog.timezone(a.timezone, clock.t)::date + 1)::timestamp) as account_day_ends,
+             pg_catalog.timezone(c.schedule ->> 'timezone',
+               (pg_catalog.timezone(c.schedule ->> 'timezone', clock.t)::date + 1)::timestamp) as campaign_day_ends
+        from (select internal.now() as t) clock
+        cross join public.campaigns c
+        join public.social_accounts a on a.id = c.account_id
+        join public.platforms p on p.id = a.platform_id
+       where c.user_id = (select auth.uid())
+         and c.status in ('queued', 'running', 'active')
+         and a.status = 'active'
+         and internal.campaign_sends_left_today(c, a, p, clock.t) = 0
+         and exists (select 1 from public.campaign_leads l where l.campaign_id = c.id and l.next_send_at <= clock.t)
+    ) w
+$$;
+comment on function public.campaign_sending_waits() is
+  'Per sending DM campaign of the caller that has leads due but may send no more today: whose cap stopped it (cause warmup, account, platform, recovering — the account''s — or campaign), that cap, and when sending resumes (the next open window after the cap''s day ends, in its own time zone).';
+revoke execute on function public.campaign_sending_waits() from public, anon;
 
 create or replace function public.campaign_stats(p_campaign_id uuid, p_days integer default 30)
 returns jsonb

@@ -23,6 +23,7 @@ create table public.dm_logs (
   personalization_note text,
   incident_id uuid,
   seen_before text[],
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint dm_logs_pkey primary key (id),
   constraint dm_logs_campaign_lead_id_step_key unique (campaign_lead_id, step),
   constraint dm_logs_message_type_check check ((message_type = any (array['initial'::text, 'follow_up'::text]))),
@@ -34,15 +35,14 @@ create table public.dm_logs (
   constraint dm_logs_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete set null,
   constraint dm_logs_campaign_id_fkey foreign key (campaign_id) references public.campaigns(id) on delete cascade,
   constraint dm_logs_campaign_lead_id_fkey foreign key (campaign_lead_id) references public.campaign_leads(id) on delete cascade,
-  constraint dm_logs_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint dm_logs_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint dm_logs_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
 comment on table public.dm_logs is
   'Every DM attempt: at most one row per lead and step, so a message is never recorded (or sent) twice.';
 comment on column public.dm_logs.step is '0 = initial message, 1.. = follow-up number.';
 comment on column public.dm_logs.status is
   'sent (confirmed on the page), failed / error (not sent), uncertain (could not confirm; the runner checks the thread later), deferred (not attempted: the DM page ran out of time before send was pressed, the machine or network was slow, or the page met a site change; not held against the account, left out of the failed figures, the step is due again), skipped (the platform refused this lead: closed inbox, verified-only, cannot be messaged; nothing went out, the lead is skipped, and the row counts in no figure: not an attempt, not a failure, not today''s sends).';
-comment on column public.dm_logs.seen_before is
-  'An uncertain send''s thread as the send saw it before typing: the platform ids of its rows. None of them is this send, whatever its text, when the thread is checked later (X rows carry no time). Written by the runner.';
 comment on column public.dm_logs.variant_id is
   'Which message text this DM used; null for DMs sent before variants were recorded (unknown variant).';
 comment on column public.dm_logs.variant_index is
@@ -51,6 +51,10 @@ comment on column public.dm_logs.personalization is
   'personalized: message_sent is the AI''s text; fallback: personalisation was on but failed, message_sent is the template (personalization_note says why); null: personalisation was off.';
 comment on column public.dm_logs.incident_id is
   'Set when the attempt met a site change: not the account''s fault (the breaker skips it).';
+comment on column public.dm_logs.seen_before is
+  'An uncertain send''s thread as the send saw it before typing: the platform ids of its rows. None of them is this send, whatever its text, when the thread is checked later (X rows carry no time). Written by the runner.';
+comment on column public.dm_logs.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 create table public.message_variants (
   id uuid not null default gen_random_uuid(),
@@ -61,6 +65,7 @@ create table public.message_variants (
   slot integer not null,
   template text not null,
   created_at timestamp with time zone not null default now(),
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint message_variants_pkey primary key (id),
   constraint message_variants_check check (((step = 0) = (kind = any (array['opening'::text, 'no_name'::text])))),
   constraint message_variants_kind_check check ((kind = any (array['opening'::text, 'no_name'::text, 'follow_up'::text]))),
@@ -68,7 +73,8 @@ create table public.message_variants (
   constraint message_variants_step_check check ((step >= 0)),
   constraint message_variants_template_check check (((char_length(template) >= 1) and (char_length(template) <= 10000))),
   constraint message_variants_campaign_id_fkey foreign key (campaign_id) references public.campaigns(id) on delete cascade,
-  constraint message_variants_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint message_variants_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint message_variants_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
 comment on table public.message_variants is
   'The message texts a campaign has sent, one row per distinct text per step: opening variants (A, B, ...), the no-first-name message, follow-ups. dm_logs.variant_id says which one each DM used.';
@@ -76,6 +82,8 @@ comment on column public.message_variants.kind is
   'opening (one of the first messages), no_name (the message for leads without a usable first name), follow_up.';
 comment on column public.message_variants.slot is
   'The text''s place among the campaign''s non-blank messages when it was first sent (0 = variant A; the follow-up''s number - 1).';
+comment on column public.message_variants.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 alter table public.campaigns add constraint campaigns_winner_variant_id_fkey foreign key (winner_variant_id) references public.message_variants(id) on delete set null;
 
@@ -89,9 +97,11 @@ create index dm_logs_campaign_id_sent_at_idx on public.dm_logs (campaign_id, sen
 create index dm_logs_incident_id_idx on public.dm_logs (incident_id) where (incident_id is not null);
 create index dm_logs_user_id_sent_at_idx on public.dm_logs (user_id, sent_at desc) include (status);
 create index dm_logs_variant_id_idx on public.dm_logs (variant_id) include (status, campaign_lead_id) where (variant_id is not null);
+create index dm_logs_workspace_id_idx on public.dm_logs (workspace_id);
 
 create unique index message_variants_identity_key on public.message_variants (campaign_id, step, kind, md5(template));
 create index message_variants_user_id_idx on public.message_variants (user_id);
+create index message_variants_workspace_id_idx on public.message_variants (workspace_id);
 
 -- Triggers ----------------------------------------------------------------------------------------
 
@@ -247,7 +257,11 @@ create trigger dm_logs_count_insert after insert on public.dm_logs for each row 
 
 create trigger dm_logs_count_status_change after update of status on public.dm_logs for each row when ((old.status is distinct from new.status)) execute function internal.count_dm_log();
 
+create trigger dm_logs_fill_workspace_id before insert on public.dm_logs for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_campaign();
+
 create trigger dm_logs_prepare before insert on public.dm_logs for each row execute function internal.prepare_dm_log();
+
+create trigger message_variants_fill_workspace_id before insert on public.message_variants for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_campaign();
 
 create trigger message_variants_prepare before insert on public.message_variants for each row execute function internal.prepare_message_variant();
 
@@ -306,7 +320,6 @@ grant select, insert on public.message_variants to reachflow_runner;
 
 revoke execute on function internal.count_daily_message() from public;
 revoke execute on function internal.count_dm_log() from public;
-
 revoke execute on function internal.prepare_dm_log() from public;
 revoke execute on function internal.prepare_message_variant() from public;
 

@@ -11,14 +11,18 @@ create table public.contact_ledger (
   first_contacted_at timestamp with time zone not null default now(),
   campaign_id uuid,
   account_id uuid,
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint contact_ledger_pkey primary key (id),
   constraint contact_ledger_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete set null,
   constraint contact_ledger_campaign_id_fkey foreign key (campaign_id) references public.campaigns(id) on delete set null,
   constraint contact_ledger_platform_fkey foreign key (platform) references public.platforms(name),
-  constraint contact_ledger_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint contact_ledger_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint contact_ledger_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
 comment on table public.contact_ledger is
   'Everyone a customer has messaged, per platform, across all accounts and campaigns: a person is contacted once.';
+comment on column public.contact_ledger.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 create table public.do_not_contact (
   id uuid not null default gen_random_uuid(),
@@ -27,22 +31,28 @@ create table public.do_not_contact (
   target_username text not null,
   reason text not null default 'manual'::text,
   created_at timestamp with time zone not null default now(),
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint do_not_contact_pkey primary key (id),
   constraint do_not_contact_reason_check check ((char_length(reason) <= 500)),
   constraint do_not_contact_target_username_check check (((char_length(target_username) >= 1) and (char_length(target_username) <= 100))),
   constraint do_not_contact_platform_fkey foreign key (platform) references public.platforms(name),
-  constraint do_not_contact_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint do_not_contact_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint do_not_contact_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
 comment on table public.do_not_contact is
   'People a customer must never message (added by hand, or by the runner when someone replies stop/unsubscribe).';
+comment on column public.do_not_contact.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 create table public.opt_out_settings (
   user_id uuid not null default auth.uid(),
   anywhere text[] not null default '{unsubscribe}'::text[],
   at_start text[] not null default '{stop}'::text[],
   updated_at timestamp with time zone not null default now(),
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint opt_out_settings_pkey primary key (user_id),
-  constraint opt_out_settings_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint opt_out_settings_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint opt_out_settings_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
 comment on table public.opt_out_settings is
   'A customer''s opt-out words; without a row the defaults apply (anywhere: unsubscribe; at the start of a short reply: stop). Read by the runner when it records replies.';
@@ -50,17 +60,21 @@ comment on column public.opt_out_settings.anywhere is
   'Words or phrases that opt a person out wherever they appear in a reply (whole words, any case).';
 comment on column public.opt_out_settings.at_start is
   'Words or phrases that opt a person out when a reply starts with them and has at most two more words ("stop please").';
+comment on column public.opt_out_settings.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 -- Indexes -----------------------------------------------------------------------------------------
 
 create unique index contact_ledger_user_platform_username_key on public.contact_ledger (user_id, platform, lower(target_username));
+create index contact_ledger_workspace_id_idx on public.contact_ledger (workspace_id);
 
-create index do_not_contact_user_created_idx on public.do_not_contact (user_id, created_at desc);
--- the screen's search is a substring of the username or the note (ILIKE '%term%'): trigrams serve it,
--- one index per column so the planner can OR them (one two-column index lost to a scan of 5,000 rows)
-create index do_not_contact_username_search_idx on public.do_not_contact using gin (target_username extensions.gin_trgm_ops);
 create index do_not_contact_reason_search_idx on public.do_not_contact using gin (reason extensions.gin_trgm_ops);
+create index do_not_contact_user_created_idx on public.do_not_contact (user_id, created_at desc);
 create unique index do_not_contact_user_platform_username_key on public.do_not_contact (user_id, platform, lower(target_username));
+create index do_not_contact_username_search_idx on public.do_not_contact using gin (target_username extensions.gin_trgm_ops);
+create index do_not_contact_workspace_id_idx on public.do_not_contact (workspace_id);
+
+create index opt_out_settings_workspace_id_idx on public.opt_out_settings (workspace_id);
 
 -- Triggers ----------------------------------------------------------------------------------------
 
@@ -124,9 +138,15 @@ $$;
 comment on function internal.skip_leads_on_do_not_contact() is
   'AFTER INSERT on do_not_contact: the people added are skipped (do_not_contact) in campaigns that still had a message due for them.';
 
+create trigger contact_ledger_fill_workspace_id before insert on public.contact_ledger for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_campaign_account();
+
+create trigger do_not_contact_fill_workspace_id before insert on public.do_not_contact for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_creator();
+
 create trigger do_not_contact_skip_leads after insert on public.do_not_contact referencing new table as added for each statement execute function internal.skip_leads_on_do_not_contact();
 
 create trigger opt_out_settings_check before insert or update on public.opt_out_settings for each row execute function internal.check_opt_out_words();
+
+create trigger opt_out_settings_fill_workspace_id before insert on public.opt_out_settings for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_creator();
 
 -- Row-level security ------------------------------------------------------------------------------
 
@@ -215,7 +235,6 @@ grant insert (user_id, anywhere, at_start) on public.opt_out_settings to authent
 grant update (anywhere, at_start) on public.opt_out_settings to authenticated;
 
 revoke execute on function internal.check_opt_out_words() from public;
-
 revoke execute on function internal.skip_leads_on_do_not_contact() from public;
 
 -- RPCs --------------------------------------------------------------------------------------------
@@ -292,8 +311,7 @@ revoke execute on function public.add_do_not_contact(jsonb) from public, anon;
 create or replace function public.do_not_contact_entries(p_search text default null::text, p_platform text default null::text, p_limit integer default 50, p_offset integer default 0)
 returns table(id uuid, platform text, target_username text, reason text, created_at timestamp with time zone, skipped_leads bigint, total bigint)
 language plpgsql
-stable
-security definer
+stable security definer
 set search_path = ''
 as $$
 #variable_conflict use_column

@@ -22,6 +22,7 @@ create table public.inbox_threads (
   runner_opened_at timestamp with time zone,
   created_at timestamp with time zone not null default now(),
   updated_at timestamp with time zone not null default now(),
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint inbox_threads_pkey primary key (id),
   constraint inbox_threads_last_message_direction_check check ((last_message_direction = any (array['incoming'::text, 'outgoing'::text]))),
   constraint inbox_threads_peer_username_check check (((char_length(peer_username) >= 1) and (char_length(peer_username) <= 100))),
@@ -30,7 +31,8 @@ create table public.inbox_threads (
   constraint inbox_threads_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete cascade,
   constraint inbox_threads_campaign_id_fkey foreign key (campaign_id) references public.campaigns(id) on delete set null,
   constraint inbox_threads_campaign_lead_id_fkey foreign key (campaign_lead_id) references public.campaign_leads(id) on delete set null,
-  constraint inbox_threads_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint inbox_threads_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint inbox_threads_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
 comment on table public.inbox_threads is
   'Conversations inbox: one thread per account and person who replied to outreach, written by the runner''s inbox sync, or (official Instagram) per account and person who wrote to it or was sent a DM, written from its webhook. Customers read their own; status and read marks change only through RPCs.';
@@ -40,6 +42,8 @@ comment on column public.inbox_threads.unread_count is
   'Incoming messages the customer has not opened in Reachflow nor read on the platform.';
 comment on column public.inbox_threads.runner_opened_at is
   'When the runner last opened the conversation (sync, send): the platform''s read marker says nothing about the customer before it.';
+comment on column public.inbox_threads.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 create table public.inbox_messages (
   id uuid not null default gen_random_uuid(),
@@ -58,6 +62,7 @@ create table public.inbox_messages (
   read_on_platform boolean not null default false,
   created_at timestamp with time zone not null default now(),
   updated_at timestamp with time zone not null default now(),
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint inbox_messages_pkey primary key (id),
   constraint inbox_messages_thread_id_dedupe_key_key unique (thread_id, dedupe_key),
   constraint inbox_messages_body_check check (((char_length(body) >= 1) and (char_length(body) <= 10000))),
@@ -66,7 +71,8 @@ create table public.inbox_messages (
   constraint inbox_messages_status_check check ((status = any (array['received'::text, 'queued'::text, 'sending'::text, 'sent'::text, 'uncertain'::text, 'failed'::text]))),
   constraint inbox_messages_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete cascade,
   constraint inbox_messages_thread_id_fkey foreign key (thread_id) references public.inbox_threads(id) on delete cascade,
-  constraint inbox_messages_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint inbox_messages_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint inbox_messages_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
 comment on table public.inbox_messages is
   'Every message of an inbox thread, incoming and outgoing, de-duplicated per thread by platform message id (dedupe_key), plus the customer''s answers (origin reachflow).';
@@ -74,17 +80,23 @@ comment on column public.inbox_messages.status is
   'received (incoming); outgoing: queued → sending → sent / uncertain (checked in the thread later) / failed (error says why; nothing went out).';
 comment on column public.inbox_messages.read_on_platform is
   'The customer had read it on X / Instagram before Reachflow synced it: never counted unread.';
+comment on column public.inbox_messages.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 create table public.inbox_check_requests (
   account_id uuid not null,
   user_id uuid not null,
   requested_at timestamp with time zone not null,
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint inbox_check_requests_pkey primary key (account_id),
   constraint inbox_check_requests_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete cascade,
-  constraint inbox_check_requests_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint inbox_check_requests_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint inbox_check_requests_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
 comment on table public.inbox_check_requests is
   'When the customer last pressed "Check now" per account (rate limit: once a minute).';
+comment on column public.inbox_check_requests.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 -- Indexes -----------------------------------------------------------------------------------------
 
@@ -93,18 +105,27 @@ create index inbox_threads_campaign_id_idx on public.inbox_threads (campaign_id)
 create index inbox_threads_campaign_lead_id_idx on public.inbox_threads (campaign_lead_id);
 create index inbox_threads_open_account_idx on public.inbox_threads (account_id, last_message_at) where (status = 'open'::text);
 create index inbox_threads_user_id_last_message_at_idx on public.inbox_threads (user_id, last_message_at desc);
+create index inbox_threads_workspace_id_idx on public.inbox_threads (workspace_id);
 
 create index inbox_messages_account_id_status_idx on public.inbox_messages (account_id, status) where (status = any (array['queued'::text, 'sending'::text, 'uncertain'::text]));
 create index inbox_messages_thread_id_created_at_idx on public.inbox_messages (thread_id, created_at);
 create index inbox_messages_user_id_idx on public.inbox_messages (user_id);
+create index inbox_messages_workspace_id_idx on public.inbox_messages (workspace_id);
 
 create index inbox_check_requests_user_id_idx on public.inbox_check_requests (user_id);
+create index inbox_check_requests_workspace_id_idx on public.inbox_check_requests (workspace_id);
 
 -- Triggers ----------------------------------------------------------------------------------------
 
+create trigger inbox_threads_fill_workspace_id before insert on public.inbox_threads for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_account();
+
 create trigger inbox_threads_set_updated_at before update on public.inbox_threads for each row execute function internal.set_updated_at();
 
+create trigger inbox_messages_fill_workspace_id before insert on public.inbox_messages for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_thread();
+
 create trigger inbox_messages_set_updated_at before update on public.inbox_messages for each row execute function internal.set_updated_at();
+
+create trigger inbox_check_requests_fill_workspace_id before insert on public.inbox_check_requests for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_account();
 
 -- Helper functions --------------------------------------------------------------------------------
 
@@ -291,6 +312,45 @@ $$;
 comment on function internal.inbox_syncs_due(timestamp with time zone) is
   'Accounts whose inbox.sync is due at p_at: in a conversation (a message either way in the last hour, in a thread where the other side has written) once their last read began 3.5 minutes ago; in use (a queued/running campaign, an open inbox thread with a message in the last 3 days, or a reply in the last day) once it began 14.5 minutes ago (one not read for half an hour in its own minute of the quarter hour); idle ones in their own minute of the hour when their last read is half an hour old.';
 
+create or replace function internal.instagram_answer_refusal(p_thread_id uuid)
+returns text
+language sql
+stable security definer
+set search_path = ''
+as $$
+  select case
+           when t.last_incoming_at is null then
+             format('@%s has not written to @%s yet: Instagram lets a business answer only people who wrote to it. Nothing was sent.',
+                    t.peer_username, a.username)
+           else
+             format('@%s last wrote on %s, more than 7 days ago: Instagram allows an answer only within 7 days of the person''s last message. Nothing was sent.',
+                    t.peer_username, pg_catalog.to_char(pg_catalog.timezone(a.timezone, t.last_incoming_at), 'FMDD Mon YYYY'))
+         end
+    from public.inbox_threads t join public.social_accounts a on a.id = t.account_id
+   where t.id = p_thread_id and internal.instagram_answer_window(t.id) = 'closed'
+$$;
+comment on function internal.instagram_answer_refusal(uuid) is
+  'Why Instagram would refuse an answer in this official thread now (its window is closed), in words for the customer; null while an answer may go.';
+
+create or replace function internal.instagram_answer_window(p_thread_id uuid)
+returns text
+language sql
+stable security definer
+set search_path = ''
+as $$
+  -- Instagram's rules for a business answering a person: a normal message within 24 hours of the
+  -- person's last message, one tagged HUMAN_AGENT (a person answering) within 7 days, nothing after
+  select case
+           when t.last_incoming_at is null then 'closed'
+           when t.last_incoming_at >= internal.now() - interval '24 hours' then 'standard'
+           when t.last_incoming_at >= internal.now() - interval '7 days' then 'human_agent'
+           else 'closed'
+         end
+    from public.inbox_threads t where t.id = p_thread_id
+$$;
+comment on function internal.instagram_answer_window(uuid) is
+  'An official Instagram thread''s answer window now: standard (within 24 hours of the person''s last message), human_agent (within 7 days, sent with the HUMAN_AGENT tag) or closed.';
+
 create or replace function internal.record_inbox_thread(p_account_id uuid, p_peer_username text, p_peer_platform_id text, p_platform_thread_id text, p_platform_unread boolean, p_opened boolean, p_messages jsonb)
 returns jsonb
 language plpgsql
@@ -416,45 +476,6 @@ end
 $$;
 comment on function internal.record_inbox_thread(uuid, text, text, text, boolean, boolean, jsonb) is
   'Runner: stores one conversation as read (idempotent per platform message id); unread unless read on the platform before the runner opened it.';
-
-create or replace function internal.instagram_answer_window(p_thread_id uuid)
-returns text
-language sql
-stable security definer
-set search_path = ''
-as $$
-  -- Instagram's rules for a business answering a person: a normal message within 24 hours of the
-  -- person's last message, one tagged HUMAN_AGENT (a person answering) within 7 days, nothing after
-  select case
-           when t.last_incoming_at is null then 'closed'
-           when t.last_incoming_at >= internal.now() - interval '24 hours' then 'standard'
-           when t.last_incoming_at >= internal.now() - interval '7 days' then 'human_agent'
-           else 'closed'
-         end
-    from public.inbox_threads t where t.id = p_thread_id
-$$;
-comment on function internal.instagram_answer_window(uuid) is
-  'An official Instagram thread''s answer window now: standard (within 24 hours of the person''s last message), human_agent (within 7 days, sent with the HUMAN_AGENT tag) or closed.';
-
-create or replace function internal.instagram_answer_refusal(p_thread_id uuid)
-returns text
-language sql
-stable security definer
-set search_path = ''
-as $$
-  select case
-           when t.last_incoming_at is null then
-             format('@%s has not written to @%s yet: Instagram lets a business answer only people who wrote to it. Nothing was sent.',
-                    t.peer_username, a.username)
-           else
-             format('@%s last wrote on %s, more than 7 days ago: Instagram allows an answer only within 7 days of the person''s last message. Nothing was sent.',
-                    t.peer_username, pg_catalog.to_char(pg_catalog.timezone(a.timezone, t.last_incoming_at), 'FMDD Mon YYYY'))
-         end
-    from public.inbox_threads t join public.social_accounts a on a.id = t.account_id
-   where t.id = p_thread_id and internal.instagram_answer_window(t.id) = 'closed'
-$$;
-comment on function internal.instagram_answer_refusal(uuid) is
-  'Why Instagram would refuse an answer in this official thread now (its window is closed), in words for the customer; null while an answer may go.';
 
 create or replace function internal.record_instagram_message(p_account_id uuid, p_person_id text, p_person_username text, p_direction text, p_mid text, p_body text, p_sent_at timestamp with time zone)
 returns jsonb
@@ -678,19 +699,19 @@ revoke execute on function internal.inbox_runner_seen_at(uuid) from public;
 revoke execute on function internal.inbox_syncs_due(timestamp with time zone) from public;
 grant execute on function internal.inbox_syncs_due(timestamp with time zone) to service_role;
 
-revoke execute on function internal.record_inbox_thread(uuid, text, text, text, boolean, boolean, jsonb) from public;
-grant execute on function internal.record_inbox_thread(uuid, text, text, text, boolean, boolean, jsonb) to reachflow_runner, service_role;
-
-revoke execute on function internal.refresh_inbox_thread(uuid) from public;
+revoke execute on function internal.instagram_answer_refusal(uuid) from public;
+grant execute on function internal.instagram_answer_refusal(uuid) to reachflow_runner, service_role;
 
 revoke execute on function internal.instagram_answer_window(uuid) from public;
 grant execute on function internal.instagram_answer_window(uuid) to reachflow_runner, service_role;
 
-revoke execute on function internal.instagram_answer_refusal(uuid) from public;
-grant execute on function internal.instagram_answer_refusal(uuid) to reachflow_runner, service_role;
+revoke execute on function internal.record_inbox_thread(uuid, text, text, text, boolean, boolean, jsonb) from public;
+grant execute on function internal.record_inbox_thread(uuid, text, text, text, boolean, boolean, jsonb) to reachflow_runner, service_role;
 
 revoke execute on function internal.record_instagram_message(uuid, text, text, text, text, text, timestamp with time zone) from public;
 grant execute on function internal.record_instagram_message(uuid, text, text, text, text, text, timestamp with time zone) to reachflow_runner, service_role;
+
+revoke execute on function internal.refresh_inbox_thread(uuid) from public;
 
 revoke execute on function internal.request_inbox_sync(uuid) from public;
 grant execute on function internal.request_inbox_sync(uuid) to reachflow_runner, service_role;

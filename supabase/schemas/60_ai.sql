@@ -23,19 +23,28 @@ create table public.ai_usage (
   denied integer not null default 0,
   failures integer not null default 0,
   updated_at timestamp with time zone not null default now(),
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint ai_usage_pkey primary key (user_id, day),
   constraint ai_usage_denied_check check ((denied >= 0)),
   constraint ai_usage_failures_check check ((failures >= 0)),
   constraint ai_usage_requests_check check ((requests >= 0)),
   constraint ai_usage_tokens_check check ((tokens >= 0)),
-  constraint ai_usage_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint ai_usage_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint ai_usage_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
 comment on table public.ai_usage is
   'AI use per customer and UTC day: requests and tokens reserved or used, calls refused by the budget (denied) and calls that failed (failures, the feature fell back).';
+comment on column public.ai_usage.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 -- Indexes -----------------------------------------------------------------------------------------
 
 create index ai_usage_day_idx on public.ai_usage (day);
+create index ai_usage_workspace_id_idx on public.ai_usage (workspace_id);
+
+-- Triggers ----------------------------------------------------------------------------------------
+
+create trigger ai_usage_fill_workspace_id before insert on public.ai_usage for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_creator();
 
 -- Row-level security ------------------------------------------------------------------------------
 

@@ -12,12 +12,14 @@ create table public.notifications (
   read_at timestamp with time zone,
   metadata jsonb not null default '{}'::jsonb,
   created_at timestamp with time zone not null default now(),
+  workspace_id uuid not null default internal.active_workspace_id(),
   constraint notifications_pkey primary key (id),
   constraint notifications_message_check check ((char_length(message) <= 2000)),
   constraint notifications_metadata_check check ((jsonb_typeof(metadata) = 'object'::text)),
   constraint notifications_title_check check (((char_length(title) >= 1) and (char_length(title) <= 200))),
   constraint notifications_type_check check ((type ~ '^[a-z][a-z0-9_]{1,50}$'::text)),
-  constraint notifications_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
+  constraint notifications_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint notifications_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
 comment on table public.notifications is
   'Bell notifications per customer, newest first. Written by the system; the customer marks them read.';
@@ -25,11 +27,14 @@ comment on column public.notifications.type is
   'campaign_completed, campaign_failed, account_flagged, warmup_phase_completed, scraping_completed, ...';
 comment on column public.notifications.metadata is
   'Ids the notification is about (campaignId, accountId, ...), for links.';
+comment on column public.notifications.workspace_id is
+  'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
 -- Indexes -----------------------------------------------------------------------------------------
 
 create index notifications_user_id_created_at_idx on public.notifications (user_id, created_at desc);
 create index notifications_user_id_unread_idx on public.notifications (user_id) where (not read);
+create index notifications_workspace_id_idx on public.notifications (workspace_id);
 
 -- Triggers ----------------------------------------------------------------------------------------
 
@@ -49,6 +54,8 @@ end
 $$;
 comment on function internal.stamp_notification_read() is
   'BEFORE UPDATE on notifications: read_at follows read.';
+
+create trigger notifications_fill_workspace_id before insert on public.notifications for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_creator();
 
 create trigger notifications_stamp_read before update of read, read_at on public.notifications for each row execute function internal.stamp_notification_read();
 

@@ -84,16 +84,16 @@ create table public.platform_incidents (
 );
 comment on table public.platform_incidents is
   'Site changes: a page of X or Instagram that was not what the adapter expected. One open row per platform, action and step; sightings count repeats. Open and not paused: a suspicion, only the accounts that met it wait.';
-comment on column public.platform_incidents.paused_at is
-  'When the evidence sufficed to pause the action fleet-wide (two accounts, or the canary after a job, within 30 minutes); null while only suspected.';
-comment on column public.platform_incidents.evidence is
-  'What paused it: {reason accounts|canary|single (paused on one sighting, before evidence was required), windowMinutes, sightings [{source, accountId, username, canaryRunId, path, seenAt}]}.';
 comment on column public.platform_incidents.path is
   'The URL path the page was on, digit runs replaced by # (thread and user ids).';
 comment on column public.platform_incidents.auto_resume is
   'Whether a passing canary run resolves it. False when it came back within an hour of the canary resolving the same step.';
 comment on column public.platform_incidents.outline_object is
   'The redacted outline (tags, test ids, roles; no text) in the private storage bucket site-change-outlines, once filed.';
+comment on column public.platform_incidents.paused_at is
+  'When the evidence sufficed to pause the action fleet-wide (two accounts, or the canary after a job, within 30 minutes); null while only suspected.';
+comment on column public.platform_incidents.evidence is
+  'What paused it: {reason accounts|canary|single (paused on one sighting, before evidence was required), windowMinutes, sightings [{source, accountId, username, canaryRunId, path, seenAt}]}.';
 
 alter table public.dm_logs add constraint dm_logs_incident_id_fkey foreign key (incident_id) references public.platform_incidents(id) on delete set null;
 
@@ -223,10 +223,6 @@ create index platform_incidents_last_seen_at_idx on public.platform_incidents (l
 create unique index platform_incidents_open_key on public.platform_incidents (platform, action, step) where (status = 'open'::text);
 create index platform_incidents_resolved_by_idx on public.platform_incidents (resolved_by) where (resolved_by is not null);
 
-create index platform_incident_sightings_incident_id_seen_at_idx on public.platform_incident_sightings (incident_id, seen_at desc);
-create index platform_incident_sightings_account_id_idx on public.platform_incident_sightings (account_id) where (account_id is not null);
-create index platform_incident_sightings_canary_run_id_idx on public.platform_incident_sightings (canary_run_id) where (canary_run_id is not null);
-
 create index platform_action_pauses_incident_id_idx on public.platform_action_pauses (incident_id);
 
 create index platform_canary_accounts_added_by_idx on public.platform_canary_accounts (added_by);
@@ -237,6 +233,10 @@ create index platform_canary_runs_pack_id_idx on public.platform_canary_runs (pa
 create index platform_canary_runs_platform_created_at_idx on public.platform_canary_runs (platform, created_at desc);
 create index platform_canary_runs_requested_by_idx on public.platform_canary_runs (requested_by) where (requested_by is not null);
 create index platform_canary_runs_unfinished_idx on public.platform_canary_runs (platform) where (status = any (array['queued'::text, 'running'::text]));
+
+create index platform_incident_sightings_account_id_idx on public.platform_incident_sightings (account_id) where (account_id is not null);
+create index platform_incident_sightings_canary_run_id_idx on public.platform_incident_sightings (canary_run_id) where (canary_run_id is not null);
+create index platform_incident_sightings_incident_id_seen_at_idx on public.platform_incident_sightings (incident_id, seen_at desc);
 
 -- Triggers ----------------------------------------------------------------------------------------
 
@@ -329,6 +329,23 @@ $$;
 comment on function internal.notify_platform_customers(text, text, boolean) is
   'Tells every customer with an account on the platform that an action paused (or resumed).';
 
+create or replace function internal.platform_action_held(p_platform text, p_action text, p_account_id uuid)
+returns boolean
+language sql
+stable security definer
+set search_path = ''
+as $$
+  -- The account met a page no other account (nor the canary) has confirmed yet: its own work of
+  -- that action waits while the evidence is fresh; every other account goes on.
+  select exists (select 1 from public.platform_incidents i
+                   join public.platform_incident_sightings s on s.incident_id = i.id
+                  where i.platform = p_platform and i.action in (p_action, 'session') and i.status = 'open'
+                    and i.paused_at is null and s.account_id = p_account_id and s.source = 'job'
+                    and s.seen_at > internal.now() - make_interval(mins => internal.site_change_window_minutes()))
+$$;
+comment on function internal.platform_action_held(text, text, uuid) is
+  'True while the account''s own sighting of an unconfirmed site change of that action (or its session) is within the window.';
+
 create or replace function internal.platform_action_notice(p_platform text, p_action text, p_resumed boolean)
 returns table(title text, message text)
 language sql
@@ -383,23 +400,6 @@ as $$
 $$;
 comment on function internal.platform_action_paused(text, text) is
   'True while the platform action (or the platform''s whole session) is paused after a site change.';
-
-create or replace function internal.platform_action_held(p_platform text, p_action text, p_account_id uuid)
-returns boolean
-language sql
-stable security definer
-set search_path = ''
-as $$
-  -- The account met a page no other account (nor the canary) has confirmed yet: its own work of
-  -- that action waits while the evidence is fresh; every other account goes on.
-  select exists (select 1 from public.platform_incidents i
-                   join public.platform_incident_sightings s on s.incident_id = i.id
-                  where i.platform = p_platform and i.action in (p_action, 'session') and i.status = 'open'
-                    and i.paused_at is null and s.account_id = p_account_id and s.source = 'job'
-                    and s.seen_at > internal.now() - make_interval(mins => internal.site_change_window_minutes()))
-$$;
-comment on function internal.platform_action_held(text, text, uuid) is
-  'True while the account''s own sighting of an unconfirmed site change of that action (or its session) is within the window.';
 
 create or replace function internal.platform_label(p_platform text)
 returns text
@@ -700,8 +700,6 @@ alter table public.platform_incidents enable row level security;
 
 alter table public.platform_incident_outlines enable row level security;
 
-alter table public.platform_incident_sightings enable row level security;
-
 alter table public.platform_action_pauses enable row level security;
 
 create policy "The runner reads platform action pauses" on public.platform_action_pauses
@@ -715,6 +713,8 @@ alter table public.platform_canary_settings enable row level security;
 
 alter table public.platform_canary_runs enable row level security;
 
+alter table public.platform_incident_sightings enable row level security;
+
 -- Grants ------------------------------------------------------------------------------------------
 
 revoke all on public.platform_packs from anon, authenticated;
@@ -725,7 +725,6 @@ grant select on public.platform_pack_publications to reachflow_runner;
 
 revoke all on public.platform_incidents from anon, authenticated;
 revoke all on public.platform_incident_outlines from anon, authenticated;
-revoke all on public.platform_incident_sightings from anon, authenticated;
 
 revoke all on public.platform_action_pauses from anon, authenticated;
 grant select on public.platform_action_pauses to reachflow_runner;
@@ -733,6 +732,7 @@ grant select on public.platform_action_pauses to reachflow_runner;
 revoke all on public.platform_canary_accounts from anon, authenticated;
 revoke all on public.platform_canary_settings from anon, authenticated;
 revoke all on public.platform_canary_runs from anon, authenticated;
+revoke all on public.platform_incident_sightings from anon, authenticated;
 
 revoke execute on function internal.code_pack(text) from public;
 grant execute on function internal.code_pack(text) to reachflow_runner, service_role;
@@ -745,14 +745,14 @@ grant execute on function internal.finish_canary_run(uuid, text, jsonb, text, te
 
 revoke execute on function internal.notify_platform_customers(text, text, boolean) from public;
 
+revoke execute on function internal.platform_action_held(text, text, uuid) from public;
+grant execute on function internal.platform_action_held(text, text, uuid) to reachflow_runner, service_role;
+
 revoke execute on function internal.platform_action_notice(text, text, boolean) from public;
 grant execute on function internal.platform_action_notice(text, text, boolean) to authenticated, service_role;
 
 revoke execute on function internal.platform_action_paused(text, text) from public;
 grant execute on function internal.platform_action_paused(text, text) to reachflow_runner, service_role;
-
-revoke execute on function internal.platform_action_held(text, text, uuid) from public;
-grant execute on function internal.platform_action_held(text, text, uuid) to reachflow_runner, service_role;
 
 revoke execute on function internal.platform_label(text) from public;
 grant execute on function internal.platform_label(text) to authenticated, service_role;
@@ -898,7 +898,7 @@ comment on function public.admin_platform_pack(text) is
   'Platform health tab: the platform''s code default, effective pack, roll-back target and last 20 publications.';
 revoke execute on function public.admin_platform_pack(text) from public, anon, authenticated;
 
-create or replace function public.admin_publish_pack(p_platform text, p_pack_id uuid, p_by uuid, p_unchecked text[] default null)
+create or replace function public.admin_publish_pack(p_platform text, p_pack_id uuid, p_by uuid, p_unchecked text[] default null::text[])
 returns text
 language plpgsql
 security definer

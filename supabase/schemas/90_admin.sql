@@ -31,10 +31,10 @@ create table public.runner_heartbeats (
 );
 comment on table public.runner_heartbeats is
   'One row per runner process, refreshed every few seconds. A runner not seen for a minute is down.';
-comment on column public.runner_heartbeats.admission is
-  'Admission control now: jobs and sign-ins allowed at once, in flight, jobs deferred for load since start, last event-loop lag (ms) and run queue per core. Null for a runner without it.';
 comment on column public.runner_heartbeats.current_jobs is
   'Jobs the runner is working now: [{id, name, accountId, startedAt}].';
+comment on column public.runner_heartbeats.admission is
+  'Admission control now: jobs and sign-ins allowed at once, in flight, jobs deferred for load since start, last event-loop lag (ms) and run queue per core. Null for a runner without it.';
 
 create table public.runner_commands (
   id uuid not null default gen_random_uuid(),

@@ -47,6 +47,7 @@ export type Database = {
           expires_at: string
           state_hash: string
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -54,12 +55,14 @@ export type Database = {
           expires_at: string
           state_hash: string
           user_id: string
+          workspace_id?: string
         }
         Update: {
           created_at?: string
           expires_at?: string
           state_hash?: string
           user_id?: string
+          workspace_id?: string
         }
         Relationships: []
       }
@@ -214,6 +217,12 @@ export type Database = {
         }
         Returns: number
       }
+      active_workspace_id: { Args: Record<PropertyKey, never>; Returns: string }
+      active_workspace_of: { Args: { p_user: string }; Returns: string }
+      active_workspace_with_role: {
+        Args: { p_roles: Database['public']['Enums']['workspace_role'][] }
+        Returns: string
+      }
       admin_manual_retries: { Args: Record<PropertyKey, never>; Returns: number }
       admin_user_status: { Args: { p_banned_until: string; p_last_sign_in_at: string }; Returns: string }
       apply_platform_read_markers: {
@@ -340,6 +349,10 @@ export type Database = {
       finish_instagram_followup: {
         Args: { p_followup_id: string; p_message_id: string; p_reason: string; p_status: string }
         Returns: undefined
+      }
+      has_role_on_workspace: {
+        Args: { p_roles?: Database['public']['Enums']['workspace_role'][]; p_workspace_id: string }
+        Returns: boolean
       }
       inbox_runner_seen_at: { Args: { p_thread_id: string }; Returns: string }
       inbox_syncs_due: {
@@ -488,6 +501,11 @@ export type Database = {
       }
       trust_rate_factor: { Args: { trust: number }; Returns: number }
       warmup_daily_limit: { Args: { phase: number }; Returns: number }
+      workspace_for_creator: { Args: { p_user: string }; Returns: string }
+      workspace_role: {
+        Args: { p_workspace_id: string }
+        Returns: Database['public']['Enums']['workspace_role']
+      }
     }
     Enums: {
       [_ in never]: never
@@ -529,6 +547,7 @@ export type Database = {
           tokens: number
           updated_at: string
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -539,6 +558,7 @@ export type Database = {
           tokens?: number
           updated_at?: string
           user_id: string
+          workspace_id?: string
         }
         Update: {
           day?: string
@@ -548,8 +568,17 @@ export type Database = {
           tokens?: number
           updated_at?: string
           user_id?: string
+          workspace_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: 'ai_usage_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
+        ]
       }
       campaign_daily_stats: {
         Row: {
@@ -561,6 +590,7 @@ export type Database = {
           sent: number
           uncertain: number
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -572,6 +602,7 @@ export type Database = {
           sent?: number
           uncertain?: number
           user_id: string
+          workspace_id?: string
         }
         Update: {
           attempts?: number
@@ -582,6 +613,7 @@ export type Database = {
           sent?: number
           uncertain?: number
           user_id?: string
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -589,6 +621,13 @@ export type Database = {
             columns: ['campaign_id']
             isOneToOne: false
             referencedRelation: 'campaigns'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'campaign_daily_stats_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
             referencedColumns: ['id']
           },
         ]
@@ -613,6 +652,7 @@ export type Database = {
           updated_at: string
           user_id: string
           username: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -634,6 +674,7 @@ export type Database = {
           updated_at?: string
           user_id: string
           username: string
+          workspace_id?: string
         }
         Update: {
           attempts?: number
@@ -654,6 +695,7 @@ export type Database = {
           updated_at?: string
           user_id?: string
           username?: string
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -668,6 +710,13 @@ export type Database = {
             columns: ['scraping_lead_id']
             isOneToOne: false
             referencedRelation: 'scraping_campaign_leads'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'campaign_leads_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
             referencedColumns: ['id']
           },
         ]
@@ -707,6 +756,7 @@ export type Database = {
           winner_after_sends: number | null
           winner_chosen_at: string | null
           winner_variant_id: string | null
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -743,6 +793,7 @@ export type Database = {
           winner_after_sends?: number | null
           winner_chosen_at?: string | null
           winner_variant_id?: string | null
+          workspace_id?: string
         }
         Update: {
           account_id?: string | null
@@ -778,6 +829,7 @@ export type Database = {
           winner_after_sends?: number | null
           winner_chosen_at?: string | null
           winner_variant_id?: string | null
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -815,6 +867,13 @@ export type Database = {
             referencedRelation: 'message_variants'
             referencedColumns: ['id']
           },
+          {
+            foreignKeyName: 'campaigns_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
         ]
       }
       contact_ledger: {
@@ -826,6 +885,7 @@ export type Database = {
           platform: string
           target_username: string
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -836,6 +896,7 @@ export type Database = {
           platform: string
           target_username: string
           user_id: string
+          workspace_id?: string
         }
         Update: {
           account_id?: string | null
@@ -845,6 +906,7 @@ export type Database = {
           platform?: string
           target_username?: string
           user_id?: string
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -867,6 +929,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: 'platforms'
             referencedColumns: ['name']
+          },
+          {
+            foreignKeyName: 'contact_ledger_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
           },
         ]
       }
@@ -891,6 +960,7 @@ export type Database = {
           user_id: string
           variant_id: string | null
           variant_index: number | null
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -913,6 +983,7 @@ export type Database = {
           user_id: string
           variant_id?: string | null
           variant_index?: number | null
+          workspace_id?: string
         }
         Update: {
           account_id?: string | null
@@ -934,6 +1005,7 @@ export type Database = {
           user_id?: string
           variant_id?: string | null
           variant_index?: number | null
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -971,6 +1043,13 @@ export type Database = {
             referencedRelation: 'message_variants'
             referencedColumns: ['id']
           },
+          {
+            foreignKeyName: 'dm_logs_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
         ]
       }
       do_not_contact: {
@@ -981,6 +1060,7 @@ export type Database = {
           reason: string
           target_username: string
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -990,6 +1070,7 @@ export type Database = {
           reason?: string
           target_username: string
           user_id?: string
+          workspace_id?: string
         }
         Update: {
           created_at?: string
@@ -998,6 +1079,7 @@ export type Database = {
           reason?: string
           target_username?: string
           user_id?: string
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -1007,6 +1089,13 @@ export type Database = {
             referencedRelation: 'platforms'
             referencedColumns: ['name']
           },
+          {
+            foreignKeyName: 'do_not_contact_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
         ]
       }
       inbox_check_requests: {
@@ -1014,17 +1103,20 @@ export type Database = {
           account_id: string
           requested_at: string
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
           account_id: string
           requested_at: string
           user_id: string
+          workspace_id?: string
         }
         Update: {
           account_id?: string
           requested_at?: string
           user_id?: string
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -1032,6 +1124,13 @@ export type Database = {
             columns: ['account_id']
             isOneToOne: true
             referencedRelation: 'social_accounts'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'inbox_check_requests_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
             referencedColumns: ['id']
           },
         ]
@@ -1054,6 +1153,7 @@ export type Database = {
           thread_id: string
           updated_at: string
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -1073,6 +1173,7 @@ export type Database = {
           thread_id: string
           updated_at?: string
           user_id: string
+          workspace_id?: string
         }
         Update: {
           account_id?: string
@@ -1091,6 +1192,7 @@ export type Database = {
           thread_id?: string
           updated_at?: string
           user_id?: string
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -1105,6 +1207,13 @@ export type Database = {
             columns: ['thread_id']
             isOneToOne: false
             referencedRelation: 'inbox_threads'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'inbox_messages_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
             referencedColumns: ['id']
           },
         ]
@@ -1129,6 +1238,7 @@ export type Database = {
           unread_count: number
           updated_at: string
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -1150,6 +1260,7 @@ export type Database = {
           unread_count?: number
           updated_at?: string
           user_id: string
+          workspace_id?: string
         }
         Update: {
           account_id?: string
@@ -1170,6 +1281,7 @@ export type Database = {
           unread_count?: number
           updated_at?: string
           user_id?: string
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -1193,6 +1305,13 @@ export type Database = {
             referencedRelation: 'campaign_leads'
             referencedColumns: ['id']
           },
+          {
+            foreignKeyName: 'inbox_threads_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
         ]
       }
       instagram_automation_followups: {
@@ -1211,6 +1330,7 @@ export type Database = {
           status: string
           updated_at: string
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -1228,6 +1348,7 @@ export type Database = {
           status?: string
           updated_at?: string
           user_id: string
+          workspace_id?: string
         }
         Update: {
           account_id?: string
@@ -1244,6 +1365,7 @@ export type Database = {
           status?: string
           updated_at?: string
           user_id?: string
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -1267,6 +1389,13 @@ export type Database = {
             referencedRelation: 'instagram_automation_runs'
             referencedColumns: ['id']
           },
+          {
+            foreignKeyName: 'instagram_automation_followups_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
         ]
       }
       instagram_automation_runs: {
@@ -1284,6 +1413,7 @@ export type Database = {
           trigger_key: string
           updated_at: string
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -1300,6 +1430,7 @@ export type Database = {
           trigger_key: string
           updated_at?: string
           user_id: string
+          workspace_id?: string
         }
         Update: {
           account_id?: string
@@ -1315,6 +1446,7 @@ export type Database = {
           trigger_key?: string
           updated_at?: string
           user_id?: string
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -1329,6 +1461,13 @@ export type Database = {
             columns: ['automation_id']
             isOneToOne: false
             referencedRelation: 'instagram_automations'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'instagram_automation_runs_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
             referencedColumns: ['id']
           },
         ]
@@ -1349,6 +1488,7 @@ export type Database = {
           trigger: string
           updated_at: string
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -1366,6 +1506,7 @@ export type Database = {
           trigger: string
           updated_at?: string
           user_id?: string
+          workspace_id?: string
         }
         Update: {
           account_id?: string
@@ -1382,6 +1523,7 @@ export type Database = {
           trigger?: string
           updated_at?: string
           user_id?: string
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -1389,6 +1531,13 @@ export type Database = {
             columns: ['account_id']
             isOneToOne: false
             referencedRelation: 'social_accounts'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'instagram_automations_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
             referencedColumns: ['id']
           },
         ]
@@ -1399,6 +1548,7 @@ export type Database = {
           lead_list_id: string
           scraping_lead_id: string
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -1406,12 +1556,14 @@ export type Database = {
           lead_list_id: string
           scraping_lead_id: string
           user_id?: string
+          workspace_id?: string
         }
         Update: {
           added_at?: string
           lead_list_id?: string
           scraping_lead_id?: string
           user_id?: string
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -1428,6 +1580,13 @@ export type Database = {
             referencedRelation: 'scraping_campaign_leads'
             referencedColumns: ['id']
           },
+          {
+            foreignKeyName: 'lead_list_members_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
         ]
       }
       lead_lists: {
@@ -1439,6 +1598,7 @@ export type Database = {
           scraping_campaign_id: string | null
           updated_at: string
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -1449,6 +1609,7 @@ export type Database = {
           scraping_campaign_id?: string | null
           updated_at?: string
           user_id?: string
+          workspace_id?: string
         }
         Update: {
           created_at?: string
@@ -1458,6 +1619,7 @@ export type Database = {
           scraping_campaign_id?: string | null
           updated_at?: string
           user_id?: string
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -1465,6 +1627,13 @@ export type Database = {
             columns: ['scraping_campaign_id']
             isOneToOne: false
             referencedRelation: 'scraping_campaigns'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'lead_lists_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
             referencedColumns: ['id']
           },
         ]
@@ -1479,6 +1648,7 @@ export type Database = {
           step: number
           template: string
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -1490,6 +1660,7 @@ export type Database = {
           step: number
           template: string
           user_id: string
+          workspace_id?: string
         }
         Update: {
           campaign_id?: string
@@ -1500,6 +1671,7 @@ export type Database = {
           step?: number
           template?: string
           user_id?: string
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -1507,6 +1679,13 @@ export type Database = {
             columns: ['campaign_id']
             isOneToOne: false
             referencedRelation: 'campaigns'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'message_variants_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
             referencedColumns: ['id']
           },
         ]
@@ -1522,6 +1701,7 @@ export type Database = {
           title: string
           type: string
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -1534,6 +1714,7 @@ export type Database = {
           title: string
           type: string
           user_id: string
+          workspace_id?: string
         }
         Update: {
           created_at?: string
@@ -1545,8 +1726,17 @@ export type Database = {
           title?: string
           type?: string
           user_id?: string
+          workspace_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: 'notifications_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
+        ]
       }
       opt_out_settings: {
         Row: {
@@ -1554,6 +1744,7 @@ export type Database = {
           at_start: string[]
           updated_at: string
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -1561,14 +1752,24 @@ export type Database = {
           at_start?: string[]
           updated_at?: string
           user_id?: string
+          workspace_id?: string
         }
         Update: {
           anywhere?: string[]
           at_start?: string[]
           updated_at?: string
           user_id?: string
+          workspace_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: 'opt_out_settings_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
+        ]
       }
       paused_queues: {
         Row: {
@@ -1602,6 +1803,7 @@ export type Database = {
           stripe_payment_intent_id: string | null
           subscription_id: string | null
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -1616,6 +1818,7 @@ export type Database = {
           stripe_payment_intent_id?: string | null
           subscription_id?: string | null
           user_id: string
+          workspace_id?: string
         }
         Update: {
           amount?: number
@@ -1629,6 +1832,7 @@ export type Database = {
           stripe_payment_intent_id?: string | null
           subscription_id?: string | null
           user_id?: string
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -1636,6 +1840,13 @@ export type Database = {
             columns: ['subscription_id']
             isOneToOne: false
             referencedRelation: 'subscriptions'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'payments_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
             referencedColumns: ['id']
           },
         ]
@@ -2221,6 +2432,7 @@ export type Database = {
           source_value: string | null
           user_id: string
           username: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -2234,6 +2446,7 @@ export type Database = {
           source_value?: string | null
           user_id: string
           username: string
+          workspace_id?: string
         }
         Update: {
           collected_at?: string
@@ -2246,6 +2459,7 @@ export type Database = {
           source_value?: string | null
           user_id?: string
           username?: string
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -2253,6 +2467,13 @@ export type Database = {
             columns: ['scraping_campaign_id']
             isOneToOne: false
             referencedRelation: 'scraping_campaigns'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'scraping_campaign_leads_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
             referencedColumns: ['id']
           },
         ]
@@ -2284,6 +2505,7 @@ export type Database = {
           target_count: number
           updated_at: string
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -2312,6 +2534,7 @@ export type Database = {
           target_count?: number
           updated_at?: string
           user_id?: string
+          workspace_id?: string
         }
         Update: {
           account_id?: string | null
@@ -2339,6 +2562,7 @@ export type Database = {
           target_count?: number
           updated_at?: string
           user_id?: string
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -2360,6 +2584,13 @@ export type Database = {
             columns: ['platform_id']
             isOneToOne: false
             referencedRelation: 'platforms'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'scraping_campaigns_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
             referencedColumns: ['id']
           },
         ]
@@ -2428,6 +2659,7 @@ export type Database = {
           warmup_phase: number
           warmup_started_at: string
           warmup_step_on: string | null
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -2457,6 +2689,7 @@ export type Database = {
           warmup_phase?: number
           warmup_started_at?: string
           warmup_step_on?: string | null
+          workspace_id?: string
         }
         Update: {
           connection?: string
@@ -2485,6 +2718,7 @@ export type Database = {
           warmup_phase?: number
           warmup_started_at?: string
           warmup_step_on?: string | null
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -2492,6 +2726,13 @@ export type Database = {
             columns: ['platform_id']
             isOneToOne: false
             referencedRelation: 'platforms'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'social_accounts_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
             referencedColumns: ['id']
           },
         ]
@@ -2534,6 +2775,7 @@ export type Database = {
           trial_end: string | null
           updated_at: string
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -2554,6 +2796,7 @@ export type Database = {
           trial_end?: string | null
           updated_at?: string
           user_id: string
+          workspace_id?: string
         }
         Update: {
           accounts_purchased?: number
@@ -2573,8 +2816,17 @@ export type Database = {
           trial_end?: string | null
           updated_at?: string
           user_id?: string
+          workspace_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: 'subscriptions_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
+        ]
       }
       system_logs: {
         Row: {
@@ -2606,6 +2858,7 @@ export type Database = {
       }
       user_profiles: {
         Row: {
+          active_workspace_id: string | null
           avatar_url: string | null
           business_name: string | null
           created_at: string
@@ -2621,6 +2874,7 @@ export type Database = {
         }
         ComputedFields: never
         Insert: {
+          active_workspace_id?: string | null
           avatar_url?: string | null
           business_name?: string | null
           created_at?: string
@@ -2635,6 +2889,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          active_workspace_id?: string | null
           avatar_url?: string | null
           business_name?: string | null
           created_at?: string
@@ -2648,6 +2903,69 @@ export type Database = {
           timezone?: string
           updated_at?: string
         }
+        Relationships: [
+          {
+            foreignKeyName: 'user_profiles_active_workspace_id_fkey'
+            columns: ['active_workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      workspace_members: {
+        Row: {
+          created_at: string
+          role: Database['public']['Enums']['workspace_role']
+          user_id: string
+          workspace_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          created_at?: string
+          role: Database['public']['Enums']['workspace_role']
+          user_id: string
+          workspace_id: string
+        }
+        Update: {
+          created_at?: string
+          role?: Database['public']['Enums']['workspace_role']
+          user_id?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'workspace_members_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      workspaces: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          id: string
+          name: string
+          updated_at: string
+        }
+        ComputedFields: never
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          name: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          name?: string
+          updated_at?: string
+        }
         Relationships: []
       }
       x_api_usage: {
@@ -2658,6 +2976,7 @@ export type Database = {
           kind: string
           unit_key: string
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -2667,6 +2986,7 @@ export type Database = {
           kind: string
           unit_key: string
           user_id: string
+          workspace_id?: string
         }
         Update: {
           account_id?: string
@@ -2675,6 +2995,7 @@ export type Database = {
           kind?: string
           unit_key?: string
           user_id?: string
+          workspace_id?: string
         }
         Relationships: [
           {
@@ -2682,6 +3003,13 @@ export type Database = {
             columns: ['account_id']
             isOneToOne: false
             referencedRelation: 'social_accounts'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'x_api_usage_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
             referencedColumns: ['id']
           },
         ]
@@ -2697,6 +3025,7 @@ export type Database = {
           state_hash: string
           used_at: string | null
           user_id: string
+          workspace_id: string
         }
         ComputedFields: never
         Insert: {
@@ -2709,6 +3038,7 @@ export type Database = {
           state_hash: string
           used_at?: string | null
           user_id: string
+          workspace_id?: string
         }
         Update: {
           created_at?: string
@@ -2720,8 +3050,17 @@ export type Database = {
           state_hash?: string
           used_at?: string | null
           user_id?: string
+          workspace_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: 'x_oauth_requests_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
+        ]
       }
     }
     Views: {
@@ -3151,6 +3490,7 @@ export type Database = {
         }
         Returns: Json
       }
+      create_workspace: { Args: { p_name: string }; Returns: string }
       dashboard_counts: { Args: Record<PropertyKey, never>; Returns: Json }
       dashboard_snapshot: { Args: Record<PropertyKey, never>; Returns: Json }
       dashboard_summary: {
@@ -3221,6 +3561,16 @@ export type Database = {
         }[]
       }
       mark_inbox_thread_read: { Args: { p_thread_id: string }; Returns: undefined }
+      my_workspaces: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          id: string
+          is_active: boolean
+          member_count: number
+          name: string
+          role: Database['public']['Enums']['workspace_role']
+        }[]
+      }
       pause_campaign: { Args: { p_campaign_id: string }; Returns: Json }
       pause_scraping_campaign: { Args: { p_scraping_campaign_id: string }; Returns: Json }
       platform_notices: {
@@ -3262,6 +3612,7 @@ export type Database = {
           valid: number
         }[]
       }
+      set_active_workspace: { Args: { p_workspace_id: string }; Returns: undefined }
       set_inbox_thread_status: { Args: { p_status: string; p_thread_id: string }; Returns: undefined }
       set_opt_out_words: { Args: { p_anywhere: string[]; p_at_start: string[] }; Returns: Json }
       start_scraping_campaign: { Args: { p_scraping_campaign_id: string }; Returns: Json }
@@ -3302,7 +3653,7 @@ export type Database = {
       }
     }
     Enums: {
-      [_ in never]: never
+      workspace_role: 'owner' | 'admin' | 'editor' | 'agent' | 'viewer'
     }
     CompositeTypes: {
       [_ in never]: never
@@ -3420,6 +3771,8 @@ export const Constants = {
     Enums: {},
   },
   public: {
-    Enums: {},
+    Enums: {
+      workspace_role: ['owner', 'admin', 'editor', 'agent', 'viewer'],
+    },
   },
 } as const

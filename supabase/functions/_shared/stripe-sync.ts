@@ -19,6 +19,7 @@ export type PaymentRow = Tables<'payments'>
 const recordedSubscription: z.ZodType<SubscriptionRow & { stale: boolean }> = z.object({
   id: z.string(),
   user_id: z.string(),
+  workspace_id: z.string(),
   status: z.string(),
   plan_type: z.string(),
   billing_period: z.string(),
@@ -41,6 +42,7 @@ const recordedSubscription: z.ZodType<SubscriptionRow & { stale: boolean }> = z.
 const recordedPayment: z.ZodType<PaymentRow> = z.object({
   id: z.string(),
   user_id: z.string(),
+  workspace_id: z.string(),
   subscription_id: nullableText,
   amount: z.number(),
   currency: z.string(),
@@ -81,7 +83,7 @@ export function subscriptionRowFor(
   subscription: Stripe.Subscription,
   userId: string,
   fetchedAt: Date,
-): Omit<SubscriptionRow, 'id' | 'created_at' | 'updated_at'> {
+): Omit<SubscriptionRow, 'id' | 'created_at' | 'updated_at' | 'workspace_id'> {
   const items = subscription.items.data
   const first = items[0]
   const recurring = first?.price.recurring
@@ -121,7 +123,7 @@ export function subscriptionRowFor(
 export function paymentFor(
   invoice: Stripe.Invoice,
   userId: string,
-): Omit<PaymentRow, 'id' | 'subscription_id' | 'stripe_payment_intent_id'> | null {
+): Omit<PaymentRow, 'id' | 'subscription_id' | 'stripe_payment_intent_id' | 'workspace_id'> | null {
   const amount = invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due
   if (amount <= 0) return null
   const status: PaymentRow['status'] =

@@ -10,6 +10,7 @@ const automation: Automation = {
   id: 'a1',
   account_id: 'acc-1',
   user_id: 'u1',
+  workspace_id: 'u1',
   name: 'Lookbook',
   trigger: 'comment_keyword',
   media_id: '17900000000000001',
