@@ -9,6 +9,7 @@ import { keyringFromEnv } from '../src/crypto.ts'
 import { createDb, type Db } from '../src/db.ts'
 import { inboxSync, OFFICIAL_INSTAGRAM_NOTE } from '../src/jobs/inbox-sync.ts'
 import { instagramEvent, REFUSALS } from '../src/jobs/instagram-event.ts'
+import { Logger } from '../src/log.ts'
 import { testRunner } from './helpers/context.ts'
 import { adminDb, closeAdminDb, env } from './helpers/fixtures.ts'
 import {
@@ -96,7 +97,11 @@ const runsOf = async (automationId: string) =>
     )
   ).rows
 
-const ctx = () => ({ db, config: { keyring, instagramGraphUrl: sandbox.base } })
+const ctx = () => ({
+  db,
+  log: new Logger(db, { test: 'instagram-event' }, 'info', false),
+  config: { keyring, instagramGraphUrl: sandbox.base },
+})
 
 describe('instagram.event', () => {
   it('a keyword comment on the watched post gets one private reply and the public reply, however often it is worked', async () => {

@@ -9,6 +9,7 @@ import { keyringFromEnv } from '../../src/crypto.ts'
 import { createDb, type Db } from '../../src/db.ts'
 import { instagramEvent } from '../../src/jobs/instagram-event.ts'
 import { instagramFollowup } from '../../src/jobs/instagram-followup.ts'
+import { Logger } from '../../src/log.ts'
 import { adminDb, closeAdminDb, env } from '../helpers/fixtures.ts'
 import {
   connectedAccount,
@@ -87,7 +88,11 @@ async function dm(a: Automated, from: string, text: string): Promise<{ eventId: 
   return { eventId, personId: made.sender_id }
 }
 
-const ctx = () => ({ db, config: { keyring, instagramGraphUrl: sandbox.base } })
+const ctx = () => ({
+  db,
+  log: new Logger(db, { test: 'instagram-followup' }, 'info', false),
+  config: { keyring, instagramGraphUrl: sandbox.base },
+})
 
 /** The person DMs the keyword and the automation answers; answers the follow-up it scheduled. */
 async function answered(a: Automated, from: string): Promise<string> {
