@@ -217,6 +217,28 @@ describe('instagram.followup', () => {
     expect(await sentTo(a, 'fay')).toEqual(['Prices: https://example.com/p'])
   })
 
+  it('records a token Instagram no longer accepts as its refusal, and leaves the account as it was', async () => {
+    const a = await automated({ text: 'Still thinking about it?', minutes: 30 })
+    const id = await answered(a, 'ida')
+    const state = () =>
+      adminDb()
+        .query('select status, trust_score, flag_reason from public.social_accounts where id = $1', [
+          a.accountId,
+        ])
+        .then((r) => r.rows[0])
+    const before = await state()
+    await control('/tokens/revoke', { account: a.username })
+    await setClocks(31 * MINUTE)
+    expect(await instagramFollowup(ctx(), { followupId: id })).toBe('refused')
+    expect(await followup(id)).toMatchObject({
+      status: 'refused',
+      reason: expect.stringMatching(/^Instagram refused the follow-up: .+ \(code 190\)$/),
+    })
+    // an official account has no trust or breaker, and the follow-up never marked it for reconnecting
+    expect(await state()).toEqual(before)
+    expect(await sentTo(a, 'ida')).toEqual(['Prices: https://example.com/p'])
+  })
+
   it('is not scheduled for an automation without one', async () => {
     const a = await automated(null)
     expect(await instagramEvent(ctx(), { eventId: (await dm(a, 'gus', 'price')).eventId })).toBe('sent')
