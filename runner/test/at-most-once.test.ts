@@ -14,6 +14,7 @@
 // what happens to the account (nothing to its trust or status: it has no warm-up or breaker).
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { testInt } from '../../stack/src/test-seed.ts'
+import { BREAKER } from '../src/accounts/status.ts'
 import { keyringFromEnv } from '../src/crypto.ts'
 import { createDb } from '../src/db.ts'
 import { campaignTick } from '../src/jobs/campaign-tick.ts'
@@ -481,6 +482,29 @@ const API_CASES: ApiCase[] = [
   },
 ]
 
+/**
+ * Failed sends of the account inside the circuit breaker's window, enough to pause a session's
+ * account. An official account runs no campaigns, so the DMs' campaign is a browser account's of
+ * the same customer (one nothing works: it is in error).
+ */
+async function failedSendsOf(userId: string, accountId: string, seed: string): Promise<void> {
+  const browser = await createInstagramAccount(
+    userId,
+    { id: '', username: `br_${testInt(seed, 1e9)}`, password: 'pw-123456', totpSecret: null },
+    { status: 'error' },
+  )
+  const campaignId = await createCampaign(userId, browser, [{ id: '1', username: 'lea', name: 'Lea' }], {
+    status: 'draft',
+  })
+  await adminDb().query(
+    `insert into public.dm_logs (campaign_id, campaign_lead_id, account_id, user_id, step, message_type, status, target_username)
+     select $1, l.id, $2, $3, s, case when s = 0 then 'initial' else 'follow_up' end, 'error', l.username
+       from public.campaign_leads l, generate_series(0, $4::int - 1) s
+      where l.campaign_id = $1`,
+    [campaignId, accountId, userId, BREAKER.threshold],
+  )
+}
+
 describe('at most once over the Instagram API', () => {
   let meta: MetaSandbox
   const db = createDb(env('RUNNER_DATABASE_URL'), 2)
@@ -496,10 +520,12 @@ describe('at most once over the Instagram API', () => {
     it(c.name, async ({ expect }) => {
       const control = controlOf(meta)
       const account = await connectedAccount(meta)
-      // a trust a session's account would move either way, so that any change shows
+      // a trust a session's account would move either way, and failed sends that would trip its
+      // breaker, so that any change shows
       await adminDb().query('update public.social_accounts set trust_score = 0.5 where id = $1', [
         account.accountId,
       ])
+      await failedSendsOf(account.userId, account.accountId, `at-most-once api breaker ${c.name}`)
       const before = await accountRow(account.accountId)
       const person = `p_${testInt(`at-most-once api ${c.name}`, 1e9)}`
       // the person wrote first: inside Instagram's 24-hour window a plain message may answer
