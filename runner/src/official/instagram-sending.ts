@@ -26,7 +26,10 @@ export interface OfficialSendDeps {
   tokenRefused?: (result: InstagramApiMiss) => Promise<string>
 }
 
-/** Nothing a send answers touches an official account, unless its token was refused and the caller says what that does. */
+/**
+ * Nothing a send answers touches an official account, unless its token was refused and the
+ * caller says what that does.
+ */
 function officialAccount(
   tokenRefused: OfficialSendDeps['tokenRefused'],
 ): AccountConsequences<InstagramApiSend> {
