@@ -629,21 +629,21 @@ create policy "The runner updates social accounts" on public.social_accounts
   using (true)
   with check (true);
 
-create policy "Users can delete their own social accounts" on public.social_accounts
-  for delete
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can read their own social accounts" on public.social_accounts
+create policy "Members can read the workspace's social accounts" on public.social_accounts
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,agent,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
-create policy "Users can update their own social accounts" on public.social_accounts
+create policy "Members who edit can change the workspace's social accounts" on public.social_accounts
   for update
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)))
-  with check ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)))
+  with check ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
+
+create policy "Members who edit can delete the workspace's social accounts" on public.social_accounts
+  for delete
+  to authenticated
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
 
 alter table public.social_account_credentials enable row level security;
 
@@ -669,10 +669,10 @@ alter table public.x_oauth_requests enable row level security;
 
 alter table public.x_api_usage enable row level security;
 
-create policy "Users can read their own X API usage" on public.x_api_usage
+create policy "Members can read the workspace's X API usage" on public.x_api_usage
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
 create policy "avatars: read own folder" on storage.objects
   for select

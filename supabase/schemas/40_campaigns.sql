@@ -379,7 +379,7 @@ begin
 
   if new.account_id is not null and (tg_op = 'INSERT' or new.account_id is distinct from old.account_id) then
     select a.platform_id into account_platform
-      from public.social_accounts a where a.id = new.account_id and a.user_id = new.user_id;
+      from public.social_accounts a where a.id = new.account_id and a.workspace_id = new.workspace_id;
     if account_platform is null then
       raise exception 'Choose one of your social accounts for this campaign' using errcode = '23503';
     end if;
@@ -392,7 +392,7 @@ begin
   end if;
 
   if new.scraping_campaign_id is not null and (tg_op = 'INSERT' or new.scraping_campaign_id is distinct from old.scraping_campaign_id) then
-    if not exists (select 1 from public.scraping_campaigns s where s.id = new.scraping_campaign_id and s.user_id = new.user_id) then
+    if not exists (select 1 from public.scraping_campaigns s where s.id = new.scraping_campaign_id and s.workspace_id = new.workspace_id) then
       raise exception 'Choose one of your scraping campaigns as the lead source' using errcode = '23503';
     end if;
     if not exists (select 1 from public.scraping_campaigns s where s.id = new.scraping_campaign_id and s.platform_id = new.platform_id) then
@@ -400,7 +400,7 @@ begin
     end if;
   end if;
   if new.lead_list_id is not null and (tg_op = 'INSERT' or new.lead_list_id is distinct from old.lead_list_id)
-     and not exists (select 1 from public.lead_lists l where l.id = new.lead_list_id and l.user_id = new.user_id) then
+     and not exists (select 1 from public.lead_lists l where l.id = new.lead_list_id and l.workspace_id = new.workspace_id) then
     raise exception 'Choose one of your lead lists as the lead source' using errcode = '23503';
   end if;
   if tg_op = 'UPDATE' and old.status <> 'draft'
@@ -421,7 +421,7 @@ begin
 end
 $$;
 comment on function internal.prepare_campaign() is
-  'BEFORE INSERT/UPDATE on campaigns: validates sequences and schedule, checks the account and lead source are the customer''s own, starts run_immediately campaigns.';
+  'BEFORE INSERT/UPDATE on campaigns: validates sequences and schedule, checks the account and lead source are in the campaign''s workspace, starts run_immediately campaigns.';
 
 create or replace function internal.prepare_campaign_lead()
 returns trigger
@@ -956,26 +956,26 @@ create policy "The runner updates campaigns" on public.campaigns
   using (true)
   with check (true);
 
-create policy "Users can create campaigns for themselves" on public.campaigns
-  for insert
-  to authenticated
-  with check ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can delete their own campaigns" on public.campaigns
-  for delete
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can read their own campaigns" on public.campaigns
+create policy "Members can read the workspace's campaigns" on public.campaigns
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
-create policy "Users can update their own campaigns" on public.campaigns
+create policy "Members who edit can change the workspace's campaigns" on public.campaigns
   for update
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)))
-  with check ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)))
+  with check ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
+
+create policy "Members who edit can create the workspace's campaigns" on public.campaigns
+  for insert
+  to authenticated
+  with check (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)) and (user_id = ( select auth.uid() as uid))));
+
+create policy "Members who edit can delete the workspace's campaigns" on public.campaigns
+  for delete
+  to authenticated
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
 
 alter table public.campaign_leads enable row level security;
 
@@ -990,17 +990,17 @@ create policy "The runner updates campaign leads" on public.campaign_leads
   using (true)
   with check (true);
 
-create policy "Users can read the leads of their own campaigns" on public.campaign_leads
+create policy "Members can read the workspace's campaign leads" on public.campaign_leads
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
 alter table public.campaign_daily_stats enable row level security;
 
-create policy "Users can read their own campaigns' daily figures" on public.campaign_daily_stats
+create policy "Members can read the workspace's campaigns' daily figures" on public.campaign_daily_stats
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
 -- Grants ------------------------------------------------------------------------------------------
 

@@ -285,10 +285,10 @@ create policy "The runner writes message logs" on public.dm_logs
   to reachflow_runner
   with check (true);
 
-create policy "Users can read their own message logs" on public.dm_logs
+create policy "Members can read the workspace's message logs" on public.dm_logs
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
 alter table public.message_variants enable row level security;
 
@@ -302,10 +302,10 @@ create policy "The runner records message variants" on public.message_variants
   to reachflow_runner
   with check (true);
 
-create policy "Users can read the message variants of their own campaigns" on public.message_variants
+create policy "Members can read the workspace's message variants" on public.message_variants
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
 -- Grants ------------------------------------------------------------------------------------------
 

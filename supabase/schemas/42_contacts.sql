@@ -162,10 +162,10 @@ create policy "The runner reads the contact ledger" on public.contact_ledger
   to reachflow_runner
   using (true);
 
-create policy "Users can read their own contact ledger" on public.contact_ledger
+create policy "Members can read the workspace's contact ledger" on public.contact_ledger
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
 alter table public.do_not_contact enable row level security;
 
@@ -179,20 +179,20 @@ create policy "The runner records opt-outs" on public.do_not_contact
   to reachflow_runner
   with check (true);
 
-create policy "Users can add to their own do-not-contact list" on public.do_not_contact
-  for insert
-  to authenticated
-  with check ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can read their own do-not-contact list" on public.do_not_contact
+create policy "Members can read the workspace's do-not-contact list" on public.do_not_contact
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
-create policy "Users can remove from their own do-not-contact list" on public.do_not_contact
+create policy "Members who edit can create the workspace's do-not-contact list" on public.do_not_contact
+  for insert
+  to authenticated
+  with check (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)) and (user_id = ( select auth.uid() as uid))));
+
+create policy "Members who edit can delete the workspace's do-not-contact list" on public.do_not_contact
   for delete
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
 
 alter table public.opt_out_settings enable row level security;
 
@@ -201,21 +201,21 @@ create policy "The runner reads opt-out words" on public.opt_out_settings
   to reachflow_runner
   using (true);
 
-create policy "Users can change their own opt-out words" on public.opt_out_settings
-  for update
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)))
-  with check ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can read their own opt-out words" on public.opt_out_settings
+create policy "Members can read the workspace's opt-out words" on public.opt_out_settings
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
-create policy "Users can set their own opt-out words" on public.opt_out_settings
+create policy "Members who edit can change the workspace's opt-out words" on public.opt_out_settings
+  for update
+  to authenticated
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)))
+  with check ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
+
+create policy "Members who edit can create the workspace's opt-out words" on public.opt_out_settings
   for insert
   to authenticated
-  with check ((user_id = ( select auth.uid() as uid)));
+  with check (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)) and (user_id = ( select auth.uid() as uid))));
 
 -- Grants ------------------------------------------------------------------------------------------
 

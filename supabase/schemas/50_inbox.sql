@@ -634,10 +634,10 @@ comment on function internal.requeue_inbox_reply(uuid, text) is
 
 alter table public.inbox_threads enable row level security;
 
-create policy "Customers read their own inbox threads" on public.inbox_threads
+create policy "Members can read the workspace's inbox threads" on public.inbox_threads
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,agent}'::public.workspace_role[]) as active_workspace_with_role)));
 
 create policy "The runner reads every inbox thread" on public.inbox_threads
   for select
@@ -646,10 +646,10 @@ create policy "The runner reads every inbox thread" on public.inbox_threads
 
 alter table public.inbox_messages enable row level security;
 
-create policy "Customers read the messages of their own inbox threads" on public.inbox_messages
+create policy "Members can read the workspace's inbox messages" on public.inbox_messages
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,agent}'::public.workspace_role[]) as active_workspace_with_role)));
 
 create policy "The runner reads every inbox message" on public.inbox_messages
   for select
@@ -658,10 +658,10 @@ create policy "The runner reads every inbox message" on public.inbox_messages
 
 alter table public.inbox_check_requests enable row level security;
 
-create policy "Customers read their own inbox check requests" on public.inbox_check_requests
+create policy "Members can read the workspace's inbox check requests" on public.inbox_check_requests
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,agent}'::public.workspace_role[]) as active_workspace_with_role)));
 
 create policy "The runner reads every inbox check request" on public.inbox_check_requests
   for select
