@@ -776,7 +776,7 @@ as $$
       from public.instagram_automation_runs r
       join public.instagram_automations au on au.id = r.automation_id
       join public.social_accounts a on a.id = r.account_id
-     where au.user_id = (select auth.uid())
+     where au.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))
   ),
   judged as (
     select r.automation_id, r.status, r.reason, r.created_at,
@@ -817,7 +817,7 @@ as $$
          max(j.created_at)
     from public.instagram_automations au
     left join judged j on j.automation_id = au.id
-   where au.user_id = (select auth.uid())
+   where au.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))
    group by au.id
 $$;
 comment on function public.instagram_automation_results() is
@@ -858,7 +858,7 @@ as $$
                             group by k.reason order by count(*) desc, k.reason limit 5) x), '[]'::jsonb)
     from public.instagram_automations au
     join public.instagram_automation_followups f on f.automation_id = au.id
-   where au.user_id = (select auth.uid())
+   where au.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))
    group by au.id
 $$;
 comment on function public.instagram_followup_results() is
@@ -883,7 +883,7 @@ as $$
            where e.instagram_account_id = a.platform_user_id)
     from public.social_accounts a
     join public.platforms p on p.id = a.platform_id
-   where a.user_id = (select auth.uid()) and a.connection = 'official' and p.name = 'instagram'
+   where a.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}')) and a.connection = 'official' and p.name = 'instagram'
    order by a.created_at desc
 $$;
 comment on function public.instagram_official_facts() is

@@ -145,17 +145,17 @@ comment on column public.lead_list_members.workspace_id is
 
 create index lead_lists_scraping_campaign_id_idx on public.lead_lists (scraping_campaign_id);
 create index lead_lists_user_id_created_at_idx on public.lead_lists (user_id, created_at desc);
-create index lead_lists_workspace_id_idx on public.lead_lists (workspace_id);
+create index lead_lists_workspace_id_created_at_idx on public.lead_lists (workspace_id, created_at desc);
 
 create index scraping_campaigns_account_id_idx on public.scraping_campaigns (account_id);
 create index scraping_campaigns_running_idx on public.scraping_campaigns (next_run_at) where (status = 'running'::text);
 create index scraping_campaigns_user_id_created_at_idx on public.scraping_campaigns (user_id, created_at desc);
-create index scraping_campaigns_workspace_id_idx on public.scraping_campaigns (workspace_id);
+create index scraping_campaigns_workspace_id_created_at_idx on public.scraping_campaigns (workspace_id, created_at desc);
 
 create index scraping_campaign_leads_campaign_collected_at_idx on public.scraping_campaign_leads (scraping_campaign_id, collected_at desc);
 create unique index scraping_campaign_leads_campaign_username_key on public.scraping_campaign_leads (scraping_campaign_id, lower(username));
 create index scraping_campaign_leads_user_id_collected_at_idx on public.scraping_campaign_leads (user_id, collected_at desc);
-create index scraping_campaign_leads_workspace_id_idx on public.scraping_campaign_leads (workspace_id);
+create index scraping_campaign_leads_workspace_id_collected_at_idx on public.scraping_campaign_leads (workspace_id, collected_at desc);
 
 create index lead_list_members_scraping_lead_id_idx on public.lead_list_members (scraping_lead_id);
 create index lead_list_members_user_id_idx on public.lead_list_members (user_id);
@@ -605,7 +605,7 @@ declare
   v_dm_campaign_name text;
 begin
   select s.id into v_campaign_id from public.scraping_campaigns s
-   where s.id = p_scraping_campaign_id and s.user_id = (select auth.uid())
+   where s.id = p_scraping_campaign_id and s.workspace_id = (select internal.require_active_role('{owner,admin,editor}'))
    for update;
   if v_campaign_id is null then
     raise exception 'Scraping campaign not found' using errcode = 'PT404';
@@ -637,7 +637,7 @@ declare
   campaign public.scraping_campaigns;
 begin
   select * into campaign from public.scraping_campaigns s
-   where s.id = p_scraping_campaign_id and s.user_id = (select auth.uid())
+   where s.id = p_scraping_campaign_id and s.workspace_id = (select internal.require_active_role('{owner,admin,editor}'))
    for update;
   if campaign.id is null then
     raise exception 'Scraping campaign not found' using errcode = 'PT404';
@@ -671,7 +671,7 @@ declare
   recent jsonb;
 begin
   select * into campaign from public.scraping_campaigns s
-   where s.id = p_scraping_campaign_id and s.user_id = (select auth.uid());
+   where s.id = p_scraping_campaign_id and s.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'));
   if campaign.id is null then
     raise exception 'Campaign not found' using errcode = 'PT404';
   end if;
@@ -752,7 +752,7 @@ begin
       from calendar c
       left join public.scraping_campaign_leads l
         on l.scraping_campaign_id = p_scraping_campaign_id
-       and l.user_id = (select auth.uid())
+       and l.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))
        and l.collected_at >= c.hour and l.collected_at < c.hour + interval '1 hour'
      group by c.hour
      order by c.hour;
@@ -774,7 +774,7 @@ declare
   job_id uuid;
 begin
   select * into campaign from public.scraping_campaigns s
-   where s.id = p_scraping_campaign_id and s.user_id = (select auth.uid())
+   where s.id = p_scraping_campaign_id and s.workspace_id = (select internal.require_active_role('{owner,admin,editor}'))
    for update;
   if campaign.id is null then
     raise exception 'Scraping campaign not found' using errcode = 'PT404';

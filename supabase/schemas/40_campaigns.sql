@@ -172,7 +172,7 @@ create index campaigns_queued_idx on public.campaigns (id) where (status = 'queu
 create index campaigns_scraping_campaign_id_idx on public.campaigns (scraping_campaign_id);
 create index campaigns_user_id_created_at_idx on public.campaigns (user_id, created_at desc);
 create index campaigns_winner_variant_id_idx on public.campaigns (winner_variant_id) where (winner_variant_id is not null);
-create index campaigns_workspace_id_idx on public.campaigns (workspace_id);
+create index campaigns_workspace_id_created_at_idx on public.campaigns (workspace_id, created_at desc);
 
 create index campaign_leads_campaign_collected_at_idx on public.campaign_leads (campaign_id, collected_at desc);
 create unique index campaign_leads_campaign_username_key on public.campaign_leads (campaign_id, lower(username));
@@ -182,10 +182,12 @@ create index campaign_leads_in_flight_idx on public.campaign_leads (campaign_id)
 create index campaign_leads_scraping_lead_id_idx on public.campaign_leads (scraping_lead_id);
 create index campaign_leads_user_id_collected_at_idx on public.campaign_leads (user_id, collected_at desc);
 create index campaign_leads_user_replied_at_idx on public.campaign_leads (user_id, replied_at) where (replied_at is not null);
-create index campaign_leads_workspace_id_idx on public.campaign_leads (workspace_id);
+create index campaign_leads_workspace_id_collected_at_idx on public.campaign_leads (workspace_id, collected_at desc);
+create index campaign_leads_workspace_replied_at_idx on public.campaign_leads (workspace_id, replied_at) where (replied_at is not null);
+create index campaign_leads_workspace_do_not_contact_idx on public.campaign_leads (workspace_id, lower(username)) where (skip_reason = 'do_not_contact'::text);
 
 create index campaign_daily_stats_user_id_day_idx on public.campaign_daily_stats (user_id, day);
-create index campaign_daily_stats_workspace_id_idx on public.campaign_daily_stats (workspace_id);
+create index campaign_daily_stats_workspace_id_day_idx on public.campaign_daily_stats (workspace_id, day);
 
 -- Triggers ----------------------------------------------------------------------------------------
 
@@ -807,6 +809,7 @@ create view public.lead_view with (security_invoker=false, security_barrier=fals
     from ( select l.id,
              'campaign'::text as source,
              l.user_id,
+             l.workspace_id,
              l.campaign_id,
              coalesce(( select c.name
                     from public.campaigns c
@@ -828,6 +831,7 @@ create view public.lead_view with (security_invoker=false, security_barrier=fals
           select s.id,
              'scraping'::text as text,
              s.user_id,
+             s.workspace_id,
              s.scraping_campaign_id,
              coalesce(( select sc.name
                     from public.scraping_campaigns sc
@@ -845,9 +849,9 @@ create view public.lead_view with (security_invoker=false, security_barrier=fals
              s.collected_at,
              s.collected_at
             from public.scraping_campaign_leads s) leads
-   where leads.user_id = (( select auth.uid() as uid));
+   where leads.workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role);
 comment on view public.lead_view is
-  'The Leads tab: the caller''s campaign leads and scraped leads in one list (product.md §3). Page it with order=collected_at.desc, limit/offset and count=exact. Shows only the caller''s rows (it filters by auth.uid() itself).';
+  'The Leads tab: the caller''s campaign leads and scraped leads in one list (product.md §3). Page it with order=collected_at.desc, limit/offset and count=exact. Shows only the caller''s active workspace''s rows (it filters by internal.active_workspace_with_role itself).';
 comment on column public.lead_view.source is
   'campaign (a DM campaign lead) or scraping (a scraped lead).';
 comment on column public.lead_view.status is
@@ -875,7 +879,7 @@ create view public.lead_people with (security_invoker=false, security_barrier=fa
              l.collected_at
             from public.campaign_leads l
               join public.campaigns c on c.id = l.campaign_id
-           where l.user_id = (( select auth.uid() as uid))
+           where l.workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)
          union all
           select 'scraping'::text as text,
              s.id,
@@ -893,7 +897,7 @@ create view public.lead_people with (security_invoker=false, security_barrier=fa
              s.collected_at
             from public.scraping_campaign_leads s
               join public.scraping_campaigns sc on sc.id = s.scraping_campaign_id
-           where s.user_id = (( select auth.uid() as uid))
+           where s.workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)
          ), people as (
           select r.platform_id,
              lower(r.username) as person,
@@ -1188,7 +1192,7 @@ begin
               count(*) filter (where cl.last_sent_at is not null) as contacted,
               count(*) filter (where cl.replied_at is not null) as replied
          from public.campaign_leads cl where cl.campaign_id = c.id) l
-     where c.user_id = (select auth.uid())
+     where c.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))
        and (p_campaign_id is null or c.id = p_campaign_id);
 end
 $$;
@@ -1206,7 +1210,7 @@ as $$
 begin
   return query
     select l.campaign_id, count(*) from public.campaign_leads l
-     where l.user_id = (select auth.uid())
+     where l.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))
      group by l.campaign_id;
 end
 $$;
@@ -1244,7 +1248,7 @@ as $$
         cross join public.campaigns c
         join public.social_accounts a on a.id = c.account_id
         join public.platforms p on p.id = a.platform_id
-       where c.user_id = (select auth.uid())
+       where c.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))
          and c.status in ('queued', 'running', 'active')
          and a.status = 'active'
          and internal.campaign_sends_left_today(c, a, p, clock.t) = 0
@@ -1269,7 +1273,7 @@ declare
   figures record;
   per_day jsonb;
 begin
-  select * into campaign from public.campaigns c where c.id = p_campaign_id and c.user_id = (select auth.uid());
+  select * into campaign from public.campaigns c where c.id = p_campaign_id and c.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'));
   if campaign.id is null then
     raise exception 'Campaign not found' using errcode = 'PT404';
   end if;
@@ -1334,7 +1338,7 @@ declare
   v_campaign_id uuid;
 begin
   select c.id into v_campaign_id from public.campaigns c
-   where c.id = p_campaign_id and c.user_id = (select auth.uid())
+   where c.id = p_campaign_id and c.workspace_id = (select internal.require_active_role('{owner,admin,editor}'))
    for update;
   if v_campaign_id is null then
     raise exception 'Campaign not found' using errcode = 'PT404';
@@ -1358,7 +1362,7 @@ declare
   campaign public.campaigns;
 begin
   select * into campaign from public.campaigns c
-   where c.id = p_campaign_id and c.user_id = (select auth.uid())
+   where c.id = p_campaign_id and c.workspace_id = (select internal.require_active_role('{owner,admin,editor}'))
    for update;
   if campaign.id is null then
     raise exception 'Campaign not found' using errcode = 'PT404';
