@@ -1,5 +1,7 @@
 // `npm test`: sets up a fresh `test` instance of the stack (its own ports and data, so it runs beside
 // `npm start`), runs every suite against it, stops it, and ends with one line `N passed, N failed`.
+// REACHFLOW_TEST_TRACKS=1 runs Playwright on two stacks of its own (`e2e1`, `e2e2`, one per worker)
+// beside the test stack's suites, and the web app's jsdom files beside both.
 // REACHFLOW_SUITES=pgtap,vitest,deno,e2e runs a subset (for quick local loops);
 // REACHFLOW_VITEST_FILES="a.test.ts b.test.ts" / REACHFLOW_E2E_FILES="auth" narrow vitest / Playwright.
 // One seed (REACHFLOW_TEST_SEED, else a fresh one) is printed first and given to every suite; a
@@ -155,6 +157,13 @@ async function pgtapSuite(config: StackConfig, env: Record<string, string>): Pro
   return { name: 'pgTAP', passed, failed, seconds: (Date.now() - started) / 1000, failures }
 }
 
+/**
+ * REACHFLOW_TEST_TRACKS=1: the suites on three tracks at once and Playwright on two stacks of its
+ * own, one per worker. Off by default: on the shared 2-vCPU machine at a load of 30 it brought
+ * timeouts that one suite at a time does not (docs/decisions.md, docs/benchmarks.md).
+ */
+const parallelTracks = () => process.env.REACHFLOW_TEST_TRACKS === '1'
+
 /** `npm run test:soak`: the endurance runs alone instead of the suites. */
 export const soakRun = () => process.env.REACHFLOW_TEST_SOAK === '1'
 
@@ -169,8 +178,8 @@ export function vitestProjects(soak: boolean, files: string[]): string[] {
 
 /**
  * `npm test`'s vitest in two runs at once: the projects that use the test stack, and the web app's
- * jsdom files, which use no stack and so run beside them (before Playwright). Between them they
- * are every file `vitestProjects(false, [])` names (stack/src/test-projects.test.ts).
+ * jsdom files, which use no stack and so run beside them and Playwright. Between them they are
+ * every file `vitestProjects(false, [])` names (stack/src/test-projects.test.ts).
  */
 export const VITEST_SPLIT = {
   stack: ['--project=node', '--project=runner-alone'],
@@ -332,15 +341,19 @@ async function main(): Promise<void> {
   console.log(`[test] Node ${requireProjectNode()}`)
   ensureSystemPackages()
   const config = stackConfig('test')
-  const e2eConfigs = E2E_INSTANCES.map((instance) => stackConfig(instance))
+  const tracks = parallelTracks()
+  // Playwright's stacks: one per worker beside the test stack's suites, or the test stack itself
+  const e2eConfigs = tracks ? E2E_INSTANCES.map((instance) => stackConfig(instance)) : [config]
   // dev, test, the e2e stacks and the extra instances (the supervisor test's) of this port base
   reserveStackPorts(stackConfig('dev').ports.api, stackConfig('suptest').ports.meta)
   process.env.STACK_INSTANCE = 'test'
   const stacks = [
-    ...(['pgtap', 'vitest', 'deno'].some((suite) => wanted.has(suite)) ? [config] : []),
-    ...(wanted.has('e2e') ? e2eConfigs : []),
+    ...new Set([
+      ...(['pgtap', 'vitest', 'deno'].some((suite) => wanted.has(suite)) ? [config] : []),
+      ...(wanted.has('e2e') ? e2eConfigs : []),
+    ]),
   ]
-  for (const stack of [config, ...e2eConfigs]) {
+  for (const stack of [config, ...E2E_INSTANCES.map((instance) => stackConfig(instance))]) {
     await stopBackground(stack)
     destroyCluster(stack)
   }
@@ -356,30 +369,40 @@ async function main(): Promise<void> {
   const env = testEnv(config)
   // REACHFLOW_VITEST_FILES="path …" runs only those files (a quick loop on one suite)
   const files = process.env.REACHFLOW_VITEST_FILES?.split(/\s+/).filter(Boolean) ?? []
-  const splitVitest = !soak && files.length === 0
+  const splitVitest = tracks && !soak && files.length === 0
   const byName = new Map<string, SuiteResult>()
   const keep = (result: SuiteResult) => {
     byName.set(result.name, result)
   }
+  const testStackSuites = async () => {
+    if (wanted.has('pgtap')) keep(await pgtapSuite(config, env))
+    if (wanted.has('vitest')) {
+      const projects = splitVitest ? VITEST_SPLIT.stack : vitestProjects(soak, files)
+      keep(await vitestSuite(env, { name: 'vitest', projects, files }))
+    }
+    if (wanted.has('deno')) keep(await denoSuite(env))
+  }
+  const e2e = async () => {
+    if (wanted.has('e2e')) keep(await e2eSuite(e2eConfigs))
+  }
   try {
-    // Two tracks at once. Every suite that uses the test stack runs on the first, one after
-    // another as before; the second has stacks of its own, so nothing the first does (runners
-    // working every queue, the clock moved by days, the database restarted) reaches its data.
-    await Promise.all([
-      (async () => {
-        if (wanted.has('pgtap')) keep(await pgtapSuite(config, env))
-        if (wanted.has('vitest')) {
-          const projects = splitVitest ? VITEST_SPLIT.stack : vitestProjects(soak, files)
-          keep(await vitestSuite(env, { name: 'vitest', projects, files }))
-        }
-        if (wanted.has('deno')) keep(await denoSuite(env))
-      })(),
-      (async () => {
-        if (wanted.has('vitest') && splitVitest)
-          keep(await vitestSuite(env, { name: 'vitest web', projects: VITEST_SPLIT.web, files }))
-        if (wanted.has('e2e')) keep(await e2eSuite(e2eConfigs))
-      })(),
-    ])
+    if (tracks) {
+      // Three tracks at once. Every suite that uses the test stack runs on the first, one after
+      // another; Playwright has stacks of its own, so nothing the first does (runners working every
+      // queue, the clock moved by days, the database restarted) reaches its data; the web app's
+      // jsdom files use no stack and fill the CPU the other two leave while they wait.
+      await Promise.all([
+        testStackSuites(),
+        e2e(),
+        (async () => {
+          if (wanted.has('vitest') && splitVitest)
+            keep(await vitestSuite(env, { name: 'vitest web', projects: VITEST_SPLIT.web, files }))
+        })(),
+      ])
+    } else {
+      await testStackSuites()
+      await e2e()
+    }
   } finally {
     await Promise.all(stacks.map((stack) => stopBackground(stack)))
   }
