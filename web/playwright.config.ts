@@ -1,8 +1,18 @@
 // End-to-end tests through the real local stack (gateway, auth, sandboxes) with Debian's Chromium.
-// `npm test` starts the test stack and sets WEB_URL / SUPABASE_URL; run alone against `npm start`
+// `npm test` starts a stack per worker (REACHFLOW_E2E_STACKS, below); run alone against `npm start`
 // with WEB_URL=http://127.0.0.1:54323 SUPABASE_URL=http://127.0.0.1:54321 npx playwright test -c web/playwright.config.ts
 import { defineConfig } from '@playwright/test'
+import { E2E_STACKS_VARIABLE } from '../stack/src/config.ts'
 import { TEST_SEED_VARIABLE, testSeed } from '../stack/src/test-seed.ts'
+
+/**
+ * `npm test` starts a stack per worker and lists their environments here. Each worker (and the
+ * config is loaded again in each, with its index set) takes its own stack's before any spec reads
+ * one, so a spec that starts a runner working every queue, moves a clock or changes the X site
+ * never meets another worker's specs: nothing is shared but the machine.
+ */
+const stacks = JSON.parse(process.env[E2E_STACKS_VARIABLE] ?? '[]') as Record<string, string>[]
+Object.assign(process.env, stacks[Number(process.env.TEST_PARALLEL_INDEX ?? 0)])
 
 // Chosen here (unless REACHFLOW_TEST_SEED or `npm test` set it) so the workers draw from one seed;
 // the config is loaded again in each worker, which then finds the seed in its environment.
@@ -12,8 +22,9 @@ const jsonReport = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME
 
 export default defineConfig({
   testDir: './e2e',
+  // a file's tests run in order in one worker; by hand (no stacks listed) one worker on WEB_URL's stack
   fullyParallel: false,
-  workers: 1,
+  workers: Math.max(1, stacks.length),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },

@@ -1,5 +1,6 @@
 // Where an instance of the local stack lives and which ports it uses.
-// `dev` is what `npm start` runs; `test` is what `npm test` runs, on other ports, so both can run at once.
+// `dev` is what `npm start` runs; `test` is what `npm test` runs, on other ports, so both can run at once;
+// `e2e1` and `e2e2` are the stacks `npm test` starts for Playwright, one per worker, beside `test`.
 // STACK_PORT_BASE shifts every port of both instances (e.g. 100 → 54421/55421), for parallel checkouts.
 import { createHmac } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
@@ -56,6 +57,18 @@ export function instanceName(): string {
   return name
 }
 
+/** Playwright's stacks, one per worker, so its specs run beside vitest and each other on data of their own. */
+export const E2E_INSTANCES = ['e2e1', 'e2e2']
+/** The environments of those stacks (JSON, one per worker), which `npm test` gives Playwright. */
+export const E2E_STACKS_VARIABLE = 'REACHFLOW_E2E_STACKS'
+
+/**
+ * Where an instance's ports start, above 54321 + STACK_PORT_BASE. Bases are hundreds apart and an
+ * instance takes 26 ports, so the e2e stacks sit above `test` inside the hundred its base owns.
+ * Every other instance (a test's or a bench's own stack) starts 2000 above.
+ */
+const INSTANCE_OFFSETS: Record<string, number> = { dev: 0, test: 1000, e2e1: 1030, e2e2: 1060 }
+
 export function stackConfig(instance = instanceName()) {
   const portBase = Number(process.env.STACK_PORT_BASE ?? 0)
   if (!Number.isInteger(portBase) || portBase < 0 || portBase > 9000) {
@@ -63,7 +76,7 @@ export function stackConfig(instance = instanceName()) {
       `STACK_PORT_BASE must be a whole number from 0 to 9000, got "${process.env.STACK_PORT_BASE}".`,
     )
   }
-  const first = 54321 + portBase + (instance === 'dev' ? 0 : instance === 'test' ? 1000 : 2000)
+  const first = 54321 + portBase + (INSTANCE_OFFSETS[instance] ?? 2000)
   const ports = Object.fromEntries(
     Object.entries(PORT_SLOTS).map(([name, slot]) => [name, first + slot]),
   ) as Record<PortName, number>
@@ -77,6 +90,8 @@ export function stackConfig(instance = instanceName()) {
     logDir: join(dir, 'logs'),
     storageDir: join(dir, 'storage'),
     statusFile: join(dir, 'status.json'),
+    // an e2e stack's build of the web app talks to that stack's gateway; the others serve web/dist
+    webDist: E2E_INSTANCES.includes(instance) ? join(dir, 'web') : join(repoRoot, 'web', 'dist'),
     lockFile: join(dir, 'supervisor.pid'),
     host,
     ports,

@@ -129,7 +129,17 @@ export function serviceSpecs(config: StackConfig): ServiceSpec[] {
       command: join(repoRoot, 'node_modules', '.bin', 'vite'),
       // The first argument is Vite's root: the services run from the repo root, the app lives in web/.
       args: isTest
-        ? ['preview', webRoot, '--host', config.host, '--port', String(config.ports.web), '--strictPort']
+        ? [
+            'preview',
+            webRoot,
+            '--outDir',
+            config.webDist,
+            '--host',
+            config.host,
+            '--port',
+            String(config.ports.web),
+            '--strictPort',
+          ]
         : [webRoot, '--host', config.host, '--port', String(config.ports.web), '--strictPort'],
       env: {
         ...env,

@@ -1,5 +1,7 @@
 // `npm test`: sets up a fresh `test` instance of the stack (its own ports and data, so it runs beside
 // `npm start`), runs every suite against it, stops it, and ends with one line `N passed, N failed`.
+// REACHFLOW_TEST_TRACKS=1 runs Playwright on two stacks of its own (`e2e1`, `e2e2`, one per worker)
+// beside the test stack's suites, and the web app's jsdom files beside both.
 // REACHFLOW_SUITES=pgtap,vitest,deno,e2e runs a subset (for quick local loops);
 // REACHFLOW_VITEST_FILES="a.test.ts b.test.ts" / REACHFLOW_E2E_FILES="auth" narrow vitest / Playwright.
 // One seed (REACHFLOW_TEST_SEED, else a fresh one) is printed first and given to every suite; a
@@ -11,7 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startBackground, stopBackground } from './cli.ts'
-import { repoRoot, type StackConfig, stackConfig } from './config.ts'
+import { E2E_INSTANCES, E2E_STACKS_VARIABLE, repoRoot, type StackConfig, stackConfig } from './config.ts'
 import { destroyCluster, withDb } from './db.ts'
 import { ensureSystemPackages, requireProjectNode, reserveStackPorts, StackError } from './system.ts'
 import { testEnv } from './test-env.ts'
@@ -65,7 +67,7 @@ function run(
   command: string,
   args: string[],
   env: Record<string, string>,
-  options: { cwd?: string; capture?: boolean } = {},
+  options: { cwd?: string; label?: string } = {},
 ): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
@@ -74,15 +76,48 @@ function run(
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
+    const echo = options.label ? labelledEcho(options.label) : plainEcho
     const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      process.stdout.write(chunk)
+      const text = chunk.toString()
+      output += text
+      echo.write(text)
     }
     child.stdout.on('data', onData)
     child.stderr.on('data', onData)
-    child.on('close', (code) => resolve({ code: code ?? 1, output }))
+    child.on('close', (code) => {
+      echo.end()
+      resolve({ code: code ?? 1, output })
+    })
   })
 }
+
+/**
+ * Echoes a suite's output a whole line at a time, each line marked with the suite, so the lines of
+ * two suites running at once stay readable in one log.
+ */
+function labelledEcho(label: string): Echo {
+  let partial = ''
+  const print = (lines: string[]) =>
+    process.stdout.write(lines.map((line) => `[${label}] ${line}\n`).join(''))
+  return {
+    write: (text) => {
+      const lines = (partial + text).split('\n')
+      partial = lines.pop() ?? ''
+      if (lines.length > 0) print(lines)
+    },
+    end: () => {
+      if (partial) print([partial])
+      partial = ''
+    },
+  }
+}
+
+interface Echo {
+  write: (text: string) => void
+  end: () => void
+}
+
+const plainEcho: Echo = { write: (text) => process.stdout.write(text), end: () => {} }
 
 async function pgtapSuite(config: StackConfig, env: Record<string, string>): Promise<SuiteResult> {
   const dir = join(repoRoot, 'supabase', 'tests', 'database')
@@ -111,6 +146,7 @@ async function pgtapSuite(config: StackConfig, env: Record<string, string>): Pro
       ...files.sort().map((f) => join(dir, f)),
     ],
     env,
+    { label: 'pgtap' },
   )
   const passed = (output.match(/^\s*ok \d+/gm) ?? []).length
   let failed = (output.match(/^\s*not ok \d+/gm) ?? []).length
@@ -120,6 +156,13 @@ async function pgtapSuite(config: StackConfig, env: Record<string, string>): Pro
     failures.push({ name: 'pg_prove', explanation: [`pg_prove exited with code ${code}`] })
   return { name: 'pgTAP', passed, failed, seconds: (Date.now() - started) / 1000, failures }
 }
+
+/**
+ * REACHFLOW_TEST_TRACKS=1: the suites on three tracks at once and Playwright on two stacks of its
+ * own, one per worker. Off by default: on the shared 2-vCPU machine at a load of 30 it brought
+ * timeouts that one suite at a time does not (docs/decisions.md, docs/benchmarks.md).
+ */
+const parallelTracks = () => process.env.REACHFLOW_TEST_TRACKS === '1'
 
 /** `npm run test:soak`: the endurance runs alone instead of the suites. */
 export const soakRun = () => process.env.REACHFLOW_TEST_SOAK === '1'
@@ -133,26 +176,30 @@ export function vitestProjects(soak: boolean, files: string[]): string[] {
   return files.length > 0 ? [] : ['--project=!soak']
 }
 
-async function vitestSuite(env: Record<string, string>): Promise<SuiteResult> {
-  const report = join(repoRoot, '.stack', 'test', 'vitest-report.json')
+/**
+ * `npm test`'s vitest in two runs at once: the projects that use the test stack, and the web app's
+ * jsdom files, which use no stack and so run beside them and Playwright. Between them they are
+ * every file `vitestProjects(false, [])` names (stack/src/test-projects.test.ts).
+ */
+export const VITEST_SPLIT = {
+  stack: ['--project=node', '--project=runner-alone'],
+  web: ['--project=web'],
+}
+
+async function vitestSuite(
+  env: Record<string, string>,
+  { name, projects, files }: { name: string; projects: string[]; files: string[] },
+): Promise<SuiteResult> {
+  const report = join(repoRoot, '.stack', 'test', `${name.replace(/\W+/g, '-')}-report.json`)
   rmSync(report, { force: true })
-  // REACHFLOW_VITEST_FILES="path …" runs only those files (a quick loop on one suite)
-  const files = process.env.REACHFLOW_VITEST_FILES?.split(/\s+/).filter(Boolean) ?? []
   const started = Date.now()
   const { code } = await run(
     bin('vitest'),
-    [
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-      ...vitestProjects(soakRun(), files),
-      ...files,
-    ],
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...projects, ...files],
     env,
+    { label: name },
   )
-  if (!existsSync(report))
-    return { name: 'vitest', passed: 0, failed: 1, seconds: 0, note: 'vitest did not run' }
+  if (!existsSync(report)) return { name, passed: 0, failed: 1, seconds: 0, note: 'vitest did not run' }
   const json = JSON.parse(readFileSync(report, 'utf8')) as {
     numPassedTests: number
     numFailedTests: number
@@ -163,7 +210,7 @@ async function vitestSuite(env: Record<string, string>): Promise<SuiteResult> {
   if (code !== 0 && failed === 0) failed = Math.max(1, json.numFailedTestSuites)
   const failures = vitestFailures(json, repoRoot)
   if (failed > 0 && failures.length === 0)
-    failures.push({ name: 'vitest', explanation: [`vitest exited with code ${code}; see the log above`] })
+    failures.push({ name, explanation: [`vitest exited with code ${code}; see the log above`] })
   const slowest = (json.testResults ?? [])
     .map((file) => ({
       file: relative(repoRoot, file.name),
@@ -172,7 +219,7 @@ async function vitestSuite(env: Record<string, string>): Promise<SuiteResult> {
     .sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file))
     .slice(0, 10)
   return {
-    name: 'vitest',
+    name,
     passed: json.numPassedTests,
     failed,
     seconds: (Date.now() - started) / 1000,
@@ -187,6 +234,7 @@ async function denoSuite(env: Record<string, string>): Promise<SuiteResult> {
     bin('deno'),
     ['test', '--allow-all', '--no-prompt', 'supabase/functions/'],
     env,
+    { label: 'deno' },
   )
   if (/No test modules found/i.test(output)) {
     return { name: 'deno test', passed: 0, failed: 0, seconds: 0, note: 'no test modules' }
@@ -213,20 +261,33 @@ async function denoSuite(env: Record<string, string>): Promise<SuiteResult> {
   }
 }
 
-async function e2eSuite(env: Record<string, string>): Promise<SuiteResult> {
+/**
+ * Playwright, one worker per e2e stack: web/playwright.config.ts gives each worker the environment
+ * of its own stack (REACHFLOW_E2E_STACKS), so specs that start runners working every queue, move
+ * a clock or change the X site never meet another worker's.
+ */
+async function e2eSuite(stacks: StackConfig[]): Promise<SuiteResult> {
   const dir = join(repoRoot, 'web', 'e2e')
   if (!existsSync(dir) || readdirSync(dir).every((f) => !f.endsWith('.spec.ts'))) {
     return { name: 'Playwright', passed: 0, failed: 0, seconds: 0, note: 'no specs' }
   }
-  const report = join(repoRoot, '.stack', 'test', 'playwright-report.json')
+  const [first] = stacks
+  if (!first) throw new StackError('Playwright needs a stack to run against.')
+  const report = join(first.dir, 'playwright-report.json')
   rmSync(report, { force: true })
   const started = Date.now()
   // REACHFLOW_E2E_FILES="login-errors auth" narrows Playwright to the specs matching those words
   const only = process.env.REACHFLOW_E2E_FILES?.split(/\s+/).filter(Boolean) ?? []
-  const { code } = await run(bin('playwright'), ['test', '--config', 'web/playwright.config.ts', ...only], {
-    ...env,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-  })
+  const { code } = await run(
+    bin('playwright'),
+    ['test', '--config', 'web/playwright.config.ts', ...only],
+    {
+      ...testEnv(first),
+      [E2E_STACKS_VARIABLE]: JSON.stringify(stacks.map((stack) => testEnv(stack))),
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    },
+    { label: 'e2e' },
+  )
   if (!existsSync(report))
     return { name: 'Playwright', passed: 0, failed: 1, seconds: 0, note: 'did not run' }
   const json = JSON.parse(readFileSync(report, 'utf8')) as {
@@ -251,15 +312,16 @@ async function e2eSuite(env: Record<string, string>): Promise<SuiteResult> {
   }
 }
 
+/** The app as the stack serves it (`vite preview`), talking to that stack's gateway. */
 async function buildWeb(config: StackConfig): Promise<void> {
   const { code } = await run(
     bin('vite'),
-    ['build', '--logLevel', 'warn'],
+    ['build', '--logLevel', 'warn', '--outDir', config.webDist, '--emptyOutDir'],
     {
       VITE_SUPABASE_URL: config.apiUrl,
       VITE_SUPABASE_ANON_KEY: config.anonKey,
     },
-    { cwd: join(repoRoot, 'web') },
+    { cwd: join(repoRoot, 'web'), label: `build ${config.instance}` },
   )
   if (code !== 0) throw new StackError('The web app did not build; see the errors above.')
 }
@@ -279,33 +341,81 @@ async function main(): Promise<void> {
   console.log(`[test] Node ${requireProjectNode()}`)
   ensureSystemPackages()
   const config = stackConfig('test')
-  // dev, test and the extra instances (the supervisor test's) of this port base
+  const tracks = parallelTracks()
+  // Playwright's stacks: one per worker beside the test stack's suites, or the test stack itself
+  const e2eConfigs = tracks ? E2E_INSTANCES.map((instance) => stackConfig(instance)) : [config]
+  // dev, test, the e2e stacks and the extra instances (the supervisor test's) of this port base
   reserveStackPorts(stackConfig('dev').ports.api, stackConfig('suptest').ports.meta)
   process.env.STACK_INSTANCE = 'test'
-  await stopBackground(config)
-  destroyCluster(config)
+  const stacks = [
+    ...new Set([
+      ...(['pgtap', 'vitest', 'deno'].some((suite) => wanted.has(suite)) ? [config] : []),
+      ...(wanted.has('e2e') ? e2eConfigs : []),
+    ]),
+  ]
+  for (const stack of [config, ...E2E_INSTANCES.map((instance) => stackConfig(instance))]) {
+    await stopBackground(stack)
+    destroyCluster(stack)
+  }
   const runStarted = Date.now()
   rmSync(TEST_SUMMARY_FILE, { force: true })
-  await buildWeb(config)
+  // one after another: the builds share the prerender step's scratch folder
+  for (const stack of stacks) await buildWeb(stack)
   const started = Date.now()
-  await startBackground(config, true)
+  await Promise.all(stacks.map((stack) => startBackground(stack, true)))
   console.log(
-    `[test] Test stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${config.apiUrl}`,
+    `[test] Test stacks ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${stacks.map((stack) => `${stack.instance} ${stack.apiUrl}`).join(', ')}`,
   )
   const env = testEnv(config)
-  const results: SuiteResult[] = []
-  try {
-    if (wanted.has('pgtap')) results.push(await pgtapSuite(config, env))
-    if (wanted.has('vitest')) results.push(await vitestSuite(env))
-    if (wanted.has('deno')) results.push(await denoSuite(env))
-    if (wanted.has('e2e')) results.push(await e2eSuite(env))
-  } finally {
-    await stopBackground(config)
+  // REACHFLOW_VITEST_FILES="path …" runs only those files (a quick loop on one suite)
+  const files = process.env.REACHFLOW_VITEST_FILES?.split(/\s+/).filter(Boolean) ?? []
+  const splitVitest = tracks && !soak && files.length === 0
+  const byName = new Map<string, SuiteResult>()
+  const keep = (result: SuiteResult) => {
+    byName.set(result.name, result)
   }
+  const testStackSuites = async () => {
+    if (wanted.has('pgtap')) keep(await pgtapSuite(config, env))
+    if (wanted.has('vitest')) {
+      const projects = splitVitest ? VITEST_SPLIT.stack : vitestProjects(soak, files)
+      keep(await vitestSuite(env, { name: 'vitest', projects, files }))
+    }
+    if (wanted.has('deno')) keep(await denoSuite(env))
+  }
+  const e2e = async () => {
+    if (wanted.has('e2e')) keep(await e2eSuite(e2eConfigs))
+  }
+  try {
+    if (tracks) {
+      // Three tracks at once. Every suite that uses the test stack runs on the first, one after
+      // another; Playwright has stacks of its own, so nothing the first does (runners working every
+      // queue, the clock moved by days, the database restarted) reaches its data; the web app's
+      // jsdom files use no stack and fill the CPU the other two leave while they wait.
+      await Promise.all([
+        testStackSuites(),
+        e2e(),
+        (async () => {
+          if (wanted.has('vitest') && splitVitest)
+            keep(await vitestSuite(env, { name: 'vitest web', projects: VITEST_SPLIT.web, files }))
+        })(),
+      ])
+    } else {
+      await testStackSuites()
+      await e2e()
+    }
+  } finally {
+    await Promise.all(stacks.map((stack) => stopBackground(stack)))
+  }
+  const results = ['pgTAP', 'vitest', 'vitest web', 'deno test', 'Playwright'].flatMap(
+    (name) => byName.get(name) ?? [],
+  )
   const failures = results.flatMap((r) => formatFailures(r.name, r.failures ?? []))
   if (failures.length > 0)
     console.log(`\nFailed tests (seed ${seed}, replay with ${replay}):\n${failures.join('\n')}`)
-  const slowest = results.flatMap((r) => r.slowest ?? [])
+  const slowest = results
+    .flatMap((r) => r.slowest ?? [])
+    .sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file))
+    .slice(0, 10)
   if (slowest.length > 0)
     console.log(
       `\nSlowest vitest files:\n${slowest.map((f) => `  ${f.seconds.toFixed(1).padStart(6)} s  ${f.file}`).join('\n')}`,

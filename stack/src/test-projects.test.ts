@@ -1,6 +1,7 @@
 // `npm test` and `npm run test:soak` split vitest's files between them: every endurance file
-// (`*.soak.test.ts`) runs in test:soak and never in `npm test`, every other file in `npm test`, and a
-// soak file named in REACHFLOW_VITEST_FILES is still found. Read from vitest's own file lists with
+// (`*.soak.test.ts`) runs in test:soak and never in `npm test`, every other file in `npm test` (in
+// one of its two runs: the stack's projects and the web app's), and a soak file named in
+// REACHFLOW_VITEST_FILES is still found. Read from vitest's own file lists with
 // the arguments test-all.ts gives it, so a soak file in a folder the config misses fails here.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -8,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { repoRoot } from './config.ts'
-import { vitestProjects } from './test-all.ts'
+import { VITEST_SPLIT, vitestProjects } from './test-all.ts'
 
 const scratch = mkdtempSync(join(tmpdir(), 'vitest-projects-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
@@ -40,6 +41,15 @@ describe('the files of npm test and test:soak', () => {
     expect(everything.filter(isSoak)).toEqual(soak)
     expect(npmTest.filter(isSoak)).toEqual([])
     expect([...npmTest, ...soak].sort()).toEqual(everything)
+  })
+
+  it("npm test's two vitest runs together are its files, each once", { timeout: 120_000 }, () => {
+    const stack = listed(VITEST_SPLIT.stack)
+    const web = listed(VITEST_SPLIT.web)
+
+    expect(web.length, 'the web files are there').toBeGreaterThan(0)
+    expect(web.filter((entry) => !entry.startsWith('web: '))).toEqual([])
+    expect([...stack, ...web].sort()).toEqual(listed(vitestProjects(false, [])))
   })
 
   it('a soak file named in REACHFLOW_VITEST_FILES is run by npm test', { timeout: 60_000 }, () => {

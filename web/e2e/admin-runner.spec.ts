@@ -144,9 +144,16 @@ test('a job that failed in the runner is retried from the Retries tab and then s
       )
       return rows[0]
     }
-    // account.test retries once after 60 s, then pg-boss fails it for good.
+    // account.test retries once after 60 s, then pg-boss fails it for good. The delay is pg-boss's
+    // and not under test: once the first attempt has failed, its retry is made due at once.
     await expect
-      .poll(async () => (await testJob())?.state, { timeout: 240_000, intervals: [2_000] })
+      .poll(async () => (await testJob())?.state, { timeout: 120_000, intervals: [1_000] })
+      .toBe('retry')
+    await db().query(`update pgboss.job set start_after = now() where id = $1 and state = 'retry'`, [
+      (await testJob())?.id,
+    ])
+    await expect
+      .poll(async () => (await testJob())?.state, { timeout: 120_000, intervals: [1_000] })
       .toBe('failed')
     const jobId = (await testJob())?.id ?? ''
     const short = jobId.slice(-8)

@@ -10,6 +10,7 @@ import { type Browser, expect, type Page } from '@playwright/test'
 import pg from 'pg'
 import { encryptSecret, keyringFromEnv } from '../../runner/src/crypto.ts'
 import { TEST_ADMISSION_ENV } from '../../runner/test/helpers/process.ts'
+import { stackConfig } from '../../stack/src/config.ts'
 import { xSandboxAccount } from './support'
 
 export const ADMIN = { email: 'admin@reachflow.test', password: 'admin-password' }
@@ -142,10 +143,10 @@ export interface RunnerHandle {
 /**
  * The runner as `npm start` runs it, for a test instance (which has no runner service): started
  * with the instance's settings and started again whenever it exits, as the stack's supervisor
- * does (a restart command makes it exit with 75). Its output goes to .stack/test/logs.
+ * does (a restart command makes it exit with 75). Its output goes to the instance's logs folder.
  */
 export function startSupervisedRunner(env: Record<string, string> = {}): RunnerHandle {
-  const logDir = join(repoRoot, '.stack', 'test', 'logs')
+  const logDir = stackConfig().logDir
   mkdirSync(logDir, { recursive: true })
   const log = createWriteStream(join(logDir, 'admin-e2e-runner.log'), { flags: 'a' })
   let child: ChildProcess | undefined
