@@ -68,7 +68,8 @@ export function ActivityPage() {
       ) : (
         <section className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-card sm:p-5">
           <div className="flex flex-wrap items-end justify-between gap-3">
-            <div className="min-w-0 flex-1">
+            {/* a phone: the filters take the row, Export CSV goes under them */}
+            <div className="min-w-0 flex-1 basis-full lg:basis-0">
               <ActivityFiltersBar filters={filters} people={people.data ?? []} me={me} onChange={change} />
             </div>
             <Button

@@ -33,26 +33,28 @@ export function AssignControl({
   const value = assign.isPending ? (assign.variables ?? '') : (thread.assigned_to ?? '')
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-xs font-medium whitespace-nowrap text-slate-500">
+      <label htmlFor={id} className="shrink-0 text-xs font-medium text-slate-500">
         Assigned to
       </label>
-      <Select
-        id={id}
-        className="h-8 w-40 py-0 text-sm"
-        value={value}
-        disabled={assign.isPending}
-        onChange={(event) => assign.mutate(event.target.value || null)}
-      >
-        <option value="">Unassigned</option>
-        {assignable.map((person) => (
-          <option key={person.user_id} value={person.user_id}>
-            {personName(person, me)}
-          </option>
-        ))}
-        {thread.assigned_to && !assignable.some((p) => p.user_id === thread.assigned_to) && (
-          <option value={thread.assigned_to}>A former member</option>
-        )}
-      </Select>
+      <div className="min-w-0 flex-1 sm:max-w-64">
+        <Select
+          id={id}
+          className="h-9 py-0"
+          value={value}
+          disabled={assign.isPending}
+          onChange={(event) => assign.mutate(event.target.value || null)}
+        >
+          <option value="">Unassigned</option>
+          {assignable.map((person) => (
+            <option key={person.user_id} value={person.user_id}>
+              {personName(person, me)}
+            </option>
+          ))}
+          {thread.assigned_to && !assignable.some((p) => p.user_id === thread.assigned_to) && (
+            <option value={thread.assigned_to}>A former member</option>
+          )}
+        </Select>
+      </div>
     </div>
   )
 }

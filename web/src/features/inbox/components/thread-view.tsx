@@ -117,7 +117,7 @@ export function ThreadView({
       aria-label={`Conversation with @${thread.peer_username}`}
       className="flex h-full min-h-0 flex-col"
     >
-      <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 px-4 py-3">
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 px-4 py-3">
         <button
           type="button"
           onClick={onBack}
@@ -140,7 +140,6 @@ export function ThreadView({
             {thread.campaign_name && ` · ${thread.campaign_name}`}
           </p>
         </div>
-        <AssignControl thread={thread} people={people} me={me} />
         <Button
           variant="secondary"
           size="sm"
@@ -156,6 +155,10 @@ export function ThreadView({
         >
           {handled ? 'Reopen' : 'Mark handled'}
         </Button>
+        {/* its own row, so the person's name is never squeezed out by it */}
+        <div className="basis-full">
+          <AssignControl thread={thread} people={people} me={me} />
+        </div>
       </header>
 
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto bg-slate-50/70 px-4 py-4">
