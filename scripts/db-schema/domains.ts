@@ -29,6 +29,16 @@ file uses (now(), updated_at, time zones, who is calling).`,
     functions: /^pgboss\./,
   },
   {
+    // Before 07_workspaces.sql, whose function rule would claim these names; applied last (its
+    // triggers sit on every domain's tables).
+    file: '95_workspace_activity.sql',
+    title: `The workspace's activity log: who launched, paused or resumed a campaign, answered from the inbox,
+assigned a conversation, changed members, connected or removed an account, or created, enabled or
+disabled an automation. Written only by triggers on those tables, so every path is covered.`,
+    relations: /^public\.workspace_activity$/,
+    functions: /^internal\.log_\w+_activity$|^public\.workspace_people$/,
+  },
+  {
     file: '07_workspaces.sql',
     title: `Workspaces: what owns a customer's rows, its members and their roles, each person's active
 workspace, and the helpers every policy asks (internal.has_role_on_workspace).`,

@@ -23,12 +23,14 @@ create table public.inbox_threads (
   created_at timestamp with time zone not null default now(),
   updated_at timestamp with time zone not null default now(),
   workspace_id uuid not null default internal.active_workspace_id(),
+  assigned_to uuid,
   constraint inbox_threads_pkey primary key (id),
   constraint inbox_threads_last_message_direction_check check ((last_message_direction = any (array['incoming'::text, 'outgoing'::text]))),
   constraint inbox_threads_peer_username_check check (((char_length(peer_username) >= 1) and (char_length(peer_username) <= 100))),
   constraint inbox_threads_status_check check ((status = any (array['open'::text, 'handled'::text]))),
   constraint inbox_threads_unread_count_check check ((unread_count >= 0)),
   constraint inbox_threads_account_id_fkey foreign key (account_id) references public.social_accounts(id) on delete cascade,
+  constraint inbox_threads_assigned_to_fkey foreign key (assigned_to) references auth.users(id) on delete set null,
   constraint inbox_threads_campaign_id_fkey foreign key (campaign_id) references public.campaigns(id) on delete set null,
   constraint inbox_threads_campaign_lead_id_fkey foreign key (campaign_lead_id) references public.campaign_leads(id) on delete set null,
   constraint inbox_threads_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
@@ -44,6 +46,8 @@ comment on column public.inbox_threads.runner_opened_at is
   'When the runner last opened the conversation (sync, send): the platform''s read marker says nothing about the customer before it.';
 comment on column public.inbox_threads.workspace_id is
   'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
+comment on column public.inbox_threads.assigned_to is
+  'The member who handles the conversation (public.assign_thread), or null. Always a member of the thread''s workspace who may use the inbox: leaving the workspace or becoming a viewer unassigns them.';
 
 create table public.inbox_messages (
   id uuid not null default gen_random_uuid(),
@@ -98,9 +102,31 @@ comment on table public.inbox_check_requests is
 comment on column public.inbox_check_requests.workspace_id is
   'The workspace that owns the row. A person''s insert defaults to their active workspace; the service and the runner name it, or it is taken from the row''s parent (else the creator''s active workspace).';
 
+create table public.inbox_thread_notes (
+  id uuid not null default gen_random_uuid(),
+  thread_id uuid not null,
+  workspace_id uuid not null,
+  author_id uuid default auth.uid(),
+  body text not null,
+  created_at timestamp with time zone not null default now(),
+  updated_at timestamp with time zone not null default now(),
+  constraint inbox_thread_notes_pkey primary key (id),
+  constraint inbox_thread_notes_body_check check (((char_length(btrim(body)) >= 1) and (char_length(body) <= 2000))),
+  constraint inbox_thread_notes_author_id_fkey foreign key (author_id) references auth.users(id) on delete set null,
+  constraint inbox_thread_notes_thread_id_fkey foreign key (thread_id) references public.inbox_threads(id) on delete cascade,
+  constraint inbox_thread_notes_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
+);
+comment on table public.inbox_thread_notes is
+  'Internal notes the team leaves on a conversation. Only the workspace''s inbox members read them; the runner has no grant on this table, so a note can never be sent to the lead.';
+comment on column public.inbox_thread_notes.workspace_id is
+  'Always the thread''s workspace (set on insert, whatever the client sends).';
+comment on column public.inbox_thread_notes.author_id is
+  'Who wrote it (the caller, set on insert); only they edit or delete it. Null once their login is deleted.';
+
 -- Indexes -----------------------------------------------------------------------------------------
 
 create unique index inbox_threads_account_peer_key on public.inbox_threads (account_id, lower(peer_username));
+create index inbox_threads_assigned_to_idx on public.inbox_threads (assigned_to) where (assigned_to is not null);
 create index inbox_threads_campaign_id_idx on public.inbox_threads (campaign_id);
 create index inbox_threads_campaign_lead_id_idx on public.inbox_threads (campaign_lead_id);
 create index inbox_threads_open_account_idx on public.inbox_threads (account_id, last_message_at) where (status = 'open'::text);
@@ -111,6 +137,10 @@ create index inbox_messages_account_id_status_idx on public.inbox_messages (acco
 create index inbox_messages_thread_id_created_at_idx on public.inbox_messages (thread_id, created_at);
 create index inbox_messages_user_id_idx on public.inbox_messages (user_id);
 create index inbox_messages_workspace_id_idx on public.inbox_messages (workspace_id);
+
+create index inbox_thread_notes_thread_id_created_at_idx on public.inbox_thread_notes (thread_id, created_at);
+create index inbox_thread_notes_workspace_id_idx on public.inbox_thread_notes (workspace_id);
+create index inbox_thread_notes_author_id_idx on public.inbox_thread_notes (author_id);
 
 create index inbox_check_requests_user_id_idx on public.inbox_check_requests (user_id);
 create index inbox_check_requests_workspace_id_idx on public.inbox_check_requests (workspace_id);
@@ -126,6 +156,46 @@ create trigger inbox_messages_fill_workspace_id before insert on public.inbox_me
 create trigger inbox_messages_set_updated_at before update on public.inbox_messages for each row execute function internal.set_updated_at();
 
 create trigger inbox_check_requests_fill_workspace_id before insert on public.inbox_check_requests for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_account();
+
+create or replace function internal.stamp_inbox_thread_note()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- a note belongs to its thread's workspace and to whoever wrote it, whatever the client sent
+  new.workspace_id := (select t.workspace_id from public.inbox_threads t where t.id = new.thread_id);
+  new.author_id := coalesce(auth.uid(), new.author_id);
+  new.body := pg_catalog.btrim(new.body);
+  return new;
+end
+$$;
+comment on function internal.stamp_inbox_thread_note() is
+  'BEFORE INSERT on inbox_thread_notes: the thread''s workspace, the caller as author, the text trimmed.';
+
+create or replace function internal.unassign_inbox_threads_of_member()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.inbox_threads t set assigned_to = null
+   where t.workspace_id = old.workspace_id and t.assigned_to = old.user_id;
+  return null;
+end
+$$;
+comment on function internal.unassign_inbox_threads_of_member() is
+  'A member who left the workspace, or can no longer use the inbox (now a viewer), handles none of its conversations.';
+
+create trigger inbox_thread_notes_stamp_thread_and_author before insert on public.inbox_thread_notes for each row execute function internal.stamp_inbox_thread_note();
+
+create trigger inbox_thread_notes_set_updated_at before update on public.inbox_thread_notes for each row execute function internal.set_updated_at();
+
+create trigger workspace_members_unassign_inbox_threads after delete on public.workspace_members for each row execute function internal.unassign_inbox_threads_of_member();
+
+create trigger workspace_members_unassign_inbox_threads_of_viewer after update of role on public.workspace_members for each row when (((new.role = 'viewer'::public.workspace_role) and (old.role <> 'viewer'::public.workspace_role))) execute function internal.unassign_inbox_threads_of_member();
 
 -- Helper functions --------------------------------------------------------------------------------
 
@@ -668,6 +738,29 @@ create policy "The runner reads every inbox check request" on public.inbox_check
   to reachflow_runner
   using (true);
 
+alter table public.inbox_thread_notes enable row level security;
+
+create policy "Inbox members read their workspace's notes" on public.inbox_thread_notes
+  for select
+  to authenticated
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,agent}'::public.workspace_role[]) as active_workspace_with_role)));
+
+create policy "Inbox members add notes in their workspace" on public.inbox_thread_notes
+  for insert
+  to authenticated
+  with check (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,agent}'::public.workspace_role[]) as active_workspace_with_role)) and (author_id = ( select auth.uid() as uid))));
+
+create policy "Authors edit their own notes" on public.inbox_thread_notes
+  for update
+  to authenticated
+  using (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,agent}'::public.workspace_role[]) as active_workspace_with_role)) and (author_id = ( select auth.uid() as uid))))
+  with check (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,agent}'::public.workspace_role[]) as active_workspace_with_role)) and (author_id = ( select auth.uid() as uid))));
+
+create policy "Authors delete their own notes" on public.inbox_thread_notes
+  for delete
+  to authenticated
+  using (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,agent}'::public.workspace_role[]) as active_workspace_with_role)) and (author_id = ( select auth.uid() as uid))));
+
 -- Grants ------------------------------------------------------------------------------------------
 
 revoke all on public.inbox_threads from anon;
@@ -681,6 +774,11 @@ grant select on public.inbox_messages to reachflow_runner;
 revoke all on public.inbox_check_requests from anon;
 revoke insert, update, delete, truncate, references, trigger on public.inbox_check_requests from authenticated;
 grant select on public.inbox_check_requests to reachflow_runner;
+
+revoke all on public.inbox_thread_notes from anon, authenticated;
+grant select, delete on public.inbox_thread_notes to authenticated;
+grant insert (thread_id, body) on public.inbox_thread_notes to authenticated;
+grant update (body) on public.inbox_thread_notes to authenticated;
 
 revoke execute on function internal.apply_platform_read_markers(uuid, text[]) from public;
 grant execute on function internal.apply_platform_read_markers(uuid, text[]) to reachflow_runner, service_role;
@@ -716,10 +814,50 @@ revoke execute on function internal.refresh_inbox_thread(uuid) from public;
 revoke execute on function internal.request_inbox_sync(uuid) from public;
 grant execute on function internal.request_inbox_sync(uuid) to reachflow_runner, service_role;
 
+revoke execute on function internal.stamp_inbox_thread_note() from public;
+
+revoke execute on function internal.unassign_inbox_threads_of_member() from public;
+
 revoke execute on function internal.requeue_inbox_reply(uuid, text) from public;
 grant execute on function internal.requeue_inbox_reply(uuid, text) to reachflow_runner, service_role;
 
 -- RPCs --------------------------------------------------------------------------------------------
+
+create or replace function public.assign_thread(p_thread_id uuid, p_member uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  thread public.inbox_threads;
+  member_role public.workspace_role;
+begin
+  select * into thread from public.inbox_threads t
+   where t.id = p_thread_id and t.workspace_id = internal.active_workspace_id();
+  if thread.id is null then
+    raise exception 'Conversation not found' using errcode = 'PT404';
+  end if;
+  if not internal.has_role_on_workspace(thread.workspace_id, '{owner,admin,editor,agent}') then
+    raise exception 'Your role in this workspace does not allow this.' using errcode = '42501';
+  end if;
+  if p_member is not null then
+    select m.role into member_role from public.workspace_members m
+     where m.workspace_id = thread.workspace_id and m.user_id = p_member;
+    if member_role is null then
+      raise exception 'That person is not a member of this workspace.' using errcode = '22023';
+    end if;
+    if member_role = 'viewer' then
+      raise exception 'A viewer cannot use the inbox. Change their role first.' using errcode = '22023';
+    end if;
+  end if;
+  update public.inbox_threads t set assigned_to = p_member
+   where t.id = thread.id and t.assigned_to is distinct from p_member;
+end
+$$;
+comment on function public.assign_thread(uuid, uuid) is
+  'Assigns a conversation of the caller''s active workspace to one of its members who may use the inbox, or unassigns it (null). Inbox roles only.';
+revoke execute on function public.assign_thread(uuid, uuid) from public, anon;
 
 create or replace function public.inbox_overview()
 returns jsonb

@@ -112,6 +112,16 @@ export async function victim(): Promise<Victim> {
   )
   const check = await a.sb.rpc('request_inbox_check', { p_account_id: accountId })
   expect(check.error).toBeNull()
+  // The conversation assigned to A, with an internal note (the activity log gets the assignment).
+  const thread = await db().query<{ id: string }>(
+    'select id from public.inbox_threads where account_id = $1',
+    [accountId],
+  )
+  const threadId = thread.rows[0]?.id ?? ''
+  expect((await a.sb.rpc('assign_thread', { p_thread_id: threadId, p_member: a.id })).error).toBeNull()
+  expect(
+    (await a.sb.from('inbox_thread_notes').insert({ thread_id: threadId, body: `Note ${canary}` })).error,
+  ).toBeNull()
   await db().query(
     `insert into public.do_not_contact (user_id, platform, target_username, reason) values ($1, 'twitter', 'stop_me', $2);
      `.trim(),

@@ -1,7 +1,8 @@
 // Conversations inbox on the real stack: a lead answers a campaign DM in the X sandbox,
 // the runner's inbox sync brings the whole thread into the Inbox tab with an unread badge, the
 // customer answers from Reachflow, and the X sandbox receives that answer exactly once while the
-// message reads Sent. Also: Mark handled, Check now's limit, the New reply notification.
+// message reads Sent, while an internal note written just before it never reaches the sandbox. Also:
+// Mark handled, Check now's limit, the New reply notification.
 import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
 import pg from 'pg'
@@ -143,6 +144,17 @@ test.describe('conversations inbox on the real stack', () => {
     await conversation.getByRole('button', { name: 'Send' }).click()
     await expect(conversation.getByText('Write a message first.')).toBeVisible()
 
+    // An internal note just before the answer: the team reads it in the conversation, as a note.
+    const note = `Team only: offer ${username} the agency discount`
+    await conversation.getByRole('radio', { name: 'Internal note' }).click()
+    await conversation.getByLabel(`Internal note on the conversation with @${lead.username}`).fill(note)
+    await conversation.getByRole('button', { name: 'Add note' }).click()
+    await expect(conversation.getByTestId('inbox-note')).toContainText(note)
+    await expect(conversation.getByTestId('inbox-note')).toContainText(
+      'Internal note — only your team sees this',
+    )
+    await conversation.getByRole('radio', { name: 'Answer' }).click()
+
     // The answer: queued, then sent by the runner through the account's inbox.sync.
     const answer = 'I run a small studio; want to see our robot arm demo?'
     await conversation.getByLabel(`Your answer to @${lead.username}`).fill(answer)
@@ -158,6 +170,10 @@ test.describe('conversations inbox on the real stack', () => {
     const answered = async () => (await deliveriesOf(username)).filter((d) => d.text === answer)
     expect(await answered()).toHaveLength(1)
     expect((await answered())[0]?.recipientUsername).toBe(lead.username)
+    // The note never reached the person: nothing the X sandbox received carries its text.
+    const received = await deliveriesOf(username)
+    expect(received.length).toBeGreaterThanOrEqual(2)
+    expect(received.filter((d) => d.text.includes(note) || d.text.includes('agency discount'))).toEqual([])
     await runSchedulerNow(accountId)
     await expect(page.getByTestId('inbox-last-checked')).toHaveText(/Just now/, { timeout: 60_000 })
     await page.reload()

@@ -15,6 +15,7 @@ export type { Json } from './database.types.ts'
 /** Columns a BEFORE INSERT trigger fills, per table. */
 interface FilledByTrigger {
   campaigns: 'platform_id'
+  inbox_thread_notes: 'workspace_id'
   scraping_campaigns: 'platform_id'
   scraping_campaign_leads: 'user_id'
 }
@@ -23,6 +24,7 @@ interface FilledByTrigger {
 interface NullableArgument {
   admin_set_account_sending: 'p_until'
   admin_set_canary_account: 'p_thread_id'
+  assign_thread: 'p_member'
   create_social_account: 'p_proxy_url'
   do_not_contact_entries: 'p_search' | 'p_platform'
   update_social_account: 'p_proxy_url' | 'p_has_chat_passcode' | 'p_daily_message_limit'
@@ -44,6 +46,7 @@ interface NullableResultColumn {
     | 'last_sent_at'
     | 'personalized_sample'
   dashboard_summary: 'messages_sent_change' | 'delivery_rate' | 'delivery_rate_change'
+  workspace_people: 'email' | 'full_name'
 }
 
 /** View columns that are never null, per view. */

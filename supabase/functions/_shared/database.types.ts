@@ -369,6 +369,18 @@ export type Database = {
       is_client_role: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_random_day_off: { Args: { campaign_id: string; day: string }; Returns: boolean }
       is_valid_timezone: { Args: { tz: string }; Returns: boolean }
+      log_workspace_activity: {
+        Args: {
+          p_action: string
+          p_actor_id: string
+          p_details?: Json
+          p_subject_id: string
+          p_subject_label: string
+          p_subject_type: string
+          p_workspace_id: string
+        }
+        Returns: undefined
+      }
       normalized_schedule: { Args: { schedule: Json }; Returns: Json }
       normalized_sequences: { Args: { sequences: Json }; Returns: Json }
       notify: {
@@ -1222,9 +1234,56 @@ export type Database = {
           },
         ]
       }
+      inbox_thread_notes: {
+        Row: {
+          author_id: string | null
+          body: string
+          created_at: string
+          id: string
+          thread_id: string
+          updated_at: string
+          workspace_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          author_id?: string | null
+          body: string
+          created_at?: string
+          id?: string
+          thread_id: string
+          updated_at?: string
+          workspace_id: string
+        }
+        Update: {
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          id?: string
+          thread_id?: string
+          updated_at?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'inbox_thread_notes_thread_id_fkey'
+            columns: ['thread_id']
+            isOneToOne: false
+            referencedRelation: 'inbox_threads'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'inbox_thread_notes_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       inbox_threads: {
         Row: {
           account_id: string
+          assigned_to: string | null
           campaign_id: string | null
           campaign_lead_id: string | null
           created_at: string
@@ -1247,6 +1306,7 @@ export type Database = {
         ComputedFields: never
         Insert: {
           account_id: string
+          assigned_to?: string | null
           campaign_id?: string | null
           campaign_lead_id?: string | null
           created_at?: string
@@ -1268,6 +1328,7 @@ export type Database = {
         }
         Update: {
           account_id?: string
+          assigned_to?: string | null
           campaign_id?: string | null
           campaign_lead_id?: string | null
           created_at?: string
@@ -2917,6 +2978,54 @@ export type Database = {
           },
         ]
       }
+      workspace_activity: {
+        Row: {
+          action: string
+          actor_id: string | null
+          actor_label: string | null
+          at: string
+          details: NonNullable<Json>
+          id: string
+          subject_id: string | null
+          subject_label: string | null
+          subject_type: string
+          workspace_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          action: string
+          actor_id?: string | null
+          actor_label?: string | null
+          at?: string
+          details?: NonNullable<Json>
+          id?: string
+          subject_id?: string | null
+          subject_label?: string | null
+          subject_type: string
+          workspace_id: string
+        }
+        Update: {
+          action?: string
+          actor_id?: string | null
+          actor_label?: string | null
+          at?: string
+          details?: NonNullable<Json>
+          id?: string
+          subject_id?: string | null
+          subject_label?: string | null
+          subject_type?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'workspace_activity_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       workspace_members: {
         Row: {
           created_at: string
@@ -3398,6 +3507,7 @@ export type Database = {
         Args: { p_day: string; p_failed: boolean; p_reserved: number; p_used: number; p_user_id: string }
         Returns: undefined
       }
+      assign_thread: { Args: { p_member: string; p_thread_id: string }; Returns: undefined }
       begin_instagram_connect: {
         Args: { p_expires_at: string; p_state_hash: string; p_user_id: string }
         Returns: undefined
@@ -3646,6 +3756,15 @@ export type Database = {
           p_user_id: string
         }
         Returns: Json
+      }
+      workspace_people: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          email: string
+          full_name: string
+          role: Database['public']['Enums']['workspace_role']
+          user_id: string
+        }[]
       }
       x_api_usage_this_month: {
         Args: Record<PropertyKey, never>

@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
       { path: paths.admin, lazy: publicPage(() => import('./routes/admin')) },
       { path: paths.settings, lazy: guarded(() => import('./routes/settings')) },
       { path: paths.doNotContact, lazy: guarded(() => import('./routes/do-not-contact')) },
+      { path: paths.activity, lazy: guarded(() => import('./routes/activity')) },
       { path: paths.billing, lazy: guarded(() => import('./routes/billing')) },
       { path: paths.success, lazy: publicPage(() => import('./routes/success')) },
       { path: paths.cancel, lazy: publicPage(() => import('./routes/cancel')) },

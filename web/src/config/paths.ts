@@ -11,6 +11,8 @@ export const paths = {
   admin: '/admin',
   settings: '/settings',
   doNotContact: '/settings/do-not-contact',
+  /** The workspace's activity log (owners and admins). */
+  activity: '/activity',
   billing: '/billing',
   /** The billing page with its change-plan control open: where every "limit reached" message leads. */
   changePlan: '/billing?change=plan',

@@ -5,6 +5,7 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useToast } from '@/components/ui/toast'
+import { ActivityNavLink } from '@/features/activity/components/activity-nav-link'
 import { AutomationsTab } from '@/features/automations/components/automations-tab'
 import { CampaignsTab } from '@/features/campaigns/components/campaigns-tab'
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell'
@@ -103,7 +104,12 @@ function Dashboard() {
         onNewCampaign={() =>
           setModal({ kind: tab === 'lead-scraping' ? 'scraping-wizard' : 'campaign-wizard' })
         }
-        headerExtra={<NotificationsMenu onOpenReply={(threadId) => setTab('inbox', threadId)} />}
+        headerExtra={
+          <>
+            <ActivityNavLink />
+            <NotificationsMenu onOpenReply={(threadId) => setTab('inbox', threadId)} />
+          </>
+        }
         badges={{ inbox: (active) => <InboxBadge active={active} /> }}
         notices={<PlatformNotices />}
       >

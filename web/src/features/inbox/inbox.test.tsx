@@ -2,9 +2,10 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { answerSchema } from './api/send-answer'
-import type { InboxMessage, InboxThread } from './api/types'
+import type { InboxMessage, InboxThread, ThreadNote, WorkspacePerson } from './api/types'
 import { MessageBubble } from './components/message-bubble'
 import { ThreadList } from './components/thread-list'
+import { timeline } from './components/timeline'
 
 const message = (fields: Partial<InboxMessage>): InboxMessage => ({
   id: 'm1',
@@ -30,6 +31,7 @@ const thread = (fields: Partial<InboxThread>): InboxThread => ({
   last_message_direction: 'incoming',
   last_incoming_at: null,
   campaign_id: 'c1',
+  assigned_to: null,
   account: { username: 'our_x', platform: 'twitter', connection: 'browser' },
   campaign_name: 'Founders',
   ...fields,
@@ -95,6 +97,8 @@ describe('the conversation list', () => {
           thread({ unread_count: 2 }),
           thread({ id: 't2', peer_username: 'done_lead', status: 'handled' }),
         ]}
+        people={[]}
+        me={undefined}
         selectedId={null}
         onSelect={onSelect}
       />,
@@ -118,5 +122,63 @@ describe('the answer rule', () => {
     expect(answerSchema.safeParse('x'.repeat(2001)).error?.issues[0]?.message).toBe(
       'Keep the message under 2,000 characters.',
     )
+  })
+})
+
+describe('assignment in the list', () => {
+  const people: WorkspacePerson[] = [
+    { user_id: 'u-me', email: 'me@agency.test', full_name: 'Mia Owner', role: 'owner' },
+    { user_id: 'u-ag', email: 'sam@agency.test', full_name: null, role: 'agent' },
+  ]
+  it('names the assignee: "You" for the signed-in member, else their name or e-mail', () => {
+    render(
+      <ThreadList
+        threads={[
+          thread({ assigned_to: 'u-me' }),
+          thread({ id: 't2', assigned_to: 'u-ag' }),
+          thread({ id: 't3', assigned_to: 'u-gone' }),
+          thread({ id: 't4' }),
+        ]}
+        people={people}
+        me="u-me"
+        selectedId={null}
+        onSelect={() => {}}
+      />,
+    )
+    const [mine, agents, former, nobody] = screen.getAllByTestId('inbox-thread')
+    expect(within(mine as HTMLElement).getByTestId('thread-assignee')).toHaveTextContent('You')
+    expect(within(agents as HTMLElement).getByTestId('thread-assignee')).toHaveTextContent('sam@agency.test')
+    expect(within(former as HTMLElement).getByTestId('thread-assignee')).toHaveTextContent('A former member')
+    expect(within(nobody as HTMLElement).queryByTestId('thread-assignee')).toBeNull()
+  })
+})
+
+describe('the timeline', () => {
+  const note = (id: string, at: string): ThreadNote => ({
+    id,
+    author_id: 'u1',
+    body: id,
+    created_at: at,
+    updated_at: at,
+  })
+  it('places each note where it was written among the messages', () => {
+    const items = timeline(
+      [
+        message({ id: 'm1', sent_at: '2026-11-26T10:00:00Z' }),
+        message({ id: 'm2', sent_at: '2026-11-26T12:00:00Z' }),
+      ],
+      [
+        note('n-early', '2026-11-26T09:00:00Z'),
+        note('n-mid', '2026-11-26T11:00:00Z'),
+        note('n-late', '2026-11-26T13:00:00Z'),
+      ],
+    )
+    expect(items.map((i) => (i.kind === 'message' ? i.message.id : i.note.id))).toEqual([
+      'n-early',
+      'm1',
+      'n-mid',
+      'm2',
+      'n-late',
+    ])
   })
 })

@@ -25,10 +25,10 @@ export const INBOX_CSV_COLUMNS: CsvColumn<InboxThread>[] = [
 ]
 
 /** Every conversation matching the inbox's filters, fetched page by page, as CSV; returns how many. */
-export async function exportInbox(filters: InboxFilters): Promise<number> {
+export async function exportInbox(filters: InboxFilters, me: string | undefined): Promise<number> {
   const rows: InboxThread[] = []
   for (let from = 0; from < EXPORT_LIMIT; from += BATCH) {
-    const page = await getInboxThreads(filters, { from, to: from + BATCH - 1 })
+    const page = await getInboxThreads(filters, me, { from, to: from + BATCH - 1 })
     rows.push(...page)
     if (page.length < BATCH) break
   }

@@ -15,6 +15,7 @@ export type InboxThread = Pick<
   | 'last_message_direction'
   | 'last_incoming_at'
   | 'campaign_id'
+  | 'assigned_to'
 > & {
   /** connection: official (through the platform's API) or browser. */
   account: { username: string; platform: string; connection: string } | null
@@ -27,12 +28,24 @@ export type InboxMessage = Pick<
   'id' | 'direction' | 'body' | 'origin' | 'status' | 'error' | 'sent_at' | 'created_at' | 'read_on_platform'
 >
 
+/** One internal note of a conversation (public.inbox_thread_notes): only the team reads it. */
+export type ThreadNote = Pick<
+  Tables<'inbox_thread_notes'>,
+  'id' | 'author_id' | 'body' | 'created_at' | 'updated_at'
+>
+
+export type { WorkspacePerson } from '@/lib/workspace-people'
+
 export type StatusFilter = 'open' | 'handled' | 'all'
+
+/** Whose conversations: the caller's, nobody's, or everyone's. */
+export type AssigneeFilter = 'me' | 'unassigned' | 'all'
 
 export interface InboxFilters {
   accountId: string
   campaignId: string
   status: StatusFilter
+  assignee: AssigneeFilter
 }
 
 /** RPC errors carry the database's message, written for the customer. */

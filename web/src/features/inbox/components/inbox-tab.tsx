@@ -7,12 +7,19 @@ import { Select } from '@/components/ui/form-field'
 import { SegmentedControl } from '@/components/ui/segmented-control'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useToast } from '@/components/ui/toast'
+import { useAuth } from '@/lib/auth-store'
 import { cn } from '@/lib/cn'
 import { useRegisterExport } from '@/lib/export-registry'
 import { pluralize } from '@/lib/format'
 import { exportInbox } from '../api/export-inbox'
-import type { InboxFilters, StatusFilter } from '../api/types'
-import { inboxKeys, useInboxCampaigns, useInboxOverview, useInboxThreads } from '../hooks/use-inbox'
+import type { AssigneeFilter, InboxFilters, StatusFilter } from '../api/types'
+import {
+  inboxKeys,
+  useInboxCampaigns,
+  useInboxOverview,
+  useInboxThreads,
+  useWorkspacePeople,
+} from '../hooks/use-inbox'
 import { CheckNow } from './check-now'
 import { platformName, ThreadList } from './thread-list'
 import { ThreadView } from './thread-view'
@@ -22,6 +29,14 @@ const STATUS_OPTIONS = [
   { value: 'handled', label: 'Handled' },
   { value: 'all', label: 'All' },
 ] as const satisfies readonly { value: StatusFilter; label: string }[]
+
+const ASSIGNEE_OPTIONS = [
+  { value: 'me', label: 'Assigned to me' },
+  { value: 'unassigned', label: 'Unassigned' },
+  { value: 'all', label: 'Everyone' },
+] as const satisfies readonly { value: AssigneeFilter; label: string }[]
+
+const ALL_CONVERSATIONS: InboxFilters = { accountId: '', campaignId: '', status: 'all', assignee: 'all' }
 
 /**
  * Conversations inbox: every conversation with a reply across the customer's accounts
@@ -34,17 +49,24 @@ export function InboxTab({
   threadId: string | null
   onOpenThread: (id: string | null) => void
 }) {
-  const [filters, setFilters] = useState<InboxFilters>({ accountId: '', campaignId: '', status: 'open' })
-  const threads = useInboxThreads(filters)
+  const [filters, setFilters] = useState<InboxFilters>({
+    accountId: '',
+    campaignId: '',
+    status: 'open',
+    assignee: 'all',
+  })
+  const me = useAuth((s) => s.user?.id)
+  const threads = useInboxThreads(filters, me)
+  const people = useWorkspacePeople()
   const overview = useInboxOverview()
   const campaigns = useInboxCampaigns()
-  const narrowed = Boolean(filters.accountId || filters.campaignId)
+  const narrowed = Boolean(filters.accountId || filters.campaignId || filters.assignee !== 'all')
   const list = threads.data ?? []
   const selected = list.find((t) => t.id === threadId)
   const change = (next: Partial<InboxFilters>) => setFilters((current) => ({ ...current, ...next }))
   const toast = useToast()
   useRegisterExport(async () => {
-    const count = await exportInbox(filters)
+    const count = await exportInbox(filters, me)
     toast.success(`${pluralize(count, 'conversation')} exported`)
   })
 
@@ -64,7 +86,7 @@ export function InboxTab({
   useEffect(() => {
     if (!hidden || !threadId || revealed.current === threadId) return
     revealed.current = threadId
-    setFilters({ accountId: '', campaignId: '', status: 'all' })
+    setFilters(ALL_CONVERSATIONS)
   }, [hidden, threadId])
 
   return (
@@ -82,6 +104,12 @@ export function InboxTab({
             options={STATUS_OPTIONS}
             value={filters.status}
             onChange={(status) => change({ status })}
+          />
+          <SegmentedControl
+            label="Assigned to"
+            options={ASSIGNEE_OPTIONS}
+            value={filters.assignee}
+            onChange={(assignee) => change({ assignee })}
           />
           <Select
             aria-label="Account"
@@ -153,7 +181,13 @@ export function InboxTab({
               selected && 'max-lg:hidden',
             )}
           >
-            <ThreadList threads={list} selectedId={threadId} onSelect={onOpenThread} />
+            <ThreadList
+              threads={list}
+              people={people.data ?? []}
+              me={me}
+              selectedId={threadId}
+              onSelect={onOpenThread}
+            />
           </div>
           <div className={cn('min-h-0', !selected && 'max-lg:hidden')}>
             {selected ? (
@@ -164,6 +198,8 @@ export function InboxTab({
                   key={selected.id}
                   thread={selected}
                   account={overview.data?.accounts.find((a) => a.id === selected.account_id)}
+                  people={people.data ?? []}
+                  me={me}
                   onBack={() => onOpenThread(null)}
                   onHandled={() => onOpenThread(null)}
                 />

@@ -1,18 +1,26 @@
-import { CheckCircle2 } from 'lucide-react'
+import { CheckCircle2, UserRound } from 'lucide-react'
 import { cn } from '@/lib/cn'
 import { relativeTime } from '@/lib/relative-time'
-import type { InboxThread } from '../api/types'
+import { findPerson, personName } from '@/lib/workspace-people'
+import type { InboxThread, WorkspacePerson } from '../api/types'
 import { platformName } from '../platform'
 
 export { platformName }
 
-/** The conversations, newest first; the selected one highlighted, unread ones bold with their count. */
+/**
+ * The conversations, newest first; the selected one highlighted, unread ones bold with their count,
+ * each with the member it is assigned to.
+ */
 export function ThreadList({
   threads,
+  people,
+  me,
   selectedId,
   onSelect,
 }: {
   threads: InboxThread[]
+  people: readonly WorkspacePerson[]
+  me: string | undefined
   selectedId: string | null
   onSelect: (id: string) => void
 }) {
@@ -83,6 +91,17 @@ export function ThreadList({
                   {thread.campaign_name && (
                     <span className="truncate rounded bg-slate-100 px-1.5 py-0.5 text-slate-600">
                       {thread.campaign_name}
+                    </span>
+                  )}
+                  {thread.assigned_to && (
+                    <span
+                      data-testid="thread-assignee"
+                      className="inline-flex min-w-0 items-center gap-0.5 text-brand-700"
+                    >
+                      <UserRound className="size-3 shrink-0" aria-hidden="true" />
+                      <span className="truncate">
+                        {personName(findPerson(people, thread.assigned_to), me)}
+                      </span>
                     </span>
                   )}
                   {thread.status === 'handled' && (

@@ -17,6 +17,7 @@ const thread = (fields: Partial<InboxThread>): InboxThread => ({
   last_message_direction: 'incoming',
   last_incoming_at: new Date().toISOString(),
   campaign_id: null,
+  assigned_to: null,
   account: { username: 'lumen.studio', platform: 'instagram', connection: 'official' },
   campaign_name: null,
   ...fields,
@@ -33,7 +34,16 @@ const account: InboxAccount = {
 }
 
 const view = (t: InboxThread) =>
-  renderApp(<ThreadView thread={t} account={account} onBack={() => {}} onHandled={() => {}} />)
+  renderApp(
+    <ThreadView
+      thread={t}
+      account={account}
+      people={[]}
+      me={undefined}
+      onBack={() => {}}
+      onHandled={() => {}}
+    />,
+  )
 
 describe("the answer box of an official Instagram thread follows Instagram's window", () => {
   it('inside the window: the window in words, and the box open', async () => {

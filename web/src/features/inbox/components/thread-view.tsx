@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { ErrorState } from '@/components/ui/error-state'
 import { Textarea } from '@/components/ui/form-field'
+import { SegmentedControl } from '@/components/ui/segmented-control'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useToast } from '@/components/ui/toast'
 import { queryRoots } from '@/lib/query-keys'
@@ -11,21 +12,34 @@ import { markThreadRead } from '../api/mark-thread-read'
 import { retryAnswer } from '../api/retry-answer'
 import { answerSchema, sendAnswer } from '../api/send-answer'
 import { setThreadStatus } from '../api/set-thread-status'
-import type { InboxAccount, InboxThread } from '../api/types'
-import { useInboxMessages } from '../hooks/use-inbox'
+import type { InboxAccount, InboxThread, WorkspacePerson } from '../api/types'
+import { useInboxMessages, useThreadNotes } from '../hooks/use-inbox'
 import { type AnswerWindow, instagramWindow } from '../instagram-window'
+import { AssignControl } from './assign-control'
 import { MessageBubble } from './message-bubble'
+import { NoteCard } from './note-card'
+import { NoteComposer } from './note-composer'
 import { platformName } from './thread-list'
+import { timeline } from './timeline'
 
-/** The whole conversation, Mark handled, and the answer box. */
+const COMPOSER_MODES = [
+  { value: 'answer', label: 'Answer' },
+  { value: 'note', label: 'Internal note' },
+] as const
+
+/** The whole conversation with the team's notes, its assignee, Mark handled, and the answer box. */
 export function ThreadView({
   thread,
   account,
+  people,
+  me,
   onBack,
   onHandled,
 }: {
   thread: InboxThread
   account: InboxAccount | undefined
+  people: readonly WorkspacePerson[]
+  me: string | undefined
   onBack: () => void
   /** The conversation was marked handled: it leaves the view, as an archived mail does. */
   onHandled: () => void
@@ -33,6 +47,8 @@ export function ThreadView({
   const queryClient = useQueryClient()
   const toast = useToast()
   const messages = useInboxMessages(thread.id)
+  const notes = useThreadNotes(thread.id)
+  const [mode, setMode] = useState<'answer' | 'note'>('answer')
   const [draft, setDraft] = useState('')
   const [draftError, setDraftError] = useState<string | null>(null)
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -50,7 +66,7 @@ export function ThreadView({
     if (thread.unread_count > 0) markRead(thread.id)
   }, [thread.id, thread.unread_count, markRead])
 
-  const count = messages.data?.length ?? 0
+  const count = (messages.data?.length ?? 0) + (notes.data?.length ?? 0)
   // The newest message in view, scrolling only the conversation (never the page around it).
   useEffect(() => {
     const box = scrollRef.current
@@ -101,7 +117,7 @@ export function ThreadView({
       aria-label={`Conversation with @${thread.peer_username}`}
       className="flex h-full min-h-0 flex-col"
     >
-      <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 px-4 py-3">
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 px-4 py-3">
         <button
           type="button"
           onClick={onBack}
@@ -139,6 +155,10 @@ export function ThreadView({
         >
           {handled ? 'Reopen' : 'Mark handled'}
         </Button>
+        {/* its own row, so the person's name is never squeezed out by it */}
+        <div className="basis-full">
+          <AssignControl thread={thread} people={people} me={me} />
+        </div>
       </header>
 
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto bg-slate-50/70 px-4 py-4">
@@ -152,71 +172,84 @@ export function ThreadView({
           </div>
         ) : (
           <ol aria-label="Messages" className="space-y-3">
-            {messages.data.map((message) => (
-              <MessageBubble
-                key={message.id}
-                message={message}
-                retrying={retry.isPending && retry.variables === message.id}
-                onRetry={() => retry.mutate(message.id)}
-              />
-            ))}
+            {timeline(messages.data, notes.data ?? []).map((item) =>
+              item.kind === 'message' ? (
+                <MessageBubble
+                  key={item.message.id}
+                  message={item.message}
+                  retrying={retry.isPending && retry.variables === item.message.id}
+                  onRetry={() => retry.mutate(item.message.id)}
+                />
+              ) : (
+                <NoteCard key={item.note.id} note={item.note} threadId={thread.id} people={people} me={me} />
+              ),
+            )}
           </ol>
         )}
       </div>
 
-      <form onSubmit={submit} className="border-t border-slate-200 bg-white px-4 py-3">
-        {answerWindow && <WindowHint id={`${fieldId}-window`} window={answerWindow} />}
-        <label htmlFor={fieldId} className="sr-only">
-          Your answer to @{thread.peer_username}
-        </label>
-        <Textarea
-          id={fieldId}
-          rows={2}
-          value={draft}
-          placeholder={
-            canSend
-              ? `Answer @${thread.peer_username}…`
-              : accountActive
-                ? "Instagram's answer window is closed"
-                : 'The account cannot send right now'
-          }
-          disabled={!canSend}
-          aria-invalid={draftError ? true : undefined}
-          aria-describedby={answerWindow ? `${fieldId}-window ${fieldId}-help` : `${fieldId}-help`}
-          onChange={(event) => {
-            setDraft(event.target.value)
-            if (draftError) setDraftError(null)
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit()
-          }}
-          className="resize-none"
-        />
-        <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-          <p
-            id={`${fieldId}-help`}
-            className={draftError ? 'text-xs font-medium text-red-600' : 'text-xs text-slate-500'}
-          >
-            {draftError ??
-              (canSend
-                ? answerWindow
-                  ? `Sent by @${account?.username} through Instagram's API, once. Ctrl+Enter sends.`
-                  : `Sent by @${account?.username} at a safe pace, once. Ctrl+Enter sends.`
-                : accountActive
-                  ? 'Nothing can be sent in this conversation until they write again.'
-                  : `@${thread.account?.username ?? 'The account'} is ${account?.status ?? 'gone'}: fix it in Social Accounts to answer.`)}
-          </p>
-          <Button
-            type="submit"
-            size="sm"
-            loading={send.isPending}
-            disabled={!canSend}
-            icon={<Send className="size-4" aria-hidden="true" />}
-          >
-            Send
-          </Button>
+      <div className="border-t border-slate-200 bg-white px-4 pt-3">
+        <SegmentedControl label="Write" options={COMPOSER_MODES} value={mode} onChange={setMode} />
+      </div>
+      {mode === 'note' ? (
+        <div className="bg-white px-4 py-3">
+          <NoteComposer threadId={thread.id} peer={thread.peer_username} />
         </div>
-      </form>
+      ) : (
+        <form onSubmit={submit} className="bg-white px-4 py-3">
+          {answerWindow && <WindowHint id={`${fieldId}-window`} window={answerWindow} />}
+          <label htmlFor={fieldId} className="sr-only">
+            Your answer to @{thread.peer_username}
+          </label>
+          <Textarea
+            id={fieldId}
+            rows={2}
+            value={draft}
+            placeholder={
+              canSend
+                ? `Answer @${thread.peer_username}…`
+                : accountActive
+                  ? "Instagram's answer window is closed"
+                  : 'The account cannot send right now'
+            }
+            disabled={!canSend}
+            aria-invalid={draftError ? true : undefined}
+            aria-describedby={answerWindow ? `${fieldId}-window ${fieldId}-help` : `${fieldId}-help`}
+            onChange={(event) => {
+              setDraft(event.target.value)
+              if (draftError) setDraftError(null)
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit()
+            }}
+            className="resize-none"
+          />
+          <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+            <p
+              id={`${fieldId}-help`}
+              className={draftError ? 'text-xs font-medium text-red-600' : 'text-xs text-slate-500'}
+            >
+              {draftError ??
+                (canSend
+                  ? answerWindow
+                    ? `Sent by @${account?.username} through Instagram's API, once. Ctrl+Enter sends.`
+                    : `Sent by @${account?.username} at a safe pace, once. Ctrl+Enter sends.`
+                  : accountActive
+                    ? 'Nothing can be sent in this conversation until they write again.'
+                    : `@${thread.account?.username ?? 'The account'} is ${account?.status ?? 'gone'}: fix it in Social Accounts to answer.`)}
+            </p>
+            <Button
+              type="submit"
+              size="sm"
+              loading={send.isPending}
+              disabled={!canSend}
+              icon={<Send className="size-4" aria-hidden="true" />}
+            >
+              Send
+            </Button>
+          </div>
+        </form>
+      )}
     </section>
   )
 }

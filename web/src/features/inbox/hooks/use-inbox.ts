@@ -1,9 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
+import { getWorkspacePeople } from '@/lib/workspace-people'
 import { getInboxCampaigns } from '../api/get-inbox-campaigns'
 import { getInboxMessages } from '../api/get-inbox-messages'
 import { getInboxOverview } from '../api/get-inbox-overview'
 import { getInboxThreads } from '../api/get-inbox-threads'
+import { getThreadNotes } from '../api/thread-notes'
 import type { InboxFilters } from '../api/types'
 
 export const inboxKeys = {
@@ -11,6 +13,8 @@ export const inboxKeys = {
   threads: (filters: InboxFilters) => [queryRoots.inbox, 'threads', filters],
   messages: (threadId: string) => [queryRoots.inbox, 'messages', threadId],
   campaigns: [queryRoots.inbox, 'campaigns'],
+  notes: (threadId: string) => [queryRoots.inbox, 'notes', threadId],
+  people: [queryRoots.inbox, 'people'],
 } as const
 
 /** While an answer is on its way its status is followed closely. */
@@ -27,10 +31,10 @@ export function useInboxOverview(checking = false) {
   })
 }
 
-export function useInboxThreads(filters: InboxFilters) {
+export function useInboxThreads(filters: InboxFilters, me: string | undefined) {
   return useQuery({
-    queryKey: inboxKeys.threads(filters),
-    queryFn: () => getInboxThreads(filters),
+    queryKey: [...inboxKeys.threads(filters), me],
+    queryFn: () => getInboxThreads(filters, me),
     placeholderData: keepPreviousData,
     refetchInterval: LIVE_POLL_MS,
   })
@@ -51,4 +55,17 @@ export function useInboxMessages(threadId: string) {
 
 export function useInboxCampaigns() {
   return useQuery({ queryKey: inboxKeys.campaigns, queryFn: getInboxCampaigns })
+}
+
+export function useThreadNotes(threadId: string) {
+  return useQuery({
+    queryKey: inboxKeys.notes(threadId),
+    queryFn: () => getThreadNotes(threadId),
+    refetchInterval: LIVE_POLL_MS,
+  })
+}
+
+/** The workspace's members: the assign control's choices and the notes' authors. */
+export function useWorkspacePeople() {
+  return useQuery({ queryKey: inboxKeys.people, queryFn: getWorkspacePeople, staleTime: 60_000 })
 }
