@@ -185,7 +185,7 @@ export type Database = {
         Returns: number
       }
       account_limit: {
-        Args: { p_user_id: string }
+        Args: { p_workspace_id: string }
         Returns: {
           account_limit: number
           plan_type: string
@@ -450,6 +450,7 @@ export type Database = {
         Returns: string
       }
       refresh_inbox_thread: { Args: { p_thread_id: string }; Returns: undefined }
+      refresh_workspace_plan: { Args: { p_workspace_id: string }; Returns: undefined }
       register_code_pack: { Args: { p_facts: Json; p_platform: string; p_version: string }; Returns: string }
       request_inbox_sync: { Args: { p_account_id: string }; Returns: string }
       requeue_inbox_reply: { Args: { p_message_id: string; p_reason: string }; Returns: boolean }
@@ -505,6 +506,15 @@ export type Database = {
       workspace_role: {
         Args: { p_workspace_id: string }
         Returns: Database['public']['Enums']['workspace_role']
+      }
+      workspace_sends: {
+        Args: {
+          w: Omit<
+            Database['public']['Tables']['workspaces']['Row'],
+            Database['public']['Tables']['workspaces']['ComputedFields']
+          >
+        }
+        Returns: boolean
       }
     }
     Enums: {
@@ -2949,6 +2959,9 @@ export type Database = {
           created_by: string | null
           id: string
           name: string
+          stripe_customer_id: string | null
+          subscription_plan: string
+          subscription_status: string
           updated_at: string
         }
         ComputedFields: never
@@ -2957,6 +2970,9 @@ export type Database = {
           created_by?: string | null
           id?: string
           name: string
+          stripe_customer_id?: string | null
+          subscription_plan?: string
+          subscription_status?: string
           updated_at?: string
         }
         Update: {
@@ -2964,6 +2980,9 @@ export type Database = {
           created_by?: string | null
           id?: string
           name?: string
+          stripe_customer_id?: string | null
+          subscription_plan?: string
+          subscription_status?: string
           updated_at?: string
         }
         Relationships: []
@@ -3200,6 +3219,19 @@ export type Database = {
           username: string
           warmup_day: number
           warmup_limit: number
+        }[]
+      }
+      active_workspace_plan: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          name: string
+          owner_name: string
+          personal: boolean
+          plan_type: string
+          role: Database['public']['Enums']['workspace_role']
+          sends: boolean
+          subscription_status: string
+          workspace_id: string
         }[]
       }
       add_do_not_contact: {
