@@ -6,6 +6,7 @@ import { lazy, Suspense, useCallback, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useToast } from '@/components/ui/toast'
 import { AutomationsTab } from '@/features/automations/components/automations-tab'
+import { NoPlanBanner } from '@/features/billing/components/no-plan-banner'
 import { CampaignsTab } from '@/features/campaigns/components/campaigns-tab'
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell'
 import {
@@ -105,7 +106,12 @@ function Dashboard() {
         }
         headerExtra={<NotificationsMenu onOpenReply={(threadId) => setTab('inbox', threadId)} />}
         badges={{ inbox: (active) => <InboxBadge active={active} /> }}
-        notices={<PlatformNotices />}
+        notices={
+          <>
+            <NoPlanBanner />
+            <PlatformNotices />
+          </>
+        }
       >
         {tab === 'campaigns' && (
           <CampaignsTab
