@@ -3421,6 +3421,22 @@ export type Database = {
           subscription_status: string
         }[]
       }
+      admin_workspace_detail: { Args: { p_workspace_id: string }; Returns: Json }
+      admin_workspaces: {
+        Args: { p_limit?: number }
+        Returns: {
+          account_limit: number
+          accounts_used: number
+          created_at: string
+          id: string
+          member_count: number
+          name: string
+          owner_email: string
+          plan_type: string
+          roles: Json
+          subscription_status: string
+        }[]
+      }
       ai_reserve: { Args: { p_tokens: number; p_user_id: string }; Returns: Json }
       ai_settle: {
         Args: { p_day: string; p_failed: boolean; p_reserved: number; p_used: number; p_user_id: string }
