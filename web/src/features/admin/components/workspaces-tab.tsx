@@ -26,7 +26,12 @@ export function WorkspacesTab({ refreshKey }: TabProps) {
       primary: true,
       cell: (w) => <span className="font-medium text-slate-900">{w.name}</span>,
     },
-    { key: 'owner', header: 'Owner', cell: (w) => w.owner_email ?? '—' },
+    {
+      key: 'owner',
+      header: 'Owner',
+      wide: true,
+      cell: (w) => <span className="break-all">{w.owner_email ?? '—'}</span>,
+    },
     {
       key: 'members',
       header: 'Members',
