@@ -26,6 +26,7 @@ const text = z.string()
 const maybeText = z.string().nullable()
 const json: z.ZodType<JsonValue> = z.json()
 const platform = z.enum(PACK_PLATFORMS)
+const workspaceRole = z.enum(['owner', 'admin', 'editor', 'agent', 'viewer'])
 
 const queue = z.object({
   name: text,
@@ -206,6 +207,35 @@ const READS: { [K in ReadRoute]?: Schema<K> } = {
   ),
   'GET /campaigns': z.array(adminCampaign),
   'GET /social-accounts': z.array(adminAccount),
+  'GET /workspaces': z.array(
+    z.object({
+      id: text,
+      name: text,
+      owner_email: maybeText,
+      member_count: z.number(),
+      roles: z.partialRecord(workspaceRole, z.number()),
+      plan_type: text,
+      subscription_status: text,
+      accounts_used: z.number(),
+      account_limit: z.number(),
+      created_at: text,
+    }),
+  ),
+  'GET /workspaces/:id': z.object({
+    id: text,
+    name: text,
+    personal: z.boolean(),
+    planType: text,
+    subscriptionStatus: text,
+    sends: z.boolean(),
+    stripeCustomerId: maybeText,
+    accountsUsed: z.number(),
+    accountLimit: z.number(),
+    createdAt: text,
+    members: z.array(
+      z.object({ userId: text, email: text, fullName: maybeText, role: workspaceRole, joinedAt: text }),
+    ),
+  }),
   'GET /hosts': z.array(
     z.object({
       host: text,
@@ -507,6 +537,10 @@ describe('admin function answers, as the operator reads them', () => {
     expectShape('GET /social-accounts', accounts)
     const account = { params: { id: firstOf(accounts, 'id') } }
     expectShape('GET /social-accounts/:id', await call('GET /social-accounts/:id', account))
+    const workspaces = await call('GET /workspaces')
+    expectShape('GET /workspaces', workspaces)
+    const workspace = { params: { id: firstOf(workspaces, 'id') } }
+    expectShape('GET /workspaces/:id', await call('GET /workspaces/:id', workspace))
     const queues = await call('GET /queues')
     const name = { params: { name: firstOf(queues, 'name') } }
     expectShape('GET /queues/:name', await call('GET /queues/:name', name))

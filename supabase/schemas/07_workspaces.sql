@@ -28,12 +28,23 @@ create table public.workspaces (
   created_by uuid,
   created_at timestamp with time zone not null default now(),
   updated_at timestamp with time zone not null default now(),
+  stripe_customer_id text,
+  subscription_status text not null default 'none'::text,
+  subscription_plan text not null default 'free'::text,
   constraint workspaces_pkey primary key (id),
   constraint workspaces_name_check check (((char_length(btrim(name)) >= 1) and (char_length(name) <= 60))),
+  constraint workspaces_subscription_plan_check check ((subscription_plan = any (array['free'::text, 'starter'::text, 'growth'::text, 'enterprise'::text, 'bundle'::text]))),
+  constraint workspaces_subscription_status_check check ((subscription_status = any (array['none'::text, 'active'::text, 'trialing'::text, 'past_due'::text, 'canceled'::text, 'incomplete'::text]))),
   constraint workspaces_created_by_fkey foreign key (created_by) references auth.users(id) on delete set null
 );
 comment on table public.workspaces is
   'What owns a customer''s accounts, leads, campaigns, inbox and plan. A person''s personal workspace has their user id as its id.';
+comment on column public.workspaces.stripe_customer_id is
+  'The workspace''s Stripe customer (cus_...): every checkout, portal and invoice of the workspace uses it. Set from its first subscription.';
+comment on column public.workspaces.subscription_status is
+  'Mirror of the subscription that decides the workspace''s plan (internal.refresh_workspace_plan); none without one.';
+comment on column public.workspaces.subscription_plan is
+  'The plan in use: the deciding subscription''s plan while active or trialing, else free.';
 
 create table public.workspace_members (
   workspace_id uuid not null,
@@ -48,6 +59,8 @@ comment on table public.workspace_members is
   'Who belongs to which workspace, with one role each. Policies read it on every request, so removing a member cuts their access at once.';
 
 -- Indexes -----------------------------------------------------------------------------------------
+
+create unique index workspaces_stripe_customer_id_key on public.workspaces (stripe_customer_id);
 
 create index workspace_members_user_id_idx on public.workspace_members (user_id);
 

@@ -316,13 +316,16 @@ security definer
 set search_path = ''
 as $$
 declare
+  -- This trigger runs before the one that fills workspace_id, so it names the same workspace itself.
+  workspace uuid := coalesce(new.workspace_id, internal.workspace_for_creator(new.user_id));
   allowed integer;
   current_count integer;
 begin
-  -- Serialise concurrent inserts for one customer so two requests cannot both take the last slot.
-  perform 1 from public.user_profiles p where p.id = new.user_id for update;
-  select l.account_limit into allowed from internal.account_limit(new.user_id) l;
-  select count(*) into current_count from public.social_accounts a where a.user_id = new.user_id;
+  -- Serialise concurrent inserts into one workspace (whichever member adds the account) so two
+  -- requests cannot both take the last slot.
+  perform 1 from public.workspaces w where w.id = workspace for no key update;
+  select l.account_limit into allowed from internal.account_limit(workspace) l;
+  select count(*) into current_count from public.social_accounts a where a.workspace_id = workspace;
   if current_count >= allowed then
     raise exception 'Account limit reached. You have %/% accounts.', current_count, allowed
       using errcode = 'P0001', hint = 'Upgrade your plan to add more accounts.';
@@ -331,7 +334,7 @@ begin
 end
 $$;
 comment on function internal.enforce_account_limit() is
-  'BEFORE INSERT on social_accounts: refuses an account beyond the plan''s limit, whoever inserts it.';
+  'BEFORE INSERT on social_accounts: refuses an account beyond the workspace''s plan limit, whoever inserts it.';
 
 create or replace function internal.resolve_account_alerts()
 returns trigger
@@ -410,27 +413,28 @@ $$;
 comment on function internal.account_daily_cap(public.social_accounts, public.platforms) is
   'DMs a day the account may send: the lowest of its own limit, its warm-up limit and the platform ceiling (450), times its trust rate factor while it recovers from a stop signal.';
 
-create or replace function internal.account_limit(p_user_id uuid)
+create or replace function internal.account_limit(p_workspace_id uuid)
 returns table(account_limit integer, plan_type text, subscription_status text)
 language sql
-stable
+stable security definer
 set search_path = ''
 as $$
   -- product.md §6: without an active subscription 1 account (plan free); with one, accounts_purchased.
+  -- The plan is the workspace's, whoever asks: a member who may not read its billing gets the same limit.
   select coalesce(s.accounts_purchased, 1), coalesce(s.plan_type, 'free'),
-         coalesce((select x.status from public.subscriptions x where x.user_id = p_user_id
+         coalesce((select x.status from public.subscriptions x where x.workspace_id = p_workspace_id
                     order by x.created_at desc limit 1), 'none')
     from (select 1) one
     left join lateral (
       select sum(x.accounts_purchased)::integer as accounts_purchased,
              (array_agg(x.plan_type order by x.created_at desc))[1] as plan_type
         from public.subscriptions x
-       where x.user_id = p_user_id and x.status in ('active', 'trialing')
+       where x.workspace_id = p_workspace_id and x.status in ('active', 'trialing')
       having count(*) > 0
     ) s on true
 $$;
 comment on function internal.account_limit(uuid) is
-  'How many social accounts the user''s plan allows: the sum of accounts_purchased over active or trialing subscriptions, else 1 (free). Runs with the caller''s rights: a customer only sees their own subscriptions.';
+  'How many social accounts the workspace''s plan allows: the sum of accounts_purchased over its active or trialing subscriptions, else 1 (free).';
 
 create or replace function internal.account_limit_refusal(p_user_id uuid)
 returns text
@@ -439,14 +443,16 @@ stable security definer
 set search_path = ''
 as $$
 declare
+  -- The account is created in the person's active workspace, so that workspace's plan decides.
+  workspace uuid := internal.active_workspace_of(p_user_id);
   allowed integer;
   plan text;
   billing_status text;
   current_count integer;
 begin
   select l.account_limit, l.plan_type, l.subscription_status into allowed, plan, billing_status
-    from internal.account_limit(p_user_id) l;
-  select count(*) into current_count from public.social_accounts a where a.user_id = p_user_id;
+    from internal.account_limit(workspace) l;
+  select count(*) into current_count from public.social_accounts a where a.workspace_id = workspace;
   if current_count < allowed then
     return null;
   end if;
@@ -458,7 +464,7 @@ begin
 end
 $$;
 comment on function internal.account_limit_refusal(uuid) is
-  'Why the customer cannot add another account (product.md §6 texts, as check_account_limit says them to the signed-in caller), or null when the plan has room: one wording for every way an account is created.';
+  'Why the person cannot add another account to their active workspace (product.md §6 texts, as check_account_limit says them to the signed-in caller), or null when the workspace''s plan has room: one wording for every way an account is created.';
 
 create or replace function internal.account_sends_left_today(account public.social_accounts, platform public.platforms, at timestamp with time zone)
 returns integer
@@ -808,11 +814,13 @@ revoke execute on function public.account_daily_usage() from public, anon;
 create or replace function public.check_account_limit()
 returns jsonb
 language plpgsql
-stable
+stable security definer
 set search_path = ''
 as $$
 declare
   me uuid := (select auth.uid());
+  -- Every member counts the workspace's accounts against its plan, whichever they may read.
+  workspace uuid := internal.active_workspace_of(me);
   current_count integer;
   allowed integer;
   plan text;
@@ -822,10 +830,10 @@ begin
   if me is null then
     raise exception 'User not authenticated' using errcode = '42501';
   end if;
-  select count(*) into current_count from public.social_accounts a where a.user_id = me;
+  select count(*) into current_count from public.social_accounts a where a.workspace_id = workspace;
   -- The limit itself is computed by the same helper the insert trigger enforces.
   select l.account_limit, l.plan_type, l.subscription_status into allowed, plan, status
-    from internal.account_limit(me) l;
+    from internal.account_limit(workspace) l;
   if current_count >= allowed then
     message := case
       when plan <> 'free' then format('Account limit reached. You have %s/%s accounts.', current_count, allowed)
@@ -838,7 +846,7 @@ begin
 end
 $$;
 comment on function public.check_account_limit() is
-  'product.md §6 account-limit check for the caller: {canAddAccount, currentCount, limit, planType, error}. Free plan (no active or trialing subscription) allows 1 account.';
+  'product.md §6 account-limit check for the caller''s active workspace: {canAddAccount, currentCount, limit, planType, error}. Free plan (no active or trialing subscription) allows 1 account.';
 revoke execute on function public.check_account_limit() from public, anon;
 
 create or replace function public.connect_official_x_account(p_user_id uuid, p_username text, p_platform_user_id text, p_credentials_key_id text, p_credentials text)

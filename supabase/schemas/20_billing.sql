@@ -121,13 +121,79 @@ begin
 end
 $$;
 comment on function internal.sync_profile_subscription() is
-  'AFTER write on subscriptions: mirrors the deciding subscription onto user_profiles (free unless active or trialing).';
+  'AFTER write on subscriptions: mirrors the deciding subscription among those the person bought onto user_profiles (free unless active or trialing). What a workspace may do reads the workspace''s own mirror.';
+
+create or replace function internal.refresh_workspace_plan(p_workspace_id uuid)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  -- The subscription that decides the workspace's plan: a usable one first, else the newest. The
+  -- workspace keeps its first Stripe customer, so every later checkout, portal and invoice uses it.
+  with deciding as (
+    select s.status, s.plan_type
+      from public.subscriptions s
+     where s.workspace_id = p_workspace_id
+     order by (s.status in ('active', 'trialing')) desc, s.created_at desc
+     limit 1
+  ), customer as (
+    select s.stripe_customer_id
+      from public.subscriptions s
+     where s.workspace_id = p_workspace_id and s.stripe_customer_id is not null
+       and not exists (select 1 from public.workspaces o
+                        where o.stripe_customer_id = s.stripe_customer_id and o.id <> p_workspace_id)
+     order by s.created_at
+     limit 1
+  )
+  update public.workspaces w
+     set subscription_status = coalesce((select d.status from deciding d), 'none'),
+         subscription_plan = coalesce((select d.plan_type from deciding d where d.status in ('active', 'trialing')), 'free'),
+         stripe_customer_id = coalesce(w.stripe_customer_id, (select c.stripe_customer_id from customer c))
+   where w.id = p_workspace_id
+$$;
+comment on function internal.refresh_workspace_plan(uuid) is
+  'Mirrors the subscription that decides a workspace''s plan onto the workspace (status, plan: free unless active or trialing) and keeps its first Stripe customer.';
+
+create or replace function internal.workspace_sends(w public.workspaces)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  -- The free plan is one per person: their personal workspace (its id is theirs) sends without a
+  -- plan; any other workspace sends only while its plan is active or trialing.
+  select w.id = w.created_by or w.subscription_status in ('active', 'trialing')
+$$;
+comment on function internal.workspace_sends(public.workspaces) is
+  'Whether the workspace''s campaigns send: its personal owner''s free plan, or an active or trialing subscription. The scheduler queues no campaign tick otherwise.';
+
+create or replace function internal.sync_workspace_subscription()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op <> 'INSERT' then
+    perform internal.refresh_workspace_plan(old.workspace_id);
+  end if;
+  if tg_op <> 'DELETE' and (tg_op = 'INSERT' or new.workspace_id is distinct from old.workspace_id) then
+    perform internal.refresh_workspace_plan(new.workspace_id);
+  end if;
+  return null;
+end
+$$;
+comment on function internal.sync_workspace_subscription() is
+  'AFTER write on subscriptions: refreshes the plan mirrored on the workspace(s) the row belongs to.';
 
 create trigger subscriptions_fill_workspace_id before insert on public.subscriptions for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_creator();
 
 create trigger subscriptions_set_updated_at before update on public.subscriptions for each row execute function internal.set_updated_at();
 
 create trigger subscriptions_sync_profile after insert or delete or update on public.subscriptions for each row execute function internal.sync_profile_subscription();
+
+create trigger subscriptions_sync_workspace after insert or delete or update on public.subscriptions for each row execute function internal.sync_workspace_subscription();
 
 create trigger payments_fill_workspace_id before insert on public.payments for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_subscription();
 
@@ -165,7 +231,14 @@ revoke insert, update, delete, truncate, references, trigger on public.payments 
 revoke all on public.stripe_events from anon;
 revoke insert, update, delete, truncate, references, trigger on public.stripe_events from authenticated;
 
+revoke execute on function internal.refresh_workspace_plan(uuid) from public;
+
 revoke execute on function internal.sync_profile_subscription() from public;
+
+revoke execute on function internal.sync_workspace_subscription() from public;
+
+revoke execute on function internal.workspace_sends(public.workspaces) from public;
+grant execute on function internal.workspace_sends(public.workspaces) to authenticated, service_role;
 
 -- RPCs --------------------------------------------------------------------------------------------
 
@@ -222,10 +295,12 @@ begin
   if incoming.stripe_subscription_id is null or incoming.user_id is null or incoming.stripe_synced_at is null then
     raise exception 'user_id, stripe_subscription_id and stripe_synced_at are required' using errcode = '22023';
   end if;
-  insert into public.subscriptions (user_id, status, plan_type, billing_period, accounts_purchased, stripe_customer_id,
+  -- The workspace is fixed by the first record (workspace_id null: the buyer's active workspace); a
+  -- later fetch never moves the subscription to another workspace.
+  insert into public.subscriptions (user_id, workspace_id, status, plan_type, billing_period, accounts_purchased, stripe_customer_id,
     stripe_subscription_id, stripe_price_id, current_period_start, current_period_end, cancel_at_period_end,
     canceled_at, trial_end, stripe_synced_at)
-  values (incoming.user_id, incoming.status, incoming.plan_type, coalesce(incoming.billing_period, 'monthly'),
+  values (incoming.user_id, incoming.workspace_id, incoming.status, incoming.plan_type, coalesce(incoming.billing_period, 'monthly'),
     coalesce(incoming.accounts_purchased, 1), incoming.stripe_customer_id, incoming.stripe_subscription_id,
     incoming.stripe_price_id, incoming.current_period_start, incoming.current_period_end,
     coalesce(incoming.cancel_at_period_end, false), incoming.canceled_at, incoming.trial_end, incoming.stripe_synced_at)
@@ -253,5 +328,29 @@ begin
 end
 $$;
 comment on function public.record_stripe_subscription(jsonb) is
-  'Service role only: upserts a subscription as fetched from Stripe (subscriptions columns as JSON). Returns the stored row with stale = true when a newer fetch was already stored.';
+  'Service role only: upserts a subscription as fetched from Stripe (subscriptions columns as JSON; workspace_id from the checkout, kept once stored). Returns the stored row with stale = true when a newer fetch was already stored.';
 revoke execute on function public.record_stripe_subscription(jsonb) from public, anon, authenticated;
+
+create or replace function public.active_workspace_plan()
+returns table(workspace_id uuid, name text, role public.workspace_role, personal boolean, plan_type text, subscription_status text, sends boolean, owner_name text)
+language sql
+stable security definer
+set search_path = ''
+as $$
+  -- Every member may know the plan and who can change it; the subscription rows stay the owner's.
+  select w.id, w.name, m.role, w.id = w.created_by, w.subscription_plan, w.subscription_status,
+         internal.workspace_sends(w),
+         (select coalesce(nullif(btrim(p.full_name), ''), u.email::text)
+            from public.workspace_members o
+            join auth.users u on u.id = o.user_id
+            left join public.user_profiles p on p.id = o.user_id
+           where o.workspace_id = w.id and o.role = 'owner'
+           order by o.created_at, o.user_id
+           limit 1)
+    from public.workspaces w
+    join public.workspace_members m on m.workspace_id = w.id and m.user_id = (select auth.uid())
+   where w.id = internal.active_workspace_of((select auth.uid()))
+$$;
+comment on function public.active_workspace_plan() is
+  'The caller''s active workspace as billing sees it: their role, whether it is their personal one, its plan and status, whether its campaigns send (internal.workspace_sends) and its owner''s name (full name, else e-mail). No row when they belong to none.';
+revoke execute on function public.active_workspace_plan() from public, anon;

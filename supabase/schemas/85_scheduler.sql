@@ -266,6 +266,8 @@ begin
        -- Not while sending on the platform is paused after a site change (its leads stay due).
        and a.platform_id not in (select p.id from public.platform_action_pauses pa join public.platforms p on p.name = pa.platform
                                   where pa.action in ('send', 'session'))
+       -- Not in a workspace without a plan (the few such workspaces as one hashed set).
+       and c.workspace_id not in (select w.id from public.workspaces w where not internal.workspace_sends(w))
        -- One hashed set of unfinished ticks, not a probe per campaign: cheap whatever the statistics say.
        and ('campaign:' || c.id) not in (select j.singleton_key from pgboss.job j
                                           where j.name = 'campaign.tick' and j.state < 'completed' and j.singleton_key is not null)
@@ -292,7 +294,7 @@ begin
 end
 $$;
 comment on function internal.scheduler_queue_campaign_ticks(timestamp with time zone, integer) is
-  'The scheduler''s campaign ticks: one per account, round-robin between its due campaigns, at most p_tick_cap, none while sending on the platform is paused. Returns how many it queued.';
+  'The scheduler''s campaign ticks: one per account, round-robin between its due campaigns, at most p_tick_cap, none while sending on the platform is paused or in a workspace without a plan (internal.workspace_sends). Returns how many it queued.';
 
 create or replace function internal.scheduler_queue_inbox_syncs(p_at timestamp with time zone)
 returns integer

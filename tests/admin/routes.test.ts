@@ -26,6 +26,7 @@ const ROUTES: ['GET' | 'POST' | 'DELETE', string][] = [
   ['GET', 'users'],
   ['GET', 'campaigns'],
   ['GET', 'social-accounts'],
+  ['GET', 'workspaces'],
   ['GET', 'hosts'],
   ['GET', 'queues/scrape.run'],
   ['POST', 'processes/runner-1/restart'],
@@ -33,6 +34,7 @@ const ROUTES: ['GET' | 'POST' | 'DELETE', string][] = [
   ['GET', `users/${MISSING}`],
   ['GET', `campaigns/${MISSING}`],
   ['GET', `social-accounts/${MISSING}`],
+  ['GET', `workspaces/${MISSING}`],
   ['POST', `social-accounts/${MISSING}/pause`],
   ['POST', `social-accounts/${MISSING}/resume`],
 ]
@@ -86,6 +88,28 @@ describe('the seeded operator', () => {
       user_email: 'demo@reachflow.test',
       warmup_phase: 2,
       trust_score: 0.62,
+    })
+  })
+
+  it("sees the demo customer's workspace with its owner, plan, accounts and members", async () => {
+    const workspaces = await admin<Record<string, unknown>[]>(operator, 'workspaces')
+    expect(workspaces.status).toBe(200)
+    const demo = workspaces.body.find((w) => w.owner_email === 'demo@reachflow.test')
+    expect(demo).toMatchObject({
+      member_count: 1,
+      roles: { owner: 1 },
+      subscription_status: 'trialing',
+      accounts_used: 2,
+    })
+    const detail = await admin<Record<string, unknown>>(operator, `workspaces/${demo?.id}`)
+    expect(detail.body).toMatchObject({
+      personal: true,
+      sends: true,
+      members: [{ email: 'demo@reachflow.test', role: 'owner' }],
+    })
+    expect(await admin(operator, `workspaces/${MISSING}`)).toEqual({
+      status: 404,
+      body: { error: 'Workspace not found' },
     })
   })
 

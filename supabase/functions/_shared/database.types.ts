@@ -185,7 +185,7 @@ export type Database = {
         Returns: number
       }
       account_limit: {
-        Args: { p_user_id: string }
+        Args: { p_workspace_id: string }
         Returns: {
           account_limit: number
           plan_type: string
@@ -462,6 +462,7 @@ export type Database = {
         Returns: string
       }
       refresh_inbox_thread: { Args: { p_thread_id: string }; Returns: undefined }
+      refresh_workspace_plan: { Args: { p_workspace_id: string }; Returns: undefined }
       register_code_pack: { Args: { p_facts: Json; p_platform: string; p_version: string }; Returns: string }
       request_inbox_sync: { Args: { p_account_id: string }; Returns: string }
       requeue_inbox_reply: { Args: { p_message_id: string; p_reason: string }; Returns: boolean }
@@ -521,6 +522,15 @@ export type Database = {
       workspace_role: {
         Args: { p_workspace_id: string }
         Returns: Database['public']['Enums']['workspace_role']
+      }
+      workspace_sends: {
+        Args: {
+          w: Omit<
+            Database['public']['Tables']['workspaces']['Row'],
+            Database['public']['Tables']['workspaces']['ComputedFields']
+          >
+        }
+        Returns: boolean
       }
     }
     Enums: {
@@ -3062,6 +3072,9 @@ export type Database = {
           created_by: string | null
           id: string
           name: string
+          stripe_customer_id: string | null
+          subscription_plan: string
+          subscription_status: string
           updated_at: string
         }
         ComputedFields: never
@@ -3070,6 +3083,9 @@ export type Database = {
           created_by?: string | null
           id?: string
           name: string
+          stripe_customer_id?: string | null
+          subscription_plan?: string
+          subscription_status?: string
           updated_at?: string
         }
         Update: {
@@ -3077,6 +3093,9 @@ export type Database = {
           created_by?: string | null
           id?: string
           name?: string
+          stripe_customer_id?: string | null
+          subscription_plan?: string
+          subscription_status?: string
           updated_at?: string
         }
         Relationships: []
@@ -3315,6 +3334,19 @@ export type Database = {
           warmup_limit: number
         }[]
       }
+      active_workspace_plan: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          name: string
+          owner_name: string
+          personal: boolean
+          plan_type: string
+          role: Database['public']['Enums']['workspace_role']
+          sends: boolean
+          subscription_status: string
+          workspace_id: string
+        }[]
+      }
       add_do_not_contact: {
         Args: { p_entries: Json }
         Returns: {
@@ -3499,6 +3531,22 @@ export type Database = {
           email: string
           id: string
           status: string
+          subscription_status: string
+        }[]
+      }
+      admin_workspace_detail: { Args: { p_workspace_id: string }; Returns: Json }
+      admin_workspaces: {
+        Args: { p_limit?: number }
+        Returns: {
+          account_limit: number
+          accounts_used: number
+          created_at: string
+          id: string
+          member_count: number
+          name: string
+          owner_email: string
+          plan_type: string
+          roles: Json
           subscription_status: string
         }[]
       }

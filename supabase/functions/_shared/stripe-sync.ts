@@ -174,6 +174,28 @@ async function ownerOf(service: SupabaseClient, subscription: Stripe.Subscriptio
   return null
 }
 
+/**
+ * The workspace a subscription bills: the one its checkout named (metadata), else the one whose
+ * Stripe customer it is. Null leaves it to the database (an existing row keeps its workspace, a new
+ * one goes to the buyer's active workspace).
+ */
+async function workspaceOf(
+  service: SupabaseClient,
+  subscription: Stripe.Subscription,
+): Promise<string | null> {
+  const named = subscription.metadata?.workspaceId
+  if (isUuid(named)) return named
+  const customer =
+    typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id
+  const { data, error } = await service
+    .from('workspaces')
+    .select('id')
+    .eq('stripe_customer_id', customer)
+    .maybeSingle()
+  if (error) throw new DatabaseError(error)
+  return data?.id ?? null
+}
+
 export interface SyncedSubscription {
   row: SubscriptionRow
   /** True when a newer fetch had already been stored and this one changed nothing. */
@@ -182,9 +204,10 @@ export interface SyncedSubscription {
 }
 
 /**
- * Fetches the subscription from Stripe and stores it. The owner is the userId in the subscription's
- * metadata (set at checkout), else `userIdHint` (the checkout session's), else whoever already has
- * this subscription or customer. Null when no customer of ours owns it.
+ * Fetches the subscription from Stripe and stores it under its workspace (workspaceOf). The buyer is
+ * the userId in the subscription's metadata (set at checkout), else `userIdHint` (the checkout
+ * session's), else whoever already has this subscription or customer. Null when no customer of ours
+ * owns it.
  */
 export async function syncSubscription(
   deps: SyncDeps,
@@ -200,11 +223,12 @@ export async function syncSubscription(
       ? userIdHint
       : await ownerOf(deps.service, subscription)
   if (!userId) return null
+  const workspaceId = await workspaceOf(deps.service, subscription)
   const { data, error } = await deps.service.rpc('record_stripe_subscription', {
-    p_subscription: subscriptionRowFor(subscription, userId, fetchedAt),
+    p_subscription: { ...subscriptionRowFor(subscription, userId, fetchedAt), workspace_id: workspaceId },
   })
   if (error) {
-    // The user named in the metadata does not exist (deleted since checkout): not ours to keep.
+    // The user or workspace named in the metadata no longer exists (deleted since checkout): not ours to keep.
     if (error.code === '23503') return null
     throw new DatabaseError(error)
   }

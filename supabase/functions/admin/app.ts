@@ -31,6 +31,7 @@ import { getPack, publishPack, rollbackPack, tryPack, validatePack } from './pla
 import { getSystemInfo, killProcess, listHosts, listProcesses, restartProcess } from './processes.ts'
 import { getQueueDetail, getQueueStats, listQueues, pauseQueue, resumeQueue } from './queues.ts'
 import { deleteJob, getRetryStats, listFailedJobs, retryJob } from './retries.ts'
+import { getWorkspace, listWorkspaces } from './workspaces.ts'
 
 export function createAdminRouter(deps: AdminDeps): Router {
   const router = new Router('admin')
@@ -57,6 +58,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
   get('/users', listUsers)
   get('/campaigns', listCampaigns)
   get('/social-accounts', listAccounts)
+  get('/workspaces', listWorkspaces)
 
   // Actions and details behind the tab's buttons.
   post('/processes/:name/restart', restartProcess)
@@ -66,6 +68,7 @@ export function createAdminRouter(deps: AdminDeps): Router {
   get('/users/:id', getUser)
   get('/campaigns/:id', getCampaign)
   get('/social-accounts/:id', getAccount)
+  get('/workspaces/:id', getWorkspace)
   post('/social-accounts/:id/pause', pauseAccount)
   post('/social-accounts/:id/resume', resumeAccount)
   get('/ai-usage', getAiUsage)

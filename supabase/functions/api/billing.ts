@@ -1,10 +1,11 @@
 // The billing page's calls: cancel at period end, resume, a billing-portal link, and one of the
-// customer's hosted invoices. Stripe is told first; the subscription row is then synced from Stripe
+// workspace's hosted invoices, for the active workspace's owner only. Stripe is told first; the subscription row is then synced from Stripe
 // at once (the webhook that follows finds it already current and changes nothing).
 import type { InvoiceLink, SubscriptionChanged } from '@reachflow/domain'
 import { requireEnv } from '../_shared/env.ts'
 import { conflict, jsonResponse, notFound } from '../_shared/errors.ts'
 import { type SubscriptionRow, syncSubscription } from '../_shared/stripe-sync.ts'
+import { ownedWorkspace } from './billing-workspace.ts'
 import { stripeFailure } from './checkout.ts'
 import type { CallContext } from './deps.ts'
 
@@ -13,11 +14,15 @@ export const NOT_ACTIVE = 'Subscription is not active'
 
 type StripeSubscriptionRow = SubscriptionRow & { stripe_subscription_id: string }
 
-/** The caller's subscription that decides their plan: a usable one first, else the newest. */
-export async function currentSubscription(ctx: CallContext): Promise<StripeSubscriptionRow> {
+/** The subscription that decides the workspace's plan: a usable one first, else the newest. */
+export async function currentSubscription(
+  ctx: CallContext,
+  workspaceId: string,
+): Promise<StripeSubscriptionRow> {
   const { data, error } = await ctx.caller.db
     .from('subscriptions')
     .select('*')
+    .eq('workspace_id', workspaceId)
     .not('stripe_subscription_id', 'is', null)
     .order('created_at', { ascending: false })
   if (error) throw new Error(`Reading subscriptions failed: ${error.message}`)
@@ -29,7 +34,8 @@ export async function currentSubscription(ctx: CallContext): Promise<StripeSubsc
 }
 
 async function setCancelAtPeriodEnd(ctx: CallContext, cancel: boolean): Promise<Response> {
-  const row = await currentSubscription(ctx)
+  const workspace = await ownedWorkspace(ctx)
+  const row = await currentSubscription(ctx, workspace.id)
   if (row.status === 'canceled' || row.status === 'incomplete') throw conflict(NOT_ACTIVE)
   if (row.cancel_at_period_end !== cancel) {
     try {
@@ -58,12 +64,14 @@ export const cancelSubscription = (_req: Request, ctx: CallContext) => setCancel
 export const resumeSubscription = (_req: Request, ctx: CallContext) => setCancelAtPeriodEnd(ctx, false)
 
 export async function billingPortal(_req: Request, ctx: CallContext): Promise<Response> {
-  const row = await currentSubscription(ctx)
-  if (!row.stripe_customer_id) throw notFound(NO_SUBSCRIPTION)
+  const workspace = await ownedWorkspace(ctx)
+  const customer =
+    workspace.stripeCustomerId ?? (await currentSubscription(ctx, workspace.id)).stripe_customer_id
+  if (!customer) throw notFound(NO_SUBSCRIPTION)
   const siteUrl = requireEnv('SITE_URL', ctx.deps.env).replace(/\/$/, '')
   try {
     const portal = await ctx.deps.stripe().billingPortal.sessions.create({
-      customer: row.stripe_customer_id,
+      customer,
       return_url: `${siteUrl}/billing`,
     })
     return jsonResponse({ url: portal.url })
@@ -72,14 +80,16 @@ export async function billingPortal(_req: Request, ctx: CallContext): Promise<Re
   }
 }
 
-/** The hosted page (and PDF) of an invoice in the caller's payment history. */
+/** The hosted page (and PDF) of an invoice in the workspace's payment history. */
 export async function invoiceLink(_req: Request, ctx: CallContext): Promise<Response> {
   const invoiceId = ctx.params.id ?? ''
   const NOT_FOUND = 'Invoice not found'
+  const workspace = await ownedWorkspace(ctx)
   if (!/^in_[A-Za-z0-9_]{1,200}$/.test(invoiceId)) throw notFound(NOT_FOUND)
   const { data, error } = await ctx.caller.db
     .from('payments')
     .select('id')
+    .eq('workspace_id', workspace.id)
     .eq('stripe_invoice_id', invoiceId)
     .maybeSingle()
   if (error) throw new Error(`Reading payments failed: ${error.message}`)

@@ -51,6 +51,7 @@ Deno.test('checkout: the server prices the plan, quantity = accounts, trial, met
   assert.equal(session.customer_email, ann.email)
   assert.deepEqual(session.metadata, {
     userId: ann.id,
+    workspaceId: ann.id,
     planType: 'growth',
     billing_cycle: 'monthly',
     accounts: '3',

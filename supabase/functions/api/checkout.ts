@@ -1,13 +1,15 @@
 // POST /api/create-checkout-session and GET /api/checkout-session/{id}. The server prices the plan
 // itself with pricing.ts (the body's price and priceId are the client's view, never charged) and
-// opens a Stripe Checkout subscription: quantity = accounts, a 3-day trial for a first subscription,
-// the metadata of product.md §3, success and cancel pages on SITE_URL.
+// opens a Stripe Checkout subscription for the caller's active workspace (its owner only): quantity =
+// accounts, a 3-day trial for the workspace's first subscription, the metadata of product.md §3 plus
+// the workspace, the workspace's own Stripe customer, success and cancel pages on SITE_URL.
 
 import { type CheckoutCreated, type CheckoutSessionView, PricingError, quote } from '@reachflow/domain'
 import { requireEnv } from '../_shared/env.ts'
 import { forbidden, HttpError, jsonResponse, notFound, unprocessable } from '../_shared/errors.ts'
 import { Stripe } from '../_shared/stripe.ts'
 import { parseBody, z } from '../_shared/validation.ts'
+import { ownedWorkspace } from './billing-workspace.ts'
 import type { CallContext } from './deps.ts'
 
 export const CHECKOUT_FAILED = 'Failed to create checkout session'
@@ -51,6 +53,7 @@ export async function createCheckoutSession(req: Request, ctx: CallContext): Pro
   const body = await parseBody(req, checkoutBody)
   if (body.userId && body.userId !== ctx.caller.id)
     throw forbidden('A checkout can only be started for yourself')
+  const workspace = await ownedWorkspace(ctx)
   let priced: ReturnType<typeof quote>
   try {
     priced = quote(body.planType, body.billingPeriod, body.planType === 'growth' ? body.accountCount : 1)
@@ -60,16 +63,21 @@ export async function createCheckoutSession(req: Request, ctx: CallContext): Pro
   }
   const siteUrl = requireEnv('SITE_URL', ctx.deps.env).replace(/\/$/, '')
 
-  // A returning customer keeps their Stripe customer (one portal, one card); the trial is for the first plan.
+  // A workspace keeps its Stripe customer (one portal, one card, its own invoices), so a client's
+  // workspace is never billed to the agency's personal card by accident; the trial is for the
+  // workspace's first plan.
   const { data: previous, error } = await ctx.caller.db
     .from('subscriptions')
     .select('stripe_customer_id')
+    .eq('workspace_id', workspace.id)
     .order('created_at', { ascending: false })
   if (error) throw new Error(`Reading subscriptions failed: ${error.message}`)
-  const customer = previous.find((r) => r.stripe_customer_id)?.stripe_customer_id ?? undefined
+  const customer =
+    workspace.stripeCustomerId ?? previous.find((r) => r.stripe_customer_id)?.stripe_customer_id ?? undefined
   const billingCycle = priced.plan === 'bundle' ? 'quarterly' : priced.period
   const metadata = {
     userId: ctx.caller.id,
+    workspaceId: workspace.id,
     planType: priced.plan,
     billing_cycle: billingCycle,
     accounts: String(priced.accounts),

@@ -32,7 +32,7 @@ export async function getCredits(_req: Request, ctx: CallContext): Promise<Respo
   const [usage, limit, profile] = await Promise.all([
     db.rpc('account_daily_usage'),
     db.rpc('check_account_limit'),
-    db.from('user_profiles').select('subscription_status').eq('id', ctx.caller.id).maybeSingle(),
+    db.rpc('active_workspace_plan').maybeSingle(),
   ])
   const accounts = must(usage)
   const plan = fromJson(accountLimit, must(limit), 'check_account_limit')

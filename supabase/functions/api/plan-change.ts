@@ -10,6 +10,7 @@ import type { Stripe } from '../_shared/stripe.ts'
 import { syncInvoicePayment, syncSubscription } from '../_shared/stripe-sync.ts'
 import { parseBody, z } from '../_shared/validation.ts'
 import { currentSubscription, NOT_ACTIVE } from './billing.ts'
+import { ownedWorkspace } from './billing-workspace.ts'
 import { stripeFailure } from './checkout.ts'
 import type { CallContext } from './deps.ts'
 import { type ConnectedAccount, downgradeBlock, downgradeRefused, priceChange } from './plan-change-rules.ts'
@@ -29,10 +30,13 @@ const accountsField = z
 const previewBody = z.object({ accounts: accountsField })
 const changeBody = z.object({ accounts: accountsField, prorationDate: z.number().int().positive() })
 
-async function connectedAccounts(ctx: CallContext): Promise<ConnectedAccount[]> {
-  const { data, error } = await ctx.caller.db
+/** Every account of the workspace, whoever connected it (the owner has been checked). */
+async function connectedAccounts(ctx: CallContext, workspaceId: string): Promise<ConnectedAccount[]> {
+  const { data, error } = await ctx
+    .service()
     .from('social_accounts')
     .select('id, username, created_at, platform:platforms(display_name)')
+    .eq('workspace_id', workspaceId)
     .order('created_at', { ascending: true })
   if (error) throw new Error(`Reading social accounts failed: ${error.message}`)
   return (data ?? []).map((a) => ({
@@ -42,9 +46,10 @@ async function connectedAccounts(ctx: CallContext): Promise<ConnectedAccount[]> 
   }))
 }
 
-/** Everything both calls need: the caller's usable subscription, its Stripe item and the priced change. */
+/** Everything both calls need: the workspace's usable subscription, its Stripe item and the priced change. */
 async function prepare(ctx: CallContext, accounts: number) {
-  const row = await currentSubscription(ctx)
+  const workspace = await ownedWorkspace(ctx)
+  const row = await currentSubscription(ctx, workspace.id)
   if (row.status !== 'active' && row.status !== 'trialing') throw conflict(NOT_ACTIVE)
   const priced = priceChange(row, accounts)
   const stripe = ctx.deps.stripe()
@@ -77,7 +82,7 @@ async function prepare(ctx: CallContext, accounts: number) {
       },
     },
   ]
-  return { row, priced, stripe, subscription, item, items }
+  return { workspace, row, priced, stripe, subscription, item, items }
 }
 
 type Prepared = Awaited<ReturnType<typeof prepare>>
@@ -101,7 +106,7 @@ export async function previewPlanChange(req: Request, ctx: CallContext): Promise
   const { accounts } = await parseBody(req, previewBody)
   const prepared = await prepare(ctx, accounts)
   const { row, priced, item } = prepared
-  const connected = await connectedAccounts(ctx)
+  const connected = await connectedAccounts(ctx, prepared.workspace.id)
   const block = downgradeBlock(priced.accounts, connected)
   const invoice = await stripePreview(prepared)
   const prorations = invoice.lines.data.filter((line) => line.parent?.subscription_item_details?.proration)
@@ -133,7 +138,7 @@ export async function previewPlanChange(req: Request, ctx: CallContext): Promise
 export async function changePlan(req: Request, ctx: CallContext): Promise<Response> {
   const { accounts, prorationDate } = await parseBody(req, changeBody)
   const prepared = await prepare(ctx, accounts)
-  const block = downgradeBlock(prepared.priced.accounts, await connectedAccounts(ctx))
+  const block = downgradeBlock(prepared.priced.accounts, await connectedAccounts(ctx, prepared.workspace.id))
   if (block) throw downgradeRefused(block)
   // Stripe's clock, not ours, says how old the preview is (a fresh preview is stamped with it).
   const stripeNow = (await stripePreview(prepared)).created

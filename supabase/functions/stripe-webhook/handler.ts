@@ -55,7 +55,7 @@ async function onCheckoutCompleted(
   const hint = session.metadata?.userId ?? session.client_reference_id
   const synced = await syncSubscription(deps, subscriptionId, isUuid(hint) ? hint : null)
   if (!synced) return { handled: false, reason: 'no customer of ours' }
-  await notify(deps.service, synced.row.user_id, subscriptionStarted(synced.row), {
+  await notify(deps.service, synced.row, subscriptionStarted(synced.row), {
     subscriptionId: synced.row.id,
     checkoutSessionId: session.id,
   })
@@ -74,7 +74,7 @@ async function onSubscriptionChange(
   const { row } = synced
   const meta = { subscriptionId: row.id }
   if (event.type === 'customer.subscription.deleted') {
-    await notify(deps.service, row.user_id, subscriptionEnded(row), meta)
+    await notify(deps.service, row, subscriptionEnded(row), meta)
   } else if (event.type === 'customer.subscription.updated') {
     // What changed in this event, told once; the stored row follows Stripe's current state anyway.
     const previous = event.data.previous_attributes as { cancel_at_period_end?: boolean } | undefined
@@ -82,7 +82,7 @@ async function onSubscriptionChange(
     if (previous && 'cancel_at_period_end' in previous && previous.cancel_at_period_end !== nowCancelling) {
       await notify(
         deps.service,
-        row.user_id,
+        row,
         nowCancelling ? cancellationScheduled(row) : subscriptionResumed(row),
         meta,
       )
@@ -106,7 +106,7 @@ async function onInvoice(
   if (payment && stillTrue) {
     const notice = paymentNotice(payment, subscription.row)
     if (notice) {
-      await notify(deps.service, subscription.row.user_id, notice, {
+      await notify(deps.service, subscription.row, notice, {
         paymentId: payment.id,
         invoiceId,
       })

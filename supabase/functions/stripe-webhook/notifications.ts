@@ -76,12 +76,15 @@ export function subscriptionEnded(row: SubscriptionRow): BillingNotice {
   }
 }
 
+/** Tells the buyer, in the workspace the subscription bills (where they look at its plan). */
 export async function notify(
   service: SupabaseClient,
-  userId: string,
+  to: Pick<SubscriptionRow, 'user_id' | 'workspace_id'>,
   notice: BillingNotice,
   metadata: Record<string, string>,
 ): Promise<void> {
-  const { error } = await service.from('notifications').insert({ user_id: userId, ...notice, metadata })
+  const { error } = await service
+    .from('notifications')
+    .insert({ user_id: to.user_id, workspace_id: to.workspace_id, ...notice, metadata })
   if (error) throw new DatabaseError(error)
 }

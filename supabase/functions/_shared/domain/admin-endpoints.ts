@@ -36,6 +36,7 @@ import type {
   PlatformHealthOverview,
   PlatformPackView,
 } from './admin-platform.ts'
+import type { AdminWorkspace, WorkspaceDetail } from './admin-workspaces.ts'
 
 /** GET /ai-usage: each customer's AI use today (UTC), heaviest first. */
 export interface AiUsage {
@@ -110,6 +111,7 @@ export interface AdminEndpoints {
   'GET /users': Get<AdminUser[], ListQuery>
   'GET /campaigns': Get<AdminCampaign[], ListQuery>
   'GET /social-accounts': Get<AdminAccount[], ListQuery>
+  'GET /workspaces': Get<AdminWorkspace[], ListQuery>
 
   'POST /processes/:name/restart': Post<undefined, CommandRequest>
   'POST /processes/:name/kill': Post<undefined, CommandRequest>
@@ -118,6 +120,7 @@ export interface AdminEndpoints {
   'GET /users/:id': Get<UserDetail>
   'GET /campaigns/:id': Get<CampaignDetail>
   'GET /social-accounts/:id': Get<AccountDetail>
+  'GET /workspaces/:id': Get<WorkspaceDetail>
   /** minutes: null pauses until resumed. */
   'POST /social-accounts/:id/pause': Post<{ minutes: number | null }, AccountDetail>
   'POST /social-accounts/:id/resume': Post<undefined, AccountDetail>

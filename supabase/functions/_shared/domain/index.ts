@@ -5,6 +5,7 @@
 export * from './admin.ts'
 export * from './admin-endpoints.ts'
 export * from './admin-platform.ts'
+export * from './admin-workspaces.ts'
 export * from './ai-text.ts'
 export * from './api-endpoints.ts'
 export * from './campaign-figures.ts'

@@ -7,7 +7,7 @@ export default function BillingRoute() {
   if (!userId) return null
   return (
     <SignedInLayout>
-      <BillingPage userId={userId} />
+      <BillingPage />
     </SignedInLayout>
   )
 }

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router'
 import { useToast } from '@/components/ui/toast'
 import { ActivityNavLink } from '@/features/activity/components/activity-nav-link'
 import { AutomationsTab } from '@/features/automations/components/automations-tab'
+import { NoPlanBanner } from '@/features/billing/components/no-plan-banner'
 import { CampaignsTab } from '@/features/campaigns/components/campaigns-tab'
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell'
 import {
@@ -111,7 +112,12 @@ function Dashboard() {
           </>
         }
         badges={{ inbox: (active) => <InboxBadge active={active} /> }}
-        notices={<PlatformNotices />}
+        notices={
+          <>
+            <NoPlanBanner />
+            <PlatformNotices />
+          </>
+        }
       >
         {tab === 'campaigns' && (
           <CampaignsTab

@@ -1,8 +1,9 @@
 // The operator's admin dashboard (product.md §2): title 'Admin Dashboard', the product's eight tabs plus
-// Platform health (site changes, the canary, platform packs), Auto Refresh (on by default) and
+// Workspaces (owners, members, plans) and Platform health (site changes, the canary, platform packs), Auto Refresh (on by default) and
 // Refresh. The open tab lives in the address (?tab=queues) so a reload keeps it.
 import {
   Activity,
+  Building2,
   FileText,
   HeartPulse,
   Layers,
@@ -28,6 +29,7 @@ import { QueuesTab } from './queues-tab'
 import { RetriesTab } from './retries-tab'
 import type { TabProps } from './tab-props'
 import { UsersTab } from './users-tab'
+import { WorkspacesTab } from './workspaces-tab'
 
 const TABS: { id: string; label: string; icon: LucideIcon; Panel: (props: TabProps) => ReactNode }[] = [
   { id: 'overview', label: 'Overview', icon: LayoutDashboard, Panel: OverviewTab },
@@ -38,6 +40,7 @@ const TABS: { id: string; label: string; icon: LucideIcon; Panel: (props: TabPro
   { id: 'users', label: 'Users', icon: Users, Panel: UsersTab },
   { id: 'campaigns', label: 'Campaigns', icon: Megaphone, Panel: CampaignsTab },
   { id: 'accounts', label: 'Accounts', icon: Activity, Panel: AccountsTab },
+  { id: 'workspaces', label: 'Workspaces', icon: Building2, Panel: WorkspacesTab },
   { id: 'platform-health', label: 'Platform health', icon: HeartPulse, Panel: PlatformHealthTab },
 ]
 

@@ -4,12 +4,12 @@ import type { Subscription } from './types'
 const COLUMNS =
   'user_id, status, plan_type, accounts_purchased, current_period_start, current_period_end, cancel_at_period_end'
 
-/** The user's latest subscription, or null when there is none. Errors are thrown. */
-export async function getSubscription(userId: string): Promise<Subscription | null> {
+/** The workspace's latest subscription, or null when there is none. Errors are thrown. */
+export async function getSubscription(workspaceId: string): Promise<Subscription | null> {
   const { data, error } = await supabase
     .from('subscriptions')
     .select(COLUMNS)
-    .eq('user_id', userId)
+    .eq('workspace_id', workspaceId)
     .order('current_period_end', { ascending: false, nullsFirst: false })
     .limit(1)
     .maybeSingle()

@@ -1,0 +1,167 @@
+// Billing per workspace, in-process against the test stack's Stripe sandbox: a checkout names the
+// active workspace in Stripe's metadata, the webhook records the subscription under that workspace
+// (not the buyer's personal one), the workspace keeps its own Stripe customer for every later
+// checkout and portal, its trial is its own, and a member who is not the owner is refused every
+// billing call with the workspace error.
+import assert from 'node:assert/strict'
+import { createStripeClient, type Stripe } from '../_shared/stripe.ts'
+import { syncSubscription } from '../_shared/stripe-sync.ts'
+import {
+  functionRequest,
+  jsonOf,
+  newCustomer,
+  serviceDb,
+  stackEnv,
+  type TestCustomer,
+} from '../_shared/test-stack.ts'
+import { createApiHandler } from './app.ts'
+import { ROLE_REFUSED } from './billing-workspace.ts'
+import { defaultDeps } from './deps.ts'
+
+const env = stackEnv()
+const handle = createApiHandler(defaultDeps(env))
+const stripe = createStripeClient(env)
+type Json = Record<string, unknown>
+
+async function call(customer: TestCustomer, method: string, path: string, body?: unknown) {
+  const response = await handle(functionRequest('api', path, { token: customer.token, method, body }))
+  return { status: response.status, body: await jsonOf<Json & { error?: string }>(response) }
+}
+
+async function pay(sessionId: string) {
+  const response = await fetch(`${env('STRIPE_API_BASE')}/__sandbox/checkout_sessions/${sessionId}/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  })
+  assert.equal(response.status, 200, await response.clone().text())
+  await response.body?.cancel()
+}
+
+async function createWorkspace(owner: TestCustomer, name: string): Promise<string> {
+  const { data, error } = await owner.db.rpc('create_workspace', { p_name: name })
+  if (error) throw new Error(`create_workspace: ${error.message}`)
+  return data
+}
+
+async function buy(owner: TestCustomer, accountCount: number) {
+  const created = await call(owner, 'POST', '/api/create-checkout-session', {
+    planType: 'growth',
+    billingPeriod: 'monthly',
+    accountCount,
+  })
+  assert.equal(created.status, 200, JSON.stringify(created.body))
+  const session = await stripe.checkout.sessions.retrieve(created.body.sessionId as string)
+  await pay(session.id)
+  const subscriptionId = (await stripe.checkout.sessions.retrieve(session.id)).subscription as string
+  return { session, subscription: await stripe.subscriptions.retrieve(subscriptionId) }
+}
+
+async function workspaceRow(id: string) {
+  const { data, error } = await serviceDb(env)
+    .from('workspaces')
+    .select('stripe_customer_id, subscription_plan, subscription_status')
+    .eq('id', id)
+    .single()
+  if (error) throw new Error(error.message)
+  return data
+}
+
+Deno.test('a client workspace is billed to its own customer, its subscription recorded under it', async () => {
+  const agency = await newCustomer('agency')
+  const personal = await buy(agency, 2)
+  assert.equal(personal.session.metadata?.workspaceId, agency.id, 'the personal workspace bought first')
+
+  const client = await createWorkspace(agency, 'Client North')
+  const first = await buy(agency, 3)
+  assert.equal(first.session.metadata?.workspaceId, client)
+  assert.equal(first.subscription.metadata.workspaceId, client, 'the subscription carries the workspace')
+  assert.equal(first.session.customer_email, agency.email, 'a new workspace gets a customer of its own')
+  assert.notEqual(first.subscription.customer, personal.subscription.customer)
+  assert.equal(first.subscription.status, 'trialing', "the workspace's first plan has its trial")
+
+  const { data: rows } = await serviceDb(env)
+    .from('subscriptions')
+    .select('workspace_id, accounts_purchased')
+    .eq('user_id', agency.id)
+    .order('accounts_purchased')
+  assert.deepEqual(rows, [
+    { workspace_id: agency.id, accounts_purchased: 2 },
+    { workspace_id: client, accounts_purchased: 3 },
+  ])
+  assert.deepEqual(await workspaceRow(client), {
+    stripe_customer_id: first.subscription.customer,
+    subscription_plan: 'growth',
+    subscription_status: 'trialing',
+  })
+  const { data: limit } = await agency.db.rpc('check_account_limit')
+  assert.equal((limit as Json).limit, 3, 'the client workspace has its own limit')
+
+  // A second checkout for the workspace reuses its customer and has no second trial.
+  const again = await call(agency, 'POST', '/api/create-checkout-session', { planType: 'starter' })
+  assert.equal(again.status, 200, JSON.stringify(again.body))
+  const session = await stripe.checkout.sessions.retrieve(again.body.sessionId as string)
+  assert.equal(session.customer, first.subscription.customer)
+  await pay(session.id)
+  const second = await stripe.subscriptions.retrieve(
+    (await stripe.checkout.sessions.retrieve(session.id)).subscription as string,
+  )
+  assert.equal(second.status, 'active', 'no second trial for the workspace')
+
+  const portal = await call(agency, 'POST', '/billing/portal')
+  assert.equal(portal.status, 200, JSON.stringify(portal.body))
+  const cancelled = await call(agency, 'POST', '/billing/cancel')
+  assert.equal(
+    (cancelled.body.subscription as Json).stripe_subscription_id,
+    second.id,
+    "cancel acts on the active workspace's subscription",
+  )
+  assert.equal((await stripe.subscriptions.retrieve(personal.subscription.id)).cancel_at_period_end, false)
+})
+
+Deno.test('a member who is not the owner is refused every billing call', async () => {
+  const owner = await newCustomer('ws-owner')
+  await buy(owner, 2)
+  const member = await newCustomer('ws-admin')
+  const { error } = await serviceDb(env)
+    .from('workspace_members')
+    .insert({ workspace_id: owner.id, user_id: member.id, role: 'admin' })
+  assert.equal(error, null)
+  const switched = await member.db.rpc('set_active_workspace', { p_workspace_id: owner.id })
+  assert.equal(switched.error, null)
+
+  const refused = { status: 403, body: { error: ROLE_REFUSED } }
+  assert.deepEqual(
+    await call(member, 'POST', '/api/create-checkout-session', { planType: 'starter' }),
+    refused,
+  )
+  for (const path of ['/billing/portal', '/billing/cancel', '/billing/resume', '/api/subscription/cancel']) {
+    assert.deepEqual(await call(member, 'POST', path), refused, path)
+  }
+  assert.deepEqual(await call(member, 'POST', '/billing/change-preview', { accounts: 3 }), refused)
+  assert.deepEqual(await call(member, 'GET', '/invoices/in_anything'), refused)
+  const { data: plan } = await member.db.rpc('active_workspace_plan').single()
+  assert.equal(plan?.sends, true, "the member still reads the workspace's plan")
+})
+
+Deno.test('a subscription without the workspace in its metadata goes to the workspace of its customer', async () => {
+  const owner = await newCustomer('ws-customer')
+  const client = await createWorkspace(owner, 'Client South')
+  const first = await buy(owner, 2)
+  assert.equal(first.subscription.metadata.workspaceId, client)
+  // Back in the personal workspace, a subscription made at Stripe for the client's customer
+  // (a support agent in Stripe's dashboard, say) names no workspace: the customer decides.
+  const switched = await owner.db.rpc('set_active_workspace', { p_workspace_id: owner.id })
+  assert.equal(switched.error, null)
+  const madeAtStripe = {
+    ...first.subscription,
+    id: `sub_dashboard_${crypto.randomUUID().slice(0, 8)}`,
+    metadata: { userId: owner.id },
+  } as Stripe.Subscription
+  const retrieveOnly = { subscriptions: { retrieve: () => Promise.resolve(madeAtStripe) } }
+  const synced = await syncSubscription(
+    { stripe: retrieveOnly as unknown as Stripe, service: serviceDb(env) },
+    madeAtStripe.id,
+  )
+  assert.equal(synced?.row.workspace_id, client)
+})

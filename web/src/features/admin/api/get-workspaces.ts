@@ -1,0 +1,3 @@
+import { adminRequest } from './admin-request'
+
+export const getWorkspaces = () => adminRequest('GET /workspaces')
