@@ -80,16 +80,19 @@ test('users, campaigns and accounts list the demo customers, with their drawers'
 test('Manage resumes a flagged account, pauses it until resumed, and resumes it', async ({ browser }) => {
   // An account of its own: a customer's X account the runner flagged.
   const username = `e2e_flagged_${Date.now() % 1_000_000}`
-  const { rows } = await db().query<{ id: string }>(
-    `with owner as (
-       insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, created_at, updated_at)
-       values (gen_random_uuid(), 'authenticated', 'authenticated', $1 || '@e2e.test', '', now(),
-               '{"provider": "email", "providers": ["email"]}', now(), now())
-       returning id)
-     insert into public.social_accounts (user_id, platform_id, username, status, flag_reason, warmup_phase)
-     select owner.id, p.id, $1, 'flagged', 'Rate limited (88)', 5 from owner, public.platforms p where p.name = 'twitter'
+  // Two statements: the new login's personal workspace is made by a trigger after its insert.
+  const { rows: owners } = await db().query<{ id: string }>(
+    `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, created_at, updated_at)
+     values (gen_random_uuid(), 'authenticated', 'authenticated', $1 || '@e2e.test', '', now(),
+             '{"provider": "email", "providers": ["email"]}', now(), now())
      returning id::text`,
     [username],
+  )
+  const { rows } = await db().query<{ id: string }>(
+    `insert into public.social_accounts (user_id, workspace_id, platform_id, username, status, flag_reason, warmup_phase)
+     select $2::uuid, $2::uuid, p.id, $1, 'flagged', 'Rate limited (88)', 5 from public.platforms p where p.name = 'twitter'
+     returning id::text`,
+    [username, owners[0]?.id],
   )
   const accountId = rows[0]?.id
   const { context, page } = await adminPage(browser)
