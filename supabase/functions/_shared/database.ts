@@ -44,6 +44,7 @@ interface NullableResultColumn {
     | 'last_sent_at'
     | 'personalized_sample'
   dashboard_summary: 'messages_sent_change' | 'delivery_rate' | 'delivery_rate_change'
+  workspace_member_list: 'full_name'
 }
 
 /** View columns that are never null, per view. */
