@@ -1,5 +1,6 @@
 import { BillingPage } from '@/features/billing/components/billing-page'
 import { useAuth } from '@/lib/auth-store'
+import { RoleGate } from '../guards/role-gate'
 import { SignedInLayout } from '../layouts/signed-in-layout'
 
 export default function BillingRoute() {
@@ -7,7 +8,9 @@ export default function BillingRoute() {
   if (!userId) return null
   return (
     <SignedInLayout>
-      <BillingPage userId={userId} />
+      <RoleGate ability="billing">
+        <BillingPage userId={userId} />
+      </RoleGate>
     </SignedInLayout>
   )
 }
