@@ -8,6 +8,19 @@ import { completeOnboarding } from './runner-process'
 import { apiUrl, outboxLink, signUp, uniqueEmail } from './support'
 
 const NOT_ALLOWED = 'Your role in this workspace does not allow this.'
+/** Set to docs/screenshots (absolute) to refresh the screenshots of these screens. */
+const shots = process.env.WORKSPACES_SCREENSHOTS_DIR
+
+async function shot(page: Page, name: string, reopen?: () => Promise<unknown>) {
+  if (!shots) return
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+    if (reopen) await reopen()
+    await page.screenshot({ path: `${shots}/workspaces-${name}-${width}.png`, fullPage: !reopen })
+    if (reopen) await page.keyboard.press('Escape')
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
 
 async function openSwitcher(page: Page) {
   await page.getByRole('button', { name: /^Workspace: / }).click()
@@ -46,6 +59,7 @@ test('invite an agent by e-mail, who joins from the outbox link and sees only th
   await create.getByLabel('Workspace name').fill(workspaceName)
   await create.getByRole('button', { name: 'Create workspace' }).click()
   await expect(page.getByRole('button', { name: `Workspace: ${workspaceName}` })).toBeVisible()
+  await shot(page, 'switcher', async () => expect(await openSwitcher(page)).toBeVisible())
 
   await (await openSwitcher(page)).getByRole('menuitem', { name: 'Members' }).click()
   await expect(page).toHaveURL(/\/settings\/members$/)
@@ -79,6 +93,13 @@ test('invite an agent by e-mail, who joins from the outbox link and sees only th
 
   const invitee = await browser.newContext({ baseURL: test.info().project.use.baseURL })
   const agent = await invitee.newPage()
+  if (shots) {
+    await agent.goto('/invite/shown-signed-out')
+    await expect(
+      agent.getByText('You have been invited to a Reachflow workspace.', { exact: false }),
+    ).toBeVisible()
+    await shot(agent, 'invite-signed-out')
+  }
   await openLinkSignedOut(agent, await outboxLink(revokedEmail, '/auth/v1/verify'))
   await expect(agent.getByRole('alert')).toHaveText('This invitation was revoked.')
   await agent.evaluate(() => localStorage.clear())
@@ -89,6 +110,7 @@ test('invite an agent by e-mail, who joins from the outbox link and sees only th
   // The agent follows the mail's link, joins and chooses a password.
   await openLinkSignedOut(agent, await outboxLink(agentEmail, '/auth/v1/verify'))
   await expect(agent.getByRole('heading', { name: 'You joined the workspace' })).toBeVisible()
+  await shot(agent, 'invite-joined')
   await agent.getByLabel('Choose a password').fill('agent-password-1')
   await agent.getByRole('button', { name: 'Save password and continue' }).click()
   await expect(agent).toHaveURL(/\/dashboard/)
@@ -108,6 +130,7 @@ test('invite an agent by e-mail, who joins from the outbox link and sees only th
   const members = page.getByRole('list', { name: 'Members' })
   await expect(members.getByText(agentEmail, { exact: true })).toBeVisible()
   await expect(pending.getByRole('listitem')).toHaveCount(1)
+  await shot(page, 'members')
   await page.getByLabel(`Role of ${agentEmail}`).selectOption({ label: 'Viewer' })
   await expect(page.getByText(`${agentEmail} is now a viewer`)).toBeVisible()
   await agent.goto('/dashboard')

@@ -50,19 +50,20 @@ export function MembersList({
                 <label className="sr-only" htmlFor={`role-${member.userId}`}>
                   Role of {label}
                 </label>
-                <Select
-                  id={`role-${member.userId}`}
-                  className="w-32"
-                  value={member.role}
-                  disabled={busyUserId === member.userId}
-                  onChange={(event) => onChangeRole(member, event.target.value as WorkspaceRoleName)}
-                >
-                  {choices.map((r) => (
-                    <option key={r} value={r}>
-                      {ROLE_LABELS[r]}
-                    </option>
-                  ))}
-                </Select>
+                <div className="w-32 shrink-0">
+                  <Select
+                    id={`role-${member.userId}`}
+                    value={member.role}
+                    disabled={busyUserId === member.userId}
+                    onChange={(event) => onChangeRole(member, event.target.value as WorkspaceRoleName)}
+                  >
+                    {choices.map((r) => (
+                      <option key={r} value={r}>
+                        {ROLE_LABELS[r]}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
                 <Button
                   variant="ghost"
                   size="sm"

@@ -67,7 +67,7 @@ export function WorkspaceSwitcher() {
   }
 
   return (
-    <div ref={rootRef} className="relative min-w-0">
+    <div ref={rootRef} className="relative min-w-0 shrink">
       <button
         ref={buttonRef}
         type="button"
@@ -76,7 +76,7 @@ export function WorkspaceSwitcher() {
         aria-controls={open ? menuId : undefined}
         aria-label={`Workspace: ${workspace?.name ?? 'none'}`}
         onClick={() => setOpen((v) => !v)}
-        className="flex h-9 max-w-[11rem] items-center gap-2 rounded-lg px-2 text-left ring-1 ring-slate-200 ring-inset hover:bg-slate-50 sm:max-w-[16rem] sm:px-2.5"
+        className="flex h-9 max-w-[6.5rem] items-center gap-1.5 rounded-lg px-2 text-left ring-1 ring-slate-200 ring-inset hover:bg-slate-50 sm:max-w-[16rem] sm:gap-2 sm:px-2.5"
       >
         <Building2 className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
         <span className="min-w-0">
@@ -98,7 +98,7 @@ export function WorkspaceSwitcher() {
           aria-label="Workspaces"
           tabIndex={-1}
           onKeyDown={onMenuKeyDown}
-          className="absolute left-0 z-40 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200"
+          className="z-40 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 max-sm:fixed max-sm:inset-x-4 max-sm:top-16 sm:absolute sm:left-0 sm:mt-2 sm:w-72"
         >
           <p className="px-3 pt-1.5 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
             Workspaces
