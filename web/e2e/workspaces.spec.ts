@@ -58,7 +58,9 @@ test('invite an agent by e-mail, who joins from the outbox link and sees only th
   await expect(create.getByText('Workspace name is required')).toBeVisible()
   await create.getByLabel('Workspace name').fill(workspaceName)
   await create.getByRole('button', { name: 'Create workspace' }).click()
-  await expect(page.getByRole('button', { name: `Workspace: ${workspaceName}` })).toBeVisible()
+  await expect(page.getByRole('button', { name: `Workspace: ${workspaceName}` })).toBeVisible({
+    timeout: 60_000,
+  })
   await shot(page, 'switcher', async () => expect(await openSwitcher(page)).toBeVisible())
 
   await (await openSwitcher(page)).getByRole('menuitem', { name: 'Members' }).click()
@@ -164,4 +166,40 @@ test('invite an agent by e-mail, who joins from the outbox link and sees only th
   await agent.reload()
   await expect(agent.getByRole('button', { name: `Workspace: ${workspaceName}` })).toHaveCount(0)
   await invitee.close()
+})
+
+test('workspace settings: rename, the typed name guarding delete, and falling back to the personal workspace', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const email = uniqueEmail('ws-settings')
+  await signUp(page, email, 'settings-password-1')
+  await completeOnboarding(email)
+  await page.goto('/dashboard')
+  const personal = (await page.getByRole('button', { name: /^Workspace: / }).getAttribute('aria-label')) ?? ''
+
+  await (await openSwitcher(page)).getByRole('menuitem', { name: 'Create workspace' }).click()
+  await page.getByRole('dialog', { name: 'Create workspace' }).getByLabel('Workspace name').fill('Old name')
+  await page.getByRole('button', { name: 'Create workspace' }).last().click()
+  // Creating reloads the whole app in the new workspace: a page load, not a re-render.
+  await expect(page.getByRole('button', { name: 'Workspace: Old name' })).toBeVisible({ timeout: 60_000 })
+
+  await (await openSwitcher(page)).getByRole('menuitem', { name: 'Workspace settings' }).click()
+  await expect(page.getByRole('heading', { name: 'Workspace settings' })).toBeVisible()
+  await page.getByLabel('Workspace name').fill('New name')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Workspace renamed')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Workspace: New name' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Delete workspace' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Delete workspace' })
+  const remove = confirm.getByRole('button', { name: 'Delete workspace' })
+  await confirm.getByLabel(/to confirm/).fill('new name')
+  await expect(remove).toBeDisabled()
+  await confirm.getByLabel(/to confirm/).fill('New name')
+  await remove.click()
+  await expect(page).toHaveURL(/\/dashboard/)
+  await expect(page.getByRole('button', { name: personal })).toBeVisible({ timeout: 60_000 })
+  const menu = await openSwitcher(page)
+  await expect(menu.getByRole('menuitemradio')).toHaveCount(1)
 })
