@@ -261,3 +261,33 @@ describe('api function answers, as the demo customer reads them', () => {
     expect(parsed.data, `${route}: keys the function answers that ApiResponse does not know`).toEqual(answer)
   })
 })
+
+const invitationSent: z.ZodType<ApiResponse<'POST /workspaces/:id/invitations'>> = z.object({
+  invitation: z.object({ id: text, email: text, expires_at: text }),
+  mailed: z.boolean(),
+  link: text,
+  message: text,
+})
+
+describe('api function answers to the invitation writes', () => {
+  it('POST /workspaces/:id/invitations and …/resend answer InvitationSent', async () => {
+    const workspace = await demo.rpc('my_workspaces')
+    const active = (workspace.data as { id: string; is_active: boolean }[] | null)?.find((w) => w.is_active)
+    expect(active, JSON.stringify(workspace.error)).toBeDefined()
+    const email = `answers-${crypto.randomUUID().slice(0, 8)}@functions.test`
+    const sent = requestLine('POST /workspaces/:id/invitations', { id: active?.id ?? '' })
+    const invited = await invoke<unknown>(demo, `api/${sent.path}`, 'POST', { email, role: 'viewer' })
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201)
+    const parsed = invitationSent.safeParse(invited.body)
+    expect(parsed.error?.issues ?? []).toEqual([])
+    expect(parsed.data).toEqual(invited.body)
+
+    const again = requestLine('POST /workspaces/:id/invitations/:invitationId/resend', {
+      id: active?.id ?? '',
+      invitationId: parsed.data?.invitation.id ?? '',
+    })
+    const resent = await invoke<unknown>(demo, `api/${again.path}`, 'POST')
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200)
+    expect(invitationSent.safeParse(resent.body).data).toEqual(resent.body)
+  })
+})

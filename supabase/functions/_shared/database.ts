@@ -47,6 +47,8 @@ interface NullableResultColumn {
     | 'personalized_sample'
   dashboard_summary: 'messages_sent_change' | 'delivery_rate' | 'delivery_rate_change'
   workspace_people: 'email' | 'full_name'
+
+  workspace_member_list: 'full_name'
 }
 
 /** View columns that are never null, per view. */

@@ -364,11 +364,13 @@ export type Database = {
       instagram_answer_refusal: { Args: { p_thread_id: string }; Returns: string }
       instagram_answer_window: { Args: { p_thread_id: string }; Returns: string }
       instagram_token_failed: { Args: { p_account_id: string; p_reason: string }; Returns: boolean }
+      invitation_token_hash: { Args: { p_token: string }; Returns: string }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_campaign_target: { Args: { p_last_sent_at: string; p_state: string }; Returns: boolean }
       is_client_role: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_random_day_off: { Args: { campaign_id: string; day: string }; Returns: boolean }
       is_valid_timezone: { Args: { tz: string }; Returns: boolean }
+      issue_invitation_token: { Args: { p_invitation_id: string }; Returns: string }
       log_workspace_activity: {
         Args: {
           p_action: string
@@ -463,12 +465,17 @@ export type Database = {
       }
       refresh_inbox_thread: { Args: { p_thread_id: string }; Returns: undefined }
       refresh_workspace_plan: { Args: { p_workspace_id: string }; Returns: undefined }
+      refuse_losing_last_owner: { Args: { p_user_id: string; p_workspace_id: string }; Returns: undefined }
       register_code_pack: { Args: { p_facts: Json; p_platform: string; p_version: string }; Returns: string }
       request_inbox_sync: { Args: { p_account_id: string }; Returns: string }
       requeue_inbox_reply: { Args: { p_message_id: string; p_reason: string }; Returns: boolean }
       require_active_role: {
         Args: { p_roles: Database['public']['Enums']['workspace_role'][] }
         Returns: string
+      }
+      require_member_role: {
+        Args: { p_roles: Database['public']['Enums']['workspace_role'][]; p_workspace_id: string }
+        Returns: Database['public']['Enums']['workspace_role']
       }
       resolve_site_changes: {
         Args: {
@@ -3036,6 +3043,60 @@ export type Database = {
           },
         ]
       }
+      workspace_invitations: {
+        Row: {
+          accepted_at: string | null
+          accepted_by: string | null
+          created_at: string
+          email: string
+          expires_at: string
+          id: string
+          invited_by: string | null
+          last_sent_at: string
+          revoked_at: string | null
+          role: Database['public']['Enums']['workspace_role']
+          token_hash: string
+          workspace_id: string
+        }
+        ComputedFields: never
+        Insert: {
+          accepted_at?: string | null
+          accepted_by?: string | null
+          created_at?: string
+          email: string
+          expires_at: string
+          id?: string
+          invited_by?: string | null
+          last_sent_at?: string
+          revoked_at?: string | null
+          role: Database['public']['Enums']['workspace_role']
+          token_hash: string
+          workspace_id: string
+        }
+        Update: {
+          accepted_at?: string | null
+          accepted_by?: string | null
+          created_at?: string
+          email?: string
+          expires_at?: string
+          id?: string
+          invited_by?: string | null
+          last_sent_at?: string
+          revoked_at?: string | null
+          role?: Database['public']['Enums']['workspace_role']
+          token_hash?: string
+          workspace_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'workspace_invitations_workspace_id_fkey'
+            columns: ['workspace_id']
+            isOneToOne: false
+            referencedRelation: 'workspaces'
+            referencedColumns: ['id']
+          },
+        ]
+      }
       workspace_members: {
         Row: {
           created_at: string
@@ -3311,6 +3372,7 @@ export type Database = {
       }
     }
     Functions: {
+      accept_invitation: { Args: { p_token: string }; Returns: string }
       account_daily_usage: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -3617,6 +3679,14 @@ export type Database = {
           variant_id: string
         }[]
       }
+      change_member_role: {
+        Args: {
+          p_role: Database['public']['Enums']['workspace_role']
+          p_user_id: string
+          p_workspace_id: string
+        }
+        Returns: undefined
+      }
       check_account_limit: { Args: Record<PropertyKey, never>; Returns: Json }
       connect_official_x_account: {
         Args: {
@@ -3672,6 +3742,7 @@ export type Database = {
       delete_instagram_user_data: { Args: { p_instagram_user_id: string }; Returns: Json }
       delete_scraping_campaign: { Args: { p_scraping_campaign_id: string }; Returns: Json }
       delete_social_account: { Args: { p_account_id: string }; Returns: Json }
+      delete_workspace: { Args: { p_confirm_name: string; p_workspace_id: string }; Returns: undefined }
       do_not_contact_entries: {
         Args: { p_limit?: number; p_offset?: number; p_platform?: string; p_search?: string }
         Returns: {
@@ -3722,6 +3793,20 @@ export type Database = {
           received_this_week: number
         }[]
       }
+      invite_member: {
+        Args: {
+          p_email: string
+          p_role: Database['public']['Enums']['workspace_role']
+          p_workspace_id: string
+        }
+        Returns: {
+          email: string
+          expires_at: string
+          invitation_id: string
+          token: string
+        }[]
+      }
+      leave_workspace: { Args: { p_workspace_id: string }; Returns: undefined }
       mark_inbox_thread_read: { Args: { p_thread_id: string }; Returns: undefined }
       my_workspaces: {
         Args: Record<PropertyKey, never>
@@ -3758,9 +3843,21 @@ export type Database = {
         Args: { p_account_id: string; p_kind: string; p_unit_keys: string[] }
         Returns: number
       }
+      remove_member: { Args: { p_user_id: string; p_workspace_id: string }; Returns: undefined }
+      rename_workspace: { Args: { p_name: string; p_workspace_id: string }; Returns: undefined }
       request_account_test: { Args: { p_account_id: string }; Returns: string }
       request_inbox_check: { Args: { p_account_id?: string }; Returns: Json }
+      resend_invitation: {
+        Args: { p_invitation_id: string }
+        Returns: {
+          email: string
+          expires_at: string
+          invitation_id: string
+          token: string
+        }[]
+      }
       retry_inbox_reply: { Args: { p_message_id: string }; Returns: undefined }
+      revoke_invitation: { Args: { p_invitation_id: string }; Returns: undefined }
       save_official_credentials: {
         Args: { p_account_id: string; p_ciphertext: string; p_key_id: string }
         Returns: undefined
@@ -3792,6 +3889,7 @@ export type Database = {
           timezone: string
         }[]
       }
+      transfer_ownership: { Args: { p_user_id: string; p_workspace_id: string }; Returns: undefined }
       update_social_account: {
         Args: {
           p_account_id: string
@@ -3804,6 +3902,16 @@ export type Database = {
           p_user_id: string
         }
         Returns: Json
+      }
+      workspace_member_list: {
+        Args: { p_workspace_id: string }
+        Returns: {
+          email: string
+          full_name: string
+          joined_at: string
+          role: Database['public']['Enums']['workspace_role']
+          user_id: string
+        }[]
       }
       workspace_people: {
         Args: Record<PropertyKey, never>

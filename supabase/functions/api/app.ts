@@ -35,6 +35,7 @@ import {
   updateAccount,
   validateCookies,
 } from './social-accounts.ts'
+import { inviteMember, resendInvitation } from './workspace-invitations.ts'
 import { finishXOfficial, startXOfficial, xOfficialSetup } from './x-official.ts'
 
 export function createApiRouter(deps: ApiDeps): Router {
@@ -100,6 +101,10 @@ export function createApiRouter(deps: ApiDeps): Router {
   // Earlier clients asked for /api/invoices/:id (a doubled /functions/v1/api/api/… path).
   get('/api/invoices/:id', invoiceLink)
   get('/billing/invoices/:id', invoiceLink)
+
+  // Invitations are written by the database's RPCs; these routes add the e-mail (workspace-invitations.ts).
+  post('/workspaces/:id/invitations', inviteMember)
+  post('/workspaces/:id/invitations/:invitationId/resend', resendInvitation)
   return router
 }
 

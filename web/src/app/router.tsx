@@ -57,6 +57,10 @@ export const routes: RouteObject[] = [
       { path: paths.doNotContact, lazy: guarded(() => import('./routes/do-not-contact')) },
       { path: paths.activity, lazy: guarded(() => import('./routes/activity')) },
       { path: paths.billing, lazy: guarded(() => import('./routes/billing')) },
+      { path: paths.members, lazy: guarded(() => import('./routes/members')) },
+      { path: paths.workspaceSettings, lazy: guarded(() => import('./routes/workspace-settings')) },
+      // public: a signed-out invitee signs in or up on the page itself
+      { path: paths.invite, lazy: publicPage(() => import('./routes/invite')) },
       { path: paths.success, lazy: publicPage(() => import('./routes/success')) },
       { path: paths.cancel, lazy: publicPage(() => import('./routes/cancel')) },
       { path: paths.dataDeletion, lazy: publicPage(() => import('./routes/data-deletion')) },

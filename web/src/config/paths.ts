@@ -14,6 +14,12 @@ export const paths = {
   /** The workspace's activity log (owners and admins). */
   activity: '/activity',
   billing: '/billing',
+  /** The active workspace's members and invitations (owners and admins). */
+  members: '/settings/members',
+  /** Rename, delete, hand over or leave the active workspace. */
+  workspaceSettings: '/settings/workspace',
+  /** The link an invitation e-mail carries: /invite/<token>. */
+  invite: '/invite/:token',
   /** The billing page with its change-plan control open: where every "limit reached" message leads. */
   changePlan: '/billing?change=plan',
   success: '/success',

@@ -14,12 +14,18 @@ const OTHER_SERVICES_CODE_PAGES: readonly string[] = [paths.connectXCallback, pa
 const returnFromOtherService =
   typeof window !== 'undefined' && OTHER_SERVICES_CODE_PAGES.includes(window.location.pathname)
 
+/**
+ * An invitation mailed by Supabase Auth arrives with an implicit session in the fragment, which a
+ * PKCE client refuses; the invitation page takes it itself (features/workspaces/api/invite-session.ts).
+ */
+const invitationPage = typeof window !== 'undefined' && window.location.pathname.startsWith('/invite/')
+
 /** Typed by the generated database types (supabase/functions/_shared/database.ts). */
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
   auth: {
     persistSession: true,
     autoRefreshToken: true,
-    detectSessionInUrl: !returnFromOtherService,
+    detectSessionInUrl: !returnFromOtherService && !invitationPage,
     flowType: 'pkce',
   },
 })

@@ -8,6 +8,7 @@ import { adminUsers } from './admin.ts'
 import { type AuthCall, type AuthLimits, requireApiKey, sessionMeta } from './context.ts'
 import { API_VERSION, AuthError, sendAuthError } from './errors.ts'
 import { GuessGuard } from './guessing.ts'
+import { invite } from './invite.ts'
 import { authorize, callback, pkceGrant } from './oauth.ts'
 import { rateLimitSettings, SlidingWindow } from './rate-limit.ts'
 import { recover, verifyLink, verifyOtp } from './recovery.ts'
@@ -47,6 +48,7 @@ const ROUTES: Record<string, Partial<Record<string, Endpoint>>> = {
   '/user': { GET: getUser, PUT: updateUser },
   '/logout': { POST: logout },
   '/recover': { POST: recover },
+  '/invite': { POST: invite },
   '/verify': { GET: verifyLink, POST: verifyOtp },
   '/authorize': { GET: authorize },
   '/callback': { GET: callback },

@@ -6,6 +6,7 @@ import { createHash, randomInt, randomUUID } from 'node:crypto'
 import { sendJson } from '../http.ts'
 import { type AuthCall, readBody, stringField } from './context.ts'
 import { API_VERSION, AuthError, rateLimited, validationFailed } from './errors.ts'
+import { consumeInviteToken } from './invite.ts'
 import { sendMail } from './outbox.ts'
 import { chooseRedirect, withParams } from './redirects.ts'
 import { startSession, tokenResponse, withTransaction } from './sessions.ts'
@@ -122,7 +123,13 @@ export async function verifyLink(call: AuthCall): Promise<void> {
   admitVerification(call)
   const redirect = chooseRedirect(ctx.config, params.get('redirect_to'))
   const token = params.get('token') ?? ''
-  const userId = params.get('type') === 'recovery' ? await consumeRecoveryToken(call, token) : undefined
+  const type = params.get('type')
+  const userId =
+    type === 'recovery'
+      ? await consumeRecoveryToken(call, token)
+      : type === 'invite'
+        ? await consumeInviteToken(call, token)
+        : undefined
   let location: string
   if (!userId) {
     call.limits.guesses.miss(call.meta.ip, undefined)
@@ -150,7 +157,7 @@ export async function verifyLink(call: AuthCall): Promise<void> {
         })
   } else {
     const session = await withTransaction(ctx.adminPool, async (db) => {
-      const started = await startSession(db, userId, 'recovery', call.meta)
+      const started = await startSession(db, userId, type === 'invite' ? 'invite' : 'recovery', call.meta)
       return tokenResponse(ctx, db, userId, started.sessionId, started.refreshToken)
     })
     location = withParams(redirect, 'hash', {
@@ -159,7 +166,7 @@ export async function verifyLink(call: AuthCall): Promise<void> {
       expires_in: String(session.expires_in),
       refresh_token: session.refresh_token,
       token_type: 'bearer',
-      type: 'recovery',
+      type: type === 'invite' ? 'invite' : 'recovery',
     })
   }
   request.res.writeHead(303, { Location: location, 'Cache-Control': 'no-store' })

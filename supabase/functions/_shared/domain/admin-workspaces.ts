@@ -1,7 +1,7 @@
 // The admin tab's Workspaces list and detail: who owns each workspace, its members by role, its plan
 // and how many of its plan's accounts it uses.
 
-export type WorkspaceRoleName = 'owner' | 'admin' | 'editor' | 'agent' | 'viewer'
+import type { WorkspaceRoleName } from './workspaces.ts'
 
 export interface AdminWorkspace {
   id: string

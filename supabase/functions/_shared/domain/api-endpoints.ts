@@ -5,6 +5,7 @@
 // its generated type (type-only: docs/decisions.md, "The domain package may name database rows").
 import type { Tables } from '../database.ts'
 import type { CreateDmCampaignBody } from './dm-campaign.ts'
+import type { InvitationSent, InviteRequest } from './workspaces.ts'
 
 /** A platform as the connect screens list it. */
 export type PlatformView = Pick<
@@ -352,6 +353,9 @@ export interface ApiEndpoints {
   'GET /invoices/:id': Get<InvoiceLink>
   'POST /billing/change-preview': Post<{ accounts: number }, PlanChangePreview>
   'POST /billing/change-plan': Post<{ accounts: number; prorationDate: number }, PlanChanged>
+
+  'POST /workspaces/:id/invitations': Post<InviteRequest, InvitationSent>
+  'POST /workspaces/:id/invitations/:invitationId/resend': Post<undefined, InvitationSent>
 }
 
 export type ApiRoute = keyof ApiEndpoints

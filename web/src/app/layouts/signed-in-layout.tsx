@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { AppHeader } from '@/components/layouts/app-header'
 import { ActivityNavLink } from '@/features/activity/components/activity-nav-link'
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu'
+import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher'
 
 /**
  * The signed-in pages besides the dashboard (settings, billing, do-not-contact, activity, admin): the
@@ -12,7 +13,7 @@ import { NotificationsMenu } from '@/features/notifications/components/notificat
 export function SignedInLayout({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-50">
-      <AppHeader>
+      <AppHeader leading={<WorkspaceSwitcher />}>
         <ActivityNavLink />
         <NotificationsMenu />
       </AppHeader>

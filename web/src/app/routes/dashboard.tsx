@@ -1,16 +1,20 @@
 // The dashboard (product.md §2): the shell from features/dashboard with each feature's tab, wizards and
 // detail views composed here, so features never import each other. The wizards and detail views
 // load when one opens: the first screen does not wait for their forms, schemas and charts.
+import type { RoleAbilities } from '@reachflow/domain'
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { RoleNotAllowed } from '@/components/ui/role-not-allowed'
 import { useToast } from '@/components/ui/toast'
+import { paths } from '@/config/paths'
 import { ActivityNavLink } from '@/features/activity/components/activity-nav-link'
 import { AutomationsTab } from '@/features/automations/components/automations-tab'
 import { NoPlanBanner } from '@/features/billing/components/no-plan-banner'
 import { CampaignsTab } from '@/features/campaigns/components/campaigns-tab'
 import { DashboardShell } from '@/features/dashboard/components/dashboard-shell'
 import {
+  DASHBOARD_TABS,
   type DashboardTab,
   DEFAULT_TAB,
   isDashboardTab,
@@ -22,11 +26,13 @@ import { NotificationsMenu } from '@/features/notifications/components/notificat
 import { PlatformNotices } from '@/features/platform-notices/components/platform-notices'
 import { ScrapingTab } from '@/features/scraping/components/scraping-tab'
 import { AccountsTab } from '@/features/social-accounts/components/accounts-tab'
+import { WorkspaceSwitcher } from '@/features/workspaces/components/workspace-switcher'
 import { useAccountsChanged } from '@/lib/accounts/accounts-changed'
 import { useAuth } from '@/lib/auth-store'
 import { ExportProvider } from '@/lib/export-registry'
 import { createQueryClient } from '@/lib/query-client'
 import { queryRoots } from '@/lib/query-keys'
+import { useWorkspaceRole } from '@/lib/workspace/use-workspace-role'
 import { seedFirstScreen, startEarlySnapshot } from './dashboard-first-screen'
 
 startEarlySnapshot()
@@ -65,10 +71,18 @@ type Modal =
   | { kind: 'scraping'; id: string }
   | null
 
+/** The tabs a role opens: an agent only the inbox, a viewer everything but it (the role matrix). */
+function tabsFor(can: RoleAbilities): readonly DashboardTab[] {
+  return DASHBOARD_TABS.filter((id) => (id === 'inbox' ? can.inbox : can.readWorkspace))
+}
+
 function Dashboard() {
   const [params, setParams] = useSearchParams()
+  const { can, loading: roleLoading } = useWorkspaceRole()
+  const tabs = roleLoading ? DASHBOARD_TABS : tabsFor(can)
+  const home: DashboardTab = tabs.includes(DEFAULT_TAB) ? DEFAULT_TAB : (tabs[0] ?? DEFAULT_TAB)
   const requested = params.get('tab')
-  const tab: DashboardTab = isDashboardTab(requested) ? requested : DEFAULT_TAB
+  const tab: DashboardTab = isDashboardTab(requested) ? requested : home
   const [modal, setModal] = useState<Modal>(null)
   const close = () => setModal(null)
 
@@ -86,7 +100,7 @@ function Dashboard() {
     setParams(
       (current) => {
         const copy = new URLSearchParams(current)
-        if (next === DEFAULT_TAB) copy.delete('tab')
+        if (next === home) copy.delete('tab')
         else copy.set('tab', next)
         if (threadId) copy.set('thread', threadId)
         else copy.delete('thread')
@@ -111,6 +125,11 @@ function Dashboard() {
             <NotificationsMenu onOpenReply={(threadId) => setTab('inbox', threadId)} />
           </>
         }
+        headerLeading={<WorkspaceSwitcher />}
+        tabs={tabs}
+        canCreate={roleLoading || can.editWorkspace}
+        showFigures={roleLoading || can.readWorkspace}
+        management={{ members: can.manageMembers, billing: roleLoading || can.billing, settings: true }}
         badges={{ inbox: (active) => <InboxBadge active={active} /> }}
         notices={
           <>
@@ -119,19 +138,20 @@ function Dashboard() {
           </>
         }
       >
-        {tab === 'campaigns' && (
+        {!tabs.includes(tab) && <RoleNotAllowed backHref={paths.dashboard} backLabel="Back to Dashboard" />}
+        {tabs.includes(tab) && tab === 'campaigns' && (
           <CampaignsTab
             onCreate={() => setModal({ kind: 'campaign-wizard' })}
             onOpen={(id) => setModal({ kind: 'campaign', id })}
           />
         )}
-        {tab === 'inbox' && (
+        {tabs.includes(tab) && tab === 'inbox' && (
           <InboxTab threadId={params.get('thread')} onOpenThread={(id) => setTab('inbox', id)} />
         )}
-        {tab === 'automations' && (
+        {tabs.includes(tab) && tab === 'automations' && (
           <AutomationsTab onAddAccount={() => setModal({ kind: 'account-wizard' })} />
         )}
-        {tab === 'leads' && (
+        {tabs.includes(tab) && tab === 'leads' && (
           <LeadsTab
             onViewCampaigns={() => setTab('campaigns')}
             onOpenCampaign={(lead) =>
@@ -139,8 +159,10 @@ function Dashboard() {
             }
           />
         )}
-        {tab === 'social-accounts' && <AccountsTab onAdd={() => setModal({ kind: 'account-wizard' })} />}
-        {tab === 'lead-scraping' && (
+        {tabs.includes(tab) && tab === 'social-accounts' && (
+          <AccountsTab onAdd={() => setModal({ kind: 'account-wizard' })} />
+        )}
+        {tabs.includes(tab) && tab === 'lead-scraping' && (
           <ScrapingTab
             onCreate={() => setModal({ kind: 'scraping-wizard' })}
             onOpen={(id) => setModal({ kind: 'scraping', id })}

@@ -50,6 +50,8 @@ interface LoginFormProps {
   checkoutFlow?: boolean
   /** Called when a valid e-mail submit starts, so the page lets the form do the redirect. */
   onSubmitted?: () => void
+  /** Where an e-mail sign-in or sign-up lands instead of the dashboard (an invitation's page). */
+  returnTo?: string
 }
 
 /**
@@ -74,7 +76,12 @@ const useLive = () =>
     () => false,
   )
 
-export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubmitted }: LoginFormProps) {
+export function LoginForm({
+  initialMode = 'signin',
+  checkoutFlow = false,
+  onSubmitted,
+  returnTo,
+}: LoginFormProps) {
   const [mode, setMode] = useState<LoginMode>(initialMode)
   const [error, setErrorState] = useState<string | null>(() => {
     const oauthError = pendingOAuthSignInError()
@@ -128,7 +135,7 @@ export function LoginForm({ initialMode = 'signin', checkoutFlow = false, onSubm
       return
     }
     // Operators land on the admin dashboard; everyone else on theirs (product.md §4).
-    const home = result.home === 'admin' ? paths.admin : paths.dashboard
+    const home = returnTo ?? (result.home === 'admin' ? paths.admin : paths.dashboard)
     redirectTimer.current = setTimeout(() => navigate(home, { replace: true }), LOGIN_REDIRECT_MS)
   }
 

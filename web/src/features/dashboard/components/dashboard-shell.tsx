@@ -17,7 +17,7 @@ import { usePaymentSourceEvent } from '../hooks/use-payment-source-event'
 import { CountBadge } from './count-badge'
 import { DASHBOARD_TABS, type DashboardTab, TAB_META } from './dashboard-tabs'
 import { MobileMenu } from './mobile-menu'
-import { SidebarContent } from './sidebar'
+import { SidebarContent, type SidebarProps } from './sidebar'
 import { StatCards } from './stat-cards'
 
 interface DashboardShellProps {
@@ -28,6 +28,16 @@ interface DashboardShellProps {
   children: ReactNode
   /** Right of the header actions (e.g. the notifications bell). */
   headerExtra?: ReactNode
+  /** Left in the header, after the title (the workspace switcher). */
+  headerLeading?: ReactNode
+  /** The tabs the person's role opens (all when not given). */
+  tabs?: readonly DashboardTab[]
+  /** False hides "New Campaign" (roles that only read or only answer the inbox). */
+  canCreate?: boolean
+  /** What the person's role shows under the sidebar's Management. */
+  management?: SidebarProps['management']
+  /** False hides the stat cards (a role that sees only the inbox). */
+  showFigures?: boolean
   /** Badges of tabs the dashboard does not count itself (the Inbox's unread conversations). */
   badges?: Partial<Record<DashboardTab, (active: boolean) => ReactNode>>
   /** Above the stat cards: notices about the platforms (a site change pausing work). */
@@ -41,6 +51,11 @@ export function DashboardShell({
   onNewCampaign,
   children,
   headerExtra,
+  headerLeading,
+  tabs = DASHBOARD_TABS,
+  canCreate = true,
+  management,
+  showFigures = true,
   badges,
   notices,
 }: DashboardShellProps) {
@@ -68,6 +83,8 @@ export function DashboardShell({
     today: today.data,
     todayLoading: today.isPending,
     badges,
+    tabs,
+    management,
   }
 
   const tabBadge = (id: DashboardTab) => {
@@ -112,14 +129,17 @@ export function DashboardShell({
               <h1 className="truncate text-lg font-semibold text-slate-900">Dashboard</h1>
               <p className="truncate text-xs text-slate-500">{greeting}</p>
             </div>
+            {headerLeading}
             <div className="ml-auto flex items-center gap-2">
-              <Button
-                onClick={onNewCampaign}
-                icon={<Plus className="size-4" aria-hidden="true" />}
-                className="max-sm:px-3"
-              >
-                <span className="max-sm:sr-only">New Campaign</span>
-              </Button>
+              {canCreate && (
+                <Button
+                  onClick={onNewCampaign}
+                  icon={<Plus className="size-4" aria-hidden="true" />}
+                  className="max-sm:px-3"
+                >
+                  <span className="max-sm:sr-only">New Campaign</span>
+                </Button>
+              )}
               {isOperator(user) && (
                 <Link to={paths.admin} className={buttonClasses('secondary', 'md', 'max-sm:px-3')}>
                   <ShieldCheck className="size-4" aria-hidden="true" />
@@ -156,7 +176,7 @@ export function DashboardShell({
             </div>
           </div>
           {notices}
-          {summary.isError ? (
+          {!showFigures ? null : summary.isError ? (
             <p
               role="alert"
               className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-700 ring-1 ring-red-200"
@@ -173,7 +193,7 @@ export function DashboardShell({
                 value={tab}
                 onChange={onTabChange}
                 className="min-w-0 flex-1"
-                items={DASHBOARD_TABS.map((id) => ({
+                items={tabs.map((id) => ({
                   id,
                   label: TAB_META[id].label,
                   badge: tabBadge(id),

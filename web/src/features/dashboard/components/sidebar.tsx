@@ -1,4 +1,4 @@
-import { CreditCard, LifeBuoy, MessagesSquare, Settings, Sparkles } from 'lucide-react'
+import { CreditCard, LifeBuoy, MessagesSquare, Settings, Sparkles, UsersRound } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Logo } from '@/components/ui/logo'
@@ -26,10 +26,25 @@ export interface SidebarProps {
   todayLoading: boolean
   /** Badges of tabs the dashboard does not count itself (the Inbox's unread conversations). */
   badges?: Partial<Record<DashboardTab, (active: boolean) => ReactNode>>
+  /** The tabs the person's role opens (all when not given). */
+  tabs?: readonly DashboardTab[]
+  /** What the person's role shows under Management (everything when not given). */
+  management?: { members: boolean; billing: boolean; settings: boolean }
 }
 
+const ALL_MANAGEMENT = { members: false, billing: true, settings: true }
+
 /** product.md §2 sidebar: Today's Overview, the tabs with counts, management, help and community links, upgrade. */
-export function SidebarContent({ tab, onTabChange, counts, today, todayLoading, badges }: SidebarProps) {
+export function SidebarContent({
+  tab,
+  onTabChange,
+  counts,
+  today,
+  todayLoading,
+  badges,
+  tabs = DASHBOARD_TABS,
+  management = ALL_MANAGEMENT,
+}: SidebarProps) {
   return (
     <div className="flex h-full flex-col gap-6 overflow-y-auto px-4 py-5">
       <Logo href={paths.dashboard} className="px-2" />
@@ -37,7 +52,7 @@ export function SidebarContent({ tab, onTabChange, counts, today, todayLoading, 
       <nav aria-label="Dashboard">
         <SectionTitle>Main</SectionTitle>
         <ul className="space-y-0.5">
-          {DASHBOARD_TABS.map((id) => {
+          {tabs.map((id) => {
             const meta = TAB_META[id]
             const Icon = meta.icon
             const active = id === tab
@@ -68,14 +83,24 @@ export function SidebarContent({ tab, onTabChange, counts, today, todayLoading, 
       </nav>
       <nav aria-label="Management">
         <SectionTitle>Management</SectionTitle>
-        <Link to={paths.settings} className={linkClass}>
-          <Settings className="size-4.5" aria-hidden="true" />
-          Settings
-        </Link>
-        <Link to={paths.billing} className={linkClass}>
-          <CreditCard className="size-4.5" aria-hidden="true" />
-          Billing
-        </Link>
+        {management.members && (
+          <Link to={paths.members} className={linkClass}>
+            <UsersRound className="size-4.5" aria-hidden="true" />
+            Members
+          </Link>
+        )}
+        {management.settings && (
+          <Link to={paths.settings} className={linkClass}>
+            <Settings className="size-4.5" aria-hidden="true" />
+            Settings
+          </Link>
+        )}
+        {management.billing && (
+          <Link to={paths.billing} className={linkClass}>
+            <CreditCard className="size-4.5" aria-hidden="true" />
+            Billing
+          </Link>
+        )}
       </nav>
       <nav aria-label="Support">
         <SectionTitle>Support</SectionTitle>
@@ -88,16 +113,18 @@ export function SidebarContent({ tab, onTabChange, counts, today, todayLoading, 
           Private Community
         </a>
       </nav>
-      <Link
-        to={paths.changePlan}
-        className="mt-auto block rounded-xl bg-brand-gradient p-4 text-white shadow-lift transition hover:opacity-95"
-      >
-        <span className="flex items-center gap-2 text-sm font-semibold">
-          <Sparkles className="size-4" aria-hidden="true" />
-          Upgrade plan
-        </span>
-        <span className="mt-1 block text-xs text-white/80">More accounts, more DMs per day.</span>
-      </Link>
+      {management.billing && (
+        <Link
+          to={paths.changePlan}
+          className="mt-auto block rounded-xl bg-brand-gradient p-4 text-white shadow-lift transition hover:opacity-95"
+        >
+          <span className="flex items-center gap-2 text-sm font-semibold">
+            <Sparkles className="size-4" aria-hidden="true" />
+            Upgrade plan
+          </span>
+          <span className="mt-1 block text-xs text-white/80">More accounts, more DMs per day.</span>
+        </Link>
+      )}
     </div>
   )
 }
