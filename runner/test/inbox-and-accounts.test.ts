@@ -94,6 +94,47 @@ describe.concurrent('inbox.sync', BROWSER_SUITE, () => {
   })
 })
 
+describe.concurrent('inbox.sync in a shared workspace', BROWSER_SUITE, () => {
+  it("records a reply to a teammate's campaign in the account's workspace: lead, notice and opt-out", async ({
+    expect,
+  }) => {
+    const db = adminDb()
+    const ownerId = await createCustomer()
+    const teammateId = await createCustomer()
+    // the teammate edits in the owner's workspace (the owner's id is their personal workspace's)
+    await db.query(
+      `insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, 'editor')`,
+      [ownerId, teammateId],
+    )
+    await db.query('update public.user_profiles set active_workspace_id = $1 where id = $2', [
+      ownerId,
+      teammateId,
+    ])
+    const sandbox = await newXAccount(x, { behaviour: { replyShare: 0 } })
+    const accountId = await createXAccount(ownerId, sandbox, { lastReadMinutesAgo: null })
+    const [stopper] = await people(1)
+    if (!stopper) throw new Error('no leads')
+    const campaignId = await createCampaign(teammateId, accountId, [stopper])
+    expect(await campaignTick(suite.runner.context(), { campaignId, accountId })).toMatchObject({ sent: 1 })
+
+    await x.message({ account: sandbox.username, from: stopper.username, text: 'STOP' })
+    expect(await inboxSync(suite.runner.context(), { accountId })).toMatchObject({ replies: 1, optOuts: 1 })
+    expect((await leadsOf(campaignId))[0]?.replied_at).not.toBeNull()
+    const inWorkspace = async (table: string) =>
+      (await db.query(`select count(*)::int as n from public.${table} where workspace_id = $1`, [ownerId]))
+        .rows[0]?.n
+    expect(await inWorkspace('do_not_contact')).toBe(1)
+    expect(
+      (
+        await db.query(
+          `select count(*)::int as n from public.notifications where workspace_id = $1 and type = 'lead_replied'`,
+          [ownerId],
+        )
+      ).rows[0]?.n,
+    ).toBe(1)
+  })
+})
+
 describe.concurrent('replies read by a campaign tick', BROWSER_SUITE, () => {
   it('a tick holding the session reads new replies when the last read is a few minutes old, not sooner', async ({
     expect,

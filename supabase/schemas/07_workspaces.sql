@@ -263,6 +263,50 @@ $$;
 comment on function internal.fill_workspace_id_from_thread() is
   'BEFORE INSERT when workspace_id is not given: the thread''s workspace, else the creator''s active one.';
 
+create or replace function internal.hand_over_rows_of_deleted_login()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  tenant_table regclass;
+begin
+  -- Workspaces only they own go with them (their personal one among them), with all their rows.
+  delete from public.workspaces w
+   where exists (select 1 from public.workspace_members m
+                  where m.workspace_id = w.id and m.user_id = old.id and m.role = 'owner')
+     and not exists (select 1 from public.workspace_members m
+                      where m.workspace_id = w.id and m.user_id <> old.id and m.role = 'owner');
+  -- What they created elsewhere stays with the workspace: its first owner becomes the creator, so
+  -- the user_id foreign keys' cascade finds nothing of it to delete.
+  for tenant_table in
+    select c.oid::regclass
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+     where c.relkind = 'r' and n.nspname in ('public', 'internal')
+       and exists (select 1 from pg_catalog.pg_attribute a where a.attrelid = c.oid and a.attname = 'workspace_id' and not a.attisdropped)
+       and exists (select 1 from pg_catalog.pg_attribute a where a.attrelid = c.oid and a.attname = 'user_id' and not a.attisdropped)
+       and c.relname <> 'workspace_members'
+     order by c.oid
+  loop
+    execute pg_catalog.format(
+      'update %s x set user_id = o.owner
+         from (select m.workspace_id, (array_agg(m.user_id order by m.created_at, m.user_id))[1] as owner
+                 from public.workspace_members m
+                where m.role = ''owner'' and m.user_id <> $1
+                group by m.workspace_id) o
+        where x.user_id = $1 and x.workspace_id = o.workspace_id', tenant_table)
+    using old.id;
+  end loop;
+  return old;
+end
+$$;
+comment on function internal.hand_over_rows_of_deleted_login() is
+  'BEFORE DELETE on auth.users: deletes the workspaces the person is the only owner of, and hands the rows they created in the others to each workspace''s first owner, so deleting a login never deletes a workspace''s rows.';
+
+create trigger on_auth_user_deleted_hand_over_rows before delete on auth.users for each row execute function internal.hand_over_rows_of_deleted_login();
+
 create trigger workspaces_set_updated_at before update on public.workspaces for each row execute function internal.set_updated_at();
 
 -- Helper functions --------------------------------------------------------------------------------
@@ -496,6 +540,8 @@ revoke execute on function internal.fill_workspace_id_from_lead_list() from publ
 revoke execute on function internal.fill_workspace_id_from_scraping_campaign() from public;
 revoke execute on function internal.fill_workspace_id_from_subscription() from public;
 revoke execute on function internal.fill_workspace_id_from_thread() from public;
+
+revoke execute on function internal.hand_over_rows_of_deleted_login() from public;
 
 revoke execute on function internal.has_role_on_workspace(uuid, public.workspace_role[]) from public;
 grant execute on function internal.has_role_on_workspace(uuid, public.workspace_role[]) to authenticated, service_role;

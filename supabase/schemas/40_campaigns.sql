@@ -550,7 +550,7 @@ declare
   campaign record;
   attached integer;
 begin
-  select c.id, c.user_id, c.scraping_campaign_id, c.lead_list_id, p.name as platform
+  select c.id, c.user_id, c.workspace_id, c.scraping_campaign_id, c.lead_list_id, p.name as platform
     into campaign
     from public.campaigns c join public.platforms p on p.id = c.platform_id
    where c.id = p_campaign_id;
@@ -567,16 +567,16 @@ begin
     select l.*,
            case
              when exists (select 1 from public.do_not_contact d
-                           where d.user_id = campaign.user_id and d.platform = campaign.platform
+                           where d.workspace_id = campaign.workspace_id and d.platform = campaign.platform
                              and lower(d.target_username) = lower(l.username)) then 'do_not_contact'
              when exists (select 1 from public.contact_ledger x
-                           where x.user_id = campaign.user_id and x.platform = campaign.platform
+                           where x.workspace_id = campaign.workspace_id and x.platform = campaign.platform
                              and lower(x.target_username) = lower(l.username)) then 'already_contacted'
            end as skip_reason
       from source_leads l
   )
-  insert into public.campaign_leads (campaign_id, user_id, scraping_lead_id, username, profile_data, state, skip_reason, collected_at)
-  select campaign.id, campaign.user_id, m.id, m.username, m.profile_data,
+  insert into public.campaign_leads (campaign_id, user_id, workspace_id, scraping_lead_id, username, profile_data, state, skip_reason, collected_at)
+  select campaign.id, campaign.user_id, campaign.workspace_id, m.id, m.username, m.profile_data,
          case when m.skip_reason is null then 'pending' else 'skipped' end, m.skip_reason, m.collected_at
     from marked m
   on conflict do nothing;

@@ -207,8 +207,8 @@ begin
   if new.status in ('sent', 'uncertain') then
     select p.name into platform_name
       from public.campaigns c join public.platforms p on p.id = c.platform_id where c.id = new.campaign_id;
-    insert into public.contact_ledger (user_id, platform, target_username, first_contacted_at, campaign_id, account_id)
-    values (new.user_id, platform_name, new.target_username, new.sent_at, new.campaign_id, new.account_id)
+    insert into public.contact_ledger (user_id, workspace_id, platform, target_username, first_contacted_at, campaign_id, account_id)
+    values (new.user_id, new.workspace_id, platform_name, new.target_username, new.sent_at, new.campaign_id, new.account_id)
     on conflict do nothing;
   end if;
   return null;

@@ -50,7 +50,7 @@ create table public.opt_out_settings (
   at_start text[] not null default '{stop}'::text[],
   updated_at timestamp with time zone not null default now(),
   workspace_id uuid not null default internal.active_workspace_id(),
-  constraint opt_out_settings_pkey primary key (user_id),
+  constraint opt_out_settings_pkey primary key (workspace_id),
   constraint opt_out_settings_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
   constraint opt_out_settings_workspace_id_fkey foreign key (workspace_id) references public.workspaces(id) on delete cascade
 );
@@ -65,16 +65,15 @@ comment on column public.opt_out_settings.workspace_id is
 
 -- Indexes -----------------------------------------------------------------------------------------
 
-create unique index contact_ledger_user_platform_username_key on public.contact_ledger (user_id, platform, lower(target_username));
+create unique index contact_ledger_workspace_platform_username_key on public.contact_ledger (workspace_id, platform, lower(target_username));
 create index contact_ledger_workspace_id_idx on public.contact_ledger (workspace_id);
 
 create index do_not_contact_reason_search_idx on public.do_not_contact using gin (reason extensions.gin_trgm_ops);
 create index do_not_contact_user_created_idx on public.do_not_contact (user_id, created_at desc);
-create unique index do_not_contact_user_platform_username_key on public.do_not_contact (user_id, platform, lower(target_username));
+create unique index do_not_contact_workspace_platform_username_key on public.do_not_contact (workspace_id, platform, lower(target_username));
 create index do_not_contact_username_search_idx on public.do_not_contact using gin (target_username extensions.gin_trgm_ops);
 create index do_not_contact_workspace_id_created_at_idx on public.do_not_contact (workspace_id, created_at desc);
 
-create index opt_out_settings_workspace_id_idx on public.opt_out_settings (workspace_id);
 
 -- Triggers ----------------------------------------------------------------------------------------
 
@@ -124,12 +123,12 @@ security definer
 set search_path = ''
 as $$
 begin
-  -- still due for a message (a first one or a follow-up) in one of the customer's campaigns on that platform
+  -- still due for a message (a first one or a follow-up) in one of the workspace's campaigns on that platform
   update public.campaign_leads l
      set state = 'skipped', skip_reason = 'do_not_contact',
          last_error = 'The person is on the do-not-contact list.'
     from added a, public.campaigns c, public.platforms p
-   where l.user_id = a.user_id and lower(l.username) = lower(a.target_username)
+   where l.workspace_id = a.workspace_id and lower(l.username) = lower(a.target_username)
      and c.id = l.campaign_id and p.id = c.platform_id and p.name = a.platform
      and l.next_send_at is not null and l.state in ('pending', 'sent') and l.replied_at is null;
   return null;
@@ -347,7 +346,7 @@ begin
          (select count(*) from public.campaign_leads l
            join public.campaigns c on c.id = l.campaign_id
            join public.platforms pl on pl.id = c.platform_id
-          where l.user_id = p.user_id and l.skip_reason = 'do_not_contact'
+          where l.workspace_id = p.workspace_id and l.skip_reason = 'do_not_contact'
             and lower(l.username) = lower(p.target_username) and pl.name = p.platform),
          p.total
     from page p
@@ -384,10 +383,11 @@ set search_path = ''
 as $$
   -- the trigger normalises and checks them (22023 with the reason)
   insert into public.opt_out_settings as s (user_id, anywhere, at_start)
-  values ((select auth.uid()), coalesce(p_anywhere, '{}'), coalesce(p_at_start, '{}'))
-  on conflict (user_id) do update set anywhere = excluded.anywhere, at_start = excluded.at_start
+  select (select auth.uid()), coalesce(p_anywhere, '{}'), coalesce(p_at_start, '{}')
+    from (select internal.require_active_role('{owner,admin,editor}')) as allowed
+  on conflict (workspace_id) do update set anywhere = excluded.anywhere, at_start = excluded.at_start
   returning jsonb_build_object('anywhere', to_jsonb(s.anywhere), 'atStart', to_jsonb(s.at_start), 'custom', true)
 $$;
 comment on function public.set_opt_out_words(text[], text[]) is
-  'Saves the caller''s opt-out words (both lists) and returns them as stored: trimmed, lower case, once each.';
+  'Saves the active workspace''s opt-out words (both lists) and returns them as stored: trimmed, lower case, once each.';
 revoke execute on function public.set_opt_out_words(text[], text[]) from public, anon;

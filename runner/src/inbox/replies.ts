@@ -9,11 +9,12 @@ import type { AccountPlatform } from '../platforms/names.ts'
 import type { ThreadMessage } from '../platforms/types.ts'
 import { storeThread } from './threads.ts'
 
-/** The customer's opt-out words (edited on the do-not-contact screen), else the defaults. */
-export async function optOutWordsOf(db: Queryable, userId: string): Promise<OptOutWords> {
+/** The opt-out words of the account's workspace (edited on the do-not-contact screen), else the defaults. */
+export async function optOutWordsOf(db: Queryable, accountId: string): Promise<OptOutWords> {
   const { rows } = await db.query<{ anywhere: string[]; at_start: string[] }>(
-    'select anywhere, at_start from public.opt_out_settings where user_id = $1',
-    [userId],
+    `select anywhere, at_start from public.opt_out_settings
+      where workspace_id = (select workspace_id from public.social_accounts where id = $1)`,
+    [accountId],
   )
   const row = rows[0]
   return row ? { anywhere: row.anywhere, atStart: row.at_start } : DEFAULT_OPT_OUT_WORDS
@@ -44,7 +45,7 @@ export async function recordReply(db: Db, reply: ReplyInput): Promise<ReplyOutco
   const incoming = reply.messages.filter((m) => m.direction === 'incoming' && m.text.trim() !== '')
   const first = incoming[0]
   if (!first) return { leadsReplied: 0, optedOut: false }
-  const words = await optOutWordsOf(db, reply.userId)
+  const words = await optOutWordsOf(db, reply.accountId)
   const optedOut = incoming.some((m) => isOptOut(m.text, words))
   const inboxThreadId =
     reply.inboxThreadId ??
@@ -63,16 +64,18 @@ export async function recordReply(db: Db, reply: ReplyInput): Promise<ReplyOutco
       id: string
       campaign_id: string
       campaign_name: string
+      workspace_id: string
       state: string
     }>(
-      `select l.id, l.campaign_id, c.name as campaign_name, l.state
+      `select l.id, l.campaign_id, c.name as campaign_name, c.workspace_id, l.state
          from public.campaign_leads l
          join public.campaigns c on c.id = l.campaign_id
-        where l.user_id = $1 and lower(l.username) = lower($2) and l.replied_at is null
+        where l.workspace_id = (select a.workspace_id from public.social_accounts a where a.id = $2)
+          and lower(l.username) = lower($1) and l.replied_at is null
           and exists (select 1 from public.dm_logs d
-                       where d.campaign_lead_id = l.id and d.account_id = $3 and d.status in ('sent', 'uncertain'))
+                       where d.campaign_lead_id = l.id and d.account_id = $2 and d.status in ('sent', 'uncertain'))
         for update of l`,
-      [reply.userId, reply.peerUsername, reply.accountId],
+      [reply.peerUsername, reply.accountId],
     )
     const repliedAt = first.at && !Number.isNaN(Date.parse(first.at)) ? first.at : null
     for (const lead of leads) {
@@ -92,8 +95,8 @@ export async function recordReply(db: Db, reply: ReplyInput): Promise<ReplyOutco
         [lead.id, repliedAt, first.text],
       )
       await client.query(
-        `insert into public.notifications (user_id, type, title, message, metadata)
-         values ($1, 'lead_replied', 'New reply', $2, $3)`,
+        `insert into public.notifications (user_id, workspace_id, type, title, message, metadata)
+         values ($1, $4, 'lead_replied', 'New reply', $2, $3)`,
         [
           reply.userId,
           `@${reply.peerUsername} replied to "${lead.campaign_name}": ${preview(first.text)}`,
@@ -103,18 +106,21 @@ export async function recordReply(db: Db, reply: ReplyInput): Promise<ReplyOutco
             accountId: reply.accountId,
             ...(inboxThreadId ? { threadId: inboxThreadId } : {}),
           },
+          lead.workspace_id,
         ],
       )
     }
     if (optedOut) {
       await client.query(
-        `insert into public.do_not_contact (user_id, platform, target_username, reason)
-         values ($1, $2, $3, $4) on conflict do nothing`,
+        `insert into public.do_not_contact (user_id, workspace_id, platform, target_username, reason)
+         select $1, a.workspace_id, $2, $3, $4 from public.social_accounts a where a.id = $5
+         on conflict do nothing`,
         [
           reply.userId,
           reply.platform,
           reply.peerUsername,
           `Opted out by reply: "${preview(incoming.find((m) => isOptOut(m.text, words))?.text ?? '')}"`,
+          reply.accountId,
         ],
       )
     }

@@ -80,8 +80,9 @@ async function claim(
 
   const blocked = await client.query(
     `select 1 from public.do_not_contact
-      where user_id = $1 and platform = $2 and lower(target_username) = lower($3)`,
-    [userId, platform, lead.username],
+      where workspace_id = (select workspace_id from public.campaigns where id = $1)
+        and platform = $2 and lower(target_username) = lower($3)`,
+    [lead.campaign_id, platform, lead.username],
   )
   if (blocked.rowCount)
     return skip(client, lead.id, 'do_not_contact', 'The person is on the do-not-contact list.')
@@ -89,14 +90,16 @@ async function claim(
   if (step === 0) {
     // the ledger's unique key makes the claim atomic across accounts, campaigns and runners
     await client.query(
-      `insert into public.contact_ledger (user_id, platform, target_username, first_contacted_at, campaign_id, account_id)
-       values ($1, $2, $3, internal.now(), $4, $5) on conflict do nothing`,
+      `insert into public.contact_ledger (user_id, workspace_id, platform, target_username, first_contacted_at, campaign_id, account_id)
+       select $1, c.workspace_id, $2, $3, internal.now(), c.id, $5 from public.campaigns c where c.id = $4
+       on conflict do nothing`,
       [userId, platform, lead.username, lead.campaign_id, accountId],
     )
     const owner = await client.query<{ campaign_id: string | null }>(
       `select campaign_id from public.contact_ledger
-        where user_id = $1 and platform = $2 and lower(target_username) = lower($3)`,
-      [userId, platform, lead.username],
+        where workspace_id = (select workspace_id from public.campaigns where id = $1)
+          and platform = $2 and lower(target_username) = lower($3)`,
+      [lead.campaign_id, platform, lead.username],
     )
     if (owner.rows[0]?.campaign_id !== lead.campaign_id)
       return skip(

@@ -1847,7 +1847,7 @@ export type Database = {
           {
             foreignKeyName: 'opt_out_settings_workspace_id_fkey'
             columns: ['workspace_id']
-            isOneToOne: false
+            isOneToOne: true
             referencedRelation: 'workspaces'
             referencedColumns: ['id']
           },
