@@ -174,7 +174,7 @@ describe('the workspaces data migration', () => {
 
   it('keeps every row of every tenant table, in its customer’s workspace, none lost, none doubled', () => {
     // Counts first (a readable difference), then the rows themselves by primary key.
-    const carried = Object.fromEntries(tenantTables.map((table) => [table, before[table]]))
+    const carried = Object.fromEntries(tenantTables.map((table) => [table, before[table] ?? {}]))
     expect(counts(after)).toEqual(counts(carried))
     expect(after).toEqual(carried)
     for (const table of tenantTables) expect(Object.keys(after[table] ?? {}), table).not.toContain('null')
