@@ -243,9 +243,15 @@ export class Runner {
       'instagram.token': (data) =>
         instagramToken({ db: this.db, config: this.config }, readJobData('instagram.token', data)),
       'instagram.event': (data) =>
-        instagramEvent({ db: this.db, config: this.config }, readJobData('instagram.event', data)),
+        instagramEvent(
+          { db: this.db, log: this.log, config: this.config },
+          readJobData('instagram.event', data),
+        ),
       'instagram.followup': (data) =>
-        instagramFollowup({ db: this.db, config: this.config }, readJobData('instagram.followup', data)),
+        instagramFollowup(
+          { db: this.db, log: this.log, config: this.config },
+          readJobData('instagram.followup', data),
+        ),
     }
   }
 

@@ -8,15 +8,22 @@
 // reading the thread (delivered → sent; missing → not sent: a campaign step is sent again once with
 // the same text, an answer is shown failed for the customer to send again); a runner that died
 // mid-send leaves a row `sending` that is checked in the thread before anything else; two jobs for
-// the same sends at once send one DM. The official Instagram account's sends go through the
-// Instagram API channel instead of a page: its table runs against the Meta sandbox's Send API.
+// the same sends at once send one DM. The official Instagram account's sends go through the same
+// engine with the Instagram API channel instead of a page: its table runs against the Meta
+// sandbox's Send API, from Meta's answer to the engine's outcome, what the recorder is told, and
+// what happens to the account (nothing to its trust or status: it has no warm-up or breaker).
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { testInt } from '../../stack/src/test-seed.ts'
+import { BREAKER } from '../src/accounts/status.ts'
 import { keyringFromEnv } from '../src/crypto.ts'
+import { createDb } from '../src/db.ts'
 import { campaignTick } from '../src/jobs/campaign-tick.ts'
 import { inboxSync } from '../src/jobs/inbox-sync.ts'
-import { officialAccessToken, sendWithInstagramApi } from '../src/platforms/instagram-api/channel.ts'
+import { Logger } from '../src/log.ts'
+import { NO_PAGE, officialSending } from '../src/official/instagram-sending.ts'
+import { officialAccessToken } from '../src/platforms/instagram-api/channel.ts'
 import type { StopKind } from '../src/platforms/types.ts'
+import { type SendOutcome, sendClaimed } from '../src/sending/engine.ts'
 import { claimIntent, nextDueLead } from '../src/sending/intent.ts'
 import { loadAccount } from '../src/sessions/open.ts'
 import {
@@ -26,6 +33,7 @@ import {
   createCustomer,
   createInstagramAccount,
   createXAccount,
+  env,
   leadsOf,
   logsOf,
 } from './helpers/fixtures.ts'
@@ -413,60 +421,112 @@ for (const platform of PLATFORMS) {
   })
 }
 
-/** What Instagram's Send API does with one message, and the engine's result the channel makes of it. */
+/** What Instagram's Send API does with one message, and what the engine makes of it. */
 interface ApiCase {
   name: string
   /** A fault the Meta sandbox plays on the next message; none sends normally. */
   fault?: { mode: 'http_500' | 'ack_lost' | 'error'; code?: number; subcode?: number }
   /** Sends with a token Instagram does not accept. */
   badToken?: true
-  status: 'sent' | 'uncertain' | 'failed'
+  outcome: SendOutcome
+  /** The recorder's method the engine called, and the stop signal it carried. */
+  recorded: 'sent' | 'uncertain' | 'refused' | 'notSent'
   signal?: StopKind
+  /** Whether the caller's word on a refused token was asked (the inbox's answers mark the account for reconnecting). */
+  tokenRefused: boolean
   /** Messages the person got, as Instagram has them. */
   delivered: number
 }
 
 const API_CASES: ApiCase[] = [
-  { name: 'an answered send is sent, once', status: 'sent', delivered: 1 },
+  {
+    name: 'an answered send is sent, once',
+    outcome: 'sent',
+    recorded: 'sent',
+    tokenRefused: false,
+    delivered: 1,
+  },
   {
     name: 'a 500 is uncertain (nothing went out here, but it may have): never sent again',
     fault: { mode: 'http_500' },
-    status: 'uncertain',
+    outcome: 'uncertain',
+    recorded: 'uncertain',
+    tokenRefused: false,
     delivered: 0,
   },
   {
     name: 'a send whose answer was lost is uncertain, and went out once',
     fault: { mode: 'ack_lost' },
-    status: 'uncertain',
+    outcome: 'uncertain',
+    recorded: 'uncertain',
+    tokenRefused: false,
     delivered: 1,
   },
   {
-    name: "Instagram's refusal of the person fails it with nothing sent",
+    name: "Instagram's refusal of the person is the person's: skipped with nothing sent",
     fault: { mode: 'error', code: 10, subcode: 2534022 },
-    status: 'failed',
+    outcome: 'skipped',
+    recorded: 'refused',
     signal: 'cannot_message',
+    tokenRefused: false,
     delivered: 0,
   },
   {
-    name: 'a token Instagram does not accept fails it and stops the account',
+    name: "a token Instagram does not accept is not sent, and the caller's word on the account is asked",
     badToken: true,
-    status: 'failed',
+    outcome: 'account_stopped',
+    recorded: 'notSent',
     signal: 'unauthenticated',
+    tokenRefused: true,
     delivered: 0,
   },
 ]
 
+/**
+ * Failed sends of the account inside the circuit breaker's window, enough to pause a session's
+ * account. An official account runs no campaigns, so the DMs' campaign is a browser account's of
+ * the same customer (one nothing works: it is in error).
+ */
+async function failedSendsOf(userId: string, accountId: string, seed: string): Promise<void> {
+  const browser = await createInstagramAccount(
+    userId,
+    { id: '', username: `br_${testInt(seed, 1e9)}`, password: 'pw-123456', totpSecret: null },
+    { status: 'error' },
+  )
+  const campaignId = await createCampaign(userId, browser, [{ id: '1', username: 'lea', name: 'Lea' }], {
+    status: 'draft',
+  })
+  await adminDb().query(
+    `insert into public.dm_logs (campaign_id, campaign_lead_id, account_id, user_id, step, message_type, status, target_username)
+     select $1, l.id, $2, $3, s, case when s = 0 then 'initial' else 'follow_up' end, 'error', l.username
+       from public.campaign_leads l, generate_series(0, $4::int - 1) s
+      where l.campaign_id = $1`,
+    [campaignId, accountId, userId, BREAKER.threshold],
+  )
+}
+
 describe('at most once over the Instagram API', () => {
   let meta: MetaSandbox
+  const db = createDb(env('RUNNER_DATABASE_URL'), 2)
   beforeAll(async () => {
     meta = await startSandbox()
   })
-  afterAll(() => meta.stop())
+  afterAll(async () => {
+    meta.stop()
+    await db.end()
+  })
 
   for (const c of API_CASES)
     it(c.name, async ({ expect }) => {
       const control = controlOf(meta)
       const account = await connectedAccount(meta)
+      // a trust a session's account would move either way, and failed sends that would trip its
+      // breaker, so that any change shows
+      await adminDb().query('update public.social_accounts set trust_score = 0.5 where id = $1', [
+        account.accountId,
+      ])
+      await failedSendsOf(account.userId, account.accountId, `at-most-once api breaker ${c.name}`)
+      const before = await accountRow(account.accountId)
       const person = `p_${testInt(`at-most-once api ${c.name}`, 1e9)}`
       // the person wrote first: inside Instagram's 24-hour window a plain message may answer
       const wrote = await control<{ sender_id: string }>('/messages', {
@@ -479,17 +539,49 @@ describe('at most once over the Instagram API', () => {
         'select ciphertext from public.social_account_credentials where account_id = $1',
         [account.accountId],
       )
-      const token = c.badToken
+      const accessToken = c.badToken
         ? 'not-a-token'
         : officialAccessToken(rows[0]?.ciphertext ?? '', keyringFromEnv())
-      const result = await sendWithInstagramApi(
-        { graphUrl: meta.base, fetch },
-        token,
-        { id: wrote.sender_id },
+      const recorded: [string, string?][] = []
+      let tokenRefused = false
+      const outcome = await sendClaimed(
+        officialSending({
+          db,
+          log: new Logger(db, { test: 'at-most-once api' }, 'info', false),
+          api: { graphUrl: meta.base, fetch },
+          accessToken,
+          account: { id: account.accountId, username: account.username },
+          tokenRefused: async () => {
+            tokenRefused = true
+            return 'error'
+          },
+        }),
+        { to: { id: wrote.sender_id } },
         'Thanks for writing',
+        {
+          label: 'Answer',
+          logContext: {},
+          sent: async () => void recorded.push(['sent']),
+          uncertain: async () => void recorded.push(['uncertain']),
+          notSent: async (_reason, result) => {
+            recorded.push(['notSent', result.signal?.kind])
+            return 'not sent'
+          },
+          refused: async (signal) => void recorded.push(['refused', signal.kind]),
+          ...NO_PAGE,
+        },
       )
-      expect(result.status).toBe(c.status)
-      if (result.status === 'failed') expect(result.signal?.kind).toBe(c.signal)
+      expect(outcome).toBe(c.outcome)
+      expect(recorded).toEqual([c.signal ? [c.recorded, c.signal] : [c.recorded]])
+      expect(tokenRefused).toBe(c.tokenRefused)
+      // no trust, warm-up or breaker: whatever Instagram answered, the account is as it was
+      const after = await accountRow(account.accountId)
+      expect(after).toMatchObject({
+        status: before.status,
+        trust_score: before.trust_score,
+        paused_until: before.paused_until,
+        flag_reason: before.flag_reason,
+      })
       const conversation = await control<{ direction: string; text: string }[]>(
         `/conversations?account=${account.username}&peer=${person}`,
       )

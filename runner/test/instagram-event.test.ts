@@ -9,6 +9,7 @@ import { keyringFromEnv } from '../src/crypto.ts'
 import { createDb, type Db } from '../src/db.ts'
 import { inboxSync, OFFICIAL_INSTAGRAM_NOTE } from '../src/jobs/inbox-sync.ts'
 import { instagramEvent, REFUSALS } from '../src/jobs/instagram-event.ts'
+import { Logger } from '../src/log.ts'
 import { testRunner } from './helpers/context.ts'
 import { adminDb, closeAdminDb, env } from './helpers/fixtures.ts'
 import {
@@ -96,7 +97,19 @@ const runsOf = async (automationId: string) =>
     )
   ).rows
 
-const ctx = () => ({ db, config: { keyring, instagramGraphUrl: sandbox.base } })
+const ctx = () => ({
+  db,
+  log: new Logger(db, { test: 'instagram-event' }, 'info', false),
+  config: { keyring, instagramGraphUrl: sandbox.base },
+})
+
+const accountState = async (accountId: string) =>
+  (
+    await adminDb().query<{ status: string; trust_score: string; flag_reason: string | null }>(
+      'select status, trust_score, flag_reason from public.social_accounts where id = $1',
+      [accountId],
+    )
+  ).rows[0]
 
 describe('instagram.event', () => {
   it('a keyword comment on the watched post gets one private reply and the public reply, however often it is worked', async () => {
@@ -169,6 +182,25 @@ describe('instagram.event', () => {
         (m) => m.direction === 'out',
       ),
     ).toEqual([])
+  })
+
+  it("a token Instagram no longer accepts refuses the reply in Instagram's words and leaves the account as it was", async () => {
+    const a = await connected()
+    const id = await automation(a.userId, a.accountId, {
+      trigger: 'dm_keyword',
+      keywords: ['price'],
+      reply_text: 'Prices: https://example.com/p',
+    })
+    const asked = await dm(a, 'gil', 'price?')
+    const before = await accountState(a.accountId)
+    await control('/tokens/revoke', { account: a.username })
+    expect(await instagramEvent(ctx(), { eventId: asked.eventId })).toBe('refused')
+    expect((await runsOf(id)).at(-1)).toMatchObject({
+      status: 'refused',
+      reason: expect.stringMatching(/^Instagram refused the reply: .+ \(code 190\)$/),
+    })
+    // an official account has no trust or breaker, and the automation DM never marked it for reconnecting
+    expect(await accountState(a.accountId)).toEqual(before)
   })
 
   it('a story mention is answered, and an account that is not active answers nothing', async () => {

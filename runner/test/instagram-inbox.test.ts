@@ -12,6 +12,7 @@ import { keyringFromEnv } from '../src/crypto.ts'
 import { createDb, type Db } from '../src/db.ts'
 import { inboxSync } from '../src/jobs/inbox-sync.ts'
 import { instagramEvent } from '../src/jobs/instagram-event.ts'
+import { Logger } from '../src/log.ts'
 import { RUNNER_STOPPED } from '../src/official/instagram-answers.ts'
 import { STORY_MENTION_BODY } from '../src/official/instagram-inbox.ts'
 import { type TestRunner, testRunner } from './helpers/context.ts'
@@ -48,7 +49,11 @@ afterAll(async () => {
 const control = <T = Record<string, unknown>>(path: string, body?: unknown) =>
   controlOf(sandbox)<T>(path, body)
 const connected = () => connectedAccount(sandbox)
-const ctx = () => ({ db, config: { keyring: keyringFromEnv(), instagramGraphUrl: sandbox.base } })
+const ctx = () => ({
+  db,
+  log: new Logger(db, { test: 'instagram-inbox' }, 'info', false),
+  config: { keyring: keyringFromEnv(), instagramGraphUrl: sandbox.base },
+})
 
 /** The person writes a DM in the sandbox; its webhook event is stored as delivered `ageMs` ago. */
 async function dm(a: Connected, from: string, text: string, ageMs = 0) {

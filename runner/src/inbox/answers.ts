@@ -11,7 +11,13 @@ import type { Db } from '../db.ts'
 import type { InternalRow } from '../db-rows.ts'
 import type { Lease } from '../leases.ts'
 import type { DmTarget, PlatformSession } from '../platforms/types.ts'
-import { type EngineDeps, type SendRecorder, sendClaimed, settleUnconfirmed } from '../sending/engine.ts'
+import {
+  type EngineDeps,
+  type SendRecorder,
+  sendClaimed,
+  sessionSending,
+  settleUnconfirmed,
+} from '../sending/engine.ts'
 import { MIN_GAP_MS, rateFactor } from '../sending/pacing.ts'
 import { threadWith } from '../sending/threads.ts'
 import type { AccountRow } from '../sessions/open.ts'
@@ -177,7 +183,7 @@ export async function sendQueuedAnswers(deps: AnswerDeps): Promise<AnswersSummar
     ).rows[0]
     if (!answer) break
     const outcome = await sendClaimed(
-      deps,
+      sessionSending(deps),
       answerTarget(session, answer),
       answer.body,
       answerRecorder(db, answer, summary),

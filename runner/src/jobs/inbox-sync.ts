@@ -92,7 +92,7 @@ async function officialInstagramSync(ctx: JobContext, account: AccountRow): Prom
   if (!ciphertext) return { note: 'The account has no Instagram token: connect it again.' }
   await settleStaleAnswers(ctx.db, account.id)
   const answers = await sendInstagramAnswers(
-    { db: ctx.db, keyring: ctx.config.keyring, graphUrl: ctx.config.instagramGraphUrl, fetch },
+    { db: ctx.db, log: ctx.log, keyring: ctx.config.keyring, graphUrl: ctx.config.instagramGraphUrl, fetch },
     { id: account.id, username: account.username, ciphertext },
     MAX_API_ANSWERS_PER_SYNC,
   )

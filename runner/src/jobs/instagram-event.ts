@@ -1,13 +1,15 @@
 // instagram.event: answers one comment, DM or story mention/reply delivered to an official Instagram
 // account with the automation it matches. The comment or message is claimed first (one run per
 // account and key), so a second delivery, a retried job or a second runner sends nothing more. A
-// private reply is only tried within 7 days of the comment; what Instagram refuses (outside the
-// window, already answered, the person unavailable) is recorded with its reason and not retried.
+// private reply is only tried within 7 days of the comment; it goes through the send engine
+// (official/instagram-sending.ts), and what Instagram refuses (outside the window, already
+// answered, the person unavailable) is recorded with its reason and not retried.
 // Every message, answered or not, and every DM sent also lands in the person's inbox thread
 // (official/instagram-inbox.ts).
 import { MetaApiError, replyToComment } from '@reachflow/instagram-api'
 import type { Keyring } from '../crypto.ts'
 import { type Db, dbNow } from '../db.ts'
+import type { Logger } from '../log.ts'
 import { scheduleFollowup } from '../official/instagram-followup-schedule.ts'
 import { inboxMessageOf, type OfficialAccount, recordInstagramMessage } from '../official/instagram-inbox.ts'
 import {
@@ -16,16 +18,15 @@ import {
   matchingAutomation,
   readEvent,
 } from '../official/instagram-match.ts'
-import {
-  metaErrorCode,
-  officialAccessToken,
-  sendWithInstagramApi,
-} from '../platforms/instagram-api/channel.ts'
+import { NO_PAGE, officialSending } from '../official/instagram-sending.ts'
+import { type InstagramApi, metaErrorCode, officialAccessToken } from '../platforms/instagram-api/channel.ts'
+import { sendClaimed } from '../sending/engine.ts'
 
 const PRIVATE_REPLY_WINDOW_MS = 7 * 86_400_000
 
 export interface EventJobContext {
   db: Db
+  log: Logger
   config: { keyring: Keyring; instagramGraphUrl: string }
   fetch?: typeof fetch
 }
@@ -56,8 +57,13 @@ export async function instagramEvent(ctx: EventJobContext, data: { eventId: stri
   )
   const row = events[0]
   if (!row) return 'ignored'
-  const { rows: accounts } = await ctx.db.query<{ id: string; status: string; ciphertext: string }>(
-    `select a.id, a.status, c.ciphertext
+  const { rows: accounts } = await ctx.db.query<{
+    id: string
+    username: string
+    status: string
+    ciphertext: string
+  }>(
+    `select a.id, a.username, a.status, c.ciphertext
        from public.social_accounts a
        join public.platforms p on p.id = a.platform_id and p.name = 'instagram'
        join public.social_account_credentials c on c.account_id = a.id
@@ -82,19 +88,20 @@ export async function instagramEvent(ctx: EventJobContext, data: { eventId: stri
   )
   const runId = claimed[0]?.run
   if (!runId) return 'already_answered'
-  const finish = (
+  const finish = async (
     status: 'sent' | 'refused' | 'failed',
     reason: string | null,
     messageId: string | null,
     replyId: string | null,
-  ) =>
-    ctx.db.query('select internal.finish_instagram_automation_run($1, $2, $3, $4, $5)', [
+  ) => {
+    await ctx.db.query('select internal.finish_instagram_automation_run($1, $2, $3, $4, $5)', [
       runId,
       status,
       reason,
       messageId,
       replyId,
     ])
+  }
 
   if (
     event.commentId &&
@@ -104,45 +111,56 @@ export async function instagramEvent(ctx: EventJobContext, data: { eventId: stri
     return 'refused'
   }
   const accessToken = officialAccessToken(account.ciphertext, ctx.config.keyring)
-  const graph = { graphUrl: ctx.config.instagramGraphUrl, fetch: ctx.fetch ?? fetch }
-  const sent = await sendWithInstagramApi(
-    graph,
-    accessToken,
-    event.commentId ? { comment_id: event.commentId } : { id: event.personId },
+  const api = { graphUrl: ctx.config.instagramGraphUrl, fetch: ctx.fetch ?? fetch }
+  const refused = (error: MetaApiError) => finish('refused', REFUSALS.instagram(error), null, null)
+  const outcome = await sendClaimed(
+    officialSending({ db: ctx.db, log: ctx.log, api, accessToken, account }),
+    { to: event.commentId ? { comment_id: event.commentId } : { id: event.personId } },
     automation.reply_text,
+    {
+      label: `Automation DM to ${event.personUsername ?? event.personId}`,
+      logContext: { automationId: automation.id, runId },
+      async sent({ messageId }) {
+        await recordAutomationDm(ctx, account, event, automation.reply_text, messageId)
+        const reply = await publicReply(api, accessToken, event, automation.public_reply_text)
+        if ('error' in reply) {
+          await finish(
+            'sent',
+            `The DM was sent; the public reply was not: ${reply.error.message}`,
+            messageId,
+            null,
+          )
+          return
+        }
+        await finish('sent', null, messageId, reply.id)
+        await scheduleFollowup(ctx.db, runId)
+      },
+      // an uncertain send may have gone out: the run stays failed rather than being tried again into
+      // a second message
+      uncertain: (_reason, _threadId, _seen, { error }) =>
+        finish('failed', REFUSALS.instagram(error), null, null),
+      notSent: (_reason, { error }) => refused(error).then(() => 'refused, not tried again'),
+      refused: (_signal, _reason, { error }) => refused(error),
+      ...NO_PAGE,
+    },
   )
-  if (sent.status !== 'sent') {
-    // an uncertain send may have gone out: the run stays failed rather than being tried again into
-    // a second message
-    await finish(
-      sent.status === 'uncertain' ? 'failed' : 'refused',
-      REFUSALS.instagram(sent.error),
-      null,
-      null,
-    )
-    return 'refused'
+  return outcome === 'sent' ? 'sent' : 'refused'
+}
+
+/** The comment's public reply, if the automation has one (else its id is null), or Instagram's refusal. */
+async function publicReply(
+  api: InstagramApi,
+  accessToken: string,
+  event: IncomingEvent,
+  text: string | null,
+): Promise<{ id: string | null } | { error: MetaApiError }> {
+  if (!event.commentId || !text) return { id: null }
+  try {
+    return { id: await replyToComment(api, accessToken, event.commentId, text, api.fetch) }
+  } catch (error) {
+    if (!(error instanceof MetaApiError)) throw error
+    return { error }
   }
-  const { messageId } = sent
-  await recordAutomationDm(ctx, account, event, automation.reply_text, messageId)
-  let replyId: string | null = null
-  if (event.commentId && automation.public_reply_text) {
-    try {
-      replyId = await replyToComment(
-        graph,
-        accessToken,
-        event.commentId,
-        automation.public_reply_text,
-        graph.fetch,
-      )
-    } catch (error) {
-      if (!(error instanceof MetaApiError)) throw error
-      await finish('sent', `The DM was sent; the public reply was not: ${error.message}`, messageId, null)
-      return 'sent'
-    }
-  }
-  await finish('sent', null, messageId, replyId)
-  await scheduleFollowup(ctx.db, runId)
-  return 'sent'
 }
 
 const inboxDeps = (ctx: EventJobContext) => ({

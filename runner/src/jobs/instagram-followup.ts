@@ -2,17 +2,15 @@
 // The database claims it (internal.begin_instagram_followup) and decides there, from the webhook
 // events, what Instagram's rules allow: nothing when the person wrote again (an answer stops
 // follow-ups), a refusal in words when their last message is over 24 hours old, nothing when the
-// automation was paused or the account is not working. Only a claimed follow-up is sent, once, with
-// POST /me/messages and no tag; what Instagram refuses is recorded with its reason, and a network
-// failure or 5xx is recorded failed, never sent again.
+// automation was paused or the account is not working. Only a claimed follow-up is sent, once,
+// through the send engine (official/instagram-sending.ts) with POST /me/messages and no tag; what
+// Instagram refuses is recorded with its reason, and a network failure or 5xx is recorded failed,
+// never sent again.
 import type { MetaApiError } from '@reachflow/instagram-api'
 import type { Db } from '../db.ts'
-import {
-  type InstagramApiSend,
-  metaErrorCode,
-  officialAccessToken,
-  sendWithInstagramApi,
-} from '../platforms/instagram-api/channel.ts'
+import { NO_PAGE, officialSending } from '../official/instagram-sending.ts'
+import { metaErrorCode, officialAccessToken } from '../platforms/instagram-api/channel.ts'
+import { sendClaimed } from '../sending/engine.ts'
 import type { EventJobContext } from './instagram-event.ts'
 
 export type FollowupOutcome =
@@ -31,16 +29,17 @@ export async function instagramFollowup(
   data: { followupId: string },
 ): Promise<FollowupOutcome> {
   // the sealed token first: nothing below the claim may fail before Instagram has answered
-  const { rows: accounts } = await ctx.db.query<{ ciphertext: string }>(
-    `select c.ciphertext
+  const { rows: accounts } = await ctx.db.query<{ id: string; username: string; ciphertext: string }>(
+    `select a.id, a.username, c.ciphertext
        from public.instagram_automation_followups f
+       join public.social_accounts a on a.id = f.account_id
        join public.social_account_credentials c on c.account_id = f.account_id
       where f.id = $1`,
     [data.followupId],
   )
-  const ciphertext = accounts[0]?.ciphertext
-  if (!ciphertext) return 'done'
-  const accessToken = officialAccessToken(ciphertext, ctx.config.keyring)
+  const account = accounts[0]
+  if (!account) return 'done'
+  const accessToken = officialAccessToken(account.ciphertext, ctx.config.keyring)
 
   const { rows } = await ctx.db.query<{
     action: string
@@ -50,35 +49,49 @@ export async function instagramFollowup(
   const claim = rows[0]
   if (!claim) return 'done'
   if (claim.action !== 'send') return claim.action as FollowupOutcome
-  const finish = (status: 'sent' | 'refused' | 'failed', reason: string | null, messageId: string | null) =>
-    finishFollowup(ctx.db, data.followupId, status, reason, messageId)
-  let sent: InstagramApiSend
+  let finished: FollowupOutcome = 'failed'
+  const finish = async (
+    status: 'sent' | 'refused' | 'failed',
+    reason: string | null,
+    messageId: string | null,
+  ) => {
+    await finishFollowup(ctx.db, data.followupId, status, reason, messageId)
+    finished = status
+  }
+  const refused = (error: MetaApiError) => finish('refused', refusal(error), null)
   try {
-    sent = await sendWithInstagramApi(
-      { graphUrl: ctx.config.instagramGraphUrl, fetch: ctx.fetch ?? fetch },
-      accessToken,
-      { id: claim.person_id ?? '' },
+    await sendClaimed(
+      officialSending({
+        db: ctx.db,
+        log: ctx.log,
+        api: { graphUrl: ctx.config.instagramGraphUrl, fetch: ctx.fetch ?? fetch },
+        accessToken,
+        account,
+      }),
+      { to: { id: claim.person_id ?? '' } },
       claim.followup_text ?? '',
+      {
+        label: `Follow-up to ${claim.person_id ?? 'nobody'}`,
+        logContext: { followupId: data.followupId },
+        sent: ({ messageId }) => finish('sent', null, messageId),
+        // an uncertain follow-up may have gone: it is not retried
+        uncertain: (_reason, _threadId, _seen, { error }) =>
+          finish(
+            'failed',
+            `Instagram did not answer clearly, so the follow-up was not sent again: ${error.message}`,
+            null,
+          ),
+        notSent: (_reason, { error }) => refused(error).then(() => 'refused, not tried again'),
+        refused: (_signal, _reason, { error }) => refused(error),
+        ...NO_PAGE,
+      },
     )
   } catch (error) {
+    // only a claim still `sending` is finished: one the recorder finished keeps its outcome
     await finish('failed', `The follow-up could not be sent: ${(error as Error).message}`, null)
     throw error
   }
-  if (sent.status === 'sent') {
-    await finish('sent', null, sent.messageId)
-    return 'sent'
-  }
-  // an uncertain follow-up may have gone: it is not retried
-  if (sent.status === 'uncertain') {
-    await finish(
-      'failed',
-      `Instagram did not answer clearly, so the follow-up was not sent again: ${sent.error.message}`,
-      null,
-    )
-    return 'failed'
-  }
-  await finish('refused', refusal(sent.error), null)
-  return 'refused'
+  return finished
 }
 
 const refusal = (error: MetaApiError) =>

@@ -1,18 +1,22 @@
 // The customer's answers from the Conversations inbox on an official Instagram account, sent
-// through Instagram's Send API instead of a browser. Each is claimed (`sending`, committed) before
-// the call, so it goes at most once. Instagram's rules decide how: within 24 hours of the person's
-// last message a normal message; within 7 days one tagged HUMAN_AGENT (a person answering is what
-// the tag is for); later, or to someone who never wrote, nothing is sent and the reason is shown.
-// An error Instagram answers is a refusal (nothing went out); no answer at all, or a 5xx, leaves
-// the answer `uncertain`, never sent a second time.
+// through Instagram's Send API instead of a browser, by the send engine (instagram-sending.ts).
+// Each is claimed (`sending`, committed) before the call, so it goes at most once. Instagram's
+// rules decide how: within 24 hours of the person's last message a normal message; within 7 days
+// one tagged HUMAN_AGENT (a person answering is what the tag is for); later, or to someone who never
+// wrote, nothing is sent and the reason is shown. An error Instagram answers is a refusal (nothing
+// went out); no answer at all, or a 5xx, leaves the answer `uncertain`, never sent a second time;
+// a token Instagram no longer accepts turns the account error and fails the answers still queued.
 import type { MetaApiError } from '@reachflow/instagram-api'
 import type { Db } from '../db.ts'
+import type { Logger } from '../log.ts'
 import {
+  type InstagramApiSend,
   metaErrorCode,
   officialAccessToken,
-  sendWithInstagramApi,
 } from '../platforms/instagram-api/channel.ts'
+import { type SendRecorder, sendClaimed } from '../sending/engine.ts'
 import type { InboxDeps, OfficialAccount } from './instagram-inbox.ts'
+import { type InstagramApiMiss, NO_PAGE, officialSending } from './instagram-sending.ts'
 
 export interface AnswerTally {
   sent: number
@@ -51,13 +55,24 @@ async function finish(
 
 /** Sends up to `max` queued answers of the account; stops early when its token no longer works. */
 export async function sendInstagramAnswers(
-  deps: InboxDeps & { db: Db },
+  deps: InboxDeps & { db: Db; log: Logger },
   account: OfficialAccount & { username: string },
   max: number,
 ): Promise<AnswerTally> {
   const { db } = deps
   const tally: AnswerTally = { sent: 0, uncertain: 0, failed: 0 }
-  const accessToken = officialAccessToken(account.ciphertext, deps.keyring)
+  const sending = officialSending({
+    db,
+    log: deps.log,
+    api: { graphUrl: deps.graphUrl, fetch: deps.fetch },
+    accessToken: officialAccessToken(account.ciphertext, deps.keyring),
+    account,
+    // only connecting again helps: the account turns error (its owner is told)
+    tokenRefused: async ({ error }) => {
+      await db.query('select internal.instagram_token_failed($1, $2)', [account.id, refusalOf(error)])
+      return 'error'
+    },
+  })
   for (let tried = 0; tried < max; tried++) {
     const { rows } = await db.query<{
       message_id: string
@@ -83,40 +98,48 @@ export async function sendInstagramAnswers(
       tally.failed++
       continue
     }
-    const sent = await sendWithInstagramApi(
-      { graphUrl: deps.graphUrl, fetch: deps.fetch },
-      accessToken,
-      { id: answer.peer_platform_id },
+    const outcome = await sendClaimed(
+      sending,
+      { to: { id: answer.peer_platform_id }, tag: window === 'human_agent' ? 'HUMAN_AGENT' : undefined },
       answer.body,
-      window === 'human_agent' ? 'HUMAN_AGENT' : undefined,
+      answerRecorder(db, answer.message_id, tally),
     )
-    if (sent.status === 'uncertain') {
-      await finishUnconfirmed(db, answer.message_id, sent.error)
-      tally.uncertain++
-      continue
+    if (outcome === 'account_stopped') {
+      // the rest waits no more
+      tally.failed +=
+        (
+          await db.query<{ failed: number }>('select internal.fail_queued_inbox_replies($1, $2) as failed', [
+            account.id,
+            `Not sent: @${account.username} must be connected to Instagram again.`,
+          ])
+        ).rows[0]?.failed ?? 0
+      break
     }
-    if (sent.status === 'failed') {
-      const { error } = sent
-      await finish(db, answer.message_id, 'failed', { error: refusalOf(error) })
-      tally.failed++
-      if (sent.signal?.kind === 'unauthenticated') {
-        // only connecting again helps: the account turns error (its owner is told) and the rest waits no more
-        await db.query('select internal.instagram_token_failed($1, $2)', [account.id, refusalOf(error)])
-        tally.failed +=
-          (
-            await db.query<{ failed: number }>(
-              'select internal.fail_queued_inbox_replies($1, $2) as failed',
-              [account.id, `Not sent: @${account.username} must be connected to Instagram again.`],
-            )
-          ).rows[0]?.failed ?? 0
-        break
-      }
-      continue
-    }
-    await finish(db, answer.message_id, 'sent', { mid: sent.messageId })
-    tally.sent++
   }
   return tally
+}
+
+/** How one answer's outcomes are written, tallied for the sync's summary. */
+function answerRecorder(db: Db, messageId: string, tally: AnswerTally): SendRecorder<InstagramApiSend> {
+  const refused = async ({ error }: InstagramApiMiss) => {
+    await finish(db, messageId, 'failed', { error: refusalOf(error) })
+    tally.failed++
+  }
+  return {
+    label: 'Answer from the inbox',
+    logContext: { inboxMessageId: messageId },
+    async sent({ messageId: mid }) {
+      await finish(db, messageId, 'sent', { mid })
+      tally.sent++
+    },
+    async uncertain(_reason, _threadId, _seen, { error }) {
+      await finishUnconfirmed(db, messageId, error)
+      tally.uncertain++
+    },
+    notSent: (_reason, result) => refused(result).then(() => 'marked failed'),
+    refused: (_signal, _reason, result) => refused(result),
+    ...NO_PAGE,
+  }
 }
 
 /**

@@ -1,18 +1,21 @@
-// The one send path for everything the runner types into a DM box: campaign DMs and the inbox's
-// answers. The caller has claimed its row (committed before anything is typed, so a crash leaves
-// it `sending`, never resent blindly); from there this presses send, records what the page
-// confirmed through the caller's recorder, and applies the same consequences to the account
-// whoever asked for the send. What differs between callers (which row was claimed, how each
-// outcome is written, where an unconfirmed one is looked for) is the recorder and the settle
-// strategy they pass. Consequences (docs/decisions.md): confirmed raises trust; pressed but
-// unconfirmed lowers it; nothing left the account (page trouble, a person who cannot be messaged,
-// a slow page, a changed site) costs no trust, page trouble counts toward the circuit breaker, and
-// a stop signal stops the account.
+// The one send path for everything the runner sends: campaign DMs, the inbox's answers, and an
+// official Instagram account's automation DMs, follow-ups and answers. The caller has claimed its
+// row (committed before anything is sent, so a crash leaves it `sending`, never resent blindly);
+// from there this sends through the caller's channel (a browser page, the X API, Instagram's Send
+// API), records what the channel confirmed through the caller's recorder, and applies what the
+// outcome means for the account that sent. What differs between callers (which row was claimed,
+// how each outcome is written, where an unconfirmed one is looked for) is the recorder and the
+// settle strategy they pass; what an outcome does to the account is a property of the kind of
+// account (AccountConsequences). A session's account (docs/decisions.md): confirmed raises trust;
+// pressed but unconfirmed lowers it; nothing left the account (page trouble, a person who cannot
+// be messaged, a slow page, a changed site) costs no trust, page trouble counts toward the circuit
+// breaker, and a stop signal stops the account.
 import { adjustTrust, stopAccount, tripBreakerIfNeeded } from '../accounts/status.ts'
 import type { Db } from '../db.ts'
 import type { Lease } from '../leases.ts'
 import type { Logger } from '../log.ts'
 import { serviceOf } from '../log.ts'
+import type { AccountPlatform } from '../platforms/names.ts'
 import type { DmTarget, PlatformSession, SendResult, StopSignal } from '../platforms/types.ts'
 import type { AccountRow } from '../sessions/open.ts'
 import { isSiteChange, recordSiteChange } from '../site-change/record.ts'
@@ -29,6 +32,7 @@ export type SendOutcome =
   /** The DM page ran out of time before send was pressed: nothing attempted, it goes again. */
   | 'deferred'
 
+/** A signed-in session's parts for a send: the account the runner leased, driven by its session. */
 export interface EngineDeps {
   db: Db
   log: Logger
@@ -40,20 +44,84 @@ export interface EngineDeps {
   packVersion?: string | null
 }
 
-/** How one caller writes each outcome of its claimed row. */
-export interface SendRecorder {
+/** One answer of a channel, by its status. */
+export type Answered<R extends SendResult, S extends SendResult['status']> = Extract<R, { status: S }>
+
+/** What sends: a browser page or the X API (a PlatformSession), or Instagram's Send API. */
+export interface SendChannel<T, R extends SendResult> {
+  sendDm(target: T, text: string): Promise<R>
+}
+
+/**
+ * What a send's outcome does to the account that sent it, by the kind of account: a session's
+ * account gains and loses trust, has a circuit breaker and stops at a stop signal; an official
+ * Instagram account has none of these.
+ */
+export interface AccountConsequences<R extends SendResult = SendResult> {
+  delivered(): Promise<void>
+  /** Send was pressed, delivery not confirmed. */
+  unconfirmed(): Promise<void>
+  /** A stop signal about the account; answers the account's status now, for the log. */
+  stop(signal: StopSignal, result: Answered<R, 'uncertain'> | Answered<R, 'failed'>): Promise<string>
+  /** After a send that failed or went unconfirmed: whether the account's circuit breaker paused it. */
+  breakerTripped(): Promise<boolean>
+}
+
+/** Everything one send needs: who sends, through what, and what the outcome does to them. */
+export interface Sending<T = DmTarget, R extends SendResult = SendResult> {
+  db: Db
+  log: Logger
+  account: { id: string; username: string; platform: AccountPlatform }
+  channel: SendChannel<T, R>
+  consequences: AccountConsequences<R>
+  /** False once the runner let go of the account (its lease lost, the job aborted): nothing is sent. */
+  mayStillSend(): boolean
+  /** The version of the platform facts the channel uses (recorded with a site change). */
+  packVersion?: string | null
+}
+
+/** A session's account: trust, the circuit breaker, and a stop at a stop signal. */
+export function sessionAccount(db: Db, account: AccountRow): AccountConsequences {
+  return {
+    delivered: () => adjustTrust(db, account.id, 0.01),
+    unconfirmed: () => adjustTrust(db, account.id, -0.02),
+    stop: (signal) => stopAccount(db, account, signal),
+    breakerTripped: () => tripBreakerIfNeeded(db, account),
+  }
+}
+
+/** A send by a leased account through its signed-in session. */
+export function sessionSending(deps: EngineDeps): Sending {
+  return {
+    db: deps.db,
+    log: deps.log,
+    account: deps.account,
+    channel: deps.session,
+    consequences: sessionAccount(deps.db, deps.account),
+    mayStillSend: () => deps.lease.valid && !deps.signal.aborted,
+    packVersion: deps.packVersion ?? null,
+  }
+}
+
+/** How one caller writes each outcome of its claimed row; `result` is the channel's answer. */
+export interface SendRecorder<R extends SendResult = SendResult> {
   /** What the log lines call the message, e.g. "DM to @ana", "Answer to @ana". */
   label: string
   /** Ids the log lines carry. */
   logContext: Record<string, unknown>
-  sent(result: Extract<SendResult, { status: 'sent' }>): Promise<void>
+  sent(result: Answered<R, 'sent'>): Promise<void>
   /** Send was pressed, delivery not confirmed: the thread decides later. */
   /** `seenBefore`: the thread's rows the send saw before typing, kept for the later check. */
-  uncertain(reason: string, threadId: string | null, seenBefore?: string[]): Promise<void>
+  uncertain(
+    reason: string,
+    threadId: string | null,
+    seenBefore: string[] | undefined,
+    result: Answered<R, 'uncertain'>,
+  ): Promise<void>
   /** Nothing went out (page trouble or a stop signal); returns what happens next, for the log. */
-  notSent(reason: string): Promise<string>
+  notSent(reason: string, result: Answered<R, 'failed'>): Promise<string>
   /** The platform refused this person. */
-  refused(signal: StopSignal, reason: string): Promise<void>
+  refused(signal: StopSignal, reason: string, result: Answered<R, 'failed'>): Promise<void>
   /** Nothing was attempted (a slow page, the runner let go of the account): it goes again. */
   deferred(reason: string): Promise<void>
   /** The page changed; pressed says whether send had been pressed. */
@@ -65,29 +133,29 @@ export function stopsAccount(signal: StopSignal | undefined): signal is StopSign
   return signal !== undefined && signal.scope === 'account' && signal.kind !== 'page_error'
 }
 
-/** Types and sends a claimed message, records the page's answer, and settles the account's side. */
-export async function sendClaimed(
-  deps: EngineDeps,
-  target: DmTarget,
+/** Sends a claimed message, records the channel's answer, and settles the account's side. */
+export async function sendClaimed<T, R extends SendResult>(
+  sending: Sending<T, R>,
+  target: T,
   text: string,
-  record: SendRecorder,
+  record: SendRecorder<R>,
 ): Promise<SendOutcome> {
-  const { db, account } = deps
+  const { db, account, consequences } = sending
   const service = serviceOf(account.platform)
-  const log = deps.log.with({ accountId: account.id, ...record.logContext })
-  if (!deps.lease.valid || deps.signal.aborted) {
+  const log = sending.log.with({ accountId: account.id, ...record.logContext })
+  if (!sending.mayStillSend()) {
     await record.deferred('the runner let go of the account before sending')
     return 'deferred'
   }
 
-  let result: SendResult
+  let result: R
   try {
-    result = await deps.session.sendDm(target, text)
+    result = await sending.channel.sendDm(target, text)
   } catch (error) {
     if (!isSiteChange(error)) throw error
-    const incident = await recordSiteChange(db, deps.log, error, {
+    const incident = await recordSiteChange(db, sending.log, error, {
       source: 'job',
-      packVersion: deps.packVersion ?? null,
+      packVersion: sending.packVersion ?? null,
       accountId: account.id,
     })
     await record.siteChanged(incident, false, error.step, null)
@@ -95,61 +163,71 @@ export async function sendClaimed(
     return 'site_changed'
   }
 
-  if (result.status === 'sent') {
+  if (isAnswer(result, 'sent')) {
     await record.sent(result)
-    await adjustTrust(db, account.id, 0.01)
+    await consequences.delivered()
     await log.info(service, `${record.label} sent`)
     return 'sent'
   }
-  if (result.status === 'uncertain') {
+  if (isAnswer(result, 'uncertain')) {
     if (result.siteChange) {
-      const incident = await recordSiteChange(db, deps.log, result.siteChange, {
+      const incident = await recordSiteChange(db, sending.log, result.siteChange, {
         source: 'job',
-        packVersion: deps.packVersion ?? null,
+        packVersion: sending.packVersion ?? null,
         accountId: account.id,
       })
       await record.siteChanged(incident, true, result.siteChange.step, result.threadId)
       await log.info(service, `${record.label} is uncertain: the site changed`, { incidentId: incident })
       return 'site_changed'
     }
-    await record.uncertain(result.reason, result.threadId, result.seenBefore)
+    await record.uncertain(result.reason, result.threadId, result.seenBefore, result)
     await log.warn(service, `${record.label} could not be confirmed; it will be checked in the thread`, {
       reason: result.reason,
     })
-    await adjustTrust(db, account.id, -0.02)
+    await consequences.unconfirmed()
     if (stopsAccount(result.signal)) {
-      await stopAccount(db, account, result.signal)
+      await consequences.stop(result.signal, result)
       return 'account_stopped'
     }
-    return (await tripBreakerIfNeeded(db, account)) ? 'account_stopped' : 'uncertain'
+    return (await consequences.breakerTripped()) ? 'account_stopped' : 'uncertain'
   }
-  if (result.outOfTime || result.retryAt) {
+  // the one status left (a guard narrows no generic parameter in its false branch)
+  const failed = result as Answered<R, 'failed'>
+  if (failed.outOfTime || failed.retryAt) {
     // the machine or the network was slow, or the platform asked to wait (an API rate limit): not
     // the account's fault, no trust change, nothing for the breaker; the lead stays due
-    await record.deferred(result.reason)
+    await record.deferred(failed.reason)
     await log.info(service, `${record.label} waits: the page was slow before anything was typed`, {
-      reason: result.reason,
+      reason: failed.reason,
     })
     return 'deferred'
   }
-  const signal = result.signal
+  const signal = failed.signal
   if (signal?.scope === 'lead') {
-    await record.refused(signal, `${result.reason} (${signal.code})`)
+    await record.refused(signal, `${failed.reason} (${signal.code})`, failed)
     await log.info(service, `${record.label} refused: ${signal.kind} (${signal.code})`)
     return 'skipped'
   }
   if (stopsAccount(signal)) {
-    await record.notSent(`${result.reason} (${signal.code})`)
-    const status = await stopAccount(db, account, signal)
+    await record.notSent(`${failed.reason} (${signal.code})`, failed)
+    const status = await consequences.stop(signal, failed)
     await log.warn(service, `@${account.username} ${status} after ${signal.kind} (${signal.code})`, {
       code: signal.code,
       kind: signal.kind,
     })
     return 'account_stopped'
   }
-  const next = await record.notSent(result.reason)
-  await log.warn(service, `${record.label} failed before it was sent (${next})`, { reason: result.reason })
-  return (await tripBreakerIfNeeded(db, account)) ? 'account_stopped' : 'not_sent'
+  const next = await record.notSent(failed.reason, failed)
+  await log.warn(service, `${record.label} failed before it was sent (${next})`, { reason: failed.reason })
+  return (await consequences.breakerTripped()) ? 'account_stopped' : 'not_sent'
+}
+
+/** Narrows a channel's answer by its status (a union narrows no generic parameter by itself). */
+function isAnswer<R extends SendResult, S extends SendResult['status']>(
+  result: R,
+  status: S,
+): result is Answered<R, S> {
+  return result.status === status
 }
 
 /** Where to look for one unconfirmed send, and how to record what the thread shows. */

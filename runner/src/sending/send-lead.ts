@@ -10,7 +10,13 @@ import { recordReply } from '../inbox/replies.ts'
 import { serviceOf } from '../log.ts'
 import type { ThreadMessage } from '../platforms/types.ts'
 import { renderTemplate, type Sequences } from './compose.ts'
-import { type EngineDeps, type SendOutcome, type SendRecorder, sendClaimed } from './engine.ts'
+import {
+  type EngineDeps,
+  type SendOutcome,
+  type SendRecorder,
+  sendClaimed,
+  sessionSending,
+} from './engine.ts'
 import {
   claimIntent,
   type DueLead,
@@ -116,7 +122,7 @@ export async function sendToLead(
       )
   }
   return sendClaimed(
-    deps,
+    sessionSending(deps),
     dmTarget(session, lead),
     intent.text,
     campaignRecorder(deps, campaign, lead, intent),

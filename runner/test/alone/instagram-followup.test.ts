@@ -9,6 +9,7 @@ import { keyringFromEnv } from '../../src/crypto.ts'
 import { createDb, type Db } from '../../src/db.ts'
 import { instagramEvent } from '../../src/jobs/instagram-event.ts'
 import { instagramFollowup } from '../../src/jobs/instagram-followup.ts'
+import { Logger } from '../../src/log.ts'
 import { adminDb, closeAdminDb, env } from '../helpers/fixtures.ts'
 import {
   connectedAccount,
@@ -87,7 +88,11 @@ async function dm(a: Automated, from: string, text: string): Promise<{ eventId: 
   return { eventId, personId: made.sender_id }
 }
 
-const ctx = () => ({ db, config: { keyring, instagramGraphUrl: sandbox.base } })
+const ctx = () => ({
+  db,
+  log: new Logger(db, { test: 'instagram-followup' }, 'info', false),
+  config: { keyring, instagramGraphUrl: sandbox.base },
+})
 
 /** The person DMs the keyword and the automation answers; answers the follow-up it scheduled. */
 async function answered(a: Automated, from: string): Promise<string> {
@@ -210,6 +215,28 @@ describe('instagram.followup', () => {
         "Instagram refused the follow-up: (#551) This person isn't available right now. (code 551/1545041)",
     })
     expect(await sentTo(a, 'fay')).toEqual(['Prices: https://example.com/p'])
+  })
+
+  it('records a token Instagram no longer accepts as its refusal, and leaves the account as it was', async () => {
+    const a = await automated({ text: 'Still thinking about it?', minutes: 30 })
+    const id = await answered(a, 'ida')
+    const state = () =>
+      adminDb()
+        .query('select status, trust_score, flag_reason from public.social_accounts where id = $1', [
+          a.accountId,
+        ])
+        .then((r) => r.rows[0])
+    const before = await state()
+    await control('/tokens/revoke', { account: a.username })
+    await setClocks(31 * MINUTE)
+    expect(await instagramFollowup(ctx(), { followupId: id })).toBe('refused')
+    expect(await followup(id)).toMatchObject({
+      status: 'refused',
+      reason: expect.stringMatching(/^Instagram refused the follow-up: .+ \(code 190\)$/),
+    })
+    // an official account has no trust or breaker, and the follow-up never marked it for reconnecting
+    expect(await state()).toEqual(before)
+    expect(await sentTo(a, 'ida')).toEqual(['Prices: https://example.com/p'])
   })
 
   it('is not scheduled for an automation without one', async () => {
