@@ -93,7 +93,7 @@ afterAll(() => {
   const probes = tallies.reduce((sum, t) => sum + t.probes, 0)
   const leaks = tallies.reduce((sum, t) => sum + t.leaks.length, 0)
   console.log(
-    `[reliability] isolation /rest/v1: ${probes} probes by ${tallies.length} intruders, ${leaks} leaks`,
+    `[reliability] isolation /rest/v1: ${probes} probes by ${INTRUDERS.length} intruders, ${leaks} leaks`,
   )
 })
 

@@ -49,7 +49,7 @@ afterAll(() => {
   const probes = tallies.reduce((sum, t) => sum + t.probes, 0)
   const leaks = tallies.reduce((sum, t) => sum + t.leaks.length, 0)
   console.log(
-    `[reliability] isolation /functions/v1 + /storage/v1: ${probes} probes by ${tallies.length} intruders, ${leaks} leaks`,
+    `[reliability] isolation /functions/v1 + /storage/v1: ${probes} probes by ${INTRUDERS.length} intruders, ${leaks} leaks`,
   )
 })
 
