@@ -218,13 +218,13 @@ create unique index social_accounts_official_platform_user_key on public.social_
 create index social_accounts_status_idx on public.social_accounts (status) where (status = 'active'::text);
 create index social_accounts_user_id_created_at_idx on public.social_accounts (user_id, created_at desc);
 create unique index social_accounts_user_platform_username_key on public.social_accounts (user_id, platform_id, lower(username));
-create index social_accounts_workspace_id_created_at_idx on public.social_accounts (workspace_id, created_at desc);
+create index social_accounts_workspace_id_idx on public.social_accounts (workspace_id);
 
 create index x_oauth_requests_user_id_idx on public.x_oauth_requests (user_id);
 create index x_oauth_requests_workspace_id_idx on public.x_oauth_requests (workspace_id);
 
 create index x_api_usage_user_id_day_idx on public.x_api_usage (user_id, day);
-create index x_api_usage_workspace_id_day_idx on public.x_api_usage (workspace_id, day);
+create index x_api_usage_workspace_id_idx on public.x_api_usage (workspace_id);
 
 -- Triggers ----------------------------------------------------------------------------------------
 

@@ -85,10 +85,10 @@ comment on table public.stripe_events is
 
 create index subscriptions_stripe_customer_id_idx on public.subscriptions (stripe_customer_id);
 create index subscriptions_user_id_idx on public.subscriptions (user_id, created_at desc);
-create index subscriptions_workspace_id_created_at_idx on public.subscriptions (workspace_id, created_at desc);
+create index subscriptions_workspace_id_idx on public.subscriptions (workspace_id);
 
 create index payments_user_id_created_at_idx on public.payments (user_id, created_at desc);
-create index payments_workspace_id_created_at_idx on public.payments (workspace_id, created_at desc);
+create index payments_workspace_id_idx on public.payments (workspace_id);
 
 create index stripe_events_processed_at_idx on public.stripe_events (processed_at desc);
 

@@ -145,17 +145,17 @@ comment on column public.lead_list_members.workspace_id is
 
 create index lead_lists_scraping_campaign_id_idx on public.lead_lists (scraping_campaign_id);
 create index lead_lists_user_id_created_at_idx on public.lead_lists (user_id, created_at desc);
-create index lead_lists_workspace_id_created_at_idx on public.lead_lists (workspace_id, created_at desc);
+create index lead_lists_workspace_id_idx on public.lead_lists (workspace_id);
 
 create index scraping_campaigns_account_id_idx on public.scraping_campaigns (account_id);
 create index scraping_campaigns_running_idx on public.scraping_campaigns (next_run_at) where (status = 'running'::text);
 create index scraping_campaigns_user_id_created_at_idx on public.scraping_campaigns (user_id, created_at desc);
-create index scraping_campaigns_workspace_id_created_at_idx on public.scraping_campaigns (workspace_id, created_at desc);
+create index scraping_campaigns_workspace_id_idx on public.scraping_campaigns (workspace_id);
 
 create index scraping_campaign_leads_campaign_collected_at_idx on public.scraping_campaign_leads (scraping_campaign_id, collected_at desc);
 create unique index scraping_campaign_leads_campaign_username_key on public.scraping_campaign_leads (scraping_campaign_id, lower(username));
 create index scraping_campaign_leads_user_id_collected_at_idx on public.scraping_campaign_leads (user_id, collected_at desc);
-create index scraping_campaign_leads_workspace_id_collected_at_idx on public.scraping_campaign_leads (workspace_id, collected_at desc);
+create index scraping_campaign_leads_workspace_id_idx on public.scraping_campaign_leads (workspace_id);
 
 create index lead_list_members_scraping_lead_id_idx on public.lead_list_members (scraping_lead_id);
 create index lead_list_members_user_id_idx on public.lead_list_members (user_id);

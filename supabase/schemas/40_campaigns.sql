@@ -172,7 +172,7 @@ create index campaigns_queued_idx on public.campaigns (id) where (status = 'queu
 create index campaigns_scraping_campaign_id_idx on public.campaigns (scraping_campaign_id);
 create index campaigns_user_id_created_at_idx on public.campaigns (user_id, created_at desc);
 create index campaigns_winner_variant_id_idx on public.campaigns (winner_variant_id) where (winner_variant_id is not null);
-create index campaigns_workspace_id_created_at_idx on public.campaigns (workspace_id, created_at desc);
+create index campaigns_workspace_id_idx on public.campaigns (workspace_id);
 
 create index campaign_leads_campaign_collected_at_idx on public.campaign_leads (campaign_id, collected_at desc);
 create unique index campaign_leads_campaign_username_key on public.campaign_leads (campaign_id, lower(username));
@@ -182,11 +182,10 @@ create index campaign_leads_in_flight_idx on public.campaign_leads (campaign_id)
 create index campaign_leads_scraping_lead_id_idx on public.campaign_leads (scraping_lead_id);
 create index campaign_leads_user_id_collected_at_idx on public.campaign_leads (user_id, collected_at desc);
 create index campaign_leads_user_replied_at_idx on public.campaign_leads (user_id, replied_at) where (replied_at is not null);
-create index campaign_leads_workspace_id_collected_at_idx on public.campaign_leads (workspace_id, collected_at desc);
-create index campaign_leads_workspace_replied_at_idx on public.campaign_leads (workspace_id, replied_at) where (replied_at is not null);
+create index campaign_leads_workspace_id_idx on public.campaign_leads (workspace_id);
 
 create index campaign_daily_stats_user_id_day_idx on public.campaign_daily_stats (user_id, day);
-create index campaign_daily_stats_workspace_id_day_idx on public.campaign_daily_stats (workspace_id, day);
+create index campaign_daily_stats_workspace_id_idx on public.campaign_daily_stats (workspace_id);
 
 -- Triggers ----------------------------------------------------------------------------------------
 

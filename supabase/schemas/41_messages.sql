@@ -97,7 +97,7 @@ create index dm_logs_campaign_id_sent_at_idx on public.dm_logs (campaign_id, sen
 create index dm_logs_incident_id_idx on public.dm_logs (incident_id) where (incident_id is not null);
 create index dm_logs_user_id_sent_at_idx on public.dm_logs (user_id, sent_at desc) include (status);
 create index dm_logs_variant_id_idx on public.dm_logs (variant_id) include (status, campaign_lead_id) where (variant_id is not null);
-create index dm_logs_workspace_id_sent_at_idx on public.dm_logs (workspace_id, sent_at desc) include (status);
+create index dm_logs_workspace_id_idx on public.dm_logs (workspace_id);
 
 create unique index message_variants_identity_key on public.message_variants (campaign_id, step, kind, md5(template));
 create index message_variants_user_id_idx on public.message_variants (user_id);

@@ -72,7 +72,7 @@ create index do_not_contact_reason_search_idx on public.do_not_contact using gin
 create index do_not_contact_user_created_idx on public.do_not_contact (user_id, created_at desc);
 create unique index do_not_contact_user_platform_username_key on public.do_not_contact (user_id, platform, lower(target_username));
 create index do_not_contact_username_search_idx on public.do_not_contact using gin (target_username extensions.gin_trgm_ops);
-create index do_not_contact_workspace_created_idx on public.do_not_contact (workspace_id, created_at desc);
+create index do_not_contact_workspace_id_idx on public.do_not_contact (workspace_id);
 
 create index opt_out_settings_workspace_id_idx on public.opt_out_settings (workspace_id);
 

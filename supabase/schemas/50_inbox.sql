@@ -105,7 +105,7 @@ create index inbox_threads_campaign_id_idx on public.inbox_threads (campaign_id)
 create index inbox_threads_campaign_lead_id_idx on public.inbox_threads (campaign_lead_id);
 create index inbox_threads_open_account_idx on public.inbox_threads (account_id, last_message_at) where (status = 'open'::text);
 create index inbox_threads_user_id_last_message_at_idx on public.inbox_threads (user_id, last_message_at desc);
-create index inbox_threads_workspace_id_last_message_at_idx on public.inbox_threads (workspace_id, last_message_at desc);
+create index inbox_threads_workspace_id_idx on public.inbox_threads (workspace_id);
 
 create index inbox_messages_account_id_status_idx on public.inbox_messages (account_id, status) where (status = any (array['queued'::text, 'sending'::text, 'uncertain'::text]));
 create index inbox_messages_thread_id_created_at_idx on public.inbox_messages (thread_id, created_at);

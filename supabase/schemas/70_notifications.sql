@@ -34,8 +34,7 @@ comment on column public.notifications.workspace_id is
 
 create index notifications_user_id_created_at_idx on public.notifications (user_id, created_at desc);
 create index notifications_user_id_unread_idx on public.notifications (user_id) where (not read);
-create index notifications_workspace_id_created_at_idx on public.notifications (workspace_id, created_at desc);
-create index notifications_workspace_id_unread_idx on public.notifications (workspace_id) where (not read);
+create index notifications_workspace_id_idx on public.notifications (workspace_id);
 
 -- Triggers ----------------------------------------------------------------------------------------
 
