@@ -245,6 +245,8 @@ async function main(): Promise<void> {
     }
     if (/Seq Scan on (campaign_leads|scraping_campaign_leads)/.test(leadPagePlan))
       failures.push('lead view: sequential scan')
+    // A page in collected_at order must come from an index in that order, not a sort of every lead.
+    if (/Sort Method/.test(leadPagePlan)) failures.push('lead view: sorts every lead to show one page')
     if (scansOf(summaryPlans, 'dm_logs').seq) failures.push('dashboard summary: sequential scan on dm_logs')
 
     const tickPlan = tickPlans.find((plan) => plan.includes('with candidates as')) ?? ''
