@@ -279,6 +279,28 @@ $$;
 comment on function internal.has_role_on_workspace(uuid, public.workspace_role[]) is
   'True when the caller is a member of the workspace (with one of the roles, when given). The one rule policies and functions ask.';
 
+create or replace function internal.require_active_role(p_roles public.workspace_role[])
+returns uuid
+language plpgsql
+stable security definer
+set search_path = ''
+as $$
+declare
+  workspace uuid := internal.active_workspace_of(auth.uid());
+  caller_role public.workspace_role := internal.workspace_role(workspace);
+begin
+  if caller_role is null then
+    raise exception 'You are not a member of this workspace.' using errcode = '42501';
+  end if;
+  if not caller_role = any (p_roles) then
+    raise exception 'Your role in this workspace does not allow this.' using errcode = '42501';
+  end if;
+  return workspace;
+end
+$$;
+comment on function internal.require_active_role(public.workspace_role[]) is
+  'What a writing RPC asks first: the caller''s active workspace when their role there is one of p_roles; 42501 with the product''s words otherwise (not a member / role too low).';
+
 create or replace function internal.workspace_for_creator(p_user uuid)
 returns uuid
 language sql
@@ -360,6 +382,9 @@ revoke execute on function internal.fill_workspace_id_from_thread() from public;
 
 revoke execute on function internal.has_role_on_workspace(uuid, public.workspace_role[]) from public;
 grant execute on function internal.has_role_on_workspace(uuid, public.workspace_role[]) to authenticated, service_role;
+
+revoke execute on function internal.require_active_role(public.workspace_role[]) from public;
+grant execute on function internal.require_active_role(public.workspace_role[]) to authenticated, service_role;
 
 revoke execute on function internal.workspace_for_creator(uuid) from public;
 

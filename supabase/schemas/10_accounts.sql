@@ -218,13 +218,13 @@ create unique index social_accounts_official_platform_user_key on public.social_
 create index social_accounts_status_idx on public.social_accounts (status) where (status = 'active'::text);
 create index social_accounts_user_id_created_at_idx on public.social_accounts (user_id, created_at desc);
 create unique index social_accounts_user_platform_username_key on public.social_accounts (user_id, platform_id, lower(username));
-create index social_accounts_workspace_id_idx on public.social_accounts (workspace_id);
+create index social_accounts_workspace_id_created_at_idx on public.social_accounts (workspace_id, created_at desc);
 
 create index x_oauth_requests_user_id_idx on public.x_oauth_requests (user_id);
 create index x_oauth_requests_workspace_id_idx on public.x_oauth_requests (workspace_id);
 
 create index x_api_usage_user_id_day_idx on public.x_api_usage (user_id, day);
-create index x_api_usage_workspace_id_idx on public.x_api_usage (workspace_id);
+create index x_api_usage_workspace_id_day_idx on public.x_api_usage (workspace_id, day);
 
 -- Triggers ----------------------------------------------------------------------------------------
 
@@ -629,21 +629,21 @@ create policy "The runner updates social accounts" on public.social_accounts
   using (true)
   with check (true);
 
-create policy "Users can delete their own social accounts" on public.social_accounts
-  for delete
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can read their own social accounts" on public.social_accounts
+create policy "Members can read the workspace's social accounts" on public.social_accounts
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,agent,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
-create policy "Users can update their own social accounts" on public.social_accounts
+create policy "Members who edit can change the workspace's social accounts" on public.social_accounts
   for update
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)))
-  with check ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)))
+  with check ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
+
+create policy "Members who edit can delete the workspace's social accounts" on public.social_accounts
+  for delete
+  to authenticated
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
 
 alter table public.social_account_credentials enable row level security;
 
@@ -669,10 +669,10 @@ alter table public.x_oauth_requests enable row level security;
 
 alter table public.x_api_usage enable row level security;
 
-create policy "Users can read their own X API usage" on public.x_api_usage
+create policy "Members can read the workspace's X API usage" on public.x_api_usage
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
 create policy "avatars: read own folder" on storage.objects
   for select
@@ -776,7 +776,7 @@ begin
         from public.campaigns c
         join public.social_accounts a on a.id = c.account_id
         join public.platforms p on p.id = a.platform_id
-       where c.user_id = (select auth.uid()) and c.status in ('queued', 'running', 'active')
+       where c.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}')) and c.status in ('queued', 'running', 'active')
        group by c.account_id
     )
     -- least() ignores nulls: a warmed-up account has no warm-up cap, an account without a sending
@@ -797,7 +797,7 @@ begin
       from public.social_accounts a
       join public.platforms p on p.id = a.platform_id
       left join campaigns c on c.account_id = a.id
-     where a.user_id = (select auth.uid())
+     where a.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))
      order by a.created_at desc;
 end
 $$;
@@ -969,7 +969,7 @@ declare
   scraping_ids uuid[];
 begin
   select a.id into v_account_id from public.social_accounts a
-   where a.id = p_account_id and a.user_id = (select auth.uid())
+   where a.id = p_account_id and a.workspace_id = (select internal.require_active_role('{owner,admin,editor}'))
    for update;
   if v_account_id is null then
     raise exception 'Account not found' using errcode = 'PT404';
@@ -994,7 +994,7 @@ begin
      set read = true,
          read_at = coalesce(n.read_at, now()),
          metadata = n.metadata || jsonb_build_object('resolvedAt', internal.now(), 'resolution', 'deleted')
-   where n.user_id = (select auth.uid())
+   where n.workspace_id = (select internal.require_active_role('{owner,admin,editor}'))
      and n.type = 'account_flagged'
      and n.metadata ->> 'accountId' = v_account_id::text
      and not n.metadata ? 'resolvedAt';
@@ -1040,7 +1040,7 @@ declare
   job_id uuid;
 begin
   if (select auth.role()) is distinct from 'service_role'
-     and not exists (select 1 from public.social_accounts a where a.id = p_account_id and a.user_id = (select auth.uid())) then
+     and not exists (select 1 from public.social_accounts a where a.id = p_account_id and a.workspace_id = (select internal.require_active_role('{owner,admin,editor}'))) then
     raise exception 'Account not found' using errcode = 'PT404';
   end if;
   job_id := internal.enqueue_job('account.test', jsonb_build_object('accountId', p_account_id), 'account:' || p_account_id);
@@ -1125,7 +1125,7 @@ as $$
   -- X bills by UTC day; the month is the calendar month in UTC, as X's console shows it
   select u.account_id, u.kind, count(*)::integer
     from public.x_api_usage u
-   where u.user_id = (select auth.uid())
+   where u.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))
      and u.day >= pg_catalog.date_trunc('month', pg_catalog.timezone('UTC', internal.now()))::date
    group by u.account_id, u.kind
    order by u.account_id, u.kind

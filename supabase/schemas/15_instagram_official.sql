@@ -205,8 +205,10 @@ security definer
 set search_path = ''
 as $$
 begin
+  -- Runs before a service insert's workspace is filled in from the account.
   if not exists (select 1 from public.social_accounts a join public.platforms p on p.id = a.platform_id
-                  where a.id = new.account_id and a.user_id = new.user_id and a.connection = 'official' and p.name = 'instagram') then
+                  where a.id = new.account_id and a.workspace_id = coalesce(new.workspace_id, a.workspace_id)
+                    and a.connection = 'official' and p.name = 'instagram') then
     raise exception 'Automations run on an Instagram account connected through Instagram''s API. Choose one of yours.'
       using errcode = '23503';
   end if;
@@ -214,7 +216,7 @@ begin
 end
 $$;
 comment on function internal.check_instagram_automation_account() is
-  'An automation belongs to one of its owner''s official Instagram accounts.';
+  'An automation belongs to one of its workspace''s official Instagram accounts.';
 
 create trigger instagram_oauth_states_fill_workspace_id before insert on internal.instagram_oauth_states for each row when ((new.workspace_id is null)) execute function internal.fill_workspace_id_from_creator();
 
@@ -496,10 +498,10 @@ create policy "The runner reads delivered Instagram events" on internal.instagra
 
 alter table public.instagram_automation_runs enable row level security;
 
-create policy "Customers read their own automation runs" on public.instagram_automation_runs
+create policy "Members can read the workspace's automation runs" on public.instagram_automation_runs
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
 create policy "The runner reads every automation run" on public.instagram_automation_runs
   for select
@@ -508,26 +510,26 @@ create policy "The runner reads every automation run" on public.instagram_automa
 
 alter table public.instagram_automations enable row level security;
 
-create policy "Customers add automations of their own" on public.instagram_automations
-  for insert
-  to authenticated
-  with check ((user_id = ( select auth.uid() as uid)));
-
-create policy "Customers change their own automations" on public.instagram_automations
-  for update
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)))
-  with check ((user_id = ( select auth.uid() as uid)));
-
-create policy "Customers delete their own automations" on public.instagram_automations
-  for delete
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
-
-create policy "Customers read their own automations" on public.instagram_automations
+create policy "Members can read the workspace's automations" on public.instagram_automations
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
+
+create policy "Members who edit can change the workspace's automations" on public.instagram_automations
+  for update
+  to authenticated
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)))
+  with check ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
+
+create policy "Members who edit can create the workspace's automations" on public.instagram_automations
+  for insert
+  to authenticated
+  with check (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)) and (user_id = ( select auth.uid() as uid))));
+
+create policy "Members who edit can delete the workspace's automations" on public.instagram_automations
+  for delete
+  to authenticated
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
 
 create policy "The runner reads every automation" on public.instagram_automations
   for select
@@ -536,10 +538,10 @@ create policy "The runner reads every automation" on public.instagram_automation
 
 alter table public.instagram_automation_followups enable row level security;
 
-create policy "Customers read their own follow-ups" on public.instagram_automation_followups
+create policy "Members can read the workspace's follow-ups" on public.instagram_automation_followups
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
 create policy "The runner reads every follow-up" on public.instagram_automation_followups
   for select
@@ -774,7 +776,7 @@ as $$
       from public.instagram_automation_runs r
       join public.instagram_automations au on au.id = r.automation_id
       join public.social_accounts a on a.id = r.account_id
-     where au.user_id = (select auth.uid())
+     where au.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))
   ),
   judged as (
     select r.automation_id, r.status, r.reason, r.created_at,
@@ -815,7 +817,7 @@ as $$
          max(j.created_at)
     from public.instagram_automations au
     left join judged j on j.automation_id = au.id
-   where au.user_id = (select auth.uid())
+   where au.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))
    group by au.id
 $$;
 comment on function public.instagram_automation_results() is
@@ -856,7 +858,7 @@ as $$
                             group by k.reason order by count(*) desc, k.reason limit 5) x), '[]'::jsonb)
     from public.instagram_automations au
     join public.instagram_automation_followups f on f.automation_id = au.id
-   where au.user_id = (select auth.uid())
+   where au.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))
    group by au.id
 $$;
 comment on function public.instagram_followup_results() is
@@ -881,7 +883,7 @@ as $$
            where e.instagram_account_id = a.platform_user_id)
     from public.social_accounts a
     join public.platforms p on p.id = a.platform_id
-   where a.user_id = (select auth.uid()) and a.connection = 'official' and p.name = 'instagram'
+   where a.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}')) and a.connection = 'official' and p.name = 'instagram'
    order by a.created_at desc
 $$;
 comment on function public.instagram_official_facts() is

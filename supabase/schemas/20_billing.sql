@@ -85,10 +85,10 @@ comment on table public.stripe_events is
 
 create index subscriptions_stripe_customer_id_idx on public.subscriptions (stripe_customer_id);
 create index subscriptions_user_id_idx on public.subscriptions (user_id, created_at desc);
-create index subscriptions_workspace_id_idx on public.subscriptions (workspace_id);
+create index subscriptions_workspace_id_created_at_idx on public.subscriptions (workspace_id, created_at desc);
 
 create index payments_user_id_created_at_idx on public.payments (user_id, created_at desc);
-create index payments_workspace_id_idx on public.payments (workspace_id);
+create index payments_workspace_id_created_at_idx on public.payments (workspace_id, created_at desc);
 
 create index stripe_events_processed_at_idx on public.stripe_events (processed_at desc);
 
@@ -135,17 +135,17 @@ create trigger payments_fill_workspace_id before insert on public.payments for e
 
 alter table public.subscriptions enable row level security;
 
-create policy "Users can read their own subscriptions" on public.subscriptions
+create policy "Owners can read the workspace's subscriptions" on public.subscriptions
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner}'::public.workspace_role[]) as active_workspace_with_role)));
 
 alter table public.payments enable row level security;
 
-create policy "Users can read their own payments" on public.payments
+create policy "Owners can read the workspace's payments" on public.payments
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner}'::public.workspace_role[]) as active_workspace_with_role)));
 
 alter table public.stripe_events enable row level security;
 

@@ -145,17 +145,17 @@ comment on column public.lead_list_members.workspace_id is
 
 create index lead_lists_scraping_campaign_id_idx on public.lead_lists (scraping_campaign_id);
 create index lead_lists_user_id_created_at_idx on public.lead_lists (user_id, created_at desc);
-create index lead_lists_workspace_id_idx on public.lead_lists (workspace_id);
+create index lead_lists_workspace_id_created_at_idx on public.lead_lists (workspace_id, created_at desc);
 
 create index scraping_campaigns_account_id_idx on public.scraping_campaigns (account_id);
 create index scraping_campaigns_running_idx on public.scraping_campaigns (next_run_at) where (status = 'running'::text);
 create index scraping_campaigns_user_id_created_at_idx on public.scraping_campaigns (user_id, created_at desc);
-create index scraping_campaigns_workspace_id_idx on public.scraping_campaigns (workspace_id);
+create index scraping_campaigns_workspace_id_created_at_idx on public.scraping_campaigns (workspace_id, created_at desc);
 
 create index scraping_campaign_leads_campaign_collected_at_idx on public.scraping_campaign_leads (scraping_campaign_id, collected_at desc);
 create unique index scraping_campaign_leads_campaign_username_key on public.scraping_campaign_leads (scraping_campaign_id, lower(username));
 create index scraping_campaign_leads_user_id_collected_at_idx on public.scraping_campaign_leads (user_id, collected_at desc);
-create index scraping_campaign_leads_workspace_id_idx on public.scraping_campaign_leads (workspace_id);
+create index scraping_campaign_leads_workspace_id_collected_at_idx on public.scraping_campaign_leads (workspace_id, collected_at desc);
 
 create index lead_list_members_scraping_lead_id_idx on public.lead_list_members (scraping_lead_id);
 create index lead_list_members_user_id_idx on public.lead_list_members (user_id);
@@ -169,16 +169,19 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  list_workspace uuid := (select l.workspace_id from public.lead_lists l where l.id = new.lead_list_id);
 begin
-  if not exists (select 1 from public.lead_lists l where l.id = new.lead_list_id and l.user_id = new.user_id)
-     or not exists (select 1 from public.scraping_campaign_leads s where s.id = new.scraping_lead_id and s.user_id = new.user_id) then
+  -- Runs before the workspace is filled in for a service insert: then the list's workspace counts.
+  if list_workspace is null or list_workspace <> coalesce(new.workspace_id, list_workspace)
+     or not exists (select 1 from public.scraping_campaign_leads s where s.id = new.scraping_lead_id and s.workspace_id = list_workspace) then
     raise exception 'The list and the lead must both be yours' using errcode = '42501';
   end if;
   return new;
 end
 $$;
 comment on function internal.check_lead_list_member() is
-  'BEFORE INSERT on lead_list_members: list and lead must belong to the member row''s owner.';
+  'BEFORE INSERT on lead_list_members: list and lead must belong to the member row''s workspace.';
 
 create or replace function internal.check_scraping_channel()
 returns trigger
@@ -325,7 +328,7 @@ declare
 begin
   select a.platform_id into account_platform
     from public.social_accounts a
-   where a.id = new.account_id and a.user_id = new.user_id;
+   where a.id = new.account_id and a.workspace_id = new.workspace_id;
   if account_platform is null then
     raise exception 'Choose one of your social accounts for this campaign' using errcode = '23503';
   end if;
@@ -334,7 +337,7 @@ begin
 end
 $$;
 comment on function internal.prepare_scraping_campaign() is
-  'BEFORE INSERT on scraping_campaigns: the account must be the customer''s own; the platform comes from it.';
+  'BEFORE INSERT on scraping_campaigns: the account must be in the campaign''s workspace; the platform comes from it.';
 
 create or replace function internal.prepare_scraping_lead()
 returns trigger
@@ -461,26 +464,26 @@ create policy "The runner reads every lead list" on public.lead_lists
   to reachflow_runner
   using (true);
 
-create policy "Users can create lead lists for themselves" on public.lead_lists
-  for insert
-  to authenticated
-  with check ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can delete their own lead lists" on public.lead_lists
-  for delete
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can read their own lead lists" on public.lead_lists
+create policy "Members can read the workspace's lead lists" on public.lead_lists
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
-create policy "Users can rename their own lead lists" on public.lead_lists
+create policy "Members who edit can change the workspace's lead lists" on public.lead_lists
   for update
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)))
-  with check ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)))
+  with check ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
+
+create policy "Members who edit can create the workspace's lead lists" on public.lead_lists
+  for insert
+  to authenticated
+  with check (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)) and (user_id = ( select auth.uid() as uid))));
+
+create policy "Members who edit can delete the workspace's lead lists" on public.lead_lists
+  for delete
+  to authenticated
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
 
 alter table public.scraping_campaigns enable row level security;
 
@@ -495,26 +498,26 @@ create policy "The runner updates scraping campaigns" on public.scraping_campaig
   using (true)
   with check (true);
 
-create policy "Users can create scraping campaigns for themselves" on public.scraping_campaigns
-  for insert
-  to authenticated
-  with check ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can delete their own scraping campaigns" on public.scraping_campaigns
-  for delete
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can read their own scraping campaigns" on public.scraping_campaigns
+create policy "Members can read the workspace's scraping campaigns" on public.scraping_campaigns
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
-create policy "Users can update their own scraping campaigns" on public.scraping_campaigns
+create policy "Members who edit can change the workspace's scraping campaigns" on public.scraping_campaigns
   for update
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)))
-  with check ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)))
+  with check ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
+
+create policy "Members who edit can create the workspace's scraping campaigns" on public.scraping_campaigns
+  for insert
+  to authenticated
+  with check (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)) and (user_id = ( select auth.uid() as uid))));
+
+create policy "Members who edit can delete the workspace's scraping campaigns" on public.scraping_campaigns
+  for delete
+  to authenticated
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
 
 alter table public.scraping_campaign_leads enable row level security;
 
@@ -528,10 +531,10 @@ create policy "The runner reads scraped leads" on public.scraping_campaign_leads
   to reachflow_runner
   using (true);
 
-create policy "Users can read their own scraped leads" on public.scraping_campaign_leads
+create policy "Members can read the workspace's scraped leads" on public.scraping_campaign_leads
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
 alter table public.lead_list_members enable row level security;
 
@@ -540,20 +543,20 @@ create policy "The runner reads every lead list member" on public.lead_list_memb
   to reachflow_runner
   using (true);
 
-create policy "Users can add their own leads to their own lead lists" on public.lead_list_members
-  for insert
-  to authenticated
-  with check ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can read the members of their own lead lists" on public.lead_list_members
+create policy "Members can read the workspace's lead list members" on public.lead_list_members
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
-create policy "Users can remove members from their own lead lists" on public.lead_list_members
+create policy "Members who edit can create the workspace's lead list members" on public.lead_list_members
+  for insert
+  to authenticated
+  with check (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)) and (user_id = ( select auth.uid() as uid))));
+
+create policy "Members who edit can delete the workspace's lead list members" on public.lead_list_members
   for delete
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
 
 -- Grants ------------------------------------------------------------------------------------------
 
@@ -602,7 +605,7 @@ declare
   v_dm_campaign_name text;
 begin
   select s.id into v_campaign_id from public.scraping_campaigns s
-   where s.id = p_scraping_campaign_id and s.user_id = (select auth.uid())
+   where s.id = p_scraping_campaign_id and s.workspace_id = (select internal.require_active_role('{owner,admin,editor}'))
    for update;
   if v_campaign_id is null then
     raise exception 'Scraping campaign not found' using errcode = 'PT404';
@@ -634,7 +637,7 @@ declare
   campaign public.scraping_campaigns;
 begin
   select * into campaign from public.scraping_campaigns s
-   where s.id = p_scraping_campaign_id and s.user_id = (select auth.uid())
+   where s.id = p_scraping_campaign_id and s.workspace_id = (select internal.require_active_role('{owner,admin,editor}'))
    for update;
   if campaign.id is null then
     raise exception 'Scraping campaign not found' using errcode = 'PT404';
@@ -668,7 +671,7 @@ declare
   recent jsonb;
 begin
   select * into campaign from public.scraping_campaigns s
-   where s.id = p_scraping_campaign_id and s.user_id = (select auth.uid());
+   where s.id = p_scraping_campaign_id and s.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'));
   if campaign.id is null then
     raise exception 'Campaign not found' using errcode = 'PT404';
   end if;
@@ -749,7 +752,7 @@ begin
       from calendar c
       left join public.scraping_campaign_leads l
         on l.scraping_campaign_id = p_scraping_campaign_id
-       and l.user_id = (select auth.uid())
+       and l.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))
        and l.collected_at >= c.hour and l.collected_at < c.hour + interval '1 hour'
      group by c.hour
      order by c.hour;
@@ -771,7 +774,7 @@ declare
   job_id uuid;
 begin
   select * into campaign from public.scraping_campaigns s
-   where s.id = p_scraping_campaign_id and s.user_id = (select auth.uid())
+   where s.id = p_scraping_campaign_id and s.workspace_id = (select internal.require_active_role('{owner,admin,editor}'))
    for update;
   if campaign.id is null then
     raise exception 'Scraping campaign not found' using errcode = 'PT404';

@@ -172,7 +172,7 @@ create index campaigns_queued_idx on public.campaigns (id) where (status = 'queu
 create index campaigns_scraping_campaign_id_idx on public.campaigns (scraping_campaign_id);
 create index campaigns_user_id_created_at_idx on public.campaigns (user_id, created_at desc);
 create index campaigns_winner_variant_id_idx on public.campaigns (winner_variant_id) where (winner_variant_id is not null);
-create index campaigns_workspace_id_idx on public.campaigns (workspace_id);
+create index campaigns_workspace_id_created_at_idx on public.campaigns (workspace_id, created_at desc);
 
 create index campaign_leads_campaign_collected_at_idx on public.campaign_leads (campaign_id, collected_at desc);
 create unique index campaign_leads_campaign_username_key on public.campaign_leads (campaign_id, lower(username));
@@ -182,10 +182,12 @@ create index campaign_leads_in_flight_idx on public.campaign_leads (campaign_id)
 create index campaign_leads_scraping_lead_id_idx on public.campaign_leads (scraping_lead_id);
 create index campaign_leads_user_id_collected_at_idx on public.campaign_leads (user_id, collected_at desc);
 create index campaign_leads_user_replied_at_idx on public.campaign_leads (user_id, replied_at) where (replied_at is not null);
-create index campaign_leads_workspace_id_idx on public.campaign_leads (workspace_id);
+create index campaign_leads_workspace_id_collected_at_idx on public.campaign_leads (workspace_id, collected_at desc);
+create index campaign_leads_workspace_replied_at_idx on public.campaign_leads (workspace_id, replied_at) where (replied_at is not null);
+create index campaign_leads_workspace_do_not_contact_idx on public.campaign_leads (workspace_id, lower(username)) where (skip_reason = 'do_not_contact'::text);
 
 create index campaign_daily_stats_user_id_day_idx on public.campaign_daily_stats (user_id, day);
-create index campaign_daily_stats_workspace_id_idx on public.campaign_daily_stats (workspace_id);
+create index campaign_daily_stats_workspace_id_day_idx on public.campaign_daily_stats (workspace_id, day);
 
 -- Triggers ----------------------------------------------------------------------------------------
 
@@ -379,7 +381,7 @@ begin
 
   if new.account_id is not null and (tg_op = 'INSERT' or new.account_id is distinct from old.account_id) then
     select a.platform_id into account_platform
-      from public.social_accounts a where a.id = new.account_id and a.user_id = new.user_id;
+      from public.social_accounts a where a.id = new.account_id and a.workspace_id = new.workspace_id;
     if account_platform is null then
       raise exception 'Choose one of your social accounts for this campaign' using errcode = '23503';
     end if;
@@ -392,7 +394,7 @@ begin
   end if;
 
   if new.scraping_campaign_id is not null and (tg_op = 'INSERT' or new.scraping_campaign_id is distinct from old.scraping_campaign_id) then
-    if not exists (select 1 from public.scraping_campaigns s where s.id = new.scraping_campaign_id and s.user_id = new.user_id) then
+    if not exists (select 1 from public.scraping_campaigns s where s.id = new.scraping_campaign_id and s.workspace_id = new.workspace_id) then
       raise exception 'Choose one of your scraping campaigns as the lead source' using errcode = '23503';
     end if;
     if not exists (select 1 from public.scraping_campaigns s where s.id = new.scraping_campaign_id and s.platform_id = new.platform_id) then
@@ -400,7 +402,7 @@ begin
     end if;
   end if;
   if new.lead_list_id is not null and (tg_op = 'INSERT' or new.lead_list_id is distinct from old.lead_list_id)
-     and not exists (select 1 from public.lead_lists l where l.id = new.lead_list_id and l.user_id = new.user_id) then
+     and not exists (select 1 from public.lead_lists l where l.id = new.lead_list_id and l.workspace_id = new.workspace_id) then
     raise exception 'Choose one of your lead lists as the lead source' using errcode = '23503';
   end if;
   if tg_op = 'UPDATE' and old.status <> 'draft'
@@ -421,7 +423,7 @@ begin
 end
 $$;
 comment on function internal.prepare_campaign() is
-  'BEFORE INSERT/UPDATE on campaigns: validates sequences and schedule, checks the account and lead source are the customer''s own, starts run_immediately campaigns.';
+  'BEFORE INSERT/UPDATE on campaigns: validates sequences and schedule, checks the account and lead source are in the campaign''s workspace, starts run_immediately campaigns.';
 
 create or replace function internal.prepare_campaign_lead()
 returns trigger
@@ -807,6 +809,7 @@ create view public.lead_view with (security_invoker=false, security_barrier=fals
     from ( select l.id,
              'campaign'::text as source,
              l.user_id,
+             l.workspace_id,
              l.campaign_id,
              coalesce(( select c.name
                     from public.campaigns c
@@ -828,6 +831,7 @@ create view public.lead_view with (security_invoker=false, security_barrier=fals
           select s.id,
              'scraping'::text as text,
              s.user_id,
+             s.workspace_id,
              s.scraping_campaign_id,
              coalesce(( select sc.name
                     from public.scraping_campaigns sc
@@ -845,9 +849,9 @@ create view public.lead_view with (security_invoker=false, security_barrier=fals
              s.collected_at,
              s.collected_at
             from public.scraping_campaign_leads s) leads
-   where leads.user_id = (( select auth.uid() as uid));
+   where leads.workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role);
 comment on view public.lead_view is
-  'The Leads tab: the caller''s campaign leads and scraped leads in one list (product.md §3). Page it with order=collected_at.desc, limit/offset and count=exact. Shows only the caller''s rows (it filters by auth.uid() itself).';
+  'The Leads tab: the caller''s campaign leads and scraped leads in one list (product.md §3). Page it with order=collected_at.desc, limit/offset and count=exact. Shows only the caller''s active workspace''s rows (it filters by internal.active_workspace_with_role itself).';
 comment on column public.lead_view.source is
   'campaign (a DM campaign lead) or scraping (a scraped lead).';
 comment on column public.lead_view.status is
@@ -875,7 +879,7 @@ create view public.lead_people with (security_invoker=false, security_barrier=fa
              l.collected_at
             from public.campaign_leads l
               join public.campaigns c on c.id = l.campaign_id
-           where l.user_id = (( select auth.uid() as uid))
+           where l.workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)
          union all
           select 'scraping'::text as text,
              s.id,
@@ -893,7 +897,7 @@ create view public.lead_people with (security_invoker=false, security_barrier=fa
              s.collected_at
             from public.scraping_campaign_leads s
               join public.scraping_campaigns sc on sc.id = s.scraping_campaign_id
-           where s.user_id = (( select auth.uid() as uid))
+           where s.workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)
          ), people as (
           select r.platform_id,
              lower(r.username) as person,
@@ -956,26 +960,26 @@ create policy "The runner updates campaigns" on public.campaigns
   using (true)
   with check (true);
 
-create policy "Users can create campaigns for themselves" on public.campaigns
-  for insert
-  to authenticated
-  with check ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can delete their own campaigns" on public.campaigns
-  for delete
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can read their own campaigns" on public.campaigns
+create policy "Members can read the workspace's campaigns" on public.campaigns
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
-create policy "Users can update their own campaigns" on public.campaigns
+create policy "Members who edit can change the workspace's campaigns" on public.campaigns
   for update
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)))
-  with check ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)))
+  with check ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
+
+create policy "Members who edit can create the workspace's campaigns" on public.campaigns
+  for insert
+  to authenticated
+  with check (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)) and (user_id = ( select auth.uid() as uid))));
+
+create policy "Members who edit can delete the workspace's campaigns" on public.campaigns
+  for delete
+  to authenticated
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
 
 alter table public.campaign_leads enable row level security;
 
@@ -990,17 +994,17 @@ create policy "The runner updates campaign leads" on public.campaign_leads
   using (true)
   with check (true);
 
-create policy "Users can read the leads of their own campaigns" on public.campaign_leads
+create policy "Members can read the workspace's campaign leads" on public.campaign_leads
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
 alter table public.campaign_daily_stats enable row level security;
 
-create policy "Users can read their own campaigns' daily figures" on public.campaign_daily_stats
+create policy "Members can read the workspace's campaigns' daily figures" on public.campaign_daily_stats
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
 -- Grants ------------------------------------------------------------------------------------------
 
@@ -1188,7 +1192,7 @@ begin
               count(*) filter (where cl.last_sent_at is not null) as contacted,
               count(*) filter (where cl.replied_at is not null) as replied
          from public.campaign_leads cl where cl.campaign_id = c.id) l
-     where c.user_id = (select auth.uid())
+     where c.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))
        and (p_campaign_id is null or c.id = p_campaign_id);
 end
 $$;
@@ -1206,7 +1210,7 @@ as $$
 begin
   return query
     select l.campaign_id, count(*) from public.campaign_leads l
-     where l.user_id = (select auth.uid())
+     where l.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))
      group by l.campaign_id;
 end
 $$;
@@ -1244,7 +1248,7 @@ as $$
         cross join public.campaigns c
         join public.social_accounts a on a.id = c.account_id
         join public.platforms p on p.id = a.platform_id
-       where c.user_id = (select auth.uid())
+       where c.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))
          and c.status in ('queued', 'running', 'active')
          and a.status = 'active'
          and internal.campaign_sends_left_today(c, a, p, clock.t) = 0
@@ -1269,7 +1273,7 @@ declare
   figures record;
   per_day jsonb;
 begin
-  select * into campaign from public.campaigns c where c.id = p_campaign_id and c.user_id = (select auth.uid());
+  select * into campaign from public.campaigns c where c.id = p_campaign_id and c.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'));
   if campaign.id is null then
     raise exception 'Campaign not found' using errcode = 'PT404';
   end if;
@@ -1334,7 +1338,7 @@ declare
   v_campaign_id uuid;
 begin
   select c.id into v_campaign_id from public.campaigns c
-   where c.id = p_campaign_id and c.user_id = (select auth.uid())
+   where c.id = p_campaign_id and c.workspace_id = (select internal.require_active_role('{owner,admin,editor}'))
    for update;
   if v_campaign_id is null then
     raise exception 'Campaign not found' using errcode = 'PT404';
@@ -1358,7 +1362,7 @@ declare
   campaign public.campaigns;
 begin
   select * into campaign from public.campaigns c
-   where c.id = p_campaign_id and c.user_id = (select auth.uid())
+   where c.id = p_campaign_id and c.workspace_id = (select internal.require_active_role('{owner,admin,editor}'))
    for update;
   if campaign.id is null then
     raise exception 'Campaign not found' using errcode = 'PT404';

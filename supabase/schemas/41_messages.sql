@@ -97,7 +97,7 @@ create index dm_logs_campaign_id_sent_at_idx on public.dm_logs (campaign_id, sen
 create index dm_logs_incident_id_idx on public.dm_logs (incident_id) where (incident_id is not null);
 create index dm_logs_user_id_sent_at_idx on public.dm_logs (user_id, sent_at desc) include (status);
 create index dm_logs_variant_id_idx on public.dm_logs (variant_id) include (status, campaign_lead_id) where (variant_id is not null);
-create index dm_logs_workspace_id_idx on public.dm_logs (workspace_id);
+create index dm_logs_workspace_id_sent_at_idx on public.dm_logs (workspace_id, sent_at desc) include (status);
 
 create unique index message_variants_identity_key on public.message_variants (campaign_id, step, kind, md5(template));
 create index message_variants_user_id_idx on public.message_variants (user_id);
@@ -285,10 +285,10 @@ create policy "The runner writes message logs" on public.dm_logs
   to reachflow_runner
   with check (true);
 
-create policy "Users can read their own message logs" on public.dm_logs
+create policy "Members can read the workspace's message logs" on public.dm_logs
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
 alter table public.message_variants enable row level security;
 
@@ -302,10 +302,10 @@ create policy "The runner records message variants" on public.message_variants
   to reachflow_runner
   with check (true);
 
-create policy "Users can read the message variants of their own campaigns" on public.message_variants
+create policy "Members can read the workspace's message variants" on public.message_variants
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
 -- Grants ------------------------------------------------------------------------------------------
 

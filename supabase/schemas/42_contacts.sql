@@ -72,7 +72,7 @@ create index do_not_contact_reason_search_idx on public.do_not_contact using gin
 create index do_not_contact_user_created_idx on public.do_not_contact (user_id, created_at desc);
 create unique index do_not_contact_user_platform_username_key on public.do_not_contact (user_id, platform, lower(target_username));
 create index do_not_contact_username_search_idx on public.do_not_contact using gin (target_username extensions.gin_trgm_ops);
-create index do_not_contact_workspace_id_idx on public.do_not_contact (workspace_id);
+create index do_not_contact_workspace_id_created_at_idx on public.do_not_contact (workspace_id, created_at desc);
 
 create index opt_out_settings_workspace_id_idx on public.opt_out_settings (workspace_id);
 
@@ -162,10 +162,10 @@ create policy "The runner reads the contact ledger" on public.contact_ledger
   to reachflow_runner
   using (true);
 
-create policy "Users can read their own contact ledger" on public.contact_ledger
+create policy "Members can read the workspace's contact ledger" on public.contact_ledger
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
 alter table public.do_not_contact enable row level security;
 
@@ -179,20 +179,20 @@ create policy "The runner records opt-outs" on public.do_not_contact
   to reachflow_runner
   with check (true);
 
-create policy "Users can add to their own do-not-contact list" on public.do_not_contact
-  for insert
-  to authenticated
-  with check ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can read their own do-not-contact list" on public.do_not_contact
+create policy "Members can read the workspace's do-not-contact list" on public.do_not_contact
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
-create policy "Users can remove from their own do-not-contact list" on public.do_not_contact
+create policy "Members who edit can create the workspace's do-not-contact list" on public.do_not_contact
+  for insert
+  to authenticated
+  with check (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)) and (user_id = ( select auth.uid() as uid))));
+
+create policy "Members who edit can delete the workspace's do-not-contact list" on public.do_not_contact
   for delete
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
 
 alter table public.opt_out_settings enable row level security;
 
@@ -201,21 +201,21 @@ create policy "The runner reads opt-out words" on public.opt_out_settings
   to reachflow_runner
   using (true);
 
-create policy "Users can change their own opt-out words" on public.opt_out_settings
-  for update
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)))
-  with check ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can read their own opt-out words" on public.opt_out_settings
+create policy "Members can read the workspace's opt-out words" on public.opt_out_settings
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
 
-create policy "Users can set their own opt-out words" on public.opt_out_settings
+create policy "Members who edit can change the workspace's opt-out words" on public.opt_out_settings
+  for update
+  to authenticated
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)))
+  with check ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
+
+create policy "Members who edit can create the workspace's opt-out words" on public.opt_out_settings
   for insert
   to authenticated
-  with check ((user_id = ( select auth.uid() as uid)));
+  with check (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)) and (user_id = ( select auth.uid() as uid))));
 
 -- Grants ------------------------------------------------------------------------------------------
 
@@ -253,6 +253,7 @@ begin
   if me is null then
     raise exception 'User not authenticated' using errcode = '42501';
   end if;
+  perform internal.require_active_role('{owner,admin,editor}');
   if jsonb_typeof(p_entries) is distinct from 'array' then
     raise exception 'Entries must be a list of {platform, username}.' using errcode = '22023';
   end if;
@@ -321,7 +322,7 @@ declare
   in_username text;
   in_reason text;
 begin
-  -- security definer, reading only the caller's rows (user_id = auth.uid() below): under RLS the
+  -- security definer, reading only the active workspace's rows (workspace_id below): under RLS the
   -- planner may not use an index for ILIKE (not leakproof) ahead of the policy, so the trigram
   -- indexes went unused. A search is a few words: a longer one (70,000 characters took 6.9 s over
   -- 5,000 rows) is refused before anything is read.
@@ -336,7 +337,7 @@ begin
   with page as (
     select d.*, count(*) over () as total
       from public.do_not_contact d
-     where d.user_id = (select auth.uid())
+     where d.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))
        and (p_platform is null or d.platform = p_platform)
        and (in_username is null or d.target_username ilike in_username or d.reason ilike in_reason)
      order by d.created_at desc, lower(d.target_username), d.id
@@ -354,7 +355,7 @@ begin
 end
 $$;
 comment on function public.do_not_contact_entries(text, text, integer, integer) is
-  'A page of the caller''s do-not-contact list (security definer, reading only rows of auth.uid()), newest first (then by username): search (at most 100 characters, 22023 beyond) in username and reason through the trigram indexes, optional platform, with how many campaign leads each entry skipped and the total matching.';
+  'A page of the caller''s do-not-contact list (security definer, reading only the caller''s active workspace''s rows), newest first (then by username): search (at most 100 characters, 22023 beyond) in username and reason through the trigram indexes, optional platform, with how many campaign leads each entry skipped and the total matching.';
 revoke execute on function public.do_not_contact_entries(text, text, integer, integer) from public, anon;
 
 create or replace function public.do_not_contact_overview()
@@ -364,12 +365,12 @@ stable
 set search_path = ''
 as $$
   select jsonb_build_object(
-    'entries', (select count(*) from public.do_not_contact d where d.user_id = (select auth.uid())),
+    'entries', (select count(*) from public.do_not_contact d where d.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))),
     'skippedLeads', (select count(*) from public.campaign_leads l
-                      where l.user_id = (select auth.uid()) and l.skip_reason = 'do_not_contact'),
+                      where l.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}')) and l.skip_reason = 'do_not_contact'),
     'words', coalesce(
       (select jsonb_build_object('anywhere', to_jsonb(s.anywhere), 'atStart', to_jsonb(s.at_start), 'custom', true)
-         from public.opt_out_settings s where s.user_id = (select auth.uid())),
+         from public.opt_out_settings s where s.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'))),
       jsonb_build_object('anywhere', '["unsubscribe"]'::jsonb, 'atStart', '["stop"]'::jsonb, 'custom', false)))
 $$;
 comment on function public.do_not_contact_overview() is

@@ -105,7 +105,7 @@ create index inbox_threads_campaign_id_idx on public.inbox_threads (campaign_id)
 create index inbox_threads_campaign_lead_id_idx on public.inbox_threads (campaign_lead_id);
 create index inbox_threads_open_account_idx on public.inbox_threads (account_id, last_message_at) where (status = 'open'::text);
 create index inbox_threads_user_id_last_message_at_idx on public.inbox_threads (user_id, last_message_at desc);
-create index inbox_threads_workspace_id_idx on public.inbox_threads (workspace_id);
+create index inbox_threads_workspace_id_last_message_at_idx on public.inbox_threads (workspace_id, last_message_at desc);
 
 create index inbox_messages_account_id_status_idx on public.inbox_messages (account_id, status) where (status = any (array['queued'::text, 'sending'::text, 'uncertain'::text]));
 create index inbox_messages_thread_id_created_at_idx on public.inbox_messages (thread_id, created_at);
@@ -634,10 +634,10 @@ comment on function internal.requeue_inbox_reply(uuid, text) is
 
 alter table public.inbox_threads enable row level security;
 
-create policy "Customers read their own inbox threads" on public.inbox_threads
+create policy "Members can read the workspace's inbox threads" on public.inbox_threads
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,agent}'::public.workspace_role[]) as active_workspace_with_role)));
 
 create policy "The runner reads every inbox thread" on public.inbox_threads
   for select
@@ -646,10 +646,10 @@ create policy "The runner reads every inbox thread" on public.inbox_threads
 
 alter table public.inbox_messages enable row level security;
 
-create policy "Customers read the messages of their own inbox threads" on public.inbox_messages
+create policy "Members can read the workspace's inbox messages" on public.inbox_messages
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,agent}'::public.workspace_role[]) as active_workspace_with_role)));
 
 create policy "The runner reads every inbox message" on public.inbox_messages
   for select
@@ -658,10 +658,10 @@ create policy "The runner reads every inbox message" on public.inbox_messages
 
 alter table public.inbox_check_requests enable row level security;
 
-create policy "Customers read their own inbox check requests" on public.inbox_check_requests
+create policy "Members can read the workspace's inbox check requests" on public.inbox_check_requests
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,agent}'::public.workspace_role[]) as active_workspace_with_role)));
 
 create policy "The runner reads every inbox check request" on public.inbox_check_requests
   for select
@@ -728,7 +728,7 @@ stable
 set search_path = ''
 as $$
   select jsonb_build_object(
-    'unread', (select count(*) from public.inbox_threads t where t.user_id = (select auth.uid()) and t.unread_count > 0),
+    'unread', (select count(*) from public.inbox_threads t where t.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,agent}')) and t.unread_count > 0),
     'accounts', coalesce((
       select jsonb_agg(jsonb_build_object('id', a.id, 'username', a.username, 'platform', p.name, 'status', a.status,
                                           'connection', a.connection, 'last_synced_at', a.last_synced_at,
@@ -737,7 +737,7 @@ as $$
         from public.social_accounts a
         join public.platforms p on p.id = a.platform_id
         left join public.inbox_check_requests r on r.account_id = a.id
-       where a.user_id = (select auth.uid())), '[]'::jsonb))
+       where a.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,agent}'))), '[]'::jsonb))
 $$;
 comment on function public.inbox_overview() is
   'The Inbox tab''s badge (conversations with unread replies) and the caller''s accounts with how they connect and their last inbox check.';
@@ -750,7 +750,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not exists (select 1 from public.inbox_threads t where t.id = p_thread_id and t.user_id = (select auth.uid())) then
+  if not exists (select 1 from public.inbox_threads t where t.id = p_thread_id and t.workspace_id = (select internal.require_active_role('{owner,admin,editor,agent}'))) then
     raise exception 'Conversation not found' using errcode = 'PT404';
   end if;
   update public.inbox_messages m set read_at = internal.now()
@@ -775,7 +775,7 @@ declare
   message_id uuid;
   refusal text;
 begin
-  select * into thread from public.inbox_threads t where t.id = p_thread_id and t.user_id = (select auth.uid());
+  select * into thread from public.inbox_threads t where t.id = p_thread_id and t.workspace_id = (select internal.require_active_role('{owner,admin,editor,agent}'));
   if thread.id is null then
     raise exception 'Conversation not found' using errcode = 'PT404';
   end if;
@@ -820,6 +820,7 @@ set search_path = ''
 as $$
 declare
   me uuid := (select auth.uid());
+  workspace uuid := internal.require_active_role('{owner,admin,editor,agent}');
   t constant timestamptz := internal.now();
   v_account uuid;
   last_request timestamptz;
@@ -828,7 +829,7 @@ declare
   wait_seconds integer := 0;
 begin
   if p_account_id is not null
-     and not exists (select 1 from public.social_accounts a where a.id = p_account_id and a.user_id = me) then
+     and not exists (select 1 from public.social_accounts a where a.id = p_account_id and a.workspace_id = workspace) then
     raise exception 'Account not found' using errcode = 'PT404';
   end if;
   -- id order: two calls for several accounts take the row locks in the same order (no deadlock)
@@ -836,7 +837,7 @@ begin
     select a.id
       from public.social_accounts a
       join public.platforms p on p.id = a.platform_id
-     where a.user_id = me and a.status = 'active' and (p_account_id is null or a.id = p_account_id)
+     where a.workspace_id = workspace and a.status = 'active' and (p_account_id is null or a.id = p_account_id)
        -- Instagram's webhooks bring an official Instagram account's messages as they are sent
        and not (a.connection = 'official' and p.name = 'instagram')
      order by a.id
@@ -881,7 +882,7 @@ declare
   refusal text;
 begin
   select * into message from public.inbox_messages m
-   where m.id = p_message_id and m.user_id = (select auth.uid()) and m.origin = 'reachflow';
+   where m.id = p_message_id and m.workspace_id = (select internal.require_active_role('{owner,admin,editor,agent}')) and m.origin = 'reachflow';
   if message.id is null then
     raise exception 'Message not found' using errcode = 'PT404';
   end if;
@@ -920,7 +921,7 @@ begin
   end if;
   update public.inbox_threads t
      set status = p_status, handled_at = case when p_status = 'handled' then internal.now() end
-   where t.id = p_thread_id and t.user_id = (select auth.uid());
+   where t.id = p_thread_id and t.workspace_id = (select internal.require_active_role('{owner,admin,editor,agent}'));
   if not found then
     raise exception 'Conversation not found' using errcode = 'PT404';
   end if;

@@ -57,10 +57,10 @@ create policy "Signed-in users can read the AI budget" on public.ai_settings
 
 alter table public.ai_usage enable row level security;
 
-create policy "Users can read their own AI usage" on public.ai_usage
+create policy "Members and admins can read the workspace's AI usage" on public.ai_usage
   for select
   to authenticated
-  using (((user_id = ( select auth.uid() as uid)) or ( select internal.is_admin() as is_admin)));
+  using (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)) or ( select internal.is_admin() as is_admin)));
 
 -- Grants ------------------------------------------------------------------------------------------
 

@@ -34,7 +34,8 @@ comment on column public.notifications.workspace_id is
 
 create index notifications_user_id_created_at_idx on public.notifications (user_id, created_at desc);
 create index notifications_user_id_unread_idx on public.notifications (user_id) where (not read);
-create index notifications_workspace_id_idx on public.notifications (workspace_id);
+create index notifications_workspace_id_created_at_idx on public.notifications (workspace_id, created_at desc);
+create index notifications_workspace_id_unread_idx on public.notifications (workspace_id) where (not read);
 
 -- Triggers ----------------------------------------------------------------------------------------
 
@@ -83,21 +84,26 @@ create policy "The runner notifies customers" on public.notifications
   to reachflow_runner
   with check (true);
 
-create policy "Users can delete their own notifications" on public.notifications
-  for delete
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can mark their own notifications read" on public.notifications
-  for update
-  to authenticated
-  using ((user_id = ( select auth.uid() as uid)))
-  with check ((user_id = ( select auth.uid() as uid)));
-
-create policy "Users can read their own notifications" on public.notifications
+create policy "Agents can read the workspace's reply notifications" on public.notifications
   for select
   to authenticated
-  using ((user_id = ( select auth.uid() as uid)));
+  using (((workspace_id = ( select internal.active_workspace_with_role('{agent}'::public.workspace_role[]) as active_workspace_with_role)) and (type = 'lead_replied'::text)));
+
+create policy "Members can read the workspace's notifications" on public.notifications
+  for select
+  to authenticated
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
+
+create policy "Members who edit can delete the workspace's notifications" on public.notifications
+  for delete
+  to authenticated
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
+
+create policy "Members who edit can mark the workspace's notifications read" on public.notifications
+  for update
+  to authenticated
+  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)))
+  with check ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
 
 -- Grants ------------------------------------------------------------------------------------------
 

@@ -9,17 +9,17 @@ stable
 set search_path = ''
 as $$
 declare
-  me uuid := (select auth.uid());
+  workspace uuid := (select internal.active_workspace_with_role('{owner,admin,editor,viewer}'));
 begin
   return jsonb_build_object(
-    'campaigns', (select count(*) from public.campaigns c where c.user_id = me),
+    'campaigns', (select count(*) from public.campaigns c where c.workspace_id = workspace),
     'leads', (select count(*) from public.lead_people),
-    'accounts', (select count(*) from public.social_accounts a where a.user_id = me),
-    'scraping', (select count(*) from public.scraping_campaigns s where s.user_id = me),
+    'accounts', (select count(*) from public.social_accounts a where a.workspace_id = workspace),
+    'scraping', (select count(*) from public.scraping_campaigns s where s.workspace_id = workspace),
     'running', (select count(*) from public.campaigns c
-                 where c.user_id = me and c.status in ('queued', 'running', 'active'))
+                 where c.workspace_id = workspace and c.status in ('queued', 'running', 'active'))
              + (select count(*) from public.scraping_campaigns s
-                 where s.user_id = me and s.status = 'running'));
+                 where s.workspace_id = workspace and s.status = 'running'));
 end
 $$;
 comment on function public.dashboard_counts() is
@@ -35,7 +35,7 @@ as $$
 #variable_conflict use_column
 begin
   return (
-    with me as (select (select auth.uid()) as id)
+    with me as (select (select auth.uid()) as id, (select internal.active_workspace_with_role('{owner,admin,editor,viewer}')) as workspace_id)
     select jsonb_build_object(
       'user_id', me.id,
       'summary', (select pg_catalog.to_jsonb(s) from public.dashboard_summary() s),
@@ -65,7 +65,7 @@ begin
                order by c.created_at desc)
           from public.campaigns c
           join public.campaign_figures() f on f.campaign_id = c.id
-         where c.user_id = me.id), '[]'::jsonb))
+         where c.workspace_id = me.workspace_id), '[]'::jsonb))
       from me
   );
 end
@@ -84,7 +84,7 @@ as $$
 begin
   return query
     with me as (
-      select (select auth.uid()) as id,
+      select (select internal.active_workspace_with_role('{owner,admin,editor,viewer}')) as workspace_id,
              (select internal.now()) as t,
              pg_catalog.timezone(coalesce((select p.timezone from public.user_profiles p where p.id = (select auth.uid())), 'UTC'),
                                  (select internal.now()))::date as today
@@ -95,17 +95,17 @@ begin
              coalesce(sum(s.sent) filter (where s.day <= me.today - 7), 0) as sent_before,
              coalesce(sum(s.failed) filter (where s.day <= me.today - 7), 0) as failed_before
         from me
-        join public.campaign_daily_stats s on s.user_id = me.id and s.day > me.today - 14 and s.day <= me.today
+        join public.campaign_daily_stats s on s.workspace_id = me.workspace_id and s.day > me.today - 14 and s.day <= me.today
     ), campaign_totals as (
       select coalesce(sum(c.messages_sent), 0)::bigint as sent,
              coalesce(sum(c.messages_failed), 0)::bigint as failed,
              count(*) filter (where c.status in ('queued', 'running', 'active')) as active,
              count(*) filter (where c.status in ('queued', 'running', 'active') and c.started_at >= me.t - interval '7 days') as new_active
-        from me join public.campaigns c on c.user_id = me.id
+        from me join public.campaigns c on c.workspace_id = me.workspace_id
     ), account_totals as (
       select count(*) filter (where a.status = 'active') as active,
              count(*) filter (where a.status = 'active' and a.created_at >= me.t - interval '7 days') as new_active
-        from me join public.social_accounts a on a.user_id = me.id
+        from me join public.social_accounts a on a.workspace_id = me.workspace_id
     )
     select ct.sent,
            case when w.sent_before = 0 then (case when w.sent_now = 0 then 0 end)
@@ -134,7 +134,7 @@ as $$
 begin
   return query
     with me as (
-      select p.id, p.timezone, pg_catalog.timezone(p.timezone, (select internal.now()))::date as day
+      select (select internal.active_workspace_with_role('{owner,admin,editor,viewer}')) as workspace_id, p.timezone, pg_catalog.timezone(p.timezone, (select internal.now()))::date as day
         from public.user_profiles p where p.id = (select auth.uid())
     ), bounds as (
       select me.*, pg_catalog.timezone(me.timezone, me.day::timestamp) as starts,
@@ -143,11 +143,11 @@ begin
     )
     select b.day, b.timezone,
            (select count(*) from public.dm_logs l
-             where l.user_id = b.id and l.status = 'sent' and l.sent_at >= b.starts and l.sent_at < b.ends),
+             where l.workspace_id = b.workspace_id and l.status = 'sent' and l.sent_at >= b.starts and l.sent_at < b.ends),
            (select count(*) from public.campaign_leads l
-             where l.user_id = b.id and l.replied_at >= b.starts and l.replied_at < b.ends),
+             where l.workspace_id = b.workspace_id and l.replied_at >= b.starts and l.replied_at < b.ends),
            (select floor(count(*) * 0.15)::bigint from public.dm_logs l
-             where l.user_id = b.id and l.status = 'sent' and l.sent_at >= b.starts and l.sent_at < b.ends)
+             where l.workspace_id = b.workspace_id and l.status = 'sent' and l.sent_at >= b.starts and l.sent_at < b.ends)
       from bounds b;
 end
 $$;

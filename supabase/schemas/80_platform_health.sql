@@ -1072,7 +1072,7 @@ as $$
     from public.platform_action_pauses pa
    cross join internal.platform_action_notice(pa.platform, pa.action, false) n
    where exists (select 1 from public.social_accounts a join public.platforms p on p.id = a.platform_id
-                  where a.user_id = (select auth.uid()) and p.name = pa.platform)
+                  where a.workspace_id = (select internal.active_workspace_with_role('{owner,admin,editor,agent,viewer}')) and p.name = pa.platform)
    order by pa.paused_at, pa.platform, pa.action
 $$;
 comment on function public.platform_notices() is

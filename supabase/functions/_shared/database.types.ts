@@ -453,6 +453,10 @@ export type Database = {
       register_code_pack: { Args: { p_facts: Json; p_platform: string; p_version: string }; Returns: string }
       request_inbox_sync: { Args: { p_account_id: string }; Returns: string }
       requeue_inbox_reply: { Args: { p_message_id: string; p_reason: string }; Returns: boolean }
+      require_active_role: {
+        Args: { p_roles: Database['public']['Enums']['workspace_role'][] }
+        Returns: string
+      }
       resolve_site_changes: {
         Args: {
           p_action: string

@@ -39,6 +39,8 @@ insert into public.do_not_contact (user_id, platform, target_username) values (a
 select tests.clear_authentication();
 select is((select workspace_id from public.do_not_contact where target_username = 'ws_blocked'), :'client_a'::uuid,
   'a client''s insert lands in the active workspace');
+-- (the campaign's account must be in its workspace)
+update public.social_accounts set workspace_id = :'client_a' where id = :'account';
 insert into public.campaigns (user_id, workspace_id, account_id, name, sequences)
 values (tests.get_supabase_uid('ws_owner'), :'client_a', :'account', 'In client A', '{"messages": ["hi"]}')
 returning id as campaign \gset
