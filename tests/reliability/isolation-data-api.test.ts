@@ -180,6 +180,38 @@ describe('tenant isolation through the data API', () => {
       .map((r) => r.name)
     expect(missing, 'give customer A a row in these (tests/reliability/tenants.ts)').toEqual([])
   })
+
+  it('refuses a removed member on their very next request, with the token they still hold', async () => {
+    const member = intruders.get('removed member of A')
+    if (!member) throw new Error('no member of A')
+    const token = member.session.access_token
+    const campaign = `campaigns?select=id,name&id=eq.${a.campaignId}`
+    const fn = `/functions/v1/api/v2/campaigns/${a.campaignId}`
+    // While a member (an editor working in A's workspace), they read and change A's campaign.
+    expect(rowsOf(await call(`/rest/v1/${campaign}`, { token }))).toEqual([
+      { id: a.campaignId, name: `${a.canary} campaign` },
+    ])
+    expect((await call(fn, { token })).status).toBe(200)
+    await removeFromVictim(a, member)
+    // The same token, the very next request: nothing of A's, no write, no function answer.
+    const read = await call(`/rest/v1/${campaign}`, { token })
+    expect(read.status).toBe(200)
+    expect(rowsOf(read)).toEqual([])
+    const rename = await call(`/rest/v1/${campaign}`, {
+      token,
+      method: 'PATCH',
+      body: { name: marker },
+      headers: { Prefer: 'return=representation' },
+    })
+    expect(rowsOf(rename)).toEqual([])
+    const viaFunction = await call(fn, { token })
+    expect(viaFunction.status).toBeGreaterThanOrEqual(400)
+    expect(viaFunction.text).not.toContain(a.canary)
+    const { rows } = await db().query('select name from public.campaigns where id = $1', [a.campaignId])
+    expect(rows).toEqual([{ name: `${a.canary} campaign` }])
+    const workspaces = await call('/rest/v1/rpc/my_workspaces', { token, method: 'POST', body: {} })
+    expect(JSON.stringify(workspaces.json)).not.toContain(a.id)
+  })
 })
 
 describe.each(INTRUDERS)('tenant isolation through the data API, probed by %s', (label) => {
