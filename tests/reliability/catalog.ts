@@ -154,12 +154,17 @@ export interface Ownership {
 
 /**
  * The rows that belong to `userId`, found without knowing the schema: a row belongs to the user
- * when one of its uuid values is the user's id or the id of a row that already belongs to them
- * (credentials via their account, list members via their list…). Repeated until nothing new turns up.
+ * when one of its uuid values is the user's id, the id of one of `workspaceIds` (the workspaces
+ * whose rows are theirs) or the id of a row that already belongs to them (credentials via their
+ * account, list members via their list…). Repeated until nothing new turns up.
  */
-export async function ownership(userId: string, rels: Relation[]): Promise<Ownership> {
+export async function ownership(
+  userId: string,
+  rels: Relation[],
+  workspaceIds: string[] = [],
+): Promise<Ownership> {
   const tables = await Promise.all(rels.map(async (rel) => [rel, await allRows(rel, userId)] as const))
-  const ids = new Set([userId.toLowerCase()])
+  const ids = new Set([userId, ...workspaceIds].map((id) => id.toLowerCase()))
   const rows = new Map<string, Record<string, unknown>[]>()
   for (let round = 0; round < 6; round++) {
     const before = ids.size

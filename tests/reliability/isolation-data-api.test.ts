@@ -1,8 +1,10 @@
 // Tenant isolation through /rest/v1, driven from pg_catalog: for every table and view in `public`
-// and every RPC the signed-in role may execute, customer B tries to read, change, delete, take over
-// (upsert with B's user id) and write into customer A's data: REST filters, counts, single-object
-// reads, embeds along every foreign key, RPC arguments. A table added later gets the same probes;
-// a customer table the fixture gives A no row in fails the coverage check, so it cannot slip by.
+// and every RPC the signed-in role may execute, each intruder (customer B, a member with each role
+// of another workspace, a removed member of A's workspace with a still valid token) tries to read,
+// change, delete, take over (upsert with their own user id) and write into customer A's data: REST
+// filters, counts, single-object reads, embeds along every foreign key, RPC arguments. A table
+// added later gets the same probes; a customer table the fixture gives A no row in fails the
+// coverage check, so it cannot slip by.
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { db } from '../functions/helpers.ts'
@@ -18,7 +20,16 @@ import {
   uuidsIn,
 } from './catalog.ts'
 import { call, inBatches, type Reply, Tally } from './probes.ts'
-import { attacker, type Customer, type Victim, victim } from './tenants.ts'
+import {
+  attacker,
+  type Intruder,
+  otherWorkspaceMembers,
+  ROLES,
+  removeFromVictim,
+  type Victim,
+  victim,
+  victimMember,
+} from './tenants.ts'
 
 /** Tables that hold no customer's rows (shared reference data and the operator's tables). */
 /** Settings every signed-in customer reads alike (not anon): the same rows for A and B are no leak. */
@@ -43,47 +54,80 @@ const NOT_CUSTOMER_DATA = new Set([
   ...SHARED_WITH_SIGNED_IN,
 ])
 
+/** Who probes A's workspace, each in their own describe below. */
+const INTRUDERS = [
+  'B, another customer',
+  ...ROLES.map((role) => `${role} of another workspace`),
+  'removed member of A',
+]
+
+/** One intruder's probes: who they are, the rows that are theirs to see, and the tally. */
+interface Probe {
+  who: Intruder
+  own: Ownership
+  tally: Tally
+}
+
 let rels: Relation[]
 let fks: ForeignKey[]
 let a: Victim
-let b: Customer
 let aOwn: Ownership
-let bOwn: Ownership
-let tally: Tally
+let removed: Intruder
+const intruders = new Map<string, Intruder>()
+const tallies: Tally[] = []
 const marker = `B-WAS-HERE-${randomBytes(4).toString('hex')}`
 
 beforeAll(async () => {
-  ;[a, b] = await Promise.all([victim(), attacker()])
+  const [victimA, b, others] = await Promise.all([victim(), attacker(), otherWorkspaceMembers()])
+  a = victimA
   rels = await relations()
   fks = await foreignKeys()
-  ;[aOwn, bOwn] = await Promise.all([ownership(a.id, rels), ownership(b.id, rels)])
-  tally = new Tally(a.canary, aOwn.ids)
-}, 120_000)
+  // A's rows as they stand before the member who will be removed joins (their membership row goes).
+  aOwn = await ownership(a.id, rels)
+  removed = await victimMember(a)
+  for (const who of [b, ...others, removed]) intruders.set(who.label, who)
+  expect([...intruders.keys()]).toEqual(INTRUDERS)
+}, 180_000)
 
 afterAll(() => {
-  if (tally) console.log(tally.summary('isolation /rest/v1'))
+  const probes = tallies.reduce((sum, t) => sum + t.probes, 0)
+  const leaks = tallies.reduce((sum, t) => sum + t.leaks.length, 0)
+  console.log(
+    `[reliability] isolation /rest/v1: ${probes} probes by ${INTRUDERS.length} intruders, ${leaks} leaks`,
+  )
 })
 
-const asB = (path: string, init: Parameters<typeof call>[1] = {}) =>
-  call(`/rest/v1/${path}`, { ...init, token: b.session.access_token })
+/** The intruder's probe context; the removed member is removed before anything is probed. */
+async function probeAs(label: string): Promise<Probe> {
+  const who = intruders.get(label)
+  if (!who) throw new Error(`no intruder ${label}`)
+  if (who === removed) await removeFromVictim(a, removed)
+  // An id the intruder already knew (the workspace a removed member worked in) shows nothing new.
+  const tally = new Tally(a.canary, new Set([...aOwn.ids].filter((id) => !who.knows.includes(id))))
+  tallies.push(tally)
+  return { who, own: await ownership(who.id, rels, who.workspaceIds), tally }
+}
+
+const as = (p: Probe, path: string, init: Parameters<typeof call>[1] = {}) =>
+  call(`/rest/v1/${path}`, { ...init, token: p.who.session.access_token })
 
 const rowsOf = (reply: Reply): Record<string, unknown>[] =>
   Array.isArray(reply.json) ? (reply.json as Record<string, unknown>[]) : []
 
 const stable = (row: unknown) => JSON.stringify(row, Object.keys((row ?? {}) as object).sort())
 
-/** Every row B reads must be one anyone may read (anon sees it too) or B's own. */
-function checkRows(label: string, rel: Relation, reply: Reply, anonRows: Set<string>) {
+/** Every row the intruder reads must be one anyone may read (anon sees it too) or their own. */
+function checkRows(p: Probe, label: string, rel: Relation, reply: Reply, anonRows: Set<string>) {
   for (const full of rowsOf(reply)) {
     // The relation's own columns decide; embedded rows are judged by the canary and id scan.
     const row = Object.fromEntries(
       rel.columns.filter((c) => c.name in full).map((c) => [c.name, full[c.name]]),
     )
-    const own = [...uuidsIn(row)].some((id) => bOwn.ids.has(id))
-    tally.verdict(
+    const own = [...uuidsIn(row)].some((id) => p.own.ids.has(id))
+    p.tally.verdict(
       `${label} row`,
       !own && !anonRows.has(stable(row)),
-      `B read a row of ${rel.name} that is neither public nor B's`,
+      `${p.who.label} read a row of ${rel.name} that is neither public nor theirs`,
     )
   }
 }
@@ -116,6 +160,15 @@ function probeColumn(rel: Relation): { name: string; value: unknown } | undefine
   return { name: column.name, value }
 }
 
+/**
+ * A row that was the intruder's before any probe (by its key): their own profile may name A's
+ * workspace (a removed member's remembered one) without being A's.
+ */
+function intrudersOwn(p: Probe, rel: Relation, row: Record<string, unknown>): boolean {
+  const [key] = rel.primaryKey
+  return rel.primaryKey.length === 1 && p.own.ids.has(String(row[key ?? '']).toLowerCase())
+}
+
 function pkFilter(rel: Relation, row: Record<string, unknown>): string {
   return rel.primaryKey.map((k) => `${k}=eq.${encodeURIComponent(String(row[k]))}`).join('&')
 }
@@ -128,27 +181,66 @@ describe('tenant isolation through the data API', () => {
     expect(missing, 'give customer A a row in these (tests/reliability/tenants.ts)').toEqual([])
   })
 
-  it('B reads nothing of A: plain reads, filters on A ids, counts, single objects, embeds', async () => {
+  it('refuses a removed member on their very next request, with the token they still hold', async () => {
+    const member = intruders.get('removed member of A')
+    if (!member) throw new Error('no member of A')
+    const token = member.session.access_token
+    const campaign = `campaigns?select=id,name&id=eq.${a.campaignId}`
+    const fn = `/functions/v1/api/v2/campaigns/${a.campaignId}`
+    // While a member (an editor working in A's workspace), they read and change A's campaign.
+    expect(rowsOf(await call(`/rest/v1/${campaign}`, { token }))).toEqual([
+      { id: a.campaignId, name: `${a.canary} campaign` },
+    ])
+    expect((await call(fn, { token })).status).toBe(200)
+    await removeFromVictim(a, member)
+    // The same token, the very next request: nothing of A's, no write, no function answer.
+    const read = await call(`/rest/v1/${campaign}`, { token })
+    expect(read.status).toBe(200)
+    expect(rowsOf(read)).toEqual([])
+    const rename = await call(`/rest/v1/${campaign}`, {
+      token,
+      method: 'PATCH',
+      body: { name: marker },
+      headers: { Prefer: 'return=representation' },
+    })
+    expect(rowsOf(rename)).toEqual([])
+    const viaFunction = await call(fn, { token })
+    expect(viaFunction.status).toBeGreaterThanOrEqual(400)
+    expect(viaFunction.text).not.toContain(a.canary)
+    const { rows } = await db().query('select name from public.campaigns where id = $1', [a.campaignId])
+    expect(rows).toEqual([{ name: `${a.canary} campaign` }])
+    const workspaces = await call('/rest/v1/rpc/my_workspaces', { token, method: 'POST', body: {} })
+    expect(JSON.stringify(workspaces.json)).not.toContain(a.id)
+  })
+})
+
+describe.each(INTRUDERS)('tenant isolation through the data API, probed by %s', (label) => {
+  let p: Probe
+  beforeAll(async () => {
+    p = await probeAs(label)
+  }, 120_000)
+
+  it('reads nothing of A: plain reads, filters on A ids, counts, single objects, embeds', async () => {
     await inBatches(rels, 4, async (rel) => {
       const everyone = SHARED_WITH_SIGNED_IN.includes(rel.name) ? { token: a.session.access_token } : {}
       const anon = await call(`/rest/v1/${rel.name}?select=*`, everyone)
       const anonRows = new Set(rowsOf(anon).map(stable))
       const read = async (label: string, query: string, headers: Record<string, string> = {}) => {
-        const reply = tally.reply(
+        const reply = p.tally.reply(
           `${rel.name} ${label}`,
           query,
-          await asB(`${rel.name}?${query}`, { headers }),
+          await as(p, `${rel.name}?${query}`, { headers }),
         )
-        checkRows(`${rel.name} ${label}`, rel, reply, anonRows)
+        checkRows(p, `${rel.name} ${label}`, rel, reply, anonRows)
         return reply
       }
       const all = await read('select all', 'select=*')
       const counted = await read('count', 'select=*&limit=1', { Prefer: 'count=exact' })
       const total = counted.headers.get('content-range')?.split('/')[1]
-      tally.verdict(
+      p.tally.verdict(
         `${rel.name} count`,
         total !== undefined && total !== '*' && Number(total) > rowsOf(all).length,
-        `count ${total} exceeds the ${rowsOf(all).length} rows B may see`,
+        `count ${total} exceeds the ${rowsOf(all).length} rows ${p.who.label} may see`,
       )
       for (const [column, values] of targets(rel)) {
         const [first = ''] = values
@@ -162,7 +254,7 @@ describe('tenant isolation through the data API', () => {
         await read(`${column} head count`, `select=*&${column}=eq.${first}`, { Prefer: 'count=exact' }).then(
           (reply) => {
             const n = reply.headers.get('content-range')?.split('/')[1]
-            tally.verdict(
+            p.tally.verdict(
               `${rel.name} ${column} filtered count`,
               n !== undefined && n !== '*' && Number(n) > 0 && rowsOf(reply).length === 0,
               `count ${n} of A's rows`,
@@ -177,11 +269,11 @@ describe('tenant isolation through the data API', () => {
         await read(`inner embed ${other}${hint}`, `select=*,${other}${hint}!inner(*)`)
       }
     })
-    expect(tally.serverErrors).toEqual([])
-    expect(tally.leaks).toEqual([])
+    expect(p.tally.serverErrors).toEqual([])
+    expect(p.tally.leaks).toEqual([])
   }, 120_000)
 
-  it("B cannot change, delete, take over or write into A's rows", async () => {
+  it("cannot change, delete, take over or write into A's rows", async () => {
     const tables = rels.filter((r) => r.kind === 'r' || r.kind === 'p')
     const before = new Map(tables.map((r) => [r.name, victimRows(r.name)]))
     await inBatches(tables, 4, async (rel) => {
@@ -194,9 +286,11 @@ describe('tenant isolation through the data API', () => {
       ]
       const representation = { Prefer: 'return=representation' }
       const landed = (label: string, reply: Reply) => {
-        tally.reply(`${rel.name} ${label}`, label, reply)
-        const touched = rowsOf(reply).filter((row) => [...uuidsIn(row)].some((id) => aOwn.ids.has(id)))
-        tally.verdict(
+        p.tally.reply(`${rel.name} ${label}`, label, reply)
+        const touched = rowsOf(reply).filter(
+          (row) => !intrudersOwn(p, rel, row) && [...uuidsIn(row)].some((id) => aOwn.ids.has(id)),
+        )
+        p.tally.verdict(
           `${rel.name} ${label}`,
           reply.status < 300 && touched.length > 0,
           `${touched.length} of A's rows written`,
@@ -205,37 +299,37 @@ describe('tenant isolation through the data API', () => {
       for (const filter of filters) {
         landed(
           `PATCH ${filter}`,
-          await asB(`${rel.name}?${filter}`, { method: 'PATCH', body, headers: representation }),
+          await as(p, `${rel.name}?${filter}`, { method: 'PATCH', body, headers: representation }),
         )
         landed(
           `DELETE ${filter}`,
-          await asB(`${rel.name}?${filter}`, { method: 'DELETE', headers: representation }),
+          await as(p, `${rel.name}?${filter}`, { method: 'DELETE', headers: representation }),
         )
       }
       for (const row of rows) {
-        // Take-over: A's row with B's user id (and the probe value), upserted on its key.
-        const stolen = JSON.parse(JSON.stringify(row).replaceAll(a.id, b.id)) as Record<string, unknown>
+        // Take-over: A's row with the intruder's user id (and the probe value), upserted on its key.
+        const stolen = JSON.parse(JSON.stringify(row).replaceAll(a.id, p.who.id)) as Record<string, unknown>
         if (column) stolen[column.name] = column.value
         const conflict = rel.primaryKey.length > 0 ? `?on_conflict=${rel.primaryKey.join(',')}` : ''
         for (const resolution of ['merge-duplicates', 'ignore-duplicates']) {
-          const reply = await asB(`${rel.name}${conflict}`, {
+          const reply = await as(p, `${rel.name}${conflict}`, {
             method: 'POST',
             body: stolen,
             headers: { Prefer: `resolution=${resolution},return=representation` },
           })
           landed(`upsert ${resolution}`, reply)
         }
-        // Write into A's data: a new row that points at A's parents (or at A), B as its user.
+        // Write into A's data: a new row that points at A's parents (or at A), the intruder as its user.
         const planted = { ...stolen }
         for (const key of rel.primaryKey) delete planted[key]
         landed(
           'insert under A',
-          await asB(rel.name, { method: 'POST', body: planted, headers: representation }),
+          await as(p, rel.name, { method: 'POST', body: planted, headers: representation }),
         )
         const forA = { ...row }
         for (const key of rel.primaryKey) delete forA[key]
         if (column) forA[column.name] = column.value
-        landed('insert as A', await asB(rel.name, { method: 'POST', body: forA, headers: representation }))
+        landed('insert as A', await as(p, rel.name, { method: 'POST', body: forA, headers: representation }))
       }
     })
     // The database's view: every row of A still there, unchanged in the probed column, none added.
@@ -251,25 +345,25 @@ describe('tenant isolation through the data API', () => {
             ? rel.primaryKey.every((k, i) => String(row[k]) === key[i])
             : JSON.stringify(row) === key[0],
         )
-        tally.verdict(`${rel.name} row ${key.join('/')} survives`, !match, 'deleted by B')
+        p.tally.verdict(`${rel.name} row ${key.join('/')} survives`, !match, `deleted by ${p.who.label}`)
         if (match && column)
-          tally.verdict(
+          p.tally.verdict(
             `${rel.name} row ${key.join('/')} unchanged`,
             stable(match[column.name]) !== stable(old[column.name]),
             `${column.name} changed`,
           )
       }
-      tally.verdict(
+      p.tally.verdict(
         `${rel.name} nothing planted`,
-        now.some((row) => JSON.stringify(row).includes(marker)),
-        "a row of A carries B's marker",
+        now.some((row) => !intrudersOwn(p, rel, row) && JSON.stringify(row).includes(marker)),
+        `a row of A carries ${p.who.label}'s marker`,
       )
     }
-    expect(tally.serverErrors).toEqual([])
-    expect(tally.leaks).toEqual([])
+    expect(p.tally.serverErrors).toEqual([])
+    expect(p.tally.leaks).toEqual([])
   }, 120_000)
 
-  it('B gets nothing of A through any RPC, whatever ids B passes', async () => {
+  it('gets nothing of A through any RPC, whatever ids they pass', async () => {
     const rpcs = await customerRpcs()
     expect(rpcs.length).toBeGreaterThan(0)
     await db().query(`delete from pgboss.job where state = 'created' and data::text like '%' || $1 || '%'`, [
@@ -302,17 +396,17 @@ describe('tenant isolation through the data API', () => {
         for (const id of [...idsFor(arg.name), a.id])
           variants.push({ ...base, ...Object.fromEntries(uuidArgs.map((u) => [u.name, id])), [arg.name]: id })
       for (const args of variants) {
-        tally.reply(
+        p.tally.reply(
           `rpc ${rpc.name} ${JSON.stringify(args)}`,
           args,
-          await asB(`rpc/${rpc.name}`, { method: 'POST', body: args }),
+          await as(p, `rpc/${rpc.name}`, { method: 'POST', body: args }),
         )
         const query = new URLSearchParams(Object.entries(args).map(([k, v]) => [k, String(v)]))
-        tally.reply(`rpc GET ${rpc.name}`, args, await asB(`rpc/${rpc.name}?${query}`))
+        p.tally.reply(`rpc GET ${rpc.name}`, args, await as(p, `rpc/${rpc.name}?${query}`))
       }
     })
     const statusAfter = await statuses()
-    tally.verdict(
+    p.tally.verdict(
       'A rows unchanged by RPCs',
       stable(statusAfter) !== stable(statusBefore),
       'a status of A changed',
@@ -322,13 +416,13 @@ describe('tenant isolation through the data API', () => {
           and (data::text like '%' || $2 || '%' or data::text like '%' || $3 || '%' or data::text like '%' || $4 || '%')`,
       [started, a.accountId, a.campaignId, a.scrapingId],
     )
-    tally.verdict(
-      'no job queued for A by B',
+    p.tally.verdict(
+      'no job queued for A by the intruder',
       jobs.rowCount !== 0,
       `${jobs.rows.map((r) => r.name).join(', ')}`,
     )
-    expect(tally.serverErrors).toEqual([])
-    expect(tally.leaks).toEqual([])
+    expect(p.tally.serverErrors).toEqual([])
+    expect(p.tally.leaks).toEqual([])
   }, 120_000)
 })
 

@@ -1,32 +1,67 @@
-// Tenant isolation through /functions/v1 and /storage/v1. Function routes are read from each
-// function's app.ts (a new route is probed without editing this file): B calls every route with
-// every one of A's ids in the path, and the create routes with A's ids in the body; every admin
-// route answers B with 403. Buckets come from storage.buckets: B tries to overwrite, plant, move,
-// copy, list, sign and remove A's objects, and to reach them through path tricks.
+// Tenant isolation through /functions/v1 and /storage/v1, for each intruder: customer B, a member
+// with each role of another workspace, and a removed member of A's workspace whose token is still
+// valid. Function routes are read from each function's app.ts (a new route is probed without
+// editing this file): the intruder calls every route with every one of A's ids in the path, and the
+// create routes with A's ids in the body; every admin route answers a customer with 403. Buckets
+// come from storage.buckets: the intruder tries to overwrite, plant, move, copy, list, sign and
+// remove A's objects, and to reach them through path tricks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { db } from '../functions/helpers.ts'
 import { buckets, type Ownership, ownership, relations } from './catalog.ts'
 import { call, inBatches, type Reply, Tally } from './probes.ts'
 import { fill, functionNames, functionRoutes, hasRouter, type Route } from './routes.ts'
-import { attacker, type Customer, PNG, type Victim, victim } from './tenants.ts'
+import {
+  attacker,
+  type Intruder,
+  otherWorkspaceMembers,
+  PNG,
+  ROLES,
+  removeFromVictim,
+  type Victim,
+  victim,
+  victimMember,
+} from './tenants.ts'
+
+/** Who probes A's functions and objects, each in their own describe below. */
+const INTRUDERS = [
+  'B, another customer',
+  ...ROLES.map((role) => `${role} of another workspace`),
+  'removed member of A',
+]
 
 let a: Victim
-let b: Customer
 let aOwn: Ownership
-let tally: Tally
+const intruders = new Map<string, Intruder>()
+const tallies: Tally[] = []
 
 beforeAll(async () => {
-  ;[a, b] = await Promise.all([victim(), attacker()])
+  const [victimA, b, others] = await Promise.all([victim(), attacker(), otherWorkspaceMembers()])
+  a = victimA
   aOwn = await ownership(a.id, await relations())
-  tally = new Tally(a.canary, aOwn.ids)
-}, 120_000)
+  // A member of A's workspace who is removed at once: their token stays valid.
+  const removed = await victimMember(a)
+  await removeFromVictim(a, removed)
+  for (const who of [b, ...others, removed]) intruders.set(who.label, who)
+  expect([...intruders.keys()]).toEqual(INTRUDERS)
+}, 180_000)
 
 afterAll(() => {
-  if (tally) console.log(tally.summary('isolation /functions/v1 + /storage/v1'))
+  const probes = tallies.reduce((sum, t) => sum + t.probes, 0)
+  const leaks = tallies.reduce((sum, t) => sum + t.leaks.length, 0)
+  console.log(
+    `[reliability] isolation /functions/v1 + /storage/v1: ${probes} probes by ${INTRUDERS.length} intruders, ${leaks} leaks`,
+  )
 })
 
-const asB = (path: string, init: Parameters<typeof call>[1] = {}) =>
-  call(path, { ...init, token: b.session.access_token })
+/** The intruder and a tally of their probes. */
+function intruder(label: string): { who: Intruder; tally: Tally } {
+  const who = intruders.get(label)
+  if (!who) throw new Error(`no intruder ${label}`)
+  // An id the intruder already knew (the workspace a removed member worked in) shows nothing new.
+  const tally = new Tally(a.canary, new Set([...aOwn.ids].filter((id) => !who.knows.includes(id))))
+  tallies.push(tally)
+  return { who, tally }
+}
 
 /**
  * A's identifiers an attacker would put in a path: A's user id, the ids of (up to three) rows of
@@ -58,8 +93,11 @@ async function victimState() {
   return rows[0]
 }
 
-describe('tenant isolation through the functions', () => {
-  it("B reaches none of A's rows through any function route, with A's ids in paths or bodies", async () => {
+describe.each(INTRUDERS)('tenant isolation through the functions, probed by %s', (label) => {
+  it("reaches none of A's rows through any function route, with A's ids in paths or bodies", async () => {
+    const { who, tally } = intruder(label)
+    const asIntruder = (path: string, init: Parameters<typeof call>[1] = {}) =>
+      call(path, { ...init, token: who.session.access_token })
     const before = await victimState()
     const routes = functionNames()
       .filter(hasRouter)
@@ -107,7 +145,7 @@ describe('tenant isolation through the functions', () => {
     const leadIds = (aOwn.rows.get('scraping_campaign_leads') ?? []).map((row) => row.id)
     post('/lead-lists', { name: 'steal', lead_ids: leadIds })
     await inBatches(probes, 4, async ({ route, path, body }) => {
-      const reply = await asB(`/functions/v1/${route.fn}${path}`, { method: route.method, body })
+      const reply = await asIntruder(`/functions/v1/${route.fn}${path}`, { method: route.method, body })
       tally.reply(`${route.method} ${route.fn}${path}`, { path, body }, reply)
       if (route.path.includes(':'))
         tally.verdict(
@@ -121,14 +159,21 @@ describe('tenant isolation through the functions', () => {
     const copied = await db().query(
       `select 1 from public.campaign_leads cl where cl.user_id = $1 and cl.scraping_lead_id = any($2::uuid[])
        union all select 1 from public.lead_list_members m where m.user_id = $1 and m.scraping_lead_id = any($2::uuid[])`,
-      [b.id, leadIds],
+      [who.id, leadIds],
     )
-    tally.verdict("A's leads copied into B's data", (copied.rowCount ?? 0) > 0, `${copied.rowCount} rows`)
+    tally.verdict(
+      `A's leads copied into ${who.label}'s data`,
+      (copied.rowCount ?? 0) > 0,
+      `${copied.rowCount} rows`,
+    )
     expect(tally.serverErrors).toEqual([])
     expect(tally.leaks).toEqual([])
   }, 150_000)
 
-  it('every admin route refuses a customer with 403 and does nothing', async () => {
+  it('every admin route refuses them with 403 and does nothing', async () => {
+    const { who, tally } = intruder(label)
+    const asIntruder = (path: string, init: Parameters<typeof call>[1] = {}) =>
+      call(path, { ...init, token: who.session.access_token })
     const routes = functionRoutes('admin')
     expect(routes.length).toBeGreaterThan(10)
     const paused = await db().query('select count(*)::int n from public.paused_queues')
@@ -137,7 +182,7 @@ describe('tenant isolation through the functions', () => {
       const reply = tally.reply(
         `admin ${route.method} ${path}`,
         path,
-        await asB(`/functions/v1/admin${path}`, {
+        await asIntruder(`/functions/v1/admin${path}`, {
           method: route.method,
           body: route.method === 'GET' ? undefined : {},
         }),
@@ -151,18 +196,22 @@ describe('tenant isolation through the functions', () => {
   })
 })
 
-describe('tenant isolation through storage', () => {
-  it("B cannot overwrite, plant, move, copy, list, sign or remove A's objects in any bucket", async () => {
+describe.each(INTRUDERS)('tenant isolation through storage, probed by %s', (label) => {
+  it("cannot overwrite, plant, move, copy, list, sign or remove A's objects in any bucket", async () => {
+    const { who, tally } = intruder(label)
+    const asIntruder = (path: string, init: Parameters<typeof call>[1] = {}) =>
+      call(path, { ...init, token: who.session.access_token })
     const all = await buckets()
     expect(all.map((bucket) => bucket.id)).toContain('avatars')
     for (const bucket of all) {
       const victimPath = `${a.id}/avatar.png`
       if (bucket.id !== 'avatars') {
-        // A bucket added later: A stores an object there first, as A would through the app.
+        // A bucket added later: A stores an object there first, as A would through the app (an
+        // upsert: each intruder's probe stores it again).
         const up = await call(`/storage/v1/object/${bucket.id}/${victimPath}`, {
           method: 'POST',
           token: a.session.access_token,
-          headers: { 'Content-Type': 'image/png' },
+          headers: { 'Content-Type': 'image/png', 'x-upsert': 'true' },
         })
         if (up.status !== 200) {
           // An operator-only bucket (no policy for signed-in users; the admin function files its
@@ -175,6 +224,7 @@ describe('tenant isolation through storage', () => {
             method: 'POST',
             token: process.env.SUPABASE_SERVICE_ROLE_KEY,
             body: { planted: a.canary },
+            headers: { 'x-upsert': 'true' },
           })
           expect(planted.status, `the service role stores an object in ${bucket.id}`).toBe(200)
           const read = await call(`/storage/v1/object/authenticated/${bucket.id}/${victimPath}`, {
@@ -203,7 +253,7 @@ describe('tenant isolation through storage', () => {
           method,
           headers: {
             apikey: process.env.SUPABASE_ANON_KEY ?? '',
-            Authorization: `Bearer ${b.session.access_token}`,
+            Authorization: `Bearer ${who.session.access_token}`,
             'Content-Type': 'image/png',
             'x-upsert': String(upsert),
           },
@@ -222,37 +272,37 @@ describe('tenant isolation through storage', () => {
       refused('overwrite (upsert)', await raw(`${object}/${victimPath}`, 'POST', true))
       refused('update (PUT)', await raw(`${object}/${victimPath}`, 'PUT', false))
       refused("plant a new object in A's folder", await raw(`${object}/${a.id}/planted.png`, 'POST', false))
-      refused('path traversal', await raw(`${object}/${b.id}/../${victimPath}`, 'POST', true))
-      refused('encoded traversal', await raw(`${object}/${b.id}/%2e%2e/${victimPath}`, 'POST', true))
+      refused('path traversal', await raw(`${object}/${who.id}/../${victimPath}`, 'POST', true))
+      refused('encoded traversal', await raw(`${object}/${who.id}/%2e%2e/${victimPath}`, 'POST', true))
       refused(
-        'move to B',
-        await asB('/storage/v1/object/move', {
+        'move to the intruder',
+        await asIntruder('/storage/v1/object/move', {
           method: 'POST',
-          body: { bucketId: bucket.id, sourceKey: victimPath, destinationKey: `${b.id}/stolen.png` },
+          body: { bucketId: bucket.id, sourceKey: victimPath, destinationKey: `${who.id}/stolen.png` },
         }),
       )
       refused(
         'move within A',
-        await asB('/storage/v1/object/move', {
+        await asIntruder('/storage/v1/object/move', {
           method: 'POST',
           body: { bucketId: bucket.id, sourceKey: victimPath, destinationKey: `${a.id}/moved.png` },
         }),
       )
       refused(
-        'copy to B',
-        await asB('/storage/v1/object/copy', {
+        'copy to the intruder',
+        await asIntruder('/storage/v1/object/copy', {
           method: 'POST',
-          body: { bucketId: bucket.id, sourceKey: victimPath, destinationKey: `${b.id}/copied.png` },
+          body: { bucketId: bucket.id, sourceKey: victimPath, destinationKey: `${who.id}/copied.png` },
         }),
       )
-      const removed = await asB(object, { method: 'DELETE', body: { prefixes: [victimPath] } })
+      const removed = await asIntruder(object, { method: 'DELETE', body: { prefixes: [victimPath] } })
       tally.reply(`${bucket.id} remove`, victimPath, removed)
       tally.verdict(
         `${bucket.id} remove`,
         Array.isArray(removed.json) && removed.json.length > 0,
-        'B removed it',
+        'the intruder removed it',
       )
-      const listed = await asB(`/storage/v1/object/list/${bucket.id}`, {
+      const listed = await asIntruder(`/storage/v1/object/list/${bucket.id}`, {
         method: 'POST',
         body: { prefix: a.id, limit: 100 },
       })
@@ -260,14 +310,14 @@ describe('tenant isolation through storage', () => {
       tally.verdict(
         `${bucket.id} list A's folder`,
         Array.isArray(listed.json) && listed.json.length > 0,
-        "B listed A's objects",
+        "the intruder listed A's objects",
       )
       if (!bucket.public) {
         // Private buckets: no read either (a public bucket's objects are public by design).
-        refused('download', await asB(`/storage/v1/object/authenticated/${bucket.id}/${victimPath}`))
+        refused('download', await asIntruder(`/storage/v1/object/authenticated/${bucket.id}/${victimPath}`))
         refused(
           'sign',
-          await asB(`/storage/v1/object/sign/${bucket.id}/${victimPath}`, {
+          await asIntruder(`/storage/v1/object/sign/${bucket.id}/${victimPath}`, {
             method: 'POST',
             body: { expiresIn: 60 },
           }),

@@ -1,13 +1,23 @@
-// Two customers for the isolation probes: A, who has a row in every customer table (made through the
-// product API where the product makes it, as the runner or Stripe would otherwise), and B, the
-// attacker, with a little data of their own. A's texts carry a canary so a leak is visible in any
-// response, whatever its shape.
+// The people of the isolation probes: A, who has a row in every customer table (made through the
+// product API where the product makes it, as the runner or Stripe would otherwise), and the
+// intruders: B, a customer with a little data of their own; a member with each role of another
+// workspace, which A does not belong to (and none of them belongs to A's); and a member of A's
+// workspace who was removed while their token stays valid. A's texts carry a canary so a leak is
+// visible in any response, whatever its shape.
 import { randomBytes } from 'node:crypto'
 import { expect } from 'vitest'
 import { anonKey, api } from '../../stack/gateway/test/helpers.ts'
 import { customer, db, givePlan, invoke, xCookies } from '../functions/helpers.ts'
 
 export type Customer = Awaited<ReturnType<typeof customer>>
+
+/** Someone who must see nothing of A's workspace, and the workspaces whose rows are theirs to see. */
+export interface Intruder extends Customer {
+  label: string
+  workspaceIds: string[]
+  /** Ids of A's they knew before they were probed (a removed member, the workspace they were in). */
+  knows: string[]
+}
 
 export interface Victim extends Customer {
   canary: string
@@ -214,9 +224,63 @@ export async function victim(): Promise<Victim> {
 }
 
 /** The attacker: signed in, with a profile, an account and a lead list of their own. */
-export async function attacker(): Promise<Customer> {
+export async function attacker(): Promise<Intruder> {
   const b = await customer('attacker')
   const list = await invoke(b.sb, 'api/lead-lists', 'POST', { name: 'attacker list' })
   expect(list.status).toBe(201)
-  return b
+  return { ...b, label: 'B, another customer', workspaceIds: [b.id], knows: [] }
+}
+
+/** The roles a member of another workspace may hold (workspace_role). */
+export const ROLES = ['owner', 'admin', 'editor', 'agent', 'viewer'] as const
+
+/**
+ * Another workspace, which A is not a member of, with one member per role; its owner made it and
+ * a lead list in it, and each member works in it (their active workspace). Members are added as
+ * the invitation's acceptance adds them (one membership row), without the e-mail round trip.
+ */
+export async function otherWorkspaceMembers(): Promise<Intruder[]> {
+  const owner = await customer('ws-owner')
+  const created = await owner.sb.rpc('create_workspace', { p_name: 'Another client' })
+  expect(created.error).toBeNull()
+  const workspaceId = String(created.data)
+  const list = await invoke(owner.sb, 'api/lead-lists', 'POST', { name: 'other workspace list' })
+  expect(list.status, JSON.stringify(list.body)).toBe(201)
+  const members = await Promise.all(ROLES.slice(1).map((role) => customer(`ws-${role}`)))
+  await Promise.all(
+    members.map(async (member, i) => {
+      await db().query(
+        'insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, $3)',
+        [workspaceId, member.id, ROLES[i + 1]],
+      )
+      const switched = await member.sb.rpc('set_active_workspace', { p_workspace_id: workspaceId })
+      expect(switched.error).toBeNull()
+    }),
+  )
+  return [owner, ...members].map((who, i) => ({
+    ...who,
+    label: `${ROLES[i]} of another workspace`,
+    workspaceIds: [who.id, workspaceId],
+    knows: [],
+  }))
+}
+
+/** A member of A's workspace (an editor, working in it), whom `removeFromVictim` removes later. */
+export async function victimMember(a: Victim): Promise<Intruder> {
+  const member = await customer('ws-removed')
+  await db().query(
+    "insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, 'editor')",
+    [a.id, member.id],
+  )
+  const switched = await member.sb.rpc('set_active_workspace', { p_workspace_id: a.id })
+  expect(switched.error).toBeNull()
+  return { ...member, label: 'removed member of A', workspaceIds: [member.id], knows: [a.id] }
+}
+
+/** Removes the member from A's workspace; their access token is not touched (it stays valid). */
+export async function removeFromVictim(a: Victim, member: Intruder): Promise<void> {
+  await db().query('delete from public.workspace_members where workspace_id = $1 and user_id = $2', [
+    a.id,
+    member.id,
+  ])
 }
