@@ -150,7 +150,7 @@ export function DashboardShell({
               <Link
                 to={paths.settings}
                 aria-label="Settings"
-                className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+                className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 max-sm:hidden"
               >
                 <Settings className="size-5" aria-hidden="true" />
               </Link>
