@@ -1,13 +1,16 @@
 import { History } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '@/config/paths'
+import { useWorkspaceRole } from '@/lib/workspace/use-workspace-role'
 import { canReadActivity } from '../api/get-my-role'
-import { useMyRole } from '../hooks/use-activity'
 
-/** The header's way to the Activity page, for the workspace's owners and admins only. */
+/**
+ * The header's way to the Activity page, for the workspace's owners and admins only. It reads the role
+ * from the one role hook, not a query, because it stands in headers of pages without a query client.
+ */
 export function ActivityNavLink() {
-  const role = useMyRole()
-  if (!canReadActivity(role.data)) return null
+  const { role } = useWorkspaceRole()
+  if (!canReadActivity(role)) return null
   return (
     <Link
       to={paths.activity}
