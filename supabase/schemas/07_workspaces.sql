@@ -309,6 +309,26 @@ create trigger on_auth_user_deleted_hand_over_rows before delete on auth.users f
 
 create trigger workspaces_set_updated_at before update on public.workspaces for each row execute function internal.set_updated_at();
 
+create or replace function internal.forget_left_workspace()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- A profile that still named a workspace its owner no longer belongs to would keep that id
+  -- readable to them; whoever removes or leaves, the remembered workspace goes with the membership.
+  update public.user_profiles
+     set active_workspace_id = null
+   where id = old.user_id and active_workspace_id = old.workspace_id;
+  return old;
+end
+$$;
+comment on function internal.forget_left_workspace() is
+  'AFTER DELETE on workspace_members: clears the person''s remembered workspace when it was the one they left or were removed from (they fall back to their own).';
+
+create trigger workspace_members_forget_left_workspace after delete on public.workspace_members for each row execute function internal.forget_left_workspace();
+
 -- Helper functions --------------------------------------------------------------------------------
 
 create or replace function internal.active_workspace_of(p_user uuid)
@@ -542,6 +562,7 @@ revoke execute on function internal.fill_workspace_id_from_subscription() from p
 revoke execute on function internal.fill_workspace_id_from_thread() from public;
 
 revoke execute on function internal.hand_over_rows_of_deleted_login() from public;
+revoke execute on function internal.forget_left_workspace() from public;
 
 revoke execute on function internal.has_role_on_workspace(uuid, public.workspace_role[]) from public;
 grant execute on function internal.has_role_on_workspace(uuid, public.workspace_role[]) to authenticated, service_role;

@@ -15,8 +15,6 @@ export type Customer = Awaited<ReturnType<typeof customer>>
 export interface Intruder extends Customer {
   label: string
   workspaceIds: string[]
-  /** Ids of A's they knew before they were probed (a removed member, the workspace they were in). */
-  knows: string[]
 }
 
 export interface Victim extends Customer {
@@ -223,6 +221,14 @@ export async function victim(): Promise<Victim> {
     [a.id, canary],
   )
 
+  // A pending invitation to A's workspace (the e-mail is the function's; the row is the RPC's).
+  const invited = await a.sb.rpc('invite_member', {
+    p_workspace_id: a.id,
+    p_email: `invitee-${randomBytes(4).toString('hex')}@example.com`,
+    p_role: 'viewer',
+  })
+  expect(invited.error).toBeNull()
+
   const avatarPath = `${a.id}/avatar.png`
   const upload = await uploadAvatar(a, avatarPath)
   expect(upload.status, await upload.clone().text()).toBe(200)
@@ -235,7 +241,7 @@ export async function attacker(): Promise<Intruder> {
   const b = await customer('attacker')
   const list = await invoke(b.sb, 'api/lead-lists', 'POST', { name: 'attacker list' })
   expect(list.status).toBe(201)
-  return { ...b, label: 'B, another customer', workspaceIds: [b.id], knows: [] }
+  return { ...b, label: 'B, another customer', workspaceIds: [b.id] }
 }
 
 /** The roles a member of another workspace may hold (workspace_role). */
@@ -268,7 +274,6 @@ export async function otherWorkspaceMembers(): Promise<Intruder[]> {
     ...who,
     label: `${ROLES[i]} of another workspace`,
     workspaceIds: [who.id, workspaceId],
-    knows: [],
   }))
 }
 
@@ -281,7 +286,7 @@ export async function victimMember(a: Victim): Promise<Intruder> {
   )
   const switched = await member.sb.rpc('set_active_workspace', { p_workspace_id: a.id })
   expect(switched.error).toBeNull()
-  return { ...member, label: 'removed member of A', workspaceIds: [member.id], knows: [a.id] }
+  return { ...member, label: 'removed member of A', workspaceIds: [member.id] }
 }
 
 /** Removes the member from A's workspace; their access token is not touched (it stays valid). */

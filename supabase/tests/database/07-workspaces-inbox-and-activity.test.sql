@@ -69,6 +69,8 @@ delete from public.workspace_members where workspace_id = :'ws' and user_id = te
 select is((select assigned_to from public.inbox_threads where id = :'thread'), null,
   'removing a member unassigns their conversations');
 insert into public.workspace_members (workspace_id, user_id, role) values (:'ws', tests.get_supabase_uid('wa_editor'), 'editor');
+-- Removal forgot the workspace the editor worked in; joining again switches them back, as accepting an invitation does.
+update public.user_profiles set active_workspace_id = :'ws' where id = tests.get_supabase_uid('wa_editor');
 
 select bag_eq(
   format($$select actor_label, subject_label, details ->> 'assigned_to' as assigned_to from public.workspace_activity

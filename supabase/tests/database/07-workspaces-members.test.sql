@@ -3,7 +3,7 @@
 -- over a workspace, each refused with the spec's words to non-members and to roles too low, and the
 -- last owner rule.
 begin;
-select plan(57);
+select plan(59);
 
 select tests.create_supabase_user('wm_owner', 'wm_owner@test.reachflow.test');
 select tests.create_supabase_user('wm_admin', 'wm_admin@test.reachflow.test');
@@ -161,12 +161,16 @@ select results_eq(format($$select email, role::text from public.workspace_member
   '... who becomes owner while the former owner becomes admin');
 select lives_ok(format('select public.leave_workspace(%L)', :'ws'), 'the former owner, now admin, may leave');
 select tests.clear_authentication();
+select is((select active_workspace_id from public.user_profiles where id = tests.get_supabase_uid('wm_owner')), null,
+  '... and no longer remembers the workspace they left');
 
 -- Removal cuts access at once -------------------------------------------------------------------
 select tests.authenticate_as('wm_admin');
 select lives_ok(format($$select public.remove_member(%L, %L)$$, :'ws', tests.get_supabase_uid('wm_agent')),
   'the owner removes the agent');
 select tests.clear_authentication();
+select is((select active_workspace_id from public.user_profiles where id = tests.get_supabase_uid('wm_agent')), null,
+  'the removed agent''s profile no longer names the workspace they worked in');
 select tests.authenticate_as('wm_agent');
 select is((select count(*)::int from public.workspaces where id = :'ws'), 0, 'the removed agent no longer sees the workspace');
 select isnt(internal.active_workspace_id(), :'ws'::uuid, '... and works in their own workspace again');

@@ -32,3 +32,13 @@ export function useWorkspaceRole(): WorkspaceRole {
     error,
   }
 }
+
+/**
+ * Whether the person may change the workspace's accounts, scraping, campaigns, automations and
+ * contacts (a viewer reads them only). True while the role is loading, as the dashboard's header
+ * does: the server refuses anyway, and a known editor never sees buttons blink in.
+ */
+export function useCanEditWorkspace(): boolean {
+  const { can, loading } = useWorkspaceRole()
+  return loading || can.editWorkspace
+}

@@ -42,6 +42,7 @@ export function AutomationCard({
   automation,
   results = NO_RESULTS,
   toggling,
+  readOnly = false,
   onToggle,
   onEdit,
   onDelete,
@@ -49,6 +50,8 @@ export function AutomationCard({
   automation: Automation
   results?: AutomationResults
   toggling: boolean
+  /** A role that only reads (a viewer): the switch shows the state but does not turn, no edit or delete. */
+  readOnly?: boolean
   onToggle: (enabled: boolean) => void
   onEdit: () => void
   onDelete: () => void
@@ -73,7 +76,7 @@ export function AutomationCard({
           </span>
           <Switch
             checked={automation.enabled}
-            disabled={toggling}
+            disabled={toggling || readOnly}
             onChange={onToggle}
             label={`${automation.name} enabled`}
           />
@@ -132,26 +135,28 @@ export function AutomationCard({
             ? `Last triggered ${relativeTime(results.lastTriggeredAt).toLowerCase()}`
             : 'Not triggered yet'}
         </p>
-        <div className="flex gap-1">
-          <button
-            type="button"
-            onClick={onEdit}
-            className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-            aria-label={`Edit ${automation.name}`}
-          >
-            <Pencil className="size-4" aria-hidden="true" />
-            Edit
-          </button>
-          <button
-            type="button"
-            onClick={onDelete}
-            className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-red-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-600"
-            aria-label={`Delete ${automation.name}`}
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-            Delete
-          </button>
-        </div>
+        {!readOnly && (
+          <div className="flex gap-1">
+            <button
+              type="button"
+              onClick={onEdit}
+              className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+              aria-label={`Edit ${automation.name}`}
+            >
+              <Pencil className="size-4" aria-hidden="true" />
+              Edit
+            </button>
+            <button
+              type="button"
+              onClick={onDelete}
+              className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-red-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-600"
+              aria-label={`Delete ${automation.name}`}
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+              Delete
+            </button>
+          </div>
+        )}
       </div>
     </article>
   )

@@ -5,10 +5,12 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
+import { ReadOnlyNote } from '@/components/ui/read-only-note'
 import { useToast } from '@/components/ui/toast'
 import { csvFilename, downloadCsv, toCsv } from '@/lib/csv'
 import { useRegisterExport } from '@/lib/export-registry'
 import { LIVE_POLL_MS } from '@/lib/query-keys'
+import { useCanEditWorkspace } from '@/lib/workspace/use-workspace-role'
 import { getAutomationResults } from '../api/get-automation-results'
 import { getAutomations, getOfficialAccounts } from '../api/get-automations'
 import { deleteAutomation, setAutomationEnabled } from '../api/save-automation'
@@ -27,6 +29,7 @@ type Editing = { kind: 'new'; accountId?: string } | { kind: 'edit'; automation:
 export function AutomationsTab({ onAddAccount }: { onAddAccount: () => void }) {
   const toast = useToast()
   const queryClient = useQueryClient()
+  const canEdit = useCanEditWorkspace()
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<Automation | null>(null)
   const accounts = useQuery({ queryKey: automationKeys.accounts(), queryFn: getOfficialAccounts })
@@ -113,15 +116,19 @@ export function AutomationsTab({ onAddAccount }: { onAddAccount: () => void }) {
           title="Connect Instagram through its official API"
           description="Automations answer comments, DMs and story mentions on an Instagram professional account connected with Instagram's login: someone comments a keyword on your post, and they get your DM within seconds. Add your account with “Official Instagram API” to start."
           action={
-            <Button onClick={onAddAccount} icon={<Plus className="size-4" aria-hidden="true" />}>
-              Add Account
-            </Button>
+            canEdit ? (
+              <Button onClick={onAddAccount} icon={<Plus className="size-4" aria-hidden="true" />}>
+                Add Account
+              </Button>
+            ) : (
+              <ReadOnlyNote />
+            )
           }
         />
       </div>
     )
 
-  const newButton = (
+  const newButton = canEdit && (
     <Button onClick={() => setEditing({ kind: 'new' })} icon={<Plus className="size-4" aria-hidden="true" />}>
       New automation
     </Button>
@@ -150,12 +157,16 @@ export function AutomationsTab({ onAddAccount }: { onAddAccount: () => void }) {
                 title="No automations yet"
                 description={`Turn @${account.username}'s comments into conversations: pick a keyword, write the DM it sends.`}
                 action={
-                  <Button
-                    onClick={() => setEditing({ kind: 'new', accountId: account.id })}
-                    icon={<Plus className="size-4" aria-hidden="true" />}
-                  >
-                    New automation
-                  </Button>
+                  canEdit ? (
+                    <Button
+                      onClick={() => setEditing({ kind: 'new', accountId: account.id })}
+                      icon={<Plus className="size-4" aria-hidden="true" />}
+                    >
+                      New automation
+                    </Button>
+                  ) : (
+                    <ReadOnlyNote />
+                  )
                 }
                 className="py-10"
               />
@@ -167,6 +178,7 @@ export function AutomationsTab({ onAddAccount }: { onAddAccount: () => void }) {
                     automation={automation}
                     results={results.data?.get(automation.id)}
                     toggling={toggle.isPending && toggle.variables?.automation.id === automation.id}
+                    readOnly={!canEdit}
                     onToggle={(enabled) => toggle.mutate({ automation, enabled })}
                     onEdit={() => setEditing({ kind: 'edit', automation })}
                     onDelete={() => setDeleting(automation)}

@@ -5,9 +5,11 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { FilterMenu } from '@/components/ui/filter-menu'
 import { Input } from '@/components/ui/form-field'
+import { ReadOnlyNote } from '@/components/ui/read-only-note'
 import { SegmentedControl } from '@/components/ui/segmented-control'
 import { badgeStyle } from '@/components/ui/status-badge-style'
 import { useRegisterExport } from '@/lib/export-registry'
+import { useCanEditWorkspace } from '@/lib/workspace/use-workspace-role'
 import { exportCampaigns } from '../campaign-export'
 import { type CampaignFilters, distinct, filterCampaigns, NO_FILTERS } from '../campaign-filters'
 import { CAMPAIGN_FILTERS, campaignFilterOf, isSending } from '../campaign-status'
@@ -24,6 +26,7 @@ export function CampaignsTab({
   onOpen: (campaignId: string) => void
 }) {
   const campaigns = useCampaigns()
+  const canEdit = useCanEditWorkspace()
   const [filters, setFilters] = useState<CampaignFilters>(NO_FILTERS)
   const all = campaigns.data ?? []
   const waits = useCampaignWaits(all.some((c) => isSending(c.status)))
@@ -122,9 +125,13 @@ export function CampaignsTab({
           title="No campaigns yet"
           description="Turn the leads you scraped into conversations: write a short sequence and pick when it sends."
           action={
-            <Button onClick={onCreate} icon={<Plus className="size-4" aria-hidden="true" />}>
-              Create Your First Campaign
-            </Button>
+            canEdit ? (
+              <Button onClick={onCreate} icon={<Plus className="size-4" aria-hidden="true" />}>
+                Create Your First Campaign
+              </Button>
+            ) : (
+              <ReadOnlyNote />
+            )
           }
         />
       ) : shown.length === 0 ? (

@@ -16,9 +16,11 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { Input, Select } from '@/components/ui/form-field'
+import { ReadOnlyNote } from '@/components/ui/read-only-note'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useToast } from '@/components/ui/toast'
 import { formatCount, formatDate } from '@/lib/format'
+import { useCanEditWorkspace } from '@/lib/workspace/use-workspace-role'
 import { removeDncEntry } from '../api/change-dnc'
 import { DNC_PAGE_SIZE, DNC_SEARCH_MAX, getDncPage } from '../api/get-dnc'
 import { type DncEntry, type DncPlatform, dncKeys, PLATFORM_LABEL, reasonText } from '../api/types'
@@ -37,6 +39,7 @@ function Skipped({ count }: { count: number }) {
 export function DncList({ onAdd, onImport }: { onAdd: () => void; onImport: () => void }) {
   const toast = useToast()
   const queryClient = useQueryClient()
+  const canEdit = useCanEditWorkspace()
   const [search, setSearch] = useState('')
   const [platform, setPlatform] = useState<DncPlatform | ''>('')
   const [page, setPage] = useState(0)
@@ -117,17 +120,21 @@ export function DncList({ onAdd, onImport }: { onAdd: () => void; onImport: () =
           </Select>
         </div>
         <div className="grid grid-cols-3 gap-2 sm:flex">
-          <Button size="sm" onClick={onAdd} icon={<UserPlus className="size-4" aria-hidden="true" />}>
-            Add person
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={onImport}
-            icon={<Upload className="size-4" aria-hidden="true" />}
-          >
-            Import CSV
-          </Button>
+          {canEdit && (
+            <>
+              <Button size="sm" onClick={onAdd} icon={<UserPlus className="size-4" aria-hidden="true" />}>
+                Add person
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={onImport}
+                icon={<Upload className="size-4" aria-hidden="true" />}
+              >
+                Import CSV
+              </Button>
+            </>
+          )}
           <Button
             size="sm"
             variant="secondary"
@@ -166,7 +173,7 @@ export function DncList({ onAdd, onImport }: { onAdd: () => void; onImport: () =
               icon={ShieldBan}
               title="Nobody on the list yet"
               description="People who reply with an opt-out word land here on their own. Add or import anyone else you must never message."
-              action={<Button onClick={onAdd}>Add person</Button>}
+              action={canEdit ? <Button onClick={onAdd}>Add person</Button> : <ReadOnlyNote />}
             />
           )}
         </div>
@@ -217,14 +224,16 @@ export function DncList({ onAdd, onImport }: { onAdd: () => void; onImport: () =
                     <Skipped count={entry.skipped_leads} />
                   </td>
                   <td className="col-start-2 row-span-4 row-start-1 self-center sm:px-6 sm:py-3 sm:text-right">
-                    <button
-                      type="button"
-                      className="rounded-lg p-2 text-slate-400 hover:bg-red-50 hover:text-red-600"
-                      aria-label={`Remove @${entry.target_username}`}
-                      onClick={() => setRemoving(entry)}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                    </button>
+                    {canEdit && (
+                      <button
+                        type="button"
+                        className="rounded-lg p-2 text-slate-400 hover:bg-red-50 hover:text-red-600"
+                        aria-label={`Remove @${entry.target_username}`}
+                        onClick={() => setRemoving(entry)}
+                      >
+                        <Trash2 className="size-4" aria-hidden="true" />
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -12,7 +12,9 @@ import { type FormEvent, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/form-field'
+import { ReadOnlyNote } from '@/components/ui/read-only-note'
 import { useToast } from '@/components/ui/toast'
+import { useCanEditWorkspace } from '@/lib/workspace/use-workspace-role'
 import { saveOptOutWords } from '../api/change-dnc'
 import { dncKeys } from '../api/types'
 
@@ -36,10 +38,13 @@ const LISTS: { name: ListName; label: string; hint: string; placeholder: string 
 function WordList({
   list,
   words,
+  readOnly,
   onChange,
 }: {
   list: (typeof LISTS)[number]
   words: string[]
+  /** A role that only reads (a viewer) sees the words without the means to change them. */
+  readOnly: boolean
   onChange: (words: string[]) => void
 }) {
   const [draft, setDraft] = useState('')
@@ -69,41 +74,45 @@ function WordList({
             className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm font-medium text-brand-800 ring-1 ring-brand-200"
           >
             {word}
-            <button
-              type="button"
-              aria-label={`Remove "${word}"`}
-              className="rounded-full p-0.5 text-brand-500 hover:bg-brand-100 hover:text-brand-800"
-              onClick={() => onChange(words.filter((w) => w !== word))}
-            >
-              <X className="size-3.5" aria-hidden="true" />
-            </button>
+            {!readOnly && (
+              <button
+                type="button"
+                aria-label={`Remove "${word}"`}
+                className="rounded-full p-0.5 text-brand-500 hover:bg-brand-100 hover:text-brand-800"
+                onClick={() => onChange(words.filter((w) => w !== word))}
+              >
+                <X className="size-3.5" aria-hidden="true" />
+              </button>
+            )}
           </li>
         ))}
       </ul>
-      <form noValidate onSubmit={add} className="mt-2 flex gap-2">
-        <Input
-          aria-label={`Add a word: ${list.label.toLowerCase()}`}
-          className="h-9 py-0"
-          placeholder={list.placeholder}
-          maxLength={60}
-          value={draft}
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? `${id}-error` : undefined}
-          onChange={(e) => {
-            setProblem(null)
-            setDraft(e.target.value)
-          }}
-        />
-        <Button
-          type="submit"
-          variant="secondary"
-          size="sm"
-          className="h-9"
-          icon={<Plus className="size-4" aria-hidden="true" />}
-        >
-          Add
-        </Button>
-      </form>
+      {!readOnly && (
+        <form noValidate onSubmit={add} className="mt-2 flex gap-2">
+          <Input
+            aria-label={`Add a word: ${list.label.toLowerCase()}`}
+            className="h-9 py-0"
+            placeholder={list.placeholder}
+            maxLength={60}
+            value={draft}
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? `${id}-error` : undefined}
+            onChange={(e) => {
+              setProblem(null)
+              setDraft(e.target.value)
+            }}
+          />
+          <Button
+            type="submit"
+            variant="secondary"
+            size="sm"
+            className="h-9"
+            icon={<Plus className="size-4" aria-hidden="true" />}
+          >
+            Add
+          </Button>
+        </form>
+      )}
       {problem && (
         <p id={`${id}-error`} className="mt-1.5 text-xs font-medium text-red-600">
           {problem}
@@ -120,6 +129,7 @@ const same = (a: OptOutWords, b: OptOutWords) =>
 export function OptOutWordsCard({ saved }: { saved: OptOutWords }) {
   const toast = useToast()
   const queryClient = useQueryClient()
+  const canEdit = useCanEditWorkspace()
   const [words, setWords] = useState<OptOutWords>(saved)
   const [sample, setSample] = useState('')
   const problem = optOutWordsProblem(words)
@@ -151,6 +161,7 @@ export function OptOutWordsCard({ saved }: { saved: OptOutWords }) {
               key={list.name}
               list={list}
               words={words[list.name]}
+              readOnly={!canEdit}
               onChange={(next) => setWords((current) => ({ ...current, [list.name]: next }))}
             />
           ))}
@@ -180,32 +191,36 @@ export function OptOutWordsCard({ saved }: { saved: OptOutWords }) {
             {save.error.message}
           </p>
         )}
-        <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-end">
-          <Button
-            variant="ghost"
-            onClick={() => setWords(DEFAULT_OPT_OUT_WORDS)}
-            disabled={same(words, DEFAULT_OPT_OUT_WORDS)}
-          >
-            Use the defaults
-          </Button>
-          {blocked && (
-            <p
-              id="opt-out-blocked"
-              className={`text-sm sm:order-first sm:mr-auto ${problem ? 'font-medium text-red-700' : 'text-slate-500'}`}
+        {!canEdit ? (
+          <ReadOnlyNote className="border-t border-slate-100 pt-4" />
+        ) : (
+          <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-end">
+            <Button
+              variant="ghost"
+              onClick={() => setWords(DEFAULT_OPT_OUT_WORDS)}
+              disabled={same(words, DEFAULT_OPT_OUT_WORDS)}
             >
-              {blocked}
-            </p>
-          )}
-          <Button
-            onClick={() => save.mutate()}
-            disabled={blocked !== null}
-            loading={save.isPending}
-            loadingText="Saving..."
-            aria-describedby={blocked ? 'opt-out-blocked' : undefined}
-          >
-            Save words
-          </Button>
-        </div>
+              Use the defaults
+            </Button>
+            {blocked && (
+              <p
+                id="opt-out-blocked"
+                className={`text-sm sm:order-first sm:mr-auto ${problem ? 'font-medium text-red-700' : 'text-slate-500'}`}
+              >
+                {blocked}
+              </p>
+            )}
+            <Button
+              onClick={() => save.mutate()}
+              disabled={blocked !== null}
+              loading={save.isPending}
+              loadingText="Saving..."
+              aria-describedby={blocked ? 'opt-out-blocked' : undefined}
+            >
+              Save words
+            </Button>
+          </div>
+        )}
       </CardBody>
     </Card>
   )

@@ -23,6 +23,7 @@ function when(value: string | null, future = false): string {
 export function ScrapingCard({
   campaign,
   busy,
+  readOnly = false,
   onOpen,
   onStart,
   onPause,
@@ -30,6 +31,8 @@ export function ScrapingCard({
 }: {
   campaign: ScrapingCampaign
   busy: 'start' | 'pause' | 'delete' | null
+  /** A role that only reads (a viewer): no start, pause or delete. */
+  readOnly?: boolean
   onOpen: () => void
   onStart: () => void
   onPause: () => void
@@ -116,41 +119,45 @@ export function ScrapingCard({
           </p>
         )}
       </button>
-      <div className="mt-4 flex items-center gap-2 border-t border-slate-100 px-5 py-3">
-        {running && (
+      {readOnly ? (
+        <div className="pb-5" />
+      ) : (
+        <div className="mt-4 flex items-center gap-2 border-t border-slate-100 px-5 py-3">
+          {running && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={onPause}
+              loading={busy === 'pause'}
+              disabled={busy !== null}
+              icon={<Pause className="size-4" aria-hidden="true" />}
+            >
+              Pause
+            </Button>
+          )}
+          {canStart && (
+            <Button
+              size="sm"
+              onClick={onStart}
+              loading={busy === 'start'}
+              disabled={busy !== null}
+              icon={<Play className="size-4" aria-hidden="true" />}
+            >
+              {campaign.status === 'pending' ? 'Start' : 'Resume'}
+            </Button>
+          )}
           <Button
-            variant="secondary"
+            variant="ghost"
             size="sm"
-            onClick={onPause}
-            loading={busy === 'pause'}
+            className="ml-auto text-red-600 hover:bg-red-50 hover:text-red-700"
+            onClick={onDelete}
+            loading={busy === 'delete'}
             disabled={busy !== null}
-            icon={<Pause className="size-4" aria-hidden="true" />}
-          >
-            Pause
-          </Button>
-        )}
-        {canStart && (
-          <Button
-            size="sm"
-            onClick={onStart}
-            loading={busy === 'start'}
-            disabled={busy !== null}
-            icon={<Play className="size-4" aria-hidden="true" />}
-          >
-            {campaign.status === 'pending' ? 'Start' : 'Resume'}
-          </Button>
-        )}
-        <Button
-          variant="ghost"
-          size="sm"
-          className="ml-auto text-red-600 hover:bg-red-50 hover:text-red-700"
-          onClick={onDelete}
-          loading={busy === 'delete'}
-          disabled={busy !== null}
-          aria-label={`Delete ${campaign.name}`}
-          icon={<Trash2 className="size-4" aria-hidden="true" />}
-        />
-      </div>
+            aria-label={`Delete ${campaign.name}`}
+            icon={<Trash2 className="size-4" aria-hidden="true" />}
+          />
+        </div>
+      )}
     </div>
   )
 }

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
 import { FilterMenu } from '@/components/ui/filter-menu'
+import { ReadOnlyNote } from '@/components/ui/read-only-note'
 import { SegmentedControl } from '@/components/ui/segmented-control'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useToast } from '@/components/ui/toast'
@@ -14,6 +15,7 @@ import { type CsvColumn, csvFilename, downloadCsv, toCsv } from '@/lib/csv'
 import { useRegisterExport } from '@/lib/export-registry'
 import { percentOf } from '@/lib/format'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
+import { useCanEditWorkspace } from '@/lib/workspace/use-workspace-role'
 import { deleteScrapingCampaign } from '../api/delete-scraping-campaign'
 import { getScrapingCampaigns } from '../api/get-scraping-campaigns'
 import { pauseScrapingCampaign } from '../api/pause-scraping-campaign'
@@ -56,6 +58,7 @@ const FAILED: Record<Action, string> = {
 /** product.md §2 Lead Scraping tab. */
 export function ScrapingTab({ onCreate, onOpen }: { onCreate: () => void; onOpen: (id: string) => void }) {
   const toast = useToast()
+  const canEdit = useCanEditWorkspace()
   const queryClient = useQueryClient()
   const [bucket, setBucket] = useState<ScrapingStatusFilter | 'all'>('all')
   const [platform, setPlatform] = useState('')
@@ -158,9 +161,13 @@ export function ScrapingTab({ onCreate, onOpen }: { onCreate: () => void; onOpen
           title="No scraping campaigns yet"
           description="Collect leads from followers, hashtags or keyword searches, filtered the way you want."
           action={
-            <Button onClick={onCreate} icon={<Plus className="size-4" aria-hidden="true" />}>
-              Create Scraping Campaign
-            </Button>
+            canEdit ? (
+              <Button onClick={onCreate} icon={<Plus className="size-4" aria-hidden="true" />}>
+                Create Scraping Campaign
+              </Button>
+            ) : (
+              <ReadOnlyNote />
+            )
           }
         />
       ) : shown.length === 0 ? (
@@ -176,6 +183,7 @@ export function ScrapingTab({ onCreate, onOpen }: { onCreate: () => void; onOpen
               key={c.id}
               campaign={c}
               busy={busyFor(c.id)}
+              readOnly={!canEdit}
               onOpen={() => onOpen(c.id)}
               onStart={() => act.mutate({ action: 'start', campaign: c })}
               onPause={() => act.mutate({ action: 'pause', campaign: c })}

@@ -36,6 +36,7 @@ export function AccountCard({
   instagramFacts,
   testing,
   deleting,
+  readOnly = false,
   onTest,
   onEdit,
   onDelete,
@@ -49,6 +50,8 @@ export function AccountCard({
   instagramFacts?: InstagramFacts | null
   testing: boolean
   deleting: boolean
+  /** A role that only reads (a viewer): no test, edit, delete or reconnect. */
+  readOnly?: boolean
   onTest: () => void
   onEdit: () => void
   onDelete: () => void
@@ -86,49 +89,51 @@ export function AccountCard({
         />
       )}
       {today && <AccountTodayPanel username={account.username} today={today} />}
-      {official && account.platform?.name === 'instagram' && account.status === 'error' && (
+      {!readOnly && official && account.platform?.name === 'instagram' && account.status === 'error' && (
         <InstagramReconnect username={account.username} />
       )}
-      <div className="mt-5 flex items-center gap-2 border-t border-slate-100 pt-4">
-        {!official && (
+      {!readOnly && (
+        <div className="mt-5 flex items-center gap-2 border-t border-slate-100 pt-4">
+          {!official && (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="flex-1"
+              onClick={onTest}
+              loading={testing}
+              loadingText="Testing..."
+              icon={
+                connected ? (
+                  <RefreshCw className="size-4" aria-hidden="true" />
+                ) : (
+                  <PlugZap className="size-4" aria-hidden="true" />
+                )
+              }
+            >
+              {connected ? 'Test Connection' : 'Test & Connect'}
+            </Button>
+          )}
           <Button
             variant="secondary"
             size="sm"
-            className="flex-1"
-            onClick={onTest}
-            loading={testing}
-            loadingText="Testing..."
-            icon={
-              connected ? (
-                <RefreshCw className="size-4" aria-hidden="true" />
-              ) : (
-                <PlugZap className="size-4" aria-hidden="true" />
-              )
-            }
+            className={official ? 'flex-1' : undefined}
+            onClick={onEdit}
+            aria-label={`Edit @${account.username}`}
+            icon={<Pencil className="size-4" aria-hidden="true" />}
           >
-            {connected ? 'Test Connection' : 'Test & Connect'}
+            Edit
           </Button>
-        )}
-        <Button
-          variant="secondary"
-          size="sm"
-          className={official ? 'flex-1' : undefined}
-          onClick={onEdit}
-          aria-label={`Edit @${account.username}`}
-          icon={<Pencil className="size-4" aria-hidden="true" />}
-        >
-          Edit
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={onDelete}
-          loading={deleting}
-          aria-label={`Delete @${account.username}`}
-          className="text-red-600 hover:bg-red-50 hover:text-red-700"
-          icon={<Trash2 className="size-4" aria-hidden="true" />}
-        />
-      </div>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onDelete}
+            loading={deleting}
+            aria-label={`Delete @${account.username}`}
+            className="text-red-600 hover:bg-red-50 hover:text-red-700"
+            icon={<Trash2 className="size-4" aria-hidden="true" />}
+          />
+        </div>
+      )}
     </div>
   )
 }

@@ -5,12 +5,14 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { ErrorState } from '@/components/ui/error-state'
+import { ReadOnlyNote } from '@/components/ui/read-only-note'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useToast } from '@/components/ui/toast'
 import { errorMessage } from '@/lib/api-client'
 import { type CsvColumn, csvFilename, downloadCsv, toCsv } from '@/lib/csv'
 import { useRegisterExport } from '@/lib/export-registry'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
+import { useCanEditWorkspace } from '@/lib/workspace/use-workspace-role'
 import { ACCOUNT_DELETED, deleteAccount } from '../api/delete-account'
 import { getAccounts, type SocialAccount } from '../api/get-accounts'
 import { getAccountsToday } from '../api/get-accounts-today'
@@ -35,6 +37,7 @@ const csvColumns = (allowedToday: (a: SocialAccount) => number): CsvColumn<Socia
 export function AccountsTab({ onAdd }: { onAdd: () => void }) {
   const toast = useToast()
   const queryClient = useQueryClient()
+  const canEdit = useCanEditWorkspace()
   const [confirming, setConfirming] = useState<SocialAccount | null>(null)
   const [editing, setEditing] = useState<SocialAccount | null>(null)
   const accounts = useQuery({
@@ -99,9 +102,11 @@ export function AccountsTab({ onAdd }: { onAdd: () => void }) {
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">Social Media Accounts</h2>
-        <Button onClick={onAdd} icon={<Plus className="size-4" aria-hidden="true" />}>
-          Add Account
-        </Button>
+        {canEdit && (
+          <Button onClick={onAdd} icon={<Plus className="size-4" aria-hidden="true" />}>
+            Add Account
+          </Button>
+        )}
       </div>
       <InstagramConnectResult />
       {accounts.isPending ? (
@@ -118,9 +123,13 @@ export function AccountsTab({ onAdd }: { onAdd: () => void }) {
           title="No social accounts connected"
           description="Connect the X or Instagram account your campaigns will send from."
           action={
-            <Button onClick={onAdd} icon={<Plus className="size-4" aria-hidden="true" />}>
-              Add Your First Account
-            </Button>
+            canEdit ? (
+              <Button onClick={onAdd} icon={<Plus className="size-4" aria-hidden="true" />}>
+                Add Your First Account
+              </Button>
+            ) : (
+              <ReadOnlyNote />
+            )
           }
         />
       ) : (
@@ -139,6 +148,7 @@ export function AccountsTab({ onAdd }: { onAdd: () => void }) {
               instagramFacts={instagramFacts.data?.get(account.id) ?? null}
               testing={test.isPending && test.variables?.id === account.id}
               deleting={remove.isPending && remove.variables?.id === account.id}
+              readOnly={!canEdit}
               onTest={() => test.mutate(account)}
               onEdit={() => setEditing(account)}
               onDelete={() => setConfirming(account)}

@@ -8,6 +8,7 @@ import { useToast } from '@/components/ui/toast'
 import { errorMessage } from '@/lib/api-client'
 import { lazyWithPreload } from '@/lib/lazy-with-preload'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
+import { useCanEditWorkspace } from '@/lib/workspace/use-workspace-role'
 import { getCampaignDetails } from '../../api/get-campaign-details'
 import { getVariantStats } from '../../api/get-variant-stats'
 import { launchCampaign } from '../../api/launch-campaign'
@@ -29,6 +30,7 @@ type DetailTab = 'overview' | 'leads' | 'messages' | 'analytics'
 /** product.md §2 Modals 4: DM campaign details with Overview, Leads, Messages and Analytics. */
 export function CampaignDetailsDialog({ campaignId, onClose }: { campaignId: string; onClose: () => void }) {
   const [tab, setTab] = useState<DetailTab>('overview')
+  const canEdit = useCanEditWorkspace()
   const toast = useToast()
   const queryClient = useQueryClient()
   const details = useQuery({
@@ -100,34 +102,38 @@ export function CampaignDetailsDialog({ campaignId, onClose }: { campaignId: str
           { id: 'messages', label: 'Messages' },
           { id: 'analytics', label: 'Analytics' },
         ]}
-        actions={({ campaign }) => (
-          <>
-            {(campaign.status === 'draft' || campaign.status === 'paused') && !campaign.account_id && (
-              <span className="text-xs font-medium text-amber-700">No account: choose one to send again</span>
-            )}
-            {(campaign.status === 'draft' || campaign.status === 'paused') && campaign.account_id && (
-              <Button
-                size="sm"
-                onClick={() => action.mutate('launch')}
-                loading={action.isPending}
-                icon={<Play className="size-4" aria-hidden="true" />}
-              >
-                {campaign.status === 'paused' ? 'Resume' : 'Launch'}
-              </Button>
-            )}
-            {live && (
-              <Button
-                size="sm"
-                variant="secondary"
-                onClick={() => action.mutate('pause')}
-                loading={action.isPending}
-                icon={<Pause className="size-4" aria-hidden="true" />}
-              >
-                Pause
-              </Button>
-            )}
-          </>
-        )}
+        actions={({ campaign }) =>
+          canEdit && (
+            <>
+              {(campaign.status === 'draft' || campaign.status === 'paused') && !campaign.account_id && (
+                <span className="text-xs font-medium text-amber-700">
+                  No account: choose one to send again
+                </span>
+              )}
+              {(campaign.status === 'draft' || campaign.status === 'paused') && campaign.account_id && (
+                <Button
+                  size="sm"
+                  onClick={() => action.mutate('launch')}
+                  loading={action.isPending}
+                  icon={<Play className="size-4" aria-hidden="true" />}
+                >
+                  {campaign.status === 'paused' ? 'Resume' : 'Launch'}
+                </Button>
+              )}
+              {live && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => action.mutate('pause')}
+                  loading={action.isPending}
+                  icon={<Pause className="size-4" aria-hidden="true" />}
+                >
+                  Pause
+                </Button>
+              )}
+            </>
+          )
+        }
       >
         {({ campaign, stats }) => (
           <>

@@ -1,4 +1,4 @@
-import { DM_DEFAULTS, DM_LIMITS } from '@reachflow/domain'
+import { DM_DEFAULTS, DM_LIMITS, ROLE_NOT_ALLOWED } from '@reachflow/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Lightbulb, Sparkles, Trophy } from 'lucide-react'
 import { useState } from 'react'
@@ -8,6 +8,7 @@ import { CheckboxField, Input } from '@/components/ui/form-field'
 import { useToast } from '@/components/ui/toast'
 import { formatCount, formatDateTime } from '@/lib/format'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
+import { useCanEditWorkspace } from '@/lib/workspace/use-workspace-role'
 import { getVariantStats } from '../../api/get-variant-stats'
 import type { Campaign } from '../../api/types'
 import { updateWinnerRule } from '../../api/update-winner-rule'
@@ -182,7 +183,8 @@ function WinnerRule({ campaign, comparable }: { campaign: Campaign; comparable: 
   const valid = Number.isInteger(value) && value >= MIN_SENDS && value <= MAX_SENDS
   const wanted = enabled ? value : null
   const changed = wanted !== (campaign.winner_after_sends ?? null)
-  const locked = campaign.status === 'completed'
+  const canEdit = useCanEditWorkspace()
+  const locked = campaign.status === 'completed' || !canEdit
   const save = useMutation({
     mutationFn: () => updateWinnerRule(campaign.id, wanted),
     onSuccess: () => {
@@ -204,11 +206,13 @@ function WinnerRule({ campaign, comparable }: { campaign: Campaign; comparable: 
         id="variant-use-winner"
         label="Use the winner after N sends per variant"
         description={
-          locked
-            ? 'The campaign is completed.'
-            : comparable
-              ? 'Once every opening message has N sends and one gets clearly more replies (95% confidence), only that one is sent.'
-              : 'Needs at least two opening messages to compare.'
+          !canEdit
+            ? ROLE_NOT_ALLOWED
+            : locked
+              ? 'The campaign is completed.'
+              : comparable
+                ? 'Once every opening message has N sends and one gets clearly more replies (95% confidence), only that one is sent.'
+                : 'Needs at least two opening messages to compare.'
         }
         checked={enabled}
         disabled={locked || (!comparable && !enabled)}

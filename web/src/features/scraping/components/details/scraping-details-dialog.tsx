@@ -7,6 +7,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { lazyWithPreload } from '@/lib/lazy-with-preload'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
+import { useCanEditWorkspace } from '@/lib/workspace/use-workspace-role'
 import { getScrapingDetails } from '../../api/get-scraping-details'
 import { criteriaText } from '../../scraping-form'
 import { scrapingDisplay } from '../../scraping-status'
@@ -31,6 +32,7 @@ export function ScrapingDetailsDialog({
   onCreateDmCampaign: (scrapingCampaignId: string) => void
 }) {
   const [tab, setTab] = useState<DetailTab>('overview')
+  const canEdit = useCanEditWorkspace()
   const details = useQuery({
     queryKey: [queryRoots.scraping, 'details', campaignId],
     queryFn: () => getScrapingDetails(campaignId),
@@ -69,6 +71,7 @@ export function ScrapingDetailsDialog({
           { id: 'analytics', label: 'Analytics' },
         ]}
         actions={({ campaign }) =>
+          canEdit &&
           campaign.status === 'completed' &&
           campaign.leads_collected > 0 && (
             <Button
