@@ -130,13 +130,6 @@ export async function victim(): Promise<Victim> {
   expect(
     (await a.sb.from('inbox_thread_notes').insert({ thread_id: threadId, body: `Note ${canary}` })).error,
   ).toBeNull()
-  // A pending invitation to A's workspace (its token only as a hash; owners and admins read it).
-  const invited = await a.sb.rpc('invite_member', {
-    p_workspace_id: a.id,
-    p_email: `invited-${canary.toLowerCase()}@example.com`,
-    p_role: 'agent',
-  })
-  expect(invited.error).toBeNull()
   await db().query(
     `insert into public.do_not_contact (user_id, platform, target_username, reason) values ($1, 'twitter', 'stop_me', $2);
      `.trim(),
