@@ -2,7 +2,7 @@ import { History } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '@/config/paths'
 import { useWorkspaceRole } from '@/lib/workspace/use-workspace-role'
-import { canReadActivity } from '../api/get-my-role'
+import { canReadActivity } from '../can-read-activity'
 
 /**
  * The header's way to the Activity page, for the workspace's owners and admins only. It reads the role

@@ -9,12 +9,14 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { useToast } from '@/components/ui/toast'
 import { useAuth } from '@/lib/auth-store'
 import { formatCount, pluralize } from '@/lib/format'
+import { useWorkspaceRole } from '@/lib/workspace/use-workspace-role'
+import { loadWorkspaces } from '@/lib/workspace/workspace-store'
 import { activityActionLabel, activityActor, describeActivity } from '../activity-text'
 import { exportActivity } from '../api/export-activity'
 import { ACTIVITY_PAGE_SIZE } from '../api/get-activity'
-import { canReadActivity } from '../api/get-my-role'
 import type { ActivityFilters } from '../api/types'
-import { useActivityPage, useActivityPeople, useMyRole } from '../hooks/use-activity'
+import { canReadActivity } from '../can-read-activity'
+import { useActivityPage, useActivityPeople } from '../hooks/use-activity'
 import { ActivityFiltersBar } from './activity-filters'
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
@@ -25,8 +27,8 @@ const NO_FILTERS: ActivityFilters = { action: '', actor: '', from: '', to: '' }
  * changed members, connected or removed an account; filtered, a page at a time, exported as CSV.
  */
 export function ActivityPage() {
-  const role = useMyRole()
-  const allowed = canReadActivity(role.data)
+  const { role, loading: roleLoading, error: roleError } = useWorkspaceRole()
+  const allowed = canReadActivity(role)
   const me = useAuth((s) => s.user?.id)
   const [filters, setFilters] = useState<ActivityFilters>(NO_FILTERS)
   const [page, setPage] = useState(0)
@@ -55,10 +57,10 @@ export function ActivityPage() {
           description="Who did what in this workspace: campaigns launched and paused, answers, assignments, members and accounts."
         />
       </div>
-      {role.isPending ? (
+      {roleLoading ? (
         <Skeleton className="h-40 w-full" />
-      ) : role.isError ? (
-        <ErrorState message={role.error.message} onRetry={() => void role.refetch()} />
+      ) : roleError ? (
+        <ErrorState message={roleError} onRetry={() => me && void loadWorkspaces(me)} />
       ) : !allowed ? (
         <EmptyState
           icon={Lock}

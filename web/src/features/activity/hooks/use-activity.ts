@@ -1,12 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { getWorkspacePeople } from '@/lib/workspace-people'
 import { ACTIVITY_PAGE_SIZE, getActivity } from '../api/get-activity'
-import { getMyRole } from '../api/get-my-role'
 import { type ActivityFilters, activityKeys } from '../api/types'
-
-export function useMyRole() {
-  return useQuery({ queryKey: activityKeys.role, queryFn: getMyRole, staleTime: 60_000 })
-}
 
 export function useActivityPeople(enabled: boolean) {
   return useQuery({ queryKey: activityKeys.people, queryFn: getWorkspacePeople, enabled, staleTime: 60_000 })
