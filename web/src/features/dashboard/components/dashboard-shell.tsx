@@ -124,7 +124,7 @@ export function DashboardShell({
             >
               <Menu className="size-5" aria-hidden="true" />
             </button>
-            <Logo href={paths.dashboard} className="lg:hidden [&>span]:hidden sm:[&>span]:inline" />
+            <Logo href={paths.dashboard} className="max-sm:hidden lg:hidden" />
             <div className="hidden min-w-0 lg:block">
               <h1 className="truncate text-lg font-semibold text-slate-900">Dashboard</h1>
               <p className="truncate text-xs text-slate-500">{greeting}</p>

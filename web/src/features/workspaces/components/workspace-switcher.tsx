@@ -67,7 +67,7 @@ export function WorkspaceSwitcher() {
   }
 
   return (
-    <div ref={rootRef} className="relative min-w-0 shrink">
+    <div ref={rootRef} className="relative min-w-0 max-w-[7.5rem] shrink sm:max-w-[16rem]">
       <button
         ref={buttonRef}
         type="button"
@@ -76,7 +76,7 @@ export function WorkspaceSwitcher() {
         aria-controls={open ? menuId : undefined}
         aria-label={`Workspace: ${workspace?.name ?? 'none'}`}
         onClick={() => setOpen((v) => !v)}
-        className="flex h-9 max-w-[6.5rem] items-center gap-1.5 rounded-lg px-2 text-left ring-1 ring-slate-200 ring-inset hover:bg-slate-50 sm:max-w-[16rem] sm:gap-2 sm:px-2.5"
+        className="flex h-9 w-full items-center gap-1.5 rounded-lg px-2 text-left ring-1 ring-slate-200 ring-inset hover:bg-slate-50 sm:gap-2 sm:px-2.5"
       >
         <Building2 className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
         <span className="min-w-0">
