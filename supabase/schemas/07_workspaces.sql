@@ -840,11 +840,11 @@ begin
       join auth.users u on u.id = m.user_id
       left join public.user_profiles p on p.id = m.user_id
      where m.workspace_id = p_workspace_id
-     order by m.role, lower(coalesce(p.full_name, u.email)), m.user_id;
+     order by m.role, lower(coalesce(nullif(p.full_name, ''), u.email::text)), m.user_id;
 end
 $$;
 comment on function public.workspace_member_list(uuid) is
-  'A workspace''s members with name, e-mail (from auth.users), role and when they joined; members only.';
+  'A workspace''s members with name, e-mail (from auth.users), role and when they joined, by role then name; every role of a member may read it: the Members page, the inbox''s assign control and notes, the activity filters.';
 revoke execute on function public.workspace_member_list(uuid) from public, anon;
 
 create or replace function public.change_member_role(p_workspace_id uuid, p_user_id uuid, p_role public.workspace_role)
