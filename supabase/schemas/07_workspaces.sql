@@ -391,14 +391,9 @@ set search_path = ''
 as $$
 declare
   workspace uuid := internal.active_workspace_of(auth.uid());
-  caller_role public.workspace_role := internal.workspace_role(workspace);
 begin
-  if caller_role is null then
-    raise exception 'You are not a member of this workspace.' using errcode = '42501';
-  end if;
-  if not caller_role = any (p_roles) then
-    raise exception 'Your role in this workspace does not allow this.' using errcode = '42501';
-  end if;
+  -- The members RPCs' gate decides for the active workspace too: one place says who is refused and with which words.
+  perform internal.require_member_role(workspace, p_roles);
   return workspace;
 end
 $$;
