@@ -100,6 +100,25 @@ describe('magic link', () => {
     expect(await mailsTo(email)).toHaveLength(1)
   })
 
+  it('PKCE: the link returns ?code=, which the client that asked exchanges for the session', async () => {
+    const { email, user } = await signedUpUser('magic-pkce')
+    const sb = client({ flowType: 'pkce' })
+    const sent = await sb.auth.signInWithOtp({
+      email,
+      options: { shouldCreateUser: false, emailRedirectTo: `${siteUrl}/invite/pkce` },
+    })
+    expect(sent.error).toBeNull()
+    const [mail] = await mailsTo(email)
+    const opened = await fetch(mail?.links[0] ?? '', { redirect: 'manual' })
+    const landed = new URL(opened.headers.get('location') ?? '')
+    expect(`${landed.origin}${landed.pathname}`).toBe(`${siteUrl}/invite/pkce`)
+    const code = landed.searchParams.get('code') ?? ''
+    expect(code).not.toBe('')
+    const { data, error } = await sb.auth.exchangeCodeForSession(code)
+    expect(error).toBeNull()
+    expect(data.user?.id).toBe(user?.id)
+  })
+
   it('refuses an address without a login when asked not to create one', async () => {
     const email = uniqueEmail('magic-nobody')
     const refused = await client().auth.signInWithOtp({ email, options: { shouldCreateUser: false } })
