@@ -391,14 +391,9 @@ set search_path = ''
 as $$
 declare
   workspace uuid := internal.active_workspace_of(auth.uid());
-  caller_role public.workspace_role := internal.workspace_role(workspace);
 begin
-  if caller_role is null then
-    raise exception 'You are not a member of this workspace.' using errcode = '42501';
-  end if;
-  if not caller_role = any (p_roles) then
-    raise exception 'Your role in this workspace does not allow this.' using errcode = '42501';
-  end if;
+  -- The members RPCs' gate decides for the active workspace too: one place says who is refused and with which words.
+  perform internal.require_member_role(workspace, p_roles);
   return workspace;
 end
 $$;
@@ -840,11 +835,11 @@ begin
       join auth.users u on u.id = m.user_id
       left join public.user_profiles p on p.id = m.user_id
      where m.workspace_id = p_workspace_id
-     order by m.role, lower(coalesce(p.full_name, u.email)), m.user_id;
+     order by m.role, lower(coalesce(nullif(p.full_name, ''), u.email::text)), m.user_id;
 end
 $$;
 comment on function public.workspace_member_list(uuid) is
-  'A workspace''s members with name, e-mail (from auth.users), role and when they joined; members only.';
+  'A workspace''s members with name, e-mail (from auth.users), role and when they joined, by role then name; every role of a member may read it: the Members page, the inbox''s assign control and notes, the activity filters.';
 revoke execute on function public.workspace_member_list(uuid) from public, anon;
 
 create or replace function public.change_member_role(p_workspace_id uuid, p_user_id uuid, p_role public.workspace_role)

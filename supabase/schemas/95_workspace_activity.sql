@@ -231,22 +231,3 @@ revoke execute on function internal.log_inbox_assignment_activity() from public;
 revoke execute on function internal.log_member_activity() from public;
 revoke execute on function internal.log_social_account_activity() from public;
 revoke execute on function internal.log_workspace_activity(uuid, uuid, text, text, uuid, text, jsonb) from public;
-
--- RPCs --------------------------------------------------------------------------------------------
-
-create or replace function public.workspace_people()
-returns table(user_id uuid, email text, full_name text, role public.workspace_role)
-language sql
-stable security definer
-set search_path = ''
-as $$
-  select m.user_id, u.email::text, p.full_name, m.role
-    from public.workspace_members m
-    join auth.users u on u.id = m.user_id
-    left join public.user_profiles p on p.id = m.user_id
-   where m.workspace_id = internal.active_workspace_id()
-   order by lower(coalesce(nullif(p.full_name, ''), u.email::text)), m.user_id
-$$;
-comment on function public.workspace_people() is
-  'The members of the caller''s active workspace with their e-mail, name and role, by name: who a conversation can be assigned to, whose notes and activity these are.';
-revoke execute on function public.workspace_people() from public, anon;

@@ -46,8 +46,6 @@ interface NullableResultColumn {
     | 'last_sent_at'
     | 'personalized_sample'
   dashboard_summary: 'messages_sent_change' | 'delivery_rate' | 'delivery_rate_change'
-  workspace_people: 'email' | 'full_name'
-
   workspace_member_list: 'full_name'
 }
 

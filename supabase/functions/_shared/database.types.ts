@@ -3913,15 +3913,6 @@ export type Database = {
           user_id: string
         }[]
       }
-      workspace_people: {
-        Args: Record<PropertyKey, never>
-        Returns: {
-          email: string
-          full_name: string
-          role: Database['public']['Enums']['workspace_role']
-          user_id: string
-        }[]
-      }
       x_api_usage_this_month: {
         Args: Record<PropertyKey, never>
         Returns: {

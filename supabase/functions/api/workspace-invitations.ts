@@ -1,9 +1,9 @@
 // /workspaces/:id/invitations: an owner or admin invites someone by e-mail with a role, or resends a
 // pending invitation. The database decides who may (invite_member / resend_invitation, run as the
 // caller); this route then mails the link SITE_URL/invite/<token> through Supabase Auth's own mailer
-// (the admin invite: hosted Supabase sends it with the project's SMTP, the local stack writes it to
-// its outbox). Auth only invites an address without a login, so a person who already has one gets
-// no mail from here: the answer says so and carries the link for the inviter to pass on.
+// (hosted Supabase sends with the project's SMTP, the local stack writes to its outbox). Auth's admin
+// invite only takes an address without a login; a person who already has one is sent a magic link
+// instead (POST /auth/v1/otp with create_user false), which signs them in on the same page.
 import { INVITABLE_ROLES, type InvitationSent } from '@reachflow/domain'
 import { fromDbError } from '../_shared/db-errors.ts'
 import { requireEnv } from '../_shared/env.ts'
@@ -39,6 +39,17 @@ function issuedOrThrow(result: {
   return issued
 }
 
+/** Auth's words when it would not mail, e.g. the one-mail-per-minute limit of magic links. */
+function notMailed(issued: Issued, error: { status?: number; message: string }): HttpError | Error {
+  if (error.status === 429) {
+    return new HttpError(
+      429,
+      `The invitation to ${issued.email} is saved, but no e-mail could go out yet: ${error.message} Then resend it.`,
+    )
+  }
+  return new Error(`Auth did not send the invitation: ${error.message}`)
+}
+
 async function mailInvitation(
   ctx: CallContext,
   workspaceId: string,
@@ -50,19 +61,23 @@ async function mailInvitation(
     .select('name')
     .eq('id', workspaceId)
     .maybeSingle()
-  const { error } = await ctx.service().auth.admin.inviteUserByEmail(issued.email, {
+  const auth = ctx.service().auth
+  const invited = await auth.admin.inviteUserByEmail(issued.email, {
     redirectTo: link,
     data: { invited_to_workspace: workspace?.name ?? null },
   })
-  const hasLogin = error?.code === 'email_exists' || error?.status === 422
-  if (error && !hasLogin) throw new Error(`Auth did not send the invitation: ${error.message}`)
+  const hasLogin = invited.error?.code === 'email_exists'
+  const { error } = hasLogin
+    ? await auth.signInWithOtp({
+        email: issued.email,
+        options: { shouldCreateUser: false, emailRedirectTo: link },
+      })
+    : invited
+  if (error) throw notMailed(issued, error)
   return {
     invitation: { id: issued.invitation_id, email: issued.email, expires_at: issued.expires_at },
-    mailed: !hasLogin,
     link,
-    message: hasLogin
-      ? `${issued.email} already has a Reachflow login, so no e-mail was sent. Send them the invitation link.`
-      : `Invitation sent to ${issued.email}`,
+    message: `Invitation sent to ${issued.email}`,
   } satisfies InvitationSent
 }
 

@@ -252,12 +252,12 @@ select throws_ok($$select 1 from public.workspace_activity$$, '42501', 'permissi
   'the runner has no access to the log');
 select tests.clear_authentication();
 
--- the people the assign control and the filters list, of the active workspace only
+-- the people the assign control and the filters list: the Members page's read, open to an agent
 select tests.authenticate_as('wa_agent');
-select results_eq($$select email, role::text from public.workspace_people()$$,
-  $$values ('wa_admin@test.reachflow.test', 'admin'), ('wa_agent@test.reachflow.test', 'agent'),
-           ('wa_editor@test.reachflow.test', 'editor'), ('wa_owner@test.reachflow.test', 'owner')$$,
-  'workspace_people lists the active workspace''s members by name');
+select results_eq(format('select email, role::text from public.workspace_member_list(%L)', :'ws'),
+  $$values ('wa_owner@test.reachflow.test', 'owner'), ('wa_admin@test.reachflow.test', 'admin'),
+           ('wa_editor@test.reachflow.test', 'editor'), ('wa_agent@test.reachflow.test', 'agent')$$,
+  'an agent lists the workspace''s members, the assignees, by role');
 select tests.clear_authentication();
 
 -- deleting a workspace removes its members and accounts without logging into a workspace that is gone

@@ -16,7 +16,8 @@ const returnFromOtherService =
 
 /**
  * An invitation mailed by Supabase Auth arrives with an implicit session in the fragment, which a
- * PKCE client refuses; the invitation page takes it itself (features/workspaces/api/invite-session.ts).
+ * PKCE client refuses; the invitation page takes it, and Google's `?code=`, itself
+ * (features/workspaces/api/invite-session.ts).
  */
 const invitationPage = typeof window !== 'undefined' && window.location.pathname.startsWith('/invite/')
 

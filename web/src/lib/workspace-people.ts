@@ -1,14 +1,15 @@
-// The active workspace's members, read by the inbox (assignment, notes' authors) and the activity
-// page (its member filter). A small read of its own until the members page's list replaces it.
+// A workspace's members: the one read (public.workspace_member_list) behind the Members page, the
+// inbox (assignment, notes' authors) and the activity page (its member filter). Every role of a
+// member may read it, so an agent can choose whom to assign a conversation to.
 import type { RpcResult } from '@reachflow/db'
 import { supabase } from '@/lib/supabase'
 
-/** A member of the active workspace (public.workspace_people). */
-export type WorkspacePerson = RpcResult<'workspace_people'>[number]
+/** A member of a workspace, as public.workspace_member_list answers. */
+export type WorkspacePerson = RpcResult<'workspace_member_list'>[number]
 
-/** The active workspace's members with their e-mail and role, by name. */
-export async function getWorkspacePeople(): Promise<WorkspacePerson[]> {
-  const { data, error } = await supabase.rpc('workspace_people')
+/** A workspace's members with e-mail, name, role and when they joined, by role then name. */
+export async function getWorkspacePeople(workspaceId: string): Promise<WorkspacePerson[]> {
+  const { data, error } = await supabase.rpc('workspace_member_list', { p_workspace_id: workspaceId })
   if (error) throw new Error(`Could not load the workspace's members: ${error.message}`)
   return data
 }

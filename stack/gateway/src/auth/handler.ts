@@ -9,6 +9,7 @@ import { type AuthCall, type AuthLimits, requireApiKey, sessionMeta } from './co
 import { API_VERSION, AuthError, sendAuthError } from './errors.ts'
 import { GuessGuard } from './guessing.ts'
 import { invite } from './invite.ts'
+import { magicLink } from './magic-link.ts'
 import { authorize, callback, pkceGrant } from './oauth.ts'
 import { rateLimitSettings, SlidingWindow } from './rate-limit.ts'
 import { recover, verifyLink, verifyOtp } from './recovery.ts'
@@ -49,6 +50,7 @@ const ROUTES: Record<string, Partial<Record<string, Endpoint>>> = {
   '/logout': { POST: logout },
   '/recover': { POST: recover },
   '/invite': { POST: invite },
+  '/otp': { POST: magicLink },
   '/verify': { GET: verifyLink, POST: verifyOtp },
   '/authorize': { GET: authorize },
   '/callback': { GET: callback },

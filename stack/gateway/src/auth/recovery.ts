@@ -12,7 +12,7 @@ import { chooseRedirect, withParams } from './redirects.ts'
 import { startSession, tokenResponse, withTransaction } from './sessions.ts'
 import { findUserIdByEmail, isValidEmail, normalizeEmail } from './users.ts'
 
-const PKCE_PREFIX = 'pkce_'
+export const PKCE_PREFIX = 'pkce_'
 
 /** GoTrue's token hash: sha224 of e-mail + one-time code, so the link and the code verify alike. */
 export const tokenHash = (email: string, otp: string) =>
@@ -21,7 +21,7 @@ export const tokenHash = (email: string, otp: string) =>
     .digest('hex')
 
 /** A code of [auth.email] otp_length digits, as GoTrue's crypto.GenerateOtp makes them. */
-const newCode = (length: number) => String(randomInt(0, 10 ** length)).padStart(length, '0')
+export const newCode = (length: number) => String(randomInt(0, 10 ** length)).padStart(length, '0')
 
 export function parseCodeChallenge(
   body: Record<string, unknown>,
@@ -46,14 +46,7 @@ export async function recover(call: AuthCall): Promise<void> {
   const redirect = chooseRedirect(call.ctx.config, call.request.url.searchParams.get('redirect_to'))
   // One mail per address per max_frequency whether or not it has an account, and the answer goes
   // out before the account is even looked up: neither a 429 nor the time taken tells who is a user.
-  if (!call.limits.resends.take(email)) {
-    const wait = call.limits.resends.retryAfterSeconds(email)
-    throw new AuthError(
-      429,
-      'over_email_send_rate_limit',
-      `For security purposes, you can only request this after ${wait} seconds.`,
-    )
-  }
+  takeMailAllowance(call, email)
   sendJson(call.request.res, 200, {}, { 'X-Supabase-Api-Version': API_VERSION })
   try {
     await mailRecoveryCode(call, email, pkce, redirect)
@@ -62,34 +55,63 @@ export async function recover(call: AuthCall): Promise<void> {
   }
 }
 
-/** For a known address: a new code (replacing the last), its PKCE state, and the mail. */
-async function mailRecoveryCode(
+/** One mail per address per [auth.email] max_frequency, shared by recovery and magic links as in GoTrue. */
+export function takeMailAllowance(call: AuthCall, email: string): void {
+  if (call.limits.resends.take(email)) return
+  const wait = call.limits.resends.retryAfterSeconds(email)
+  throw new AuthError(
+    429,
+    'over_email_send_rate_limit',
+    `For security purposes, you can only request this after ${wait} seconds.`,
+  )
+}
+
+/** The two mails whose code lives in recovery_token, as in GoTrue: password recovery and magic links. */
+export type EmailCodeKind = 'recovery' | 'magiclink'
+
+/**
+ * A new code for a known user (replacing the last), its PKCE state, and the /verify link that
+ * carries it to `redirect`; the caller writes the mail.
+ */
+export async function issueEmailCode(
   call: AuthCall,
-  email: string,
+  user: { id: string; email: string },
+  kind: EmailCodeKind,
   pkce: { challenge: string; method: string } | undefined,
   redirect: string,
-): Promise<void> {
+): Promise<{ otp: string; link: string }> {
   const { ctx } = call
-  const userId = await findUserIdByEmail(ctx.adminPool, email)
-  if (!userId) return
   const otp = newCode(call.limits.settings.codes.length)
-  const stored = (pkce ? PKCE_PREFIX : '') + tokenHash(email, otp)
+  const stored = (pkce ? PKCE_PREFIX : '') + tokenHash(user.email, otp)
   await withTransaction(ctx.adminPool, async (db) => {
     await db.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [
-      userId,
+      user.id,
       stored,
     ])
     if (pkce) {
       await db.query(
         `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
            created_at, updated_at, authentication_method)
-         values ($1, $2, $3, $4, $5, 'recovery', now(), now(), 'recovery')`,
-        [randomUUID(), userId, randomUUID(), pkce.method, pkce.challenge],
+         values ($1, $2, $3, $4, $5, $6, now(), now(), $6)`,
+        [randomUUID(), user.id, randomUUID(), pkce.method, pkce.challenge, kind],
       )
     }
   })
-  const link = `${ctx.config.apiUrl}/auth/v1/verify?${new URLSearchParams({ token: stored, type: 'recovery', redirect_to: redirect })}`
-  sendMail(ctx.config, {
+  const link = `${ctx.config.apiUrl}/auth/v1/verify?${new URLSearchParams({ token: stored, type: kind, redirect_to: redirect })}`
+  return { otp, link }
+}
+
+/** For a known address: a new code and the mail. */
+async function mailRecoveryCode(
+  call: AuthCall,
+  email: string,
+  pkce: { challenge: string; method: string } | undefined,
+  redirect: string,
+): Promise<void> {
+  const userId = await findUserIdByEmail(call.ctx.adminPool, email)
+  if (!userId) return
+  const { otp, link } = await issueEmailCode(call, { id: userId, email }, 'recovery', pkce, redirect)
+  sendMail(call.ctx.config, {
     to: email,
     subject: 'Reset Your Password',
     text: `Follow this link to reset the password for your user:\n${link}\n\nAlternatively, enter the code: ${otp}`,
@@ -97,7 +119,7 @@ async function mailRecoveryCode(
   })
 }
 
-/** Consumes a live recovery token; the user id, or undefined when unknown or expired. */
+/** Consumes a live recovery or magic-link token (GoTrue keeps both in recovery_token); the user id, or undefined. */
 async function consumeRecoveryToken(call: AuthCall, stored: string): Promise<string | undefined> {
   if (!stored) return undefined
   const { rows } = await call.ctx.adminPool.query<{ id: string }>(
@@ -116,6 +138,12 @@ function admitVerification(call: AuthCall): void {
   if (call.limits.guesses.waitSeconds(call.meta.ip) > 0) throw rateLimited()
 }
 
+/** The links /verify follows; each signs the person in with its own type (and amr method). */
+const LINK_TYPES = ['recovery', 'magiclink', 'invite'] as const
+
+const consumeLinkToken = (call: AuthCall, type: (typeof LINK_TYPES)[number], token: string) =>
+  type === 'invite' ? consumeInviteToken(call, token) : consumeRecoveryToken(call, token)
+
 /** GET /verify: the link in the e-mail. Answers with a redirect, never JSON. */
 export async function verifyLink(call: AuthCall): Promise<void> {
   const { ctx, request } = call
@@ -123,15 +151,10 @@ export async function verifyLink(call: AuthCall): Promise<void> {
   admitVerification(call)
   const redirect = chooseRedirect(ctx.config, params.get('redirect_to'))
   const token = params.get('token') ?? ''
-  const type = params.get('type')
-  const userId =
-    type === 'recovery'
-      ? await consumeRecoveryToken(call, token)
-      : type === 'invite'
-        ? await consumeInviteToken(call, token)
-        : undefined
+  const type = LINK_TYPES.find((known) => known === params.get('type'))
+  const userId = type && (await consumeLinkToken(call, type, token))
   let location: string
-  if (!userId) {
+  if (!type || !userId) {
     call.limits.guesses.miss(call.meta.ip, undefined)
     const error = {
       error: 'access_denied',
@@ -142,10 +165,10 @@ export async function verifyLink(call: AuthCall): Promise<void> {
   } else if (token.startsWith(PKCE_PREFIX)) {
     const { rows } = await ctx.adminPool.query<{ auth_code: string }>(
       `update auth.flow_state set auth_code_issued_at = now(), updated_at = now()
-        where id = (select id from auth.flow_state where user_id = $1 and authentication_method = 'recovery'
+        where id = (select id from auth.flow_state where user_id = $1 and authentication_method = $2
                      order by created_at desc limit 1)
         returning auth_code`,
-      [userId],
+      [userId, type],
     )
     const code = rows[0]?.auth_code
     location = code
@@ -157,7 +180,7 @@ export async function verifyLink(call: AuthCall): Promise<void> {
         })
   } else {
     const session = await withTransaction(ctx.adminPool, async (db) => {
-      const started = await startSession(db, userId, type === 'invite' ? 'invite' : 'recovery', call.meta)
+      const started = await startSession(db, userId, type, call.meta)
       return tokenResponse(ctx, db, userId, started.sessionId, started.refreshToken)
     })
     location = withParams(redirect, 'hash', {
@@ -166,7 +189,7 @@ export async function verifyLink(call: AuthCall): Promise<void> {
       expires_in: String(session.expires_in),
       refresh_token: session.refresh_token,
       token_type: 'bearer',
-      type: type === 'invite' ? 'invite' : 'recovery',
+      type,
     })
   }
   request.res.writeHead(303, { Location: location, 'Cache-Control': 'no-store' })

@@ -64,11 +64,9 @@ export function abilitiesOf(role: WorkspaceRoleName | null): RoleAbilities {
 /** The spec's words when a role may not do or open something. */
 export const ROLE_NOT_ALLOWED = 'Your role in this workspace does not allow this.'
 
-/** POST /workspaces/:id/invitations (and …/resend): what was sent, and the link to pass on. */
+/** POST /workspaces/:id/invitations (and …/resend): the invitation Auth mailed, and its link. */
 export interface InvitationSent {
   invitation: { id: string; email: string; expires_at: string }
-  /** False when the address already has a login: Auth only mails people without one. */
-  mailed: boolean
   link: string
   message: string
 }

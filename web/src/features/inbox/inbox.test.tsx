@@ -127,8 +127,20 @@ describe('the answer rule', () => {
 
 describe('assignment in the list', () => {
   const people: WorkspacePerson[] = [
-    { user_id: 'u-me', email: 'me@agency.test', full_name: 'Mia Owner', role: 'owner' },
-    { user_id: 'u-ag', email: 'sam@agency.test', full_name: null, role: 'agent' },
+    {
+      user_id: 'u-me',
+      email: 'me@agency.test',
+      full_name: 'Mia Owner',
+      role: 'owner',
+      joined_at: '2026-11-01T09:00:00Z',
+    },
+    {
+      user_id: 'u-ag',
+      email: 'sam@agency.test',
+      full_name: null,
+      role: 'agent',
+      joined_at: '2026-11-02T09:00:00Z',
+    },
   ]
   it('names the assignee: "You" for the signed-in member, else their name or e-mail', () => {
     render(

@@ -39,5 +39,5 @@ export const REACHFLOW_ACTOR = 'reachflow'
 export const activityKeys = {
   all: ['activity'] as const,
   page: (filters: ActivityFilters, page: number) => ['activity', 'page', filters, page] as const,
-  people: ['activity', 'people'] as const,
+  people: (workspaceId: string) => ['activity', 'people', workspaceId] as const,
 }

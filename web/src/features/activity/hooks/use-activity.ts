@@ -1,10 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useWorkspaceRole } from '@/lib/workspace/use-workspace-role'
 import { getWorkspacePeople } from '@/lib/workspace-people'
 import { ACTIVITY_PAGE_SIZE, getActivity } from '../api/get-activity'
 import { type ActivityFilters, activityKeys } from '../api/types'
 
 export function useActivityPeople(enabled: boolean) {
-  return useQuery({ queryKey: activityKeys.people, queryFn: getWorkspacePeople, enabled, staleTime: 60_000 })
+  const workspaceId = useWorkspaceRole().workspace?.id ?? ''
+  return useQuery({
+    queryKey: activityKeys.people(workspaceId),
+    queryFn: () => getWorkspacePeople(workspaceId),
+    enabled: enabled && workspaceId !== '',
+    staleTime: 60_000,
+  })
 }
 
 /** One page (0-based) of the filtered log. */

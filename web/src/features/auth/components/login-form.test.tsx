@@ -2,6 +2,7 @@ import { AuthError, type User } from '@supabase/supabase-js'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
+import { sameOriginPath } from '../api/return-path'
 import { signInOutcome } from '../api/sign-in'
 import { googleRedirectTarget } from '../api/sign-in-with-google'
 import { signUpOutcome } from '../api/sign-up'
@@ -127,8 +128,33 @@ describe('sign-in and sign-up outcomes (product.md §8)', () => {
     })
   })
 
-  it('Google returns to /dashboard, or to /?checkout=continue from a checkout flow', () => {
-    expect(googleRedirectTarget('https://app.test', false)).toBe('https://app.test/dashboard')
-    expect(googleRedirectTarget('https://app.test', true)).toBe('https://app.test/?checkout=continue')
+  it('Google returns to /dashboard, to /?checkout=continue from a checkout flow, or to the invitation', () => {
+    const origin = 'https://app.test'
+    expect(googleRedirectTarget(origin, { checkoutFlow: false })).toBe('https://app.test/dashboard')
+    expect(googleRedirectTarget(origin, { checkoutFlow: true })).toBe('https://app.test/?checkout=continue')
+    expect(googleRedirectTarget(origin, { checkoutFlow: false, returnTo: '/invite/abc' })).toBe(
+      'https://app.test/invite/abc',
+    )
+  })
+
+  it('returns only to a path on this site: other hosts, schemes and absolute URLs are ignored', () => {
+    const origin = 'https://app.test'
+    expect(sameOriginPath('/invite/abc?x=1#y', origin)).toBe('/invite/abc?x=1#y')
+    for (const elsewhere of [
+      '//evil.example',
+      '//evil.example/invite/abc',
+      '/\\evil.example',
+      'https://evil.example/invite/abc',
+      'https://app.test/invite/abc',
+      'javascript:alert(1)',
+      'invite/abc',
+      '',
+      undefined,
+    ]) {
+      expect(sameOriginPath(elsewhere, origin), String(elsewhere)).toBeUndefined()
+      expect(googleRedirectTarget(origin, { checkoutFlow: false, returnTo: elsewhere })).toBe(
+        'https://app.test/dashboard',
+      )
+    }
   })
 })

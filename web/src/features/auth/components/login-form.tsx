@@ -12,6 +12,7 @@ import {
   PASSWORD_TOO_SHORT,
   readLoginInput,
 } from '../api/login-schema'
+import { sameOriginPath } from '../api/return-path'
 import { signInWithEmail } from '../api/sign-in'
 import { signInWithGoogle } from '../api/sign-in-with-google'
 import { signUpWithEmail } from '../api/sign-up'
@@ -50,7 +51,10 @@ interface LoginFormProps {
   checkoutFlow?: boolean
   /** Called when a valid e-mail submit starts, so the page lets the form do the redirect. */
   onSubmitted?: () => void
-  /** Where an e-mail sign-in or sign-up lands instead of the dashboard (an invitation's page). */
+  /**
+   * Where e-mail and Google sign-in or sign-up land instead of the dashboard (an invitation's page);
+   * only a path on this site counts.
+   */
   returnTo?: string
 }
 
@@ -135,7 +139,9 @@ export function LoginForm({
       return
     }
     // Operators land on the admin dashboard; everyone else on theirs (product.md §4).
-    const home = returnTo ?? (result.home === 'admin' ? paths.admin : paths.dashboard)
+    const home =
+      sameOriginPath(returnTo, window.location.origin) ??
+      (result.home === 'admin' ? paths.admin : paths.dashboard)
     redirectTimer.current = setTimeout(() => navigate(home, { replace: true }), LOGIN_REDIRECT_MS)
   }
 
@@ -143,7 +149,7 @@ export function LoginForm({
     setError(null)
     setBusy('google')
     analytics.track('login_attempt', { method: 'google' })
-    const result = await signInWithGoogle(checkoutFlow)
+    const result = await signInWithGoogle({ checkoutFlow, returnTo })
     if (!result.ok) {
       setError(result.error)
       setBusy(null)

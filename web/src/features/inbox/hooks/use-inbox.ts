@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
+import { useWorkspaceRole } from '@/lib/workspace/use-workspace-role'
 import { getWorkspacePeople } from '@/lib/workspace-people'
 import { getInboxCampaigns } from '../api/get-inbox-campaigns'
 import { getInboxMessages } from '../api/get-inbox-messages'
@@ -14,7 +15,7 @@ export const inboxKeys = {
   messages: (threadId: string) => [queryRoots.inbox, 'messages', threadId],
   campaigns: [queryRoots.inbox, 'campaigns'],
   notes: (threadId: string) => [queryRoots.inbox, 'notes', threadId],
-  people: [queryRoots.inbox, 'people'],
+  people: (workspaceId: string) => [queryRoots.inbox, 'people', workspaceId],
 } as const
 
 /** While an answer is on its way its status is followed closely. */
@@ -67,5 +68,11 @@ export function useThreadNotes(threadId: string) {
 
 /** The workspace's members: the assign control's choices and the notes' authors. */
 export function useWorkspacePeople() {
-  return useQuery({ queryKey: inboxKeys.people, queryFn: getWorkspacePeople, staleTime: 60_000 })
+  const workspaceId = useWorkspaceRole().workspace?.id ?? ''
+  return useQuery({
+    queryKey: inboxKeys.people(workspaceId),
+    queryFn: () => getWorkspacePeople(workspaceId),
+    enabled: workspaceId !== '',
+    staleTime: 60_000,
+  })
 }

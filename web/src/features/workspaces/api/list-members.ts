@@ -1,5 +1,5 @@
 import type { WorkspaceRoleName } from '@reachflow/domain'
-import { supabase } from '@/lib/supabase'
+import { getWorkspacePeople } from '@/lib/workspace-people'
 
 export interface WorkspaceMember {
   userId: string
@@ -10,9 +10,7 @@ export interface WorkspaceMember {
 }
 
 export async function listMembers(workspaceId: string): Promise<WorkspaceMember[]> {
-  const { data, error } = await supabase.rpc('workspace_member_list', { p_workspace_id: workspaceId })
-  if (error) throw new Error(error.message)
-  return data.map((m) => ({
+  return (await getWorkspacePeople(workspaceId)).map((m) => ({
     userId: m.user_id,
     name: m.full_name,
     email: m.email,

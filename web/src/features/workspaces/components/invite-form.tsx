@@ -8,7 +8,7 @@ import { Field, Input, Select } from '@/components/ui/form-field'
 import { errorMessage } from '@/lib/api-client'
 import { type InviteInput, inviteMember, inviteSchema } from '../api/invite-member'
 
-/** Invite by e-mail with a role; the server's words when it refuses, the link when no mail could go. */
+/** Invite by e-mail with a role; the server's words when it refuses. */
 export function InviteForm({
   workspaceId,
   onSent,

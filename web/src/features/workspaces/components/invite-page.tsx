@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { signOut, useAuth } from '@/lib/auth-store'
 import { acceptInvitation } from '../api/accept-invitation'
-import { takeSessionFromInviteMail } from '../api/invite-session'
+import { takeSessionFromUrl } from '../api/invite-session'
 import { ChoosePasswordForm } from './choose-password-form'
 
 type Step =
@@ -30,9 +30,9 @@ export function InvitePage({ token, signedOut }: { token: string; signedOut: Rea
   const started = useRef(false)
 
   useEffect(() => {
-    takeSessionFromInviteMail()
-      .then((taken) => {
-        fromMail.current = taken
+    takeSessionFromUrl()
+      .then((arrival) => {
+        fromMail.current = arrival === 'invite-mail'
         setStep({ kind: 'accepting' })
       })
       .catch((error: Error) => setStep({ kind: 'failed', message: error.message }))

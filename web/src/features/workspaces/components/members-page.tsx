@@ -51,7 +51,6 @@ export function MembersPage({
   const [busyMember, setBusyMember] = useState<string | null>(null)
   const [busyInvitation, setBusyInvitation] = useState<string | null>(null)
   const [removing, setRemoving] = useState<WorkspaceMember | null>(null)
-  const [lastLink, setLastLink] = useState<InvitationSent | null>(null)
 
   const refresh = async () => {
     await Promise.all([
@@ -62,8 +61,7 @@ export function MembersPage({
   }
 
   const sent = (answer: InvitationSent) => {
-    setLastLink(answer.mailed ? null : answer)
-    if (answer.mailed) toast.success(answer.message)
+    toast.success(answer.message)
     void refresh()
   }
 
@@ -129,15 +127,6 @@ export function MembersPage({
         </CardHeader>
         <CardBody className="space-y-4">
           <InviteForm workspaceId={workspace.id} onSent={sent} />
-          {lastLink && (
-            <div
-              className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
-              role="status"
-            >
-              <p>{lastLink.message}</p>
-              <p className="mt-1 break-all font-mono text-xs">{lastLink.link}</p>
-            </div>
-          )}
         </CardBody>
       </Card>
 
