@@ -250,10 +250,11 @@ const READS: { [K in ReadRoute]?: Schema<K> } = {
     day: text,
     requestLimit: z.number(),
     tokenLimit: z.number(),
-    customers: z.array(
+    workspaces: z.array(
       z.object({
-        userId: text,
-        email: text,
+        workspaceId: text,
+        name: text,
+        ownerEmail: text.nullable(),
         requests: z.number(),
         tokens: z.number(),
         denied: z.number(),

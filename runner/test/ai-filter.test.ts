@@ -45,7 +45,7 @@ describe.concurrent('AI lead filtering', () => {
     const out = await scoreRows(
       runnerDb,
       ai(),
-      userId,
+      { workspaceId: userId, userId },
       FILTER,
       [
         row(`fit_${tag}`, 'Founder @ Acme | building SaaS in public'),
@@ -78,7 +78,7 @@ describe.concurrent('AI lead filtering', () => {
       row(`hang_${tag}_2`, 'Founder'),
       row(`hang_${tag}_3`, 'Founder'),
     ]
-    const out = await scoreRows(runnerDb, ai(), userId, FILTER, rows, new Set())
+    const out = await scoreRows(runnerDb, ai(), { workspaceId: userId, userId }, FILTER, rows, new Set())
     expect(out.every((r) => !r.is_filtered)).toBe(true)
     expect(out.map((r) => (r.profile_data.ai as { status: string; error: string }).error)).toEqual([
       `${AI_FAILURE_TEXT.malformed} (not JSON)`,
@@ -93,7 +93,9 @@ describe.concurrent('AI lead filtering', () => {
   })
 
   it('without an endpoint every lead is kept unscored', async () => {
-    const out = await scoreRows(runnerDb, null, randomUUID(), FILTER, [row('a', 'Founder')], new Set())
+    const nobody = randomUUID()
+    const booking = { workspaceId: nobody, userId: nobody }
+    const out = await scoreRows(runnerDb, null, booking, FILTER, [row('a', 'Founder')], new Set())
     expect(out[0]?.is_filtered).toBe(false)
     expect(out[0]?.profile_data.ai).toEqual({ status: 'unscored', error: AI_FAILURE_TEXT.not_configured })
   })

@@ -1,7 +1,7 @@
 // Per-lead personalisation at send time against the test stack's AI sandbox, as the runner's
 // database role: the AI's text when every check passes, and the template (with the reason) on every
 // failure the sandbox can produce, on a used-up budget and without an endpoint; a step already
-// logged keeps its stored text without asking the AI again.
+// logged keeps its stored text without asking the AI again; the budget is the campaign's workspace's.
 import { randomUUID } from 'node:crypto'
 import { AI_FAILURE_TEXT, type AiConfig, aiConfigFrom } from '@reachflow/ai'
 import pg from 'pg'
@@ -40,6 +40,8 @@ const TEMPLATE = 'Hi Ann, want a free audit of your onboarding emails?'
 
 function request(userId: string, username: string, overrides: Record<string, unknown> = {}) {
   return {
+    // a customer's personal workspace has their id
+    workspaceId: userId,
     userId,
     enabled: true,
     platform: 'twitter' as const,
@@ -129,13 +131,48 @@ describe.concurrent('personalisation at send time', () => {
     const userId = await createCustomer()
     const username = lead('budget')
     await adminDb().query(
-      `insert into public.ai_usage (user_id, day, requests)
-       values ($1, (internal.now() at time zone 'utc')::date, (select requests_per_day from public.ai_settings))`,
+      `insert into public.ai_usage (workspace_id, user_id, day, requests)
+       values ($1, $1, (internal.now() at time zone 'utc')::date, (select requests_per_day from public.ai_settings))`,
       [userId],
     )
     const result = await personalizeForLead(runnerDb, ai(), request(userId, username))
     expect(result).toEqual({ text: TEMPLATE, personalization: 'fallback', note: AI_FAILURE_TEXT.budget })
     expect(await sandboxRequestsFor(username)).toBe(0)
+  })
+
+  it("counts against the campaign's workspace: a member's use there adds to the others', not to their own workspace", async () => {
+    const ownerId = await createCustomer()
+    const memberId = await createCustomer()
+    await adminDb().query(
+      `insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, 'editor')`,
+      [ownerId, memberId],
+    )
+    // the owner used the owner's workspace's whole day; the member works in their own one now
+    await adminDb().query(
+      `insert into public.ai_usage (workspace_id, user_id, day, requests)
+       values ($1, $1, (internal.now() at time zone 'utc')::date, (select requests_per_day from public.ai_settings))`,
+      [ownerId],
+    )
+    const inShared = lead('shared')
+    const shared = await personalizeForLead(
+      runnerDb,
+      ai(),
+      request(memberId, inShared, { workspaceId: ownerId }),
+    )
+    expect(shared).toEqual({ text: TEMPLATE, personalization: 'fallback', note: AI_FAILURE_TEXT.budget })
+    expect(await sandboxRequestsFor(inShared)).toBe(0)
+
+    const own = await personalizeForLead(runnerDb, ai(), request(memberId, lead('own')))
+    expect(own?.personalization).toBe('personalized')
+    const { rows } = await adminDb().query(
+      `select workspace_id = $1 as own_workspace, requests, denied from public.ai_usage
+        where user_id = $1 order by own_workspace`,
+      [memberId],
+    )
+    expect(rows).toEqual([
+      { own_workspace: false, requests: 0, denied: 1 },
+      { own_workspace: true, requests: 1, denied: 0 },
+    ])
   })
 
   it('falls back without an endpoint; does nothing when the campaign has it off or the step is already logged', async () => {

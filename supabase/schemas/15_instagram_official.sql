@@ -424,7 +424,7 @@ begin
   if account.id is null then
     return false;
   end if;
-  perform internal.notify(account.user_id, 'account_flagged', 'Instagram connection lost', left(p_reason, 2000),
+  perform internal.notify(account.workspace_id, account.user_id, 'account_flagged', 'Instagram connection lost', left(p_reason, 2000),
                           jsonb_build_object('accountId', account.id, 'status', 'error'));
   return true;
 end
@@ -718,10 +718,10 @@ begin
      using public.platforms p
      where p.id = a.platform_id and p.name = 'instagram'
        and a.connection = 'official' and a.platform_user_id = p_instagram_user_id
-    returning a.user_id, a.username
+    returning a.workspace_id, a.user_id, a.username
   loop
     deleted := deleted + 1;
-    perform internal.notify(account.user_id, 'account_flagged', 'Instagram account removed',
+    perform internal.notify(account.workspace_id, account.user_id, 'account_flagged', 'Instagram account removed',
       format('@%s asked Instagram to delete the data Reachflow held for it: the account, its automations and its conversations were deleted. Connect it again to start over.', account.username),
       jsonb_build_object('status', 'deleted'));
   end loop;

@@ -254,10 +254,10 @@ begin
      where c.id in (select distinct scraping_campaign_id from inserted)
        and c.status = 'running'
        and c.leads_collected >= c.target_count
-    returning c.id, c.user_id, c.name, c.leads_collected
+    returning c.id, c.workspace_id, c.user_id, c.name, c.leads_collected
   )
-  insert into public.notifications (user_id, type, title, message, metadata)
-  select f.user_id, 'scraping_completed', 'Scraping campaign completed',
+  insert into public.notifications (workspace_id, user_id, type, title, message, metadata)
+  select f.workspace_id, f.user_id, 'scraping_completed', 'Scraping campaign completed',
          format('"%s" collected %s valid leads.', f.name, f.leads_collected),
          jsonb_build_object('scrapingCampaignId', f.id)
     from finished f;

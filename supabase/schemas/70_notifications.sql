@@ -62,18 +62,29 @@ create trigger notifications_stamp_read before update of read, read_at on public
 
 -- Helper functions --------------------------------------------------------------------------------
 
-create or replace function internal.notify(p_user_id uuid, p_type text, p_title text, p_message text, p_metadata jsonb)
+create or replace function internal.notify(p_workspace_id uuid, p_user_id uuid, p_type text, p_title text, p_message text, p_metadata jsonb)
 returns uuid
 language sql
 security definer
 set search_path = ''
 as $$
-  insert into public.notifications (user_id, type, title, message, metadata)
-  values (p_user_id, p_type, p_title, coalesce(p_message, ''), coalesce(p_metadata, '{}'::jsonb))
+  insert into public.notifications (workspace_id, user_id, type, title, message, metadata)
+  values (p_workspace_id, p_user_id, p_type, p_title, coalesce(p_message, ''), coalesce(p_metadata, '{}'::jsonb))
   returning id
 $$;
-comment on function internal.notify(uuid, text, text, text, jsonb) is
-  'Adds a notification for a customer (used by triggers and the scheduler).';
+comment on function internal.notify(uuid, uuid, text, text, text, jsonb) is
+  'Adds a notification to the workspace of the row it is about (used by triggers and the scheduler); p_user_id is that row''s creator.';
+
+create or replace function internal.is_billing_notification(p_type text)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select p_type like 'subscription\_%' or p_type like 'payment\_%'
+$$;
+comment on function internal.is_billing_notification(text) is
+  'Whether a notification is about the workspace''s plan or payments (the Stripe webhook''s subscription_* and payment_*): like the billing rows, only the owner sees those.';
 
 -- Row-level security ------------------------------------------------------------------------------
 
@@ -92,18 +103,34 @@ create policy "Agents can read the workspace's reply notifications" on public.no
 create policy "Members can read the workspace's notifications" on public.notifications
   for select
   to authenticated
-  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)));
+  using (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor,viewer}'::public.workspace_role[]) as active_workspace_with_role)) and (not internal.is_billing_notification(type))));
 
 create policy "Members who edit can delete the workspace's notifications" on public.notifications
   for delete
   to authenticated
-  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
+  using (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)) and (not internal.is_billing_notification(type))));
 
 create policy "Members who edit can mark the workspace's notifications read" on public.notifications
   for update
   to authenticated
-  using ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)))
-  with check ((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)));
+  using (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)) and (not internal.is_billing_notification(type))))
+  with check (((workspace_id = ( select internal.active_workspace_with_role('{owner,admin,editor}'::public.workspace_role[]) as active_workspace_with_role)) and (not internal.is_billing_notification(type))));
+
+create policy "Owners can delete the workspace's billing notifications" on public.notifications
+  for delete
+  to authenticated
+  using (((workspace_id = ( select internal.active_workspace_with_role('{owner}'::public.workspace_role[]) as active_workspace_with_role)) and internal.is_billing_notification(type)));
+
+create policy "Owners can mark the workspace's billing notifications read" on public.notifications
+  for update
+  to authenticated
+  using (((workspace_id = ( select internal.active_workspace_with_role('{owner}'::public.workspace_role[]) as active_workspace_with_role)) and internal.is_billing_notification(type)))
+  with check (((workspace_id = ( select internal.active_workspace_with_role('{owner}'::public.workspace_role[]) as active_workspace_with_role)) and internal.is_billing_notification(type)));
+
+create policy "Owners can read the workspace's billing notifications" on public.notifications
+  for select
+  to authenticated
+  using (((workspace_id = ( select internal.active_workspace_with_role('{owner}'::public.workspace_role[]) as active_workspace_with_role)) and internal.is_billing_notification(type)));
 
 -- Grants ------------------------------------------------------------------------------------------
 
@@ -112,5 +139,7 @@ revoke insert, update, truncate, references, trigger on public.notifications fro
 grant insert on public.notifications to reachflow_runner;
 grant update (read, read_at) on public.notifications to authenticated;
 
-revoke execute on function internal.notify(uuid, text, text, text, jsonb) from public;
+revoke execute on function internal.notify(uuid, uuid, text, text, text, jsonb) from public;
+revoke execute on function internal.is_billing_notification(text) from public;
 revoke execute on function internal.stamp_notification_read() from public;
+grant execute on function internal.is_billing_notification(text) to authenticated;

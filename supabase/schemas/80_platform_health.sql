@@ -312,14 +312,16 @@ language sql
 security definer
 set search_path = ''
 as $$
-  -- Everyone with an account on the platform, once each.
+  -- Every workspace with an account on the platform, once each (named after its first such
+  -- account's creator): its members see it there, whichever workspace they are working in now.
   with customers as (
-    select distinct a.user_id
+    select distinct on (a.workspace_id) a.workspace_id, a.user_id
       from public.social_accounts a join public.platforms p on p.id = a.platform_id
      where p.name = p_platform
+     order by a.workspace_id, a.created_at, a.id
   ), sent as (
-    insert into public.notifications (user_id, type, title, message, metadata)
-    select c.user_id, case when p_resumed then 'platform_resumed' else 'platform_paused' end, n.title, n.message,
+    insert into public.notifications (workspace_id, user_id, type, title, message, metadata)
+    select c.workspace_id, c.user_id, case when p_resumed then 'platform_resumed' else 'platform_paused' end, n.title, n.message,
            jsonb_build_object('platform', p_platform, 'action', p_action)
       from customers c cross join internal.platform_action_notice(p_platform, p_action, p_resumed) n
     returning 1
@@ -327,7 +329,7 @@ as $$
   select count(*)::integer from sent
 $$;
 comment on function internal.notify_platform_customers(text, text, boolean) is
-  'Tells every customer with an account on the platform that an action paused (or resumed).';
+  'Tells every workspace with an account on the platform that an action paused (or resumed).';
 
 create or replace function internal.platform_action_held(p_platform text, p_action text, p_account_id uuid)
 returns boolean

@@ -186,10 +186,10 @@ begin
        and mod(pg_catalog.hashtext(c.id::text)::bigint + 2147483648, 10) = mod(floor(pg_catalog.date_part('epoch', p_at) / 60)::bigint, 10)
        and not exists (select 1 from public.campaign_leads l where l.campaign_id = c.id and l.next_send_at is not null)
        and not exists (select 1 from public.campaign_leads l where l.campaign_id = c.id and l.state in ('sending', 'uncertain'))
-    returning c.id, c.user_id, c.name, c.messages_sent
+    returning c.id, c.workspace_id, c.user_id, c.name, c.messages_sent
   ), notified as (
-    insert into public.notifications (user_id, type, title, message, metadata)
-    select f.user_id, 'campaign_completed', 'Campaign completed',
+    insert into public.notifications (workspace_id, user_id, type, title, message, metadata)
+    select f.workspace_id, f.user_id, 'campaign_completed', 'Campaign completed',
            format('"%s" has messaged all its leads (%s messages sent).', f.name, f.messages_sent),
            jsonb_build_object('campaignId', f.id)
       from finished f
@@ -416,10 +416,10 @@ begin
        set warmup_step_on = d.today, warmup_phase = greatest(a.warmup_phase, d.phase)
       from due d
      where a.id = d.id
-    returning a.id, a.user_id, a.username, a.status, d.old_phase, a.warmup_phase as phase, d.today, d.start_at
+    returning a.id, a.workspace_id, a.user_id, a.username, a.status, d.old_phase, a.warmup_phase as phase, d.today, d.start_at
   ), notified as (
-    insert into public.notifications (user_id, type, title, message, metadata)
-    select s.user_id, 'warmup_phase_completed', 'Warm-up phase completed',
+    insert into public.notifications (workspace_id, user_id, type, title, message, metadata)
+    select s.workspace_id, s.user_id, 'warmup_phase_completed', 'Warm-up phase completed',
            case when s.phase = 5
              then format('@%s has finished warming up and can now send up to its full daily limit.', s.username)
              else format('@%s finished warm-up phase %s and can now send up to %s messages a day.',
@@ -457,10 +457,10 @@ begin
     update public.campaigns c
        set status = 'error', error_message = 'The campaign''s account was removed'
      where c.status in ('queued', 'running', 'active') and c.account_id is null
-    returning c.id, c.user_id, c.name
+    returning c.id, c.workspace_id, c.user_id, c.name
   ), notified as (
-    insert into public.notifications (user_id, type, title, message, metadata)
-    select o.user_id, 'campaign_failed', 'Campaign stopped', format('"%s" stopped because its account was removed.', o.name),
+    insert into public.notifications (workspace_id, user_id, type, title, message, metadata)
+    select o.workspace_id, o.user_id, 'campaign_failed', 'Campaign stopped', format('"%s" stopped because its account was removed.', o.name),
            jsonb_build_object('campaignId', o.id)
       from orphans o
     returning 1

@@ -275,22 +275,35 @@ revoke execute on function internal.runner_process_status(text, timestamp with t
 -- RPCs --------------------------------------------------------------------------------------------
 
 create or replace function public.admin_ai_usage(p_limit integer default 200)
-returns table(user_id uuid, email text, requests integer, tokens integer, denied integer, failures integer, request_limit integer, token_limit integer, day date)
+returns table(workspace_id uuid, workspace_name text, owner_email text, requests integer, tokens integer, denied integer, failures integer, request_limit integer, token_limit integer, day date)
 language sql
 stable security definer
 set search_path = ''
 as $$
-  select u.user_id, au.email::text, u.requests, u.tokens, u.denied, u.failures,
-         s.requests_per_day, s.tokens_per_day, u.day
-    from public.ai_usage u
-    join auth.users au on au.id = u.user_id
+  -- the budget is per workspace: every member's use of the day adds up
+  with used as (
+    select u.workspace_id, sum(u.requests)::integer as requests, sum(u.tokens)::integer as tokens,
+           sum(u.denied)::integer as denied, sum(u.failures)::integer as failures
+      from public.ai_usage u
+     where u.day = (internal.now() at time zone 'utc')::date
+     group by u.workspace_id
+  )
+  select w.id, w.name,
+         (select au.email::text
+            from public.workspace_members m join auth.users au on au.id = m.user_id
+           where m.workspace_id = w.id and m.role = 'owner'
+           order by m.created_at, m.user_id
+           limit 1) as owner_email,
+         used.requests, used.tokens, used.denied, used.failures,
+         s.requests_per_day, s.tokens_per_day, (internal.now() at time zone 'utc')::date
+    from used
+    join public.workspaces w on w.id = used.workspace_id
     cross join public.ai_settings s
-   where u.day = (internal.now() at time zone 'utc')::date
-   order by u.tokens desc, u.requests desc, au.email
+   order by used.tokens desc, used.requests desc, w.name, w.id
    limit least(greatest(coalesce(p_limit, 200), 1), 1000)
 $$;
 comment on function public.admin_ai_usage(integer) is
-  'Admin: every customer''s AI requests, tokens, refusals and failures today (UTC), heaviest first, with the daily limits.';
+  'Admin: every workspace''s AI requests, tokens, refusals and failures today (UTC), all its members together, heaviest first, with its owner''s e-mail and the daily limits.';
 revoke execute on function public.admin_ai_usage(integer) from public, anon, authenticated;
 
 create or replace function public.admin_clear_logs()

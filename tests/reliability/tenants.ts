@@ -204,8 +204,8 @@ export async function victim(): Promise<Victim> {
      values ($1, $2, current_date, 'own_read', $3)`,
     [accountId, a.id, canary.slice(0, 100)],
   )
-  // What one AI call books against the customer's daily budget.
-  await db().query(`select public.ai_reserve($1, 120)`, [a.id])
+  // What one AI call books against the daily budget of the customer's personal workspace (their id).
+  await db().query(`select public.ai_reserve($1, $1, 120)`, [a.id])
   await db().query(
     `insert into public.payments (user_id, subscription_id, amount, currency, status, payment_type, description,
                                   stripe_invoice_id)

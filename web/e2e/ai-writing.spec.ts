@@ -177,13 +177,14 @@ test.describe('AI writing against the AI sandbox', () => {
     )
     expect(usage).toEqual({ requests: 4, failures: 3 })
 
-    // operators see the customer's use today in the admin overview
+    // operators see the workspace's use today in the admin overview, named with its owner's e-mail
     const { context, page: admin } = await adminPage(browser)
     try {
       await admin.goto('/admin')
       const card = admin.getByTestId('admin-ai-usage')
       const row = card.getByRole('row').filter({ hasText: email })
-      await expect(row.getByRole('cell')).toHaveText([email, '4 / 300', /^\d[\d,]*$/, '0', '3'])
+      const ownedBy = new RegExp(`${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+      await expect(row.getByRole('cell')).toHaveText([ownedBy, '4 / 300', /^\d[\d,]*$/, '0', '3'])
       if (shots) {
         await card.screenshot({ path: `${shots}/ai-admin-usage-desktop.png` })
         await admin.setViewportSize({ width: 390, height: 844 })

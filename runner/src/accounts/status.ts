@@ -146,9 +146,10 @@ async function setStatus(
     [account.id, status, reason, pause?.pauseMs ?? 0, pause?.resetAt ?? null],
   )
   if (!rows[0]?.changed) return
+  // in the account's workspace, whichever one its creator is working in now
   await db.query(
-    `insert into public.notifications (user_id, type, title, message, metadata)
-     values ($1, 'account_flagged', $2, $3, $4)`,
+    `insert into public.notifications (workspace_id, user_id, type, title, message, metadata)
+     select a.workspace_id, $1, 'account_flagged', $2, $3, $4 from public.social_accounts a where a.id = $5`,
     [
       account.user_id,
       notice.title,
@@ -158,6 +159,7 @@ async function setStatus(
         status,
         ...(notice.signal ? { kind: notice.signal.kind, code: notice.signal.code } : {}),
       },
+      account.id,
     ],
   )
 }

@@ -31,7 +31,7 @@ export const DEFERRED_TICK_MS = 60_000
 
 type CampaignRow = TableRow<
   'campaigns',
-  'id' | 'user_id' | 'account_id' | 'name' | 'status' | 'sequences' | 'ai_personalization',
+  'id' | 'workspace_id' | 'user_id' | 'account_id' | 'name' | 'status' | 'sequences' | 'ai_personalization',
   { sequences: Sequences }
 >
 
@@ -47,7 +47,7 @@ export type TickResult = Partial<
 
 async function loadCampaign(ctx: JobContext, campaignId: string): Promise<CampaignRow | undefined> {
   const { rows } = await ctx.db.query<CampaignRow>(
-    'select id, user_id, account_id, name, status, sequences, ai_personalization from public.campaigns where id = $1',
+    'select id, workspace_id, user_id, account_id, name, status, sequences, ai_personalization from public.campaigns where id = $1',
     [campaignId],
   )
   return rows[0]

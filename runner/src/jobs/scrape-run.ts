@@ -50,6 +50,7 @@ interface Progress {
 type ScrapingCampaign = TableRow<
   'scraping_campaigns',
   | 'id'
+  | 'workspace_id'
   | 'user_id'
   | 'account_id'
   | 'name'
@@ -74,7 +75,7 @@ const keyOf = (source: Source) => `${source.type}:${source.value.trim().toLowerC
 export async function scrapeRun(ctx: JobContext, data: JobData['scrape.run']): Promise<ScrapeRunResult> {
   const campaign = (
     await ctx.db.query<ScrapingCampaign>(
-      `select id, user_id, account_id, name, status, sources, filters, progress, ai_ideal_customer, ai_min_score
+      `select id, workspace_id, user_id, account_id, name, status, sources, filters, progress, ai_ideal_customer, ai_min_score
          from public.scraping_campaigns where id = $1`,
       [data.scrapingCampaignId],
     )
@@ -260,7 +261,7 @@ async function storePage(
     rows = await scoreRows(
       ctx.db,
       ctx.config.ai,
-      campaign.user_id,
+      { workspaceId: campaign.workspace_id, userId: campaign.user_id },
       { idealCustomer, minScore: campaign.ai_min_score },
       rows,
       new Set(known.map((k) => k.username)),
@@ -333,10 +334,12 @@ async function completeExhausted(ctx: JobContext, campaign: ScrapingCampaign): P
   )
   const done = rows[0]
   if (!done) return 'running'
+  // in the campaign's workspace, whichever one its creator is working in now
   await ctx.db.query(
-    `insert into public.notifications (user_id, type, title, message, metadata)
-     values ($1, 'scraping_completed', 'Scraping campaign completed', $2, $3)`,
+    `insert into public.notifications (workspace_id, user_id, type, title, message, metadata)
+     values ($1, $2, 'scraping_completed', 'Scraping campaign completed', $3, $4)`,
     [
+      campaign.workspace_id,
       campaign.user_id,
       `"${campaign.name}" collected ${done.leads_collected} valid leads; its sources have no more profiles.`,
       { scrapingCampaignId: campaign.id },

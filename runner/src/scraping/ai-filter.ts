@@ -14,7 +14,7 @@ import {
   scoreRequest,
 } from '@reachflow/ai'
 import type { Queryable } from '../db.ts'
-import { dbBudget } from '../sending/personalize.ts'
+import { type AiBooking, dbBudget } from '../sending/personalize.ts'
 
 export interface LeadRowForAi {
   username: string
@@ -35,7 +35,7 @@ const UNREACHABLE: AiError['kind'][] = ['timeout', 'network', 'server_error', 'r
 export async function scoreRows(
   db: Queryable,
   ai: AiConfig | null | undefined,
-  userId: string,
+  booking: AiBooking,
   filter: AiFilter,
   rows: LeadRowForAi[],
   alreadyCollected: Set<string>,
@@ -64,7 +64,7 @@ export async function scoreRows(
       const lead = leadForAi(row.username, row.profile_data)
       const result = await chatWithinBudget(
         ai,
-        dbBudget(db, userId),
+        dbBudget(db, booking),
         scoreRequest(filter.idealCustomer, lead),
         { validate: (text) => parseScore(text, filter.idealCustomer) },
       )

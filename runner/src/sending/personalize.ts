@@ -16,20 +16,29 @@ import type { Queryable } from '../db.ts'
 
 export type { Personalization }
 
-/** public.ai_reserve / ai_settle for one customer, through the runner's connection. */
-export function dbBudget(db: Queryable, userId: string): AiBudget {
+/** Whose budget an AI call counts against (the workspace's) and who it is booked to. */
+export interface AiBooking {
+  /** The workspace of the campaign or scraping campaign the call is for. */
+  workspaceId: string
+  /** That campaign's creator. */
+  userId: string
+}
+
+/** public.ai_reserve / ai_settle for one workspace's budget, through the runner's connection. */
+export function dbBudget(db: Queryable, booking: AiBooking): AiBudget {
   return {
     reserve: async (tokens) => {
       const { rows } = await db.query<{ result: { allowed: boolean; day: string } }>(
-        'select public.ai_reserve($1, $2) as result',
-        [userId, tokens],
+        'select public.ai_reserve($1, $2, $3) as result',
+        [booking.workspaceId, booking.userId, tokens],
       )
       const result = rows[0]?.result
       return { allowed: result?.allowed === true, day: result?.day ?? '' }
     },
     settle: async (day, reserved, used, failed) => {
-      await db.query('select public.ai_settle($1, $2::date, $3, $4, $5)', [
-        userId,
+      await db.query('select public.ai_settle($1, $2, $3::date, $4, $5, $6)', [
+        booking.workspaceId,
+        booking.userId,
         day,
         reserved,
         used,
@@ -46,8 +55,7 @@ export function dbBudget(db: Queryable, userId: string): AiBudget {
 export async function personalizeForLead(
   db: Queryable,
   ai: AiConfig | null | undefined,
-  request: {
-    userId: string
+  request: AiBooking & {
     enabled: boolean
     platform: AiPlatform
     leadId: string
@@ -63,7 +71,7 @@ export async function personalizeForLead(
     request.step,
   ])
   if (logged.rowCount) return null
-  return personalizeText(ai, dbBudget(db, request.userId), request)
+  return personalizeText(ai, dbBudget(db, request), request)
 }
 
 /** Writes the verdict on the step's log row, once the claim has written the row with `text`. */

@@ -46,6 +46,7 @@ export interface SendDeps extends EngineDeps {
 
 export interface CampaignForSend {
   id: string
+  workspace_id: string
   user_id: string
   name: string
   sequences: Sequences
@@ -89,6 +90,7 @@ export async function sendToLead(
   }
 
   const personal = await personalizeForLead(db, deps.ai, {
+    workspaceId: campaign.workspace_id,
     userId: campaign.user_id,
     enabled: campaign.ai_personalization === true,
     platform: account.platform,

@@ -263,7 +263,7 @@ describe('site changes', () => {
     if (!account) throw new Error('no account')
     const campaign = (
       await adminDb().query<CampaignForSend>(
-        'select id, user_id, name, sequences from public.campaigns where id = $1',
+        'select id, workspace_id, user_id, name, sequences from public.campaigns where id = $1',
         [campaignId],
       )
     ).rows[0]

@@ -366,6 +366,7 @@ export type Database = {
       instagram_token_failed: { Args: { p_account_id: string; p_reason: string }; Returns: boolean }
       invitation_token_hash: { Args: { p_token: string }; Returns: string }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      is_billing_notification: { Args: { p_type: string }; Returns: boolean }
       is_campaign_target: { Args: { p_last_sent_at: string; p_state: string }; Returns: boolean }
       is_client_role: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_random_day_off: { Args: { campaign_id: string; day: string }; Returns: boolean }
@@ -386,7 +387,14 @@ export type Database = {
       normalized_schedule: { Args: { schedule: Json }; Returns: Json }
       normalized_sequences: { Args: { sequences: Json }; Returns: Json }
       notify: {
-        Args: { p_message: string; p_metadata: Json; p_title: string; p_type: string; p_user_id: string }
+        Args: {
+          p_message: string
+          p_metadata: Json
+          p_title: string
+          p_type: string
+          p_user_id: string
+          p_workspace_id: string
+        }
         Returns: string
       }
       notify_platform_customers: {
@@ -3424,13 +3432,14 @@ export type Database = {
         Returns: {
           day: string
           denied: number
-          email: string
           failures: number
+          owner_email: string
           request_limit: number
           requests: number
           token_limit: number
           tokens: number
-          user_id: string
+          workspace_id: string
+          workspace_name: string
         }[]
       }
       admin_campaign_detail: { Args: { p_campaign_id: string; p_messages?: number }; Returns: Json }
@@ -3612,9 +3621,16 @@ export type Database = {
           subscription_status: string
         }[]
       }
-      ai_reserve: { Args: { p_tokens: number; p_user_id: string }; Returns: Json }
+      ai_reserve: { Args: { p_tokens: number; p_user_id: string; p_workspace_id: string }; Returns: Json }
       ai_settle: {
-        Args: { p_day: string; p_failed: boolean; p_reserved: number; p_used: number; p_user_id: string }
+        Args: {
+          p_day: string
+          p_failed: boolean
+          p_reserved: number
+          p_used: number
+          p_user_id: string
+          p_workspace_id: string
+        }
         Returns: undefined
       }
       assign_thread: { Args: { p_member: string; p_thread_id: string }; Returns: undefined }

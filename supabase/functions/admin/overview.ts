@@ -42,7 +42,7 @@ export async function getRecentActivity(_req: Request, { db, url }: AdminContext
   return jsonResponse(rows.map(toActivity))
 }
 
-/** GET /ai-usage: each customer's AI use today, heaviest first, with the daily limits. */
+/** GET /ai-usage: each workspace's AI use today, heaviest first, with the daily limits. */
 export async function getAiUsage(_req: Request, { db }: AdminContext): Promise<Response> {
   const rows = await rpc(db, 'admin_ai_usage', { p_limit: 200 })
   const { data: settings } = await db
@@ -53,9 +53,10 @@ export async function getAiUsage(_req: Request, { db }: AdminContext): Promise<R
     day: new Date().toISOString().slice(0, 10),
     requestLimit: settings?.requests_per_day ?? 0,
     tokenLimit: settings?.tokens_per_day ?? 0,
-    customers: rows.map((r) => ({
-      userId: r.user_id,
-      email: r.email,
+    workspaces: rows.map((r) => ({
+      workspaceId: r.workspace_id,
+      name: r.workspace_name,
+      ownerEmail: r.owner_email,
       requests: num(r.requests),
       tokens: num(r.tokens),
       denied: num(r.denied),

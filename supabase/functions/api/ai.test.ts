@@ -1,7 +1,8 @@
 // /ai routes in-process against the test stack and its AI sandbox: the status the client hides or
 // shows the features by, drafting through the caller's budget, the budget refusing once a
 // customer's day is used up, failures answered with a reason (and counted), and no AI at all
-// when AI_BASE_URL is unset.
+// when AI_BASE_URL is unset. The budget is the active workspace's: its members' use adds up, a
+// member's use elsewhere does not count, and only the roles that write campaigns may use it.
 import assert from 'node:assert/strict'
 import {
   functionRequest,
@@ -42,14 +43,25 @@ async function fault(mode: string, match: string) {
 
 const today = () => new Date().toISOString().slice(0, 10)
 
-async function usageRow(customer: TestCustomer) {
+/** The customer's use today in a workspace (by default their personal one, which has their id). */
+async function usageRow(customer: TestCustomer, workspaceId = customer.id) {
   const { data } = await serviceDb()
     .from('ai_usage')
     .select('*')
+    .eq('workspace_id', workspaceId)
     .eq('user_id', customer.id)
     .eq('day', today())
     .maybeSingle()
   return data
+}
+
+/** Makes `member` a member of `owner`'s personal workspace with `role`, working in it. */
+async function joinAs(member: TestCustomer, owner: TestCustomer, role: string) {
+  await sql(
+    `insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, $3::public.workspace_role)`,
+    [owner.id, member.id, role],
+  )
+  await sql('update public.user_profiles set active_workspace_id = $1 where id = $2', [owner.id, member.id])
 }
 
 Deno.test('GET /ai/status: available with the sandbox and today’s budget; off with a one-line reason without AI_BASE_URL', async () => {
@@ -137,6 +149,7 @@ Deno.test('the daily budget: a used-up day answers 429 without calling the endpo
   await serviceDb()
     .from('ai_usage')
     .insert({
+      workspace_id: customer.id,
       user_id: customer.id,
       day: today(),
       requests: (settings as { requests_per_day: number }).requests_per_day,
@@ -151,6 +164,70 @@ Deno.test('the daily budget: a used-up day answers 429 without calling the endpo
   assert.equal(draft.status, 429)
   assert.equal(draft.body.reason, 'budget')
   assert.equal((await usageRow(customer))?.denied, 1)
+})
+
+Deno.test("the budget is the active workspace's: members' use adds up there, and not in a member's own workspace", async () => {
+  const owner = await newCustomer('ai-ws-owner')
+  const editor = await newCustomer('ai-ws-editor')
+  await joinAs(editor, owner, 'editor')
+  const { data: settings } = await serviceDb().from('ai_settings').select('requests_per_day').single()
+  const limit = (settings as { requests_per_day: number }).requests_per_day
+  // the owner has used all but one request of the workspace's day
+  await serviceDb()
+    .from('ai_usage')
+    .insert({ workspace_id: owner.id, user_id: owner.id, day: today(), requests: limit - 1 })
+
+  const drafted = await call(editor, 'POST', '/ai/draft-messages', {
+    goal: 'Book calls',
+    offer: 'SEO audits',
+  })
+  assert.equal(drafted.status, 200, JSON.stringify(drafted.body))
+  assert.equal(
+    (await usageRow(editor, owner.id))?.requests,
+    1,
+    "booked to the editor, in the owner's workspace",
+  )
+  assert.equal(await usageRow(editor), null, "nothing in the editor's own workspace")
+  const status = await call(owner, 'GET', '/ai/status')
+  assert.equal((status.body.budget as Json).requests, limit, "the owner's status counts the editor's use")
+  assert.equal((status.body.budget as Json).exhausted, true)
+
+  const refused = await call(editor, 'POST', '/ai/draft-messages', {
+    goal: 'Book calls',
+    offer: 'SEO audits',
+  })
+  assert.equal(refused.status, 429)
+  assert.equal(refused.body.error, "Today's AI budget is used up (it resets at 00:00 UTC).")
+  const byOwner = await call(owner, 'POST', '/ai/draft-messages', { goal: 'Book calls', offer: 'SEO audits' })
+  assert.equal(byOwner.status, 429, 'the editor used the last request of the whole workspace')
+
+  // back in their own workspace, the editor's budget there is untouched
+  await sql('update public.user_profiles set active_workspace_id = id where id = $1', [editor.id])
+  const own = await call(editor, 'POST', '/ai/draft-messages', { goal: 'Book calls', offer: 'SEO audits' })
+  assert.equal(own.status, 200, JSON.stringify(own.body))
+  assert.equal((await usageRow(editor))?.requests, 1)
+})
+
+Deno.test('an agent or a viewer may not draft or preview with AI (403, the workspace words), and nothing is booked', async () => {
+  const owner = await newCustomer('ai-role-owner')
+  const source = await leadSource(owner)
+  for (const role of ['agent', 'viewer']) {
+    const member = await newCustomer(`ai-role-${role}`)
+    await joinAs(member, owner, role)
+    const draft = await call(member, 'POST', '/ai/draft-messages', {
+      goal: 'Book calls',
+      offer: 'SEO audits',
+    })
+    assert.equal(draft.status, 403, role)
+    assert.equal(draft.body.error, 'Your role in this workspace does not allow this.')
+    const preview = await call(member, 'POST', '/ai/preview-message', {
+      template: 'Hi {name}',
+      scraping_campaign_id: source,
+    })
+    assert.equal(preview.status, 403, role)
+    assert.equal(preview.body.error, 'Your role in this workspace does not allow this.')
+    assert.equal(await usageRow(member, owner.id), null, role)
+  }
 })
 
 Deno.test('drafting failures answer with the reason, and the failed call is counted', async () => {

@@ -1,9 +1,16 @@
 // /ai: whether AI writing is available to the caller, "Write with AI" drafts for the DM wizard, and
 // the wizard's preview of what a real lead of the source would be sent.
 // The endpoint and its key stay here (function secrets); the client only ever sees drafted text.
-// Every call goes through the caller's daily budget (public.ai_reserve, atomic in the database).
+// Every call goes through the daily budget of the caller's active workspace (public.ai_reserve,
+// atomic in the database), booked to the caller; only the roles that write campaigns may use it.
 
-import { type AiStatus, type Drafts, type PersonalizedPreview, renderTemplate } from '@reachflow/domain'
+import {
+  type AiStatus,
+  abilitiesOf,
+  type Drafts,
+  type PersonalizedPreview,
+  renderTemplate,
+} from '@reachflow/domain'
 import {
   AI_FAILURE_TEXT,
   AI_NOT_CONFIGURED_HINT,
@@ -18,9 +25,10 @@ import {
   personalizeText,
 } from '../_shared/ai.ts'
 import { fromDbError, must } from '../_shared/db-errors.ts'
-import { HttpError, jsonResponse } from '../_shared/errors.ts'
+import { forbidden, HttpError, jsonResponse } from '../_shared/errors.ts'
 import { fromJson } from '../_shared/json.ts'
 import { parseBody, z } from '../_shared/validation.ts'
+import { NOT_A_MEMBER, ROLE_REFUSED } from './billing-workspace.ts'
 import type { CallContext } from './deps.ts'
 
 interface Usage {
@@ -35,37 +43,55 @@ const reservation = z.object({ allowed: z.boolean(), day: z.string() })
 
 const today = (now: Date) => now.toISOString().slice(0, 10)
 
-/** The caller's use of today's budget (their own row under RLS; none yet = nothing used). */
+/**
+ * The active workspace's use of today's budget: every member's row of the day (RLS shows the
+ * active workspace's rows to the roles that read usage; none yet = nothing used).
+ */
 async function usageOf(ctx: CallContext): Promise<Usage> {
   const limits = await ctx.caller.db
     .from('ai_settings')
     .select('requests_per_day, tokens_per_day')
     .maybeSingle()
   const settings = must(limits)
-  const { data: row, error } = await ctx.caller.db
+  const { data: rows, error } = await ctx.caller.db
     .from('ai_usage')
     .select('requests, tokens')
-    .eq('user_id', ctx.caller.id)
     .eq('day', today(ctx.deps.now()))
-    .maybeSingle()
   if (error) throw fromDbError(error)
   return {
-    requests: row?.requests ?? 0,
-    tokens: row?.tokens ?? 0,
+    requests: rows.reduce((sum, row) => sum + row.requests, 0),
+    tokens: rows.reduce((sum, row) => sum + row.tokens, 0),
     requestLimit: settings?.requests_per_day ?? 0,
     tokenLimit: settings?.tokens_per_day ?? 0,
   }
 }
 
-/** The caller's budget through the service role (the RPCs are not the customer's to call). */
-export function budgetFor(ctx: CallContext): AiBudget {
+/**
+ * The caller's active workspace, when their role there writes campaigns (the drafts and previews
+ * are for the campaign wizard); 403 with the workspace errors otherwise.
+ */
+async function aiWorkspace(ctx: CallContext): Promise<string> {
+  const { data, error } = await ctx.caller.db.rpc('active_workspace_plan').maybeSingle()
+  if (error) throw fromDbError(error)
+  if (!data) throw forbidden(NOT_A_MEMBER)
+  if (!abilitiesOf(data.role).editWorkspace) throw forbidden(ROLE_REFUSED)
+  return data.workspace_id
+}
+
+/** The workspace's budget, booked to the caller, through the service role (the RPCs are not the customer's to call). */
+export function budgetFor(ctx: CallContext, workspaceId: string): AiBudget {
   return {
     reserve: async (tokens) => {
-      const reserved = await ctx.service().rpc('ai_reserve', { p_user_id: ctx.caller.id, p_tokens: tokens })
+      const reserved = await ctx.service().rpc('ai_reserve', {
+        p_workspace_id: workspaceId,
+        p_user_id: ctx.caller.id,
+        p_tokens: tokens,
+      })
       return fromJson(reservation, must(reserved), 'ai_reserve')
     },
     settle: async (day, reserved, used, failed) => {
       const { error } = await ctx.service().rpc('ai_settle', {
+        p_workspace_id: workspaceId,
         p_user_id: ctx.caller.id,
         p_day: day,
         p_reserved: reserved,
@@ -138,13 +164,14 @@ const STATUS_OF: Record<AiError['kind'], number> = {
 export async function draftMessages(req: Request, ctx: CallContext): Promise<Response> {
   const config = configOf(ctx)
   if (!config) throw new HttpError(503, AI_NOT_CONFIGURED_HINT)
+  const workspaceId = await aiWorkspace(ctx)
   const input = await parseBody(req, draftSchema)
   // refused before the model is asked (and the budget charged): its drafts would come back cut off
   const tooLong = draftInputProblem(input)
   if (tooLong) throw new HttpError(400, tooLong, { reason: 'input_too_long' })
   const request = draftRequest(input)
   try {
-    const result = await chatWithinBudget(config, budgetFor(ctx), request, {
+    const result = await chatWithinBudget(config, budgetFor(ctx, workspaceId), request, {
       fetch: ctx.deps.fetch,
       validate: (text) => parseDraft(text, input),
     })
@@ -172,9 +199,10 @@ export const previewSchema = z.object({
 /**
  * What the first valid lead of the caller's lead source would be sent with AI personalisation on:
  * the template rendered for that lead and personalised by the code the runner sends with (the
- * template itself, with the reason, when the AI cannot). Charged to the caller's AI budget.
+ * template itself, with the reason, when the AI cannot). Charged to the workspace's AI budget.
  */
 export async function previewMessage(req: Request, ctx: CallContext): Promise<Response> {
+  const workspaceId = await aiWorkspace(ctx)
   const input = await parseBody(req, previewSchema)
   const found = await ctx.caller.db
     .from('scraping_campaign_leads')
@@ -192,7 +220,7 @@ export async function previewMessage(req: Request, ctx: CallContext): Promise<Re
   if (rendered === null) throw new HttpError(400, 'Write a message to preview')
   const result = await personalizeText(
     configOf(ctx),
-    budgetFor(ctx),
+    budgetFor(ctx, workspaceId),
     { template: rendered, username: lead.username, profile, platform: input.platform },
     { fetch: ctx.deps.fetch },
   )

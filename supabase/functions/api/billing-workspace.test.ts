@@ -1,8 +1,9 @@
 // Billing per workspace, in-process against the test stack's Stripe sandbox: a checkout names the
 // active workspace in Stripe's metadata, the webhook records the subscription under that workspace
 // (not the buyer's personal one), the workspace keeps its own Stripe customer for every later
-// checkout and portal, its trial is its own, and a member who is not the owner is refused every
-// billing call with the workspace error.
+// checkout and portal, its trial is its own, a member who is not the owner is refused every
+// billing call with the workspace error, and billing notices go to the subscription's workspace,
+// for its owner's eyes.
 import assert from 'node:assert/strict'
 import { createStripeClient, type Stripe } from '../_shared/stripe.ts'
 import { syncSubscription } from '../_shared/stripe-sync.ts'
@@ -164,4 +165,49 @@ Deno.test('a subscription without the workspace in its metadata goes to the work
     madeAtStripe.id,
   )
   assert.equal(synced?.row.workspace_id, client)
+})
+
+/** Waits until the Stripe sandbox has delivered every queued event to the webhook. */
+async function drainWebhooks() {
+  const response = await fetch(`${env('STRIPE_API_BASE')}/__sandbox/webhooks/drain`, { method: 'POST' })
+  assert.equal(response.status, 200, await response.clone().text())
+  await response.body?.cancel()
+}
+
+Deno.test("a billing notice lands in the subscription's workspace, for its owner only, wherever the buyer works now", async () => {
+  const agency = await newCustomer('agency-notice')
+  const client = await createWorkspace(agency, 'Client South')
+  const { subscription } = await buy(agency, 2)
+  await drainWebhooks()
+  const back = await agency.db.rpc('set_active_workspace', { p_workspace_id: agency.id })
+  assert.equal(back.error, null)
+
+  await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true })
+  await drainWebhooks()
+  const { data: notices } = await serviceDb(env)
+    .from('notifications')
+    .select('workspace_id')
+    .eq('user_id', agency.id)
+    .eq('type', 'subscription_cancel_scheduled')
+  assert.deepEqual(
+    notices,
+    [{ workspace_id: client }],
+    "told in the client's workspace, not the personal one",
+  )
+
+  const editor = await newCustomer('agency-notice-editor')
+  const joined = await serviceDb(env)
+    .from('workspace_members')
+    .insert({ workspace_id: client, user_id: editor.id, role: 'editor' })
+  assert.equal(joined.error, null)
+  await serviceDb(env).from('user_profiles').update({ active_workspace_id: client }).eq('id', editor.id)
+  const seen = await editor.db.from('notifications').select('type')
+  assert.deepEqual(seen.data, [], "an editor sees none of the workspace's billing notices")
+  await agency.db.rpc('set_active_workspace', { p_workspace_id: client })
+  const owned = await agency.db.from('notifications').select('type')
+  const types = new Set(owned.data?.map((n) => n.type))
+  assert.ok(
+    types.has('subscription_started') && types.has('subscription_cancel_scheduled'),
+    'the owner sees them',
+  )
 })

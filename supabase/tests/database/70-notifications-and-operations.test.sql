@@ -7,8 +7,8 @@ select tests.create_supabase_user('owner');
 select tests.create_supabase_user('other');
 select tests.create_supabase_user('boss', null, '{"role": "admin"}');
 
-select internal.notify(tests.get_supabase_uid('owner'), 'campaign_completed', 'Campaign completed', 'Done', '{"campaignId": "x"}') as note \gset
-select internal.notify(tests.get_supabase_uid('owner'), 'account_flagged', 'Account paused', 'Slow down', null);
+select internal.notify(tests.get_supabase_uid('owner'), tests.get_supabase_uid('owner'), 'campaign_completed', 'Campaign completed', 'Done', '{"campaignId": "x"}') as note \gset
+select internal.notify(tests.get_supabase_uid('owner'), tests.get_supabase_uid('owner'), 'account_flagged', 'Account paused', 'Slow down', null);
 
 -- Notifications --------------------------------------------------------------------------------
 select tests.authenticate_as('owner');

@@ -38,14 +38,17 @@ import type {
 } from './admin-platform.ts'
 import type { AdminWorkspace, WorkspaceDetail } from './admin-workspaces.ts'
 
-/** GET /ai-usage: each customer's AI use today (UTC), heaviest first. */
+/** GET /ai-usage: each workspace's AI use today (UTC, all its members together), heaviest first. */
 export interface AiUsage {
   day: string
+  /** The daily budget of each workspace. */
   requestLimit: number
   tokenLimit: number
-  customers: {
-    userId: string
-    email: string
+  workspaces: {
+    workspaceId: string
+    name: string
+    /** The owner's e-mail (null while the workspace has no owner). */
+    ownerEmail: string | null
     requests: number
     tokens: number
     denied: number

@@ -1,6 +1,6 @@
 // The bell's state: the newest notifications and the unread count, loaded on mount and every 60 s
 // (product.md §9). One store per NotificationsProvider; the data functions get the caller's client so
-// RLS scopes every read and write to the signed-in user.
+// RLS scopes every read and write to the active workspace (switching it reloads the app).
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { getNotifications } from './api/get-notifications'
@@ -17,7 +17,7 @@ export interface NotificationsState extends NotificationsData {
 
 export type NotificationsStore = StoreApi<NotificationsState>
 
-export function createNotificationsStore(client: SupabaseClient, userId: string): NotificationsStore {
+export function createNotificationsStore(client: SupabaseClient): NotificationsStore {
   return createStore<NotificationsState>()((set, get) => ({
     items: [],
     unreadCount: 0,
@@ -25,7 +25,7 @@ export function createNotificationsStore(client: SupabaseClient, userId: string)
 
     async load() {
       try {
-        set({ ...(await getNotifications(client, userId)), loading: false })
+        set({ ...(await getNotifications(client)), loading: false })
       } catch (error) {
         // product.md §8: a failed fetch is logged and leaves the state as it was.
         console.error('Error fetching notifications', error)
@@ -45,7 +45,7 @@ export function createNotificationsStore(client: SupabaseClient, userId: string)
 
     async markAllRead() {
       try {
-        await markAllNotificationsRead(client, userId)
+        await markAllNotificationsRead(client)
         set((state) => withAllRead(state, new Date().toISOString()))
       } catch (error) {
         console.error('Error marking all notifications read', error)

@@ -135,9 +135,9 @@ async function storedRows(userId: string) {
 
 describe('notifications dropdown against the gateway (product.md §2, §7)', () => {
   it("shows 'Loading...', then 'No notifications yet' for a new user", async () => {
-    const { client, userId } = await signedUpUser('bell-empty')
+    const { client } = await signedUpUser('bell-empty')
     render(
-      <NotificationsProvider client={client} userId={userId}>
+      <NotificationsProvider client={client}>
         <NotificationsBell />
       </NotificationsProvider>,
     )
@@ -159,7 +159,7 @@ describe('notifications dropdown against the gateway (product.md §2, §7)', () 
       { type: 'warmup_phase_completed', title: 'Warm-up done' },
     ])
     render(
-      <NotificationsProvider client={client} userId={userId}>
+      <NotificationsProvider client={client}>
         <NotificationsBell />
       </NotificationsProvider>,
     )
@@ -190,6 +190,35 @@ describe('notifications dropdown against the gateway (product.md §2, §7)', () 
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
+  it("a member's bell shows the workspace's notifications, whoever they name, but not the owner's billing ones", async () => {
+    const owner = await signedUpUser('bell-owner')
+    const editor = await signedUpUser('bell-editor')
+    // the editor works in the owner's personal workspace (its id is the owner's)
+    const joined = await serviceClient()
+      .from('workspace_members')
+      .insert({ workspace_id: owner.userId, user_id: editor.userId, role: 'editor' })
+    if (joined.error) throw joined.error
+    const switched = await serviceClient()
+      .from('user_profiles')
+      .update({ active_workspace_id: owner.userId })
+      .eq('id', editor.userId)
+    if (switched.error) throw switched.error
+    await notify(owner.userId, [
+      { type: 'payment_failed', title: 'Payment failed' },
+      { type: 'campaign_completed', title: 'Campaign completed' },
+    ])
+    render(
+      <NotificationsProvider client={editor.client}>
+        <NotificationsBell />
+      </NotificationsProvider>,
+    )
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }))
+    const rows = within(screen.getByRole('dialog', { name: 'Notifications' })).getAllByRole('listitem')
+    expect(rows.map((row) => row.querySelector('[data-icon]')?.getAttribute('data-icon'))).toEqual([
+      'campaign_completed',
+    ])
+  })
+
   it("caps the badge at '99+' and lists the newest 20; polling picks up new ones", async () => {
     const { client, userId } = await signedUpUser('bell-many')
     await notify(
@@ -197,7 +226,7 @@ describe('notifications dropdown against the gateway (product.md §2, §7)', () 
       Array.from({ length: 105 }, (_, i) => ({ type: 'scraping_completed', title: `Batch ${i + 1}` })),
     )
     render(
-      <NotificationsProvider client={client} userId={userId} pollMs={300}>
+      <NotificationsProvider client={client} pollMs={300}>
         <NotificationsBell />
       </NotificationsProvider>,
     )

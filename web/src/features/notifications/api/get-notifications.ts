@@ -7,20 +7,18 @@ export interface NotificationsPage {
   unreadCount: number
 }
 
-/** The user's newest notifications and how many are unread (product.md §7). Errors are thrown. */
-export async function getNotifications(client: Db, userId: string): Promise<NotificationsPage> {
+/**
+ * The active workspace's newest notifications and how many are unread (product.md §7): RLS scopes
+ * them to that workspace and to what the caller's role there may see. Errors are thrown.
+ */
+export async function getNotifications(client: Db): Promise<NotificationsPage> {
   const [list, unread] = await Promise.all([
     client
       .from('notifications')
       .select(NOTIFICATION_COLUMNS)
-      .eq('user_id', userId)
       .order('created_at', { ascending: false })
       .limit(NOTIFICATIONS_LIMIT),
-    client
-      .from('notifications')
-      .select('id', { count: 'exact', head: true })
-      .eq('user_id', userId)
-      .eq('read', false),
+    client.from('notifications').select('id', { count: 'exact', head: true }).eq('read', false),
   ])
   if (list.error) throw new Error(`Could not load notifications: ${list.error.message}`)
   if (unread.error) throw new Error(`Could not count unread notifications: ${unread.error.message}`)

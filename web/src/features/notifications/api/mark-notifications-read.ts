@@ -17,12 +17,11 @@ export async function markNotificationRead(client: Db, id: string): Promise<stri
   return data.read_at
 }
 
-/** Marks every unread notification of the user read. Errors are thrown. */
-export async function markAllNotificationsRead(client: Db, userId: string): Promise<void> {
+/** Marks every unread notification the caller may mark in the active workspace read. Errors are thrown. */
+export async function markAllNotificationsRead(client: Db): Promise<void> {
   const { error } = await client
     .from('notifications')
     .update({ read: true, read_at: new Date().toISOString() })
-    .eq('user_id', userId)
     .eq('read', false)
   if (error) throw new Error(`Could not mark notifications read: ${error.message}`)
 }

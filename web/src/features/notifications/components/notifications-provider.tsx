@@ -14,18 +14,16 @@ const NotificationsContext = createContext<NotificationsStore | null>(null)
 
 interface NotificationsProviderProps {
   client: SupabaseClient
-  userId: string
   children: ReactNode
   pollMs?: number
 }
 
 export function NotificationsProvider({
   client,
-  userId,
   children,
   pollMs = NOTIFICATIONS_POLL_MS,
 }: NotificationsProviderProps) {
-  const [store] = useState(() => createNotificationsStore(client, userId))
+  const [store] = useState(() => createNotificationsStore(client))
   useEffect(() => {
     void store.getState().load()
     const timer = setInterval(() => void store.getState().load(), pollMs)
