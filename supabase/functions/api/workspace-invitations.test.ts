@@ -117,6 +117,22 @@ Deno.test('someone who already has a login is mailed a magic link that signs the
     ),
   )
   assert.equal((await outbox(other.email)).length, 1)
+  // The refused resend keeps the link already mailed: the invitee can still join with it.
+  const [firstMail] = await outbox(other.email)
+  const firstLanded = await fetch(new URL(firstMail?.links[0] ?? ''), { redirect: 'manual' })
+  await firstLanded.body?.cancel()
+  const firstSession = new URLSearchParams(new URL(firstLanded.headers.get('location') ?? '').hash.slice(1))
+  const joined = await fetch(`${requireEnv('SUPABASE_URL', env)}/rest/v1/rpc/accept_invitation`, {
+    method: 'POST',
+    headers: {
+      apikey: requireEnv('SUPABASE_ANON_KEY', env),
+      Authorization: `Bearer ${firstSession.get('access_token')}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ p_token: first.link.split('/').pop() }),
+  })
+  assert.equal(joined.status, 200, await joined.clone().text())
+  assert.equal(await joined.json(), owner.id)
 })
 
 Deno.test('non-members, roles below admin, a bad body and no sign-in are refused', async () => {

@@ -103,8 +103,29 @@ export async function resendInvitation(_req: Request, ctx: CallContext): Promise
     .eq('id', invitationId)
     .maybeSingle()
   if (invitation && invitation.workspace_id !== workspaceId) throw new HttpError(404, 'Invitation not found')
+  // Resending gives a new token before Auth is asked to mail it. When Auth will not mail (its
+  // one-mail-a-minute limit), the link the invitee already holds must keep working.
+  const { data: previous } = await ctx
+    .service()
+    .from('workspace_invitations')
+    .select('token_hash, expires_at, last_sent_at')
+    .eq('id', invitationId)
+    .maybeSingle()
   const issued = issuedOrThrow(
     await ctx.caller.db.rpc('resend_invitation', { p_invitation_id: invitationId }),
   )
-  return jsonResponse(await mailInvitation(ctx, workspaceId, issued))
+  try {
+    return jsonResponse(await mailInvitation(ctx, workspaceId, issued))
+  } catch (error) {
+    if (previous) {
+      const restored = await ctx
+        .service()
+        .from('workspace_invitations')
+        .update(previous)
+        .eq('id', invitationId)
+      if (restored.error)
+        throw new Error(`The earlier invitation link could not be kept: ${restored.error.message}`)
+    }
+    throw error
+  }
 }
