@@ -2,9 +2,8 @@
 // caller's role in their active workspace before it touches anything, so a viewer or an agent hears
 // the workspace error itself, not a 404 or a row-level-security message, and a route that writes
 // with the service role (accounts, connects, AI credits) cannot be reached by a role that only reads.
+import { ROLE_NOT_ALLOWED, type WorkspaceRoleName } from '@reachflow/domain'
 import type { SupabaseClient } from './clients.ts'
-import type { WorkspaceRoleName } from './domain/workspaces.ts'
-import { ROLE_NOT_ALLOWED } from './domain/workspaces.ts'
 import { forbidden } from './errors.ts'
 
 export const NOT_A_MEMBER = 'You are not a member of this workspace.'

@@ -1,7 +1,6 @@
-// The role matrix at the product API and the Instagram connect function, in-process against the test
-// stack: a viewer and an agent of a workspace are refused every route that writes its accounts,
-// scraping, lead lists, campaigns, AI drafts, billing and members with the workspace's 403 words, and
-// nothing they asked for happens (the account routes write with the service role, so a missing check
+// The role matrix at the product API, in-process against the test stack: a viewer and an agent of a
+// workspace are refused every route that writes its accounts, scraping, lead lists, campaigns, AI
+// drafts, billing and members with the workspace's 403 words, and nothing they asked for happens (the account routes write with the service role, so a missing check
 // there would let a viewer add, change or delete accounts); their reads see the active workspace only.
 import assert from 'node:assert/strict'
 import {
@@ -14,31 +13,16 @@ import {
   type TestCustomer,
 } from '../_shared/test-stack.ts'
 import { NOT_A_MEMBER, ROLE_REFUSED } from '../_shared/workspace-role.ts'
-import { createOfficialHandler } from '../instagram-official/app.ts'
-import { defaultDeps as officialDeps } from '../instagram-official/deps.ts'
 import { createApiHandler } from './app.ts'
 import { defaultDeps } from './deps.ts'
 
 const env = stackEnv()
 const api = createApiHandler(defaultDeps(env))
-const official = createOfficialHandler(officialDeps(env))
 type Json = Record<string, unknown>
 type Answer = { status: number; body: Json & { error?: string } }
 
 async function call(who: TestCustomer, method: string, path: string, body?: unknown): Promise<Answer> {
   const response = await api(functionRequest('api', path, { token: who.token, method, body }))
-  return { status: response.status, body: await jsonOf<Json & { error?: string }>(response) }
-}
-
-async function callOfficial(
-  who: TestCustomer,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<Answer> {
-  const response = await official(
-    functionRequest('instagram-official', path, { token: who.token, method, body }),
-  )
   return { status: response.status, body: await jsonOf<Json & { error?: string }>(response) }
 }
 
@@ -149,17 +133,6 @@ for (const role of ['viewer', 'agent'] as const) {
         `${method} ${path}`,
       )
     }
-    for (const [method, path, body] of [
-      ['POST', '/connect', { browserKey: 'a-browser-key-000000000000000000000000' }],
-      ['POST', '/finish', { state: 'x', code: 'y', browserKey: 'a-browser-key-000000000000000000000000' }],
-      ['DELETE', `/accounts/${accountId}`, undefined],
-    ] as const) {
-      assert.deepEqual(
-        await callOfficial(person, method, path, body),
-        { status: 403, body: { error: ROLE_REFUSED } },
-        `instagram-official ${method} ${path}`,
-      )
-    }
     const invited = await call(person, 'POST', `/workspaces/${owner.id}/invitations`, {
       email: `friend-${crypto.randomUUID().slice(0, 8)}@functions.test`,
       role: 'viewer',
@@ -192,12 +165,6 @@ Deno.test("reads answer the active workspace's rows by role, and an editor still
   assert.deepEqual(await seenBy(viewer, '/scraping-campaigns'), [scrapingId])
   assert.deepEqual(await seenBy(agent, '/scraping-campaigns'), [], 'an agent reads the inbox only')
   assert.deepEqual(await seenBy(agent, '/lead-lists'), [])
-  const media = await callOfficial(agent, 'GET', `/accounts/${accountId}/media`)
-  assert.deepEqual(
-    media,
-    { status: 403, body: { error: ROLE_REFUSED } },
-    "an agent does not read automations' posts",
-  )
 
   const stranger = await newCustomer('ws-stranger')
   assert.deepEqual(await seenBy(stranger, '/social-accounts'), [], "another workspace's accounts stay unseen")

@@ -2,8 +2,8 @@
 // off in supabase/config.toml because Instagram's redirect to /callback carries no JWT (it only
 // forwards to the web app's page); /connect, /finish and /accounts/:id(/media) authenticate the
 // caller themselves.
+import type { WorkspaceRoleName } from '@reachflow/domain'
 import { type Caller, requireCaller } from '../_shared/auth.ts'
-import type { WorkspaceRoleName } from '../_shared/domain/workspaces.ts'
 import { handleRequest } from '../_shared/errors.ts'
 import { Router } from '../_shared/router.ts'
 import { EDIT_ROLES, READ_ROLES, requireWorkspaceRole } from '../_shared/workspace-role.ts'
