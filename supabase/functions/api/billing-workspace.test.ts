@@ -15,8 +15,8 @@ import {
   stackEnv,
   type TestCustomer,
 } from '../_shared/test-stack.ts'
+import { ROLE_REFUSED } from '../_shared/workspace-role.ts'
 import { createApiHandler } from './app.ts'
-import { ROLE_REFUSED } from './billing-workspace.ts'
 import { defaultDeps } from './deps.ts'
 
 const env = stackEnv()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { guardView, withoutPaymentSuccess } from './guard-logic'
+import { guardView, showsSetup, withoutPaymentSuccess } from './guard-logic'
 
 const signedIn = { authLoading: false, signedIn: true, profileLoading: false }
 
@@ -37,6 +37,16 @@ describe('route guard (product.md §4)', () => {
       'page',
     )
     expect(guardView({ ...signedIn, profile: null })).toBe('page')
+  })
+})
+
+describe('the setup modal by role', () => {
+  it('asks only a role that may connect an account, once the role is known', () => {
+    const editor = { loading: false, editWorkspace: true }
+    expect(showsSetup('page-with-setup', editor)).toBe(true)
+    expect(showsSetup('page-with-setup', { loading: false, editWorkspace: false })).toBe(false)
+    expect(showsSetup('page-with-setup', { loading: true, editWorkspace: false })).toBe(false)
+    expect(showsSetup('page', editor)).toBe(false)
   })
 })
 

@@ -20,6 +20,14 @@ export function guardView({ authLoading, signedIn, profileLoading, profile }: Gu
   return 'page'
 }
 
+/**
+ * The setup modal connects the workspace's first account: only a role that may connect one sees it,
+ * and only once the role is known (an invited agent or viewer would otherwise be asked to connect).
+ */
+export function showsSetup(view: GuardView, role: { loading: boolean; editWorkspace: boolean }): boolean {
+  return view === 'page-with-setup' && !role.loading && role.editWorkspace
+}
+
 export const PAYMENT_SUCCESS_WAIT_MS = 1000
 
 /**

@@ -3,7 +3,8 @@ import { Navigate } from 'react-router'
 import { FullPageSpinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { useAuth } from '@/lib/auth-store'
-import { guardView } from './guard-logic'
+import { useWorkspaceRole } from '@/lib/workspace/use-workspace-role'
+import { guardView, showsSetup } from './guard-logic'
 import { useGuardProfile } from './use-guard-profile'
 
 const OnboardingWizard = lazy(() =>
@@ -19,6 +20,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   const authLoading = useAuth((s) => s.loading)
   const { loading: profileLoading, profile, patchProfile } = useGuardProfile(user?.id)
   const [setupHidden, setSetupHidden] = useState(false)
+  const { can, loading: roleLoading } = useWorkspaceRole()
 
   const view = guardView({ authLoading, signedIn: Boolean(user), profileLoading, profile })
   if (view === 'loading') return <FullPageSpinner />
@@ -40,7 +42,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      {view === 'page-with-setup' && !setupHidden && (
+      {showsSetup(view, { loading: roleLoading, editWorkspace: can.editWorkspace }) && !setupHidden && (
         <Suspense fallback={null}>
           <SetupModal
             user={user}

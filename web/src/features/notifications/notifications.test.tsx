@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { useWorkspaceStore } from '@/lib/workspace/workspace-store'
 import { serviceClient, signedUpUser } from '@/testing/gateway'
+import { workAs } from '@/testing/workspace-role'
 import type { Notification } from './api/types'
 import { notificationIconKind } from './components/notification-icon'
 import { NotificationItem } from './components/notification-item'
@@ -243,5 +245,93 @@ describe('notifications dropdown against the gateway (product.md §2, §7)', () 
     await waitFor(() => expect(screen.getByTestId('notifications-badge')).toHaveTextContent('1'), {
       timeout: 5000,
     })
+  })
+})
+
+describe('the bell by role (an agent and a viewer may not mark notifications read)', () => {
+  afterEach(() => useWorkspaceStore.setState({ status: 'idle', workspaces: [], userId: null, error: null }))
+
+  it("lists a viewer's notifications with no count, no Mark all as read, and no row to click", async () => {
+    const { userId: ownerId } = await signedUpUser('bell-owner')
+    const { client, userId } = await signedUpUser('bell-viewer')
+    const service = serviceClient()
+    const joined = await service
+      .from('workspace_members')
+      .insert({ workspace_id: ownerId, user_id: userId, role: 'viewer' })
+    if (joined.error) throw joined.error
+    const switched = await client.rpc('set_active_workspace', { p_workspace_id: ownerId })
+    if (switched.error) throw switched.error
+    const written = await service.from('notifications').insert([
+      {
+        user_id: userId,
+        workspace_id: ownerId,
+        type: 'campaign_completed',
+        title: 'Campaign done',
+        metadata: {},
+      },
+      {
+        user_id: userId,
+        workspace_id: ownerId,
+        type: 'lead_replied',
+        title: 'New reply',
+        metadata: { threadId: crypto.randomUUID() },
+      },
+    ])
+    if (written.error) throw written.error
+    workAs('viewer')
+    const opened: string[] = []
+    render(
+      <NotificationsProvider client={client} userId={userId}>
+        <NotificationsBell onOpenReply={(threadId) => opened.push(threadId)} />
+      </NotificationsProvider>,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }))
+    const panel = screen.getByRole('dialog', { name: 'Notifications' })
+    await within(panel).findByText('Campaign done')
+    expect(within(panel).getByText('New reply')).toBeInTheDocument()
+    expect(screen.queryByTestId('notifications-badge')).toBeNull()
+    expect(within(panel).queryByRole('button', { name: 'Mark all as read' })).toBeNull()
+    // the only button left in the panel closes it: no row marks read or opens an inbox they lack
+    expect(
+      within(panel)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Close notifications'])
+    expect((await storedRows(userId)).every((row) => !row.read)).toBe(true)
+    expect(opened).toEqual([])
+  })
+  it('opens a reply for an agent, who has the inbox, without marking it read', async () => {
+    const { userId: ownerId } = await signedUpUser('bell-owner')
+    const { client, userId } = await signedUpUser('bell-agent')
+    const service = serviceClient()
+    const joined = await service
+      .from('workspace_members')
+      .insert({ workspace_id: ownerId, user_id: userId, role: 'agent' })
+    if (joined.error) throw joined.error
+    const switched = await client.rpc('set_active_workspace', { p_workspace_id: ownerId })
+    if (switched.error) throw switched.error
+    const threadId = crypto.randomUUID()
+    const written = await service.from('notifications').insert({
+      user_id: userId,
+      workspace_id: ownerId,
+      type: 'lead_replied',
+      title: 'New reply',
+      metadata: { threadId },
+    })
+    if (written.error) throw written.error
+    workAs('agent')
+    const opened: string[] = []
+    render(
+      <NotificationsProvider client={client} userId={userId}>
+        <NotificationsBell onOpenReply={(id) => opened.push(id)} />
+      </NotificationsProvider>,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }))
+    const panel = screen.getByRole('dialog', { name: 'Notifications' })
+    const reply = await within(panel).findByRole('button', { name: /New reply/ })
+    expect(within(panel).queryByRole('button', { name: 'Mark all as read' })).toBeNull()
+    await userEvent.click(reply)
+    expect(opened).toEqual([threadId])
+    expect((await storedRows(userId)).every((row) => !row.read)).toBe(true)
   })
 })

@@ -126,4 +126,20 @@ describe('AutomationCard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Edit Lookbook' }))
     expect(onEdit).toHaveBeenCalled()
   })
+
+  it('shows a role that only reads whether it is on, with no switch, edit or delete to reach for', () => {
+    renderApp(
+      <AutomationCard
+        automation={automation}
+        toggling={false}
+        readOnly
+        onToggle={vi.fn()}
+        onEdit={vi.fn()}
+        onDelete={vi.fn()}
+      />,
+    )
+    expect(screen.getByText('On')).toBeInTheDocument()
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument()
+    expect(screen.queryAllByRole('button')).toEqual([])
+  })
 })

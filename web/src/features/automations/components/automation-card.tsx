@@ -74,12 +74,15 @@ export function AutomationCard({
           >
             {automation.enabled ? 'On' : 'Paused'}
           </span>
-          <Switch
-            checked={automation.enabled}
-            disabled={toggling || readOnly}
-            onChange={onToggle}
-            label={`${automation.name} enabled`}
-          />
+          {/* a role that only reads sees the state, not a switch it may not flip */}
+          {!readOnly && (
+            <Switch
+              checked={automation.enabled}
+              disabled={toggling}
+              onChange={onToggle}
+              label={`${automation.name} enabled`}
+            />
+          )}
         </div>
       </div>
       {automation.keywords.length > 0 ? (

@@ -9,7 +9,8 @@ const resolvedAlert = z.object({ resolvedAt: z.string(), resolution: z.literal('
 
 interface NotificationItemProps {
   notification: Notification
-  onMarkRead: (id: string) => void
+  /** Absent for a role that may not mark notifications read: the row only reads. */
+  onMarkRead?: (id: string) => void
   /** Opens what the notification is about (a reply's conversation). */
   onOpen?: () => void
 }
@@ -19,12 +20,47 @@ export function NotificationItem({ notification, onMarkRead, onOpen }: Notificat
   const { id, type, title, message, read, created_at } = notification
   // an account alert the database resolved: its account is active again, or was deleted
   const resolved = resolvedAlert.safeParse(notification.metadata)
+  const content = (
+    <>
+      <NotificationIcon type={type} />
+      <span className="min-w-0 flex-1">
+        <span className="flex items-start justify-between gap-2">
+          <span className={cn('text-sm text-slate-900', read ? 'font-medium' : 'font-semibold')}>
+            {!read && <span className="sr-only">Unread: </span>}
+            {title}
+          </span>
+          {!read && <span className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-600" aria-hidden="true" />}
+        </span>
+        {message && <span className="mt-0.5 block text-sm text-slate-600">{message}</span>}
+        <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+          {relativeTime(created_at)}
+          {resolved.success && (
+            <span className="rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-700 ring-1 ring-emerald-200">
+              {resolved.data.resolution === 'deleted'
+                ? 'Resolved: the account was removed'
+                : 'Resolved: the account is active again'}
+            </span>
+          )}
+        </span>
+      </span>
+    </>
+  )
+  // A row that neither opens nor marks anything (a role that only reads) is text, not a dead button.
+  if (!onOpen && !onMarkRead) {
+    return (
+      <li>
+        <div data-read={read} className="flex w-full gap-3 px-4 py-3">
+          {content}
+        </div>
+      </li>
+    )
+  }
   return (
     <li>
       <button
         type="button"
         onClick={() => {
-          if (!read) onMarkRead(id)
+          if (!read) onMarkRead?.(id)
           onOpen?.()
         }}
         data-read={read}
@@ -34,29 +70,7 @@ export function NotificationItem({ notification, onMarkRead, onOpen }: Notificat
           read ? 'hover:bg-slate-50' : 'bg-brand-50/60 hover:bg-brand-50',
         )}
       >
-        <NotificationIcon type={type} />
-        <span className="min-w-0 flex-1">
-          <span className="flex items-start justify-between gap-2">
-            <span className={cn('text-sm text-slate-900', read ? 'font-medium' : 'font-semibold')}>
-              {!read && <span className="sr-only">Unread: </span>}
-              {title}
-            </span>
-            {!read && (
-              <span className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-600" aria-hidden="true" />
-            )}
-          </span>
-          {message && <span className="mt-0.5 block text-sm text-slate-600">{message}</span>}
-          <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-            {relativeTime(created_at)}
-            {resolved.success && (
-              <span className="rounded-full bg-emerald-50 px-2 py-0.5 font-medium text-emerald-700 ring-1 ring-emerald-200">
-                {resolved.data.resolution === 'deleted'
-                  ? 'Resolved: the account was removed'
-                  : 'Resolved: the account is active again'}
-              </span>
-            )}
-          </span>
-        </span>
+        {content}
       </button>
     </li>
   )

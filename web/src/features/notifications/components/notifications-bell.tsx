@@ -1,5 +1,6 @@
 import { Bell, CheckCheck, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
+import { useWorkspaceRole } from '@/lib/workspace/use-workspace-role'
 import { badgeLabel, replyThreadId } from '../notification-rules'
 import { NotificationItem } from './notification-item'
 import { useNotifications } from './notifications-provider'
@@ -17,7 +18,13 @@ export function NotificationsBell({ onOpenReply }: { onOpenReply?: (threadId: st
   const panelRef = useRef<HTMLDivElement>(null)
   const panelId = useId()
   const titleId = useId()
-  const badge = badgeLabel(unreadCount)
+  // Marking read is a write an agent and a viewer may not make (the role matrix): they read the
+  // list without a count they could never clear, and a reply opens its conversation only for roles
+  // with the inbox. The role store, not a query: this bell stands in headers without a query client.
+  const { can, loading: roleLoading } = useWorkspaceRole()
+  const canMarkRead = roleLoading || can.editWorkspace
+  const opensReplies = Boolean(onOpenReply) && (roleLoading || can.inbox)
+  const badge = canMarkRead ? badgeLabel(unreadCount) : null
 
   useEffect(() => {
     if (!open) return
@@ -81,15 +88,17 @@ export function NotificationsBell({ onOpenReply }: { onOpenReply?: (threadId: st
               Notifications
             </h2>
             <div className="flex items-center gap-1">
-              <button
-                type="button"
-                onClick={() => void markAllRead()}
-                disabled={unreadCount === 0}
-                className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
-              >
-                <CheckCheck className="size-3.5" aria-hidden="true" />
-                Mark all as read
-              </button>
+              {canMarkRead && (
+                <button
+                  type="button"
+                  onClick={() => void markAllRead()}
+                  disabled={unreadCount === 0}
+                  className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
+                >
+                  <CheckCheck className="size-3.5" aria-hidden="true" />
+                  Mark all as read
+                </button>
+              )}
               <button
                 type="button"
                 onClick={close}
@@ -111,9 +120,9 @@ export function NotificationsBell({ onOpenReply }: { onOpenReply?: (threadId: st
                   <NotificationItem
                     key={notification.id}
                     notification={notification}
-                    onMarkRead={(id) => void markRead(id)}
+                    onMarkRead={canMarkRead ? (id) => void markRead(id) : undefined}
                     onOpen={
-                      onOpenReply && replyThreadId(notification)
+                      onOpenReply && opensReplies && replyThreadId(notification)
                         ? () => {
                             setOpen(false)
                             onOpenReply(replyThreadId(notification) as string)

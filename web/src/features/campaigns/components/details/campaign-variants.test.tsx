@@ -1,7 +1,9 @@
+import { ROLE_NOT_ALLOWED } from '@reachflow/domain'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderApp } from '@/testing/render-app'
+import { workAs } from '@/testing/workspace-role'
 import type { Campaign } from '../../api/types'
 import type { VariantRow } from '../../variant-results'
 import { CampaignVariants } from './campaign-variants'
@@ -30,6 +32,7 @@ const campaign = (over: Partial<Campaign> = {}) =>
   ({ id: 'c1', status: 'running', winner_after_sends: null, winner_chosen_at: null, ...over }) as Campaign
 
 beforeEach(() => {
+  workAs('editor')
   api.stats.mockReset()
   api.save.mockReset().mockResolvedValue(undefined)
 })
@@ -139,5 +142,24 @@ describe('results per message', () => {
     api.stats.mockRejectedValueOnce(new Error('Could not load the results per message: boom'))
     renderApp(<CampaignVariants campaign={campaign()} live={false} />)
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the results per message: boom')
+  })
+  it('shows a viewer the winner rule as it is set, with no checkbox, number or Save to change it', async () => {
+    workAs('viewer')
+    api.stats.mockResolvedValue([
+      row({ variant_id: 'a', template: 'Hi', sent: 40, replies: 4 }),
+      row({ variant_id: 'b', template: 'Hey', first_slot: 1, current_slot: 1, sent: 40, replies: 2 }),
+    ])
+    const { unmount } = renderApp(
+      <CampaignVariants campaign={campaign({ winner_after_sends: 100 })} live={false} />,
+    )
+    const rule = await screen.findByTestId('winner-rule')
+    expect(rule).toHaveTextContent('Use the winner after 100 sends per variant')
+    expect(within(rule).getByTestId('read-only-note')).toHaveTextContent(ROLE_NOT_ALLOWED)
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument()
+    expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button')).not.toBeInTheDocument()
+    unmount()
+    renderApp(<CampaignVariants campaign={campaign()} live={false} />)
+    expect(await screen.findByTestId('winner-rule')).toHaveTextContent('All messages keep rotating')
   })
 })

@@ -1,10 +1,11 @@
-import { DM_DEFAULTS, DM_LIMITS, ROLE_NOT_ALLOWED } from '@reachflow/domain'
+import { DM_DEFAULTS, DM_LIMITS } from '@reachflow/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Lightbulb, Sparkles, Trophy } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { PanelLoading } from '@/components/ui/details-body'
 import { CheckboxField, Input } from '@/components/ui/form-field'
+import { ReadOnlyNote } from '@/components/ui/read-only-note'
 import { useToast } from '@/components/ui/toast'
 import { formatCount, formatDateTime } from '@/lib/format'
 import { LIVE_POLL_MS, queryRoots } from '@/lib/query-keys'
@@ -28,6 +29,7 @@ import { SectionTitle } from './detail-bits'
 
 /** Sent, replies and reply rate per opening message and follow-up, and the winner rule. */
 export function CampaignVariants({ campaign, live }: { campaign: Campaign; live: boolean }) {
+  const canEdit = useCanEditWorkspace()
   const variants = useQuery({
     queryKey: [queryRoots.campaigns, 'variants', campaign.id],
     queryFn: () => getVariantStats(campaign.id),
@@ -81,7 +83,11 @@ export function CampaignVariants({ campaign, live }: { campaign: Campaign; live:
       )}
       <VariantList title="Opening messages" rows={openings} />
       {followUps.length > 0 && <VariantList title="Follow-ups" rows={followUps} />}
-      <WinnerRule campaign={campaign} comparable={currentOpenings(rows).length >= 2} />
+      {canEdit ? (
+        <WinnerRule campaign={campaign} comparable={currentOpenings(rows).length >= 2} />
+      ) : (
+        <WinnerRuleSummary winnerAfterSends={campaign.winner_after_sends ?? null} />
+      )}
     </section>
   )
 }
@@ -173,6 +179,20 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   )
 }
 
+/** The winner rule as a role that only reads sees it: what is set, and no form to change it. */
+function WinnerRuleSummary({ winnerAfterSends }: { winnerAfterSends: number | null }) {
+  return (
+    <div className="rounded-xl bg-slate-50 p-3 text-sm ring-1 ring-slate-200/70" data-testid="winner-rule">
+      <p className="font-medium text-slate-800">
+        {winnerAfterSends === null
+          ? 'All messages keep rotating'
+          : `Use the winner after ${formatCount(winnerAfterSends)} sends per variant`}
+      </p>
+      <ReadOnlyNote className="mt-1 text-xs" />
+    </div>
+  )
+}
+
 /** The "use the winner after N sends per variant" rule of an existing campaign. */
 function WinnerRule({ campaign, comparable }: { campaign: Campaign; comparable: boolean }) {
   const toast = useToast()
@@ -183,8 +203,7 @@ function WinnerRule({ campaign, comparable }: { campaign: Campaign; comparable: 
   const valid = Number.isInteger(value) && value >= MIN_SENDS && value <= MAX_SENDS
   const wanted = enabled ? value : null
   const changed = wanted !== (campaign.winner_after_sends ?? null)
-  const canEdit = useCanEditWorkspace()
-  const locked = campaign.status === 'completed' || !canEdit
+  const locked = campaign.status === 'completed'
   const save = useMutation({
     mutationFn: () => updateWinnerRule(campaign.id, wanted),
     onSuccess: () => {
@@ -206,13 +225,11 @@ function WinnerRule({ campaign, comparable }: { campaign: Campaign; comparable: 
         id="variant-use-winner"
         label="Use the winner after N sends per variant"
         description={
-          !canEdit
-            ? ROLE_NOT_ALLOWED
-            : locked
-              ? 'The campaign is completed.'
-              : comparable
-                ? 'Once every opening message has N sends and one gets clearly more replies (95% confidence), only that one is sent.'
-                : 'Needs at least two opening messages to compare.'
+          locked
+            ? 'The campaign is completed.'
+            : comparable
+              ? 'Once every opening message has N sends and one gets clearly more replies (95% confidence), only that one is sent.'
+              : 'Needs at least two opening messages to compare.'
         }
         checked={enabled}
         disabled={locked || (!comparable && !enabled)}
