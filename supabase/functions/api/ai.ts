@@ -4,13 +4,7 @@
 // Every call goes through the daily budget of the caller's active workspace (public.ai_reserve,
 // atomic in the database), booked to the caller; only the roles that write campaigns may use it.
 
-import {
-  type AiStatus,
-  abilitiesOf,
-  type Drafts,
-  type PersonalizedPreview,
-  renderTemplate,
-} from '@reachflow/domain'
+import { type AiStatus, type Drafts, type PersonalizedPreview, renderTemplate } from '@reachflow/domain'
 import {
   AI_FAILURE_TEXT,
   AI_NOT_CONFIGURED_HINT,
@@ -25,10 +19,10 @@ import {
   personalizeText,
 } from '../_shared/ai.ts'
 import { fromDbError, must } from '../_shared/db-errors.ts'
-import { forbidden, HttpError, jsonResponse } from '../_shared/errors.ts'
+import { HttpError, jsonResponse } from '../_shared/errors.ts'
 import { fromJson } from '../_shared/json.ts'
 import { parseBody, z } from '../_shared/validation.ts'
-import { NOT_A_MEMBER, ROLE_REFUSED } from './billing-workspace.ts'
+import { EDIT_ROLES, requireWorkspaceRole } from '../_shared/workspace-role.ts'
 import type { CallContext } from './deps.ts'
 
 interface Usage {
@@ -71,11 +65,7 @@ async function usageOf(ctx: CallContext): Promise<Usage> {
  * are for the campaign wizard); 403 with the workspace errors otherwise.
  */
 async function aiWorkspace(ctx: CallContext): Promise<string> {
-  const { data, error } = await ctx.caller.db.rpc('active_workspace_plan').maybeSingle()
-  if (error) throw fromDbError(error)
-  if (!data) throw forbidden(NOT_A_MEMBER)
-  if (!abilitiesOf(data.role).editWorkspace) throw forbidden(ROLE_REFUSED)
-  return data.workspace_id
+  return (await requireWorkspaceRole(ctx.caller.db, EDIT_ROLES)).workspaceId
 }
 
 /** The workspace's budget, booked to the caller, through the service role (the RPCs are not the customer's to call). */

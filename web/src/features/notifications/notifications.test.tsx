@@ -281,7 +281,7 @@ describe('the bell by role (an agent and a viewer may not mark notifications rea
     workAs('viewer')
     const opened: string[] = []
     render(
-      <NotificationsProvider client={client} userId={userId}>
+      <NotificationsProvider client={client}>
         <NotificationsBell onOpenReply={(threadId) => opened.push(threadId)} />
       </NotificationsProvider>,
     )
@@ -322,7 +322,7 @@ describe('the bell by role (an agent and a viewer may not mark notifications rea
     workAs('agent')
     const opened: string[] = []
     render(
-      <NotificationsProvider client={client} userId={userId}>
+      <NotificationsProvider client={client}>
         <NotificationsBell onOpenReply={(id) => opened.push(id)} />
       </NotificationsProvider>,
     )
