@@ -11,11 +11,13 @@ comment on type public.workspace_role is
 
 create or replace function internal.active_workspace_id()
 returns uuid
-language sql
+language plpgsql
 stable security definer
 set search_path = ''
 as $$
-  select internal.active_workspace_of(auth.uid())
+begin
+  return internal.active_workspace_of(auth.uid());
+end
 $$;
 comment on function internal.active_workspace_id() is
   'The caller''s active workspace (internal.active_workspace_of). Policies call it once per statement as (select internal.active_workspace_id()).';
@@ -333,52 +335,79 @@ create trigger workspace_members_forget_left_workspace after delete on public.wo
 
 create or replace function internal.active_workspace_of(p_user uuid)
 returns uuid
-language sql
+language plpgsql
 stable security definer
 set search_path = ''
 as $$
-  select coalesce(
-    (select p.active_workspace_id
-       from public.user_profiles p
-       join public.workspace_members m on m.workspace_id = p.active_workspace_id and m.user_id = p.id
-      where p.id = p_user),
-    (select m.workspace_id
-       from public.workspace_members m
-      where m.user_id = p_user
-      order by (m.workspace_id = p_user) desc, m.created_at, m.workspace_id
-      limit 1)
-  )
+declare
+  active uuid;
+begin
+  -- plpgsql, not sql: every policy asks these helpers once per statement, and a security-definer
+  -- SQL function is never inlined and is parsed and planned on every call, while plpgsql keeps
+  -- its plans for the session. Two key lookups rather than one sorted query: the remembered
+  -- workspace is nearly always the answer. Nothing is kept between calls, so a removed member
+  -- loses the workspace on their next statement.
+  select m.workspace_id into active
+    from public.user_profiles p
+    join public.workspace_members m on m.workspace_id = p.active_workspace_id and m.user_id = p.id
+   where p.id = p_user;
+  if not found then
+    select m.workspace_id into active
+      from public.workspace_members m
+     where m.user_id = p_user
+     order by m.workspace_id = p_user desc, m.created_at, m.workspace_id
+     limit 1;
+  end if;
+  return active;
+end
 $$;
 comment on function internal.active_workspace_of(uuid) is
   'The workspace a person works in: the one they switched to while they are still a member, else their personal one, else the first they joined; null when they belong to none.';
 
 create or replace function internal.active_workspace_with_role(p_roles public.workspace_role[])
 returns uuid
-language sql
+language plpgsql
 stable security definer
 set search_path = ''
 as $$
-  select m.workspace_id
-    from public.workspace_members m
-   where m.workspace_id = internal.active_workspace_of(auth.uid())
-     and m.user_id = auth.uid()
-     and m.role = any (p_roles)
+declare
+  caller uuid := auth.uid();
+  active uuid;
+  active_role public.workspace_role;
+begin
+  -- internal.active_workspace_of's choice with the role held there, in its own lookups rather
+  -- than a call to it (see there why plpgsql).
+  select m.workspace_id, m.role into active, active_role
+    from public.user_profiles p
+    join public.workspace_members m on m.workspace_id = p.active_workspace_id and m.user_id = p.id
+   where p.id = caller;
+  if not found then
+    select m.workspace_id, m.role into active, active_role
+      from public.workspace_members m
+     where m.user_id = caller
+     order by m.workspace_id = caller desc, m.created_at, m.workspace_id
+     limit 1;
+  end if;
+  return case when active_role = any (p_roles) then active end;
+end
 $$;
 comment on function internal.active_workspace_with_role(public.workspace_role[]) is
   'The one rule every tenant policy asks: the caller''s active workspace when their role there is one of p_roles, else null (no row matches). Policies call it once per statement: workspace_id = (select internal.active_workspace_with_role(...)). Membership is read on every request, so a removed member loses access at once.';
 
 create or replace function internal.has_role_on_workspace(p_workspace_id uuid, p_roles public.workspace_role[] default null::public.workspace_role[])
 returns boolean
-language sql
+language plpgsql
 stable security definer
 set search_path = ''
 as $$
-  select exists (
+begin
+  -- plpgsql for the cached plan (see internal.active_workspace_of).
+  return exists (
     select 1 from public.workspace_members m
      where m.workspace_id = p_workspace_id
-       and m.user_id = auth.uid()
-       and (p_roles is null or m.role = any (p_roles))
-  )
+       and m.user_id = (select auth.uid())
+       and (p_roles is null or m.role = any (p_roles)));
+end
 $$;
 comment on function internal.has_role_on_workspace(uuid, public.workspace_role[]) is
   'True when the caller is a member of the workspace (with one of the roles, when given). The one rule policies and functions ask.';
@@ -413,12 +442,16 @@ comment on function internal.workspace_for_creator(uuid) is
 
 create or replace function internal.workspace_role(p_workspace_id uuid)
 returns public.workspace_role
-language sql
+language plpgsql
 stable security definer
 set search_path = ''
 as $$
-  select m.role from public.workspace_members m
-   where m.workspace_id = p_workspace_id and m.user_id = auth.uid()
+begin
+  -- plpgsql for the cached plan (see internal.active_workspace_of).
+  return (
+    select m.role from public.workspace_members m
+     where m.workspace_id = p_workspace_id and m.user_id = (select auth.uid()));
+end
 $$;
 comment on function internal.workspace_role(uuid) is
   'The caller''s role in a workspace; null when not a member.';
