@@ -37,6 +37,27 @@ const resend = (token: string, workspace: string, invitation: string) =>
   )
 const uniqueAddress = (tag: string) => `${tag}-${crypto.randomUUID().slice(0, 8)}@functions.test`
 
+/** Follows a mailed Auth link as the invitee's browser would: where it lands, and the session it carries. */
+async function follow(mailedLink: string): Promise<{ landed: URL; accessToken: string }> {
+  const opened = await fetch(new URL(mailedLink), { redirect: 'manual' })
+  await opened.body?.cancel()
+  const landed = new URL(opened.headers.get('location') ?? '')
+  return { landed, accessToken: new URLSearchParams(landed.hash.slice(1)).get('access_token') ?? '' }
+}
+
+/** accept_invitation with the invitee's session and the token of the invitation's page link. */
+function accept(accessToken: string, invitationLink: string): Promise<Response> {
+  return fetch(`${requireEnv('SUPABASE_URL', env)}/rest/v1/rpc/accept_invitation`, {
+    method: 'POST',
+    headers: {
+      apikey: requireEnv('SUPABASE_ANON_KEY', env),
+      Authorization: `Bearer ${accessToken}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ p_token: invitationLink.split('/').pop() }),
+  })
+}
+
 Deno.test('an owner invites a new address: Auth mails the invitation link, and a resend mails a new one', async () => {
   const owner = await newCustomer('ws-invite-owner')
   const email = uniqueAddress('ws-invitee')
@@ -85,20 +106,9 @@ Deno.test('someone who already has a login is mailed a magic link that signs the
   const link = new URL(mail?.links[0] ?? '')
   assert.equal(link.searchParams.get('type'), 'magiclink')
   assert.equal(link.searchParams.get('redirect_to'), sent.link)
-  const opened = await fetch(link, { redirect: 'manual' })
-  await opened.body?.cancel()
-  const landed = new URL(opened.headers.get('location') ?? '')
+  const { landed, accessToken } = await follow(link.toString())
   assert.equal(`${landed.origin}${landed.pathname}`, sent.link)
-  const session = new URLSearchParams(landed.hash.slice(1))
-  const accepted = await fetch(`${requireEnv('SUPABASE_URL', env)}/rest/v1/rpc/accept_invitation`, {
-    method: 'POST',
-    headers: {
-      apikey: requireEnv('SUPABASE_ANON_KEY', env),
-      Authorization: `Bearer ${session.get('access_token')}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({ p_token: sent.link.split('/').pop() }),
-  })
+  const accepted = await accept(accessToken, sent.link)
   assert.equal(accepted.status, 200)
   assert.equal(await accepted.json(), owner.id)
 
@@ -119,18 +129,7 @@ Deno.test('someone who already has a login is mailed a magic link that signs the
   assert.equal((await outbox(other.email)).length, 1)
   // The refused resend keeps the link already mailed: the invitee can still join with it.
   const [firstMail] = await outbox(other.email)
-  const firstLanded = await fetch(new URL(firstMail?.links[0] ?? ''), { redirect: 'manual' })
-  await firstLanded.body?.cancel()
-  const firstSession = new URLSearchParams(new URL(firstLanded.headers.get('location') ?? '').hash.slice(1))
-  const joined = await fetch(`${requireEnv('SUPABASE_URL', env)}/rest/v1/rpc/accept_invitation`, {
-    method: 'POST',
-    headers: {
-      apikey: requireEnv('SUPABASE_ANON_KEY', env),
-      Authorization: `Bearer ${firstSession.get('access_token')}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({ p_token: first.link.split('/').pop() }),
-  })
+  const joined = await accept((await follow(firstMail?.links[0] ?? '')).accessToken, first.link)
   assert.equal(joined.status, 200, await joined.clone().text())
   assert.equal(await joined.json(), owner.id)
 })
