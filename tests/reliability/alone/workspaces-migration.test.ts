@@ -74,18 +74,33 @@ async function tablesWith(client: pg.Client, column: string): Promise<string[]> 
   return rows.map((row) => row.name)
 }
 
+/**
+ * A table's primary key columns as the first snapshot found them. The later snapshot names a row by
+ * the same columns, so a key that later grew (ai_usage's now leads with the workspace) still names
+ * the same row.
+ */
+const keyColumnsOf = new Map<string, string[]>()
+
+async function keyColumns(client: pg.Client, table: string): Promise<string[]> {
+  const known = keyColumnsOf.get(table)
+  if (known) return known
+  const { rows } = await client.query<{ name: string }>(
+    `select a.attname as name
+       from pg_constraint p cross join lateral unnest(p.conkey) with ordinality k(attnum, ord)
+       join pg_attribute a on a.attrelid = p.conrelid and a.attnum = k.attnum
+      where p.conrelid = $1::regclass and p.contype = 'p' order by k.ord`,
+    [table],
+  )
+  const names = rows.map((row) => row.name)
+  keyColumnsOf.set(table, names)
+  return names
+}
+
 /** Every row's primary key per owner column value, read as the database owner (no RLS). */
 async function snapshot(client: pg.Client, tables: string[], owner: string): Promise<Snapshot> {
   const out: Snapshot = {}
   for (const table of tables) {
-    const { rows: keyColumns } = await client.query<{ name: string }>(
-      `select a.attname as name
-         from pg_constraint p cross join lateral unnest(p.conkey) with ordinality k(attnum, ord)
-         join pg_attribute a on a.attrelid = p.conrelid and a.attnum = k.attnum
-        where p.conrelid = $1::regclass and p.contype = 'p' order by k.ord`,
-      [table],
-    )
-    const key = keyColumns.map((c) => `t.${client.escapeIdentifier(c.name)}`).join(', ')
+    const key = (await keyColumns(client, table)).map((c) => `t.${client.escapeIdentifier(c)}`).join(', ')
     const [schema, name] = table.split('.') as [string, string]
     const { rows } = await client.query<{ owner: string | null; key: string }>(
       `select t.${client.escapeIdentifier(owner)}::text as owner, jsonb_build_array(${key})::text as key
