@@ -15,12 +15,29 @@ export const EDIT_ROLES: readonly WorkspaceRoleName[] = ['owner', 'admin', 'edit
 /** Dashboards and analytics, read: everyone but an agent, whose workspace is the inbox only. */
 export const READ_ROLES: readonly WorkspaceRoleName[] = ['owner', 'admin', 'editor', 'viewer']
 
+/**
+ * One read of the active workspace per request: each request has a client of its own for its caller,
+ * so a route's wrapper and its handler (the AI budget, billing) share the answer instead of asking
+ * the database twice.
+ */
+const activeWorkspaceOf = new WeakMap<SupabaseClient, ReturnType<typeof readActiveWorkspace>>()
+
+// Awaited here: the query builder is a thenable that asks again each time it is awaited.
+async function readActiveWorkspace(db: SupabaseClient) {
+  return await db.rpc('active_workspace_plan').maybeSingle()
+}
+
 /** The caller's active workspace and role there; 403 unless the role is one of `roles`. */
 export async function requireWorkspaceRole(
   db: SupabaseClient,
   roles: readonly WorkspaceRoleName[],
 ): Promise<{ workspaceId: string; role: WorkspaceRoleName }> {
-  const { data, error } = await db.rpc('active_workspace_plan').maybeSingle()
+  let read = activeWorkspaceOf.get(db)
+  if (!read) {
+    read = readActiveWorkspace(db)
+    activeWorkspaceOf.set(db, read)
+  }
+  const { data, error } = await read
   if (error) throw new Error(`Reading the active workspace failed: ${error.message}`)
   if (!data) throw forbidden(NOT_A_MEMBER)
   if (!roles.includes(data.role)) throw forbidden(ROLE_REFUSED)
