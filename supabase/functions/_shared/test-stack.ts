@@ -100,6 +100,36 @@ export async function jsonOf<T = Record<string, unknown>>(response: Response): P
   return (await response.json()) as T
 }
 
+/** A function's answer as the tests compare it: the status and the JSON body. */
+export interface Answer {
+  status: number
+  body: Record<string, unknown> & { error?: string }
+}
+
+/** Calls a function's handler in-process as `who` (their token), for its status and JSON body. */
+export function callerOf(handler: (req: Request) => Promise<Response>, name: string) {
+  return async (who: { token: string }, method: string, path: string, body?: unknown): Promise<Answer> => {
+    const response = await handler(functionRequest(name, path, { token: who.token, method, body }))
+    return { status: response.status, body: await jsonOf<Answer['body']>(response) }
+  }
+}
+
+/** A new customer who joined `owner`'s personal workspace with `role` and works in it now. */
+export async function memberOf(
+  owner: TestCustomer,
+  role: 'admin' | 'editor' | 'agent' | 'viewer',
+  env: Env = stackEnv(),
+): Promise<TestCustomer> {
+  const person = await newCustomer(`ws-${role}`, env)
+  const joined = await serviceDb(env)
+    .from('workspace_members')
+    .insert({ workspace_id: owner.id, user_id: person.id, role })
+  if (joined.error) throw new Error(`Joining the workspace failed: ${joined.error.message}`)
+  const switched = await person.db.rpc('set_active_workspace', { p_workspace_id: owner.id })
+  if (switched.error) throw new Error(`Switching to the workspace failed: ${switched.error.message}`)
+  return person
+}
+
 export interface QueuedJob {
   id: string
   name: string

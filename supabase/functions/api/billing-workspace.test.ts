@@ -7,14 +7,7 @@
 import assert from 'node:assert/strict'
 import { createStripeClient, type Stripe } from '../_shared/stripe.ts'
 import { syncSubscription } from '../_shared/stripe-sync.ts'
-import {
-  functionRequest,
-  jsonOf,
-  newCustomer,
-  serviceDb,
-  stackEnv,
-  type TestCustomer,
-} from '../_shared/test-stack.ts'
+import { callerOf, newCustomer, serviceDb, stackEnv, type TestCustomer } from '../_shared/test-stack.ts'
 import { ROLE_REFUSED } from '../_shared/workspace-role.ts'
 import { createApiHandler } from './app.ts'
 import { defaultDeps } from './deps.ts'
@@ -24,10 +17,7 @@ const handle = createApiHandler(defaultDeps(env))
 const stripe = createStripeClient(env)
 type Json = Record<string, unknown>
 
-async function call(customer: TestCustomer, method: string, path: string, body?: unknown) {
-  const response = await handle(functionRequest('api', path, { token: customer.token, method, body }))
-  return { status: response.status, body: await jsonOf<Json & { error?: string }>(response) }
-}
+const call = callerOf(handle, 'api')
 
 async function pay(sessionId: string) {
   const response = await fetch(`${env('STRIPE_API_BASE')}/__sandbox/checkout_sessions/${sessionId}/pay`, {

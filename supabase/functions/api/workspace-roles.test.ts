@@ -4,9 +4,9 @@
 // there would let a viewer add, change or delete accounts); their reads see the active workspace only.
 import assert from 'node:assert/strict'
 import {
-  functionRequest,
+  callerOf,
   givePlan,
-  jsonOf,
+  memberOf,
   newCustomer,
   serviceDb,
   stackEnv,
@@ -19,24 +19,8 @@ import { defaultDeps } from './deps.ts'
 const env = stackEnv()
 const api = createApiHandler(defaultDeps(env))
 type Json = Record<string, unknown>
-type Answer = { status: number; body: Json & { error?: string } }
-
-async function call(who: TestCustomer, method: string, path: string, body?: unknown): Promise<Answer> {
-  const response = await api(functionRequest('api', path, { token: who.token, method, body }))
-  return { status: response.status, body: await jsonOf<Json & { error?: string }>(response) }
-}
-
-/** Someone who joined the owner's personal workspace with `role` and works in it now. */
-async function member(owner: TestCustomer, role: 'editor' | 'agent' | 'viewer'): Promise<TestCustomer> {
-  const person = await newCustomer(`ws-${role}`)
-  const { error } = await serviceDb(env)
-    .from('workspace_members')
-    .insert({ workspace_id: owner.id, user_id: person.id, role })
-  assert.equal(error, null)
-  const switched = await person.db.rpc('set_active_workspace', { p_workspace_id: owner.id })
-  assert.equal(switched.error, null)
-  return person
-}
+const call = callerOf(api, 'api')
+const member = (owner: TestCustomer, role: 'editor' | 'agent' | 'viewer') => memberOf(owner, role, env)
 
 /** An owner whose workspace has an X account, a pending scraping campaign and a lead list. */
 async function stockedWorkspace() {

@@ -4,14 +4,7 @@
 // connect, 200, and the finish writes the account with the service role); an agent, whose workspace
 // is the inbox, does not read an automation's posts either.
 import assert from 'node:assert/strict'
-import {
-  functionRequest,
-  jsonOf,
-  newCustomer,
-  serviceDb,
-  stackEnv,
-  type TestCustomer,
-} from '../_shared/test-stack.ts'
+import { callerOf, memberOf, newCustomer, stackEnv, type TestCustomer } from '../_shared/test-stack.ts'
 import { ROLE_REFUSED } from '../_shared/workspace-role.ts'
 import { createOfficialHandler } from './app.ts'
 import { defaultDeps } from './deps.ts'
@@ -20,24 +13,8 @@ const env = stackEnv()
 const handle = createOfficialHandler(defaultDeps(env))
 const BROWSER = 'a-browser-key-000000000000000000000000'
 
-async function call(who: TestCustomer, method: string, path: string, body?: unknown) {
-  const response = await handle(
-    functionRequest('instagram-official', path, { token: who.token, method, body }),
-  )
-  return { status: response.status, body: await jsonOf<{ error?: string }>(response) }
-}
-
-/** Someone who joined the owner's personal workspace with `role` and works in it now. */
-async function member(owner: TestCustomer, role: 'agent' | 'viewer'): Promise<TestCustomer> {
-  const person = await newCustomer(`ig-${role}`)
-  const { error } = await serviceDb(env)
-    .from('workspace_members')
-    .insert({ workspace_id: owner.id, user_id: person.id, role })
-  assert.equal(error, null)
-  const switched = await person.db.rpc('set_active_workspace', { p_workspace_id: owner.id })
-  assert.equal(switched.error, null)
-  return person
-}
+const call = callerOf(handle, 'instagram-official')
+const member = (owner: TestCustomer, role: 'agent' | 'viewer') => memberOf(owner, role, env)
 
 Deno.test('a viewer and an agent are refused connecting, finishing and disconnecting Instagram', async () => {
   const owner = await newCustomer('ig-owner')
