@@ -159,38 +159,38 @@ describe.concurrent('campaign.tick sends', BROWSER_SUITE, () => {
       Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now))
     const weekdayIn = (timeZone: string) =>
       new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long' }).format(now).toLowerCase()
-    // the same one-hour window of local time, open now in Tokyo, closed now in New York (13-14 h apart)
+    // Tokyo and New York are 13-14 h apart: the same local window is open in one and closed in the
+    // other. The open zone is the one whose clock is an hour or more from midnight, and the window
+    // runs an hour either side of now, so no hour or day turns over between this line and the ticks.
     const tokyoHour = hourIn('Asia/Tokyo')
-    const window = (hour: number) => ({
-      timeFrom: `${String(hour).padStart(2, '0')}:00`,
-      timeTo: hour === 23 ? '23:59' : `${String(hour + 1).padStart(2, '0')}:00`,
-    })
+    const [openZone, closedZone] =
+      tokyoHour >= 1 && tokyoHour <= 22
+        ? ['Asia/Tokyo', 'America/New_York']
+        : ['America/New_York', 'Asia/Tokyo']
+    const hour = hourIn(openZone)
+    const clock = (h: number) => `${String(h).padStart(2, '0')}:00`
+    const window = { timeFrom: clock(hour - 1), timeTo: clock(hour + 1) }
     const [a, b, c] = await people(3)
     if (!a || !b || !c) throw new Error('no leads')
-    const tokyo = await createCampaign(userId, accountId, [a], {
-      schedule: { timezone: 'Asia/Tokyo', ...window(tokyoHour), activeDays: EVERY_DAY, randomDaysOff: false },
+    const open = await createCampaign(userId, accountId, [a], {
+      schedule: { timezone: openZone, ...window, activeDays: EVERY_DAY, randomDaysOff: false },
     })
-    const newYork = await createCampaign(userId, accountId, [b], {
-      schedule: {
-        timezone: 'America/New_York',
-        ...window(tokyoHour),
-        activeDays: EVERY_DAY,
-        randomDaysOff: false,
-      },
+    const closed = await createCampaign(userId, accountId, [b], {
+      schedule: { timezone: closedZone, ...window, activeDays: EVERY_DAY, randomDaysOff: false },
     })
     const dayOff = await createCampaign(userId, accountId, [c], {
       schedule: {
-        timezone: 'Asia/Tokyo',
+        timezone: openZone,
         timeFrom: '00:00',
         timeTo: '23:59',
-        activeDays: EVERY_DAY.filter((d) => d !== weekdayIn('Asia/Tokyo')),
+        activeDays: EVERY_DAY.filter((d) => d !== weekdayIn(openZone)),
         randomDaysOff: false,
       },
     })
-    for (const campaignId of [tokyo, newYork, dayOff])
+    for (const campaignId of [open, closed, dayOff])
       await campaignTick(suite.runner.context(), { campaignId, accountId })
     expect((await x.deliveries(sandbox.username)).map((d) => d.recipientUsername)).toEqual([a.username])
-    expect((await leadsOf(newYork))[0]?.state).toBe('pending')
+    expect((await leadsOf(closed))[0]?.state).toBe('pending')
     expect((await leadsOf(dayOff))[0]?.state).toBe('pending')
   })
 
