@@ -32,6 +32,10 @@ export default defineConfig({
   use: {
     baseURL: process.env.WEB_URL ?? 'http://127.0.0.1:54323',
     viewport: { width: 1280, height: 800 },
+    // The app stops its animations for people who ask for less motion (src/index.css). An endless
+    // one (a live figure's pulsing dot) otherwise keeps headless Chromium compositing in software at
+    // about an eighth of a core for as long as a test waits on that page.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
