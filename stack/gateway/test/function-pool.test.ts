@@ -11,8 +11,9 @@ const ECHO = 'gateway-test-echo'
 
 describe('the function pool', () => {
   const config = stackConfig('test')
-  // a range of the test instance's ports no service uses (its slots end at 25)
-  const ranged = { ...config, ports: { ...config.ports, functions: config.ports.api + 40 } }
+  // ports of this base's hundred that no stack uses: `test` has 0-25, Playwright's `e2e1` 30-55 and
+  // `e2e2` 60-85, and they run beside this file
+  const ranged = { ...config, ports: { ...config.ports, functions: config.ports.api + 86 } }
   const logs: string[] = []
   const log = (level: string, message: string) => logs.push(`${level} ${message}`)
   const pools = [new FunctionPool(ranged, [fixtures], log), new FunctionPool(ranged, [fixtures], log)]
