@@ -21,6 +21,8 @@ interface FlakeLogEntry {
   run: string
   seed: number | null
   busyCore: boolean
+  /** the suites on three tracks at once (the default) or one at a time (REACHFLOW_TEST_TRACKS=0) */
+  tracks: boolean
   suites: string
   files: string
   minutes: number
@@ -104,6 +106,7 @@ function logEntry(
     run,
     seed: summary?.seed ?? null,
     busyCore: true,
+    tracks: process.env.REACHFLOW_TEST_TRACKS !== '0',
     suites: soakRun() ? 'soak' : (process.env.REACHFLOW_SUITES ?? 'pgtap,vitest,deno,e2e'),
     files: [process.env.REACHFLOW_VITEST_FILES, process.env.REACHFLOW_E2E_FILES].filter(Boolean).join(' '),
     minutes,

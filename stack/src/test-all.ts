@@ -1,7 +1,8 @@
 // `npm test`: sets up a fresh `test` instance of the stack (its own ports and data, so it runs beside
 // `npm start`), runs every suite against it, stops it, and ends with one line `N passed, N failed`.
-// REACHFLOW_TEST_TRACKS=1 runs Playwright on two stacks of its own (`e2e1`, `e2e2`, one per worker)
-// beside the test stack's suites, and the web app's jsdom files beside both.
+// Three tracks at once: the test stack's suites; Playwright on two stacks of its own (`e2e1`, `e2e2`,
+// one per worker); the web app's jsdom files. REACHFLOW_TEST_TRACKS=0 runs one suite at a time on the
+// test stack alone (slower; for telling a flake that needs the overlap from one that does not).
 // REACHFLOW_SUITES=pgtap,vitest,deno,e2e runs a subset (for quick local loops);
 // REACHFLOW_VITEST_FILES="a.test.ts b.test.ts" / REACHFLOW_E2E_FILES="auth" narrow vitest / Playwright.
 // One seed (REACHFLOW_TEST_SEED, else a fresh one) is printed first and given to every suite; a
@@ -158,11 +159,11 @@ async function pgtapSuite(config: StackConfig, env: Record<string, string>): Pro
 }
 
 /**
- * REACHFLOW_TEST_TRACKS=1: the suites on three tracks at once and Playwright on two stacks of its
- * own, one per worker. Off by default: on the shared 2-vCPU machine at a load of 30 it brought
- * timeouts that one suite at a time does not (docs/decisions.md, docs/benchmarks.md).
+ * The suites on three tracks at once, Playwright on two stacks of its own (one per worker), unless
+ * REACHFLOW_TEST_TRACKS=0. On a quiet 2-vCPU machine the overlap fills the CPU the suites leave idle
+ * while they wait on browsers and sandboxes (docs/decisions.md, docs/benchmarks.md "npm test").
  */
-const parallelTracks = () => process.env.REACHFLOW_TEST_TRACKS === '1'
+const parallelTracks = () => process.env.REACHFLOW_TEST_TRACKS !== '0'
 
 /** `npm run test:soak`: the endurance runs alone instead of the suites. */
 export const soakRun = () => process.env.REACHFLOW_TEST_SOAK === '1'
