@@ -127,6 +127,13 @@ test('a keyword comment delivered twice to the webhook gets exactly one private 
       { timeout: 60_000 },
     )
     .not.toBeNull()
+  const runs = () =>
+    sql<{ status: string }>('select status from public.instagram_automation_runs where trigger_key = $1', [
+      `comment:${commented.comment_id}`,
+    ])
+  // the runner marks its run sent once Instagram's API has answered, a moment after the API stored
+  // the reply (under load the run was still `sending` when the sandbox already showed it)
+  await expect.poll(async () => (await runs()).map((r) => r.status), { timeout: 60_000 }).toEqual(['sent'])
 
   // Meta delivers the same event again: stored once, answered once
   const again = await metaControl<{ status: number }>(`/deliveries/${commented.delivery_id}/redeliver`, {})
@@ -138,11 +145,7 @@ test('a keyword comment delivered twice to the webhook gets exactly one private 
   )
   // the second delivery queued no second job: nothing can answer the comment again later
   expect(event).toEqual({ deliveries: 2, jobs: 1 })
-  const runs = await sql<{ status: string }>(
-    'select status from public.instagram_automation_runs where trigger_key = $1',
-    [`comment:${commented.comment_id}`],
-  )
-  expect(runs.map((r) => r.status)).toEqual(['sent'])
+  expect((await runs()).map((r) => r.status)).toEqual(['sent'])
   const sent = (
     await metaControl<{ direction: string; kind: string }[]>(
       `/conversations?account=${account.username}&peer=ana_reads`,
