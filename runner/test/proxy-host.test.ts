@@ -174,7 +174,7 @@ describe("the database's proxy check, fed what the api stores", () => {
 /** An IPv6 form whose dotted IPv4 tail has an octet with a leading zero (`[…:036.1.2.3]`, `[…:1.02.3.4]`). */
 function octalDottedTail(difference: string): boolean {
   const tail = /^\[[^\]]*:((?:\d+\.){3}\d+)\]/.exec(difference)?.[1]
-  return tail !== undefined && tail.split('.').some((octet) => /^0\d/.test(octet))
+  return tail?.split('.').some((octet) => /^0\d/.test(octet)) ?? false
 }
 
 describe('a sample through real Chromium', BROWSER_SUITE, () => {
