@@ -9,7 +9,7 @@ import { execFileSync, spawn } from 'node:child_process'
 import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { repoRoot } from '../stack/src/config.ts'
-import { soakRun, TEST_SUMMARY_FILE, type TestSummary } from '../stack/src/test-all.ts'
+import { parallelTracks, soakRun, TEST_SUMMARY_FILE, type TestSummary } from '../stack/src/test-all.ts'
 import { TEST_SEED_VARIABLE } from '../stack/src/test-seed.ts'
 
 const FLAKE_LOG = join(repoRoot, 'tests', 'flake-log.jsonl')
@@ -106,7 +106,7 @@ function logEntry(
     run,
     seed: summary?.seed ?? null,
     busyCore: true,
-    tracks: process.env.REACHFLOW_TEST_TRACKS !== '0',
+    tracks: parallelTracks(),
     suites: soakRun() ? 'soak' : (process.env.REACHFLOW_SUITES ?? 'pgtap,vitest,deno,e2e'),
     files: [process.env.REACHFLOW_VITEST_FILES, process.env.REACHFLOW_E2E_FILES].filter(Boolean).join(' '),
     minutes,

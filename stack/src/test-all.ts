@@ -163,7 +163,7 @@ async function pgtapSuite(config: StackConfig, env: Record<string, string>): Pro
  * REACHFLOW_TEST_TRACKS=0. On a quiet 2-vCPU machine the overlap fills the CPU the suites leave idle
  * while they wait on browsers and sandboxes (docs/decisions.md, docs/benchmarks.md "npm test").
  */
-const parallelTracks = () => process.env.REACHFLOW_TEST_TRACKS !== '0'
+export const parallelTracks = () => process.env.REACHFLOW_TEST_TRACKS !== '0'
 
 /** `npm run test:soak`: the endurance runs alone instead of the suites. */
 export const soakRun = () => process.env.REACHFLOW_TEST_SOAK === '1'

@@ -3,7 +3,7 @@
 // the start moves to another port instead of failing the call with 503.
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { repoRoot, stackConfig } from '../../src/config.ts'
+import { E2E_INSTANCES, repoRoot, stackConfig } from '../../src/config.ts'
 import { FunctionPool } from '../src/functions/pool.ts'
 
 const fixtures = join(repoRoot, 'stack', 'gateway', 'test', 'fixtures', 'functions')
@@ -11,9 +11,10 @@ const ECHO = 'gateway-test-echo'
 
 describe('the function pool', () => {
   const config = stackConfig('test')
-  // ports of this base's hundred that no stack uses: `test` has 0-25, Playwright's `e2e1` 30-55 and
-  // `e2e2` 60-85, and they run beside this file
-  const ranged = { ...config, ports: { ...config.ports, functions: config.ports.api + 86 } }
+  // ports no stack uses: above the last of Playwright's stacks (`e2e1`, `e2e2`), which sit above
+  // `test` and run beside this file
+  const afterStacks = Math.max(...E2E_INSTANCES.map((instance) => stackConfig(instance).ports.meta)) + 1
+  const ranged = { ...config, ports: { ...config.ports, functions: afterStacks } }
   const logs: string[] = []
   const log = (level: string, message: string) => logs.push(`${level} ${message}`)
   const pools = [new FunctionPool(ranged, [fixtures], log), new FunctionPool(ranged, [fixtures], log)]
