@@ -56,8 +56,9 @@ export default defineConfig({
       {
         resolve: { alias: packageAliases(SHARED_PACKAGES) },
         // Runner processes working every queue, the test clock moved by days, crashes under load, the
-        // gateway's `pgrst.*` role settings: after every other suite, one file at a time, so nothing
-        // else runs while they own the system.
+        // gateway's `pgrst.*` role settings: one file at a time, so nothing else runs while they own
+        // the stack. `npm test` gives them a stack of their own (`alone`), after the web files; with
+        // REACHFLOW_TEST_TRACKS=0 they run after every other file on the test stack.
         test: {
           name: 'runner-alone',
           environment: 'node',

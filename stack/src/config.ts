@@ -1,6 +1,7 @@
 // Where an instance of the local stack lives and which ports it uses.
 // `dev` is what `npm start` runs; `test` is what `npm test` runs, on other ports, so both can run at once;
-// `e2e1` and `e2e2` are the stacks `npm test` starts for Playwright, one per worker, beside `test`.
+// `e2e1` and `e2e2` are the stacks `npm test` starts for Playwright, one per worker, beside `test`;
+// `alone` is the one it starts for the runner-alone files.
 // STACK_PORT_BASE shifts every port of both instances (e.g. 100 → 54421/55421), for parallel checkouts.
 import { createHmac } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
@@ -62,12 +63,27 @@ export const E2E_INSTANCES = ['e2e1', 'e2e2']
 /** The environments of those stacks (JSON, one per worker), which `npm test` gives Playwright. */
 export const E2E_STACKS_VARIABLE = 'REACHFLOW_E2E_STACKS'
 
+/** `npm test`'s stack for the runner-alone files, which run beside the `test` stack's other suites. */
+export const ALONE_INSTANCE = 'alone'
+
 /**
  * Where an instance's ports start, above 54321 + STACK_PORT_BASE. Bases are hundreds apart and an
- * instance takes 26 ports, so the e2e stacks sit above `test` inside the hundred its base owns.
- * Every other instance (a test's or a bench's own stack) starts 2000 above.
+ * instance takes 26 ports, so each base owns three hundreds: `dev` and `alone` in the first, `test`
+ * and the e2e stacks in the second (`function-pool.test.ts` borrows the ports above them), a test's
+ * or a bench's own stack in the third. The two migration tests run in runner-alone, beside the
+ * supervisor and pg-boss tests (which start theirs at 2000), so theirs start above.
  */
-const INSTANCE_OFFSETS: Record<string, number> = { dev: 0, test: 1000, e2e1: 1030, e2e2: 1060 }
+export const INSTANCE_OFFSETS: Record<string, number> = {
+  dev: 0,
+  [ALONE_INSTANCE]: 30,
+  test: 1000,
+  e2e1: 1030,
+  e2e2: 1060,
+  renamedmigrations: 2030,
+  workspacesmigration: 2060,
+}
+/** Where every other instance (the supervisor test's, pg-boss upgrade's, a bench's) starts. */
+export const OTHER_INSTANCE_OFFSET = 2000
 
 export function stackConfig(instance = instanceName()) {
   const portBase = Number(process.env.STACK_PORT_BASE ?? 0)
@@ -76,7 +92,7 @@ export function stackConfig(instance = instanceName()) {
       `STACK_PORT_BASE must be a whole number from 0 to 9000, got "${process.env.STACK_PORT_BASE}".`,
     )
   }
-  const first = 54321 + portBase + (INSTANCE_OFFSETS[instance] ?? 2000)
+  const first = 54321 + portBase + (INSTANCE_OFFSETS[instance] ?? OTHER_INSTANCE_OFFSET)
   const ports = Object.fromEntries(
     Object.entries(PORT_SLOTS).map(([name, slot]) => [name, first + slot]),
   ) as Record<PortName, number>
@@ -114,6 +130,14 @@ export function stackConfig(instance = instanceName()) {
     publishableKey: LOCAL_PUBLISHABLE_KEY,
     secretKey: LOCAL_SECRET_KEY,
   }
+}
+
+/** The first and last port any instance of this port base may take (dev's api to the last migration test's). */
+export function stackPortRange(): [number, number] {
+  const offsets = [...Object.values(INSTANCE_OFFSETS), OTHER_INSTANCE_OFFSET]
+  const first = stackConfig('dev').ports.api - (INSTANCE_OFFSETS.dev ?? 0)
+  const lastSlot = Math.max(...Object.values(PORT_SLOTS))
+  return [first + Math.min(...offsets), first + Math.max(...offsets) + lastSlot]
 }
 
 export function ensureDir(path: string): string {

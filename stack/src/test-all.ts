@@ -1,7 +1,8 @@
 // `npm test`: sets up a fresh `test` instance of the stack (its own ports and data, so it runs beside
 // `npm start`), runs every suite against it, stops it, and ends with one line `N passed, N failed`.
 // Three tracks at once: the test stack's suites; Playwright on two stacks of its own (`e2e1`, `e2e2`,
-// one per worker); the web app's jsdom files. REACHFLOW_TEST_TRACKS=0 runs one suite at a time on the
+// one per worker); the web app's jsdom files, then the runner-alone files on a stack of their own
+// (`alone`). REACHFLOW_TEST_TRACKS=0 runs one suite at a time on the
 // test stack alone (slower; for telling a flake that needs the overlap from one that does not).
 // REACHFLOW_SUITES=pgtap,vitest,deno,e2e runs a subset (for quick local loops);
 // REACHFLOW_VITEST_FILES="a.test.ts b.test.ts" / REACHFLOW_E2E_FILES="auth" narrow vitest / Playwright.
@@ -14,7 +15,15 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startBackground, stopBackground } from './cli.ts'
-import { E2E_INSTANCES, E2E_STACKS_VARIABLE, repoRoot, type StackConfig, stackConfig } from './config.ts'
+import {
+  ALONE_INSTANCE,
+  E2E_INSTANCES,
+  E2E_STACKS_VARIABLE,
+  repoRoot,
+  type StackConfig,
+  stackConfig,
+  stackPortRange,
+} from './config.ts'
 import { destroyCluster, withDb } from './db.ts'
 import { ensureSystemPackages, requireProjectNode, reserveStackPorts, StackError } from './system.ts'
 import { testEnv } from './test-env.ts'
@@ -178,13 +187,15 @@ export function vitestProjects(soak: boolean, files: string[]): string[] {
 }
 
 /**
- * `npm test`'s vitest in two runs at once: the projects that use the test stack, and the web app's
- * jsdom files, which use no stack and so run beside them and Playwright. Between them they are
- * every file `vitestProjects(false, [])` names (stack/src/test-projects.test.ts).
+ * `npm test`'s vitest in three runs: the node files on the test stack; beside them, the web app's
+ * jsdom files (no stack), then the runner-alone files on the `alone` stack, which they own while
+ * they run (runners working every queue, its clock moved by days, its database restarted). Between
+ * them they are every file `vitestProjects(false, [])` names (stack/src/test-projects.test.ts).
  */
 export const VITEST_SPLIT = {
-  stack: ['--project=node', '--project=runner-alone'],
+  stack: ['--project=node'],
   web: ['--project=web'],
+  alone: ['--project=runner-alone'],
 }
 
 async function vitestSuite(
@@ -345,16 +356,23 @@ async function main(): Promise<void> {
   const tracks = parallelTracks()
   // Playwright's stacks: one per worker beside the test stack's suites, or the test stack itself
   const e2eConfigs = tracks ? E2E_INSTANCES.map((instance) => stackConfig(instance)) : [config]
-  // dev, test, the e2e stacks and the extra instances (the supervisor test's) of this port base
-  reserveStackPorts(stackConfig('dev').ports.api, stackConfig('suptest').ports.meta)
+  // REACHFLOW_VITEST_FILES="path …" runs only those files (a quick loop on one suite)
+  const files = process.env.REACHFLOW_VITEST_FILES?.split(/\s+/).filter(Boolean) ?? []
+  const splitVitest = tracks && !soak && files.length === 0 && wanted.has('vitest')
+  // the runner-alone files' stack, when vitest runs in its three parts
+  const alone = splitVitest ? stackConfig(ALONE_INSTANCE) : undefined
+  // dev, alone, test, the e2e stacks and the extra instances (the supervisor test's) of this port base
+  reserveStackPorts(...stackPortRange())
   process.env.STACK_INSTANCE = 'test'
   const stacks = [
     ...new Set([
       ...(['pgtap', 'vitest', 'deno'].some((suite) => wanted.has(suite)) ? [config] : []),
+      ...(alone ? [alone] : []),
       ...(wanted.has('e2e') ? e2eConfigs : []),
     ]),
   ]
-  for (const stack of [config, ...E2E_INSTANCES.map((instance) => stackConfig(instance))]) {
+  const everyTestStack = [ALONE_INSTANCE, ...E2E_INSTANCES].map((instance) => stackConfig(instance))
+  for (const stack of [config, ...everyTestStack]) {
     await stopBackground(stack)
     destroyCluster(stack)
   }
@@ -368,9 +386,6 @@ async function main(): Promise<void> {
     `[test] Test stacks ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${stacks.map((stack) => `${stack.instance} ${stack.apiUrl}`).join(', ')}`,
   )
   const env = testEnv(config)
-  // REACHFLOW_VITEST_FILES="path …" runs only those files (a quick loop on one suite)
-  const files = process.env.REACHFLOW_VITEST_FILES?.split(/\s+/).filter(Boolean) ?? []
-  const splitVitest = tracks && !soak && files.length === 0
   const byName = new Map<string, SuiteResult>()
   const keep = (result: SuiteResult) => {
     byName.set(result.name, result)
@@ -389,15 +404,18 @@ async function main(): Promise<void> {
   try {
     if (tracks) {
       // Three tracks at once. Every suite that uses the test stack runs on the first, one after
-      // another; Playwright has stacks of its own, so nothing the first does (runners working every
-      // queue, the clock moved by days, the database restarted) reaches its data; the web app's
-      // jsdom files use no stack and fill the CPU the other two leave while they wait.
+      // another; Playwright has stacks of its own, and so do the runner-alone files, so nothing
+      // they do (runners working every queue, the clock moved by days, the database restarted)
+      // reaches another track's data; the web app's jsdom files use no stack and fill the CPU the
+      // other two leave while they wait, and the runner-alone files follow them.
       await Promise.all([
         testStackSuites(),
         e2e(),
         (async () => {
-          if (wanted.has('vitest') && splitVitest)
-            keep(await vitestSuite(env, { name: 'vitest web', projects: VITEST_SPLIT.web, files }))
+          if (!alone) return
+          keep(await vitestSuite(env, { name: 'vitest web', projects: VITEST_SPLIT.web, files }))
+          const aloneEnv = { ...testEnv(alone), STACK_INSTANCE: alone.instance }
+          keep(await vitestSuite(aloneEnv, { name: 'vitest alone', projects: VITEST_SPLIT.alone, files }))
         })(),
       ])
     } else {
@@ -407,7 +425,7 @@ async function main(): Promise<void> {
   } finally {
     await Promise.all(stacks.map((stack) => stopBackground(stack)))
   }
-  const results = ['pgTAP', 'vitest', 'vitest web', 'deno test', 'Playwright'].flatMap(
+  const results = ['pgTAP', 'vitest', 'vitest web', 'vitest alone', 'deno test', 'Playwright'].flatMap(
     (name) => byName.get(name) ?? [],
   )
   const failures = results.flatMap((r) => formatFailures(r.name, r.failures ?? []))

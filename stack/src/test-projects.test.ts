@@ -1,6 +1,6 @@
 // `npm test` and `npm run test:soak` split vitest's files between them: every endurance file
 // (`*.soak.test.ts`) runs in test:soak and never in `npm test`, every other file in `npm test` (in
-// one of its two runs: the stack's projects and the web app's), and a soak file named in
+// one of its three runs: the node files, the web app's, the runner-alone files), and a soak file named in
 // REACHFLOW_VITEST_FILES is still found. Read from vitest's own file lists with
 // the arguments test-all.ts gives it, so a soak file in a folder the config misses fails here.
 import { spawnSync } from 'node:child_process'
@@ -43,13 +43,17 @@ describe('the files of npm test and test:soak', () => {
     expect([...npmTest, ...soak].sort()).toEqual(everything)
   })
 
-  it("npm test's two vitest runs together are its files, each once", { timeout: 120_000 }, () => {
+  it("npm test's three vitest runs together are its files, each once", { timeout: 120_000 }, () => {
     const stack = listed(VITEST_SPLIT.stack)
     const web = listed(VITEST_SPLIT.web)
+    const alone = listed(VITEST_SPLIT.alone)
 
     expect(web.length, 'the web files are there').toBeGreaterThan(0)
     expect(web.filter((entry) => !entry.startsWith('web: '))).toEqual([])
-    expect([...stack, ...web].sort()).toEqual(listed(vitestProjects(false, [])))
+    expect(alone.length, 'the runner-alone files are there').toBeGreaterThan(0)
+    expect(alone.filter((entry) => !entry.startsWith('runner-alone: '))).toEqual([])
+    expect(stack.filter((entry) => !entry.startsWith('node: '))).toEqual([])
+    expect([...stack, ...web, ...alone].sort()).toEqual(listed(vitestProjects(false, [])))
   })
 
   it('a soak file named in REACHFLOW_VITEST_FILES is run by npm test', { timeout: 60_000 }, () => {

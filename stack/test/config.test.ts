@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { ANON_KEY, SERVICE_ROLE_KEY, signHs256, stackConfig } from '../src/config.ts'
+import {
+  ANON_KEY,
+  INSTANCE_OFFSETS,
+  SERVICE_ROLE_KEY,
+  signHs256,
+  stackConfig,
+  stackPortRange,
+} from '../src/config.ts'
 
 describe('stack config', () => {
   afterEach(() => {
@@ -24,6 +31,21 @@ describe('stack config', () => {
     expect(new Set([...dev, ...test]).size).toBe(dev.length + test.length)
     expect(stackConfig('dev').ports.api).toBe(54321)
     expect(stackConfig('dev').ports.db).toBe(54322)
+  })
+
+  it('gives every stack npm test may run at once ports of its own, inside the reserved range', () => {
+    // the named ones, and one that starts at the shared offset (the supervisor test's, pg-boss's)
+    const instances = [...Object.keys(INSTANCE_OFFSETS), 'suptest']
+    const ports = instances.flatMap((instance) => Object.values(stackConfig(instance).ports))
+    expect(new Set(ports).size).toBe(ports.length)
+    const [first, last] = stackPortRange()
+    expect(Math.min(...ports)).toBe(first)
+    expect(Math.max(...ports)).toBe(last)
+    // a checkout on the next port base (STACK_PORT_BASE=100) meets none of them
+    process.env.STACK_PORT_BASE = '100'
+    const next = instances.flatMap((instance) => Object.values(stackConfig(instance).ports))
+    expect(next.filter((port) => ports.includes(port))).toEqual([])
+    expect(stackPortRange()[0]).toBe(first + 100)
   })
 
   it('moves every port with STACK_PORT_BASE and rejects nonsense', () => {
