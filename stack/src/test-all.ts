@@ -1,9 +1,9 @@
 // `npm test`: sets up a fresh `test` instance of the stack (its own ports and data, so it runs beside
 // `npm start`), runs every suite against it, stops it, and ends with one line `N passed, N failed`.
-// Three tracks at once: the test stack's suites; Playwright on two stacks of its own (`e2e1`, `e2e2`,
-// one per worker); the web app's jsdom files, then the runner-alone files on a stack of their own
-// (`alone`). REACHFLOW_TEST_TRACKS=0 runs one suite at a time on the
-// test stack alone (slower; for telling a flake that needs the overlap from one that does not).
+// Three tracks at once: vitest's node files on the test stack; Playwright on two stacks of its own
+// (`e2e1`, `e2e2`, one per worker); pgTAP, the web app's jsdom files, the runner-alone files and deno
+// on a fifth (`alone`). REACHFLOW_TEST_TRACKS=0 runs one suite at a time on the test stack alone
+// (slower; for telling a flake that needs the overlap from one that does not).
 // REACHFLOW_SUITES=pgtap,vitest,deno,e2e runs a subset (for quick local loops);
 // REACHFLOW_VITEST_FILES="a.test.ts b.test.ts" / REACHFLOW_E2E_FILES="auth" narrow vitest / Playwright.
 // One seed (REACHFLOW_TEST_SEED, else a fresh one) is printed first and given to every suite; a
@@ -390,34 +390,34 @@ async function main(): Promise<void> {
   const keep = (result: SuiteResult) => {
     byName.set(result.name, result)
   }
+  // With vitest in three parts, the test stack's track is the node files only: pgTAP and deno go
+  // to the `alone` stack, before and after the runner-alone files as they were on `test`.
   const testStackSuites = async () => {
-    if (wanted.has('pgtap')) keep(await pgtapSuite(config, env))
+    if (!alone && wanted.has('pgtap')) keep(await pgtapSuite(config, env))
     if (wanted.has('vitest')) {
       const projects = splitVitest ? VITEST_SPLIT.stack : vitestProjects(soak, files)
       keep(await vitestSuite(env, { name: 'vitest', projects, files }))
     }
-    if (wanted.has('deno')) keep(await denoSuite(env))
+    if (!alone && wanted.has('deno')) keep(await denoSuite(env))
+  }
+  const aloneStackSuites = async (stack: StackConfig) => {
+    const aloneEnv = { ...testEnv(stack), STACK_INSTANCE: stack.instance }
+    if (wanted.has('pgtap')) keep(await pgtapSuite(stack, aloneEnv))
+    keep(await vitestSuite(env, { name: 'vitest web', projects: VITEST_SPLIT.web, files }))
+    keep(await vitestSuite(aloneEnv, { name: 'vitest alone', projects: VITEST_SPLIT.alone, files }))
+    if (wanted.has('deno')) keep(await denoSuite(aloneEnv))
   }
   const e2e = async () => {
     if (wanted.has('e2e')) keep(await e2eSuite(e2eConfigs))
   }
   try {
     if (tracks) {
-      // Three tracks at once. Every suite that uses the test stack runs on the first, one after
-      // another; Playwright has stacks of its own, and so do the runner-alone files, so nothing
-      // they do (runners working every queue, the clock moved by days, the database restarted)
-      // reaches another track's data; the web app's jsdom files use no stack and fill the CPU the
-      // other two leave while they wait, and the runner-alone files follow them.
-      await Promise.all([
-        testStackSuites(),
-        e2e(),
-        (async () => {
-          if (!alone) return
-          keep(await vitestSuite(env, { name: 'vitest web', projects: VITEST_SPLIT.web, files }))
-          const aloneEnv = { ...testEnv(alone), STACK_INSTANCE: alone.instance }
-          keep(await vitestSuite(aloneEnv, { name: 'vitest alone', projects: VITEST_SPLIT.alone, files }))
-        })(),
-      ])
+      // Three tracks at once, each suite one after another on its track's stack: vitest's node
+      // files on `test`; Playwright on stacks of its own; pgTAP, the web app's jsdom files (no
+      // stack), the runner-alone files and deno on `alone`. So nothing a track does (runners
+      // working every queue, the clock moved by days, the database restarted) reaches another's
+      // data, and the tracks take about as long as each other (docs/benchmarks.md "npm test").
+      await Promise.all([testStackSuites(), e2e(), alone ? aloneStackSuites(alone) : undefined])
     } else {
       await testStackSuites()
       await e2e()
