@@ -46,7 +46,8 @@ test('a DM keyword automation follows up once after its delay, and not when the 
 }) => {
   test.setTimeout(240_000)
   await signUp(page, uniqueEmail('ig-followups'), 'e2e-password-123')
-  await skipOnboarding(await signedInUserId(page))
+  const userId = await signedInUserId(page)
+  await skipOnboarding(userId)
   await page.goto('/dashboard?tab=social-accounts')
   const account = await sandboxAccount()
   await connectOfficial(page, account)
@@ -90,6 +91,21 @@ test('a DM keyword automation follows up once after its delay, and not when the 
   // bob too, and he answers the reply before the hour is up
   await metaControl('/messages', { account: account.username, from: 'bob_buys', text: 'price please' })
   await expect.poll(() => sentTo(account.username, 'bob_buys'), { timeout: 90_000 }).toEqual([REPLY])
+  // Each follow-up is scheduled, due an hour from the database's clock, when the runner marks its
+  // reply sent: a moment after the sandbox stored the reply. Moving the clocks before that would
+  // date it from the moved clock (under load bob's was due at +80 min and the sweep at +65 missed it).
+  await expect
+    .poll(
+      async () =>
+        (
+          await sql<{ n: number }>(
+            `select count(*)::int as n from public.instagram_automation_followups where user_id = $1 and status = 'scheduled'`,
+            [userId],
+          )
+        )[0]?.n,
+      { timeout: 60_000 },
+    )
+    .toBe(2)
   await setClocks(20 * MINUTE)
   await metaControl('/messages', {
     account: account.username,
