@@ -1,7 +1,7 @@
 // Where an instance of the local stack lives and which ports it uses.
 // `dev` is what `npm start` runs; `test` is what `npm test` runs, on other ports, so both can run at once;
 // `e2e1` and `e2e2` are the stacks `npm test` starts for Playwright, one per worker, beside `test`;
-// `alone` is the one it starts for the runner-alone files.
+// `alone` is the one it starts for pgTAP, the runner-alone files and deno.
 // STACK_PORT_BASE shifts every port of both instances (e.g. 100 → 54421/55421), for parallel checkouts.
 import { createHmac } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
@@ -63,7 +63,7 @@ export const E2E_INSTANCES = ['e2e1', 'e2e2']
 /** The environments of those stacks (JSON, one per worker), which `npm test` gives Playwright. */
 export const E2E_STACKS_VARIABLE = 'REACHFLOW_E2E_STACKS'
 
-/** `npm test`'s stack for the runner-alone files, which run beside the `test` stack's other suites. */
+/** `npm test`'s stack for pgTAP, the runner-alone files and deno, beside the `test` stack's node files. */
 export const ALONE_INSTANCE = 'alone'
 
 /**

@@ -359,7 +359,7 @@ async function main(): Promise<void> {
   // REACHFLOW_VITEST_FILES="path …" runs only those files (a quick loop on one suite)
   const files = process.env.REACHFLOW_VITEST_FILES?.split(/\s+/).filter(Boolean) ?? []
   const splitVitest = tracks && !soak && files.length === 0 && wanted.has('vitest')
-  // the runner-alone files' stack, when vitest runs in its three parts
+  // pgTAP's, the runner-alone files' and deno's stack, when vitest runs in its three parts
   const alone = splitVitest ? stackConfig(ALONE_INSTANCE) : undefined
   // dev, alone, test, the e2e stacks and the extra instances (the supervisor test's) of this port base
   reserveStackPorts(...stackPortRange())
