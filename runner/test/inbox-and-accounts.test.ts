@@ -20,6 +20,7 @@ import {
 } from './helpers/fixtures.ts'
 import { type IgSandboxAccount, SandboxAdmin, sandboxUrl } from './helpers/sandbox.ts'
 import { browserSuite } from './helpers/suite.ts'
+import { tickUntilSent } from './helpers/ticks.ts'
 import { BROWSER_SUITE, newXAccount } from './helpers/x-session.ts'
 
 const x = new SandboxAdmin(sandboxUrl('X_BASE_URL'))
@@ -55,8 +56,9 @@ describe.concurrent('inbox.sync', BROWSER_SUITE, () => {
       from: stranger?.username ?? '',
       text: 'Hi, saw your profile',
     })
-    // the whole result: a tick that sent nothing says why in its note
-    expect(await campaignTick(suite.runner.context(), { campaignId, accountId })).toMatchObject({ sent: 3 })
+    // the sends are not this test's subject: a DM a loaded machine defers goes in the next tick,
+    // and a failure prints every tick's whole result (a tick that sent nothing says why in its note)
+    await tickUntilSent(() => suite.runner.context(), { campaignId, accountId }, 3)
 
     await x.message({ account: sandbox.username, from: keen.username, text: 'Interesting, tell me more!' })
     await x.message({ account: sandbox.username, from: stopper.username, text: 'STOP' })
@@ -115,7 +117,7 @@ describe.concurrent('inbox.sync in a shared workspace', BROWSER_SUITE, () => {
     const [stopper] = await people(1)
     if (!stopper) throw new Error('no leads')
     const campaignId = await createCampaign(teammateId, accountId, [stopper])
-    expect(await campaignTick(suite.runner.context(), { campaignId, accountId })).toMatchObject({ sent: 1 })
+    await tickUntilSent(() => suite.runner.context(), { campaignId, accountId }, 1)
 
     await x.message({ account: sandbox.username, from: stopper.username, text: 'STOP' })
     expect(await inboxSync(suite.runner.context(), { accountId })).toMatchObject({ replies: 1, optOuts: 1 })
@@ -147,9 +149,10 @@ describe.concurrent('replies read by a campaign tick', BROWSER_SUITE, () => {
     const campaignId = await createCampaign(userId, accountId, [keen, quiet], {
       followUpMessages: ['Just bumping this, {name}.'],
     })
-    const first = await campaignTick(suite.runner.context(), { campaignId, accountId })
-    // never read before: the tick read the inbox, then sent
-    expect(first).toMatchObject({ sent: 2, readInbox: true })
+    // never read before: the first tick read the inbox, then sent (a DM a loaded machine defers
+    // goes in the next tick)
+    const [first] = await tickUntilSent(() => suite.runner.context(), { campaignId, accountId }, 2)
+    expect(first).toMatchObject({ readInbox: true })
     await x.message({
       account: sandbox.username,
       from: keen.username,
