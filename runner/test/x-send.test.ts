@@ -250,7 +250,8 @@ describe.concurrent('X uncertain sends', BROWSER_SUITE, () => {
     const unstored = () =>
       session.resolveUncertain({ threadId, text: 'Same words twice', since, after: null, seenBefore })
     expect(await unstored()).toEqual({ status: 'not_sent' })
-    await admin.fault({ account: account.username, target: 'send', mode: 'delayed', delayMs: 8_000 })
+    // lands 12 s after the adapter's 3 s confirm window (as above)
+    await admin.fault({ account: account.username, target: 'send', mode: 'delayed', delayMs: 15_000 })
     const late = await session.sendDm({ threadId }, 'Same words twice')
     expect(late.status).toBe('uncertain')
     await expect
@@ -303,7 +304,8 @@ describe.concurrent('X uncertain sends', BROWSER_SUITE, () => {
     const session = await open(account)
     const [a, b] = await leads(2)
     const since = new Date(Date.now() - 1000)
-    await admin.fault({ account: account.username, target: 'send', mode: 'delayed', delayMs: 8_000 })
+    // lands 12 s after the adapter's 3 s confirm window, so a loaded machine's slow last look cannot see it
+    await admin.fault({ account: account.username, target: 'send', mode: 'delayed', delayMs: 15_000 })
     const delayed = await session.sendDm({ userId: a?.id }, 'Arrives late')
     expect(delayed.status).toBe('uncertain')
     await expect
