@@ -99,12 +99,14 @@ export class Heartbeat {
           where id = any($1::uuid[]) and state = 'active' and started_on <= $2`,
         [ids, row.last_seen_at],
       )
-      if (stuck.length > 0)
-        await this.options.failJobs(stuck, `Runner ${row.runner_id} stopped while working it`)
+      // stopped before its jobs fail: a failed job says its runner stopped, and whoever reads the job
+      // then finds the runner stopped too (a reaper that dies in between leaves orphans, swept below)
       await db.query(
         `update public.runner_heartbeats set status = 'stopped', current_jobs = '[]' where runner_id = $1`,
         [row.runner_id],
       )
+      if (stuck.length > 0)
+        await this.options.failJobs(stuck, `Runner ${row.runner_id} stopped while working it`)
       await this.options.log.warn(
         'scheduler',
         `Runner ${row.runner_id} is gone; released ${stuck.length} of its jobs`,
