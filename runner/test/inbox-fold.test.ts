@@ -108,7 +108,7 @@ describe.concurrent('inbox reads folded into campaign ticks', BROWSER_SUITE, () 
     const [first, second] = await people(2)
     if (!first || !second) throw new Error('no leads')
     const campaignId = await createCampaign(userId, accountId, [first])
-    expect((await campaignTick(suite.runner.context(), { campaignId, accountId })).sent).toBe(1)
+    await tickUntilSent(() => suite.runner.context(), { campaignId, accountId }, 1)
     await addLead(campaignId, second)
     await readAgo(accountId, 15)
     // X Chat's inbox list answers 500 once: its page says "Something went wrong"
@@ -120,10 +120,13 @@ describe.concurrent('inbox reads folded into campaign ticks', BROWSER_SUITE, () 
     })
 
     const tick = await campaignTick(suite.runner.context(), { campaignId, accountId })
-    expect(tick.sent).toBe(1)
+    // X's "Something went wrong" page: neither an account stop nor a site change, and the tick goes
+    // on to its lead (a loaded machine may defer that DM for a slow page: the next tick sends it)
+    expect(tick).toMatchObject({
+      ...(tick.deferred ? { deferred: 1 } : { sent: 1 }),
+      inboxReadFailed: expect.stringMatching(/something went wrong/i),
+    })
     expect(tick.readInbox).toBeUndefined()
-    // X's "Something went wrong" page: neither an account stop nor a site change
-    expect(tick.inboxReadFailed).toMatch(/something went wrong/i)
     expect(tick.account_stopped).toBeUndefined()
     const { rows } = await adminDb().query<{ status: string }>(
       'select status from public.social_accounts where id = $1',
@@ -131,5 +134,6 @@ describe.concurrent('inbox reads folded into campaign ticks', BROWSER_SUITE, () 
     )
     expect(rows[0]?.status).toBe('active')
     expect(await syncDue(accountId)).toBe(true)
+    if (tick.deferred) await tickUntilSent(() => suite.runner.context(), { campaignId, accountId }, 1)
   })
 })
