@@ -64,10 +64,52 @@ test('Complete Your Setup: the platforms’ rules, and a pasted cookie header co
   await expect(card).toContainText(/Last Sync\s*(Syncing…|Just now|\d+ minutes? ago)/)
 })
 
+/** The database's real time (pg-boss's queue times), not the shifted scheduler clock. */
+async function databaseNow(): Promise<Date> {
+  const [row] = await sql<{ at: Date }>('select now() as at')
+  if (!row) throw new Error('no database time')
+  return row.at
+}
+
 /** Sets the database's and the X sandbox's clocks the same number of ms ahead of real time. */
 async function setClocks(offsetMs: number): Promise<void> {
   await sql(`update internal.clock set "offset" = make_interval(secs => $1::float8 / 1000)`, [offsetMs])
   await xSandbox('clock', { method: 'POST', body: { offsetMs } })
+}
+
+/** The account's inbox syncs queued since `since` (database time) that the runner put off for load. */
+async function syncsDeferredSince(accountId: string, since: Date): Promise<string[]> {
+  const rows = await sql<{ why: string }>(
+    `select output ->> 'deferred' as why from pgboss.job
+      where name = 'inbox.sync' and singleton_key = 'inbox:' || $1 and created_on >= $2
+        and state = 'completed' and output ? 'deferred'`,
+    [accountId, since],
+  )
+  return rows.map((r) => r.why)
+}
+
+/**
+ * The pace a read must meet, or, on a runner short of CPU, the long-unread bound: a read that needs
+ * a sign-in is put off while sends wait or the machine is under pressure, for at most 30 minutes
+ * since the last read (COLD_READ_WAITS_AT_MOST_MS). Only a read put off for load excuses the pace.
+ */
+async function expectPace(
+  accountId: string,
+  since: Date,
+  minutes: number,
+  pace: number,
+  what: string,
+): Promise<void> {
+  if (minutes <= pace) return
+  const deferred = await syncsDeferredSince(accountId, since)
+  expect(
+    deferred,
+    `${what} took ${minutes} sandbox minutes (pace ${pace}); only a read put off for load excuses that`,
+  ).not.toEqual([])
+  expect(
+    minutes,
+    `${what}: reads put off for load (${deferred.join('; ')}) wait 30 minutes at most`,
+  ).toBeLessThanOrEqual(31)
 }
 
 /** Until the account's queued or running inbox sync is done (the runner works it in seconds). */
@@ -107,7 +149,7 @@ async function connectX(page: Page, x: SandboxAccount): Promise<string> {
 test('a lead’s reply reaches the inbox, stops the follow-up and notifies within 15 minutes on the sandbox clock, the next within 5', async ({
   page,
 }, info) => {
-  test.setTimeout(600_000)
+  test.setTimeout(900_000)
   const x = await xSandbox<SandboxAccount>('accounts', {
     method: 'POST',
     body: { passcode: '1234', behaviour: { replyShare: 0 } },
@@ -165,6 +207,7 @@ test('a lead’s reply reaches the inbox, stops the follow-up and notifies withi
     // the account was just read on that clock (the worst moment for a reply to arrive)
     await runSchedulerNow(accountId)
     await inboxSyncSettled(accountId)
+    const replyAt = await databaseNow()
     await xSandbox('messages', {
       method: 'POST',
       body: { account: x.username, from: lead.username, text: 'Yes! Tell me more about it.' },
@@ -188,9 +231,9 @@ test('a lead’s reply reaches the inbox, stops the follow-up and notifies withi
         [campaign.id],
       )
       return row?.replied === true
-    }, 20)
+    }, 32)
     info.annotations.push({ type: 'reply recorded after', description: `${minutes} sandbox minutes` })
-    expect(minutes).toBeLessThanOrEqual(15)
+    await expectPace(accountId, replyAt, minutes, 15, 'the reply')
 
     // follow-up stopped, the customer told, the conversation unread in the inbox
     const [lead_] = await sql<{ next_send_at: string | null; reply_text: string }>(
@@ -210,6 +253,7 @@ test('a lead’s reply reaches the inbox, stops the follow-up and notifies withi
 
     // now a conversation goes on: the account is read every 4 minutes, so the next message is
     // there within 5
+    const nextAt = await databaseNow()
     await xSandbox('messages', {
       method: 'POST',
       body: { account: x.username, from: lead.username, text: 'When could we talk?' },
@@ -221,9 +265,9 @@ test('a lead’s reply reaches the inbox, stops the follow-up and notifies withi
         [accountId],
       )
       return (row?.n ?? 0) > 0
-    }, 10)
+    }, 32)
     info.annotations.push({ type: 'next message recorded after', description: `${next} sandbox minutes` })
-    expect(next).toBeLessThanOrEqual(5)
+    await expectPace(accountId, nextAt, next, 5, 'the next message')
   } finally {
     await setClocks(0)
   }
