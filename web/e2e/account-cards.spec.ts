@@ -6,10 +6,10 @@
 // CARDS_SCREENSHOTS_DIR when it is set.
 import { expect, type Page, test } from '@playwright/test'
 import { testInt } from '../../stack/src/test-seed.ts'
-import { sql, userIdOf } from './db'
+import { sql } from './db'
 import { connectOfficial, metaControl, sandboxAccount } from './meta-sandbox'
 import { runnerForTheseTests } from './runner-process'
-import { signedInUserId, signUp, skipOnboarding, uniqueEmail, xSandboxAccount } from './support'
+import { signUpThroughApi, skipOnboarding, uniqueEmail, xSandboxAccount } from './support'
 
 const shots = process.env.CARDS_SCREENSHOTS_DIR
 
@@ -29,8 +29,7 @@ test('an official Instagram card shows the message received through the webhook,
 }) => {
   test.setTimeout(240_000)
   await page.setViewportSize({ width: 1280, height: 800 })
-  await signUp(page, uniqueEmail('ig-card'), 'e2e-password-123')
-  await skipOnboarding(await signedInUserId(page))
+  await skipOnboarding(await signUpThroughApi(page, uniqueEmail('ig-card'), 'e2e-password-123'))
   await page.goto('/dashboard?tab=social-accounts')
   const account = await sandboxAccount()
   await connectOfficial(page, account)
@@ -64,10 +63,9 @@ test('"Change details and retry" in Complete Your Setup resolves the failed atte
 }) => {
   test.setTimeout(300_000)
   const email = uniqueEmail('setup-retry')
-  await signUp(page, email, 'e2e-password-123')
-  const userId = await userIdOf(email)
+  const userId = await signUpThroughApi(page, email, 'e2e-password-123')
   await sql('update public.user_profiles set onboarding_completed = true where id = $1', [userId])
-  await page.reload()
+  await page.goto('/dashboard')
   const modal = page.getByRole('dialog', { name: 'Complete Your Setup' })
   await expect(modal.getByText('Ready to Add Account')).toBeVisible()
   const x = await xSandboxAccount()

@@ -3,7 +3,7 @@
 // Pause / Resume, and a customer being sent away from /admin.
 import { expect, test } from '@playwright/test'
 import { adminPage, closeDb, db, openTab } from './admin-support'
-import { signUp, uniqueEmail } from './support'
+import { signUpThroughApi, uniqueEmail } from './support'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -12,7 +12,8 @@ test.afterAll(async () => {
 })
 
 test('a customer on /admin is sent to /dashboard with the product text', async ({ page }) => {
-  await signUp(page, uniqueEmail('not-admin'), 'e2e-password-123')
+  await signUpThroughApi(page, uniqueEmail('not-admin'), 'e2e-password-123')
+  await page.goto('/dashboard')
   await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0)
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/dashboard$/)

@@ -5,9 +5,17 @@
 // then the owner removes the agent and the agent's very next request is refused.
 import { expect, type Page, test } from '@playwright/test'
 import { testInt } from '../../stack/src/test-seed.ts'
-import { sql, userIdOf } from './db'
+import { sql } from './db'
 import { accountIdOf, completeOnboarding, runnerForTheseTests, runSchedulerNow } from './runner-process'
-import { apiUrl, dialog, outboxLink, scheduleAlwaysOpen, signUp, uniqueEmail, xSandbox } from './support'
+import {
+  apiUrl,
+  dialog,
+  outboxLink,
+  scheduleAlwaysOpen,
+  signUpThroughApi,
+  uniqueEmail,
+  xSandbox,
+} from './support'
 
 const NOT_MEMBER = 'You are not a member of this workspace.'
 const NOT_ALLOWED = 'Your role in this workspace does not allow this.'
@@ -230,9 +238,8 @@ test.describe('an agency runs two clients', () => {
     if (!southLead || !northLead) throw new Error('no sandbox profiles to message')
 
     const ownerEmail = uniqueEmail('agency-owner')
-    await signUp(page, ownerEmail, 'owner-password-1')
+    const ownerId = await signUpThroughApi(page, ownerEmail, 'owner-password-1')
     await completeOnboarding(ownerEmail)
-    const ownerId = await userIdOf(ownerEmail)
     await page.goto('/dashboard')
 
     // The other client first, so the agent's client is the active one when the owner invites.

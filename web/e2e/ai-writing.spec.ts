@@ -8,7 +8,7 @@ import { expect, type Page, test } from '@playwright/test'
 import pg from 'pg'
 import { adminPage } from './admin-support'
 import { completeOnboarding, E2eRunner, runSchedulerNow } from './runner-process'
-import { apiUrl, dialog, scheduleAlwaysOpen, signUp, uniqueEmail, xSandboxAccount } from './support'
+import { apiUrl, dialog, scheduleAlwaysOpen, signUpThroughApi, uniqueEmail, xSandboxAccount } from './support'
 
 const xBase = process.env.X_BASE_URL ?? 'http://127.0.0.1:54341'
 const aiBase = process.env.AI_SANDBOX_URL ?? 'http://127.0.0.1:54345'
@@ -51,10 +51,8 @@ async function accessToken(page: Page): Promise<string> {
 /** A new customer with a plan and an active X account connected through the api (cookies sealed there). */
 async function customerWithXAccount(page: Page, tag: string) {
   const email = uniqueEmail(tag)
-  await signUp(page, email, 'e2e-password-123')
+  const userId = await signUpThroughApi(page, email, 'e2e-password-123')
   await completeOnboarding(email)
-  const [user] = await sql<{ id: string }>('select id from auth.users where email = $1', [email])
-  const userId = user?.id as string
   await sql(
     `insert into public.subscriptions (user_id, status, plan_type, accounts_purchased, stripe_subscription_id)
      values ($1, 'active', 'growth', 3, $2)`,

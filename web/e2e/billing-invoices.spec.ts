@@ -5,15 +5,14 @@ import { expect, test } from '@playwright/test'
 
 const stripeBase = process.env.STRIPE_API_BASE ?? 'http://127.0.0.1:55340'
 
-import { insertAsService, signedInUserId, signUp, skipOnboarding, uniqueEmail } from './support'
+import { insertAsService, signUpThroughApi, skipOnboarding, uniqueEmail } from './support'
 
 test('invoice buttons open the hosted invoice; a missing one says so and leaves no blank tab', async ({
   page,
   context,
 }) => {
   const email = uniqueEmail('invoices')
-  await signUp(page, email, 'e2e-password-123')
-  const userId = await signedInUserId(page)
+  const userId = await signUpThroughApi(page, email, 'e2e-password-123')
   await skipOnboarding(userId)
   const stamp = Date.now().toString(36)
   const known = `in_e2e_${stamp}`

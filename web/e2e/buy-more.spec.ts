@@ -6,7 +6,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { sql } from './db'
 import { runnerForTheseTests } from './runner-process'
-import { apiUrl, signedInUserId, signUp, skipOnboarding, uniqueEmail, xSandboxAccount } from './support'
+import { apiUrl, signUpThroughApi, skipOnboarding, uniqueEmail, xSandboxAccount } from './support'
 
 const stripeBase = process.env.STRIPE_API_BASE ?? 'http://127.0.0.1:55340'
 const DAY = 86_400
@@ -63,8 +63,7 @@ test('5 → 10 accounts: the limit links to the change, Stripe’s proration is 
   page,
 }) => {
   test.setTimeout(300_000)
-  await signUp(page, uniqueEmail('buy-more'), 'e2e-password-123')
-  const userId = await signedInUserId(page)
+  const userId = await signUpThroughApi(page, uniqueEmail('buy-more'), 'e2e-password-123')
   await skipOnboarding(userId)
 
   // A paying Growth customer with 5 accounts, ten days into a month after the trial.

@@ -8,9 +8,9 @@
 // rate, and "Delivery Rate 0.0 %" before anything was sent.
 import { expect, test } from '@playwright/test'
 import { adminPage } from './admin-support'
-import { sql, userIdOf } from './db'
+import { sql } from './db'
 import { completeOnboarding } from './runner-process'
-import { signUp, uniqueEmail } from './support'
+import { signUpThroughApi, uniqueEmail } from './support'
 
 async function campaignAsTheRunnerLeftIt(userId: string, tag: string): Promise<string> {
   const [account] = await sql<{ id: string }>(
@@ -110,14 +110,14 @@ test('campaign figures on the card, in the details, on the dashboard and in the 
 }, info) => {
   test.setTimeout(180_000)
   const email = uniqueEmail('figures')
-  await signUp(page, email, 'figures-password-1')
+  const userId = await signUpThroughApi(page, email, 'figures-password-1')
   await completeOnboarding(email)
   // before anything was sent there is no rate to show
   await page.goto('/dashboard')
   await expect(page.getByTestId('stat-Delivery Rate')).toHaveText('—')
 
   const tag = Date.now().toString(36).slice(-6)
-  const campaignId = await campaignAsTheRunnerLeftIt(await userIdOf(email), tag)
+  const campaignId = await campaignAsTheRunnerLeftIt(userId, tag)
   const rows = await rowsOf(campaignId)
   expect(rows).toEqual({ leads: 8, eligible: 5, contacted: 3, replied: 1, sent: 3, failed: 0 })
   const notDeliverable = rows.leads - rows.eligible

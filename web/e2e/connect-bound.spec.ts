@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test'
 import { sql } from './db'
 import { chooseOfficial, confirmWorkspace, sandboxAccount, signInOnInstagram } from './meta-sandbox'
-import { signedInUserId, signUp, skipOnboarding, uniqueEmail } from './support'
+import { signUpThroughApi, skipOnboarding, uniqueEmail } from './support'
 
 const PASSWORD = 'e2e-password-123'
 
@@ -17,8 +17,7 @@ test('an Instagram consent finished in another browser connects nothing; the sta
 }) => {
   test.setTimeout(150_000)
   const email = uniqueEmail('ig-bound')
-  await signUp(page, email, PASSWORD)
-  const userId = await signedInUserId(page)
+  const userId = await signUpThroughApi(page, email, PASSWORD)
   await skipOnboarding(userId)
   await page.goto('/dashboard?tab=social-accounts')
   const business = await sandboxAccount()

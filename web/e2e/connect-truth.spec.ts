@@ -7,8 +7,7 @@ import { runnerForTheseTests } from './runner-process'
 import {
   apiUrl,
   insertAsService,
-  signedInUserId,
-  signUp,
+  signUpThroughApi,
   skipOnboarding,
   uniqueEmail,
   xSandboxAccount,
@@ -19,8 +18,7 @@ const igBase = process.env.INSTAGRAM_BASE_URL ?? 'http://127.0.0.1:55342'
 runnerForTheseTests()
 
 async function newCustomer(page: Page, tag: string) {
-  await signUp(page, uniqueEmail(tag), 'e2e-password-123')
-  await skipOnboarding(await signedInUserId(page))
+  await skipOnboarding(await signUpThroughApi(page, uniqueEmail(tag), 'e2e-password-123'))
   await page.goto('/dashboard?tab=social-accounts')
 }
 

@@ -1,13 +1,12 @@
 // The dashboard reads its tab badges from one call per change, never a burst of
 // HEAD count requests, and a refresh does not abort requests it just sent.
 import { expect, type Request, test } from '@playwright/test'
-import { signedInUserId, signUp, skipOnboarding, uniqueEmail } from './support'
+import { signUpThroughApi, skipOnboarding, uniqueEmail } from './support'
 
 test('tab badges come from one rpc/dashboard_counts call; no HEAD requests, none aborted', async ({
   page,
 }) => {
-  await signUp(page, uniqueEmail('requests'), 'e2e-password-123')
-  await skipOnboarding(await signedInUserId(page))
+  await skipOnboarding(await signUpThroughApi(page, uniqueEmail('requests'), 'e2e-password-123'))
 
   await page.goto('/dashboard')
   await expect(page.getByRole('tab', { name: /Leads/ })).toBeVisible()

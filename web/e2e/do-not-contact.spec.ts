@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { sql, userIdOf } from './db'
 import { completeOnboarding } from './runner-process'
-import { signUp, uniqueEmail } from './support'
+import { signUpThroughApi, uniqueEmail } from './support'
 
 /** Test set-up, as the system would make it: an X account, a scraped source of 3 people, a draft campaign from it. */
 async function campaignOfThree(userId: string, tag: string) {
@@ -39,10 +39,10 @@ test('do-not-contact: add, CSV import with bad and repeated rows, a lead skipped
 }, info) => {
   test.setTimeout(180_000)
   const email = uniqueEmail('dnc')
-  await signUp(page, email, 'dnc-password-1')
+  const userId = await signUpThroughApi(page, email, 'dnc-password-1')
   await completeOnboarding(email)
   const tag = Date.now().toString(36).slice(-6)
-  const campaignId = await campaignOfThree(await userIdOf(email), tag)
+  const campaignId = await campaignOfThree(userId, tag)
 
   await page.goto('/settings')
   await page.getByRole('link', { name: /Do-not-contact list/ }).click()

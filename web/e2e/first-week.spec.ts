@@ -4,9 +4,9 @@
 // sandbox clock with the scheduler run minute by minute as pg_cron runs it.
 import { expect, type Page, test } from '@playwright/test'
 import { testInt } from '../../stack/src/test-seed.ts'
-import { sql, userIdOf } from './db'
+import { sql } from './db'
 import { accountIdOf, completeOnboarding, runnerForTheseTests, runSchedulerNow } from './runner-process'
-import { dialog, signUp, uniqueEmail, xSandbox } from './support'
+import { dialog, signUpThroughApi, uniqueEmail, xSandbox } from './support'
 
 runnerForTheseTests()
 
@@ -22,12 +22,10 @@ test('Complete Your Setup: the platforms’ rules, and a pasted cookie header co
 }, info) => {
   test.setTimeout(300_000)
   const email = uniqueEmail('setup')
-  await signUp(page, email, 'setup-password-1')
+  const userId = await signUpThroughApi(page, email, 'setup-password-1')
   // onboarding done, setup not yet: the modal every new customer meets first
-  await sql('update public.user_profiles set onboarding_completed = true where id = $1', [
-    await userIdOf(email),
-  ])
-  await page.reload()
+  await sql('update public.user_profiles set onboarding_completed = true where id = $1', [userId])
+  await page.goto('/dashboard')
   const modal = page.getByRole('dialog', { name: 'Complete Your Setup' })
   await expect(modal.getByText('Ready to Add Account')).toBeVisible()
   await expect(modal.getByText("Know the platforms' rules")).toBeVisible()
@@ -161,7 +159,7 @@ test('a lead’s reply reaches the inbox, stops the follow-up and notifies withi
   const lead = profiles[0]
   if (!lead) throw new Error('no sandbox profile to message')
   const email = uniqueEmail('reply-time')
-  await signUp(page, email, 'reply-password-1')
+  await signUpThroughApi(page, email, 'reply-password-1')
   await completeOnboarding(email)
   const accountId = await connectX(page, x)
 

@@ -8,7 +8,7 @@ import { expect, type Page, test } from '@playwright/test'
 import pg from 'pg'
 import { testInt } from '../../stack/src/test-seed.ts'
 import { accountIdOf, completeOnboarding, runnerForTheseTests, runSchedulerNow } from './runner-process'
-import { dialog, signUp, uniqueEmail, xSandbox } from './support'
+import { dialog, signUpThroughApi, uniqueEmail, xSandbox } from './support'
 
 const deliveriesOf = async (username: string) =>
   (
@@ -74,7 +74,7 @@ test.describe('conversations inbox on the real stack', () => {
     if (!lead) throw new Error('no sandbox profile to message')
 
     const email = uniqueEmail('inbox')
-    await signUp(page, email, 'e2e-password-123')
+    await signUpThroughApi(page, email, 'e2e-password-123')
     await completeOnboarding(email)
 
     // The X account, connected through the wizard and tested by the runner.

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import { connectOfficial, metaControl, sandboxAccount } from './meta-sandbox'
 import { runnerForTheseTests } from './runner-process'
-import { signedInUserId, signUp, skipOnboarding, uniqueEmail } from './support'
+import { signUpThroughApi, skipOnboarding, uniqueEmail } from './support'
 
 runnerForTheseTests()
 
@@ -25,8 +25,7 @@ test('a customer builds a comment-keyword automation and sees a sandbox comment 
   page,
 }) => {
   test.setTimeout(180_000)
-  await signUp(page, uniqueEmail('ig-automations'), 'e2e-password-123')
-  await skipOnboarding(await signedInUserId(page))
+  await skipOnboarding(await signUpThroughApi(page, uniqueEmail('ig-automations'), 'e2e-password-123'))
 
   // no official account yet: the page says what automations need and leads to Add Account
   await page.goto('/dashboard?tab=automations')

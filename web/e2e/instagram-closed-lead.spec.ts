@@ -13,7 +13,7 @@ import {
   runningCampaign,
   runSchedulerNow,
 } from './runner-process'
-import { dialog, signUp, uniqueEmail } from './support'
+import { dialog, signUpThroughApi, uniqueEmail } from './support'
 
 const igBase = process.env.INSTAGRAM_BASE_URL ?? 'http://127.0.0.1:55342'
 
@@ -90,7 +90,7 @@ test.describe('an Instagram lead who takes no messages', () => {
     const leads = [...open.slice(0, 4), closed, ...open.slice(4)]
 
     const email = uniqueEmail('igclosed')
-    await signUp(page, email, 'e2e-password-123')
+    await signUpThroughApi(page, email, 'e2e-password-123')
     await completeOnboarding(email)
     await connectInstagram(page, username, account)
     const accountId = await accountIdOf(username)

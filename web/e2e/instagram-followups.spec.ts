@@ -7,7 +7,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { sql } from './db'
 import { connectOfficial, metaControl, sandboxAccount } from './meta-sandbox'
 import { runnerForTheseTests } from './runner-process'
-import { signedInUserId, signUp, skipOnboarding, uniqueEmail } from './support'
+import { signUpThroughApi, skipOnboarding, uniqueEmail } from './support'
 
 runnerForTheseTests()
 
@@ -45,8 +45,7 @@ test('a DM keyword automation follows up once after its delay, and not when the 
   page,
 }) => {
   test.setTimeout(240_000)
-  await signUp(page, uniqueEmail('ig-followups'), 'e2e-password-123')
-  const userId = await signedInUserId(page)
+  const userId = await signUpThroughApi(page, uniqueEmail('ig-followups'), 'e2e-password-123')
   await skipOnboarding(userId)
   await page.goto('/dashboard?tab=social-accounts')
   const account = await sandboxAccount()

@@ -8,7 +8,7 @@ import { testInt } from '../../stack/src/test-seed.ts'
 import { sql } from './db'
 import { connectOfficial, metaControl, sandboxAccount } from './meta-sandbox'
 import { runnerForTheseTests } from './runner-process'
-import { signedInUserId, signUp, skipOnboarding, uniqueEmail } from './support'
+import { signUpThroughApi, skipOnboarding, uniqueEmail } from './support'
 
 runnerForTheseTests()
 
@@ -35,8 +35,7 @@ test("a person's Instagram DM arrives in the Inbox; the answer goes through the 
 }, info) => {
   test.setTimeout(240_000)
   await page.setViewportSize({ width: 1280, height: 800 })
-  await signUp(page, uniqueEmail('ig-inbox'), 'e2e-password-123')
-  await skipOnboarding(await signedInUserId(page))
+  await skipOnboarding(await signUpThroughApi(page, uniqueEmail('ig-inbox'), 'e2e-password-123'))
   await page.goto('/dashboard?tab=social-accounts')
   const account = await sandboxAccount()
   await connectOfficial(page, account)

@@ -15,7 +15,7 @@ import {
   signInOnInstagram,
 } from './meta-sandbox'
 import { runnerForTheseTests } from './runner-process'
-import { insertAsService, signedInUserId, signUp, skipOnboarding, uniqueEmail } from './support'
+import { insertAsService, signUpThroughApi, skipOnboarding, uniqueEmail } from './support'
 
 runnerForTheseTests()
 
@@ -34,8 +34,7 @@ test('a customer connects an Instagram professional account through Instagram, a
 }) => {
   test.setTimeout(120_000)
   const email = uniqueEmail('ig-official')
-  await signUp(page, email, 'e2e-password-123')
-  const userId = await signedInUserId(page)
+  const userId = await signUpThroughApi(page, email, 'e2e-password-123')
   await skipOnboarding(userId)
   await page.goto('/dashboard?tab=social-accounts')
   const account = await sandboxAccount()
@@ -84,8 +83,7 @@ test('a customer connects an Instagram professional account through Instagram, a
 
 test('a keyword comment delivered twice to the webhook gets exactly one private reply', async ({ page }) => {
   test.setTimeout(180_000)
-  await signUp(page, uniqueEmail('ig-automation'), 'e2e-password-123')
-  const userId = await signedInUserId(page)
+  const userId = await signUpThroughApi(page, uniqueEmail('ig-automation'), 'e2e-password-123')
   await skipOnboarding(userId)
   await page.goto('/dashboard?tab=social-accounts')
   const account = await sandboxAccount()
@@ -159,8 +157,7 @@ test('removing Reachflow on Instagram shows on the account until it is connected
   page,
 }) => {
   test.setTimeout(120_000)
-  await signUp(page, uniqueEmail('ig-callbacks'), 'e2e-password-123')
-  await skipOnboarding(await signedInUserId(page))
+  await skipOnboarding(await signUpThroughApi(page, uniqueEmail('ig-callbacks'), 'e2e-password-123'))
   await page.goto('/dashboard?tab=social-accounts')
   const account = await sandboxAccount()
   await connectOfficial(page, account)

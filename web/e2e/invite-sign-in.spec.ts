@@ -5,12 +5,12 @@
 import { expect, type Page, test } from '@playwright/test'
 import { sql } from './db'
 import { completeOnboarding } from './runner-process'
-import { outboxLink, signUp, uniqueEmail } from './support'
+import { outboxLink, signUpThroughApi, uniqueEmail } from './support'
 
 /** An owner with a finished onboarding, on the Members page of their personal workspace; its name. */
 async function ownerOnMembersPage(page: Page): Promise<string> {
   const ownerEmail = uniqueEmail('inv-owner')
-  await signUp(page, ownerEmail, 'owner-password-1')
+  await signUpThroughApi(page, ownerEmail, 'owner-password-1')
   await completeOnboarding(ownerEmail)
   await page.goto('/settings/members')
   await expect(page.getByRole('heading', { name: 'Members' }).first()).toBeVisible()
@@ -55,7 +55,7 @@ test('someone who already has a login is e-mailed the invitation, and its link s
   const invitee = await browser.newContext({ baseURL: test.info().project.use.baseURL })
   const member = await invitee.newPage()
   const memberEmail = uniqueEmail('inv-existing')
-  await signUp(member, memberEmail, 'member-password-1')
+  await signUpThroughApi(member, memberEmail, 'member-password-1')
   await completeOnboarding(memberEmail)
   await member.evaluate(() => localStorage.clear())
 
@@ -97,7 +97,7 @@ test('signing in with a password on an invitation comes back to it and joins', a
   const invitee = await browser.newContext({ baseURL: test.info().project.use.baseURL })
   const member = await invitee.newPage()
   const memberEmail = uniqueEmail('inv-password')
-  await signUp(member, memberEmail, 'member-password-1')
+  await signUpThroughApi(member, memberEmail, 'member-password-1')
   await completeOnboarding(memberEmail)
   await member.evaluate(() => localStorage.clear())
 

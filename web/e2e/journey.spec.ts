@@ -6,8 +6,8 @@ import { expect, test } from '@playwright/test'
 import { runnerForTheseTests } from './runner-process'
 import {
   insertAsService,
-  signedInUserId,
   signUp,
+  signUpThroughApi,
   skipOnboarding,
   uniqueEmail,
   xSandboxAccount,
@@ -127,8 +127,7 @@ test('sign-up to a paid trial, a connected X account, settings and billing', asy
 })
 
 test('the notifications bell: badge, newest first, mark one and all read', async ({ page }) => {
-  await signUp(page, uniqueEmail('bell'), 'bell-password-1')
-  const userId = await signedInUserId(page)
+  const userId = await signUpThroughApi(page, uniqueEmail('bell'), 'bell-password-1')
   const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString()
   await insertAsService('notifications', [
     { user_id: userId, type: 'campaign_completed', title: 'Campaign completed', created_at: at(30) },

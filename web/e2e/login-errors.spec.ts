@@ -4,7 +4,7 @@
 // cannot load) rather than faking our gateway's answer.
 import { createServer } from 'node:net'
 import { expect, type Page, test } from '@playwright/test'
-import { apiUrl, signUp, uniqueEmail } from './support'
+import { apiUrl, signUpThroughApi, uniqueEmail } from './support'
 
 const password = 'e2e-password-123'
 
@@ -172,7 +172,7 @@ test.describe('prerendered pages (built into the HTML, then hydrated)', () => {
   test('a signed-in visitor on /login never sees the prerendered form: straight to /dashboard', async ({
     page,
   }) => {
-    await signUp(page, uniqueEmail('signedin'), password)
+    await signUpThroughApi(page, uniqueEmail('signedin'), password)
     const seen: string[] = []
     await page.exposeFunction('reportHeading', (text: string) => seen.push(text))
     await page.addInitScript(() => {

@@ -1,14 +1,13 @@
 // The dashboard and the landing page at a 390 px phone width, as a new customer.
 import { expect, test } from '@playwright/test'
-import { signedInUserId, signUp, skipOnboarding, uniqueEmail } from './support'
+import { signUpThroughApi, skipOnboarding, uniqueEmail } from './support'
 
 test.use({ viewport: { width: 390, height: 844 } })
 
 test('the campaign search box is usable and the status chips scroll with a visible affordance', async ({
   page,
 }) => {
-  await signUp(page, uniqueEmail('mobile'), 'e2e-password-123')
-  await skipOnboarding(await signedInUserId(page))
+  await skipOnboarding(await signUpThroughApi(page, uniqueEmail('mobile'), 'e2e-password-123'))
   await page.goto('/dashboard?tab=campaigns')
   const search = page.getByRole('searchbox', { name: 'Search campaigns' })
   await expect(search).toBeVisible()

@@ -3,7 +3,7 @@
 // and a reply arrive in the detail view, the stat cards and Today's Overview.
 import { expect, type Page, test } from '@playwright/test'
 import { accountIdOf, completeOnboarding, runnerForTheseTests, runSchedulerNow } from './runner-process'
-import { dialog, scheduleAlwaysOpen, signUp, uniqueEmail, xSandbox } from './support'
+import { dialog, scheduleAlwaysOpen, signUpThroughApi, uniqueEmail, xSandbox } from './support'
 
 const TARGET = 5
 
@@ -40,7 +40,7 @@ test.describe('outreach flow on the real stack', () => {
     if (!seed) throw new Error('no sandbox profile to scrape')
 
     const email = uniqueEmail('outreach')
-    await signUp(page, email, 'e2e-password-123')
+    await signUpThroughApi(page, email, 'e2e-password-123')
     await completeOnboarding(email)
 
     // 1. Add Social Media Account.

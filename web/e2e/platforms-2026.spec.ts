@@ -14,7 +14,7 @@ import {
   runningCampaign,
   runSchedulerNow,
 } from './runner-process'
-import { dialog, signUp, uniqueEmail, xSandbox } from './support'
+import { dialog, signUpThroughApi, uniqueEmail, xSandbox } from './support'
 
 const igBase = process.env.INSTAGRAM_BASE_URL ?? 'http://127.0.0.1:55342'
 
@@ -71,7 +71,7 @@ test.describe('X and Instagram as they are in 2026', () => {
     )
     expect(leads).toHaveLength(3)
     const email = uniqueEmail('x2026')
-    await signUp(page, email, 'e2e-password-123')
+    await signUpThroughApi(page, email, 'e2e-password-123')
     await completeOnboarding(email)
 
     // The cookie check says what an HTTP request can know, and no more.
@@ -159,7 +159,7 @@ test.describe('X and Instagram as they are in 2026', () => {
     const lead = profiles[0]
     if (!lead) throw new Error('no Instagram profile to message')
     const email = uniqueEmail('ig2026')
-    await signUp(page, email, 'e2e-password-123')
+    await signUpThroughApi(page, email, 'e2e-password-123')
     await completeOnboarding(email)
 
     await openWizard(page, 'Instagram', username)

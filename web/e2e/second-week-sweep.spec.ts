@@ -7,7 +7,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { adminPage, openTab } from './admin-support'
 import { sql, userIdOf } from './db'
-import { signedInUserId, signUp, skipOnboarding, uniqueEmail } from './support'
+import { signedInUserId, signUp, signUpThroughApi, skipOnboarding, uniqueEmail } from './support'
 
 const shots = process.env.SWEEP_SCREENSHOTS_DIR
 
@@ -83,8 +83,7 @@ test('a warm-up account shows today’s allowance and its campaign says why it w
   browser,
 }) => {
   const email = uniqueEmail('warmcap')
-  await signUp(page, email, 'e2e-password-123')
-  await skipOnboarding(await signedInUserId(page))
+  await skipOnboarding(await signUpThroughApi(page, email, 'e2e-password-123'))
   const tag = Date.now().toString(36)
   const { username } = await accountAtWarmupCap(email, tag)
 
@@ -147,8 +146,7 @@ test.describe('at 390 px', () => {
     page,
   }) => {
     const email = uniqueEmail('mobileinbox')
-    await signUp(page, email, 'e2e-password-123')
-    await skipOnboarding(await signedInUserId(page))
+    await skipOnboarding(await signUpThroughApi(page, email, 'e2e-password-123'))
     const { threadId } = await accountAtWarmupCap(email, Date.now().toString(36))
 
     await page.goto(`/dashboard?tab=inbox&thread=${threadId}`)
@@ -179,8 +177,7 @@ test.describe('at 390 px', () => {
 })
 
 test('the Lead Scraping tab has one New Campaign, and it opens the scraping wizard', async ({ page }) => {
-  await signUp(page, uniqueEmail('scrapenew'), 'e2e-password-123')
-  await skipOnboarding(await signedInUserId(page))
+  await skipOnboarding(await signUpThroughApi(page, uniqueEmail('scrapenew'), 'e2e-password-123'))
   await page.goto('/dashboard?tab=lead-scraping')
   await expect(page.getByRole('heading', { name: 'Lead Scraping Campaigns' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'New Campaign' })).toHaveCount(1)
@@ -196,11 +193,9 @@ test('the Lead Scraping tab has one New Campaign, and it opens the scraping wiza
 
 test('the setup modal opens on its step, not on “Don’t show again”', async ({ page }) => {
   const email = uniqueEmail('setupfocus')
-  await signUp(page, email, 'e2e-password-123')
-  await sql('update public.user_profiles set onboarding_completed = true where id = $1', [
-    await userIdOf(email),
-  ])
-  await page.reload()
+  const userId = await signUpThroughApi(page, email, 'e2e-password-123')
+  await sql('update public.user_profiles set onboarding_completed = true where id = $1', [userId])
+  await page.goto('/dashboard')
   const modal = page.getByRole('dialog', { name: 'Complete Your Setup' })
   await expect(modal.getByText('Ready to Add Account')).toBeVisible()
   await expect(modal.getByRole('heading', { name: 'Connect Your Social Account' })).toBeFocused()
@@ -234,8 +229,7 @@ test('returning from X to the callback page makes no PKCE exchange of X’s code
 test('adding someone already on the do-not-contact list keeps the dialog open and says so', async ({
   page,
 }) => {
-  await signUp(page, uniqueEmail('dncdup'), 'e2e-password-123')
-  await skipOnboarding(await signedInUserId(page))
+  await skipOnboarding(await signUpThroughApi(page, uniqueEmail('dncdup'), 'e2e-password-123'))
   const handle = `listed_${Date.now().toString(36)}`
   await page.goto('/settings/do-not-contact')
   await page.getByRole('button', { name: 'Add person' }).first().click()

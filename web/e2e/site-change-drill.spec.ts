@@ -25,7 +25,7 @@ import {
   startSupervisedRunner,
 } from './admin-support'
 import { completeOnboarding, type Lead, runningCampaign, runSchedulerNow } from './runner-process'
-import { signedInUserId, signUp, uniqueEmail, xSandbox } from './support'
+import { signUpThroughApi, uniqueEmail, xSandbox } from './support'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -176,9 +176,9 @@ test('one account meets a changed X page: it waits alone; a second account confi
   test.setTimeout(480_000)
   // A customer with an X account and a running campaign to LEADS leads; BEFORE DMs go out.
   const email = uniqueEmail('drill')
-  await signUp(page, email, 'e2e-password-123')
+  const userId = await signUpThroughApi(page, email, 'e2e-password-123')
   await completeOnboarding(email)
-  const { username, accountId } = await connectXAccount(await signedInUserId(page), {
+  const { username, accountId } = await connectXAccount(userId, {
     behaviour: { replyShare: 0 },
   })
   const { profiles } = await xSandbox<{ profiles: Lead[] }>(

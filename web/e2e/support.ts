@@ -7,6 +7,7 @@ export function uniqueEmail(tag: string): string {
   return `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
 }
 
+/** A new customer through the sign-up form, which leaves them on the dashboard (auth.spec, the journeys). */
 export async function signUp(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login')
   await page.getByRole('button', { name: "Don't have an account? Sign up here" }).click()
@@ -14,6 +15,43 @@ export async function signUp(page: Page, email: string, password: string): Promi
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Create Account' }).click()
   await expect(page).toHaveURL(/\/dashboard/)
+}
+
+/** Where supabase-js keeps the session for this API: `sb-<first label of its host>-auth-token`. */
+const sessionStorageKey = `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`
+
+/**
+ * A new user signed up through Auth's API (`POST /auth/v1/signup`, as the form's supabase-js does),
+ * the session stored in this page's origin where supabase-js keeps it, without loading the app: the
+ * test's next `page.goto` is the first load, already signed in. For tests whose subject comes after
+ * sign-up; the form itself is auth.spec's and the journeys'. Returns the user's id.
+ */
+export async function signUpThroughApi(page: Page, email: string, password: string): Promise<string> {
+  const response = await fetch(`${apiUrl}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: requiredEnv('SUPABASE_ANON_KEY'), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  const session = (await response.json()) as {
+    access_token?: string
+    expires_in?: number
+    expires_at?: number
+    user?: { id?: string }
+  }
+  const userId = session.user?.id
+  if (!response.ok || !session.access_token || !userId)
+    throw new Error(`Sign-up of ${email}: ${response.status} ${JSON.stringify(session)}`)
+  const stored = JSON.stringify({
+    ...session,
+    expires_at: session.expires_at ?? Math.floor(Date.now() / 1000) + (session.expires_in ?? 3600),
+  })
+  // a static file of the app's origin: its storage without starting the app
+  await page.goto('/favicon.svg')
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+    key: sessionStorageKey,
+    value: stored,
+  })
+  return userId
 }
 
 /**

@@ -6,7 +6,7 @@ import { expect, type Page, test } from '@playwright/test'
 import pg from 'pg'
 import { testInt } from '../../stack/src/test-seed.ts'
 import { completeOnboarding, runnerForTheseTests, runSchedulerNow } from './runner-process'
-import { apiUrl, dialog, scheduleAlwaysOpen, signUp, uniqueEmail, xSandbox } from './support'
+import { apiUrl, dialog, scheduleAlwaysOpen, signUpThroughApi, uniqueEmail, xSandbox } from './support'
 
 const VARIANT_A = 'Hi {name}, quick question about what you build?'
 const VARIANT_B = 'Hey {name}! Open to a short chat this week?'
@@ -54,7 +54,7 @@ test.describe('per-variant results', () => {
     expect(profiles).toHaveLength(LEADS)
 
     const email = uniqueEmail('variants')
-    await signUp(page, email, 'e2e-password-123')
+    await signUpThroughApi(page, email, 'e2e-password-123')
     await completeOnboarding(email)
     const created = await fetch(`${apiUrl}/functions/v1/api/social-accounts`, {
       method: 'POST',

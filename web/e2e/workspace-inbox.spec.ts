@@ -5,9 +5,9 @@
 import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
 import { testInt } from '../../stack/src/test-seed.ts'
-import { sql, userIdOf } from './db'
+import { sql } from './db'
 import { completeOnboarding } from './runner-process'
-import { signUp, uniqueEmail } from './support'
+import { signUpThroughApi, uniqueEmail } from './support'
 
 /** Screenshots go here when set (docs/screenshots keeps the reviewed ones). */
 const SHOTS = process.env.PLATFORM_SCREENSHOTS_DIR
@@ -55,12 +55,10 @@ test.describe('workspace inbox and activity', () => {
     // The agent signs up on their own, then the owner's workspace takes them in as an agent.
     const agentContext = await browser.newContext()
     const agentPage = await agentContext.newPage()
-    await signUp(agentPage, agentEmail, 'e2e-password-123')
+    const agentId = await signUpThroughApi(agentPage, agentEmail, 'e2e-password-123')
     await completeOnboarding(agentEmail)
-    await signUp(page, ownerEmail, 'e2e-password-123')
+    const ownerId = await signUpThroughApi(page, ownerEmail, 'e2e-password-123')
     await completeOnboarding(ownerEmail)
-    const ownerId = await userIdOf(ownerEmail)
-    const agentId = await userIdOf(agentEmail)
     await sql(`insert into public.workspace_members (workspace_id, user_id, role) values ($1, $2, 'agent')`, [
       ownerId,
       agentId,

@@ -6,7 +6,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { adminPage, openTab } from './admin-support'
 import { sql } from './db'
-import { signedInUserId, signUp, skipOnboarding, uniqueEmail } from './support'
+import { signUpThroughApi, skipOnboarding, uniqueEmail } from './support'
 
 const BANNER =
   'This workspace has no active plan, so nothing is sent. Olivia Owner (owner) can choose a plan.'
@@ -29,8 +29,7 @@ async function openReadingPlan(page: Page, url: string): Promise<void> {
 }
 
 async function signUpDone(page: Page, tag: string): Promise<string> {
-  await signUp(page, uniqueEmail(tag), 'e2e-password-123')
-  const id = await signedInUserId(page)
+  const id = await signUpThroughApi(page, uniqueEmail(tag), 'e2e-password-123')
   await skipOnboarding(id)
   return id
 }

@@ -5,7 +5,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { sql } from './db'
 import { completeOnboarding } from './runner-process'
-import { apiUrl, outboxLink, signUp, uniqueEmail } from './support'
+import { apiUrl, outboxLink, signUpThroughApi, uniqueEmail } from './support'
 
 const NOT_ALLOWED = 'Your role in this workspace does not allow this.'
 /** Set to docs/screenshots (absolute) to refresh the screenshots of these screens. */
@@ -46,7 +46,7 @@ test('invite an agent by e-mail, who joins from the outbox link and sees only th
 }) => {
   test.setTimeout(240_000)
   const ownerEmail = uniqueEmail('ws-owner')
-  await signUp(page, ownerEmail, 'owner-password-1')
+  await signUpThroughApi(page, ownerEmail, 'owner-password-1')
   await completeOnboarding(ownerEmail)
   await page.goto('/dashboard')
 
@@ -176,7 +176,7 @@ test('workspace settings: rename, the typed name guarding delete, and falling ba
 }) => {
   test.setTimeout(120_000)
   const email = uniqueEmail('ws-settings')
-  await signUp(page, email, 'settings-password-1')
+  await signUpThroughApi(page, email, 'settings-password-1')
   await completeOnboarding(email)
   await page.goto('/dashboard')
   const personal = (await page.getByRole('button', { name: /^Workspace: / }).getAttribute('aria-label')) ?? ''

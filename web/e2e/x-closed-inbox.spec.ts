@@ -14,7 +14,7 @@ import {
   runningCampaign,
   runSchedulerNow,
 } from './runner-process'
-import { dialog, signedInUserId, signUp, uniqueEmail, xSandbox } from './support'
+import { dialog, signUpThroughApi, uniqueEmail, xSandbox } from './support'
 
 const OPEN_LEADS = 9
 /** Screenshots go here when set (docs/screenshots keeps the reviewed ones). */
@@ -67,9 +67,9 @@ test.describe('X: a lead with a closed inbox', () => {
     page,
   }) => {
     const email = uniqueEmail('closed-inbox')
-    await signUp(page, email, 'e2e-password-123')
+    const userId = await signUpThroughApi(page, email, 'e2e-password-123')
     await completeOnboarding(email)
-    const { username, accountId } = await connectXAccount(await signedInUserId(page), {
+    const { username, accountId } = await connectXAccount(userId, {
       behaviour: { replyShare: 0 },
     })
     const offset = 6_000 + testInt('x-closed-inbox people', 3000)

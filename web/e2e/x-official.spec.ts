@@ -16,7 +16,14 @@ import {
   runningCampaign,
   runSchedulerNow,
 } from './runner-process'
-import { signedInUserId, signUp, skipOnboarding, uniqueEmail, xSandbox, xSandboxAccount } from './support'
+import {
+  signedInUserId,
+  signUpThroughApi,
+  skipOnboarding,
+  uniqueEmail,
+  xSandbox,
+  xSandboxAccount,
+} from './support'
 
 const xBase = process.env.X_BASE_URL ?? 'http://127.0.0.1:54341'
 /** Set to docs/screenshots (absolute) to refresh the screenshots of these screens. */
@@ -93,8 +100,7 @@ test('a customer connects X through their developer app; a campaign DM goes out 
 }) => {
   test.setTimeout(300_000)
   const email = uniqueEmail('xapi')
-  await signUp(page, email, 'e2e-password-123')
-  await skipOnboarding(await signedInUserId(page))
+  await skipOnboarding(await signUpThroughApi(page, email, 'e2e-password-123'))
   await page.goto('/dashboard?tab=social-accounts')
 
   // the customer is signed in on x.com in this browser (the sandbox's cookie session)
