@@ -162,9 +162,14 @@ export class Messaging {
     this.world.changed()
   }
 
-  /** A message from the peer, now (replies and message requests). */
+  /**
+   * A message from the peer, now (replies and message requests). It arrived after the thread was
+   * last read, so it is unread even when both fall in the same millisecond of the clock (a reply
+   * right after the account's own DM, which marks the thread read): its time is after readAt.
+   */
   receive(thread: Thread, text: string): Message {
-    const message: Message = { id: randomUUID(), senderId: thread.peerId, text, at: this.world.now() }
+    const at = Math.max(this.world.now(), thread.readAt + 1)
+    const message: Message = { id: randomUUID(), senderId: thread.peerId, text, at }
     thread.messages.push(message)
     this.world.changed()
     return message
