@@ -14,7 +14,7 @@ import {
   type RunnerHandle,
   startSupervisedRunner,
 } from './admin-support'
-import { apiUrl, uniqueEmail } from './support'
+import { apiUrl, signUpSession, uniqueEmail } from './support'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -93,16 +93,6 @@ test('a paused queue is not worked until it is resumed', async ({ browser }) => 
 const anonHeaders = () => ({ apikey: process.env.SUPABASE_ANON_KEY ?? '' })
 
 /** A new customer's access token, signed up as the web app does (Auth's /signup). */
-async function newCustomerToken(): Promise<string> {
-  const response = await fetch(`${apiUrl}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { ...anonHeaders(), 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: uniqueEmail('x-fault'), password: 'e2e-password-123' }),
-  })
-  expect(response.status).toBe(200)
-  return ((await response.json()) as { access_token: string }).access_token
-}
-
 const xSandbox = (path: string, init?: RequestInit) => {
   const base = process.env.X_BASE_URL
   if (!base) throw new Error('X_BASE_URL is not set: run the end-to-end tests through `npm test`.')
@@ -124,7 +114,7 @@ test('a job that failed in the runner is retried from the Retries tab and then s
   })
   expect(fault.ok).toBe(true)
   try {
-    const token = await newCustomerToken()
+    const token = (await signUpSession(uniqueEmail('x-fault'), 'e2e-password-123')).access_token
     const created = await fetch(`${apiUrl}/functions/v1/api/social-accounts`, {
       method: 'POST',
       headers: { ...anonHeaders(), Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },

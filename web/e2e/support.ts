@@ -20,6 +20,25 @@ export async function signUp(page: Page, email: string, password: string): Promi
 /** Where supabase-js keeps the session for this API: `sb-<first label of its host>-auth-token`. */
 const sessionStorageKey = `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`
 
+export interface ApiSession {
+  access_token: string
+  expires_at: number
+  user: { id: string }
+}
+
+/** A new account made through Auth's API, as the sign-up form's supabase-js makes it. */
+export async function signUpSession(email: string, password: string): Promise<ApiSession> {
+  const response = await fetch(`${apiUrl}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: requiredEnv('SUPABASE_ANON_KEY'), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  const session = (await response.json()) as Partial<ApiSession>
+  if (!response.ok || !session.access_token || !session.user?.id)
+    throw new Error(`Sign-up of ${email}: ${response.status} ${JSON.stringify(session)}`)
+  return session as ApiSession
+}
+
 /**
  * A new user signed up through Auth's API (`POST /auth/v1/signup`, as the form's supabase-js does),
  * the session stored in this page's origin where supabase-js keeps it, without loading the app: the
@@ -27,31 +46,14 @@ const sessionStorageKey = `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-tok
  * sign-up; the form itself is auth.spec's and the journeys'. Returns the user's id.
  */
 export async function signUpThroughApi(page: Page, email: string, password: string): Promise<string> {
-  const response = await fetch(`${apiUrl}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { apikey: requiredEnv('SUPABASE_ANON_KEY'), 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  })
-  const session = (await response.json()) as {
-    access_token?: string
-    expires_in?: number
-    expires_at?: number
-    user?: { id?: string }
-  }
-  const userId = session.user?.id
-  if (!response.ok || !session.access_token || !userId)
-    throw new Error(`Sign-up of ${email}: ${response.status} ${JSON.stringify(session)}`)
-  const stored = JSON.stringify({
-    ...session,
-    expires_at: session.expires_at ?? Math.floor(Date.now() / 1000) + (session.expires_in ?? 3600),
-  })
+  const session = await signUpSession(email, password)
   // a static file of the app's origin: its storage without starting the app
   await page.goto('/favicon.svg')
   await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
     key: sessionStorageKey,
-    value: stored,
+    value: JSON.stringify(session),
   })
-  return userId
+  return session.user.id
 }
 
 /**
