@@ -4,8 +4,9 @@
 // Each run draws a fresh seed (or replays REACHFLOW_TEST_SEED every time) and is appended to
 // tests/flake-log.jsonl: date, commit, seed, the suites' and the slowest files' durations, and every
 // failure with its name, place, duration and explanation.
-// Exits non-zero when any run failed.
-import { execFileSync, spawn } from 'node:child_process'
+// Exits non-zero when any run failed. Ctrl-C or SIGTERM stops the run in progress, its suites and
+// its stacks, and logs nothing for it.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { repoRoot } from '../stack/src/config.ts'
@@ -59,12 +60,29 @@ function busyCore(): () => void {
   }
   // an interrupted stress run must not leave the spinner behind
   process.once('exit', stop)
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, () => {
-      stop()
-      process.exit(130)
-    })
   return stop
+}
+
+/** The `npm test` running now, if any, and the signal that stopped the stress run. */
+let currentRun: ChildProcess | undefined
+let interruptedBy: NodeJS.Signals | undefined
+
+const exitFor = (signal: NodeJS.Signals) => process.exit(signal === 'SIGINT' ? 130 : 143)
+
+/**
+ * Stopping the stress run stops the `npm test` it is in (which stops its suites and stacks) and
+ * waits for it, then exits without a log line: an interrupted run is neither a pass nor a flake.
+ */
+function stopOnSignal(): void {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => {
+      // Ctrl-C reaches this process and its tsx, which relays it: the second is the same request
+      if (interruptedBy) return
+      interruptedBy = signal
+      if (!currentRun) exitFor(signal)
+      console.log(`\n[stress] ${signal}: stopping the run in progress`)
+      currentRun?.kill(signal)
+    })
 }
 
 /** One `npm test` run; its output goes straight through, its results come from the summary file. */
@@ -75,7 +93,12 @@ function testRun(): Promise<number> {
       stdio: 'inherit',
       env: process.env,
     })
-    child.on('close', (code) => resolve(code ?? 1))
+    currentRun = child
+    child.on('close', (code) => {
+      currentRun = undefined
+      if (interruptedBy) exitFor(interruptedBy)
+      resolve(code ?? 1)
+    })
   })
 }
 
@@ -125,6 +148,7 @@ async function main(): Promise<void> {
     `[stress] ${runs} run(s) with one core kept busy${replay ? `, each with seed ${replay}` : ', a fresh seed each'}; log: ${FLAKE_LOG}`,
   )
   const stopSpinning = busyCore()
+  stopOnSignal()
   const entries: FlakeLogEntry[] = []
   try {
     for (let i = 1; i <= runs; i++) {

@@ -8,7 +8,7 @@ import { ensureDir, type StackConfig } from './config.ts'
 import { dbIsRunning, initCluster, migrate, startDb, stopDb } from './db.ts'
 import { prepareDemo } from './demo.ts'
 import { runsDemoRunner, type ServiceSpec, serviceSpecs } from './services.ts'
-import { assertPortsFree, ensureSystemPackages, pidIsAlive, StackError, sleep } from './system.ts'
+import { assertPortsFree, ensureSystemPackages, killGroup, pidIsAlive, StackError, sleep } from './system.ts'
 
 export interface StackStatus {
   instance: string
@@ -132,15 +132,6 @@ export async function supervise(config: StackConfig, log: (line: string) => void
       }, delay)
     })
     return child
-  }
-
-  const killGroup = (child: ChildProcess | undefined, signal: NodeJS.Signals) => {
-    if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return
-    try {
-      process.kill(-child.pid, signal)
-    } catch {
-      // already gone
-    }
   }
 
   const shutdown = async (keepStatus = false) => {

@@ -1,6 +1,6 @@
 // Makes sure the Debian packages the stack needs are present: installs them when we are root,
 // otherwise says the exact command to run. Also the small process helpers the stack shares.
-import { spawnSync } from 'node:child_process'
+import { type ChildProcess, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 
@@ -121,6 +121,16 @@ export function pidIsAlive(pid: number): boolean {
     return true
   } catch {
     return false
+  }
+}
+
+/** Signals a child spawned `detached` and everything it started (its process group), if still running. */
+export function killGroup(child: ChildProcess | undefined, signal: NodeJS.Signals): void {
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return
+  try {
+    process.kill(-child.pid, signal)
+  } catch {
+    // already gone
   }
 }
 

@@ -10,7 +10,8 @@
 // failure is listed at the end with its place, its message's first lines and that seed.
 // `npm run test:soak` (REACHFLOW_TEST_SOAK=1) runs the same way, on the same fresh stack, only the
 // endurance files of vitest's `soak` project (`*.soak.test.ts`), which `npm test` leaves out.
-import { spawn } from 'node:child_process'
+// Ctrl-C or SIGTERM stops the suites, everything under them and the test stacks before it exits.
+import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -25,7 +26,14 @@ import {
   stackPortRange,
 } from './config.ts'
 import { destroyCluster, withDb } from './db.ts'
-import { ensureSystemPackages, requireProjectNode, reserveStackPorts, StackError } from './system.ts'
+import {
+  ensureSystemPackages,
+  killGroup,
+  requireProjectNode,
+  reserveStackPorts,
+  StackError,
+  sleep,
+} from './system.ts'
 import { testEnv } from './test-env.ts'
 import {
   denoFailures,
@@ -73,6 +81,37 @@ function plainOutputEnv(command: string, env: NodeJS.ProcessEnv): NodeJS.Process
   return command === bin('playwright') ? rest : { ...rest, NO_COLOR: '1' }
 }
 
+/** The suites' and builds' processes running now, each the leader of its own process group. */
+const runningChildren = new Set<ChildProcess>()
+
+/** Set once a signal has asked the run to stop: nothing new starts and no results are given. */
+let interrupted = false
+
+/**
+ * An interrupted run (Ctrl-C, or `npm run test:stress` stopped) stops what it started: the suites
+ * with everything under them (workers, browsers), then its stacks, so nothing keeps working a queue
+ * or holding ports after it. Each suite is a process group of its own, so this is the one path by
+ * which a signal reaches it.
+ */
+function stopOnSignal(stacks: () => StackConfig[]): void {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => {
+      if (interrupted) return
+      interrupted = true
+      console.log(`\n[test] ${signal}: stopping the suites and the test stacks`)
+      const children = [...runningChildren]
+      for (const child of children) killGroup(child, 'SIGTERM')
+      const stopped = async () => {
+        const deadline = Date.now() + 5_000
+        while (Date.now() < deadline && children.some((c) => c.exitCode === null && !c.signalCode))
+          await sleep(100)
+        for (const child of children) killGroup(child, 'SIGKILL')
+        await Promise.all(stacks().map((stack) => stopBackground(stack)))
+      }
+      void stopped().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143))
+    })
+}
+
 function run(
   command: string,
   args: string[],
@@ -80,11 +119,14 @@ function run(
   options: { cwd?: string; label?: string } = {},
 ): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
+    if (interrupted) return resolve({ code: 1, output: '' })
     const child = spawn(command, args, {
       cwd: options.cwd ?? repoRoot,
       env: plainOutputEnv(command, { ...process.env, ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     })
+    runningChildren.add(child)
     let output = ''
     const echo = options.label ? labelledEcho(options.label) : plainEcho
     const onData = (chunk: Buffer) => {
@@ -95,6 +137,7 @@ function run(
     child.stdout.on('data', onData)
     child.stderr.on('data', onData)
     child.on('close', (code) => {
+      runningChildren.delete(child)
       echo.end()
       resolve({ code: code ?? 1, output })
     })
@@ -372,6 +415,7 @@ async function main(): Promise<void> {
     ]),
   ]
   const everyTestStack = [ALONE_INSTANCE, ...E2E_INSTANCES].map((instance) => stackConfig(instance))
+  stopOnSignal(() => stacks)
   for (const stack of [config, ...everyTestStack]) {
     await stopBackground(stack)
     destroyCluster(stack)
@@ -423,8 +467,10 @@ async function main(): Promise<void> {
       await e2e()
     }
   } finally {
-    await Promise.all(stacks.map((stack) => stopBackground(stack)))
+    if (!interrupted) await Promise.all(stacks.map((stack) => stopBackground(stack)))
   }
+  // the suites were stopped, not finished: no results to give; stopOnSignal exits when all is down
+  if (interrupted) return
   const results = ['pgTAP', 'vitest', 'vitest web', 'vitest alone', 'deno test', 'Playwright'].flatMap(
     (name) => byName.get(name) ?? [],
   )
@@ -463,6 +509,8 @@ async function main(): Promise<void> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   main().catch((error: unknown) => {
+    // a stack or build cut short by the stop: stopOnSignal exits when all is down
+    if (interrupted) return
     console.error(error instanceof StackError ? `[test] ${error.message}` : error)
     console.log('0 passed, 1 failed')
     process.exit(1)
