@@ -189,19 +189,46 @@ function lineOf(sql: string, position: string | undefined): string {
   return ` (line ${line})`
 }
 
-async function runSqlFile(client: pg.Client, file: string, label: string, record?: string): Promise<void> {
+/** Attempts a file gets when PostgreSQL picks its transaction as a deadlock's victim. */
+export const DEADLOCK_ATTEMPTS = 3
+
+/**
+ * One SQL file in one transaction. A migration's DDL takes table locks while pg_cron's jobs (every
+ * minute: due work, canaries, follow-ups) hold row locks on the same tables in another order, so
+ * PostgreSQL may end either transaction with `deadlock detected` (40P01). The file's transaction
+ * rolled back whole, so it is run again, as PostgreSQL's manual advises for that error; any other
+ * error is the file's.
+ */
+export async function runSqlFile(
+  client: pg.Client,
+  file: string,
+  label: string,
+  record?: string,
+  log: (line: string) => void = () => {},
+): Promise<void> {
   const sql = readFileSync(file, 'utf8')
-  try {
-    await client.query('begin')
-    await client.query(sql)
-    if (record) await client.query(record)
-    await client.query('commit')
-  } catch (error) {
-    await client.query('rollback').catch(() => {})
-    const e = error as { message: string; position?: string }
-    throw new StackError(
-      `${label} failed${lineOf(sql, e.position)}: ${e.message}. Fix the file and run again.`,
-    )
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.query('begin')
+      await client.query(sql)
+      if (record) await client.query(record)
+      await client.query('commit')
+      return
+    } catch (error) {
+      await client.query('rollback').catch(() => {})
+      const e = error as { message: string; position?: string; code?: string }
+      if (e.code === '40P01' && attempt < DEADLOCK_ATTEMPTS) {
+        log(
+          `${label}: deadlock with concurrent work, rolled back; attempt ${attempt + 1} of ${DEADLOCK_ATTEMPTS}`,
+        )
+        continue
+      }
+      throw new StackError(
+        e.code === '40P01'
+          ? `${label} failed: ${e.message} on each of ${DEADLOCK_ATTEMPTS} attempts; it rolled back each time. Run again when the database is quieter.`
+          : `${label} failed${lineOf(sql, e.position)}: ${e.message}. Fix the file and run again.`,
+      )
+    }
   }
 }
 
@@ -295,6 +322,7 @@ export async function migrate(
         migration.file,
         `Migration ${migration.version}_${migration.name}.sql`,
         `insert into supabase_migrations.schema_migrations (version, name) values (${record}, ${client.escapeLiteral(migration.name)})`,
+        log,
       )
       count++
     }
