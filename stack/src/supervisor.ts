@@ -8,7 +8,7 @@ import { ensureDir, type StackConfig } from './config.ts'
 import { dbIsRunning, initCluster, migrate, startDb, stopDb } from './db.ts'
 import { prepareDemo } from './demo.ts'
 import { runsDemoRunner, type ServiceSpec, serviceSpecs } from './services.ts'
-import { assertPortsFree, ensureSystemPackages, killGroup, pidIsAlive, StackError, sleep } from './system.ts'
+import { assertPortsFree, ensureSystemPackages, pidIsAlive, StackError, sleep, stopGroups } from './system.ts'
 
 export interface StackStatus {
   instance: string
@@ -137,15 +137,7 @@ export async function supervise(config: StackConfig, log: (line: string) => void
   const shutdown = async (keepStatus = false) => {
     if (stopping) return
     stopping = true
-    for (const entry of running) killGroup(entry.child, 'SIGTERM')
-    const deadline = Date.now() + 5000
-    while (
-      Date.now() < deadline &&
-      running.some((e) => e.child && e.child.exitCode === null && !e.child.signalCode)
-    ) {
-      await sleep(100)
-    }
-    for (const entry of running) killGroup(entry.child, 'SIGKILL')
+    await stopGroups(running.map((entry) => entry.child))
     stopDb(config)
     if (!keepStatus) rmSync(config.statusFile, { force: true })
     if (config.instance === 'dev') rmSync(join(config.dir, '..', 'status.json'), { force: true })

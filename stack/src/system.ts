@@ -136,6 +136,21 @@ export function killGroup(child: ChildProcess | undefined, signal: NodeJS.Signal
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/**
+ * Stops children spawned `detached`, each with everything it started: SIGTERM to every process
+ * group, SIGKILL to whatever still runs after `graceMs`.
+ */
+export async function stopGroups(children: (ChildProcess | undefined)[], graceMs = 5_000): Promise<void> {
+  for (const child of children) killGroup(child, 'SIGTERM')
+  const deadline = Date.now() + graceMs
+  while (
+    Date.now() < deadline &&
+    children.some((child) => child && child.exitCode === null && !child.signalCode)
+  )
+    await sleep(100)
+  for (const child of children) killGroup(child, 'SIGKILL')
+}
+
 /** The Node major the project runs on: the `node` devDependency, which npm scripts find first on PATH. */
 export const NODE_MAJOR = 24
 

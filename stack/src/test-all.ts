@@ -28,11 +28,10 @@ import {
 import { destroyCluster, withDb } from './db.ts'
 import {
   ensureSystemPackages,
-  killGroup,
   requireProjectNode,
   reserveStackPorts,
   StackError,
-  sleep,
+  stopGroups,
 } from './system.ts'
 import { testEnv } from './test-env.ts'
 import {
@@ -93,20 +92,15 @@ let interrupted = false
  * or holding ports after it. Each suite is a process group of its own, so this is the one path by
  * which a signal reaches it.
  */
-function stopOnSignal(stacks: () => StackConfig[]): void {
+function stopOnSignal(stacks: StackConfig[]): void {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
     process.on(signal, () => {
       if (interrupted) return
       interrupted = true
       console.log(`\n[test] ${signal}: stopping the suites and the test stacks`)
-      const children = [...runningChildren]
-      for (const child of children) killGroup(child, 'SIGTERM')
       const stopped = async () => {
-        const deadline = Date.now() + 5_000
-        while (Date.now() < deadline && children.some((c) => c.exitCode === null && !c.signalCode))
-          await sleep(100)
-        for (const child of children) killGroup(child, 'SIGKILL')
-        await Promise.all(stacks().map((stack) => stopBackground(stack)))
+        await stopGroups([...runningChildren])
+        await Promise.all(stacks.map((stack) => stopBackground(stack)))
       }
       void stopped().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143))
     })
@@ -415,7 +409,7 @@ async function main(): Promise<void> {
     ]),
   ]
   const everyTestStack = [ALONE_INSTANCE, ...E2E_INSTANCES].map((instance) => stackConfig(instance))
-  stopOnSignal(() => stacks)
+  stopOnSignal(stacks)
   for (const stack of [config, ...everyTestStack]) {
     await stopBackground(stack)
     destroyCluster(stack)
